@@ -1,0 +1,58 @@
+/*
+ * mod_feedback: a feedback and support-inbox JSON API for httpd.
+ *
+ * This file declares the module and wires its hooks; the work lives in
+ * modules/ (core: plain C, http: httpd glue, resources: one file per
+ * resource, jobs: background work).
+ */
+#include "httpd.h"
+#include "http_config.h"
+#include "http_log.h"
+
+#include "fb_auth.h"
+#include "fb_config.h"
+#include "fb_dbd.h"
+#include "fb_handler.h"
+#include "fb_resources.h"
+
+static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
+                          apr_pool_t *ptemp, server_rec *s)
+{
+    (void)plog;
+    (void)ptemp;
+    if (fb_config_finish(pconf, s) != APR_SUCCESS
+        || fb_handler_init(pconf, s, fb_resources_routes(pconf))
+           != APR_SUCCESS
+        || fb_dbd_register(s, fb_resources_statements(pconf))
+           != APR_SUCCESS) {
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    return OK;
+}
+
+static void fb_child_init(apr_pool_t *pchild, server_rec *s)
+{
+    fb_auth_child_init(pchild, s);
+}
+
+static void fb_register_hooks(apr_pool_t *p)
+{
+    /* Statements must reach mod_dbd before its post_config prepares. */
+    static const char *const before_dbd[] = {"mod_dbd.c", NULL};
+
+    (void)p;
+    ap_hook_post_config(fb_post_config, NULL, before_dbd, APR_HOOK_MIDDLE);
+    ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
+}
+
+AP_DECLARE_MODULE(feedback) = {
+    STANDARD20_MODULE_STUFF,
+    NULL,                       /* per-directory config */
+    NULL,                       /* merge per-directory config */
+    fb_config_create_server,
+    fb_config_merge_server,
+    fb_directives,
+    fb_register_hooks,
+    AP_MODULE_FLAG_NONE
+};

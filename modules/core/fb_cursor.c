@@ -1,0 +1,55 @@
+/*
+ * fb_cursor: encoding and decoding of keyset cursors.
+ */
+#include <string.h>
+
+#include <apr_encode.h>
+#include <apr_strings.h>
+
+#include "fb_cursor.h"
+#include "fb_id.h"
+
+const char *fb_cursor_encode(apr_pool_t *p, const char *sort,
+                             const char *key, const char *id)
+{
+    const char *plain = apr_pstrcat(p, sort, "|", key, "|", id, NULL);
+    const char *text = apr_pencode_base64(p, plain, APR_ENCODE_STRING,
+                                          APR_ENCODE_BASE64URL
+                                          | APR_ENCODE_NOPADDING, NULL);
+
+    if (text == NULL || strlen(text) > FB_CURSOR_MAX) {
+        return NULL;
+    }
+    return text;
+}
+
+apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
+                              const char *expected_sort, fb_cursor_t *out)
+{
+    apr_size_t len;
+    const char *plain;
+    const char *first, *last;
+
+    if (text == NULL || *text == '\0' || strlen(text) > FB_CURSOR_MAX) {
+        return APR_EINVAL;
+    }
+    plain = apr_pdecode_base64(p, text, APR_ENCODE_STRING,
+                               APR_ENCODE_BASE64URL | APR_ENCODE_NOPADDING,
+                               &len);
+    if (plain == NULL || strlen(plain) != len) {
+        return APR_EINVAL;
+    }
+    /* The sort name holds no '|' and the id is hex: split at the ends. */
+    first = strchr(plain, '|');
+    last = strrchr(plain, '|');
+    if (first == NULL || first == last) {
+        return APR_EINVAL;
+    }
+    out->sort = apr_pstrmemdup(p, plain, first - plain);
+    out->key = apr_pstrmemdup(p, first + 1, last - first - 1);
+    out->id = fb_id_normalize(p, last + 1);
+    if (strcmp(out->sort, expected_sort) != 0 || out->id == NULL) {
+        return APR_EINVAL;
+    }
+    return APR_SUCCESS;
+}

@@ -1,0 +1,139 @@
+/*
+ * fb_error: the error table and the envelope renderer.
+ */
+#include <json.h>
+
+#include "fb_error.h"
+#include "fb_json.h"
+
+#define BAD "invalid_request_error"
+
+static const fb_error_def_t fb_errors[FB_E__COUNT] = {
+    [FB_E_INVALID_REQUEST] =
+        {"invalid_request", 400, BAD, "The request could not be read."},
+    [FB_E_INVALID_ID] =
+        {"invalid_id", 400, BAD, "The id is not a valid object id."},
+    [FB_E_INVALID_PARAMETER] =
+        {"invalid_parameter", 400, BAD, "A parameter has an invalid value."},
+    [FB_E_MISSING_PARAMETER] =
+        {"missing_parameter", 400, BAD, "A required parameter is missing."},
+    [FB_E_INVALID_CURSOR] =
+        {"invalid_cursor", 400, BAD, "The cursor is malformed or expired."},
+    [FB_E_PARAMETER_NOT_SUPPORTED] =
+        {"parameter_not_supported", 400, BAD,
+         "This parameter is not supported."},
+    [FB_E_VERSION_INVALID] =
+        {"version_not_supported", 400, BAD,
+         "This API version is not supported."},
+    [FB_E_MISSING_API_KEY] =
+        {"missing_api_key", 401, "authentication_error",
+         "No API key was provided."},
+    [FB_E_INVALID_API_KEY] =
+        {"invalid_api_key", 401, "authentication_error",
+         "The API key is invalid."},
+    [FB_E_INSUFFICIENT_PERMISSIONS] =
+        {"insufficient_permissions", 403, "authorization_error",
+         "The API key's role does not allow this operation."},
+    [FB_E_FEATURE_DISABLED] =
+        {"feature_disabled", 403, "authorization_error",
+         "This feature is disabled."},
+    [FB_E_ROUTE_NOT_FOUND] =
+        {"resource_not_found", 404, BAD, "Unknown endpoint."},
+    [FB_E_RESOURCE_NOT_FOUND] =
+        {"resource_not_found", 404, BAD, "Resource not found."},
+    [FB_E_BOARD_NOT_FOUND] =
+        {"board_not_found", 404, BAD, "Board not found."},
+    [FB_E_CUSTOM_FIELD_NOT_FOUND] =
+        {"custom_field_not_found", 404, BAD, "Custom field not found."},
+    [FB_E_ADMIN_NOT_FOUND] =
+        {"admin_not_found", 404, BAD, "Admin not found."},
+    [FB_E_TEAM_NOT_FOUND] =
+        {"team_not_found", 404, BAD, "Team not found."},
+    [FB_E_BRAND_NOT_FOUND] =
+        {"brand_not_found", 404, BAD, "Brand not found."},
+    [FB_E_VERSION_UNAVAILABLE] =
+        {"version_not_supported", 404, BAD,
+         "This endpoint is not available in the requested API version."},
+    [FB_E_METHOD_NOT_ALLOWED] =
+        {"method_not_allowed", 405, BAD,
+         "This method is not allowed on this endpoint."},
+    [FB_E_PAYLOAD_TOO_LARGE] =
+        {"request_too_large", 413, BAD, "The request body is too large."},
+    [FB_E_UNSUPPORTED_MEDIA_TYPE] =
+        {"unsupported_media_type", 415, BAD,
+         "The request body must be application/json."},
+    [FB_E_RATE_LIMITED] =
+        {"rate_limit_exceeded", 429, "rate_limit_error",
+         "Too many requests."},
+    [FB_E_INTERNAL] =
+        {"internal_error", 500, "api_error", "An internal error occurred."},
+    [FB_E_DATABASE] =
+        {"database_error", 500, "api_error", "An internal error occurred."},
+};
+
+const fb_error_def_t *fb_error_def(fb_error_e kind)
+{
+    if ((int)kind < 0 || kind >= FB_E__COUNT) {
+        kind = FB_E_INTERNAL;
+    }
+    return &fb_errors[kind];
+}
+
+fb_error_t *fb_error_make(apr_pool_t *p, fb_error_e kind,
+                          const char *param, const char *message)
+{
+    fb_error_t *err = apr_pcalloc(p, sizeof(*err));
+
+    err->kind = kind;
+    err->param = param;
+    err->message = message;
+    return err;
+}
+
+void fb_error_add_detail(apr_pool_t *p, fb_error_t *err,
+                         const char *path, const char *message)
+{
+    fb_error_detail_t *d;
+
+    if (err->details == NULL) {
+        err->details = apr_array_make(p, 4, sizeof(fb_error_detail_t));
+    }
+    d = apr_array_push(err->details);
+    d->path = path;
+    d->message = message;
+}
+
+const char *fb_error_render(apr_pool_t *p, const fb_error_t *err)
+{
+    const fb_error_def_t *def = fb_error_def(err->kind);
+    json_object *root = fb_json_owned(p, json_object_new_object());
+    json_object *e = json_object_new_object();
+    int i;
+
+    json_object_object_add(root, "error", e);
+    json_object_object_add(e, "type", json_object_new_string(def->type));
+    json_object_object_add(e, "code", json_object_new_string(def->code));
+    json_object_object_add(e, "message", json_object_new_string(
+                               err->message ? err->message : def->message));
+    if (err->param != NULL) {
+        json_object_object_add(e, "param", json_object_new_string(err->param));
+    }
+    json_object_object_add(e, "status", json_object_new_int(def->status));
+    if (err->details != NULL && err->details->nelts > 0) {
+        json_object *arr = json_object_new_array();
+
+        for (i = 0; i < err->details->nelts; i++) {
+            const fb_error_detail_t *d =
+                &APR_ARRAY_IDX(err->details, i, fb_error_detail_t);
+            json_object *item = json_object_new_object();
+
+            json_object_object_add(item, "path",
+                                   json_object_new_string(d->path));
+            json_object_object_add(item, "message",
+                                   json_object_new_string(d->message));
+            json_object_array_add(arr, item);
+        }
+        json_object_object_add(e, "details", arr);
+    }
+    return fb_json_text(p, root);
+}

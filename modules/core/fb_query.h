@@ -1,0 +1,72 @@
+/*
+ * fb_query: query strings, declared and checked as data.
+ *
+ * Each route lists the query parameters it takes as rules.  The request
+ * path checks every parameter against them before the handler runs
+ * (unknown names, repeated single values, types, ranges, choices), so a
+ * handler only reads values that are already known to be good.
+ *
+ * Parameters that take several values accept the three forms clients
+ * send: repeated (a=x&a=y), comma-separated (a=x,y or a=x%2Cy) and a[]=.
+ */
+#ifndef FB_QUERY_H
+#define FB_QUERY_H
+
+#include <apr_pools.h>
+#include <apr_tables.h>
+
+#include "fb_error.h"
+
+typedef enum {
+    FB_Q_STRING,    /* one value, length min..max */
+    FB_Q_INT,       /* one integer in min..max */
+    FB_Q_BOOL,      /* one of true, false */
+    FB_Q_ENUM,      /* one of choices */
+    FB_Q_LIST       /* several values, each of length min..max */
+} fb_query_type_e;
+
+typedef struct {
+    const char *name;
+    fb_query_type_e type;
+    long min;
+    long max;
+    const char *const *choices;     /* FB_Q_ENUM: NULL-terminated */
+} fb_query_rule_t;
+
+/* The rules every cursor list shares; lists add their own after them. */
+#define FB_QUERY_RULES_PAGE \
+    {"limit", FB_Q_INT, 1, 100, NULL}, \
+    {"cursor", FB_Q_STRING, 1, 512, NULL}
+
+typedef struct {
+    apr_table_t *values;    /* name (without []) -> decoded value */
+} fb_query_t;
+
+/*
+ * Parses args (r->args, may be NULL) into *out.  Fails with an
+ * invalid_request error when an escape is malformed or decodes to NUL.
+ */
+fb_error_t *fb_query_parse(apr_pool_t *p, const char *args, fb_query_t *out);
+
+/*
+ * Checks q against rules (terminated by a rule with a NULL name).  Every
+ * problem is listed in the error's details; the first names the code and
+ * param.  Returns NULL when q is acceptable.
+ */
+fb_error_t *fb_query_check(apr_pool_t *p, const fb_query_t *q,
+                           const fb_query_rule_t *rules);
+
+/* The value of name, or NULL. */
+const char *fb_query_get(const fb_query_t *q, const char *name);
+
+/* The integer value of name, or def when absent. */
+long fb_query_int(const fb_query_t *q, const char *name, long def);
+
+/* The boolean value of name, or def when absent. */
+int fb_query_bool(const fb_query_t *q, const char *name, int def);
+
+/* Every value of name, commas split, empty items dropped; never NULL. */
+apr_array_header_t *fb_query_list(apr_pool_t *p, const fb_query_t *q,
+                                  const char *name);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * fb_validate: request bodies, declared and checked as data.
+ *
+ * A write operation lists its fields as rules; fb_validate_body() checks a
+ * parsed body against them and reports every bad field (in `details`),
+ * naming the first in the error's code and param:
+ *   - a field no rule names: parameter_not_supported;
+ *   - a required field absent or null: missing_parameter;
+ *   - a value of the wrong type, length, range or choice: invalid_parameter.
+ * An explicit null on an optional field passes; the handler treats it as
+ * "not given" unless the rule has FB_FIELD_NULL_CLEARS.
+ */
+#ifndef FB_VALIDATE_H
+#define FB_VALIDATE_H
+
+#include <apr_pools.h>
+#include <json.h>
+
+#include "fb_error.h"
+
+typedef enum {
+    FB_FIELD_STRING,        /* length in characters min..max */
+    FB_FIELD_INT,           /* integer min..max */
+    FB_FIELD_NUMBER,        /* any JSON number */
+    FB_FIELD_BOOL,
+    FB_FIELD_ENUM,          /* a string among choices */
+    FB_FIELD_ID,            /* a 24-hex object id */
+    FB_FIELD_OBJECT,
+    FB_FIELD_STRING_ARRAY,  /* min..max items, each at most item_max */
+    FB_FIELD_ARRAY,         /* min..max items of any type */
+    FB_FIELD_ANY
+} fb_field_type_e;
+
+#define FB_FIELD_REQUIRED    0x1
+#define FB_FIELD_NULL_CLEARS 0x2
+
+typedef struct {
+    const char *name;
+    fb_field_type_e type;
+    unsigned flags;
+    long min;
+    long max;
+    const char *const *choices;     /* FB_FIELD_ENUM: NULL-terminated */
+    long item_max;                  /* FB_FIELD_STRING_ARRAY */
+} fb_field_rule_t;
+
+/* Length of a UTF-8 string in code points. */
+apr_size_t fb_utf8_length(const char *s);
+
+/*
+ * Checks body against rules (terminated by a rule with a NULL name).
+ * Returns NULL when the body is acceptable.
+ */
+fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
+                             const fb_field_rule_t *rules);
+
+#endif

@@ -1,0 +1,162 @@
+/*
+ * fb_auth: key extraction, lookup through the cache, permission checks.
+ */
+#include "httpd.h"
+#include <string.h>
+
+#include "apr_strings.h"
+#include "http_log.h"
+
+#include "fb_auth.h"
+#include "fb_crypto.h"
+#include "fb_log.h"
+#include "fb_version.h"
+
+/* Enough for every key in use on a busy node; see fb_keycache.h. */
+#define FB_KEYCACHE_ENTRIES 10000
+
+const fb_statement_t fb_auth_statements[] = {
+    {"fb_auth_key",
+     "SELECT k.org_id, k.admin_id, r.permissions::text, r.builtin, "
+     "       o.api_version "
+     "FROM api_keys k "
+     "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id "
+     "JOIN roles r ON r.org_id = a.org_id AND r.id = a.role_id "
+     "JOIN organizations o ON o.id = k.org_id "
+     "WHERE k.key_hash = %s AND k.revoked_at IS NULL"},
+    {NULL, NULL}
+};
+
+static fb_keycache_t *fb_keycache;
+
+apr_status_t fb_auth_child_init(apr_pool_t *p, server_rec *s)
+{
+    const fb_server_conf_t *conf = fb_config_get(s);
+    apr_status_t rv = fb_keycache_create(p, FB_KEYCACHE_ENTRIES,
+                                         apr_time_from_sec(
+                                             conf->key_cache_ttl),
+                                         &fb_keycache);
+
+    if (rv != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00020)
+                     "could not create the API key cache");
+    }
+    return rv;
+}
+
+/* The key the client sent, or NULL; *present tells whether it tried. */
+static const char *fb_auth_presented_key(request_rec *r, int *present)
+{
+    const char *h = apr_table_get(r->headers_in, "Authorization");
+
+    *present = 1;
+    if (h != NULL) {
+        if (strncasecmp(h, "Bearer ", 7) != 0) {
+            return NULL;
+        }
+        for (h += 7; *h == ' '; h++) {
+        }
+        return h;
+    }
+    h = apr_table_get(r->headers_in, "X-API-Key");
+    if (h != NULL) {
+        return h;
+    }
+    *present = 0;
+    return NULL;
+}
+
+/* Resolves a key hash through the database; NULL error on success, with
+ * *found telling whether the key is valid. */
+static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
+                                  fb_principal_t *out, int *found)
+{
+    fb_db_t *db = fb_req_db(fr);
+    const char *args[1];
+    fb_rows_t rows;
+
+    *found = 0;
+    if (db == NULL) {
+        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+    }
+    args[0] = fb_hex(fr->pool, hash, FB_SHA256_LEN);
+    if (fb_db_select(db, fr->pool, "fb_auth_key", 1, args, &rows)
+        != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    if (rows.nrows == 1) {
+        const char *builtin = fb_rows_get(&rows, 0, 3);
+
+        memset(out, 0, sizeof(*out));
+        apr_cpystrn(out->org_id, fb_rows_get(&rows, 0, 0),
+                    sizeof(out->org_id));
+        apr_cpystrn(out->admin_id, fb_rows_get(&rows, 0, 1),
+                    sizeof(out->admin_id));
+        out->perms = fb_perm_from_json(fb_rows_get(&rows, 0, 2));
+        out->viewer = builtin != NULL && strcmp(builtin, "viewer") == 0;
+        out->owner = builtin != NULL && strcmp(builtin, "owner") == 0;
+        out->version = fb_version_parse(fb_rows_get(&rows, 0, 4));
+        *found = 1;
+    }
+    return NULL;
+}
+
+fb_error_t *fb_auth_authenticate(fb_req_t *fr)
+{
+    int present, found;
+    const char *key = fb_auth_presented_key(fr->r, &present);
+    unsigned char hash[FB_SHA256_LEN];
+    apr_time_t now = apr_time_now();
+    fb_error_t *err;
+
+    if (!present) {
+        return fb_error_make(fr->pool, FB_E_MISSING_API_KEY, NULL, NULL);
+    }
+    if (!fb_api_key_well_formed(key)) {
+        return fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+    }
+    fb_sha256(key, strlen(key), hash);
+    switch (fb_keycache
+            ? fb_keycache_get(fb_keycache, hash, now, &fr->principal)
+            : FB_KEYCACHE_MISS) {
+    case FB_KEYCACHE_FOUND:
+        return NULL;
+    case FB_KEYCACHE_INVALID:
+        return fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+    case FB_KEYCACHE_MISS:
+        break;
+    }
+    err = fb_auth_lookup(fr, hash, &fr->principal, &found);
+    if (err != NULL) {
+        return err;
+    }
+    if (fb_keycache != NULL) {
+        fb_keycache_put(fb_keycache, hash, now,
+                        found ? &fr->principal : NULL);
+    }
+    return found ? NULL
+                 : fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+}
+
+fb_error_t *fb_auth_authorize(fb_req_t *fr)
+{
+    const fb_op_t *op = fr->op;
+    const fb_principal_t *who = &fr->principal;
+    const char *why = NULL;
+
+    if ((op->flags & (FB_OP_WRITE | FB_OP_MEMBER)) && who->viewer) {
+        why = "The Viewer role may only read.";
+    }
+    else if ((op->flags & FB_OP_OWNER) && !who->owner) {
+        why = "Only the organization's Owner may do this.";
+    }
+    else if (op->permission != FB_PERM_NONE
+             && !(who->perms & FB_PERM_BIT(op->permission))) {
+        why = apr_psprintf(fr->pool, "The API key's role lacks the "
+                           "'%s' permission.",
+                           fb_perm_name(op->permission));
+    }
+    return why ? fb_error_make(fr->pool, FB_E_INSUFFICIENT_PERMISSIONS,
+                               NULL, why)
+               : NULL;
+}

@@ -1,0 +1,209 @@
+/*
+ * fb_config: directive handlers, creation and merging.
+ */
+#include "httpd.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "apr_strings.h"
+#include "apr_uri.h"
+#include "http_log.h"
+
+#include <openssl/rand.h>
+
+#include "fb_config.h"
+#include "fb_crypto.h"
+#include "fb_log.h"
+#include "fb_version.h"
+
+extern module AP_MODULE_DECLARE_DATA feedback_module;
+
+void *fb_config_create_server(apr_pool_t *p, server_rec *s)
+{
+    fb_server_conf_t *conf = apr_pcalloc(p, sizeof(*conf));
+
+    (void)s;
+    conf->default_version = FB_UNSET;
+    conf->max_body = FB_UNSET;
+    conf->key_cache_ttl = FB_UNSET;
+    return conf;
+}
+
+#define FB_MERGE_INT(f) merged->f = (add->f != FB_UNSET) ? add->f : base->f
+#define FB_MERGE_PTR(f) merged->f = (add->f != NULL) ? add->f : base->f
+
+void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
+{
+    const fb_server_conf_t *base = basev, *add = addv;
+    fb_server_conf_t *merged = apr_pcalloc(p, sizeof(*merged));
+
+    FB_MERGE_INT(default_version);
+    FB_MERGE_INT(max_body);
+    FB_MERGE_PTR(portal_url);
+    FB_MERGE_PTR(secret);
+    FB_MERGE_INT(key_cache_ttl);
+    return merged;
+}
+
+const fb_server_conf_t *fb_config_get(const server_rec *s)
+{
+    return ap_get_module_config(s->module_config, &feedback_module);
+}
+
+static fb_server_conf_t *fb_cmd_conf(cmd_parms *cmd)
+{
+    return ap_get_module_config(cmd->server->module_config,
+                                &feedback_module);
+}
+
+/* Parses a whole decimal number in [min, max]. */
+static const char *fb_parse_number(cmd_parms *cmd, const char *arg,
+                                   apr_int64_t min, apr_int64_t max,
+                                   apr_int64_t *out)
+{
+    char *end;
+
+    *out = apr_strtoi64(arg, &end, 10);
+    if (*arg == '\0' || *end != '\0' || *out < min || *out > max) {
+        return apr_psprintf(cmd->pool, "%s must be a whole number from "
+                            "%" APR_INT64_T_FMT " to %" APR_INT64_T_FMT
+                            ", not '%s'", cmd->cmd->name, min, max, arg);
+    }
+    return NULL;
+}
+
+static const char *fb_set_default_version(cmd_parms *cmd, void *dc,
+                                          const char *arg)
+{
+    int v = fb_version_parse(arg);
+
+    (void)dc;
+    if (v == FB_VERSION_UNKNOWN) {
+        return apr_psprintf(cmd->pool, "FeedbackDefaultVersion: unknown "
+                            "version '%s' (known: %s, %s)", arg,
+                            fb_version_name(FB_VERSION_CLOVER),
+                            fb_version_name(FB_VERSION_NOVA));
+    }
+    fb_cmd_conf(cmd)->default_version = v;
+    return NULL;
+}
+
+static const char *fb_set_max_body(cmd_parms *cmd, void *dc, const char *arg)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(cmd, arg, 1024,
+                                      APR_INT64_C(1073741824), &n);
+
+    (void)dc;
+    if (err == NULL) {
+        fb_cmd_conf(cmd)->max_body = (apr_off_t)n;
+    }
+    return err;
+}
+
+static const char *fb_set_portal_url(cmd_parms *cmd, void *dc,
+                                     const char *arg)
+{
+    apr_uri_t uri;
+    const char *probe;
+
+    (void)dc;
+    /* Check the template with a sample organization put in. */
+    probe = ap_strstr_c(arg, "%{org}")
+        ? apr_pstrcat(cmd->pool, apr_pstrmemdup(cmd->pool, arg,
+                                                ap_strstr_c(arg, "%{org}")
+                                                - arg),
+                      "sample", ap_strstr_c(arg, "%{org}") + 6, NULL)
+        : arg;
+    if (apr_uri_parse(cmd->pool, probe, &uri) != APR_SUCCESS
+        || uri.scheme == NULL || uri.hostname == NULL
+        || (strcmp(uri.scheme, "https") != 0
+            && strcmp(uri.scheme, "http") != 0)) {
+        return apr_psprintf(cmd->pool, "FeedbackPortalURL: '%s' is not an "
+                            "http or https URL template", arg);
+    }
+    fb_cmd_conf(cmd)->portal_url = arg;
+    return NULL;
+}
+
+static const char *fb_set_secret(cmd_parms *cmd, void *dc, const char *arg)
+{
+    (void)dc;
+    if (strlen(arg) < FB_MIN_SECRET_LEN) {
+        return apr_psprintf(cmd->pool, "FeedbackSecret must be at least %d "
+                            "characters long", FB_MIN_SECRET_LEN);
+    }
+    fb_cmd_conf(cmd)->secret = arg;
+    return NULL;
+}
+
+static const char *fb_set_key_cache_ttl(cmd_parms *cmd, void *dc,
+                                        const char *arg)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(cmd, arg, 0, 300, &n);
+
+    (void)dc;
+    if (err == NULL) {
+        fb_cmd_conf(cmd)->key_cache_ttl = (int)n;
+    }
+    return err;
+}
+
+const command_rec fb_directives[] = {
+    AP_INIT_TAKE1("FeedbackDefaultVersion", fb_set_default_version, NULL,
+                  RSRC_CONF, "API version for requests without a version "
+                  "header from organizations without a default"),
+    AP_INIT_TAKE1("FeedbackMaxBodySize", fb_set_max_body, NULL, RSRC_CONF,
+                  "Largest JSON request body accepted, in bytes"),
+    AP_INIT_TAKE1("FeedbackPortalURL", fb_set_portal_url, NULL, RSRC_CONF,
+                  "Default portal URL template; %{org} is replaced by the "
+                  "organization id"),
+    AP_INIT_TAKE1("FeedbackSecret", fb_set_secret, NULL, RSRC_CONF,
+                  "Server secret for signed URLs (32 characters or more)"),
+    AP_INIT_TAKE1("FeedbackKeyCacheTTL", fb_set_key_cache_ttl, NULL,
+                  RSRC_CONF, "Seconds an API key lookup is remembered per "
+                  "process (0 to 300)"),
+    {NULL}
+};
+
+apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
+{
+    const char *generated = NULL;
+
+    for (; s != NULL; s = s->next) {
+        fb_server_conf_t *conf = ap_get_module_config(s->module_config,
+                                                      &feedback_module);
+
+        if (conf->default_version == FB_UNSET) {
+            conf->default_version = FB_VERSION_NOVA;
+        }
+        if (conf->max_body == FB_UNSET) {
+            conf->max_body = FB_DEFAULT_MAX_BODY;
+        }
+        if (conf->portal_url == NULL) {
+            conf->portal_url = FB_DEFAULT_PORTAL_URL;
+        }
+        if (conf->key_cache_ttl == FB_UNSET) {
+            conf->key_cache_ttl = FB_DEFAULT_KEY_CACHE_TTL;
+        }
+        if (conf->secret == NULL) {
+            if (generated == NULL) {
+                unsigned char raw[32];
+
+                if (RAND_bytes(raw, sizeof(raw)) != 1) {
+                    ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00001)
+                                 "could not make a random FeedbackSecret");
+                    return APR_EGENERAL;
+                }
+                generated = fb_hex(p, raw, sizeof(raw));
+                ap_log_error(APLOG_MARK, APLOG_WARNING, 0, s, FBLOGNO(00002)
+                             "FeedbackSecret is not set: using a random one "
+                             "for this run; signed URLs will not survive a "
+                             "restart or work across nodes");
+            }
+            conf->secret = generated;
+        }
+    }
+    return APR_SUCCESS;
+}

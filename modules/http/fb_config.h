@@ -1,0 +1,44 @@
+/*
+ * fb_config: the module's httpd.conf directives.
+ *
+ * All settings are per server (virtual hosts inherit and may override);
+ * docs/directives.md describes each one.  Unset values are kept apart
+ * from set ones so that merging is one line per field.
+ */
+#ifndef FB_CONFIG_H
+#define FB_CONFIG_H
+
+#include "httpd.h"
+#include "http_config.h"
+
+#define FB_UNSET (-1)
+
+typedef struct {
+    int default_version;            /* fb_version_e, or FB_UNSET */
+    apr_off_t max_body;             /* bytes, or FB_UNSET */
+    const char *portal_url;         /* template with %{org}, or NULL */
+    const char *secret;             /* signing secret, or NULL */
+    int key_cache_ttl;              /* seconds, or FB_UNSET */
+} fb_server_conf_t;
+
+/* Defaults applied when a value is unset after merging. */
+#define FB_DEFAULT_MAX_BODY (1024 * 1024)
+#define FB_DEFAULT_KEY_CACHE_TTL 10
+#define FB_DEFAULT_PORTAL_URL "https://%{org}.feedback.example.com"
+#define FB_MIN_SECRET_LEN 32
+
+extern const command_rec fb_directives[];
+
+void *fb_config_create_server(apr_pool_t *p, server_rec *s);
+void *fb_config_merge_server(apr_pool_t *p, void *base, void *add);
+
+/* The effective configuration of s (defaults filled in). */
+const fb_server_conf_t *fb_config_get(const server_rec *s);
+
+/*
+ * Completes every server's configuration at start-up: fills defaults and,
+ * when FeedbackSecret is missing, makes a random one (with a warning).
+ */
+apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s);
+
+#endif

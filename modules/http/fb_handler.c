@@ -1,0 +1,200 @@
+/*
+ * fb_handler: route, authenticate, version, authorize, check the query and
+ * the body, run the operation, answer errors in the envelope.
+ */
+#include "httpd.h"
+#include <string.h>
+
+#include "apr_strings.h"
+#include "http_log.h"
+#include "http_protocol.h"
+
+#include "fb_auth.h"
+#include "fb_body.h"
+#include "fb_dbd.h"
+#include "fb_handler.h"
+#include "fb_log.h"
+#include "fb_response.h"
+#include "fb_version.h"
+
+#define FB_VERSION_HEADER "Service-Version"
+#define FB_VERSION_HEADER_OLD "Featurebase-Version"
+
+static const fb_router_t *fb_router;
+
+apr_status_t fb_handler_init(apr_pool_t *p, server_rec *s,
+                             const fb_route_t *const *tables)
+{
+    fb_router_t *router;
+    const char *why = NULL;
+    apr_status_t rv = fb_router_create(p, tables, &router, &why);
+
+    if (rv != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00030)
+                     "invalid route table: %s", why);
+        return rv;
+    }
+    fb_router = router;
+    return APR_SUCCESS;
+}
+
+const char *fb_req_param(const fb_req_t *fr, const char *name)
+{
+    return fr->path_params ? apr_table_get(fr->path_params, name) : NULL;
+}
+
+fb_db_t *fb_req_db(fb_req_t *fr)
+{
+    if (fr->db == NULL) {
+        fr->db = fb_dbd_acquire(fr->r);
+    }
+    return fr->db;
+}
+
+fb_error_t *fb_req_db_failed(fb_req_t *fr)
+{
+    ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
+                  "database error: %s",
+                  fr->db && fr->db->error ? fr->db->error : "(none given)");
+    return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+}
+
+void fb_respond(fb_req_t *fr, int status, const char *json)
+{
+    fb_response_write(fr->r, status, json);
+}
+
+/*
+ * The version the client asked for: FB_VERSION_UNKNOWN when it named none.
+ * Both header names are accepted; naming two different versions, or an
+ * unknown one, is an error.
+ */
+static fb_error_t *fb_requested_version(fb_req_t *fr, int *out)
+{
+    const char *v = apr_table_get(fr->r->headers_in, FB_VERSION_HEADER);
+    const char *old = apr_table_get(fr->r->headers_in,
+                                    FB_VERSION_HEADER_OLD);
+    const char *header = FB_VERSION_HEADER;
+
+    *out = FB_VERSION_UNKNOWN;
+    if (v != NULL && old != NULL && strcmp(v, old) != 0) {
+        return fb_error_make(fr->pool, FB_E_VERSION_INVALID, header,
+                             "Service-Version and Featurebase-Version name "
+                             "different versions.");
+    }
+    if (v == NULL) {
+        v = old;
+        header = FB_VERSION_HEADER_OLD;
+    }
+    if (v == NULL) {
+        return NULL;
+    }
+    *out = fb_version_parse(v);
+    if (*out == FB_VERSION_UNKNOWN) {
+        return fb_error_make(fr->pool, FB_E_VERSION_INVALID, header,
+                             apr_psprintf(fr->pool, "Unknown API version "
+                                          "'%s'; known: %s, %s.", v,
+                                          fb_version_name(FB_VERSION_CLOVER),
+                                          fb_version_name(FB_VERSION_NOVA)));
+    }
+    return NULL;
+}
+
+static void fb_set_version(fb_req_t *fr, int version)
+{
+    fr->version = version;
+    apr_table_setn(fr->r->headers_out, FB_VERSION_HEADER,
+                   fb_version_name(version));
+}
+
+static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
+{
+    request_rec *r = fr->r;
+    fb_route_match_t match;
+    fb_error_t *err, *version_err;
+    int requested;
+    const fb_op_t *op;
+
+    version_err = fb_requested_version(fr, &requested);
+    fb_set_version(fr, requested != FB_VERSION_UNKNOWN
+                       ? requested : fr->conf->default_version);
+
+    switch (fb_router_match(fb_router, fr->pool, r->method,
+                            r->uri + strlen(FB_API_PREFIX), &match)) {
+    case FB_ROUTE_NO_PATH:
+        return fb_error_make(fr->pool, FB_E_ROUTE_NOT_FOUND, NULL, NULL);
+    case FB_ROUTE_NO_METHOD:
+        *allow = match.allow;
+        return fb_error_make(fr->pool, FB_E_METHOD_NOT_ALLOWED, NULL, NULL);
+    case FB_ROUTE_FOUND:
+        break;
+    }
+    op = match.route->op;
+    fr->op = op;
+    fr->path_params = match.params;
+
+    if ((err = fb_auth_authenticate(fr)) != NULL) {
+        return err;
+    }
+    if (version_err != NULL) {
+        return version_err;
+    }
+    if (requested == FB_VERSION_UNKNOWN && fr->principal.version >= 0) {
+        fb_set_version(fr, fr->principal.version);
+    }
+    if (fr->version < op->min_version) {
+        return fb_error_make(fr->pool, FB_E_VERSION_UNAVAILABLE, NULL,
+                             apr_psprintf(fr->pool, "This endpoint needs "
+                                          "API version %s or newer.",
+                                          fb_version_name(op->min_version)));
+    }
+    if ((err = fb_auth_authorize(fr)) != NULL) {
+        return err;
+    }
+    if ((err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
+        || (err = fb_query_check(fr->pool, &fr->query, op->query)) != NULL) {
+        return err;
+    }
+    if (op->flags & FB_OP_BODY) {
+        if ((err = fb_body_read(fr)) != NULL
+            || (err = fb_validate_body(fr->pool, fr->body, op->body))
+               != NULL) {
+            return err;
+        }
+    }
+    else if (ap_discard_request_body(r) != OK) {
+        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
+                             "The request body could not be read.");
+    }
+    return op->handler(fr);
+}
+
+int fb_handler(request_rec *r)
+{
+    fb_req_t *fr;
+    fb_error_t *err;
+    const char *allow = NULL;
+    apr_size_t plen = strlen(FB_API_PREFIX);
+
+    if (r->handler == NULL || strcmp(r->handler, "feedback") != 0) {
+        return DECLINED;
+    }
+    fr = apr_pcalloc(r->pool, sizeof(*fr));
+    fr->r = r;
+    fr->pool = r->pool;
+    fr->conf = fb_config_get(r->server);
+    fr->principal.version = FB_VERSION_UNKNOWN;
+
+    if (strncmp(r->uri, FB_API_PREFIX, plen) != 0
+        || (r->uri[plen] != '/' && r->uri[plen] != '\0')) {
+        fb_set_version(fr, fr->conf->default_version);
+        err = fb_error_make(fr->pool, FB_E_ROUTE_NOT_FOUND, NULL, NULL);
+    }
+    else {
+        err = fb_dispatch(fr, &allow);
+    }
+    if (err != NULL) {
+        fb_response_error(r, err, allow);
+    }
+    return OK;
+}

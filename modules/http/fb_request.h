@@ -1,0 +1,75 @@
+/*
+ * fb_request: one API request as handlers see it.
+ *
+ * The pipeline (fb_handler.c) matches the route, authenticates, settles
+ * the version, checks permissions, the query and the body, and only then
+ * calls the operation's handler with a ready fb_req_t.  A handler either
+ * writes a response (fb_respond) and returns NULL, or returns an error
+ * for the pipeline to render.
+ */
+#ifndef FB_REQUEST_H
+#define FB_REQUEST_H
+
+#include "httpd.h"
+
+#include <json.h>
+
+#include "fb_config.h"
+#include "fb_db.h"
+#include "fb_error.h"
+#include "fb_keycache.h"
+#include "fb_query.h"
+#include "fb_route.h"
+#include "fb_validate.h"
+
+typedef struct fb_req fb_req_t;
+
+typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
+
+/* Operation flags. */
+#define FB_OP_BODY    0x01  /* takes a JSON body */
+#define FB_OP_WRITE   0x02  /* changes data: refused to the Viewer role */
+#define FB_OP_MEMBER  0x04  /* needs member-level access or higher */
+#define FB_OP_OWNER   0x08  /* needs the Owner role */
+
+#define FB_PERM_NONE (-1)
+
+/* What a route runs: the handler and the rules the pipeline applies. */
+typedef struct {
+    fb_handler_fn handler;
+    unsigned flags;
+    int min_version;                /* fb_version_e */
+    int permission;                 /* fb_perm_e, or FB_PERM_NONE */
+    const fb_query_rule_t *query;   /* NULL: no query parameters */
+    const fb_field_rule_t *body;    /* with FB_OP_BODY */
+    const void *data;               /* the handler's own descriptor */
+} fb_op_t;
+
+struct fb_req {
+    request_rec *r;
+    apr_pool_t *pool;
+    const fb_server_conf_t *conf;
+    const fb_op_t *op;
+    apr_table_t *path_params;
+    fb_query_t query;
+    json_object *body;              /* with FB_OP_BODY: an object */
+    fb_principal_t principal;       /* who the API key speaks for */
+    int version;                    /* the version being served */
+    fb_db_t *db;                    /* see fb_req_db() */
+};
+
+/* A captured path parameter. */
+const char *fb_req_param(const fb_req_t *fr, const char *name);
+
+/* The request's database connection, acquired on first use; NULL when
+ * none can be had (logged). */
+fb_db_t *fb_req_db(fb_req_t *fr);
+
+/* Logs the database failure behind a call and returns the 500 error
+ * (which never carries SQL text). */
+fb_error_t *fb_req_db_failed(fb_req_t *fr);
+
+/* Writes a JSON response. */
+void fb_respond(fb_req_t *fr, int status, const char *json);
+
+#endif

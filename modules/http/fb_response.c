@@ -1,0 +1,37 @@
+/*
+ * fb_response: the only place that writes response bodies.
+ */
+#include "httpd.h"
+#include <string.h>
+
+#include "http_protocol.h"
+
+#include "fb_response.h"
+
+void fb_response_write(request_rec *r, int status, const char *json)
+{
+    apr_size_t len = strlen(json);
+
+    r->status = status;
+    ap_set_content_type(r, "application/json; charset=utf-8");
+    apr_table_setn(r->headers_out, "Cache-Control", "no-store");
+    ap_set_content_length(r, len);
+    if (!r->header_only) {
+        ap_rwrite(json, (int)len, r);
+    }
+}
+
+void fb_response_error(request_rec *r, const fb_error_t *err,
+                       const char *allow)
+{
+    const fb_error_def_t *def = fb_error_def(err->kind);
+
+    if (allow != NULL) {
+        apr_table_setn(r->headers_out, "Allow", allow);
+    }
+    if (def->status == HTTP_REQUEST_ENTITY_TOO_LARGE) {
+        /* The rest of an oversized body is not read: end the connection. */
+        r->connection->keepalive = AP_CONN_CLOSE;
+    }
+    fb_response_write(r, def->status, fb_error_render(r->pool, err));
+}

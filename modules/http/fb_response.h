@@ -1,0 +1,20 @@
+/*
+ * fb_response: writing JSON responses and error envelopes.
+ */
+#ifndef FB_RESPONSE_H
+#define FB_RESPONSE_H
+
+#include "httpd.h"
+
+#include "fb_error.h"
+
+/* Writes json with status and the JSON content type; the version header
+ * is set by the caller beforehand. */
+void fb_response_write(request_rec *r, int status, const char *json);
+
+/* Writes err as the error envelope with its status; a 405 gets allow as
+ * its Allow header. */
+void fb_response_error(request_rec *r, const fb_error_t *err,
+                       const char *allow);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * boards: the containers posts live in.  Read-only in this release.
+ */
+#include "fb_resource.h"
+
+#define BOARD_JSON \
+    "json_build_object(" \
+    "'object', 'board', 'id', b.id, 'name', b.name, 'icon', b.icon, " \
+    "'access', json_build_object(" \
+    "  'adminOnly', b.admin_only, 'segments', to_json(b.segments), " \
+    "  'allowedRoles', to_json(b.allowed_roles), " \
+    "  'deniedRoles', to_json(b.denied_roles)), " \
+    "'features', json_build_object(" \
+    "  'postingEnabled', b.posting_enabled, " \
+    "  'commentsEnabled', b.comments_enabled, " \
+    "  'createdDatesVisible', b.created_dates_visible), " \
+    "'postDefaults', json_build_object('visibility', b.default_visibility), " \
+    "'customFields', to_json(b.custom_field_ids), " \
+    "'localization', json_build_object(" \
+    "  'name', COALESCE(b.localization->'name', '{}'::jsonb), " \
+    "  'description', b.localization->'description', " \
+    "  'formPlaceholder', b.localization->'formPlaceholder', " \
+    "  'heroTitle', b.localization->'heroTitle', " \
+    "  'heroDescription', b.localization->'heroDescription', " \
+    "  'submitButtonText', b.localization->'submitButtonText'), " \
+    "'createdAt', fb_iso(b.created_at))"
+
+static const fb_statement_t fb_board_statements[] = {
+    {"board_get",
+     "SELECT " BOARD_JSON " FROM boards b WHERE b.org_id = %s AND b.id = %s"},
+    {"board_list",
+     "SELECT " BOARD_JSON " FROM boards b WHERE b.org_id = %s "
+     "ORDER BY b.created_at DESC, b.id DESC"},
+    {NULL, NULL}
+};
+
+static const fb_resource_t fb_boards = {
+    .get = "board_get",
+    .not_found = FB_E_BOARD_NOT_FOUND,
+    .shape = FB_LIST_BARE,
+    .list = "board_list",
+};
+
+static const fb_op_t fb_board_list =
+    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_boards, NULL);
+static const fb_op_t fb_board_get =
+    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_boards, NULL);
+
+static const fb_route_t fb_board_routes[] = {
+    {"GET", "/boards", &fb_board_list},
+    {"GET", "/boards/{id}", &fb_board_get},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_boards_module = {
+    "boards", fb_board_routes, fb_board_statements
+};

@@ -1,0 +1,46 @@
+/*
+ * custom_fields: extra fields on posts.  Read-only in this release.
+ * Ticket custom fields share the table (scope 'ticket') and the shape.
+ */
+#include "fb_resource.h"
+
+#define CUSTOM_FIELD_JSON \
+    "json_build_object(" \
+    "'object', 'custom_field', 'id', f.id, 'label', f.label, " \
+    "'type', f.type, 'required', f.required, " \
+    "'allowMultiple', f.allow_multiple, 'placeholder', f.placeholder, " \
+    "'public', f.public, 'internal', f.internal, 'options', f.options, " \
+    "'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))"
+
+static const fb_statement_t fb_custom_field_statements[] = {
+    {"custom_field_get",
+     "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "
+     "WHERE f.org_id = %s AND f.id = %s AND f.scope = 'post'"},
+    {"custom_field_list",
+     "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "
+     "WHERE f.org_id = %s AND f.scope = 'post' "
+     "ORDER BY f.created_at DESC, f.id DESC"},
+    {NULL, NULL}
+};
+
+static const fb_resource_t fb_custom_fields = {
+    .get = "custom_field_get",
+    .not_found = FB_E_CUSTOM_FIELD_NOT_FOUND,
+    .shape = FB_LIST_ENVELOPE,
+    .list = "custom_field_list",
+};
+
+static const fb_op_t fb_custom_field_list =
+    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_custom_fields, NULL);
+static const fb_op_t fb_custom_field_get =
+    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_custom_fields, NULL);
+
+static const fb_route_t fb_custom_field_routes[] = {
+    {"GET", "/custom_fields", &fb_custom_field_list},
+    {"GET", "/custom_fields/{id}", &fb_custom_field_get},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_custom_fields_module = {
+    "custom_fields", fb_custom_field_routes, fb_custom_field_statements
+};

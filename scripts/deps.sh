@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mod_feedback needs to build, run and test.
+# As root it installs what is missing; as another user it prints the
+# command to run and fails.  Usage: scripts/deps.sh [build|run|test|bench]
+set -euo pipefail
+
+build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
+            libaprutil1-dbd-pgsql libjson-c-dev libssl-dev postgresql)
+test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
+           python3-psycopg2)
+bench_pkgs=(wrk)
+
+want=("${build_pkgs[@]}")
+case "${1:-build}" in
+    build|run) ;;
+    test) want+=("${test_pkgs[@]}") ;;
+    bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
+    *) echo "usage: $0 [build|run|test|bench]" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${want[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null \
+            | grep -q 'install ok installed'; then
+        missing+=("$p")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "mod_feedback needs these Debian packages: ${missing[*]}" >&2
+    echo "Run as root:  $cmd" >&2
+    exit 1
+fi
+echo "Installing: ${missing[*]}" >&2
+apt-get update -q >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+    --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A private PostgreSQL cluster for development and tests, never the system
+# one.  The data and socket directories live under DIR, which must be
+# reachable by the postgres user (so not under a 0700 home).
+#
+#   scripts/pg.sh start DIR PORT     initialise if needed, then start
+#   scripts/pg.sh stop DIR           fast shutdown
+#   scripts/pg.sh createdb DIR PORT NAME
+#   scripts/pg.sh dsn DIR PORT NAME  the libpq connection string
+set -euo pipefail
+
+pgbin() { ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1; }
+
+as_postgres() {
+    # runuser needs a working directory the postgres user can enter.
+    (cd / && if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@";
+             else "$@"; fi)
+}
+
+cmd=${1:-}; dir=${2:-}
+[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop|createdb|dsn DIR [PORT] [NAME]" >&2; exit 2; }
+bin=$(pgbin)
+
+case "$cmd" in
+start)
+    port=${3:?port}
+    mkdir -p "$dir/sock"
+    [ "$(id -u)" -eq 0 ] && chown -R postgres:postgres "$dir"
+    if [ ! -f "$dir/data/PG_VERSION" ]; then
+        as_postgres "$bin/initdb" -D "$dir/data" -A trust -U postgres \
+            -E UTF8 --locale=C.UTF-8 >/dev/null
+    fi
+    if ! as_postgres "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+        as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+            -t 30 -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c max_connections=200" \
+            start >/dev/null
+    fi
+    ;;
+stop)
+    if [ -f "$dir/data/postmaster.pid" ]; then
+        as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    fi
+    ;;
+createdb)
+    port=${3:?port}; name=${4:?name}
+    if ! "$bin/psql" -h "$dir/sock" -p "$port" -U postgres -tAc \
+            "SELECT 1 FROM pg_database WHERE datname = '$name'" | grep -q 1; then
+        "$bin/createdb" -h "$dir/sock" -p "$port" -U postgres "$name"
+    fi
+    ;;
+dsn)
+    echo "host=$dir/sock port=${3:?port} dbname=${4:?name} user=postgres"
+    ;;
+*)
+    echo "unknown command $cmd" >&2; exit 2 ;;
+esac

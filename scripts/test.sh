@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs every test: the CUnit tests over modules/core, then the API suite
+# (pytest) against a real httpd and a real PostgreSQL that it starts.
+# Installs missing Debian packages first (as root).
+#
+#   scripts/test.sh [--unit-only] [pytest arguments...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+unit_only=0
+if [ "${1:-}" = "--unit-only" ]; then unit_only=1; shift; fi
+
+"$here/scripts/deps.sh" test
+make -C "$here" -s mod_feedback.so t/unit/run-unit >/dev/null
+
+# The cluster lives under /tmp: the checkout may sit in a 0700 home that
+# the postgres user cannot enter.
+work=$(mktemp -d /tmp/fbtest.XXXXXX)
+chmod 755 "$work"
+cleanup() {
+    "$here/scripts/pg.sh" stop "$work/pg" || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+pg_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$here/scripts/pg.sh" start "$work/pg" "$pg_port"
+
+# Unit tests of the store layer use their own database.
+"$here/scripts/pg.sh" createdb "$work/pg" "$pg_port" fbunit
+unit_dsn=$("$here/scripts/pg.sh" dsn "$work/pg" "$pg_port" fbunit)
+FEEDBACK_DB=$unit_dsn "$here/bin/feedbackctl" migrate >/dev/null
+echo "== unit tests (CUnit)"
+FEEDBACK_TEST_DB=$unit_dsn "$here/t/unit/run-unit"
+
+[ "$unit_only" -eq 1 ] && exit 0
+
+echo "== API tests (pytest)"
+cd "$here"
+FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider t/api "$@"
