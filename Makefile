@@ -41,7 +41,8 @@ mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile
 	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
 	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl)
-	cp .libs/mod_feedback.so $@
+	@# A new inode: a running httpd maps the old file.
+	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
 
 comma := ,
 
@@ -54,7 +55,7 @@ t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(HEADERS) Makefile
 
 bench/mod_fbref.so: bench/mod_fbref.c Makefile
 	$(APXS) -c -o bench/mod_fbref.la -Wc,"$(WARN) $(CSTD) -O2" $<
-	cp bench/.libs/mod_fbref.so $@
+	cp bench/.libs/mod_fbref.so $@.tmp && mv -f $@.tmp $@
 
 run:
 	scripts/run.sh start

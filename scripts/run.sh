@@ -24,7 +24,7 @@ stop() {
 
 start() {
     "$here/scripts/deps.sh" run
-    make -C "$here" -s >/dev/null
+    "$here/scripts/build.sh"
     mkdir -p "$run_dir/run" "$run_dir/logs"
     "$here/scripts/pg.sh" start "$run_dir/pg" "$pg_port"
     "$here/scripts/pg.sh" createdb "$run_dir/pg" "$pg_port" feedback

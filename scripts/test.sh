@@ -10,7 +10,7 @@ unit_only=0
 if [ "${1:-}" = "--unit-only" ]; then unit_only=1; shift; fi
 
 "$here/scripts/deps.sh" test
-make -C "$here" -s mod_feedback.so t/unit/run-unit >/dev/null
+"$here/scripts/build.sh" mod_feedback.so t/unit/run-unit
 
 # The cluster lives under /tmp: the checkout may sit in a 0700 home that
 # the postgres user cannot enter.

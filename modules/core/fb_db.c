@@ -60,9 +60,10 @@ apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const char *label,
         for (c = 0; c < out->ncols && r < out->nrows; c++) {
             char *value = NULL;
 
+            /* Copied: the driver frees the result after the last row. */
             if (apr_dbd_datum_get(db->driver, row, c, APR_DBD_TYPE_STRING,
                                   &value) == APR_SUCCESS) {
-                out->cells[r * out->ncols + c] = value;
+                out->cells[r * out->ncols + c] = apr_pstrdup(p, value);
             }
         }
     }

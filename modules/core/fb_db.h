@@ -11,6 +11,8 @@
  *   - results are always fetched with random access and read to the end,
  *     so pooled connections never carry unread rows;
  *   - NULL is told apart from the empty string;
+ *   - values are copied into the caller's pool, because the pgsql driver
+ *     frees the whole result as soon as its last row has been read;
  *   - inside a transaction, apr_dbd keeps failing silently after the first
  *     error and rolls back at the end while reporting success; fb_db
  *     remembers the first failure and fb_db_end() reports it.

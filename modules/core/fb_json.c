@@ -134,3 +134,19 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
     *out = fb_json_owned(p, obj);
     return APR_SUCCESS;
 }
+
+const char *fb_json_string(json_object *obj, const char *key)
+{
+    json_object *v = json_object_object_get(obj, key);
+
+    return json_object_is_type(v, json_type_string)
+           ? json_object_get_string(v) : NULL;
+}
+
+int fb_json_bool(json_object *obj, const char *key, int def)
+{
+    json_object *v = json_object_object_get(obj, key);
+
+    return json_object_is_type(v, json_type_boolean)
+           ? json_object_get_boolean(v) : def;
+}

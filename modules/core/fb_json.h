@@ -33,4 +33,10 @@ const char *fb_json_quote(apr_pool_t *p, const char *s);
 apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
                            json_object **out, const char **why);
 
+/* The string member key of obj; NULL when absent, null or not a string. */
+const char *fb_json_string(json_object *obj, const char *key);
+
+/* The boolean member key of obj; def when absent, null or not boolean. */
+int fb_json_bool(json_object *obj, const char *key, int def);
+
 #endif

@@ -38,32 +38,6 @@ apr_status_t fb_handler_init(apr_pool_t *p, server_rec *s,
     return APR_SUCCESS;
 }
 
-const char *fb_req_param(const fb_req_t *fr, const char *name)
-{
-    return fr->path_params ? apr_table_get(fr->path_params, name) : NULL;
-}
-
-fb_db_t *fb_req_db(fb_req_t *fr)
-{
-    if (fr->db == NULL) {
-        fr->db = fb_dbd_acquire(fr->r);
-    }
-    return fr->db;
-}
-
-fb_error_t *fb_req_db_failed(fb_req_t *fr)
-{
-    ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
-                  "database error: %s",
-                  fr->db && fr->db->error ? fr->db->error : "(none given)");
-    return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
-}
-
-void fb_respond(fb_req_t *fr, int status, const char *json)
-{
-    fb_response_write(fr->r, status, json);
-}
-
 /*
  * The version the client asked for: FB_VERSION_UNKNOWN when it named none.
  * Both header names are accepted; naming two different versions, or an

@@ -69,6 +69,16 @@ fb_db_t *fb_req_db(fb_req_t *fr);
  * (which never carries SQL text). */
 fb_error_t *fb_req_db_failed(fb_req_t *fr);
 
+/* Starts the transaction a write runs in. */
+fb_error_t *fb_req_begin(fb_req_t *fr);
+
+/*
+ * Ends the transaction begun by fb_req_begin(): commits when err is NULL
+ * and every statement in it succeeded, else rolls back.  Returns err, or
+ * the database error when the commit did not happen.
+ */
+fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err);
+
 /* Writes a JSON response. */
 void fb_respond(fb_req_t *fr, int status, const char *json);
 

@@ -1,7 +1,9 @@
 /*
  * brands: the identities an organization's messenger and email speak as.
- * Read-only in this release; nova and newer; a cursor list.
+ * Nova and newer; a cursor list.  Creating a brand is a management
+ * extension (docs/decisions.md).
  */
+#include "fb_json.h"
 #include "fb_resource.h"
 
 #define BRAND_JSON \
@@ -25,6 +27,15 @@ static const fb_statement_t fb_brand_statements[] = {
      "FROM brands b WHERE b.org_id = %s "
      "AND (b.created_at, b.id) < (fb_ts_from_key(%s), %s) "
      "ORDER BY b.created_at DESC, b.id DESC LIMIT %d"},
+    {"brand_clear_default",
+     "UPDATE brands SET is_default = false, updated_at = now() "
+     "WHERE org_id = %s AND is_default"},
+    {"brand_insert",
+     "WITH b AS ("
+     "  INSERT INTO brands (org_id, name, is_default, help_center_id, "
+     "                      sender_email_address_id) "
+     "  VALUES (%s, %s, %s::boolean, %s, %s) RETURNING *) "
+     "SELECT " BRAND_JSON " FROM b"},
     {NULL, NULL}
 };
 
@@ -38,6 +49,49 @@ static const fb_resource_t fb_brands = {
     .cursor_key_integer = 1,
 };
 
+static const fb_field_rule_t fb_brand_create_rules[] = {
+    {"name", FB_FIELD_STRING, FB_FIELD_REQUIRED, 1, 255, NULL, 0},
+    {"isDefault", FB_FIELD_BOOL, 0, 0, 0, NULL, 0},
+    {"helpCenterId", FB_FIELD_STRING, 0, 1, 255, NULL, 0},
+    {"senderEmailAddressId", FB_FIELD_STRING, 0, 1, 255, NULL, 0},
+    {NULL, 0, 0, 0, 0, NULL, 0}
+};
+
+/* POST /brands: a new brand; making it the default demotes the old one in
+ * the same transaction. */
+static fb_error_t *fb_brand_create(fb_req_t *fr)
+{
+    json_object *body = fr->body;
+    int is_default = fb_json_bool(body, "isDefault", 0);
+    const char *org[1] = {fr->principal.org_id};
+    const char *args[5] = {
+        fr->principal.org_id, fb_json_string(body, "name"),
+        is_default ? "true" : "false",
+        fb_json_string(body, "helpCenterId"),
+        fb_json_string(body, "senderEmailAddressId")
+    };
+    fb_error_t *err;
+    fb_rows_t rows;
+
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    if (is_default) {
+        fb_db_exec(fr->db, fr->pool, "brand_clear_default", 1, org, NULL);
+    }
+    fb_db_select(fr->db, fr->pool, "brand_insert", 5, args, &rows);
+    if ((err = fb_req_end(fr, NULL)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_CREATED, fb_rows_get(&rows, 0, 0));
+    return NULL;
+}
+
+static const fb_op_t fb_brand_create_op = {
+    fb_brand_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_NOVA,
+    FB_PERM_MANAGE_BRANDING, NULL, fb_brand_create_rules, &fb_brands
+};
+
 static const fb_op_t fb_brand_list =
     FB_OP_READ(fb_resource_list, FB_VERSION_NOVA, &fb_brands,
                fb_resource_page_rules);
@@ -46,6 +100,7 @@ static const fb_op_t fb_brand_get =
 
 static const fb_route_t fb_brand_routes[] = {
     {"GET", "/brands", &fb_brand_list},
+    {"POST", "/brands", &fb_brand_create_op},
     {"GET", "/brands/{id}", &fb_brand_get},
     {NULL, NULL, NULL}
 };

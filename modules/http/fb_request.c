@@ -1,0 +1,58 @@
+/*
+ * fb_request: what handlers call on their request: parameters, the
+ * database connection and its transaction, the response.
+ */
+#include "httpd.h"
+#include "http_log.h"
+
+#include "fb_dbd.h"
+#include "fb_log.h"
+#include "fb_request.h"
+#include "fb_response.h"
+
+const char *fb_req_param(const fb_req_t *fr, const char *name)
+{
+    return fr->path_params ? apr_table_get(fr->path_params, name) : NULL;
+}
+
+fb_db_t *fb_req_db(fb_req_t *fr)
+{
+    if (fr->db == NULL) {
+        fr->db = fb_dbd_acquire(fr->r);
+    }
+    return fr->db;
+}
+
+fb_error_t *fb_req_db_failed(fb_req_t *fr)
+{
+    ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
+                  "database error: %s",
+                  fr->db && fr->db->error ? fr->db->error : "(none given)");
+    return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+}
+
+void fb_respond(fb_req_t *fr, int status, const char *json)
+{
+    fb_response_write(fr->r, status, json);
+}
+
+fb_error_t *fb_req_begin(fb_req_t *fr)
+{
+    fb_db_t *db = fb_req_db(fr);
+
+    if (db == NULL) {
+        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+    }
+    return fb_db_begin(db, fr->pool) == APR_SUCCESS ? NULL
+                                                    : fb_req_db_failed(fr);
+}
+
+fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
+{
+    apr_status_t rv = fb_db_end(fr->db, fr->pool, err == NULL);
+
+    if (err != NULL) {
+        return err;
+    }
+    return rv == APR_SUCCESS ? NULL : fb_req_db_failed(fr);
+}
