@@ -98,8 +98,9 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
         *why = "The body contains a NUL character.";
         return APR_EINVAL;
     }
-    /* json-c's depth counts the value itself: one more than the nesting. */
-    tok = json_tokener_new_ex(FB_JSON_MAX_DEPTH + 1);
+    /* json-c's depth counts every open object and array, the outer one
+     * included. */
+    tok = json_tokener_new_ex(FB_JSON_MAX_DEPTH);
     if (tok == NULL) {
         *why = "The body could not be parsed.";
         return APR_ENOMEM;

@@ -1,0 +1,219 @@
+"""The API suite's harness: a real PostgreSQL and a real httpd.
+
+One session starts (or reuses, when scripts/test.sh passes one) a private
+PostgreSQL cluster, creates a fresh database, applies the migrations with
+the operator command, renders conf/httpd.conf.in with free ports and starts
+httpd in the foreground.  Each test module gets its own organizations,
+made with the same operator command users run.  After every test the httpd
+error log is scanned for anything unexpected.
+"""
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+import psycopg2
+import pytest
+import requests
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CTL = os.path.join(ROOT, "bin", "feedbackctl")
+PG = os.path.join(ROOT, "scripts", "pg.sh")
+KEY_CACHE_TTL = 1  # seconds; short so that revocation tests are quick
+
+# Error-log lines that tests may cause on purpose, by the module's numbers.
+ALLOWED_LOG = ()
+BAD_LOG = re.compile(
+    r"\[(?:[a-z_]*:)?(?:error|crit|alert|emerg)\]|AddressSanitizer|"
+    r"LeakSanitizer|Segmentation fault|exit signal|child pid \d+ exit")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(*args, env=None):
+    return subprocess.run(args, check=True, capture_output=True, text=True,
+                          env=env).stdout
+
+
+class Cluster:
+    """A private PostgreSQL cluster (scripts/pg.sh)."""
+
+    def __init__(self, directory, port, owned):
+        self.dir, self.port, self.owned = directory, port, owned
+
+    def dsn(self, dbname):
+        return run(PG, "dsn", self.dir, str(self.port), dbname).strip()
+
+    def createdb(self, dbname):
+        run(PG, "createdb", self.dir, str(self.port), dbname)
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    directory = os.environ.get("FEEDBACK_TEST_PG_DIR")
+    if directory:
+        yield Cluster(directory, int(os.environ["FEEDBACK_TEST_PG_PORT"]),
+                      False)
+        return
+    work = tempfile.mkdtemp(prefix="fbpg.", dir="/tmp")
+    os.chmod(work, 0o755)
+    c = Cluster(os.path.join(work, "pg"), free_port(), True)
+    run(PG, "start", c.dir, str(c.port))
+    try:
+        yield c
+    finally:
+        run(PG, "stop", c.dir)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+class Server:
+    """A running httpd with mod_feedback, and its database."""
+
+    def __init__(self, base, dsn, run_dir):
+        self.base, self.dsn, self.run_dir = base, dsn, run_dir
+        self.error_log = os.path.join(run_dir, "logs", "error.log")
+        self.env = dict(os.environ, FEEDBACK_DB=dsn)
+
+    def ctl(self, *args):
+        return run(CTL, *args, env=self.env).strip()
+
+    def sql(self, statement, *params):
+        """Runs one statement; returns the rows (or [])."""
+        with psycopg2.connect(self.dsn) as conn, conn.cursor() as cur:
+            cur.execute(statement, params)
+            return cur.fetchall() if cur.description else []
+
+
+def wait_for_port(port, proc, seconds=15):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("httpd exited with %s" % proc.returncode)
+        try:
+            with socket.create_connection(("127.0.0.1", port), 0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("httpd did not start listening")
+
+
+def render_conf(path, **values):
+    args = ["%s=%s" % (k, v) for k, v in values.items()]
+    run(os.path.join(ROOT, "scripts", "render-conf.sh"), path, *args)
+
+
+@pytest.fixture(scope="session")
+def server(cluster):
+    dbname = "fbapi_" + secrets.token_hex(4)
+    cluster.createdb(dbname)
+    dsn = cluster.dsn(dbname)
+    run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=dsn))
+
+    run_dir = tempfile.mkdtemp(prefix="fbhttpd.", dir="/tmp")
+    os.chmod(run_dir, 0o755)
+    for d in ("run", "logs"):
+        os.makedirs(os.path.join(run_dir, d))
+    port = free_port()
+    conf = os.path.join(run_dir, "httpd.conf")
+    render_conf(conf, RUN_DIR=run_dir, PORT=port, LOG_LEVEL="warn",
+                MODULE=os.path.join(ROOT, "mod_feedback.so"),
+                SECRET=secrets.token_hex(32), DBD_PARAMS=dsn,
+                KEY_CACHE_TTL=KEY_CACHE_TTL)
+    wrapper = os.environ.get("FEEDBACK_TEST_HTTPD_WRAPPER", "").split()
+    proc = subprocess.Popen(wrapper + ["/usr/sbin/apache2", "-f", conf,
+                                       "-DFOREGROUND"])
+    try:
+        wait_for_port(port, proc)
+        yield Server("http://127.0.0.1:%d" % port, dsn, run_dir)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+class Client:
+    """Talks to the API as one API key."""
+
+    def __init__(self, server, key):
+        self.server, self.key = server, key
+        self.http = requests.Session()
+
+    def request(self, method, path, key=True, headers=None, **kw):
+        h = {}
+        if key is True:
+            h["Authorization"] = "Bearer " + self.key
+        elif key:
+            h["Authorization"] = "Bearer " + key
+        h.update(headers or {})
+        return self.http.request(method, self.server.base + "/v2" + path,
+                                 headers=h, timeout=30, **kw)
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, **kw):
+        return self.request("POST", path, **kw)
+
+
+class Org:
+    """An organization made by the operator command, with its Owner."""
+
+    def __init__(self, server, name):
+        self.server = server
+        out = server.ctl("org", "create", name, "owner@%s.example" % name,
+                         "%s Owner" % name)
+        self.id, self.owner_id, self.key = out.split("\t")
+        self.api = Client(server, self.key)
+
+    def key_for(self, role):
+        """A key of a new admin with a built-in role."""
+        suffix = secrets.token_hex(3)
+        admin = self.server.ctl("admin", "create", self.id,
+                                "%s %s" % (role, suffix),
+                                "%s-%s@example.com" % (role, suffix), role)
+        return self.server.ctl("key", "create", self.id, admin)
+
+    def client(self, role):
+        return Client(self.server, self.key_for(role))
+
+
+@pytest.fixture(scope="module")
+def org(server, request):
+    return Org(server, "org" + secrets.token_hex(3))
+
+
+@pytest.fixture(scope="module")
+def other_org(server):
+    return Org(server, "other" + secrets.token_hex(3))
+
+
+@pytest.fixture(autouse=True)
+def error_log_clean(request):
+    """Fails a test that made httpd log an error it did not expect."""
+    if "server" not in request.fixturenames:
+        yield
+        return
+    server = request.getfixturevalue("server")
+    start = os.path.getsize(server.error_log) \
+        if os.path.exists(server.error_log) else 0
+    yield
+    with open(server.error_log, errors="replace") as f:
+        f.seek(start)
+        lines = f.read().splitlines()
+    allowed = ALLOWED_LOG + tuple(getattr(request.module, "ALLOWED_LOG", ()))
+    bad = [l for l in lines if BAD_LOG.search(l)
+           and not any(n in l for n in allowed)]
+    assert not bad, "unexpected error log lines:\n" + "\n".join(bad)

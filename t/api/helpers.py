@@ -1,0 +1,23 @@
+"""Assertions and constants the API tests share."""
+
+NOVA = "2026-01-01.nova"
+CLOVER = "2025-12-12.clover"
+
+
+def assert_error(resp, status, code, param=None, type_=None):
+    """Checks the error envelope exactly: status, type, code, param."""
+    assert resp.status_code == status, resp.text
+    assert resp.headers["Content-Type"].startswith("application/json")
+    body = resp.json()
+    assert set(body) == {"error"}
+    err = body["error"]
+    assert err["code"] == code, err
+    assert err["status"] == status
+    if type_ is not None:
+        assert err["type"] == type_
+    assert isinstance(err["message"], str) and err["message"]
+    if param is None:
+        assert "param" not in err, err
+    else:
+        assert err["param"] == param, err
+    return err

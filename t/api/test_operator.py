@@ -1,0 +1,47 @@
+"""The operator command: migrations, organizations, keys."""
+import subprocess
+
+import pytest
+
+from conftest import CTL, run
+
+
+def test_migrate_is_idempotent(server):
+    assert server.ctl("migrate") == ""
+    versions = server.sql("SELECT version FROM schema_version ORDER BY 1")
+    assert [v for (v,) in versions] == [1, 2]
+
+
+def test_org_create_and_list(server):
+    out = server.ctl("org", "create", "Listed", "o@listed.example")
+    org_id, admin_id, key = out.split("\t")
+    assert len(org_id) == 24 and len(admin_id) == 24
+    assert key.startswith("sk_") and len(key) == 43
+    listed = [l.split("\t") for l in server.ctl("org", "list").splitlines()]
+    assert [org_id, "Listed"] in [l[:2] for l in listed]
+
+
+def test_object_ids_have_the_objectid_layout(server):
+    import time
+    ids = [server.sql("SELECT fb_object_id()")[0][0] for _ in range(3)]
+    for i in ids:
+        assert len(i) == 24 and int(i, 16) >= 0 and i == i.lower()
+        assert abs(int(i[:8], 16) - time.time()) < 60
+    counters = [int(i[18:], 16) for i in ids]
+    assert counters[1] == (counters[0] + 1) % 2 ** 24
+    assert len({i[8:18] for i in ids}) == 3
+
+
+def test_per_organization_counters(server, org, other_org):
+    nums = [server.sql("SELECT fb_next_number(%s, 'ticket')", org.id)[0][0]
+            for _ in range(3)]
+    assert nums == [1, 2, 3]
+    assert server.sql("SELECT fb_next_number(%s, 'ticket')",
+                      other_org.id)[0][0] == 1
+    assert server.sql("SELECT fb_next_number(%s, 'conversation')",
+                      org.id)[0][0] == 1
+
+
+def test_revoking_an_unknown_key_fails(server):
+    with pytest.raises(subprocess.CalledProcessError):
+        run(CTL, "key", "revoke", "sk_" + "Z" * 40, env=server.env)
