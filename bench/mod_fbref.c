@@ -1,0 +1,231 @@
+/*
+ * mod_fbref: the reference handler the API is benchmarked against.
+ *
+ * It runs the very statements mod_feedback registers with mod_dbd (the
+ * labels "board_get" and "brand_list"), so the SQL is identical, and adds
+ * nothing else: no authentication, no routing table, no json-c.  What is
+ * left is the floor of a mod_dbd request: acquire a pooled connection,
+ * run one prepared statement, read every row, write the JSON.
+ *
+ *   GET /ref/board?org=ORG&id=ID        the board's JSON
+ *   GET /ref/brands?org=ORG&limit=N     [json,json,...], N rows at most
+ *
+ * Configure it with SetHandler fbref; mod_feedback must be loaded too,
+ * since its statements are the ones used here.
+ */
+#include <string.h>
+
+#include "httpd.h"
+#include "http_config.h"
+#include "http_log.h"
+#include "http_protocol.h"
+#include "http_request.h"
+
+#include "apr_dbd.h"
+#include "apr_hash.h"
+#include "apr_optional.h"
+#include "apr_strings.h"
+#include "apr_tables.h"
+#include "mod_dbd.h"
+
+module AP_MODULE_DECLARE_DATA fbref_module;
+
+static APR_OPTIONAL_FN_TYPE(ap_dbd_acquire) *fbref_acquire;
+
+static void fbref_retrieve(void)
+{
+    fbref_acquire = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_acquire);
+}
+
+/* The query arguments the reference understands; NULL when absent. */
+typedef struct {
+    const char *org;
+    const char *id;
+    const char *limit;
+} fbref_args_t;
+
+static void fbref_parse_args(request_rec *r, fbref_args_t *out)
+{
+    char *args, *pair, *state = NULL;
+
+    memset(out, 0, sizeof(*out));
+    if (r->args == NULL) {
+        return;
+    }
+    args = apr_pstrdup(r->pool, r->args);
+    for (pair = apr_strtok(args, "&", &state); pair != NULL;
+         pair = apr_strtok(NULL, "&", &state)) {
+        char *value = strchr(pair, '=');
+
+        if (value == NULL) {
+            continue;
+        }
+        *value++ = '\0';
+        if (ap_unescape_url(value) != OK) {
+            continue;
+        }
+        if (strcmp(pair, "org") == 0) {
+            out->org = value;
+        }
+        else if (strcmp(pair, "id") == 0) {
+            out->id = value;
+        }
+        else if (strcmp(pair, "limit") == 0) {
+            out->limit = value;
+        }
+    }
+}
+
+/* Non-zero when s is a decimal integer from 1 to 9999. */
+static int fbref_limit_ok(const char *s)
+{
+    int digits = 0;
+
+    for (; *s >= '0' && *s <= '9'; s++) {
+        digits++;
+    }
+    return *s == '\0' && digits > 0 && digits <= 4;
+}
+
+/*
+ * Runs the statement label with nargs arguments and appends column 0 of
+ * every row to out.  Returns an HTTP status: OK or a server error.
+ */
+static int fbref_select(request_rec *r, const char *label, int nargs,
+                        const char **args, apr_array_header_t *out)
+{
+    ap_dbd_t *dbd = fbref_acquire ? fbref_acquire(r) : NULL;
+    apr_dbd_prepared_t *stmt;
+    apr_dbd_results_t *res = NULL;
+    apr_dbd_row_t *row = NULL;
+    int rc;
+
+    if (dbd == NULL) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
+                      "fbref: no database connection");
+        return HTTP_SERVICE_UNAVAILABLE;
+    }
+    stmt = apr_hash_get(dbd->prepared, label, APR_HASH_KEY_STRING);
+    if (stmt == NULL) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
+                      "fbref: no prepared statement %s (is mod_feedback "
+                      "loaded?)", label);
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    rc = apr_dbd_pselect(dbd->driver, r->pool, dbd->handle, &res, stmt, 1,
+                         nargs, args);
+    if (rc != 0) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, "fbref: %s: %s", label,
+                      apr_dbd_error(dbd->driver, dbd->handle, rc));
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    /* Random access results are read to the end, as the API does. */
+    while (apr_dbd_get_row(dbd->driver, r->pool, res, &row, -1) == 0) {
+        char *value = NULL;
+
+        if (apr_dbd_datum_get(dbd->driver, row, 0, APR_DBD_TYPE_STRING,
+                              &value) == APR_SUCCESS) {
+            APR_ARRAY_PUSH(out, const char *) = value;
+        }
+    }
+    return OK;
+}
+
+static int fbref_write(request_rec *r, const char *json)
+{
+    apr_size_t len = strlen(json);
+
+    ap_set_content_type(r, "application/json");
+    ap_set_content_length(r, (apr_off_t)len);
+    if (!r->header_only) {
+        ap_rwrite(json, (int)len, r);
+    }
+    return OK;
+}
+
+static int fbref_board(request_rec *r, const fbref_args_t *a)
+{
+    apr_array_header_t *rows = apr_array_make(r->pool, 1, sizeof(char *));
+    const char *args[2];
+    int status;
+
+    if (a->org == NULL || a->id == NULL) {
+        return HTTP_BAD_REQUEST;
+    }
+    args[0] = a->org;
+    args[1] = a->id;
+    status = fbref_select(r, "board_get", 2, args, rows);
+    if (status != OK) {
+        return status;
+    }
+    if (rows->nelts == 0) {
+        return HTTP_NOT_FOUND;
+    }
+    return fbref_write(r, APR_ARRAY_IDX(rows, 0, const char *));
+}
+
+static int fbref_brands(request_rec *r, const fbref_args_t *a)
+{
+    apr_array_header_t *rows = apr_array_make(r->pool, 128, sizeof(char *));
+    const char *args[2];
+    int status;
+
+    if (a->org == NULL || a->limit == NULL || !fbref_limit_ok(a->limit)) {
+        return HTTP_BAD_REQUEST;
+    }
+    args[0] = a->org;
+    args[1] = a->limit;
+    status = fbref_select(r, "brand_list", 2, args, rows);
+    if (status != OK) {
+        return status;
+    }
+    return fbref_write(r, apr_pstrcat(r->pool, "[",
+                                      apr_array_pstrcat(r->pool, rows, ','),
+                                      "]", NULL));
+}
+
+static int fbref_handler(request_rec *r)
+{
+    const char *leaf;
+    fbref_args_t args;
+    int status;
+
+    if (r->handler == NULL || strcmp(r->handler, "fbref") != 0) {
+        return DECLINED;
+    }
+    if (r->method_number != M_GET) {
+        return HTTP_METHOD_NOT_ALLOWED;
+    }
+    if ((status = ap_discard_request_body(r)) != OK) {
+        return status;
+    }
+    fbref_parse_args(r, &args);
+    leaf = strrchr(r->uri, '/');
+    leaf = leaf ? leaf + 1 : r->uri;
+    if (strcmp(leaf, "board") == 0) {
+        return fbref_board(r, &args);
+    }
+    if (strcmp(leaf, "brands") == 0) {
+        return fbref_brands(r, &args);
+    }
+    return HTTP_NOT_FOUND;
+}
+
+static void fbref_register_hooks(apr_pool_t *p)
+{
+    (void)p;
+    ap_hook_optional_fn_retrieve(fbref_retrieve, NULL, NULL,
+                                 APR_HOOK_MIDDLE);
+    ap_hook_handler(fbref_handler, NULL, NULL, APR_HOOK_MIDDLE);
+}
+
+AP_DECLARE_MODULE(fbref) = {
+    STANDARD20_MODULE_STUFF,
+    NULL,                       /* per-directory config */
+    NULL,                       /* merge per-directory config */
+    NULL,                       /* per-server config */
+    NULL,                       /* merge per-server config */
+    NULL,                       /* directives */
+    fbref_register_hooks,
+    AP_MODULE_FLAG_NONE
+};

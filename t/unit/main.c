@@ -1,0 +1,56 @@
+/*
+ * main.c: runs every CUnit suite over modules/core.
+ *
+ * The exit status is non-zero when any assertion failed or any suite could
+ * not start (CU_basic_run_tests alone reports success in both cases).  The
+ * store suite needs FEEDBACK_TEST_DB, a libpq connection string to a
+ * database with the migrations of sql/ applied; without it that suite
+ * fails.
+ */
+#include <stdio.h>
+
+#include <apr_dbd.h>
+#include <apr_general.h>
+#include <CUnit/Basic.h>
+
+#include "unit.h"
+
+int main(void)
+{
+    apr_pool_t *root;
+    unsigned failures, suites_failed;
+
+    if (apr_initialize() != APR_SUCCESS
+        || apr_pool_create(&root, NULL) != APR_SUCCESS
+        || apr_dbd_init(root) != APR_SUCCESS) {
+        fprintf(stderr, "unit: cannot initialise APR\n");
+        return 2;
+    }
+    if (CU_initialize_registry() != CUE_SUCCESS) {
+        fprintf(stderr, "unit: %s\n", CU_get_error_msg());
+        return 2;
+    }
+    test_json_register();
+    test_error_register();
+    test_id_register();
+    test_cursor_register();
+    test_query_register();
+    test_validate_register();
+    test_route_register();
+    test_keycache_register();
+    test_perm_register();
+    test_crypto_register();
+    test_version_register();
+    test_db_register();
+
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    failures = CU_get_number_of_failures();
+    suites_failed = CU_get_number_of_suites_failed();
+    printf("\nunit: %u failed assertions, %u suites that could not run\n",
+           failures, suites_failed);
+    CU_cleanup_registry();
+    apr_pool_destroy(root);
+    apr_terminate();
+    return (failures != 0 || suites_failed != 0) ? 1 : 0;
+}
