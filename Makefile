@@ -7,7 +7,7 @@
 #   make unit       the CUnit tests only (needs a database: see t/unit)
 #   make bench      the load benchmarks in bench/
 #   make install    install the module and its a2enmod files (as root)
-#   make asan       build with AddressSanitizer (see docs/operator.md)
+#   make asan       every test with AddressSanitizer in httpd and the units
 
 APXS      ?= apxs
 CC        ?= gcc
@@ -27,6 +27,11 @@ PKGS      := apr-1 apr-util-1 json-c openssl
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
 
+# A change of SANITIZE rebuilds everything: the stamp holds the last value.
+FLAGS_STAMP := .build-flags
+$(shell echo '$(SANITIZE)' | cmp -s - $(FLAGS_STAMP) 2>/dev/null \
+    || echo '$(SANITIZE)' > $(FLAGS_STAMP))
+
 ifneq ($(SANITIZE),)
 SAN_CFLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 SAN_LIBS   := -fsanitize=$(SANITIZE)
@@ -36,7 +41,7 @@ endif
 
 all: mod_feedback.so
 
-mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile
+mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
 	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
@@ -48,7 +53,7 @@ comma := ,
 
 # Unit tests link the core objects directly, without httpd.
 UNIT_SRC := $(sort $(wildcard t/unit/*.c))
-t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(HEADERS) Makefile
+t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CSTD) -g -O1 $(SAN_CFLAGS) $(INCLUDES) -It/unit \
 	    $(PKG_CFLAGS) -o $@ $(UNIT_SRC) $(CORE_SRC) \
 	    $(PKG_LIBS) -lcunit $(SAN_LIBS)
@@ -73,8 +78,7 @@ bench:
 	bench/run.sh
 
 asan:
-	$(MAKE) clean
-	$(MAKE) SANITIZE=address all t/unit/run-unit
+	scripts/test.sh --asan
 
 install: mod_feedback.so
 	install -d $(DESTDIR)$(shell $(APXS) -q LIBEXECDIR)

@@ -13,7 +13,19 @@
 #include "fb_config.h"
 #include "fb_dbd.h"
 #include "fb_handler.h"
+#include "fb_limits.h"
 #include "fb_resources.h"
+
+static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
+                         apr_pool_t *ptemp)
+{
+    (void)plog;
+    (void)ptemp;
+    if (fb_limits_pre_config(pconf) != APR_SUCCESS) {
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    return OK;
+}
 
 static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
                           apr_pool_t *ptemp, server_rec *s)
@@ -24,7 +36,8 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
         || fb_handler_init(pconf, s, fb_resources_routes(pconf))
            != APR_SUCCESS
         || fb_dbd_register(s, fb_resources_statements(pconf))
-           != APR_SUCCESS) {
+           != APR_SUCCESS
+        || fb_limits_post_config(pconf, s) != APR_SUCCESS) {
         return HTTP_INTERNAL_SERVER_ERROR;
     }
     return OK;
@@ -33,6 +46,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
 static void fb_child_init(apr_pool_t *pchild, server_rec *s)
 {
     fb_auth_child_init(pchild, s);
+    fb_limits_child_init(pchild, s);
 }
 
 static void fb_register_hooks(apr_pool_t *p)
@@ -41,6 +55,7 @@ static void fb_register_hooks(apr_pool_t *p)
     static const char *const before_dbd[] = {"mod_dbd.c", NULL};
 
     (void)p;
+    ap_hook_pre_config(fb_pre_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_post_config(fb_post_config, NULL, before_dbd, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);

@@ -3,14 +3,29 @@
 # (pytest) against a real httpd and a real PostgreSQL that it starts.
 # Installs missing Debian packages first (as root).
 #
-#   scripts/test.sh [--unit-only] [pytest arguments...]
+#   scripts/test.sh [--unit-only] [--asan] [pytest arguments...]
+#
+# --asan builds the module and the unit tests with AddressSanitizer, runs
+# httpd with the sanitizer preloaded (a report ends the child, which the
+# suite's error-log check turns into a failure) and the unit tests with
+# leak detection.  The next plain run rebuilds without it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 unit_only=0
-if [ "${1:-}" = "--unit-only" ]; then unit_only=1; shift; fi
+sanitize=
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --unit-only) unit_only=1; shift ;;
+        --asan) sanitize=address; shift ;;
+        *) break ;;
+    esac
+done
 
 "$here/scripts/deps.sh" test
-"$here/scripts/build.sh" mod_feedback.so t/unit/run-unit
+"$here/scripts/build.sh" SANITIZE="$sanitize" mod_feedback.so t/unit/run-unit
+if [ -n "$sanitize" ]; then
+    export FEEDBACK_TEST_HTTPD_WRAPPER="env LD_PRELOAD=$(gcc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
+fi
 
 # The cluster lives under /tmp: the checkout may sit in a 0700 home that
 # the postgres user cannot enter.

@@ -105,7 +105,7 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
 {
     int present, found;
     const char *key = fb_auth_presented_key(fr->r, &present);
-    unsigned char hash[FB_SHA256_LEN];
+    unsigned char *hash = fr->key_hash;
     apr_time_t now = apr_time_now();
     fb_error_t *err;
 

@@ -26,6 +26,8 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
     conf->default_version = FB_UNSET;
     conf->max_body = FB_UNSET;
     conf->key_cache_ttl = FB_UNSET;
+    conf->rate_limit_key = FB_UNSET;
+    conf->rate_limit_org = FB_UNSET;
     return conf;
 }
 
@@ -42,6 +44,8 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_PTR(portal_url);
     FB_MERGE_PTR(secret);
     FB_MERGE_INT(key_cache_ttl);
+    FB_MERGE_INT(rate_limit_key);
+    FB_MERGE_INT(rate_limit_org);
     return merged;
 }
 
@@ -150,6 +154,19 @@ static const char *fb_set_key_cache_ttl(cmd_parms *cmd, void *dc,
     return err;
 }
 
+static const char *fb_set_rate_limit(cmd_parms *cmd, void *dc,
+                                     const char *arg)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(cmd, arg, 0, 1000000, &n);
+
+    (void)dc;
+    if (err == NULL) {
+        *(int *)((char *)fb_cmd_conf(cmd) + (apr_size_t)cmd->info) = (int)n;
+    }
+    return err;
+}
+
 const command_rec fb_directives[] = {
     AP_INIT_TAKE1("FeedbackDefaultVersion", fb_set_default_version, NULL,
                   RSRC_CONF, "API version for requests without a version "
@@ -164,6 +181,14 @@ const command_rec fb_directives[] = {
     AP_INIT_TAKE1("FeedbackKeyCacheTTL", fb_set_key_cache_ttl, NULL,
                   RSRC_CONF, "Seconds an API key lookup is remembered per "
                   "process (0 to 300)"),
+    AP_INIT_TAKE1("FeedbackRateLimitKey", fb_set_rate_limit,
+                  (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_key),
+                  RSRC_CONF, "Requests a minute per API key and node "
+                  "(0: unlimited)"),
+    AP_INIT_TAKE1("FeedbackRateLimitOrg", fb_set_rate_limit,
+                  (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_org),
+                  RSRC_CONF, "Requests a minute per organization and node "
+                  "(0: unlimited)"),
     {NULL}
 };
 
@@ -186,6 +211,12 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         }
         if (conf->key_cache_ttl == FB_UNSET) {
             conf->key_cache_ttl = FB_DEFAULT_KEY_CACHE_TTL;
+        }
+        if (conf->rate_limit_key == FB_UNSET) {
+            conf->rate_limit_key = FB_DEFAULT_RATE_LIMIT_KEY;
+        }
+        if (conf->rate_limit_org == FB_UNSET) {
+            conf->rate_limit_org = FB_DEFAULT_RATE_LIMIT_ORG;
         }
         if (conf->secret == NULL) {
             if (generated == NULL) {

@@ -19,11 +19,15 @@ typedef struct {
     const char *portal_url;         /* template with %{org}, or NULL */
     const char *secret;             /* signing secret, or NULL */
     int key_cache_ttl;              /* seconds, or FB_UNSET */
+    int rate_limit_key;             /* requests a minute, 0: none */
+    int rate_limit_org;             /* requests a minute, 0: none */
 } fb_server_conf_t;
 
 /* Defaults applied when a value is unset after merging. */
 #define FB_DEFAULT_MAX_BODY (1024 * 1024)
 #define FB_DEFAULT_KEY_CACHE_TTL 10
+#define FB_DEFAULT_RATE_LIMIT_KEY 2000
+#define FB_DEFAULT_RATE_LIMIT_ORG 3000
 #define FB_DEFAULT_PORTAL_URL "https://%{org}.feedback.example.com"
 #define FB_MIN_SECRET_LEN 32
 

@@ -11,8 +11,8 @@
 
 #include "fb_auth.h"
 #include "fb_body.h"
-#include "fb_dbd.h"
 #include "fb_handler.h"
+#include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_response.h"
 #include "fb_version.h"
@@ -107,7 +107,8 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     fr->op = op;
     fr->path_params = match.params;
 
-    if ((err = fb_auth_authenticate(fr)) != NULL) {
+    if ((err = fb_auth_authenticate(fr)) != NULL
+        || (err = fb_limits_check(fr)) != NULL) {
         return err;
     }
     if (version_err != NULL) {

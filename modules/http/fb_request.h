@@ -54,6 +54,7 @@ struct fb_req {
     fb_query_t query;
     json_object *body;              /* with FB_OP_BODY: an object */
     fb_principal_t principal;       /* who the API key speaks for */
+    unsigned char key_hash[FB_SHA256_LEN];  /* SHA-256 of the API key */
     int version;                    /* the version being served */
     fb_db_t *db;                    /* see fb_req_db() */
 };

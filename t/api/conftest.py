@@ -7,6 +7,7 @@ httpd in the foreground.  Each test module gets its own organizations,
 made with the same operator command users run.  After every test the httpd
 error log is scanned for anything unexpected.
 """
+import contextlib
 import os
 import re
 import secrets
@@ -106,18 +107,21 @@ def wait_for_port(port, proc, seconds=15):
     raise RuntimeError("httpd did not start listening")
 
 
+def httpd_command(*args):
+    """httpd's command line, behind FEEDBACK_TEST_HTTPD_WRAPPER if set
+    (for example "env LD_PRELOAD=.../libasan.so" or "valgrind ...")."""
+    wrapper = os.environ.get("FEEDBACK_TEST_HTTPD_WRAPPER", "").split()
+    return wrapper + ["/usr/sbin/apache2"] + list(args)
+
+
 def render_conf(path, **values):
     args = ["%s=%s" % (k, v) for k, v in values.items()]
     run(os.path.join(ROOT, "scripts", "render-conf.sh"), path, *args)
 
 
-@pytest.fixture(scope="session")
-def server(cluster):
-    dbname = "fbapi_" + secrets.token_hex(4)
-    cluster.createdb(dbname)
-    dsn = cluster.dsn(dbname)
-    run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=dsn))
-
+@contextlib.contextmanager
+def httpd(dsn, extra_conf=""):
+    """Runs an httpd with mod_feedback on a free port until the block ends."""
     run_dir = tempfile.mkdtemp(prefix="fbhttpd.", dir="/tmp")
     os.chmod(run_dir, 0o755)
     for d in ("run", "logs"):
@@ -127,10 +131,8 @@ def server(cluster):
     render_conf(conf, RUN_DIR=run_dir, PORT=port, LOG_LEVEL="warn",
                 MODULE=os.path.join(ROOT, "mod_feedback.so"),
                 SECRET=secrets.token_hex(32), DBD_PARAMS=dsn,
-                KEY_CACHE_TTL=KEY_CACHE_TTL)
-    wrapper = os.environ.get("FEEDBACK_TEST_HTTPD_WRAPPER", "").split()
-    proc = subprocess.Popen(wrapper + ["/usr/sbin/apache2", "-f", conf,
-                                       "-DFOREGROUND"])
+                KEY_CACHE_TTL=KEY_CACHE_TTL, EXTRA_CONF=extra_conf)
+    proc = subprocess.Popen(httpd_command("-f", conf, "-DFOREGROUND"))
     try:
         wait_for_port(port, proc)
         yield Server("http://127.0.0.1:%d" % port, dsn, run_dir)
@@ -142,6 +144,22 @@ def server(cluster):
             proc.kill()
             proc.wait()
         shutil.rmtree(run_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def database(cluster):
+    """A fresh database with every migration applied."""
+    dbname = "fbapi_" + secrets.token_hex(4)
+    cluster.createdb(dbname)
+    dsn = cluster.dsn(dbname)
+    run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=dsn))
+    return dsn
+
+
+@pytest.fixture(scope="session")
+def server(database):
+    with httpd(database) as s:
+        yield s
 
 
 class Client:

@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-from conftest import ROOT, render_conf
+from conftest import ROOT, httpd_command, render_conf
 
 
 def configtest(extra):
@@ -19,7 +19,7 @@ def configtest(extra):
                 SECRET="s" * 32, DBD_PARAMS="dbname=none",
                 KEY_CACHE_TTL=10, EXTRA_CONF=extra)
     try:
-        proc = subprocess.run(["/usr/sbin/apache2", "-t", "-f", conf],
+        proc = subprocess.run(httpd_command("-t", "-f", conf),
                               capture_output=True, text=True)
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
@@ -41,6 +41,8 @@ def test_the_rendered_configuration_is_valid():
     ("FeedbackSecret short", "at least 32"),
     ("FeedbackKeyCacheTTL 301", "0 to 300"),
     ("FeedbackKeyCacheTTL -1", "0 to 300"),
+    ("FeedbackRateLimitKey lots", "whole number"),
+    ("FeedbackRateLimitOrg 1000001", "whole number"),
 ])
 def test_bad_values_fail_configtest(line, message):
     code, out = configtest(line)
@@ -53,6 +55,8 @@ def test_bad_values_fail_configtest(line, message):
     "FeedbackMaxBodySize 2048",
     "FeedbackPortalURL https://feedback.example.com/%{org}",
     "FeedbackKeyCacheTTL 0",
+    "FeedbackRateLimitKey 0",
+    "FeedbackRateLimitOrg 50000",
 ])
 def test_good_values_pass_configtest(line):
     code, out = configtest(line)

@@ -1,0 +1,132 @@
+/*
+ * fb_limits: the shared-memory tables and the headers.
+ */
+#include "httpd.h"
+#include <string.h>
+
+#include "http_log.h"
+#include "util_mutex.h"
+
+#include "apr_shm.h"
+#include "apr_strings.h"
+
+#include "fb_crypto.h"
+#include "fb_limits.h"
+#include "fb_log.h"
+#include "fb_ratelimit.h"
+
+#define FB_LIMITS_MUTEX "feedback-ratelimit"
+#define FB_LIMITS_SLOTS 8192
+
+static apr_shm_t *fb_limits_shm;
+static apr_global_mutex_t *fb_limits_mutex;
+static fb_ratelimit_t *fb_limits_keys;
+static fb_ratelimit_t *fb_limits_orgs;
+
+apr_status_t fb_limits_pre_config(apr_pool_t *pconf)
+{
+    return ap_mutex_register(pconf, FB_LIMITS_MUTEX, NULL, APR_LOCK_DEFAULT,
+                             0);
+}
+
+apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
+{
+    apr_size_t one = APR_ALIGN_DEFAULT(fb_ratelimit_size(FB_LIMITS_SLOTS));
+    apr_status_t rv;
+    char *base;
+
+    /* Anonymous: the children inherit it across fork. */
+    rv = apr_shm_create(&fb_limits_shm, 2 * one, NULL, pconf);
+    if (rv != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00040)
+                     "could not create the rate limit shared memory");
+        return rv;
+    }
+    base = apr_shm_baseaddr_get(fb_limits_shm);
+    fb_limits_keys = fb_ratelimit_init(base, FB_LIMITS_SLOTS);
+    fb_limits_orgs = fb_ratelimit_init(base + one, FB_LIMITS_SLOTS);
+    rv = ap_global_mutex_create(&fb_limits_mutex, NULL, FB_LIMITS_MUTEX,
+                                NULL, s, pconf, 0);
+    if (rv != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00041)
+                     "could not create the rate limit mutex");
+    }
+    return rv;
+}
+
+apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s)
+{
+    apr_status_t rv = apr_global_mutex_child_init(
+        &fb_limits_mutex, apr_global_mutex_lockfile(fb_limits_mutex),
+        pchild);
+
+    if (rv != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00042)
+                     "could not attach to the rate limit mutex");
+    }
+    return rv;
+}
+
+/* A 64-bit fingerprint of bytes (FNV-1a); subjects are only counted. */
+static apr_uint64_t fb_limits_fingerprint(const void *data, apr_size_t len)
+{
+    const unsigned char *p = data;
+    apr_uint64_t h = APR_UINT64_C(14695981039346656037);
+    apr_size_t i;
+
+    for (i = 0; i < len; i++) {
+        h = (h ^ p[i]) * APR_UINT64_C(1099511628211);
+    }
+    return h;
+}
+
+fb_error_t *fb_limits_check(fb_req_t *fr)
+{
+    apr_int64_t now = apr_time_sec(apr_time_now());
+    fb_ratelimit_result_t by_key, by_org;
+    const fb_ratelimit_result_t *shown;
+    apr_table_t *h = fr->r->headers_out;
+
+    if (fb_limits_keys == NULL
+        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
+        return NULL;    /* counting is best effort; never refuse for it */
+    }
+    fb_ratelimit_hit(fb_limits_keys,
+                     fb_limits_fingerprint(fr->key_hash, FB_SHA256_LEN), now,
+                     (apr_uint32_t)fr->conf->rate_limit_key, &by_key);
+    fb_ratelimit_hit(fb_limits_orgs,
+                     fb_limits_fingerprint(fr->principal.org_id,
+                                           strlen(fr->principal.org_id)),
+                     now, (apr_uint32_t)fr->conf->rate_limit_org, &by_org);
+    apr_global_mutex_unlock(fb_limits_mutex);
+
+    /* Show the limit that refused, else the one closest to running out
+     * (an unlimited one never). */
+    shown = !by_key.allowed ? &by_key
+          : !by_org.allowed ? &by_org
+          : by_key.limit == 0 ? &by_org
+          : by_org.limit == 0 ? &by_key
+          : by_org.remaining < by_key.remaining ? &by_org : &by_key;
+    if (shown->limit == 0) {
+        return NULL;
+    }
+    apr_table_setn(h, "X-RateLimit-Limit",
+                   apr_psprintf(fr->pool, "%u", shown->limit));
+    apr_table_setn(h, "X-RateLimit-Remaining",
+                   apr_psprintf(fr->pool, "%u", shown->remaining));
+    apr_table_setn(h, "X-RateLimit-Reset",
+                   apr_psprintf(fr->pool, "%" APR_INT64_T_FMT,
+                                shown->reset));
+    if (by_key.allowed && by_org.allowed) {
+        return NULL;
+    }
+    apr_table_setn(h, "Retry-After",
+                   apr_psprintf(fr->pool, "%" APR_INT64_T_FMT,
+                                shown->reset - now));
+    return fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL,
+                         by_key.allowed
+                         ? "The organization's request limit for this "
+                           "minute is spent."
+                         : "The API key's request limit for this minute "
+                           "is spent.");
+}

@@ -1,0 +1,31 @@
+/*
+ * fb_limits: per-key and per-organization request rate limits.
+ *
+ * Fixed one-minute windows, counted in shared memory by every process of
+ * the node (FeedbackRateLimitKey, FeedbackRateLimitOrg).  With N nodes
+ * behind a balancer each node counts on its own, so the effective limit
+ * is N times the configured one.
+ */
+#ifndef FB_LIMITS_H
+#define FB_LIMITS_H
+
+#include "fb_request.h"
+
+/* Registers the mutex type (pre_config). */
+apr_status_t fb_limits_pre_config(apr_pool_t *pconf);
+
+/* Makes the shared table and its mutex (post_config, in the parent). */
+apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s);
+
+/* Attaches a child to the mutex. */
+apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s);
+
+/*
+ * Counts fr's (authenticated) request against its key and its
+ * organization, sets the
+ * X-RateLimit-* headers, and returns 429 rate_limit_exceeded (with
+ * Retry-After) when either limit is spent.
+ */
+fb_error_t *fb_limits_check(fb_req_t *fr);
+
+#endif

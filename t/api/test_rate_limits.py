@@ -1,0 +1,75 @@
+"""Rate limits: fixed one-minute windows per key and per organization.
+
+These tests run their own httpd with small limits.
+"""
+import time
+
+import pytest
+
+from conftest import Client, Org, httpd
+from helpers import assert_error
+
+KEY_LIMIT = 5
+ORG_LIMIT = 8
+
+
+@pytest.fixture(scope="module")
+def limited(database):
+    with httpd(database, "FeedbackRateLimitKey %d\nFeedbackRateLimitOrg %d"
+               % (KEY_LIMIT, ORG_LIMIT)) as s:
+        yield s
+
+
+def wait_for_fresh_window():
+    """Avoids starting a sequence in the last seconds of a window."""
+    if time.time() % 60 > 50:
+        time.sleep(61 - time.time() % 60)
+
+
+def test_key_limit_headers_and_429(limited):
+    org = Org(limited, "limited-key")
+    wait_for_fresh_window()
+    resets = set()
+    for i in range(KEY_LIMIT):
+        r = org.api.get("/boards")
+        assert r.status_code == 200
+        assert r.headers["X-RateLimit-Limit"] == str(KEY_LIMIT)
+        assert r.headers["X-RateLimit-Remaining"] == str(KEY_LIMIT - 1 - i)
+        resets.add(int(r.headers["X-RateLimit-Reset"]))
+    assert len(resets) == 1
+    reset = resets.pop()
+    assert reset % 60 == 0 and 0 < reset - time.time() <= 60
+    r = org.api.get("/boards")
+    assert_error(r, 429, "rate_limit_exceeded", type_="rate_limit_error")
+    assert r.headers["X-RateLimit-Remaining"] == "0"
+    assert 0 < int(r.headers["Retry-After"]) <= 60
+    # Errors count too, and are limited like any request.
+    assert org.api.get("/boards/" + "0" * 24).status_code == 429
+
+
+def test_organization_limit_spans_keys(limited):
+    org = Org(limited, "limited-org")
+    wait_for_fresh_window()
+    second = Client(limited, limited.ctl("key", "create", org.id))
+    codes = [org.api.get("/boards").status_code for _ in range(4)]
+    codes += [second.get("/boards").status_code for _ in range(4)]
+    assert codes == [200] * 8
+    r = second.get("/boards")
+    assert_error(r, 429, "rate_limit_exceeded")
+    assert r.headers["X-RateLimit-Limit"] == str(ORG_LIMIT)
+    # Another organization is not affected.
+    other = Org(limited, "limited-other")
+    assert other.api.get("/boards").status_code == 200
+
+
+def test_unauthenticated_requests_carry_no_limit_headers(limited):
+    org = Org(limited, "limited-anon")
+    r = org.api.get("/boards", key=None)
+    assert r.status_code == 401
+    assert "X-RateLimit-Limit" not in r.headers
+
+
+def test_default_limits_are_shown(org):
+    r = org.api.get("/boards")
+    assert r.headers["X-RateLimit-Limit"] == "2000"
+    assert int(r.headers["X-RateLimit-Remaining"]) < 2000
