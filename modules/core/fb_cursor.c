@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <apr_encode.h>
+#include <apr_lib.h>
 #include <apr_strings.h>
 
 #include "fb_cursor.h"
@@ -23,6 +24,17 @@ const char *fb_cursor_encode(apr_pool_t *p, const char *sort,
     return text;
 }
 
+/* Non-zero when text uses only the base64url alphabet (no padding). */
+static int fb_cursor_alphabet(const char *text)
+{
+    for (; *text != '\0'; text++) {
+        if (!apr_isalnum(*text) && *text != '-' && *text != '_') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
                               const char *expected_sort, fb_cursor_t *out)
 {
@@ -30,7 +42,8 @@ apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
     const char *plain;
     const char *first, *last;
 
-    if (text == NULL || *text == '\0' || strlen(text) > FB_CURSOR_MAX) {
+    if (text == NULL || *text == '\0' || strlen(text) > FB_CURSOR_MAX
+        || !fb_cursor_alphabet(text)) {
         return APR_EINVAL;
     }
     plain = apr_pdecode_base64(p, text, APR_ENCODE_STRING,

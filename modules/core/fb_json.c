@@ -6,6 +6,7 @@
 #include <apr_strings.h>
 
 #include "fb_json.h"
+#include "fb_utf8.h"
 
 static apr_status_t fb_json_put(void *data)
 {
@@ -46,43 +47,281 @@ const char *fb_json_quote(apr_pool_t *p, const char *s)
 }
 
 /*
- * json-c turns \u0000 into a NUL inside the string, which C code would
- * silently truncate, and it cannot be stored in PostgreSQL text.  A raw NUL
- * byte is likewise refused.  The scan follows string and escape state so
- * that an escaped backslash followed by "u0000" is not mistaken for one.
+ * The validator: json-c is lenient even in strict mode (NaN, Infinity,
+ * single quotes, "1.", control characters in strings, ill-formed UTF-8),
+ * and turns \u0000 into a NUL that C code would truncate at and that
+ * PostgreSQL refuses.  So the body is first checked against RFC 8259 here,
+ * with the nesting depth counted over objects and arrays, and only text
+ * that passes reaches json-c.
  */
-static int fb_json_has_nul(const char *buf, apr_size_t len)
+typedef struct {
+    const unsigned char *p;
+    const unsigned char *end;
+    int depth;
+    const char *why;
+} fb_scan_t;
+
+#define FB_WHY_JSON "The body is not valid JSON."
+#define FB_WHY_UTF8 "The body is not valid UTF-8."
+#define FB_WHY_NUL "The body contains a NUL character."
+#define FB_WHY_DEPTH "The body is nested too deeply."
+#define FB_WHY_TRAILING "The body has bytes after the JSON value."
+
+static int fb_scan_value(fb_scan_t *s);
+
+static int fb_scan_fail(fb_scan_t *s, const char *why)
 {
-    apr_size_t i;
-    int in_string = 0;
-
-    for (i = 0; i < len; i++) {
-        char c = buf[i];
-
-        if (c == '\0') {
-            return 1;
-        }
-        if (!in_string) {
-            in_string = (c == '"');
-            continue;
-        }
-        if (c == '"') {
-            in_string = 0;
-        }
-        else if (c == '\\' && i + 1 < len) {
-            if (buf[i + 1] == 'u' && i + 5 < len
-                && memcmp(buf + i + 2, "0000", 4) == 0) {
-                return 1;
-            }
-            i++;    /* the escaped character cannot end the string */
-        }
+    if (s->why == NULL) {
+        s->why = why;
     }
     return 0;
 }
 
-static int fb_json_is_space(char c)
+static void fb_scan_space(fb_scan_t *s)
 {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t'
+                             || *s->p == '\n' || *s->p == '\r')) {
+        s->p++;
+    }
+}
+
+static int fb_scan_hex4(fb_scan_t *s, unsigned *out)
+{
+    int i;
+
+    *out = 0;
+    if (s->end - s->p < 4) {
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+    for (i = 0; i < 4; i++, s->p++) {
+        unsigned c = *s->p;
+
+        *out <<= 4;
+        if (c >= '0' && c <= '9') {
+            *out |= c - '0';
+        }
+        else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
+            *out |= (c | 0x20) - 'a' + 10;
+        }
+        else {
+            return fb_scan_fail(s, FB_WHY_JSON);
+        }
+    }
+    return 1;
+}
+
+/* After a backslash: one escape; surrogates must come in pairs. */
+static int fb_scan_escape(fb_scan_t *s)
+{
+    unsigned code, low;
+
+    if (s->p >= s->end) {
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+    if (memchr("\"\\/bfnrt", *s->p, 8) != NULL) {
+        s->p++;
+        return 1;
+    }
+    if (*s->p++ != 'u' || !fb_scan_hex4(s, &code)) {
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+    if (code == 0) {
+        return fb_scan_fail(s, FB_WHY_NUL);
+    }
+    if (code >= 0xdc00 && code <= 0xdfff) {
+        return fb_scan_fail(s, FB_WHY_UTF8);
+    }
+    if (code >= 0xd800 && code <= 0xdbff) {
+        if (s->end - s->p < 2 || s->p[0] != '\\' || s->p[1] != 'u') {
+            return fb_scan_fail(s, FB_WHY_UTF8);
+        }
+        s->p += 2;
+        if (!fb_scan_hex4(s, &low)) {
+            return 0;
+        }
+        if (low < 0xdc00 || low > 0xdfff) {
+            return fb_scan_fail(s, FB_WHY_UTF8);
+        }
+    }
+    return 1;
+}
+
+static int fb_scan_string(fb_scan_t *s)
+{
+    s->p++;     /* the opening quote */
+    while (s->p < s->end) {
+        unsigned char c = *s->p;
+        apr_size_t n;
+
+        if (c == '"') {
+            s->p++;
+            return 1;
+        }
+        if (c == '\0') {
+            return fb_scan_fail(s, FB_WHY_NUL);
+        }
+        if (c < 0x20) {
+            return fb_scan_fail(s, FB_WHY_JSON);
+        }
+        if (c == '\\') {
+            s->p++;
+            if (!fb_scan_escape(s)) {
+                return 0;
+            }
+            continue;
+        }
+        n = fb_utf8_sequence(s->p, (apr_size_t)(s->end - s->p));
+        if (n == 0) {
+            return fb_scan_fail(s, FB_WHY_UTF8);
+        }
+        s->p += n;
+    }
+    return fb_scan_fail(s, FB_WHY_JSON);
+}
+
+static int fb_scan_digits(fb_scan_t *s)
+{
+    const unsigned char *start = s->p;
+
+    while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
+        s->p++;
+    }
+    return s->p > start;
+}
+
+static int fb_scan_number(fb_scan_t *s)
+{
+    if (*s->p == '-') {
+        s->p++;
+    }
+    if (s->p < s->end && *s->p == '0') {
+        s->p++;
+    }
+    else if (!fb_scan_digits(s)) {
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+    if (s->p < s->end && *s->p == '.') {
+        s->p++;
+        if (!fb_scan_digits(s)) {
+            return fb_scan_fail(s, FB_WHY_JSON);
+        }
+    }
+    if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+        s->p++;
+        if (s->p < s->end && (*s->p == '+' || *s->p == '-')) {
+            s->p++;
+        }
+        if (!fb_scan_digits(s)) {
+            return fb_scan_fail(s, FB_WHY_JSON);
+        }
+    }
+    return 1;
+}
+
+static int fb_scan_literal(fb_scan_t *s, const char *word)
+{
+    apr_size_t n = strlen(word);
+
+    if ((apr_size_t)(s->end - s->p) < n || memcmp(s->p, word, n) != 0) {
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+    s->p += n;
+    return 1;
+}
+
+/* An object or an array, from its opening bracket. */
+static int fb_scan_container(fb_scan_t *s)
+{
+    int object = *s->p == '{';
+    unsigned char close = object ? '}' : ']';
+
+    if (++s->depth > FB_JSON_MAX_DEPTH) {
+        return fb_scan_fail(s, FB_WHY_DEPTH);
+    }
+    s->p++;
+    fb_scan_space(s);
+    if (s->p < s->end && *s->p == close) {
+        s->p++;
+        s->depth--;
+        return 1;
+    }
+    for (;;) {
+        if (object) {
+            if (s->p >= s->end || *s->p != '"' || !fb_scan_string(s)) {
+                return fb_scan_fail(s, FB_WHY_JSON);
+            }
+            fb_scan_space(s);
+            if (s->p >= s->end || *s->p++ != ':') {
+                return fb_scan_fail(s, FB_WHY_JSON);
+            }
+        }
+        if (!fb_scan_value(s)) {
+            return 0;
+        }
+        if (s->p < s->end && *s->p == ',') {
+            s->p++;
+            fb_scan_space(s);
+            continue;
+        }
+        if (s->p < s->end && *s->p == close) {
+            s->p++;
+            s->depth--;
+            return 1;
+        }
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+}
+
+/* One value with the white space around it. */
+static int fb_scan_value(fb_scan_t *s)
+{
+    int ok;
+
+    fb_scan_space(s);
+    if (s->p >= s->end) {
+        return fb_scan_fail(s, FB_WHY_JSON);
+    }
+    switch (*s->p) {
+    case '{':
+    case '[':
+        ok = fb_scan_container(s);
+        break;
+    case '"':
+        ok = fb_scan_string(s);
+        break;
+    case 't':
+        ok = fb_scan_literal(s, "true");
+        break;
+    case 'f':
+        ok = fb_scan_literal(s, "false");
+        break;
+    case 'n':
+        ok = fb_scan_literal(s, "null");
+        break;
+    case '\0':
+        return fb_scan_fail(s, FB_WHY_NUL);
+    default:
+        ok = (*s->p == '-' || (*s->p >= '0' && *s->p <= '9'))
+             ? fb_scan_number(s) : fb_scan_fail(s, FB_WHY_JSON);
+    }
+    fb_scan_space(s);
+    return ok;
+}
+
+/* Checks buf against RFC 8259 and this server's limits. */
+static const char *fb_json_check(const char *buf, apr_size_t len)
+{
+    fb_scan_t s = {(const unsigned char *)buf,
+                   (const unsigned char *)buf + len, 0, NULL};
+
+    if (!fb_scan_value(&s)) {
+        return s.why ? s.why : FB_WHY_JSON;
+    }
+    if (s.p != s.end) {
+        return memchr(s.p, '\0', (apr_size_t)(s.end - s.p)) ? FB_WHY_NUL
+                                                          : FB_WHY_TRAILING;
+    }
+    return NULL;
 }
 
 apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
@@ -91,47 +330,31 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
     json_tokener *tok;
     json_object *obj;
     enum json_tokener_error jerr;
-    apr_size_t end;
 
     *out = NULL;
-    if (fb_json_has_nul(buf, len)) {
-        *why = "The body contains a NUL character.";
+    if ((*why = fb_json_check(buf, len)) != NULL) {
         return APR_EINVAL;
     }
-    /* json-c's depth counts every open object and array, the outer one
-     * included. */
-    tok = json_tokener_new_ex(FB_JSON_MAX_DEPTH);
+    /* The text is valid: json-c only builds it.  Its depth counts values,
+     * not containers, so it gets room beyond the checked nesting. */
+    tok = json_tokener_new_ex(FB_JSON_MAX_DEPTH + 2);
     if (tok == NULL) {
-        *why = "The body could not be parsed.";
+        *why = FB_WHY_JSON;
         return APR_ENOMEM;
     }
-    json_tokener_set_flags(tok, JSON_TOKENER_STRICT
-                                | JSON_TOKENER_VALIDATE_UTF8);
     obj = json_tokener_parse_ex(tok, buf, (int)len);
+    if (obj == NULL && json_tokener_get_error(tok) == json_tokener_continue) {
+        /* A bare number ends only at the end of input. */
+        obj = json_tokener_parse_ex(tok, "", 1);
+    }
     jerr = json_tokener_get_error(tok);
-    end = json_tokener_get_parse_end(tok);
     json_tokener_free(tok);
-
-    if (obj == NULL || jerr != json_tokener_success) {
+    if (jerr != json_tokener_success) {
         json_object_put(obj);
-        if (jerr == json_tokener_error_depth) {
-            *why = "The body is nested too deeply.";
-        }
-        else if (jerr == json_tokener_error_parse_utf8_string) {
-            *why = "The body is not valid UTF-8.";
-        }
-        else {
-            *why = "The body is not valid JSON.";
-        }
+        *why = FB_WHY_JSON;
         return APR_EINVAL;
     }
-    for (; end < len; end++) {
-        if (!fb_json_is_space(buf[end])) {
-            json_object_put(obj);
-            *why = "The body has bytes after the JSON value.";
-            return APR_EINVAL;
-        }
-    }
+    /* obj is NULL for the JSON text null. */
     *out = fb_json_owned(p, obj);
     return APR_SUCCESS;
 }

@@ -25,10 +25,13 @@ const char *fb_json_text(apr_pool_t *p, json_object *obj);
 const char *fb_json_quote(apr_pool_t *p, const char *s);
 
 /*
- * Parses a request body strictly: valid UTF-8, no NUL byte and no \u0000
- * escape, at most FB_JSON_MAX_DEPTH levels, nothing but white space after
- * the value.  On success *out is owned by p.  On failure returns
- * APR_EINVAL and sets *why to a sentence for the client.
+ * Parses a request body strictly: RFC 8259 only (no NaN, Infinity, single
+ * quotes or control characters in strings), well-formed UTF-8, no NUL byte
+ * and no \u0000 escape, unpaired surrogate escapes refused, objects and
+ * arrays nested at most FB_JSON_MAX_DEPTH deep, nothing but white space
+ * after the value.  On success *out is owned by p (NULL for the text
+ * null).  On failure returns APR_EINVAL and sets *why to a sentence for
+ * the client.
  */
 apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
                            json_object **out, const char **why);

@@ -9,6 +9,7 @@
 #include <apr_strings.h>
 
 #include "fb_query.h"
+#include "fb_utf8.h"
 
 fb_error_t *fb_query_parse(apr_pool_t *p, const char *args, fb_query_t *out)
 {
@@ -34,6 +35,11 @@ fb_error_t *fb_query_parse(apr_pool_t *p, const char *args, fb_query_t *out)
             return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
                                  "The query string has a malformed escape.");
         }
+        if (!fb_utf8_valid(name, strlen(name))
+            || !fb_utf8_valid(value, strlen(value))) {
+            return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
+                                 "The query string is not valid UTF-8.");
+        }
         nlen = strlen(name);
         if (nlen > 2 && strcmp(name + nlen - 2, "[]") == 0) {
             name = apr_pstrmemdup(p, name, nlen - 2);
@@ -56,11 +62,14 @@ static const fb_query_rule_t *fb_query_rule(const fb_query_rule_t *rules,
     return NULL;
 }
 
+/* Parses a plain decimal integer: an optional minus sign and digits,
+ * nothing else (no spaces, no plus sign). */
 static int fb_query_parse_long(const char *s, long *out)
 {
     char *end;
+    const char *digits = *s == '-' ? s + 1 : s;
 
-    if (*s == '\0') {
+    if (*digits < '0' || *digits > '9') {
         return 0;
     }
     errno = 0;
@@ -84,7 +93,7 @@ static const char *fb_query_value_problem(apr_pool_t *p,
                                           const char *value)
 {
     long n;
-    apr_size_t len = strlen(value);
+    apr_size_t len = fb_utf8_length(value);
 
     switch (rule->type) {
     case FB_Q_INT:

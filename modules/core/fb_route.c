@@ -59,10 +59,23 @@ static int fb_route_split(apr_pool_t *p, const char *path,
     return n;
 }
 
+/* Two templates are the same when they match the same paths, whatever
+ * their parameters are called. */
 static int fb_route_same_template(const fb_compiled_route_t *a,
                                   const fb_compiled_route_t *b)
 {
-    return strcmp(a->route->path, b->route->path) == 0;
+    int i;
+
+    if (a->nseg != b->nseg) {
+        return 0;
+    }
+    for (i = 0; i < a->nseg; i++) {
+        if (a->is_param[i] != b->is_param[i]
+            || (!a->is_param[i] && strcmp(a->seg[i], b->seg[i]) != 0)) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 apr_status_t fb_router_create(apr_pool_t *p, const fb_route_t *const *tables,

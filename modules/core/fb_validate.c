@@ -8,18 +8,6 @@
 #include "fb_id.h"
 #include "fb_validate.h"
 
-apr_size_t fb_utf8_length(const char *s)
-{
-    apr_size_t n = 0;
-
-    for (; *s != '\0'; s++) {
-        if (((unsigned char)*s & 0xc0) != 0x80) {
-            n++;
-        }
-    }
-    return n;
-}
-
 static int fb_in_choices(const char *const *choices, const char *s)
 {
     for (; choices != NULL && *choices != NULL; choices++) {

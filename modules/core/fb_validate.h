@@ -17,6 +17,7 @@
 #include <json.h>
 
 #include "fb_error.h"
+#include "fb_utf8.h"
 
 typedef enum {
     FB_FIELD_STRING,        /* length in characters min..max */
@@ -43,9 +44,6 @@ typedef struct {
     const char *const *choices;     /* FB_FIELD_ENUM: NULL-terminated */
     long item_max;                  /* FB_FIELD_STRING_ARRAY */
 } fb_field_rule_t;
-
-/* Length of a UTF-8 string in code points. */
-apr_size_t fb_utf8_length(const char *s);
 
 /*
  * Checks body against rules (terminated by a rule with a NULL name).

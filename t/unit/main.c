@@ -42,6 +42,7 @@ int main(void)
     test_crypto_register();
     test_version_register();
     test_db_register();
+    test_ratelimit_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

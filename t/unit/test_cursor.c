@@ -65,9 +65,9 @@ static void test_round_trip(void)
 /* The text uses the URL alphabet where plain base64 would use + and /. */
 static void test_url_alphabet(void)
 {
-    /* "??>" encodes as "Pz8+" in plain base64, "Pz8-" in base64url. */
-    const char *text = fb_cursor_encode(ut_pool, "s", "??>??>", ID);
-    const char *plain = apr_pstrcat(ut_pool, "s|??>??>|", ID, NULL);
+    /* The bytes "?\?>" encode as "Pz8+" in base64, "Pz8-" in base64url. */
+    const char *text = fb_cursor_encode(ut_pool, "s", "?\?>?\?>", ID);
+    const char *plain = apr_pstrcat(ut_pool, "s|?\?>?\?>|", ID, NULL);
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     UT_ASSERT_STR(text, b64url(plain, strlen(plain)));
@@ -96,6 +96,32 @@ static void test_not_base64url(void)
     for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
         ASSERT_REFUSED(texts[i], "created");
     }
+}
+
+/*
+ * Valid cursors written in plain base64 or with padding: neither is
+ * base64url without padding, which is all the decoder takes.
+ */
+static void test_other_base64_forms(void)
+{
+    const char *plain = apr_pstrcat(ut_pool, "s|k?\?>?\?>|", ID, NULL);
+    const char *padded = apr_pstrcat(ut_pool, "s|k|", ID, NULL);
+    const char *text;
+    fb_cursor_t c;
+
+    /* The inputs are good cursors when encoded as they should be. */
+    UT_ASSERT_INT(fb_cursor_decode(ut_pool, b64url(plain, strlen(plain)),
+                                   "s", &c), APR_SUCCESS);
+    UT_ASSERT_INT(fb_cursor_decode(ut_pool, b64url(padded, strlen(padded)),
+                                   "s", &c), APR_SUCCESS);
+
+    text = apr_pencode_base64(ut_pool, plain, APR_ENCODE_STRING,
+                              APR_ENCODE_NONE, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(strchr(text, '+'));
+    ASSERT_REFUSED(text, "s");
+    /* Base64url with the padding that 28 bytes would take. */
+    text = apr_pstrcat(ut_pool, b64url(padded, strlen(padded)), "==", NULL);
+    ASSERT_REFUSED(text, "s");
 }
 
 /* Decoded text that is not "sort|key|id" with an object id. */
@@ -175,6 +201,7 @@ void test_cursor_register(void)
         {"encode: URL alphabet without padding", test_url_alphabet},
         {"decode: wrong sort", test_wrong_sort},
         {"decode: not base64url", test_not_base64url},
+        {"decode: plain base64 and padding", test_other_base64_forms},
         {"decode: not sort|key|id", test_bad_form},
         {"decode: empty and NULL", test_empty_and_null},
         {"length limit", test_length_limit},

@@ -200,11 +200,22 @@ static void test_parse_depth(void)
     }
 }
 
-/*
- * Text that json-c takes but that is not JSON (RFC 8259) or not valid
- * UTF-8 (overlong forms, surrogates, beyond U+10FFFF): a strict parser
- * refuses it.
- */
+/* Asserts that every body of cases is refused. */
+static void assert_all_refused(const body_t *cases, apr_size_t n)
+{
+    apr_size_t i;
+
+    for (i = 0; i < n; i++) {
+        json_object *obj;
+        const char *why;
+
+        if (!UT_ASSERT_INT(parse(&cases[i], &obj, &why), APR_EINVAL)) {
+            UT_ASSERT_STR(cases[i].text, "(rejected)");
+        }
+    }
+}
+
+/* Text that json-c takes in strict mode but that is not JSON (RFC 8259). */
 static void test_parse_rejects_extensions(void)
 {
     static const body_t cases[] = {
@@ -216,21 +227,26 @@ static void test_parse_rejects_extensions(void)
         {"{\"a\":1.}", 0},
         {"{\"a\":\"\x01\"}", 0},
         {"{\"a\":\"x\ny\"}", 0},
+        {"{\"a\":\"x\ty\"}", 0},
+    };
+
+    assert_all_refused(cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* Byte sequences json-c lets through that are not UTF-8 (RFC 3629). */
+static void test_parse_rejects_bad_utf8(void)
+{
+    static const body_t cases[] = {
+        /* Overlong forms of '/', in two and three bytes. */
         {"{\"a\":\"\xc0\xaf\"}", 0},
         {"{\"a\":\"\xe0\x80\xaf\"}", 0},
+        /* A UTF-16 surrogate, U+D800. */
         {"{\"a\":\"\xed\xa0\x80\"}", 0},
+        /* A code point above U+10FFFF. */
         {"{\"a\":\"\xf4\x90\x80\x80\"}", 0},
     };
-    apr_size_t i;
 
-    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        json_object *obj;
-        const char *why;
-
-        if (!UT_ASSERT_INT(parse(&cases[i], &obj, &why), APR_EINVAL)) {
-            UT_ASSERT_STR(cases[i].text, "(rejected)");
-        }
-    }
+    assert_all_refused(cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 static void test_parse_owned_by_pool(void)
@@ -303,6 +319,28 @@ static void test_quote(void)
     }
 }
 
+static void test_member_getters(void)
+{
+    json_object *obj = ut_json("{\"s\":\"x\",\"e\":\"\",\"n\":null,"
+                               "\"t\":true,\"f\":false,\"i\":1,"
+                               "\"b\":\"true\"}");
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(obj);
+    UT_ASSERT_STR(fb_json_string(obj, "s"), "x");
+    UT_ASSERT_STR(fb_json_string(obj, "e"), "");
+    UT_ASSERT_STR(fb_json_string(obj, "n"), NULL);
+    UT_ASSERT_STR(fb_json_string(obj, "i"), NULL);
+    UT_ASSERT_STR(fb_json_string(obj, "t"), NULL);
+    UT_ASSERT_STR(fb_json_string(obj, "absent"), NULL);
+    UT_ASSERT_INT(fb_json_bool(obj, "t", 0), 1);
+    UT_ASSERT_INT(fb_json_bool(obj, "f", 1), 0);
+    UT_ASSERT_INT(fb_json_bool(obj, "n", 1), 1);
+    UT_ASSERT_INT(fb_json_bool(obj, "n", 0), 0);
+    UT_ASSERT_INT(fb_json_bool(obj, "i", 0), 0);
+    UT_ASSERT_INT(fb_json_bool(obj, "b", 0), 0);
+    UT_ASSERT_INT(fb_json_bool(obj, "absent", 1), 1);
+}
+
 void test_json_register(void)
 {
     static const ut_test_t tests[] = {
@@ -310,12 +348,15 @@ void test_json_register(void)
         {"parse: accepted bodies", test_parse_accepts},
         {"parse: rejected bodies and why", test_parse_rejects},
         {"parse: nesting limit", test_parse_depth},
-        {"parse: non-JSON extensions and bad UTF-8",
+        {"parse: non-JSON extensions refused",
          test_parse_rejects_extensions},
+        {"parse: invalid UTF-8 sequences refused",
+         test_parse_rejects_bad_utf8},
         {"parse: result owned by the pool", test_parse_owned_by_pool},
         {"owned: put when the pool is cleared", test_owned},
         {"text: copied out of the object", test_text_is_a_copy},
         {"quote: escapes and null", test_quote},
+        {"member getters: string and bool", test_member_getters},
         {NULL, NULL}
     };
 

@@ -243,6 +243,36 @@ static void test_check_messages(void)
     }
 }
 
+/*
+ * String lengths are in characters, as the message says and as bodies
+ * count them: "\xc3\xa9" (e acute) is one character of two bytes.
+ */
+static void test_check_characters(void)
+{
+    static const struct {
+        const char *args;
+        int ok;
+    } cases[] = {
+        {"q=%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9", 1},
+        {"q=%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9",
+         1},
+        {"q=%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9"
+         "%C3%A9", 0},
+        {"tags=%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9", 1},
+        {"tags=%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9", 0},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        fb_query_t q = parsed(cases[i].args);
+        fb_error_t *err = fb_query_check(ut_pool, &q, rules);
+
+        if (!UT_ASSERT_INT(err == NULL, cases[i].ok)) {
+            UT_ASSERT_STR(cases[i].args, "(checked right)");
+        }
+    }
+}
+
 /* Every problem is a detail; the first one names the error. */
 static void test_check_several(void)
 {
@@ -302,6 +332,7 @@ void test_query_register(void)
         {"parse: malformed escapes and NUL", test_bad_escape},
         {"check: rules table", test_check},
         {"check: messages", test_check_messages},
+        {"check: string lengths in characters", test_check_characters},
         {"check: several problems in details", test_check_several},
         {"check: no rules", test_check_no_rules},
         {"getters: int, bool, list", test_getters},

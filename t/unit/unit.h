@@ -95,5 +95,6 @@ void test_perm_register(void);
 void test_crypto_register(void);
 void test_version_register(void);
 void test_db_register(void);
+void test_ratelimit_register(void);
 
 #endif

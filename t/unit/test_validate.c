@@ -1,0 +1,249 @@
+/*
+ * test_validate.c: body rules (fb_validate).
+ */
+#include <string.h>
+
+#include <apr_strings.h>
+
+#include "fb_validate.h"
+#include "unit.h"
+
+static const char *const colors[] = {"red", "green", NULL};
+
+/* One rule of each field type; only "title" is required. */
+static const fb_field_rule_t rules[] = {
+    {"title", FB_FIELD_STRING, FB_FIELD_REQUIRED, 1, 5, NULL, 0},
+    {"count", FB_FIELD_INT, 0, 0, 10, NULL, 0},
+    {"score", FB_FIELD_NUMBER, 0, 0, 0, NULL, 0},
+    {"open", FB_FIELD_BOOL, 0, 0, 0, NULL, 0},
+    {"color", FB_FIELD_ENUM, 0, 0, 0, colors, 0},
+    {"board", FB_FIELD_ID, 0, 0, 0, NULL, 0},
+    {"meta", FB_FIELD_OBJECT, 0, 0, 0, NULL, 0},
+    {"tags", FB_FIELD_STRING_ARRAY, 0, 0, 2, NULL, 3},
+    {"list", FB_FIELD_ARRAY, 0, 1, 2, NULL, 0},
+    {"extra", FB_FIELD_ANY, 0, 0, 0, NULL, 0},
+    {"eta", FB_FIELD_STRING, FB_FIELD_NULL_CLEARS, 0, 10, NULL, 0},
+    {NULL, 0, 0, 0, 0, NULL, 0}
+};
+
+/* Parses text (JSON) and validates it against rules. */
+static fb_error_t *validate(const char *text)
+{
+    json_object *body = ut_json(text);
+
+    if (body == NULL && strcmp(text, "null") != 0) {
+        UT_ASSERT_STR(text, "(parsed by json-c)");
+    }
+    return fb_validate_body(ut_pool, body, rules);
+}
+
+static void test_utf8_length(void)
+{
+    static const struct {
+        const char *s;
+        apr_size_t n;
+    } cases[] = {
+        {"", 0},
+        {"abc", 3},
+        {"\xc3\xa9", 1},
+        {"\xe6\x97\xa5\xe6\x9c\xac", 2},
+        {"\xf0\x9f\x98\x80", 1},
+        {"a\xc3\xa9\xf0\x9f\x98\x80z", 4},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        UT_ASSERT_INT(fb_utf8_length(cases[i].s), cases[i].n);
+    }
+}
+
+static void test_fields(void)
+{
+    static const struct {
+        const char *body;
+        int kind;           /* -1: acceptable */
+        const char *param;
+    } cases[] = {
+        {"{\"title\":\"a\"}", -1, NULL},
+        {"{\"title\":\"abcde\"}", -1, NULL},
+        {"{\"title\":\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\"}", -1,
+         NULL},
+        {"{\"title\":\"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\"}", -1, NULL},
+        {"{\"title\":\"\xf0\x9f\x98\x80\xf0\x9f\x98\x80\"}", -1, NULL},
+        {"{\"title\":\"\"}", FB_E_INVALID_PARAMETER, "title"},
+        {"{\"title\":\"abcdef\"}", FB_E_INVALID_PARAMETER, "title"},
+        {"{\"title\":\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\"}",
+         FB_E_INVALID_PARAMETER, "title"},
+        {"{\"title\":1}", FB_E_INVALID_PARAMETER, "title"},
+        {"{\"title\":[\"a\"]}", FB_E_INVALID_PARAMETER, "title"},
+        {"{\"title\":\"a\",\"count\":0}", -1, NULL},
+        {"{\"title\":\"a\",\"count\":10}", -1, NULL},
+        {"{\"title\":\"a\",\"count\":-1}", FB_E_INVALID_PARAMETER, "count"},
+        {"{\"title\":\"a\",\"count\":11}", FB_E_INVALID_PARAMETER, "count"},
+        {"{\"title\":\"a\",\"count\":1.5}", FB_E_INVALID_PARAMETER, "count"},
+        {"{\"title\":\"a\",\"count\":\"1\"}", FB_E_INVALID_PARAMETER,
+         "count"},
+        {"{\"title\":\"a\",\"count\":true}", FB_E_INVALID_PARAMETER, "count"},
+        {"{\"title\":\"a\",\"count\":99999999999999999999}",
+         FB_E_INVALID_PARAMETER, "count"},
+        {"{\"title\":\"a\",\"score\":-3}", -1, NULL},
+        {"{\"title\":\"a\",\"score\":2.5e3}", -1, NULL},
+        {"{\"title\":\"a\",\"score\":\"1\"}", FB_E_INVALID_PARAMETER,
+         "score"},
+        {"{\"title\":\"a\",\"score\":false}", FB_E_INVALID_PARAMETER,
+         "score"},
+        {"{\"title\":\"a\",\"open\":true}", -1, NULL},
+        {"{\"title\":\"a\",\"open\":false}", -1, NULL},
+        {"{\"title\":\"a\",\"open\":1}", FB_E_INVALID_PARAMETER, "open"},
+        {"{\"title\":\"a\",\"open\":\"true\"}", FB_E_INVALID_PARAMETER,
+         "open"},
+        {"{\"title\":\"a\",\"color\":\"red\"}", -1, NULL},
+        {"{\"title\":\"a\",\"color\":\"green\"}", -1, NULL},
+        {"{\"title\":\"a\",\"color\":\"blue\"}", FB_E_INVALID_PARAMETER,
+         "color"},
+        {"{\"title\":\"a\",\"color\":\"Red\"}", FB_E_INVALID_PARAMETER,
+         "color"},
+        {"{\"title\":\"a\",\"color\":1}", FB_E_INVALID_PARAMETER, "color"},
+        {"{\"title\":\"a\",\"board\":\"0123456789abcdef01234567\"}", -1,
+         NULL},
+        {"{\"title\":\"a\",\"board\":\"0123456789ABCDEF01234567\"}", -1,
+         NULL},
+        {"{\"title\":\"a\",\"board\":\"0123456789abcdef0123456\"}",
+         FB_E_INVALID_PARAMETER, "board"},
+        {"{\"title\":\"a\",\"board\":\"0123456789abcdef0123456z\"}",
+         FB_E_INVALID_PARAMETER, "board"},
+        {"{\"title\":\"a\",\"board\":123}", FB_E_INVALID_PARAMETER, "board"},
+        {"{\"title\":\"a\",\"meta\":{}}", -1, NULL},
+        {"{\"title\":\"a\",\"meta\":{\"x\":[1]}}", -1, NULL},
+        {"{\"title\":\"a\",\"meta\":[]}", FB_E_INVALID_PARAMETER, "meta"},
+        {"{\"title\":\"a\",\"meta\":\"x\"}", FB_E_INVALID_PARAMETER, "meta"},
+        {"{\"title\":\"a\",\"tags\":[]}", -1, NULL},
+        {"{\"title\":\"a\",\"tags\":[\"abc\",\"\"]}", -1, NULL},
+        {"{\"title\":\"a\",\"tags\":[\"\xc3\xa9\xc3\xa9\xc3\xa9\"]}", -1,
+         NULL},
+        {"{\"title\":\"a\",\"tags\":[\"abcd\"]}", FB_E_INVALID_PARAMETER,
+         "tags"},
+        {"{\"title\":\"a\",\"tags\":[\"a\",\"b\",\"c\"]}",
+         FB_E_INVALID_PARAMETER, "tags"},
+        {"{\"title\":\"a\",\"tags\":[1]}", FB_E_INVALID_PARAMETER, "tags"},
+        {"{\"title\":\"a\",\"tags\":[\"a\",null]}", FB_E_INVALID_PARAMETER,
+         "tags"},
+        {"{\"title\":\"a\",\"tags\":\"a\"}", FB_E_INVALID_PARAMETER, "tags"},
+        {"{\"title\":\"a\",\"list\":[1]}", -1, NULL},
+        {"{\"title\":\"a\",\"list\":[1,\"x\"]}", -1, NULL},
+        {"{\"title\":\"a\",\"list\":[]}", FB_E_INVALID_PARAMETER, "list"},
+        {"{\"title\":\"a\",\"list\":[1,2,3]}", FB_E_INVALID_PARAMETER,
+         "list"},
+        {"{\"title\":\"a\",\"list\":{}}", FB_E_INVALID_PARAMETER, "list"},
+        {"{\"title\":\"a\",\"extra\":[1,{}]}", -1, NULL},
+        {"{\"title\":\"a\",\"extra\":\"x\"}", -1, NULL},
+        {"{\"title\":\"a\",\"count\":null,\"score\":null,\"open\":null,"
+         "\"color\":null,\"board\":null,\"meta\":null,\"tags\":null,"
+         "\"list\":null,\"extra\":null,\"eta\":null}", -1, NULL},
+        {"{\"title\":\"a\",\"nope\":1}", FB_E_PARAMETER_NOT_SUPPORTED,
+         "nope"},
+        {"{\"title\":\"a\",\"Title\":\"b\"}", FB_E_PARAMETER_NOT_SUPPORTED,
+         "Title"},
+        {"{\"title\":\"a\",\"nope\":null}", FB_E_PARAMETER_NOT_SUPPORTED,
+         "nope"},
+        {"{}", FB_E_MISSING_PARAMETER, "title"},
+        {"{\"count\":1}", FB_E_MISSING_PARAMETER, "title"},
+        {"{\"title\":null}", FB_E_MISSING_PARAMETER, "title"},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        fb_error_t *err = validate(cases[i].body);
+        int ok;
+
+        if (cases[i].kind < 0) {
+            ok = UT_ASSERT_STR(err ? err->message : NULL, NULL);
+        }
+        else {
+            ok = UT_ASSERT_ERROR(err, (fb_error_e)cases[i].kind,
+                                 cases[i].param)
+                 && UT_ASSERT_DETAILS(err, apr_pstrcat(ut_pool, "body.",
+                                                       cases[i].param,
+                                                       NULL));
+        }
+        if (!ok) {
+            UT_ASSERT_STR(cases[i].body, "(validated right)");
+        }
+    }
+}
+
+static void test_not_an_object(void)
+{
+    static const char *const bodies[] = {
+        "[]", "[{\"title\":\"a\"}]", "1", "\"title\"", "true", "null",
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
+        fb_error_t *err = validate(bodies[i]);
+
+        if (!UT_ASSERT_ERROR(err, FB_E_INVALID_REQUEST, NULL)) {
+            UT_ASSERT_STR(bodies[i], "(refused)");
+            continue;
+        }
+        CU_ASSERT_PTR_NULL(err->details);
+        UT_ASSERT_STR(err->message, "The body must be a JSON object.");
+    }
+}
+
+/* Every bad field is a detail; the first one names the error. */
+static void test_several(void)
+{
+    fb_error_t *err = validate("{\"nope\":1,\"count\":\"x\",\"color\":\"blue\","
+                               "\"open\":true,\"zzz\":null}");
+
+    UT_ASSERT_ERROR(err, FB_E_PARAMETER_NOT_SUPPORTED, "nope");
+    UT_ASSERT_DETAILS(err, "body.nope", "body.count", "body.color",
+                      "body.zzz", "body.title");
+    UT_ASSERT_STR(ut_detail_message(err, 0),
+                  "The field 'nope' is not supported.");
+    UT_ASSERT_STR(ut_detail_message(err, 1), "'count' must be an integer.");
+    UT_ASSERT_STR(ut_detail_message(err, 2),
+                  "'color' must be one of: red, green.");
+    UT_ASSERT_STR(ut_detail_message(err, 4), "'title' is required.");
+}
+
+/* The first problem's message is the error's message. */
+static void test_messages(void)
+{
+    static const struct {
+        const char *body, *message;
+    } cases[] = {
+        {"{\"title\":\"abcdef\"}", "'title' must have from 1 to 5 characters."},
+        {"{\"title\":\"a\",\"count\":11}", "'count' must be from 0 to 10."},
+        {"{\"title\":\"a\",\"tags\":[\"a\",\"b\",\"c\"]}",
+         "'tags' must have from 0 to 2 items."},
+        {"{\"title\":\"a\",\"tags\":[\"abcd\"]}",
+         "'tags' must contain strings of at most 3 characters."},
+        {"{\"title\":\"a\",\"board\":1}",
+         "'board' must be a 24-character hexadecimal id."},
+        {"{}", "'title' is required."},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        fb_error_t *err = validate(cases[i].body);
+
+        CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+        UT_ASSERT_STR(err->message, cases[i].message);
+    }
+}
+
+void test_validate_register(void)
+{
+    static const ut_test_t tests[] = {
+        {"utf8 length in code points", test_utf8_length},
+        {"fields: rules table", test_fields},
+        {"body not an object", test_not_an_object},
+        {"several problems in details", test_several},
+        {"messages", test_messages},
+        {NULL, NULL}
+    };
+
+    ut_add_suite("fb_validate", NULL, NULL, NULL, NULL, tests);
+}
