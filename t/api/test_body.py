@@ -57,6 +57,13 @@ def test_missing_content_type_is_415(org):
     (b'{"name": ' + b'[' * 40 + b']' * 40 + b'}', "deeply"),
     (b"{'name': 'x'}", "not valid JSON"),
     (b'{"name": "x",}', "not valid JSON"),
+    (b'{"name": "x", "helpCenterId": NaN}', "not valid JSON"),
+    (b'{"name": "x", "helpCenterId": Infinity}', "not valid JSON"),
+    (b'{"name": "x", "helpCenterId": 1.}', "not valid JSON"),
+    (b'{"name": "tab\there"}', "not valid JSON"),
+    (b'{"name": "\xc0\xaf"}', "UTF-8"),
+    (b'{"name": "\xed\xa0\x80"}', "UTF-8"),
+    (b'{"name": "\\ud800"}', "UTF-8"),
 ])
 def test_malformed_bodies_are_400(org, server, data, why):
     before = brand_count(server, org)
@@ -85,6 +92,12 @@ def test_escaped_backslash_before_u0000_is_not_nul(org):
     r = post_raw(org, b'{"name": "a\\\\u0000"}')
     assert r.status_code == 201, r.text
     assert r.json()["name"] == "a\\u0000"
+
+
+def test_surrogate_pairs_are_characters(org):
+    r = post_raw(org, b'{"name": "smile \\ud83d\\ude00"}')
+    assert r.status_code == 201, r.text
+    assert r.json()["name"] == "smile \U0001F600"
 
 
 def test_body_must_be_an_object(org):
