@@ -7,9 +7,14 @@ from conftest import CTL, run
 
 
 def test_migrate_is_idempotent(server):
+    import os
+    from conftest import ROOT
+    files = sorted(f for f in os.listdir(os.path.join(ROOT, "sql"))
+                   if f.endswith(".sql"))
     assert server.ctl("migrate") == ""
-    versions = server.sql("SELECT version FROM schema_version ORDER BY 1")
-    assert [v for (v,) in versions] == [1, 2]
+    rows = server.sql("SELECT version, name FROM schema_version ORDER BY 1")
+    assert [name for _, name in rows] == files
+    assert [v for v, _ in rows] == [int(f[:3]) for f in files]
 
 
 def test_org_create_and_list(server):
