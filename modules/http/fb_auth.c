@@ -71,18 +71,14 @@ static const char *fb_auth_presented_key(request_rec *r, int *present)
 static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
                                   fb_principal_t *out, int *found)
 {
-    fb_db_t *db = fb_req_db(fr);
     const char *args[1];
     fb_rows_t rows;
+    fb_error_t *err;
 
     *found = 0;
-    if (db == NULL) {
-        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
-    }
     args[0] = fb_hex(fr->pool, hash, FB_SHA256_LEN);
-    if (fb_db_select(db, fr->pool, "fb_auth_key", 1, args, &rows)
-        != APR_SUCCESS) {
-        return fb_req_db_failed(fr);
+    if ((err = fb_req_select(fr, "fb_auth_key", 1, args, &rows)) != NULL) {
+        return err;
     }
     if (rows.nrows == 1) {
         const char *builtin = fb_rows_get(&rows, 0, 3);

@@ -36,6 +36,21 @@ void fb_respond(fb_req_t *fr, int status, const char *json)
     fb_response_write(fr->r, status, json);
 }
 
+fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,
+                          const char *const *args, fb_rows_t *rows)
+{
+    fb_db_t *db = fb_req_db(fr);
+
+    if (db == NULL) {
+        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+    }
+    if (fb_db_select(db, fr->pool, label, nargs, args, rows)
+        != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
+}
+
 fb_error_t *fb_req_begin(fb_req_t *fr)
 {
     fb_db_t *db = fb_req_db(fr);

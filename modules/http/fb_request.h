@@ -70,6 +70,11 @@ fb_db_t *fb_req_db(fb_req_t *fr);
  * (which never carries SQL text). */
 fb_error_t *fb_req_db_failed(fb_req_t *fr);
 
+/* Runs a select on the request's connection; the 500 error on failure
+ * (logged). */
+fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,
+                          const char *const *args, fb_rows_t *rows);
+
 /* Starts the transaction a write runs in. */
 fb_error_t *fb_req_begin(fb_req_t *fr);
 

@@ -39,14 +39,16 @@ static const fb_statement_t fb_brand_statements[] = {
     {NULL, NULL}
 };
 
+static const fb_list_order_t fb_brands_newest = {
+    "brand_list", "brand_list_after", "brands.createdAt.desc",
+    fb_key_integer
+};
+
 static const fb_resource_t fb_brands = {
     .get = "brand_get",
     .not_found = FB_E_BRAND_NOT_FOUND,
     .shape = FB_LIST_CURSOR,
-    .list = "brand_list",
-    .list_after = "brand_list_after",
-    .cursor_sort = "brands.createdAt.desc",
-    .cursor_key_integer = 1,
+    .order = &fb_brands_newest,
 };
 
 static const fb_field_rule_t fb_brand_create_rules[] = {

@@ -17,27 +17,32 @@ const fb_query_rule_t fb_resource_page_rules[] = {
     {NULL, 0, 0, 0, NULL}
 };
 
-fb_error_t *fb_resource_get(fb_req_t *fr)
+fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
 {
-    const fb_resource_t *res = fr->op->data;
-    const char *id = fb_id_normalize(fr->pool, fb_req_param(fr, "id"));
-    const char *args[2];
-    fb_rows_t rows;
-    fb_db_t *db;
-
-    if (id == NULL) {
+    *id = fb_id_normalize(fr->pool, fb_req_param(fr, "id"));
+    if (*id == NULL) {
         return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",
                              "The id must be a 24-character hexadecimal "
                              "object id.");
     }
-    if ((db = fb_req_db(fr)) == NULL) {
-        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+    return NULL;
+}
+
+fb_error_t *fb_resource_get(fb_req_t *fr)
+{
+    const fb_resource_t *res = fr->op->data;
+    const char *id;
+    const char *args[2];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL) {
+        return err;
     }
     args[0] = fr->principal.org_id;
     args[1] = id;
-    if (fb_db_select(db, fr->pool, res->get, 2, args, &rows)
-        != APR_SUCCESS) {
-        return fb_req_db_failed(fr);
+    if ((err = fb_req_select(fr, res->get, 2, args, &rows)) != NULL) {
+        return err;
     }
     if (rows.nrows == 0) {
         return fb_error_make(fr->pool, res->not_found, "id", NULL);
@@ -78,97 +83,79 @@ static const char *fb_resource_envelope(apr_pool_t *p, const char *data,
                        "}", NULL);
 }
 
-/* Non-zero when s is an optionally signed decimal integer of at most 18
- * digits (so that it fits a bigint). */
-static int fb_resource_integer(const char *s)
+int fb_key_integer(const char *key)
 {
     int digits = 0;
 
-    if (*s == '-') {
-        s++;
+    if (*key == '-') {
+        key++;
     }
-    for (; *s >= '0' && *s <= '9'; s++) {
+    for (; *key >= '0' && *key <= '9'; key++) {
         digits++;
     }
-    return *s == '\0' && digits > 0 && digits <= 18;
+    return *key == '\0' && digits > 0 && digits <= 18;
 }
 
-/* Reads a cursor page: limit + 1 rows tell whether a next page exists. */
-static fb_error_t *fb_resource_page(fb_req_t *fr, const fb_resource_t *res,
-                                    fb_db_t *db, fb_rows_t *rows,
-                                    int *shown, const char **next)
+fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
+                            int nfilters, const char *const *filters)
 {
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
     const char *text = fb_query_get(&fr->query, "cursor");
-    const char *fetch = apr_ltoa(fr->pool, limit + 1);
+    const char **args = apr_palloc(fr->pool,
+                                   sizeof(char *) * (apr_size_t)(nfilters + 4));
+    const char *next = NULL;
     fb_cursor_t cursor;
-    apr_status_t rv;
+    fb_rows_t rows;
+    fb_error_t *err;
+    int n = 0, shown;
 
+    if (text != NULL
+        && (fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
+            != APR_SUCCESS || !order->key_valid(cursor.key))) {
+        return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor", NULL);
+    }
+    args[n++] = fr->principal.org_id;
+    memcpy(args + n, filters, sizeof(char *) * (apr_size_t)nfilters);
+    n += nfilters;
     if (text != NULL) {
-        const char *args[4];
-
-        if (fb_cursor_decode(fr->pool, text, res->cursor_sort, &cursor)
-            != APR_SUCCESS
-            || (res->cursor_key_integer
-                && !fb_resource_integer(cursor.key))) {
-            return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor",
-                                 NULL);
-        }
-        args[0] = fr->principal.org_id;
-        args[1] = cursor.key;
-        args[2] = cursor.id;
-        args[3] = fetch;
-        rv = fb_db_select(db, fr->pool, res->list_after, 4, args, rows);
+        args[n++] = cursor.key;
+        args[n++] = cursor.id;
     }
-    else {
-        const char *args[2] = {fr->principal.org_id, fetch};
-
-        rv = fb_db_select(db, fr->pool, res->list, 2, args, rows);
+    args[n++] = apr_ltoa(fr->pool, limit + 1);
+    err = fb_req_select(fr, text ? order->after : order->first, n, args,
+                        &rows);
+    if (err != NULL) {
+        return err;
     }
-    if (rv != APR_SUCCESS) {
-        return fb_req_db_failed(fr);
+    shown = rows.nrows > limit ? (int)limit : rows.nrows;
+    if (rows.nrows > limit) {
+        next = fb_cursor_encode(fr->pool, order->cursor_sort,
+                                fb_rows_get(&rows, shown - 1, 1),
+                                fb_rows_get(&rows, shown - 1, 2));
     }
-    *shown = rows->nrows > limit ? (int)limit : rows->nrows;
-    *next = NULL;
-    if (rows->nrows > limit) {
-        *next = fb_cursor_encode(fr->pool, res->cursor_sort,
-                                 fb_rows_get(rows, *shown - 1, 1),
-                                 fb_rows_get(rows, *shown - 1, 2));
-    }
+    fb_respond(fr, HTTP_OK, fb_resource_envelope(
+                   fr->pool, fb_resource_array(fr->pool, &rows, shown),
+                   next));
     return NULL;
 }
 
 fb_error_t *fb_resource_list(fb_req_t *fr)
 {
     const fb_resource_t *res = fr->op->data;
-    const char *next = NULL, *data;
+    const char *args[1] = {fr->principal.org_id};
+    const char *data;
     fb_rows_t rows;
-    fb_db_t *db;
-    int shown = 0;
+    fb_error_t *err;
 
-    if ((db = fb_req_db(fr)) == NULL) {
-        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
-    }
     if (res->shape == FB_LIST_CURSOR) {
-        fb_error_t *err = fb_resource_page(fr, res, db, &rows, &shown,
-                                           &next);
-
-        if (err != NULL) {
-            return err;
-        }
+        return fb_list_respond(fr, res->order, 0, NULL);
     }
-    else {
-        const char *args[1] = {fr->principal.org_id};
-
-        if (fb_db_select(db, fr->pool, res->list, 1, args, &rows)
-            != APR_SUCCESS) {
-            return fb_req_db_failed(fr);
-        }
-        shown = rows.nrows;
+    if ((err = fb_req_select(fr, res->list, 1, args, &rows)) != NULL) {
+        return err;
     }
-    data = fb_resource_array(fr->pool, &rows, shown);
+    data = fb_resource_array(fr->pool, &rows, rows.nrows);
     fb_respond(fr, HTTP_OK, res->shape == FB_LIST_BARE
                             ? data
-                            : fb_resource_envelope(fr->pool, data, next));
+                            : fb_resource_envelope(fr->pool, data, NULL));
     return NULL;
 }

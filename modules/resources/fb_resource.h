@@ -19,22 +19,28 @@ typedef enum {
     FB_LIST_CURSOR      /* the envelope, paginated with keyset cursors */
 } fb_list_shape_e;
 
+/*
+ * One order of a cursor list.  Its statements return rows of (JSON, sort
+ * key, id), limit + 1 of them so that the page knows whether another
+ * follows, and take (org_id, filters..., limit) for the first page and
+ * (org_id, filters..., key, id, limit) for the pages after (key, id).
+ */
+typedef struct {
+    const char *first;
+    const char *after;
+    const char *cursor_sort;            /* the name its cursors carry */
+    int (*key_valid)(const char *key);  /* the form of its sort keys */
+} fb_list_order_t;
+
 typedef struct {
     /* (org_id, id) -> one row: the JSON. */
     const char *get;
     fb_error_e not_found;
     fb_list_shape_e shape;
-    /*
-     * BARE and ENVELOPE: (org_id) -> rows: the JSON.
-     * CURSOR: (org_id, limit) -> rows: the JSON, the sort key, the id.
-     */
+    /* BARE and ENVELOPE: (org_id) -> rows: the JSON. */
     const char *list;
-    /* CURSOR: (org_id, key, id, limit), the rows after (key, id). */
-    const char *list_after;
-    /* CURSOR: the name cursors of this list carry. */
-    const char *cursor_sort;
-    /* CURSOR: the sort key is an integer (a timestamp as microseconds). */
-    int cursor_key_integer;
+    /* CURSOR: the order of the list. */
+    const fb_list_order_t *order;
 } fb_resource_t;
 
 /* A module of the API: its routes and its statements. */
@@ -46,6 +52,19 @@ typedef struct {
 
 /* Query rules of a cursor list without filters. */
 extern const fb_query_rule_t fb_resource_page_rules[];
+
+/* Sort keys that are integers (timestamps as microseconds, counts). */
+int fb_key_integer(const char *key);
+
+/* The path's {id}, normalized, or the 400 invalid_id error. */
+fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
+
+/*
+ * Reads one page of order, with nfilters filter arguments after the
+ * organization, and answers the list envelope with its nextCursor.
+ */
+fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
+                            int nfilters, const char *const *filters);
 
 /* GET /things/{id} of the resource in op->data. */
 fb_error_t *fb_resource_get(fb_req_t *fr);
