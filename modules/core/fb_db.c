@@ -1,6 +1,8 @@
 /*
  * fb_db: prepared statements, fully read results, honest transactions.
  */
+#include <string.h>
+
 #include <apr_strings.h>
 
 #include "fb_db.h"
@@ -149,4 +151,33 @@ apr_status_t fb_db_prepare_table(fb_db_t *db, apr_pool_t *p,
         apr_hash_set(db->prepared, table->label, APR_HASH_KEY_STRING, stmt);
     }
     return APR_SUCCESS;
+}
+
+const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items)
+{
+    apr_array_header_t *parts;
+    int i;
+
+    if (items == NULL || items->nelts == 0) {
+        return NULL;
+    }
+    parts = apr_array_make(p, items->nelts * 2 + 1, sizeof(char *));
+    for (i = 0; i < items->nelts; i++) {
+        const char *item = APR_ARRAY_IDX(items, i, const char *);
+        char *quoted = apr_palloc(p, strlen(item) * 2 + 3), *q = quoted;
+
+        *q++ = '"';
+        for (; *item != '\0'; item++) {
+            if (*item == '"' || *item == '\\') {
+                *q++ = '\\';
+            }
+            *q++ = *item;
+        }
+        *q++ = '"';
+        *q = '\0';
+        APR_ARRAY_PUSH(parts, const char *) = i == 0 ? "{" : ",";
+        APR_ARRAY_PUSH(parts, const char *) = quoted;
+    }
+    APR_ARRAY_PUSH(parts, const char *) = "}";
+    return apr_array_pstrcat(p, parts, 0);
 }

@@ -23,6 +23,7 @@
 #include <apr_dbd.h>
 #include <apr_hash.h>
 #include <apr_pools.h>
+#include <apr_tables.h>
 
 typedef struct {
     const char *label;      /* a valid SQL identifier, unique */
@@ -66,6 +67,13 @@ apr_status_t fb_db_begin(fb_db_t *db, apr_pool_t *p);
  * happened; a rollback asked for with commit == 0 also returns success.
  */
 apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit);
+
+/*
+ * A PostgreSQL array literal of the strings in items (each quoted and
+ * escaped), to bind to a "%s::text[]" placeholder; NULL (SQL NULL) when
+ * items is empty.
+ */
+const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items);
 
 /* Prepares every statement of table on db's handle (tests, tools). */
 apr_status_t fb_db_prepare_table(fb_db_t *db, apr_pool_t *p,

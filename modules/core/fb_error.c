@@ -43,6 +43,8 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"resource_not_found", 404, BAD, "Resource not found."},
     [FB_E_BOARD_NOT_FOUND] =
         {"board_not_found", 404, BAD, "Board not found."},
+    [FB_E_POST_NOT_FOUND] =
+        {"post_not_found", 404, BAD, "Post not found."},
     [FB_E_CUSTOM_FIELD_NOT_FOUND] =
         {"custom_field_not_found", 404, BAD, "Custom field not found."},
     [FB_E_ADMIN_NOT_FOUND] =

@@ -4,6 +4,7 @@
  */
 #include "httpd.h"
 #include "http_log.h"
+#include "apr_strings.h"
 
 #include "fb_dbd.h"
 #include "fb_log.h"
@@ -34,6 +35,18 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
 void fb_respond(fb_req_t *fr, int status, const char *json)
 {
     fb_response_write(fr->r, status, json);
+}
+
+const char *fb_req_portal_default(const fb_req_t *fr)
+{
+    const char *tpl = fr->conf->portal_url;
+    const char *at = ap_strstr_c(tpl, "%{org}");
+
+    if (at == NULL) {
+        return tpl;
+    }
+    return apr_pstrcat(fr->pool, apr_pstrmemdup(fr->pool, tpl, at - tpl),
+                       fr->principal.org_id, at + 6, NULL);
 }
 
 fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,

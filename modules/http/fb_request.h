@@ -85,6 +85,10 @@ fb_error_t *fb_req_begin(fb_req_t *fr);
  */
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err);
 
+/* The organization's portal URL by the server's FeedbackPortalURL
+ * template (an organization's own portal URL, when set, wins in SQL). */
+const char *fb_req_portal_default(const fb_req_t *fr);
+
 /* Writes a JSON response. */
 void fb_respond(fb_req_t *fr, int status, const char *json);
 

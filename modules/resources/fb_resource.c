@@ -97,17 +97,17 @@ int fb_key_integer(const char *key)
 }
 
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
-                            int nfilters, const char *const *filters)
+                            fb_args_t filters, fb_args_t render)
 {
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
     const char *text = fb_query_get(&fr->query, "cursor");
-    const char **args = apr_palloc(fr->pool,
-                                   sizeof(char *) * (apr_size_t)(nfilters + 4));
+    const char **args = apr_palloc(fr->pool, sizeof(char *)
+                                   * (apr_size_t)(filters.n + render.n + 4));
     const char *next = NULL;
     fb_cursor_t cursor;
     fb_rows_t rows;
     fb_error_t *err;
-    int n = 0, shown;
+    int i, n = 0, shown;
 
     if (text != NULL
         && (fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
@@ -115,13 +115,17 @@ fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
         return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor", NULL);
     }
     args[n++] = fr->principal.org_id;
-    memcpy(args + n, filters, sizeof(char *) * (apr_size_t)nfilters);
-    n += nfilters;
+    for (i = 0; i < filters.n; i++) {
+        args[n++] = filters.v[i];
+    }
     if (text != NULL) {
         args[n++] = cursor.key;
         args[n++] = cursor.id;
     }
     args[n++] = apr_ltoa(fr->pool, limit + 1);
+    for (i = 0; i < render.n; i++) {
+        args[n++] = render.v[i];
+    }
     err = fb_req_select(fr, text ? order->after : order->first, n, args,
                         &rows);
     if (err != NULL) {
@@ -148,7 +152,9 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
     fb_error_t *err;
 
     if (res->shape == FB_LIST_CURSOR) {
-        return fb_list_respond(fr, res->order, 0, NULL);
+        static const fb_args_t none = {0, NULL};
+
+        return fb_list_respond(fr, res->order, none, none);
     }
     if ((err = fb_req_select(fr, res->list, 1, args, &rows)) != NULL) {
         return err;

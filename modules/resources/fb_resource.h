@@ -22,8 +22,9 @@ typedef enum {
 /*
  * One order of a cursor list.  Its statements return rows of (JSON, sort
  * key, id), limit + 1 of them so that the page knows whether another
- * follows, and take (org_id, filters..., limit) for the first page and
- * (org_id, filters..., key, id, limit) for the pages after (key, id).
+ * follows, and take (org_id, filters..., limit, render...) for the first
+ * page and (org_id, filters..., key, id, limit, render...) for the pages
+ * after (key, id); render arguments are those the JSON itself needs.
  */
 typedef struct {
     const char *first;
@@ -59,12 +60,18 @@ int fb_key_integer(const char *key);
 /* The path's {id}, normalized, or the 400 invalid_id error. */
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
 
+/* The arguments of a statement beyond the organization. */
+typedef struct {
+    int n;
+    const char *const *v;
+} fb_args_t;
+
 /*
- * Reads one page of order, with nfilters filter arguments after the
- * organization, and answers the list envelope with its nextCursor.
+ * Reads one page of order with the filter and render arguments, and
+ * answers the list envelope with its nextCursor.
  */
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
-                            int nfilters, const char *const *filters);
+                            fb_args_t filters, fb_args_t render);
 
 /* GET /things/{id} of the resource in op->data. */
 fb_error_t *fb_resource_get(fb_req_t *fr);

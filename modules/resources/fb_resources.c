@@ -10,6 +10,7 @@ extern const fb_resource_module_t fb_boards_module;
 extern const fb_resource_module_t fb_brands_module;
 extern const fb_resource_module_t fb_custom_fields_module;
 extern const fb_resource_module_t fb_post_statuses_module;
+extern const fb_resource_module_t fb_posts_module;
 extern const fb_resource_module_t fb_teams_module;
 
 const fb_resource_module_t *const fb_resource_modules[] = {
@@ -18,6 +19,7 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_brands_module,
     &fb_custom_fields_module,
     &fb_post_statuses_module,
+    &fb_posts_module,
     &fb_teams_module,
     NULL
 };

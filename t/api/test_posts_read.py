@@ -1,0 +1,281 @@
+"""GET /v2/posts/{id} and GET /v2/posts: shape, filters, sorts, cursors.
+
+Posts are seeded with SQL here; creating them through the API is tested
+with the writes.
+"""
+import json
+
+import pytest
+
+from helpers import assert_error
+
+T0 = "2025-05-01T00:00:00.000Z"
+
+
+class Seed:
+    """An organization's boards, statuses, people and posts."""
+
+    def __init__(self, server, org):
+        self.server, self.org = server, org
+        sql = server.sql
+        o = org.id
+        self.board_a = sql("INSERT INTO boards (org_id, name) VALUES "
+                           "(%s, 'A') RETURNING id", o)[0][0]
+        self.board_b = sql("INSERT INTO boards (org_id, name) VALUES "
+                           "(%s, 'B') RETURNING id", o)[0][0]
+        statuses = dict(sql("SELECT type, id FROM post_statuses "
+                            "WHERE org_id = %s", o))
+        self.open, self.done = statuses["reviewing"], statuses["completed"]
+        self.cara = sql("INSERT INTO contacts (org_id, name, email, user_id, "
+                        "profile_picture) VALUES (%s, 'Cara', "
+                        "'cara@example.com', 'u-cara', "
+                        "'https://example.com/c.png') RETURNING id", o)[0][0]
+        company = sql("INSERT INTO companies (org_id, company_id, name) "
+                      "VALUES (%s, 'ext-acme', 'Acme') RETURNING id", o)[0][0]
+        sql("INSERT INTO contact_companies (org_id, contact_id, company_id) "
+            "VALUES (%s, %s, %s)", o, self.cara, company)
+        self.ux = sql("INSERT INTO tags (org_id, name, color) VALUES "
+                      "(%s, 'UX', '#ff0000') RETURNING id", o)[0][0]
+        self.api_tag = sql("INSERT INTO tags (org_id, name) VALUES "
+                           "(%s, 'Äpi') RETURNING id", o)[0][0]
+        self.posts = []
+
+    def post(self, title, **kw):
+        cols = {"org_id": self.org.id, "slug": kw.pop("slug", None)
+                or title.lower().replace(" ", "-"), "title": title,
+                "board_id": self.board_a, "status_id": self.open}
+        cols.update(kw)
+        names = ", ".join(cols)
+        marks = ", ".join(["%s"] * len(cols))
+        pid = self.server.sql("INSERT INTO posts (%s) VALUES (%s) "
+                              "RETURNING id" % (names, marks),
+                              *cols.values())[0][0]
+        self.posts.append(pid)
+        return pid
+
+    def tag(self, post, *tags):
+        for t in tags:
+            self.server.sql("INSERT INTO post_tags VALUES (%s, %s, %s)",
+                            self.org.id, post, t)
+
+
+@pytest.fixture(scope="module")
+def seed(server, org):
+    return Seed(server, org)
+
+
+def test_full_shape(seed, org, server):
+    admin = server.sql("SELECT fb_admin_create(%s, 'Ann', 'ann@x.example',"
+                       " 'member')", org.id)[0][0]
+    pid = seed.post("Full post", content="<p>Hello</p>",
+                    content_text="Hello", author_contact_id=seed.cara,
+                    status_id=seed.done, comments_enabled=False,
+                    is_pinned=True, assignee_id=admin, upvotes=7,
+                    comment_count=2, visibility="companyOnly",
+                    eta="2026-03-01T00:00:00Z",
+                    custom_fields=json.dumps({"f1": "x", "f2": [1, 2]}),
+                    created_at=T0, updated_at="2025-05-02T00:00:00Z")
+    seed.tag(pid, seed.ux, seed.api_tag)
+    status = {s["id"]: s for s in org.api.get("/post_statuses").json()}
+    r = org.api.get("/posts/" + pid)
+    assert r.status_code == 200
+    assert r.json() == {
+        "object": "post", "id": pid, "slug": "full-post",
+        "postUrl": "https://%s.feedback.example.com/p/full-post" % org.id,
+        "title": "Full post", "content": "<p>Hello</p>",
+        "boardId": seed.board_a,
+        "author": {"id": seed.cara, "name": "Cara",
+                   "email": "cara@example.com",
+                   "profilePicture": "https://example.com/c.png",
+                   "type": "customer"},
+        "status": status[seed.done],
+        "tags": [{"id": seed.ux, "name": "UX", "color": "#ff0000"},
+                 {"id": seed.api_tag, "name": "Äpi", "color": None}],
+        "features": {"commentsEnabled": False},
+        "upvotes": 7, "commentCount": 2, "inReview": False,
+        "isPinned": True,
+        "access": {"userIds": [], "companyExternalIds": ["ext-acme"]},
+        "assigneeId": admin, "eta": "2026-03-01T00:00:00.000Z",
+        "customFields": {"f1": "x", "f2": [1, 2]},
+        "createdAt": T0, "updatedAt": "2025-05-02T00:00:00.000Z",
+        "integrations": {"linear": [], "jira": [], "clickup": [],
+                         "github": [], "devops": [], "hubspot": [],
+                         "salesforce": []},
+        "opportunityAmount": None,
+    }
+
+
+def test_author_kinds_and_access(seed, org):
+    by_admin = seed.post("By admin", author_admin_id=org.owner_id,
+                         visibility="authorOnly")
+    nobody = seed.post("Anonymous")
+    mine = seed.post("Mine", author_contact_id=seed.cara,
+                     visibility="authorOnly")
+    a = org.api.get("/posts/" + by_admin).json()
+    assert a["author"]["type"] == "admin"
+    assert a["author"]["id"] == org.owner_id
+    assert a["access"] == {"userIds": [org.owner_id],
+                           "companyExternalIds": []}
+    assert org.api.get("/posts/" + nobody).json()["author"] is None
+    assert org.api.get("/posts/" + mine).json()["access"]["userIds"] == \
+        [seed.cara]
+
+
+def test_organization_portal_url_wins(server):
+    from conftest import Org
+    o = Org(server, "portal")
+    s = Seed(server, o)
+    pid = s.post("Portal post")
+    server.sql("UPDATE organizations SET portal_url = "
+               "'https://ideas.example.org' WHERE id = %s", o.id)
+    assert o.api.get("/posts/" + pid).json()["postUrl"] == \
+        "https://ideas.example.org/p/portal-post"
+
+
+def test_private_posts_need_the_flag(seed, org):
+    private = seed.post("Private one", visibility="authorOnly",
+                        author_contact_id=seed.cara)
+    viewer = org.client("viewer")
+    assert_error(viewer.get("/posts/" + private), 404, "post_not_found",
+                 param="id")
+    ids = [p["id"] for p in viewer.get("/posts?limit=100").json()["data"]]
+    assert private not in ids
+    assert org.api.get("/posts/" + private).status_code == 200
+
+
+def test_errors_and_tenancy(seed, org, other_org):
+    pid = seed.post("Tenant post")
+    assert_error(org.api.get("/posts/xyz"), 400, "invalid_id", param="id")
+    foreign = other_org.api.get("/posts/" + pid)
+    assert_error(foreign, 404, "post_not_found", param="id")
+    assert foreign.json() == other_org.api.get("/posts/" + "a" * 24).json()
+    assert other_org.api.get("/posts").json()["data"] == []
+
+
+@pytest.fixture(scope="module")
+def listing(server):
+    """A separate organization with posts made for the list tests."""
+    from conftest import Org
+    o = Org(server, "lists")
+    s = Seed(server, o)
+    s.p = {}
+    spec = [  # name, board, status, upvotes, tags, in review
+        ("alpha", "a", "open", 5, ["ux"], False),
+        ("beta", "a", "done", 5, [], False),
+        ("gamma", "b", "open", 1, ["api"], False),
+        ("delta", "b", "done", 9, ["ux", "api"], False),
+        ("epsilon", "a", "open", 0, [], True),
+        ("zeta", "b", "open", 5, [], False),
+    ]
+    for i, (name, board, status, votes, tags, review) in enumerate(spec):
+        pid = s.post(name.capitalize() + " idea",
+                     board_id=s.board_a if board == "a" else s.board_b,
+                     status_id=s.open if status == "open" else s.done,
+                     upvotes=votes, in_review=review,
+                     content_text="the %s feature request" % name,
+                     created_at="2025-01-01T00:00:0%dZ" % i,
+                     last_activity_at="2025-02-01T00:00:0%dZ" % (9 - i))
+        s.tag(pid, *[s.ux if t == "ux" else s.api_tag for t in tags])
+        s.p[name] = pid
+    return o, s
+
+
+def names(listing, body):
+    by_id = {v: k for k, v in listing[1].p.items()}
+    return [by_id[p["id"]] for p in body["data"]]
+
+
+def get_names(listing, query):
+    r = listing[0].api.get("/posts?limit=100&" + query)
+    assert r.status_code == 200, r.text
+    return names(listing, r.json())
+
+
+def test_default_order_is_newest_and_hides_review(listing):
+    assert get_names(listing, "") == ["zeta", "delta", "gamma", "beta",
+                                      "alpha"]
+    assert "epsilon" in get_names(listing, "inReview=true")
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("sortBy=createdAt&sortOrder=asc",
+     ["alpha", "beta", "gamma", "delta", "zeta"]),
+    ("sortBy=upvotes", None),
+    ("sortBy=upvotes&sortOrder=asc", None),
+    ("sortBy=recent", ["alpha", "beta", "gamma", "delta", "zeta"]),
+    ("sortBy=recent&sortOrder=asc",
+     ["zeta", "delta", "gamma", "beta", "alpha"]),
+])
+def test_sorts(listing, query, expected):
+    got = get_names(listing, query)
+    if expected is None:
+        # Upvotes, ties broken by id in the same direction.
+        p = listing[1].p
+        votes = {"alpha": 5, "beta": 5, "gamma": 1, "delta": 9, "zeta": 5}
+        desc = "asc" not in query
+        expected = sorted(votes, key=lambda n: (votes[n], p[n]),
+                          reverse=desc)
+    assert got == expected
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("boardId={a}", {"alpha", "beta"}),
+    ("boardId={a}&boardId={b}", {"alpha", "beta", "gamma", "delta",
+                                 "zeta"}),
+    ("boardId={a},{b}", {"alpha", "beta", "gamma", "delta", "zeta"}),
+    ("boardId%5B%5D={b}", {"gamma", "delta", "zeta"}),
+    ("statusId={done}", {"beta", "delta"}),
+    ("statusId={done}&boardId={b}", {"delta"}),
+    ("tags=UX", {"alpha", "delta"}),
+    ("tags=ux,%C3%A4PI", {"alpha", "gamma", "delta"}),
+    ("tags=nope", set()),
+    ("q=gamma", {"gamma"}),
+    ("q=feature%20request&boardId={b}", {"gamma", "delta", "zeta"}),
+    ("q=features", {"alpha", "beta", "gamma", "delta", "zeta"}),
+])
+def test_filters(listing, query, expected):
+    s = listing[1]
+    q = query.format(a=s.board_a, b=s.board_b, done=s.done)
+    assert set(get_names(listing, q)) == expected
+
+
+@pytest.mark.parametrize("sort", ["sortBy=createdAt", "sortBy=upvotes",
+                                  "sortBy=upvotes&sortOrder=asc",
+                                  "sortBy=recent&sortOrder=asc"])
+def test_cursor_walks_match_the_full_list(listing, sort):
+    api = listing[0].api
+    full = [p["id"] for p in
+            api.get("/posts?limit=100&inReview=true&" + sort).json()["data"]]
+    seen, cursor = [], None
+    while True:
+        q = "/posts?limit=2&inReview=true&" + sort
+        body = api.get(q + ("&cursor=" + cursor if cursor else "")).json()
+        seen += [p["id"] for p in body["data"]]
+        cursor = body["nextCursor"]
+        if not cursor:
+            break
+    assert seen == full and len(full) == 6
+
+
+def test_cursor_of_another_sort_is_refused(listing):
+    api = listing[0].api
+    cursor = api.get("/posts?limit=1").json()["nextCursor"]
+    assert_error(api.get("/posts?sortBy=upvotes&cursor=" + cursor), 400,
+                 "invalid_cursor", param="cursor")
+    assert_error(api.get("/posts?sortOrder=asc&cursor=" + cursor), 400,
+                 "invalid_cursor", param="cursor")
+
+
+@pytest.mark.parametrize("query,param", [
+    ("boardId=nothex", "boardId"),
+    ("statusId=" + "a" * 23, "statusId"),
+    ("sortBy=popular", "sortBy"),
+    ("sortOrder=up", "sortOrder"),
+    ("q=" + "x" * 256, "q"),
+    ("tags=" + "t" * 256, "tags"),
+    ("inReview=yes", "inReview"),
+    ("limit=101", "limit"),
+])
+def test_bad_list_parameters(listing, query, param):
+    assert_error(listing[0].api.get("/posts?" + query), 400,
+                 "invalid_parameter", param=param)
