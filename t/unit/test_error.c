@@ -30,6 +30,7 @@ static const struct {
     {FB_E_ROUTE_NOT_FOUND, "resource_not_found", 404, BAD},
     {FB_E_RESOURCE_NOT_FOUND, "resource_not_found", 404, BAD},
     {FB_E_BOARD_NOT_FOUND, "board_not_found", 404, BAD},
+    {FB_E_POST_NOT_FOUND, "post_not_found", 404, BAD},
     {FB_E_CUSTOM_FIELD_NOT_FOUND, "custom_field_not_found", 404, BAD},
     {FB_E_ADMIN_NOT_FOUND, "admin_not_found", 404, BAD},
     {FB_E_TEAM_NOT_FOUND, "team_not_found", 404, BAD},
