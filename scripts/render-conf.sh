@@ -7,7 +7,8 @@ out=${1:?output file}; shift
 declare -A v=([LOG_LEVEL]=warn [KEY_CACHE_TTL]=10 [EXTRA_MODULES]= [EXTRA_CONF]=)
 for kv in "$@"; do v[${kv%%=*}]=${kv#*=}; done
 content=$(cat "$here/conf/httpd.conf.in")
-for k in "${!v[@]}"; do content=${content//@$k@/${v[$k]}}; done
+# Quoted: an "&" in a value must stay itself (bash 5.2 patsub_replacement).
+for k in "${!v[@]}"; do content=${content//@$k@/"${v[$k]}"}; done
 if grep -q '@[A-Z_]*@' <<<"$content"; then
     echo "render-conf: unfilled: $(grep -o '@[A-Z_]*@' <<<"$content" | sort -u | tr '\n' ' ')" >&2
     exit 1

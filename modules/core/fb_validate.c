@@ -6,6 +6,7 @@
 #include <apr_strings.h>
 
 #include "fb_id.h"
+#include "fb_time.h"
 #include "fb_validate.h"
 
 static int fb_in_choices(const char *const *choices, const char *s)
@@ -16,6 +17,23 @@ static int fb_in_choices(const char *const *choices, const char *s)
         }
     }
     return 0;
+}
+
+int fb_email_valid(const char *s)
+{
+    const char *at = strchr(s, '@'), *c;
+
+    if (at == NULL || at == s || strchr(at + 1, '@') != NULL
+        || strchr(at + 1, '.') == NULL || at[1] == '.'
+        || s[strlen(s) - 1] == '.') {
+        return 0;
+    }
+    for (c = s; *c != '\0'; c++) {
+        if ((unsigned char)*c <= ' ' || *c == '\x7f') {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 static const char *fb_range_text(apr_pool_t *p, const char *what,
@@ -31,6 +49,7 @@ static const char *fb_field_problem(apr_pool_t *p,
 {
     apr_size_t n, i;
     int64_t iv;
+    apr_time_t t;
 
     switch (rule->type) {
     case FB_FIELD_STRING:
@@ -80,6 +99,19 @@ static const char *fb_field_problem(apr_pool_t *p,
     case FB_FIELD_OBJECT:
         return json_object_is_type(v, json_type_object)
                ? NULL : "must be an object";
+    case FB_FIELD_STRINGS:
+        if (json_object_is_type(v, json_type_string)) {
+            n = fb_utf8_length(json_object_get_string(v));
+            return (long)n > rule->item_max
+                ? apr_psprintf(p, "must have at most %ld characters",
+                               rule->item_max)
+                : NULL;
+        }
+        if (!json_object_is_type(v, json_type_array)) {
+            return "must be a string or an array of strings";
+        }
+        /* An array is checked as a string array. */
+        __attribute__((fallthrough));
     case FB_FIELD_STRING_ARRAY:
     case FB_FIELD_ARRAY:
         if (!json_object_is_type(v, json_type_array)) {
@@ -89,7 +121,7 @@ static const char *fb_field_problem(apr_pool_t *p,
         if ((long)n < rule->min || (long)n > rule->max) {
             return fb_range_text(p, "items", rule->min, rule->max);
         }
-        for (i = 0; rule->type == FB_FIELD_STRING_ARRAY && i < n; i++) {
+        for (i = 0; rule->type != FB_FIELD_ARRAY && i < n; i++) {
             json_object *item = json_object_array_get_idx(v, i);
 
             if (!json_object_is_type(item, json_type_string)) {
@@ -100,6 +132,34 @@ static const char *fb_field_problem(apr_pool_t *p,
                 return apr_psprintf(p, "must contain strings of at most "
                                     "%ld characters", rule->item_max);
             }
+        }
+        return NULL;
+    case FB_FIELD_TIME_OR_UNIX:
+        if ((json_object_is_type(v, json_type_int)
+             || json_object_is_type(v, json_type_double))
+            && json_object_get_double(v) >= 0
+            && json_object_get_double(v) < 253402300800.0) {
+            return NULL;
+        }
+        /* Else it must be a date. */
+        __attribute__((fallthrough));
+    case FB_FIELD_TIME:
+        if (!json_object_is_type(v, json_type_string)
+            || fb_time_parse(json_object_get_string(v), &t) != APR_SUCCESS) {
+            return rule->type == FB_FIELD_TIME
+                ? "must be an ISO 8601 date or date-time with a time zone"
+                : "must be an ISO 8601 date or date-time with a time zone, "
+                  "or Unix seconds";
+        }
+        return NULL;
+    case FB_FIELD_EMAIL:
+        if (!json_object_is_type(v, json_type_string)
+            || !fb_email_valid(json_object_get_string(v))) {
+            return "must be an email address";
+        }
+        n = fb_utf8_length(json_object_get_string(v));
+        if ((long)n < rule->min || (long)n > rule->max) {
+            return fb_range_text(p, "characters", rule->min, rule->max);
         }
         return NULL;
     case FB_FIELD_ANY:
@@ -119,17 +179,15 @@ static void fb_validate_fail(apr_pool_t *p, fb_error_t **err,
                         message);
 }
 
-fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
-                             const fb_field_rule_t *rules)
+/* Checks the members of obj, named prefix + member, into *err. */
+static void fb_validate_object(apr_pool_t *p, json_object *obj,
+                               const fb_field_rule_t *rules,
+                               const char *prefix, fb_error_t **err)
 {
     const fb_field_rule_t *rule;
-    fb_error_t *err = NULL;
 
-    if (!json_object_is_type(body, json_type_object)) {
-        return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
-                             "The body must be a JSON object.");
-    }
-    json_object_object_foreach(body, key, val) {
+    json_object_object_foreach(obj, key, val) {
+        const char *name = apr_pstrcat(p, prefix, key, NULL);
         const char *problem;
 
         for (rule = rules; rule->name != NULL; rule++) {
@@ -138,9 +196,9 @@ fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
             }
         }
         if (rule->name == NULL) {
-            fb_validate_fail(p, &err, FB_E_PARAMETER_NOT_SUPPORTED, key,
+            fb_validate_fail(p, err, FB_E_PARAMETER_NOT_SUPPORTED, name,
                              apr_psprintf(p, "The field '%s' is not "
-                                          "supported.", key));
+                                          "supported.", name));
             continue;
         }
         if (val == NULL) {
@@ -148,17 +206,34 @@ fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
         }
         problem = fb_field_problem(p, rule, val);
         if (problem != NULL) {
-            fb_validate_fail(p, &err, FB_E_INVALID_PARAMETER, key,
-                             apr_psprintf(p, "'%s' %s.", key, problem));
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
+                             apr_psprintf(p, "'%s' %s.", name, problem));
+        }
+        else if (rule->type == FB_FIELD_OBJECT && rule->fields != NULL) {
+            fb_validate_object(p, val, rule->fields,
+                               apr_pstrcat(p, name, ".", NULL), err);
         }
     }
     for (rule = rules; rule->name != NULL; rule++) {
         if ((rule->flags & FB_FIELD_REQUIRED)
-            && json_object_object_get(body, rule->name) == NULL) {
-            fb_validate_fail(p, &err, FB_E_MISSING_PARAMETER, rule->name,
-                             apr_psprintf(p, "'%s' is required.",
-                                          rule->name));
+            && json_object_object_get(obj, rule->name) == NULL) {
+            const char *name = apr_pstrcat(p, prefix, rule->name, NULL);
+
+            fb_validate_fail(p, err, FB_E_MISSING_PARAMETER, name,
+                             apr_psprintf(p, "'%s' is required.", name));
         }
     }
+}
+
+fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
+                             const fb_field_rule_t *rules)
+{
+    fb_error_t *err = NULL;
+
+    if (!json_object_is_type(body, json_type_object)) {
+        return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
+                             "The body must be a JSON object.");
+    }
+    fb_validate_object(p, body, rules, "", &err);
     return err;
 }

@@ -29,25 +29,35 @@ typedef enum {
     FB_FIELD_OBJECT,
     FB_FIELD_STRING_ARRAY,  /* min..max items, each at most item_max */
     FB_FIELD_ARRAY,         /* min..max items of any type */
+    FB_FIELD_STRINGS,       /* a string, or an array as STRING_ARRAY */
+    FB_FIELD_TIME,          /* an ISO 8601 date or date-time (fb_time.h) */
+    FB_FIELD_TIME_OR_UNIX,  /* that, or Unix seconds as a number >= 0 */
+    FB_FIELD_EMAIL,         /* an email address of min..max characters */
     FB_FIELD_ANY
 } fb_field_type_e;
 
 #define FB_FIELD_REQUIRED    0x1
 #define FB_FIELD_NULL_CLEARS 0x2
 
-typedef struct {
+typedef struct fb_field_rule {
     const char *name;
     fb_field_type_e type;
     unsigned flags;
     long min;
     long max;
     const char *const *choices;     /* FB_FIELD_ENUM: NULL-terminated */
-    long item_max;                  /* FB_FIELD_STRING_ARRAY */
+    long item_max;                  /* FB_FIELD_STRING_ARRAY, STRINGS */
+    const struct fb_field_rule *fields;  /* FB_FIELD_OBJECT: its members */
 } fb_field_rule_t;
 
+/* Non-zero when s looks like an email address: one "@" with text on both
+ * sides, a dot in the domain, no white space or control characters. */
+int fb_email_valid(const char *s);
+
 /*
- * Checks body against rules (terminated by a rule with a NULL name).
- * Returns NULL when the body is acceptable.
+ * Checks body against rules (terminated by a rule with a NULL name);
+ * members of objects with their own rules are checked the same way and
+ * named "outer.inner".  Returns NULL when the body is acceptable.
  */
 fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
                              const fb_field_rule_t *rules);

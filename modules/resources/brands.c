@@ -52,11 +52,13 @@ static const fb_resource_t fb_brands = {
 };
 
 static const fb_field_rule_t fb_brand_create_rules[] = {
-    {"name", FB_FIELD_STRING, FB_FIELD_REQUIRED, 1, 255, NULL, 0},
-    {"isDefault", FB_FIELD_BOOL, 0, 0, 0, NULL, 0},
-    {"helpCenterId", FB_FIELD_STRING, 0, 1, 255, NULL, 0},
-    {"senderEmailAddressId", FB_FIELD_STRING, 0, 1, 255, NULL, 0},
-    {NULL, 0, 0, 0, 0, NULL, 0}
+    {.name = "name", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 255},
+    {.name = "isDefault", .type = FB_FIELD_BOOL},
+    {.name = "helpCenterId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    {.name = "senderEmailAddressId", .type = FB_FIELD_STRING,
+     .min = 1, .max = 255},
+    {.name = NULL}
 };
 
 /* POST /brands: a new brand; making it the default demotes the old one in

@@ -53,7 +53,8 @@
     "                                   p.author_admin_id)) " \
     "    ELSE '[]'::json END, " \
     "  'companyExternalIds', CASE WHEN p.visibility = 'companyOnly' " \
-    "    THEN COALESCE((SELECT json_agg(co.company_id ORDER BY co.company_id) " \
+    "    THEN COALESCE((SELECT json_agg(co.company_id " \
+    "                                   ORDER BY co.company_id) " \
     "      FROM contact_companies cc JOIN companies co " \
     "        ON co.org_id = cc.org_id AND co.id = cc.company_id " \
     "      WHERE cc.org_id = p.org_id " \
@@ -82,8 +83,8 @@
 /*
  * The list filters, in argument order: may see private posts, include
  * posts in review, board ids (twice), status ids (twice), tag names
- * (twice; matched without regard to case), search text (twice).  A NULL list or text means no
- * filter.
+ * (twice; matched without regard to case), search text (twice).  A NULL
+ * list or text means no filter.
  */
 #define POST_FILTERS \
     "AND (%s::boolean OR p.visibility = 'public') " \

@@ -12,18 +12,20 @@ static const char *const colors[] = {"red", "green", NULL};
 
 /* One rule of each field type; only "title" is required. */
 static const fb_field_rule_t rules[] = {
-    {"title", FB_FIELD_STRING, FB_FIELD_REQUIRED, 1, 5, NULL, 0},
-    {"count", FB_FIELD_INT, 0, 0, 10, NULL, 0},
-    {"score", FB_FIELD_NUMBER, 0, 0, 0, NULL, 0},
-    {"open", FB_FIELD_BOOL, 0, 0, 0, NULL, 0},
-    {"color", FB_FIELD_ENUM, 0, 0, 0, colors, 0},
-    {"board", FB_FIELD_ID, 0, 0, 0, NULL, 0},
-    {"meta", FB_FIELD_OBJECT, 0, 0, 0, NULL, 0},
-    {"tags", FB_FIELD_STRING_ARRAY, 0, 0, 2, NULL, 3},
-    {"list", FB_FIELD_ARRAY, 0, 1, 2, NULL, 0},
-    {"extra", FB_FIELD_ANY, 0, 0, 0, NULL, 0},
-    {"eta", FB_FIELD_STRING, FB_FIELD_NULL_CLEARS, 0, 10, NULL, 0},
-    {NULL, 0, 0, 0, 0, NULL, 0}
+    {.name = "title", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 5},
+    {.name = "count", .type = FB_FIELD_INT, .max = 10},
+    {.name = "score", .type = FB_FIELD_NUMBER},
+    {.name = "open", .type = FB_FIELD_BOOL},
+    {.name = "color", .type = FB_FIELD_ENUM, .choices = colors},
+    {.name = "board", .type = FB_FIELD_ID},
+    {.name = "meta", .type = FB_FIELD_OBJECT},
+    {.name = "tags", .type = FB_FIELD_STRING_ARRAY, .max = 2, .item_max = 3},
+    {.name = "list", .type = FB_FIELD_ARRAY, .min = 1, .max = 2},
+    {.name = "extra", .type = FB_FIELD_ANY},
+    {.name = "eta", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_NULL_CLEARS, .max = 10},
+    {.name = NULL}
 };
 
 /* Parses text (JSON) and validates it against rules. */
