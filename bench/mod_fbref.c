@@ -28,8 +28,6 @@
 #include "apr_tables.h"
 #include "mod_dbd.h"
 
-module AP_MODULE_DECLARE_DATA fbref_module;
-
 static APR_OPTIONAL_FN_TYPE(ap_dbd_acquire) *fbref_acquire;
 
 static void fbref_retrieve(void)
@@ -131,6 +129,7 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
     return OK;
 }
 
+/* Writes json as the whole response body. */
 static int fbref_write(request_rec *r, const char *json)
 {
     apr_size_t len = strlen(json);
