@@ -63,7 +63,7 @@ API key: $key
 Try:
   curl -s -H 'Authorization: Bearer $key' http://127.0.0.1:$port/v2/boards
 
-Stop with: make stop
+Stop with: scripts/run.sh stop
 MSG
 }
 
