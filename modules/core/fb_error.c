@@ -49,6 +49,8 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"custom_field_not_found", 404, BAD, "Custom field not found."},
     [FB_E_ADMIN_NOT_FOUND] =
         {"admin_not_found", 404, BAD, "Admin not found."},
+    [FB_E_CONTACT_NOT_FOUND] =
+        {"contact_not_found", 404, BAD, "Contact not found."},
     [FB_E_TEAM_NOT_FOUND] =
         {"team_not_found", 404, BAD, "Team not found."},
     [FB_E_BRAND_NOT_FOUND] =

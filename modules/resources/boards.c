@@ -41,16 +41,7 @@ static const fb_resource_t fb_boards = {
     .list = "board_list",
 };
 
-static const fb_op_t fb_board_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_boards, NULL);
-static const fb_op_t fb_board_get =
-    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_boards, NULL);
-
-static const fb_route_t fb_board_routes[] = {
-    {"GET", "/boards", &fb_board_list},
-    {"GET", "/boards/{id}", &fb_board_get},
-    {NULL, NULL, NULL}
-};
+FB_READ_ROUTES(fb_board_routes, "/boards", FB_VERSION_CLOVER, &fb_boards);
 
 const fb_resource_module_t fb_boards_module = {
     "boards", fb_board_routes, fb_board_statements

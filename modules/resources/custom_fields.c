@@ -30,16 +30,7 @@ static const fb_resource_t fb_custom_fields = {
     .list = "custom_field_list",
 };
 
-static const fb_op_t fb_custom_field_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_custom_fields, NULL);
-static const fb_op_t fb_custom_field_get =
-    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_custom_fields, NULL);
-
-static const fb_route_t fb_custom_field_routes[] = {
-    {"GET", "/custom_fields", &fb_custom_field_list},
-    {"GET", "/custom_fields/{id}", &fb_custom_field_get},
-    {NULL, NULL, NULL}
-};
+FB_READ_ROUTES(fb_custom_field_routes, "/custom_fields", FB_VERSION_CLOVER, &fb_custom_fields);
 
 const fb_resource_module_t fb_custom_fields_module = {
     "custom_fields", fb_custom_field_routes, fb_custom_field_statements

@@ -17,6 +17,17 @@ const fb_query_rule_t fb_resource_page_rules[] = {
     {NULL, 0, 0, 0, NULL}
 };
 
+fb_error_t *fb_resource_lookup(fb_req_t *fr, const char *label,
+                               const char *value, const char **out)
+{
+    const char *args[2] = {fr->principal.org_id, value};
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select(fr, label, 2, args, &rows);
+
+    *out = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
+    return err;
+}
+
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
 {
     *id = fb_id_normalize(fr->pool, fb_req_param(fr, "id"));

@@ -57,6 +57,11 @@ extern const fb_query_rule_t fb_resource_page_rules[];
 /* Sort keys that are integers (timestamps as microseconds, counts). */
 int fb_key_integer(const char *key);
 
+/* The first column of the first row of label run with (org_id, value),
+ * or NULL when there is no row. */
+fb_error_t *fb_resource_lookup(fb_req_t *fr, const char *label,
+                               const char *value, const char **out);
+
 /* The path's {id}, normalized, or the 400 invalid_id error. */
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
 
@@ -82,5 +87,18 @@ fb_error_t *fb_resource_list(fb_req_t *fr);
 /* Operation descriptors for read-only resources. */
 #define FB_OP_READ(handler, version, resource, query) \
     {(handler), 0, (version), FB_PERM_NONE, (query), NULL, (resource)}
+
+/* The operations and routes of GET path and GET path/{id} for the
+ * read-only resource res; the route table is named name. */
+#define FB_READ_ROUTES(name, path, version, res)                          \
+    static const fb_op_t name##_list_op =                                 \
+        FB_OP_READ(fb_resource_list, (version), (res), NULL);             \
+    static const fb_op_t name##_get_op =                                  \
+        FB_OP_READ(fb_resource_get, (version), (res), NULL);              \
+    static const fb_route_t name[] = {                                    \
+        {"GET", path, &name##_list_op},                                   \
+        {"GET", path "/{id}", &name##_get_op},                            \
+        {NULL, NULL, NULL}                                                \
+    }
 
 #endif

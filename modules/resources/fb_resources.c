@@ -37,7 +37,9 @@ const fb_route_t *const *fb_resources_routes(apr_pool_t *p)
     const fb_resource_module_t *const *m;
 
     for (m = fb_resource_modules; *m != NULL; m++) {
-        APR_ARRAY_PUSH(list, const fb_route_t *) = (*m)->routes;
+        if ((*m)->routes != NULL) {
+            APR_ARRAY_PUSH(list, const fb_route_t *) = (*m)->routes;
+        }
     }
     APR_ARRAY_PUSH(list, const fb_route_t *) = NULL;
     return (const fb_route_t *const *)list->elts;

@@ -25,16 +25,7 @@ static const fb_resource_t fb_post_statuses = {
     .list = "post_status_list",
 };
 
-static const fb_op_t fb_post_status_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_post_statuses, NULL);
-static const fb_op_t fb_post_status_get =
-    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_post_statuses, NULL);
-
-static const fb_route_t fb_post_status_routes[] = {
-    {"GET", "/post_statuses", &fb_post_status_list},
-    {"GET", "/post_statuses/{id}", &fb_post_status_get},
-    {NULL, NULL, NULL}
-};
+FB_READ_ROUTES(fb_post_status_routes, "/post_statuses", FB_VERSION_CLOVER, &fb_post_statuses);
 
 const fb_resource_module_t fb_post_statuses_module = {
     "post_statuses", fb_post_status_routes, fb_post_status_statements

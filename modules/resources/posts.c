@@ -1,84 +1,19 @@
 /*
  * posts: the feedback itself.  Reading: one post, and the list with its
  * filters (boards, statuses, tags, text search, moderation) and sorts.
+ * Writes are in posts_write.c.
  *
- * A post renders in SQL like every resource.  Its statements first pick
- * the rows (a CTE named page, filtered and ordered on indexed keys) and
- * then render them, so that the portal URL the JSON needs is the last
- * argument of every statement.
+ * A post renders in SQL like every resource (posts.h).  Its statements
+ * first pick the rows (a CTE named page, filtered and ordered on indexed
+ * keys) and then render them, so that the portal URL the JSON needs is
+ * the last argument of every statement.
  */
 #include <string.h>
 
 #include "apr_strings.h"
 
 #include "fb_id.h"
-#include "fb_resource.h"
-
-#define POST_AUTHOR_JSON \
-    "CASE WHEN p.author_contact_id IS NOT NULL THEN (" \
-    "  SELECT json_build_object('id', c.id, 'name', c.name, " \
-    "         'email', c.email, 'profilePicture', c.profile_picture, " \
-    "         'type', c.type) " \
-    "  FROM contacts c " \
-    "  WHERE c.org_id = p.org_id AND c.id = p.author_contact_id) " \
-    "WHEN p.author_admin_id IS NOT NULL THEN (" \
-    "  SELECT json_build_object('id', a.id, 'name', a.name, " \
-    "         'email', a.email, 'profilePicture', a.profile_picture, " \
-    "         'type', 'admin') " \
-    "  FROM admins a " \
-    "  WHERE a.org_id = p.org_id AND a.id = p.author_admin_id) END"
-
-#define POST_STATUS_OF_JSON \
-    "(SELECT json_build_object('object', 'post_status', 'id', s.id, " \
-    "        'name', s.name, 'color', s.color, 'type', s.type, " \
-    "        'isDefault', s.is_default) " \
-    " FROM post_statuses s WHERE s.org_id = p.org_id AND s.id = p.status_id)"
-
-#define POST_TAGS_JSON \
-    "COALESCE((SELECT json_agg(json_build_object('id', t.id, " \
-    "                 'name', t.name, 'color', t.color) " \
-    "                 ORDER BY lower(t.name)) " \
-    "          FROM post_tags pt JOIN tags t " \
-    "            ON t.org_id = pt.org_id AND t.id = pt.tag_id " \
-    "          WHERE pt.org_id = p.org_id AND pt.post_id = p.id), " \
-    "         '[]'::json)"
-
-/* Visibility as access: authorOnly names the author, companyOnly the
- * author's companies (by their external ids). */
-#define POST_ACCESS_JSON \
-    "json_build_object(" \
-    "  'userIds', CASE WHEN p.visibility = 'authorOnly' " \
-    "      AND COALESCE(p.author_contact_id, p.author_admin_id) IS NOT NULL " \
-    "    THEN json_build_array(COALESCE(p.author_contact_id, " \
-    "                                   p.author_admin_id)) " \
-    "    ELSE '[]'::json END, " \
-    "  'companyExternalIds', CASE WHEN p.visibility = 'companyOnly' " \
-    "    THEN COALESCE((SELECT json_agg(co.company_id " \
-    "                                   ORDER BY co.company_id) " \
-    "      FROM contact_companies cc JOIN companies co " \
-    "        ON co.org_id = cc.org_id AND co.id = cc.company_id " \
-    "      WHERE cc.org_id = p.org_id " \
-    "        AND cc.contact_id = p.author_contact_id), '[]'::json) " \
-    "    ELSE '[]'::json END)"
-
-/* The post; its one argument is the default portal URL. */
-#define POST_JSON \
-    "json_build_object(" \
-    "'object', 'post', 'id', p.id, 'slug', p.slug, " \
-    "'postUrl', COALESCE((SELECT o.portal_url FROM organizations o " \
-    "                     WHERE o.id = p.org_id), %s) || '/p/' || p.slug, " \
-    "'title', p.title, 'content', p.content, 'boardId', p.board_id, " \
-    "'author', " POST_AUTHOR_JSON ", " \
-    "'status', " POST_STATUS_OF_JSON ", " \
-    "'tags', " POST_TAGS_JSON ", " \
-    "'features', json_build_object('commentsEnabled', p.comments_enabled), " \
-    "'upvotes', p.upvotes, 'commentCount', p.comment_count, " \
-    "'inReview', p.in_review, 'isPinned', p.is_pinned, " \
-    "'access', " POST_ACCESS_JSON ", " \
-    "'assigneeId', p.assignee_id, 'eta', fb_iso(p.eta), " \
-    "'customFields', p.custom_fields, " \
-    "'createdAt', fb_iso(p.created_at), 'updatedAt', fb_iso(p.updated_at), " \
-    "'integrations', p.integrations, 'opportunityAmount', NULL::numeric)"
+#include "posts.h"
 
 /*
  * The list filters, in argument order: may see private posts, include
@@ -166,8 +101,7 @@ static const char *fb_bool_text(int b)
     return b ? "true" : "false";
 }
 
-/* May the key see authorOnly and companyOnly posts? */
-static int fb_post_sees_private(const fb_req_t *fr)
+int fb_post_sees_private(const fb_req_t *fr)
 {
     return (fr->principal.perms
             & FB_PERM_BIT(FB_PERM_VIEW_POSTS_PRIVATE)) != 0;
@@ -231,26 +165,38 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     return fb_list_respond(fr, &fb_post_orders[order], f, r);
 }
 
-static fb_error_t *fb_post_get(fb_req_t *fr)
+fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
+                           const char **json)
 {
-    const char *id, *args[4];
+    const char *args[4];
     fb_rows_t rows;
     fb_error_t *err;
 
-    if ((err = fb_resource_id(fr, &id)) != NULL) {
-        return err;
-    }
     args[0] = fr->principal.org_id;
     args[1] = id;
-    args[2] = fb_bool_text(fb_post_sees_private(fr));
+    args[2] = fb_bool_text(see_private);
     args[3] = fb_req_portal_default(fr);
     if ((err = fb_req_select(fr, "post_get", 4, args, &rows)) != NULL) {
         return err;
     }
-    if (rows.nrows == 0) {
+    *json = fb_rows_get(&rows, 0, 0);
+    return NULL;
+}
+
+static fb_error_t *fb_post_get(fb_req_t *fr)
+{
+    const char *id, *json;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_post_render(fr, id, fb_post_sees_private(fr), &json))
+           != NULL) {
+        return err;
+    }
+    if (json == NULL) {
         return fb_error_make(fr->pool, FB_E_POST_NOT_FOUND, "id", NULL);
     }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    fb_respond(fr, HTTP_OK, json);
     return NULL;
 }
 

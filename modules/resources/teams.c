@@ -30,16 +30,7 @@ static const fb_resource_t fb_teams = {
     .list = "team_list",
 };
 
-static const fb_op_t fb_team_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_NOVA, &fb_teams, NULL);
-static const fb_op_t fb_team_get =
-    FB_OP_READ(fb_resource_get, FB_VERSION_NOVA, &fb_teams, NULL);
-
-static const fb_route_t fb_team_routes[] = {
-    {"GET", "/teams", &fb_team_list},
-    {"GET", "/teams/{id}", &fb_team_get},
-    {NULL, NULL, NULL}
-};
+FB_READ_ROUTES(fb_team_routes, "/teams", FB_VERSION_NOVA, &fb_teams);
 
 const fb_resource_module_t fb_teams_module = {
     "teams", fb_team_routes, fb_team_statements

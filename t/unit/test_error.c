@@ -33,6 +33,7 @@ static const struct {
     {FB_E_POST_NOT_FOUND, "post_not_found", 404, BAD},
     {FB_E_CUSTOM_FIELD_NOT_FOUND, "custom_field_not_found", 404, BAD},
     {FB_E_ADMIN_NOT_FOUND, "admin_not_found", 404, BAD},
+    {FB_E_CONTACT_NOT_FOUND, "contact_not_found", 404, BAD},
     {FB_E_TEAM_NOT_FOUND, "team_not_found", 404, BAD},
     {FB_E_BRAND_NOT_FOUND, "brand_not_found", 404, BAD},
     {FB_E_VERSION_UNAVAILABLE, "version_not_supported", 404, BAD},
