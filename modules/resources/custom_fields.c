@@ -30,7 +30,8 @@ static const fb_resource_t fb_custom_fields = {
     .list = "custom_field_list",
 };
 
-FB_READ_ROUTES(fb_custom_field_routes, "/custom_fields", FB_VERSION_CLOVER, &fb_custom_fields);
+FB_READ_ROUTES(fb_custom_field_routes, "/custom_fields", FB_VERSION_CLOVER,
+               &fb_custom_fields);
 
 const fb_resource_module_t fb_custom_fields_module = {
     "custom_fields", fb_custom_field_routes, fb_custom_field_statements

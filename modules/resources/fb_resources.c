@@ -9,7 +9,12 @@ extern const fb_resource_module_t fb_admins_module;
 extern const fb_resource_module_t fb_boards_module;
 extern const fb_resource_module_t fb_brands_module;
 extern const fb_resource_module_t fb_custom_fields_module;
+extern const fb_resource_module_t fb_people_module;
 extern const fb_resource_module_t fb_post_statuses_module;
+extern const fb_resource_module_t fb_post_create_module;
+extern const fb_resource_module_t fb_post_fields_module;
+extern const fb_resource_module_t fb_post_update_module;
+extern const fb_resource_module_t fb_post_voters_module;
 extern const fb_resource_module_t fb_posts_module;
 extern const fb_resource_module_t fb_teams_module;
 
@@ -18,7 +23,12 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_boards_module,
     &fb_brands_module,
     &fb_custom_fields_module,
+    &fb_people_module,
     &fb_post_statuses_module,
+    &fb_post_create_module,
+    &fb_post_fields_module,
+    &fb_post_update_module,
+    &fb_post_voters_module,
     &fb_posts_module,
     &fb_teams_module,
     NULL

@@ -25,7 +25,8 @@ static const fb_resource_t fb_post_statuses = {
     .list = "post_status_list",
 };
 
-FB_READ_ROUTES(fb_post_status_routes, "/post_statuses", FB_VERSION_CLOVER, &fb_post_statuses);
+FB_READ_ROUTES(fb_post_status_routes, "/post_statuses", FB_VERSION_CLOVER,
+               &fb_post_statuses);
 
 const fb_resource_module_t fb_post_statuses_module = {
     "post_statuses", fb_post_status_routes, fb_post_status_statements

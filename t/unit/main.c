@@ -43,6 +43,8 @@ int main(void)
     test_version_register();
     test_db_register();
     test_ratelimit_register();
+    test_html_register();
+    test_time_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

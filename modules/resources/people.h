@@ -1,0 +1,62 @@
+/*
+ * people.h: resolving who an identification object names.
+ */
+#ifndef PEOPLE_H
+#define PEOPLE_H
+
+#include <json.h>
+
+#include "fb_resource.h"
+
+/* A company (alias co) as the API renders it. */
+#define COMPANY_JSON \
+    "json_build_object(" \
+    "'object', 'company', 'id', co.id, 'companyId', co.company_id, " \
+    "'name', co.name, 'monthlySpend', co.monthly_spend, " \
+    "'industry', co.industry, 'website', co.website, 'plan', co.plan, " \
+    "'linkedUsers', (SELECT count(*) FROM contact_companies l " \
+    "                WHERE l.org_id = co.org_id AND l.company_id = co.id), " \
+    "'companySize', co.company_size, " \
+    "'lastActivity', fb_iso(co.last_activity), " \
+    "'customFields', co.custom_fields, " \
+    "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))"
+
+/* A contact (alias c) as the API renders it, companies included. */
+#define CONTACT_JSON \
+    "json_build_object(" \
+    "'object', 'contact', 'id', c.id, 'userId', c.user_id, " \
+    "'organizationId', c.org_id, " \
+    "'companies', COALESCE((SELECT json_agg(" COMPANY_JSON \
+    "                                       ORDER BY co.company_id) " \
+    "  FROM contact_companies cc JOIN companies co " \
+    "    ON co.org_id = cc.org_id AND co.id = cc.company_id " \
+    "  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json), " \
+    "'email', c.email, 'name', c.name, " \
+    "'profilePicture', c.profile_picture, " \
+    "'commentsCreated', c.comments_created, " \
+    "'postsCreated', c.posts_created, " \
+    "'lastActivity', fb_iso(c.last_activity), " \
+    "'subscribedToChangelog', c.subscribed_to_changelog, " \
+    "'manuallyOptedOutFromChangelog', " \
+    "  c.manually_opted_out_from_changelog, " \
+    "'roles', to_json(c.roles), 'locale', c.locale, " \
+    "'verified', c.verified, 'type', c.type, " \
+    "'description', c.description, 'customFields', c.custom_fields, " \
+    "'isBlocked', c.is_blocked, 'phone', c.phone)"
+
+/*
+ * Resolves who (an object with id, userId, email, name, profilePicture;
+ * NULL for none) into a contact or an admin id; the other is NULL.  With
+ * create, an unknown userId or email makes a customer contact and an
+ * unknown id is 404 contact_not_found naming param + ".id"; without it,
+ * an unknown person leaves both NULL.
+ */
+fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
+                              const char *param, int create,
+                              const char **contact_id, const char **admin_id);
+
+/* The contact standing for admin_id (same email), made on first use. */
+fb_error_t *fb_person_admin_contact(fb_req_t *fr, const char *admin_id,
+                                    const char **contact_id);
+
+#endif

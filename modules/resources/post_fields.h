@@ -1,0 +1,66 @@
+/*
+ * post_fields.h: what creating and updating a post share.
+ */
+#ifndef POST_FIELDS_H
+#define POST_FIELDS_H
+
+#include "posts.h"
+
+/* What a write has gathered so far; all strings in the request pool, NULL
+ * for SQL NULL. */
+typedef struct {
+    const char *board_fields;       /* the board's custom field ids */
+    const char *visibility;
+    const char *status_id;
+    const char *contact_id;         /* the author, a contact ... */
+    const char *admin_id;           /* ... or an admin */
+    const char *custom_fields;      /* JSON text */
+    apr_array_header_t *tag_ids;
+    const char *created_at;
+    const char *eta;
+} fb_post_draft_t;
+
+/* The choices of a post's visibility. */
+extern const char *const fb_post_visibilities[];
+
+/* The members of an identification object (author, voter). */
+extern const fb_field_rule_t fb_person_rules[];
+
+/* A 403 when the body sets a field the key's role may not set; updating
+ * tells a change of an existing post from a new one. */
+fb_error_t *fb_post_flags(fb_req_t *fr, int updating);
+
+/* d->status_id: the body's statusId, or the organization's default. */
+fb_error_t *fb_post_status(fb_req_t *fr, fb_post_draft_t *d);
+
+/* *assignee: the body's assigneeId, checked; NULL when not given. */
+fb_error_t *fb_post_assignee(fb_req_t *fr, const char **assignee);
+
+/*
+ * d->custom_fields: the body's customFields checked and normalized, over
+ * existing (JSON text of the stored values, or NULL); a null value removes
+ * a field.  When d->board_fields is set, the board's required fields must
+ * have values.
+ */
+fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
+                                  const char *existing);
+
+/* d->tag_ids: the ids of the body's tags, made on first use when the key
+ * may. */
+fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d);
+
+/*
+ * The body's content sanitized (*html) and as plain text (*text); both
+ * NULL when the body has no content.  Markup too complex to sanitize
+ * within the sanitizer's limits is 400 invalid_parameter.
+ */
+fb_error_t *fb_post_content(fb_req_t *fr, const char **html,
+                            const char **text);
+
+/* A time field of the body as exact text for PostgreSQL, or NULL. */
+const char *fb_post_time(fb_req_t *fr, const char *field);
+
+/* A boolean field of the body as "true" or "false". */
+const char *fb_bool_arg(json_object *body, const char *field, int def);
+
+#endif

@@ -1,0 +1,281 @@
+"""POST /v2/posts: every field, author resolution, tags, custom fields,
+events, counters, and the errors."""
+import json
+
+import pytest
+
+from helpers import assert_error
+
+
+@pytest.fixture(scope="module")
+def env(server, org):
+    """Boards (one closed to posting), a required select field."""
+    class Env:
+        pass
+    e = Env()
+    sql = server.sql
+    o = org.id
+    e.cf_plan = sql("INSERT INTO custom_fields (org_id, label, type) "
+                    "VALUES (%s, 'Plan', 'text') RETURNING id", o)[0][0]
+    e.cf_prio = sql(
+        "INSERT INTO custom_fields (org_id, label, type, required, options) "
+        "VALUES (%s, 'Priority', 'select', true, %s) RETURNING id", o,
+        json.dumps([{"id": "a" * 24, "label": "Low"},
+                    {"id": "b" * 24, "label": "High"}]))[0][0]
+    e.cf_many = sql(
+        "INSERT INTO custom_fields (org_id, label, type, options) "
+        "VALUES (%s, 'Areas', 'multi-select', %s) RETURNING id", o,
+        json.dumps([{"id": "c" * 24, "label": "API"},
+                    {"id": "d" * 24, "label": "UI"}]))[0][0]
+    e.cf_seats = sql("INSERT INTO custom_fields (org_id, label, type) "
+                     "VALUES (%s, 'Seats', 'number') RETURNING id", o)[0][0]
+    e.board = sql("INSERT INTO boards (org_id, name) VALUES (%s, 'Ideas') "
+                  "RETURNING id", o)[0][0]
+    e.strict = sql("INSERT INTO boards (org_id, name, custom_field_ids, "
+                   "default_visibility) VALUES (%s, 'Strict', %s, "
+                   "'authorOnly') RETURNING id", o, [e.cf_prio])[0][0]
+    e.closed = sql("INSERT INTO boards (org_id, name, posting_enabled) "
+                   "VALUES (%s, 'Closed', false) RETURNING id", o)[0][0]
+    e.statuses = dict(sql("SELECT type, id FROM post_statuses "
+                          "WHERE org_id = %s", o))
+    return e
+
+
+def create(org, **body):
+    return org.api.post("/posts", json=body)
+
+
+def events(server, org, topic):
+    return [json.loads(i) if isinstance(i, str) else i for (i,) in
+            server.sql("SELECT item FROM events WHERE org_id = %s AND "
+                       "topic = %s ORDER BY created_at, id", org.id, topic)]
+
+
+def test_minimal_post_defaults(org, env, server):
+    r = create(org, title="Dark mode", boardId=env.board)
+    assert r.status_code == 201, r.text
+    p = r.json()
+    assert p["title"] == "Dark mode" and p["slug"] == "dark-mode"
+    assert p["postUrl"].endswith("/p/dark-mode")
+    assert p["content"] == "" and p["boardId"] == env.board
+    assert p["status"]["id"] == env.statuses["reviewing"]
+    assert p["status"]["isDefault"] is True
+    # Without an author the key's admin wrote it; no contact voted.
+    assert p["author"]["id"] == org.owner_id
+    assert p["author"]["type"] == "admin"
+    assert p["upvotes"] == 1 and p["commentCount"] == 0
+    assert p["features"] == {"commentsEnabled": True}
+    assert (p["inReview"], p["isPinned"]) == (False, False)
+    assert p["access"] == {"userIds": [], "companyExternalIds": []}
+    assert p["tags"] == [] and p["customFields"] == {}
+    assert p["eta"] is None and p["assigneeId"] is None
+    assert p["createdAt"] == p["updatedAt"]
+    assert org.api.get("/posts/" + p["id"]).json() == p
+    assert events(server, org, "post.created")[-1] == p
+
+
+def test_every_field(org, env, server):
+    member = server.sql("SELECT fb_admin_create(%s, 'Ann', "
+                        "'ann@every.example', 'member')", org.id)[0][0]
+    r = create(org, title="Import me", boardId=env.board,
+               content='<p onclick="x()">Hi <script>bad()</script>'
+                       '<b>there</b></p>',
+               tags=["UX", "Backend"], commentsEnabled=False,
+               statusId=env.statuses["active"], inReview=True,
+               customFields={env.cf_plan: "pro", env.cf_prio: "High",
+                             env.cf_many: ["API", "d" * 24],
+                             env.cf_seats: 12.5},
+               eta=1767225600, createdAt="2024-06-01T10:00:00+02:00",
+               assigneeId=member, visibility="public", upvotes=5,
+               author={"email": "New.Person@Example.com",
+                       "name": "New Person",
+                       "profilePicture": "https://example.com/p.png"},
+               notifyAdmins=True,
+               integrations={"github": True, "linear": False})
+    assert r.status_code == 201, r.text
+    p = r.json()
+    assert p["content"] == "<p>Hi <b>there</b></p>"
+    assert sorted(t["name"] for t in p["tags"]) == ["Backend", "UX"]
+    assert p["features"]["commentsEnabled"] is False
+    assert p["status"]["id"] == env.statuses["active"]
+    assert p["inReview"] is True
+    assert p["customFields"] == {env.cf_plan: "pro", env.cf_prio: "b" * 24,
+                                 env.cf_many: ["c" * 24, "d" * 24],
+                                 env.cf_seats: 12.5}
+    assert p["eta"] == "2026-01-01T00:00:00.000Z"
+    assert p["createdAt"] == "2024-06-01T08:00:00.000Z"
+    assert p["assigneeId"] == member and p["upvotes"] == 5
+    a = p["author"]
+    assert (a["name"], a["email"], a["type"], a["profilePicture"]) == (
+        "New Person", "New.Person@Example.com", "customer",
+        "https://example.com/p.png")
+    contact = server.sql("SELECT posts_created, type FROM contacts "
+                         "WHERE org_id = %s AND id = %s", org.id, a["id"])
+    assert contact == [(1, "customer")]
+    votes = server.sql("SELECT contact_id FROM post_votes WHERE org_id = %s "
+                       "AND post_id = %s", org.id, p["id"])
+    assert votes == [(a["id"],)]
+    mails = server.sql("SELECT recipient, kind, state FROM email_outbox "
+                       "WHERE org_id = %s AND dedupe_key LIKE %s",
+                       org.id, "%" + p["id"] + "%")
+    admins = server.sql("SELECT email FROM admins WHERE org_id = %s",
+                        org.id)
+    assert sorted(m[0] for m in mails) == sorted(e for (e,) in admins)
+    assert {(m[1], m[2]) for m in mails} == {("post.created.admin",
+                                              "pending")}
+
+
+def test_author_resolution_order(org, env, server):
+    cid = server.sql("INSERT INTO contacts (org_id, name, email, user_id) "
+                     "VALUES (%s, 'Known', 'known@x.example', 'u-known') "
+                     "RETURNING id", org.id)[0][0]
+    other = server.sql("INSERT INTO contacts (org_id, name, email) VALUES "
+                       "(%s, 'Other', 'other@x.example') RETURNING id",
+                       org.id)[0][0]
+    cases = [
+        ({"id": cid, "userId": "nope", "email": "other@x.example"}, cid),
+        ({"userId": "u-known", "email": "other@x.example"}, cid),
+        ({"email": "OTHER@x.example"}, other),
+        ({"id": org.owner_id}, org.owner_id),
+    ]
+    for author, expected in cases:
+        r = create(org, title="By someone", boardId=env.board, author=author)
+        assert r.status_code == 201, r.text
+        assert r.json()["author"]["id"] == expected
+    r = create(org, title="New id", boardId=env.board,
+               author={"userId": "u-fresh"})
+    made = r.json()["author"]
+    assert (made["name"], made["type"]) == ("u-fresh", "customer")
+    assert server.sql("SELECT user_id FROM contacts WHERE id = %s",
+                      made["id"]) == [("u-fresh",)]
+
+
+def test_tags_are_reused_without_regard_to_case(org, env, server):
+    a = create(org, title="T1", boardId=env.board, tags="Speed").json()
+    b = create(org, title="T2", boardId=env.board, tags=["speed"]).json()
+    assert a["tags"][0]["id"] == b["tags"][0]["id"]
+    assert b["tags"][0]["name"] == "Speed"
+    assert_error(create(org, title="T3", boardId=env.board, tags=["a,b"]),
+                 400, "invalid_parameter", param="tags")
+
+
+def test_slugs_are_unique(org, env):
+    slugs = [create(org, title="Same title!", boardId=env.board)
+             .json()["slug"] for _ in range(3)]
+    assert slugs == ["same-title", "same-title-2", "same-title-3"]
+
+
+def test_board_defaults_and_required_fields(org, env):
+    r = create(org, title="Strict", boardId=env.strict)
+    assert_error(r, 400, "missing_parameter",
+                 param="customFields." + env.cf_prio)
+    r = create(org, title="Strict", boardId=env.strict,
+               customFields={env.cf_prio: "Low"},
+               author={"email": "strict@x.example"})
+    assert r.status_code == 201, r.text
+    p = r.json()
+    assert p["access"]["userIds"] == [p["author"]["id"]]
+
+
+@pytest.mark.parametrize("body,status,code,param", [
+    ({"boardId": "0" * 24}, 404, "board_not_found", "boardId"),
+    ({"statusId": "0" * 24}, 404, "resource_not_found", "statusId"),
+    ({"assigneeId": "0" * 24}, 404, "admin_not_found", "assigneeId"),
+    ({"author": {"id": "0" * 24}}, 404, "contact_not_found", "author.id"),
+    ({"author": {"email": "not-an-email"}}, 400, "invalid_parameter",
+     "author.email"),
+    ({"author": {"nickname": "x"}}, 400, "parameter_not_supported",
+     "author.nickname"),
+    ({"title": "x"}, 400, "invalid_parameter", "title"),
+    ({"title": None}, 400, "missing_parameter", "title"),
+    ({"boardId": "nothex"}, 400, "invalid_parameter", "boardId"),
+    ({"eta": "tomorrow"}, 400, "invalid_parameter", "eta"),
+    ({"eta": -5}, 400, "invalid_parameter", "eta"),
+    ({"createdAt": "2024-01-01T10:00"}, 400, "invalid_parameter",
+     "createdAt"),
+    ({"visibility": "secret"}, 400, "invalid_parameter", "visibility"),
+    ({"upvotes": -1}, 400, "invalid_parameter", "upvotes"),
+    ({"customFields": {"f" * 24: 1}}, 400, "invalid_parameter",
+     "customFields." + "f" * 24),
+    ({"unknown": 1}, 400, "parameter_not_supported", "unknown"),
+])
+def test_errors_write_nothing(org, env, server, body, status, code, param):
+    before = server.sql("SELECT count(*) FROM posts WHERE org_id = %s",
+                        org.id)[0][0]
+    full = {"title": "Error case", "boardId": env.board}
+    full.update(body)
+    assert_error(create(org, **full), status, code, param=param)
+    after = server.sql("SELECT count(*) FROM posts WHERE org_id = %s",
+                       org.id)[0][0]
+    assert after == before
+
+
+def test_custom_field_type_errors(org, env):
+    for value, cf in [("x", "cf_seats"), (3, "cf_plan"), ("Huge", "cf_prio"),
+                      (["API", "Nope"], "cf_many"), ("Low", "cf_many")]:
+        r = create(org, title="Bad value", boardId=env.board,
+                   customFields={getattr(env, cf): value})
+        assert_error(r, 400, "invalid_parameter",
+                     param="customFields." + getattr(env, cf))
+
+
+def test_posting_disabled_board(org, env):
+    assert_error(create(org, title="Nope", boardId=env.closed), 403,
+                 "feature_disabled", param="boardId")
+
+
+def test_unknown_author_rolls_back_the_contact(org, env, server):
+    # The contact made for the email is undone when the post fails later
+    # (custom fields are checked after the author is resolved).
+    r = create(org, title="Fine", boardId=env.board,
+               author={"email": "ghost@x.example"},
+               customFields={env.cf_seats: "many"})
+    assert_error(r, 400, "invalid_parameter",
+                 param="customFields." + env.cf_seats)
+    assert server.sql("SELECT count(*) FROM contacts WHERE org_id = %s AND "
+                      "email = 'ghost@x.example'", org.id) == [(0,)]
+
+
+def test_foreign_board_is_not_found(org, other_org, env):
+    r = create(other_org, title="Cross", boardId=env.board)
+    assert_error(r, 404, "board_not_found", param="boardId")
+
+
+def test_permissions(org, env, server):
+    viewer = org.client("viewer")
+    assert_error(viewer.post("/posts", json={"title": "No",
+                                             "boardId": env.board}),
+                 403, "insufficient_permissions")
+    # A custom role that may post but set nothing else.
+    role = server.sql("INSERT INTO roles (org_id, name, permissions) "
+                      "VALUES (%s, 'Poster', '{}') RETURNING id",
+                      org.id)[0][0]
+    admin = server.sql("INSERT INTO admins (org_id, name, email, role_id) "
+                       "VALUES (%s, 'P', 'poster@x.example', %s) "
+                       "RETURNING id", org.id, role)[0][0]
+    from conftest import Client
+    poster = Client(server, server.sql("SELECT fb_api_key_create(%s, %s)",
+                                       org.id, admin)[0][0])
+    ok = poster.post("/posts", json={"title": "Plain", "boardId": env.board})
+    assert ok.status_code == 201, ok.text
+    for field, value in [("statusId", env.statuses["active"]),
+                         ("tags", ["x"]), ("eta", 1), ("inReview", True),
+                         ("assigneeId", org.owner_id),
+                         ("author", {"email": "a@x.example"}),
+                         ("customFields", {})]:
+        r = poster.post("/posts", json={"title": "Flag", "boardId": env.board,
+                                        field: value})
+        assert_error(r, 403, "insufficient_permissions", param=field)
+    # Using an existing tag needs set_post_tags only; a new one also needs
+    # manage_post_tags.
+    server.sql("UPDATE roles SET permissions = '{\"set_post_tags\": true}' "
+               "WHERE id = %s", role)
+    import time
+    time.sleep(1.5)
+    create(org, title="Seed tag", boardId=env.board, tags=["Existing"])
+    ok = poster.post("/posts", json={"title": "Old tag", "boardId": env.board,
+                                     "tags": ["existing"]})
+    assert ok.status_code == 201, ok.text
+    r = poster.post("/posts", json={"title": "New tag", "boardId": env.board,
+                                    "tags": ["brand-new"]})
+    assert_error(r, 403, "insufficient_permissions", param="tags")
