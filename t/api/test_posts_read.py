@@ -279,3 +279,31 @@ def test_cursor_of_another_sort_is_refused(listing):
 def test_bad_list_parameters(listing, query, param):
     assert_error(listing[0].api.get("/posts?" + query), 400,
                  "invalid_parameter", param=param)
+
+
+@pytest.mark.parametrize("sort", ["sortBy=createdAt", "sortBy=upvotes",
+                                  "sortBy=recent&sortOrder=asc"])
+def test_walk_visits_each_post_once_while_posts_arrive(server, sort):
+    from conftest import Org
+    o = Org(server, "arrivals")
+    s = Seed(server, o)
+    for i in range(12):
+        s.post("Old %d" % i, upvotes=i % 3,
+               created_at="2025-03-01T00:00:%02dZ" % i,
+               last_activity_at="2025-03-02T00:00:%02dZ" % i)
+    original = set(s.posts)
+    seen, cursor, n = [], None, 0
+    while True:
+        q = "/posts?limit=5&" + sort + ("&cursor=" + cursor if cursor else "")
+        body = o.api.get(q).json()
+        seen += [p["id"] for p in body["data"]]
+        # New posts arrive between pages: newest, most voted, most recent.
+        n += 1
+        s.post("New %d %s" % (n, sort), upvotes=2,
+               created_at="2025-04-01T00:00:%02dZ" % n,
+               last_activity_at="2025-04-02T00:00:%02dZ" % n)
+        cursor = body["nextCursor"]
+        if not cursor:
+            break
+    assert len(seen) == len(set(seen))
+    assert original <= set(seen)
