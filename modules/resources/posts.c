@@ -8,10 +8,12 @@
  * keys) and then render them, so that the portal URL the JSON needs is
  * the last argument of every statement.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "apr_strings.h"
 
+#include "fb_cursor.h"
 #include "fb_id.h"
 #include "posts.h"
 
@@ -35,53 +37,114 @@
     "AND (%s::text IS NULL " \
     "     OR p.search @@ websearch_to_tsquery('english', %s)) "
 
-#define POST_PAGE(after, order, key) \
-    "WITH page AS (SELECT * FROM posts p WHERE p.org_id = %s " \
+/*
+ * A page of posts.  The first two arguments set the scene: the
+ * organization and the order's own argument (the reference time of
+ * trending, the search text of relevance; unused by column orders).
+ * Then come the filters, the cursor's key and id on later pages, the
+ * limit, and the portal URL of the JSON.
+ */
+#define POST_PAGE(score, after, order, key) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS arg), " \
+    "page AS (SELECT p.*, " score " AS score, k.arg AS k_arg " \
+    "  FROM posts p, k WHERE p.org_id = k.org_id " \
     POST_FILTERS after " ORDER BY " order " LIMIT %d) " \
     "SELECT " POST_JSON ", " key ", p.id FROM page p ORDER BY " order
 
-/* The four statements of one sort: descending and ascending, first page
- * and the pages after a cursor. */
-#define POST_SORT(name, col, key, key_in) \
+/* The four statements of an order: descending and ascending, the first
+ * page and the pages after a cursor.  The rows are compared on col (an
+ * expression over posts p and k) and ordered by by (the same value as the
+ * page names it: a column, or score); key_in reads a cursor's key. */
+#define POST_SORT(name, score, col, by, key, key_in) \
     {"post_list_" name "_desc", \
-     POST_PAGE("", col " DESC, p.id DESC", key)}, \
+     POST_PAGE(score, "", by " DESC, p.id DESC", key)}, \
     {"post_list_" name "_desc_after", \
-     POST_PAGE("AND (" col ", p.id) < (" key_in ", %s)", \
-               col " DESC, p.id DESC", key)}, \
+     POST_PAGE(score, "AND (" col ", p.id) < (" key_in ", %s)", \
+               by " DESC, p.id DESC", key)}, \
     {"post_list_" name "_asc", \
-     POST_PAGE("", col " ASC, p.id ASC", key)}, \
+     POST_PAGE(score, "", by " ASC, p.id ASC", key)}, \
     {"post_list_" name "_asc_after", \
-     POST_PAGE("AND (" col ", p.id) > (" key_in ", %s)", \
-               col " ASC, p.id ASC", key)}
+     POST_PAGE(score, "AND (" col ", p.id) > (" key_in ", %s)", \
+               by " ASC, p.id ASC", key)}
+
+/* Trending: upvotes / (hours since creation + 2)^1.5, the hours counted
+ * to a reference time that the first page fixes and its cursors carry,
+ * so that every page of a walk orders by the same scores. */
+#define POST_TRENDING \
+    "(p.upvotes::float8 / power(greatest(extract(epoch FROM " \
+    "  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))"
+
+/* Relevance: the full-text rank of the search text. */
+#define POST_RELEVANCE \
+    "ts_rank(p.search, websearch_to_tsquery('english', k.arg))::float8"
 
 static const fb_statement_t fb_post_statements[] = {
     {"post_get",
      "WITH page AS (SELECT * FROM posts p WHERE p.org_id = %s "
      "AND p.id = %s AND (%s::boolean OR p.visibility = 'public')) "
      "SELECT " POST_JSON " FROM page p"},
-    POST_SORT("created", "p.created_at", "fb_ts_key(p.created_at)",
+    POST_SORT("created", "NULL::float8", "p.created_at", "p.created_at",
+              "fb_ts_key(p.created_at)", "fb_ts_from_key(%s)"),
+    POST_SORT("upvotes", "NULL::float8", "p.upvotes", "p.upvotes",
+              "p.upvotes::text", "%s::integer"),
+    POST_SORT("recent", "NULL::float8", "p.last_activity_at",
+              "p.last_activity_at", "fb_ts_key(p.last_activity_at)",
               "fb_ts_from_key(%s)"),
-    POST_SORT("upvotes", "p.upvotes", "p.upvotes::text", "%s::integer"),
-    POST_SORT("recent", "p.last_activity_at", "fb_ts_key(p.last_activity_at)",
-              "fb_ts_from_key(%s)"),
+    POST_SORT("trending", POST_TRENDING, POST_TRENDING, "score",
+              "p.k_arg || ':' || p.score::text",
+              "split_part(%s, ':', 2)::float8"),
+    POST_SORT("relevance", POST_RELEVANCE, POST_RELEVANCE, "score",
+              "p.score::text", "%s::float8"),
     {NULL, NULL}
 };
 
-/* The orders of the list, by sortBy and sortOrder. */
-#define POST_ORDER(name, sort) \
+/* A key that is a float8 as PostgreSQL writes it. */
+static int fb_key_float(const char *key)
+{
+    char *end;
+    double d;
+
+    if (*key == '\0') {
+        return 0;
+    }
+    d = strtod(key, &end);
+    return *end == '\0' && d == d;     /* d == d: not NaN */
+}
+
+/* A trending key: the reference time, a colon, the score. */
+static int fb_key_trending(const char *key)
+{
+    const char *colon = strchr(key, ':');
+    char ref[24];
+
+    if (colon == NULL || colon - key >= (long)sizeof(ref)) {
+        return 0;
+    }
+    memcpy(ref, key, (apr_size_t)(colon - key));
+    ref[colon - key] = '\0';
+    return fb_key_integer(ref) && fb_key_float(colon + 1);
+}
+
+/* The orders of the list, by sortBy then sortOrder. */
+#define POST_ORDER(name, sort, valid) \
     {"post_list_" name "_desc", "post_list_" name "_desc_after", \
-     "posts." sort ".desc", fb_key_integer}, \
+     "posts." sort ".desc", valid}, \
     {"post_list_" name "_asc", "post_list_" name "_asc_after", \
-     "posts." sort ".asc", fb_key_integer}
+     "posts." sort ".asc", valid}
 
 static const fb_list_order_t fb_post_orders[] = {
-    POST_ORDER("created", "createdAt"),
-    POST_ORDER("upvotes", "upvotes"),
-    POST_ORDER("recent", "recent"),
+    POST_ORDER("created", "createdAt", fb_key_integer),
+    POST_ORDER("upvotes", "upvotes", fb_key_integer),
+    POST_ORDER("recent", "recent", fb_key_integer),
+    POST_ORDER("trending", "trending", fb_key_trending),
+    POST_ORDER("relevance", "relevance", fb_key_float),
 };
 
+/* sortBy values, in the order of fb_post_orders. */
 static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
-                                            "recent", NULL};
+                                            "recent", "trending", NULL};
+#define FB_POST_TRENDING 3
+#define FB_POST_RELEVANCE 4
 static const char *const fb_sort_orders[] = {"asc", "desc", NULL};
 
 static const fb_query_rule_t fb_post_list_rules[] = {
@@ -131,38 +194,72 @@ static fb_error_t *fb_post_id_filter(fb_req_t *fr, const char *name,
     return NULL;
 }
 
+/*
+ * The order's own argument.  Trending: the reference time, now for a
+ * first page, else the one the cursor carries (a cursor that does not
+ * decode is refused later, when the page is read).  Relevance: the search
+ * text.
+ */
+static const char *fb_post_order_arg(fb_req_t *fr, int sort,
+                                     const fb_list_order_t *order)
+{
+    const char *text = fb_query_get(&fr->query, "cursor");
+    fb_cursor_t cursor;
+
+    if (sort == FB_POST_RELEVANCE) {
+        return fb_query_get(&fr->query, "q");
+    }
+    if (sort != FB_POST_TRENDING) {
+        return NULL;
+    }
+    if (text != NULL
+        && fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
+           == APR_SUCCESS
+        && strchr(cursor.key, ':') != NULL) {
+        return apr_pstrmemdup(fr->pool, cursor.key,
+                              strchr(cursor.key, ':') - cursor.key);
+    }
+    return apr_psprintf(fr->pool, "%" APR_TIME_T_FMT, apr_time_now());
+}
+
 static fb_error_t *fb_post_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
     const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const fb_list_order_t *order;
     const char *boards, *statuses;
-    const char *filters[10];
+    const char *filters[11];
     const char *render[1];
-    fb_args_t f = {10, filters}, r = {1, render};
+    fb_args_t f = {11, filters}, r = {1, render};
     fb_error_t *err;
-    int i, order = 0;
+    int i, which = 0;
 
+    /* With a search and no sort, the best matches come first. */
+    if (sort == NULL && fb_query_get(&fr->query, "q") != NULL) {
+        which = FB_POST_RELEVANCE;
+        dir = "desc";
+    }
     for (i = 0; sort != NULL && fb_post_sorts[i] != NULL; i++) {
         if (strcmp(sort, fb_post_sorts[i]) == 0) {
-            order = 2 * i;
+            which = i;
         }
     }
-    if (dir != NULL && strcmp(dir, "asc") == 0) {
-        order++;
-    }
+    order = &fb_post_orders[2 * which
+                            + (dir != NULL && strcmp(dir, "asc") == 0)];
     if ((err = fb_post_id_filter(fr, "boardId", &boards)) != NULL
         || (err = fb_post_id_filter(fr, "statusId", &statuses)) != NULL) {
         return err;
     }
-    filters[0] = fb_bool_text(fb_post_sees_private(fr));
-    filters[1] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
-    filters[2] = filters[3] = boards;
-    filters[4] = filters[5] = statuses;
-    filters[6] = filters[7] = fb_db_text_array(
+    filters[0] = fb_post_order_arg(fr, which, order);
+    filters[1] = fb_bool_text(fb_post_sees_private(fr));
+    filters[2] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
+    filters[3] = filters[4] = boards;
+    filters[5] = filters[6] = statuses;
+    filters[7] = filters[8] = fb_db_text_array(
         fr->pool, fb_query_list(fr->pool, &fr->query, "tags"));
-    filters[8] = filters[9] = fb_query_get(&fr->query, "q");
+    filters[9] = filters[10] = fb_query_get(&fr->query, "q");
     render[0] = fb_req_portal_default(fr);
-    return fb_list_respond(fr, &fb_post_orders[order], f, r);
+    return fb_list_respond(fr, order, f, r);
 }
 
 fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,

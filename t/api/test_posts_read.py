@@ -270,6 +270,7 @@ def test_cursor_of_another_sort_is_refused(listing):
     ("boardId=nothex", "boardId"),
     ("statusId=" + "a" * 23, "statusId"),
     ("sortBy=popular", "sortBy"),
+    ("sortBy=relevance", "sortBy"),
     ("sortOrder=up", "sortOrder"),
     ("q=" + "x" * 256, "q"),
     ("tags=" + "t" * 256, "tags"),
@@ -307,3 +308,66 @@ def test_walk_visits_each_post_once_while_posts_arrive(server, sort):
             break
     assert len(seen) == len(set(seen))
     assert original <= set(seen)
+
+
+def test_trending_order_and_walk(server):
+    import base64
+    import datetime
+    from conftest import Org
+    o = Org(server, "trending")
+    s = Seed(server, o)
+    now = datetime.datetime.now(datetime.timezone.utc)
+    spec = {"fresh": (1, 0.2), "hot": (10, 1), "old big": (100, 100),
+            "older": (40, 300), "cold": (0, 5), "warm": (3, 2)}
+    ids = {}
+    for name, (votes, hours) in spec.items():
+        ids[name] = s.post(name.capitalize() + " post", upvotes=votes,
+                           created_at=now - datetime.timedelta(hours=hours))
+
+    def score(name):
+        votes, hours = spec[name]
+        return votes / (hours + 2) ** 1.5
+
+    expected = sorted(spec, key=lambda n: (score(n), ids[n]), reverse=True)
+    by_id = {v: k for k, v in ids.items()}
+    body = o.api.get("/posts?sortBy=trending&limit=100").json()
+    assert [by_id[p["id"]] for p in body["data"]] == expected
+    asc = o.api.get("/posts?sortBy=trending&sortOrder=asc&limit=100").json()
+    assert [by_id[p["id"]] for p in asc["data"]] == expected[::-1]
+    seen, cursor = [], None
+    while True:
+        q = "/posts?sortBy=trending&limit=2" + ("&cursor=" + cursor
+                                                if cursor else "")
+        page = o.api.get(q).json()
+        seen += [by_id[p["id"]] for p in page["data"]]
+        cursor = page["nextCursor"]
+        if not cursor:
+            break
+    assert seen == expected
+    bad = base64.urlsafe_b64encode(
+        b"posts.trending.desc|12:x|" + b"a" * 24).decode().rstrip("=")
+    assert_error(o.api.get("/posts?sortBy=trending&cursor=" + bad), 400,
+                 "invalid_cursor", param="cursor")
+
+
+def test_search_ranks_title_matches_first(server):
+    from conftest import Org
+    o = Org(server, "relevance")
+    s = Seed(server, o)
+    body_only = s.post("Something else", content_text="keyboard shortcuts",
+                       created_at="2025-01-03T00:00:00Z")
+    title = s.post("Keyboard shortcuts", content_text="keyboard shortcuts",
+                   created_at="2025-01-01T00:00:00Z")
+    s.post("Unrelated", content_text="dark mode",
+           created_at="2025-01-02T00:00:00Z")
+    ranked = [p["id"] for p in
+              o.api.get("/posts?q=keyboard%20shortcuts").json()["data"]]
+    assert ranked == [title, body_only]
+    newest = [p["id"] for p in o.api.get(
+        "/posts?q=keyboard&sortBy=createdAt").json()["data"]]
+    assert newest == [body_only, title]
+    first = o.api.get("/posts?q=keyboard&limit=1").json()
+    second = o.api.get("/posts?q=keyboard&limit=1&cursor="
+                       + first["nextCursor"]).json()
+    assert [p["id"] for p in first["data"] + second["data"]] == ranked
+    assert second["nextCursor"] is None
