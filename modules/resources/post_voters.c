@@ -63,15 +63,6 @@ static const fb_list_order_t fb_voters_newest = {
     fb_key_integer
 };
 
-static const fb_field_rule_t fb_voter_add_rules[] = {
-    {.name = "id", .type = FB_FIELD_ID},
-    {.name = "userId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "email", .type = FB_FIELD_EMAIL, .min = 3, .max = 255},
-    {.name = "name", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "profilePicture", .type = FB_FIELD_STRING, .max = 2048},
-    {.name = NULL}
-};
-
 static const fb_field_rule_t fb_voter_remove_rules[] = {
     {.name = "id", .type = FB_FIELD_ID},
     {.name = "userId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
@@ -218,7 +209,7 @@ static const fb_op_t fb_voter_list_op = {
 
 static const fb_op_t fb_voter_add_op = {
     fb_voter_change, FB_OP_BODY | FB_OP_WRITE | FB_OP_MEMBER,
-    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_voter_add_rules, NULL
+    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_person_rules, NULL
 };
 
 static const fb_op_t fb_voter_remove_op = {
