@@ -279,3 +279,16 @@ def test_permissions(org, env, server):
     r = poster.post("/posts", json={"title": "New tag", "boardId": env.board,
                                     "tags": ["brand-new"]})
     assert_error(r, 403, "insufficient_permissions", param="tags")
+
+
+def test_content_too_complex_to_sanitize(org, env, server):
+    before = server.sql("SELECT count(*) FROM posts WHERE org_id = %s",
+                        org.id)[0][0]
+    hostile = "<p>" + "<b><i><u><s>x" * 20000
+    r = create(org, title="Hostile markup", boardId=env.board,
+               content=hostile)
+    # Formatting tags reopened in every paragraph grow without bound in
+    # the parser; its memory and time budgets refuse the content.
+    assert_error(r, 400, "invalid_parameter", param="content")
+    assert server.sql("SELECT count(*) FROM posts WHERE org_id = %s",
+                      org.id)[0][0] == before
