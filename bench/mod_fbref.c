@@ -2,13 +2,22 @@
  * mod_fbref: the reference handler the API is benchmarked against.
  *
  * It runs the very statements mod_feedback registers with mod_dbd (the
- * labels "board_get" and "brand_list"), so the SQL is identical, and adds
- * nothing else: no authentication, no routing table, no json-c.  What is
- * left is the floor of a mod_dbd request: acquire a pooled connection,
- * run one prepared statement, read every row, write the JSON.
+ * labels "board_get", "brand_list" and "post_get"), so the SQL is
+ * identical, and adds nothing else: no authentication, no routing table,
+ * no json-c.  What is left is the floor of a mod_dbd request: acquire a
+ * pooled connection, run one prepared statement, read every row, copy
+ * it, write the JSON.
  *
  *   GET /ref/board?org=ORG&id=ID        the board's JSON
  *   GET /ref/brands?org=ORG&limit=N     [json,json,...], N rows at most
+ *   GET /ref/post?org=ORG&id=ID&private=true|false&portal=URL
+ *                                       the post's JSON; private: may see
+ *                                       authorOnly and companyOnly posts;
+ *                                       portal: the default portal URL
+ *   GET /ref/sql?label=LABEL            text/plain: the statement mod_dbd
+ *                                       prepared as LABEL on this
+ *                                       connection ("PREPARE LABEL (types)
+ *                                       AS ..."), for EXPLAIN in psql
  *
  * Configure it with SetHandler fbref; mod_feedback must be loaded too,
  * since its statements are the ones used here.
@@ -40,6 +49,9 @@ typedef struct {
     const char *org;
     const char *id;
     const char *limit;
+    const char *private;
+    const char *portal;
+    const char *label;
 } fbref_args_t;
 
 static void fbref_parse_args(request_rec *r, fbref_args_t *out)
@@ -59,7 +71,7 @@ static void fbref_parse_args(request_rec *r, fbref_args_t *out)
             continue;
         }
         *value++ = '\0';
-        if (ap_unescape_url(value) != OK) {
+        if (ap_unescape_urlencoded(value) != OK) {
             continue;
         }
         if (strcmp(pair, "org") == 0) {
@@ -70,6 +82,15 @@ static void fbref_parse_args(request_rec *r, fbref_args_t *out)
         }
         else if (strcmp(pair, "limit") == 0) {
             out->limit = value;
+        }
+        else if (strcmp(pair, "private") == 0) {
+            out->private = value;
+        }
+        else if (strcmp(pair, "portal") == 0) {
+            out->portal = value;
+        }
+        else if (strcmp(pair, "label") == 0) {
+            out->label = value;
         }
     }
 }
@@ -117,13 +138,15 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
                       apr_dbd_error(dbd->driver, dbd->handle, rc));
         return HTTP_INTERNAL_SERVER_ERROR;
     }
-    /* Random access results are read to the end, as the API does. */
+    /* Random access results are read to the end, as the API does.  The
+     * values are copied, as the API does too: reading past the last row
+     * frees the result (PQclear), so pointers into it would dangle. */
     while (apr_dbd_get_row(dbd->driver, r->pool, res, &row, -1) == 0) {
         char *value = NULL;
 
         if (apr_dbd_datum_get(dbd->driver, row, 0, APR_DBD_TYPE_STRING,
                               &value) == APR_SUCCESS) {
-            APR_ARRAY_PUSH(out, const char *) = value;
+            APR_ARRAY_PUSH(out, const char *) = apr_pstrdup(r->pool, value);
         }
     }
     return OK;
@@ -183,6 +206,89 @@ static int fbref_brands(request_rec *r, const fbref_args_t *a)
                                       "]", NULL));
 }
 
+static int fbref_post(request_rec *r, const fbref_args_t *a)
+{
+    apr_array_header_t *rows = apr_array_make(r->pool, 1, sizeof(char *));
+    const char *args[4];
+    int status;
+
+    if (a->org == NULL || a->id == NULL || a->portal == NULL
+        || a->private == NULL || (strcmp(a->private, "true") != 0
+                                  && strcmp(a->private, "false") != 0)) {
+        return HTTP_BAD_REQUEST;
+    }
+    args[0] = a->org;
+    args[1] = a->id;
+    args[2] = a->private;
+    args[3] = a->portal;
+    status = fbref_select(r, "post_get", 4, args, rows);
+    if (status != OK) {
+        return status;
+    }
+    if (rows->nelts == 0) {
+        return HTTP_NOT_FOUND;
+    }
+    return fbref_write(r, APR_ARRAY_IDX(rows, 0, const char *));
+}
+
+/* Non-zero when s is a statement label: [a-z0-9_], 1 to 63 characters. */
+static int fbref_label_ok(const char *s)
+{
+    int n = 0;
+
+    for (; (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')
+           || *s == '_'; s++) {
+        n++;
+    }
+    return *s == '\0' && n > 0 && n < 64;
+}
+
+static int fbref_sql(request_rec *r, const fbref_args_t *a)
+{
+    ap_dbd_t *dbd;
+    apr_dbd_results_t *res = NULL;
+    apr_dbd_row_t *row = NULL;
+    const char *text = NULL;
+    int rc;
+
+    if (a->label == NULL || !fbref_label_ok(a->label)) {
+        return HTTP_BAD_REQUEST;
+    }
+    dbd = fbref_acquire ? fbref_acquire(r) : NULL;
+    if (dbd == NULL) {
+        return HTTP_SERVICE_UNAVAILABLE;
+    }
+    if (apr_hash_get(dbd->prepared, a->label, APR_HASH_KEY_STRING) == NULL) {
+        return HTTP_NOT_FOUND;
+    }
+    /* The label is [a-z0-9_] only, so it is safe inside the literal. */
+    rc = apr_dbd_select(dbd->driver, r->pool, dbd->handle, &res,
+                        apr_pstrcat(r->pool, "SELECT statement FROM "
+                                    "pg_prepared_statements WHERE name = '",
+                                    a->label, "'", NULL), 1);
+    if (rc != 0) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, "fbref: sql %s: %s",
+                      a->label, apr_dbd_error(dbd->driver, dbd->handle, rc));
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    while (apr_dbd_get_row(dbd->driver, r->pool, res, &row, -1) == 0) {
+        char *value = NULL;
+
+        if (text == NULL
+            && apr_dbd_datum_get(dbd->driver, row, 0, APR_DBD_TYPE_STRING,
+                                 &value) == APR_SUCCESS) {
+            text = apr_pstrdup(r->pool, value);     /* see fbref_select */
+        }
+    }
+    if (text == NULL) {
+        return HTTP_NOT_FOUND;
+    }
+    ap_set_content_type(r, "text/plain; charset=utf-8");
+    ap_rputs(text, r);
+    ap_rputs("\n", r);
+    return OK;
+}
+
 static int fbref_handler(request_rec *r)
 {
     const char *leaf;
@@ -206,6 +312,12 @@ static int fbref_handler(request_rec *r)
     }
     if (strcmp(leaf, "brands") == 0) {
         return fbref_brands(r, &args);
+    }
+    if (strcmp(leaf, "post") == 0) {
+        return fbref_post(r, &args);
+    }
+    if (strcmp(leaf, "sql") == 0) {
+        return fbref_sql(r, &args);
     }
     return HTTP_NOT_FOUND;
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Measures the API against the reference handler (bench/mod_fbref.c) in one
-# httpd, on a private PostgreSQL with generated data, and prints a table.
+# httpd, on a private PostgreSQL with generated data, and prints a table;
+# then, unless BENCH_POSTS=0, the same for an organization of a million
+# posts, the latencies of its lists and the plans of their statements.
 #
 #   bench/run.sh            (or: make bench)
 #
@@ -16,6 +18,9 @@
 #   BENCH_ROUNDS       measured rounds; the median one is shown (1)
 #   BENCH_STRICT       1: exit with status 3 when the target is missed
 #   BENCH_KEEP         1: keep the run directory (logs, data) afterwards
+#   BENCH_POSTS        posts of the second part (1000000); 0 skips it
+#   BENCH_DEEP_PAGES   pages of 100 walked for the deep page (1000)
+#   BENCH_LATENCY_CONNECTIONS  wrk connections of the list latencies (1)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bench=$here/bench
@@ -27,10 +32,17 @@ conns=${BENCH_CONNECTIONS:-32}
 warmup=${BENCH_WARMUP:-2}
 warmup=${warmup%s}
 rounds=${BENCH_ROUNDS:-1}
-for n in "$duration" "$threads" "$conns" "$warmup" "$rounds"; do
+posts=${BENCH_POSTS:-1000000}
+deep=${BENCH_DEEP_PAGES:-1000}
+lat_conns=${BENCH_LATENCY_CONNECTIONS:-1}
+for n in "$duration" "$threads" "$conns" "$warmup" "$rounds" "$deep" \
+         "$lat_conns"; do
     [[ $n =~ ^[1-9][0-9]{0,3}$ ]] || {
         echo "bench: settings must be small positive integers" >&2; exit 2; }
 done
+# Post ids end in a 24-bit number (bench/gen_posts.sql).
+[[ $posts =~ ^[0-9]{1,8}$ ]] && [ "$posts" -le 16000000 ] || {
+    echo "bench: BENCH_POSTS must be 0 to 16000000" >&2; exit 2; }
 target=0.70
 py=/usr/bin/python3
 
@@ -112,6 +124,57 @@ SELECT id FROM boards WHERE org_id = :'org' ORDER BY created_at LIMIT 1
 SQL
 )
 [ -n "$board" ] || die "no board was generated"
+
+# The second part: an organization of $posts posts (bench/gen_posts.sql),
+# inserted by one session per core (at most 4).
+psql_q() { "$psql_bin" "$FEEDBACK_DB" -X -q -v ON_ERROR_STOP=1 "$@"; }
+now() { date +%s.%N; }
+if [ "$posts" -gt 0 ]; then
+    log "generating $posts posts"
+    t_end=$(psql_q -tA -c "SELECT date_trunc('second', now())")
+    gen=(-v org="$org" -v n="$posts" -v t_end="$t_end"
+         -f "$bench/gen_posts.sql")
+    parts=$(nproc)
+    [ "$parts" -le 4 ] || parts=4
+    [ "$posts" -ge $((parts * 100)) ] || parts=1
+    gen_t0=$(now)
+    psql_q -v step=setup "${gen[@]}" >/dev/null
+    gen_pids=()
+    for i in $(seq 0 $((parts - 1))); do
+        psql_q -v step=posts -v lo=$((posts * i / parts + 1)) \
+            -v hi=$((posts * (i + 1) / parts)) -v seed="0.$((i + 1))" \
+            "${gen[@]}" >/dev/null &
+        gen_pids+=($!)
+    done
+    for pid in "${gen_pids[@]}"; do
+        wait "$pid" || die "generating posts failed"
+    done
+    gen_t1=$(now)
+    psql_q -v step=finish "${gen[@]}" >/dev/null
+    gen_t2=$(now)
+    counts=$(psql_q -tA -F ' ' -v org="$org" <<'SQL'
+SELECT count(*), count(*) FILTER (WHERE NOT in_review),
+       (SELECT count(*) FROM post_tags WHERE org_id = :'org'),
+       pg_relation_size('posts') / 1048576,
+       pg_total_relation_size('posts') / 1048576
+FROM posts WHERE org_id = :'org'
+SQL
+)
+    read -r n_posts n_visible n_tags heap_mb total_mb <<<"$counts"
+    [ "$n_posts" = "$posts" ] || die "generated $n_posts posts, not $posts"
+    gen_summary=$("$py" - "$gen_t0" "$gen_t1" "$gen_t2" "$parts" <<'PY'
+import sys
+t0, t1, t2 = (float(x) for x in sys.argv[1:4])
+print("%.1f s: rows %.1f s (%s sessions), indexes, checks and VACUUM "
+      "ANALYZE %.1f s" % (t2 - t0, t1 - t0, sys.argv[4], t2 - t1))
+PY
+)
+    log "generated in $gen_summary"
+    # auto_explain is loaded by every new session but logs nothing until
+    # the plans are captured, after the measurements.
+    psql_q -c "ALTER SYSTEM SET session_preload_libraries = 'auto_explain'" \
+        -c "SELECT pg_reload_conf()" >/dev/null
+fi
 
 # httpd with both modules.
 secret=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
@@ -199,11 +262,25 @@ log "API and reference agree (board $board, 100 brands)"
 # One wrk run; prints "requests duration_us p50_us p99_us timeouts".
 # Every response must be a 2xx, without socket errors.  Requests slower
 # than 10 s are only counted (wrk leaves them out of the percentiles).
+#   wrk_run SECS URL [WRK_OPTION...] [-- IDS_FILE PATH_TEMPLATE]
+# With "--", bench/ids.lua picks an id per request.  wrk_t and wrk_c, when
+# set, replace BENCH_THREADS and BENCH_CONNECTIONS.
 wrk_run() {
-    local secs=$1 url=$2 out line
+    local secs=$1 url=$2 out line script=$bench/report.lua
+    local opts=() tail=()
     shift 2
-    out=$(timeout $((secs + 30)) wrk -t"$threads" -c"$conns" -d"${secs}s" \
-          --timeout 10s -s "$bench/report.lua" "$@" "$url") \
+    while [ $# -gt 0 ]; do
+        if [ "$1" = -- ]; then
+            tail=("$@")
+            script=$bench/ids.lua
+            break
+        fi
+        opts+=("$1")
+        shift
+    done
+    out=$(timeout $((secs + 30)) wrk -t"${wrk_t:-$threads}" \
+          -c"${wrk_c:-$conns}" -d"${secs}s" --timeout 10s -s "$script" \
+          "${opts[@]}" "$url" "${tail[@]}") \
         || die "wrk failed on $url"
     line=$(grep '^FBBENCH ' <<<"$out") || die "no wrk report for $url"
     local requests duration p50 p99 non2xx connect read write tmo
@@ -217,11 +294,71 @@ wrk_run() {
     echo "$requests $duration $p50 $p99 $tmo"
 }
 
+# The posts part: GET by id over random posts against the reference,
+# and the list latencies.  The deep page's cursor is the one a client
+# gets after following nextCursor $deep times.
+if [ "$posts" -gt 0 ]; then
+    portal="https://$org.feedback.example.com"
+    portal_q="https%3A%2F%2F$org.feedback.example.com"
+    ids_file=$run_dir/post_ids.txt
+    psql_q -tA -v org="$org" >"$ids_file" <<'SQL'
+SELECT id FROM posts WHERE org_id = :'org' ORDER BY random() LIMIT 10000
+SQL
+    word_common=export
+    word_rare=zeppelin
+    q_g="sortBy=upvotes&limit=100"
+    q_i="q=$word_common&limit=100"
+    q_j="q=$word_rare&limit=100"
+    q_k="q=$word_rare&sortBy=createdAt&limit=100"
+    hits=$(psql_q -tA -F ' ' -v org="$org" \
+        -v common="$word_common" -v rare="$word_rare" <<'SQL'
+SELECT count(*) FILTER (
+           WHERE search @@ websearch_to_tsquery('english', :'common')),
+       count(*) FILTER (
+           WHERE search @@ websearch_to_tsquery('english', :'rare'))
+FROM posts WHERE org_id = :'org' AND NOT in_review
+SQL
+)
+    read -r n_common n_rare <<<"$hits"
+    log "posts: checking API against reference, walking $deep pages"
+    checked=$("$py" "$bench/posts.py" check "$key" "$base" "$org" \
+              "$portal" "$ids_file" "$deep" "$q_g" "$q_i" "$q_j" "$q_k")
+    read -r size_e size_f size_g size_i size_j size_k size_h deep_cursor \
+        walk_pages walk_rows walk_s walk_p50 walk_p99 walk_first walk_last \
+        walk_md5 <<<"$checked"
+    sql_md5=$(psql_q -tA -v org="$org" -v n="$walk_rows" <<'SQL'
+SELECT md5(string_agg(id, ',' ORDER BY upvotes DESC, id DESC))
+FROM (SELECT id, upvotes FROM posts
+      WHERE org_id = :'org' AND NOT in_review
+      ORDER BY upvotes DESC, id DESC LIMIT :n) s
+SQL
+)
+    [ "$sql_md5" = "$walk_md5" ] \
+        || die "the walk's $walk_rows posts differ from SQL's order"
+    log "posts: API and reference agree; walked $walk_pages pages" \
+        "($walk_rows posts, in SQL's order) in ${walk_s}s"
+    url_ef=$base
+    path_e="/v2/posts/{id}"
+    path_f="/ref/post?org=$org&id={id}&private=true&portal=$portal_q"
+    url_g="$base/v2/posts?$q_g"
+    url_h="$base/v2/posts?$q_g&cursor=$deep_cursor"
+    url_i="$base/v2/posts?$q_i"
+    url_j="$base/v2/posts?$q_j"
+    url_k="$base/v2/posts?$q_k"
+fi
+
 log "warming up (${warmup}s per request)"
 wrk_run "$warmup" "$url_a" -H "$auth" >/dev/null
 wrk_run "$warmup" "$url_b" >/dev/null
 wrk_run "$warmup" "$url_c" -H "$auth" >/dev/null
 wrk_run "$warmup" "$url_d" >/dev/null
+if [ "$posts" -gt 0 ]; then
+    wrk_run "$warmup" "$url_ef" -H "$auth" -- "$ids_file" "$path_e" >/dev/null
+    wrk_run "$warmup" "$url_ef" -- "$ids_file" "$path_f" >/dev/null
+    for u in "$url_g" "$url_h" "$url_i" "$url_j" "$url_k"; do
+        wrk_t=1 wrk_c=$lat_conns wrk_run "$warmup" "$u" -H "$auth" >/dev/null
+    done
+fi
 
 # One measured run, with the CPU time httpd and PostgreSQL spent on it.
 httpd_pid=$(cat "$run_dir/run/httpd.pid")
@@ -239,23 +376,121 @@ measure() {
 log "measuring (wrk -t$threads -c$conns -d${duration}s per request," \
     "$rounds round(s))"
 runs_a= runs_b= runs_c= runs_d=
+runs_e= runs_f= runs_g= runs_h= runs_i= runs_j= runs_k=
 for _ in $(seq "$rounds"); do
     runs_a+=$(measure "$url_a" -H "$auth")
     runs_b+=$(measure "$url_b")
     runs_c+=$(measure "$url_c" -H "$auth")
     runs_d+=$(measure "$url_d")
+    if [ "$posts" -gt 0 ]; then
+        runs_e+=$(measure "$url_ef" -H "$auth" -- "$ids_file" "$path_e")
+        runs_f+=$(measure "$url_ef" -- "$ids_file" "$path_f")
+        wrk_t=1
+        wrk_c=$lat_conns
+        runs_g+=$(measure "$url_g" -H "$auth")
+        runs_h+=$(measure "$url_h" -H "$auth")
+        runs_i+=$(measure "$url_i" -H "$auth")
+        runs_j+=$(measure "$url_j" -H "$auth")
+        runs_k+=$(measure "$url_k" -H "$auth")
+        unset wrk_t wrk_c
+    fi
 done
 
-# The table, on stdout and in bench/results/latest.txt.
+# The plans of what was measured: auto_explain (loaded by every session
+# since the data was made) logs EXPLAIN (ANALYZE, BUFFERS) of each
+# statement while it is switched on.  A marker statement from psql goes
+# before each request, so that the log tells which plan is whose.
 mkdir -p "$bench/results"
+if [ "$posts" -gt 0 ]; then
+    log "posts: capturing the plans"
+    pg_log=$pg_dir/server.log
+    log_offset=$(stat -c %s "$pg_log")
+    psql_q -c "LOAD 'auto_explain'" \
+        -c "ALTER SYSTEM SET auto_explain.log_min_duration = 0" \
+        -c "ALTER SYSTEM SET auto_explain.log_analyze = on" \
+        -c "ALTER SYSTEM SET auto_explain.log_buffers = on" \
+        -c "SELECT pg_reload_conf()" >/dev/null
+    sleep 1
+    plan_keys=()
+    for spec in "(e)|/v2/posts/$(head -n 1 "$ids_file")" \
+                "(g)|/v2/posts?$q_g" "(h)|/v2/posts?$q_g&cursor=$deep_cursor" \
+                "(i)|/v2/posts?$q_i" "(j)|/v2/posts?$q_j" \
+                "(k)|/v2/posts?$q_k"; do
+        psql_q -c "SELECT 'fbbench-plan ${spec%%|*}'" >/dev/null
+        "$py" "$bench/posts.py" fetch "$key" "$base" "${spec#*|}"
+        plan_keys+=("${spec%%|*}" "GET ${spec#*|}")
+    done
+    psql_q -c "LOAD 'auto_explain'" \
+        -c "ALTER SYSTEM RESET auto_explain.log_min_duration" \
+        -c "ALTER SYSTEM RESET auto_explain.log_analyze" \
+        -c "ALTER SYSTEM RESET auto_explain.log_buffers" \
+        -c "SELECT pg_reload_conf()" >/dev/null
+    sleep 0.5
+    plan_summary=$("$py" "$bench/posts.py" plans "$pg_log" "$log_offset" \
+                   "$bench/results/plans.txt" "${plan_keys[@]}") \
+        || die "plans missing from the log: $plan_summary"
+fi
+
+# The table, on stdout and in bench/results/latest.txt.
 rev=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$here" status --porcelain 2>/dev/null)" ]; then
     rev="$rev (with uncommitted changes)"
 fi
+lists=
+[ "$posts" = 0 ] || lists=" (lists of posts: -t1 -c$lat_conns)"
 header="mod_feedback benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $rev
-wrk -t$threads -c$conns -d${duration}s per request, ${warmup}s of warm-up,\
- $rounds round(s); $(nproc) cores shared by wrk, httpd and PostgreSQL"
-"$py" "$bench/table.py" "$target" "${BENCH_STRICT:-0}" "$header" \
-    "$size_a" "$runs_a" "$size_b" "$runs_b" \
-    "$size_c" "$runs_c" "$size_d" "$runs_d" \
-    | tee "$bench/results/latest.txt"
+wrk -t$threads -c$conns -d${duration}s per request$lists, ${warmup}s of\
+ warm-up, $rounds round(s);
+$(nproc) cores shared by wrk, httpd and PostgreSQL"
+shape="${threads}x$conns"
+rows=(a "(a) API GET /v2/boards/{id}" "$shape" "$size_a" "$runs_a"
+      b "(b) ref /ref/board?org=..&id=.." "$shape" "$size_b" "$runs_b"
+      c "(c) API GET /v2/brands?limit=100" "$shape" "$size_c" "$runs_c"
+      d "(d) ref /ref/brands?org=..&limit=101" "$shape" "$size_d" "$runs_d")
+if [ "$posts" -gt 0 ]; then
+    lat="1x$lat_conns"
+    rows+=(e "(e) API GET /v2/posts/{id}, random ids" "$shape" "$size_e"
+           "$runs_e"
+           f "(f) ref /ref/post?org=..&id=.., same ids" "$shape" "$size_f"
+           "$runs_f"
+           g "(g) API posts sortBy=upvotes, page 1" "$lat" "$size_g"
+           "$runs_g"
+           h "(h) API posts sortBy=upvotes, page $((walk_pages + 1))" "$lat"
+           "$size_h" "$runs_h"
+           i "(i) API posts q=$word_common ($n_common hits)" "$lat"
+           "$size_i" "$runs_i"
+           j "(j) API posts q=$word_rare ($n_rare hits)" "$lat" "$size_j"
+           "$runs_j"
+           k "(k) API posts q=$word_rare&sortBy=createdAt" "$lat"
+           "$size_k" "$runs_k")
+fi
+table_rc=0
+table=$("$py" "$bench/table.py" "$target" "${BENCH_STRICT:-0}" "$header" \
+        "${rows[@]}") || table_rc=$?
+[ "$table_rc" = 0 ] || [ "$table_rc" = 3 ] || die "table.py failed"
+{
+    printf '%s\n' "$table"
+    if [ "$posts" -gt 0 ]; then
+        echo
+        fmt -w 76 <<REPORT
+Posts: $n_posts in one organization, $n_visible listed (not in review),
+$n_tags post tags; the posts table is $heap_mb MB, $total_mb MB with its
+indexes and TOAST.  Generated in $gen_summary.
+REPORT
+        echo
+        fmt -w 76 <<REPORT
+(e)/(f): each request names one of 10,000 random posts.  Lists: limit=100.
+(h) is the page after following nextCursor $walk_pages times from (g)
+(posts $((walk_rows + 1)) on), a walk of $walk_s s: page latency p50
+$walk_p50 ms, p99 $walk_p99 ms, first 10 pages $walk_first ms, last 10
+pages $walk_last ms on average; the $walk_rows posts walked are those of
+SQL's ORDER BY upvotes DESC, id DESC.
+REPORT
+        echo
+        echo "Plans (auto_explain: EXPLAIN ANALYZE BUFFERS of the statement" \
+             "each request ran;"
+        echo "in full in bench/results/plans.txt):"
+        printf '%s\n' "$plan_summary"
+    fi
+} | tee "$bench/results/latest.txt"
+exit "$table_rc"

@@ -49,7 +49,8 @@
     "page AS (SELECT p.*, " score " AS score, k.arg AS k_arg " \
     "  FROM posts p, k WHERE p.org_id = k.org_id " \
     POST_FILTERS after " ORDER BY " order " LIMIT %d) " \
-    "SELECT " POST_JSON ", " key ", p.id FROM page p ORDER BY " order
+    "SELECT " POST_JSON ", " key " AS sort_key, p.id FROM page p " \
+    "ORDER BY " order
 
 /* The four statements of an order: descending and ascending, the first
  * page and the pages after a cursor.  The rows are compared on col (an
