@@ -70,7 +70,7 @@ static fb_error_t *fb_brand_create(fb_req_t *fr)
     const char *org[1] = {fr->principal.org_id};
     const char *args[5] = {
         fr->principal.org_id, fb_json_string(body, "name"),
-        is_default ? "true" : "false",
+        fb_bool_text(is_default),
         fb_json_string(body, "helpCenterId"),
         fb_json_string(body, "senderEmailAddressId")
     };

@@ -94,6 +94,11 @@ static const char *fb_resource_envelope(apr_pool_t *p, const char *data,
                        "}", NULL);
 }
 
+const char *fb_bool_text(int b)
+{
+    return b ? "true" : "false";
+}
+
 int fb_key_integer(const char *key)
 {
     int digits = 0;

@@ -54,6 +54,9 @@ typedef struct {
 /* Query rules of a cursor list without filters. */
 extern const fb_query_rule_t fb_resource_page_rules[];
 
+/* A boolean as the text a "%s::boolean" placeholder reads. */
+const char *fb_bool_text(int b);
+
 /* Sort keys that are integers (timestamps as microseconds, counts). */
 int fb_key_integer(const char *key);
 

@@ -17,8 +17,6 @@ static const fb_statement_t fb_post_field_statements[] = {
     {"post_f_status",
      "SELECT id FROM post_statuses WHERE org_id = %s "
      "AND (id = %s OR (%s::text IS NULL AND is_default))"},
-    {"post_f_admin",
-     "SELECT id FROM admins WHERE org_id = %s AND id = %s"},
     {"post_f_fields",
      "SELECT id, type, required, options::text FROM custom_fields "
      "WHERE org_id = %s AND scope = 'post'"},
@@ -129,7 +127,7 @@ fb_error_t *fb_post_assignee(fb_req_t *fr, const char **assignee)
     if (given == NULL) {
         return NULL;
     }
-    if ((err = fb_resource_lookup(fr, "post_f_admin", given, assignee))
+    if ((err = fb_resource_lookup(fr, "people_admin", given, assignee))
         != NULL) {
         return err;
     }
@@ -407,6 +405,6 @@ const char *fb_post_time(fb_req_t *fr, const char *field)
 const char *fb_bool_arg(json_object *body, const char *field,
                                int def)
 {
-    return fb_json_bool(body, field, def) ? "true" : "false";
+    return fb_bool_text(fb_json_bool(body, field, def));
 }
 

@@ -89,7 +89,7 @@ static fb_error_t *fb_voter_post(fb_req_t *fr, const char **post_id)
         return err;
     }
     args[0] = fr->principal.org_id;
-    args[2] = fb_post_sees_private(fr) ? "true" : "false";
+    args[2] = fb_bool_text(fb_post_sees_private(fr));
     if ((err = fb_req_select(fr, "voter_post", 3, args, &rows)) != NULL) {
         return err;
     }

@@ -160,11 +160,6 @@ static const fb_query_rule_t fb_post_list_rules[] = {
     {NULL, 0, 0, 0, NULL}
 };
 
-static const char *fb_bool_text(int b)
-{
-    return b ? "true" : "false";
-}
-
 int fb_post_sees_private(const fb_req_t *fr)
 {
     return (fr->principal.perms

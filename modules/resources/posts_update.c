@@ -110,7 +110,7 @@ static fb_error_t *fb_post_lock(fb_req_t *fr, fb_post_locked_t *p)
         return err;
     }
     args[0] = fr->principal.org_id;
-    args[2] = fb_post_sees_private(fr) ? "true" : "false";
+    args[2] = fb_bool_text(fb_post_sees_private(fr));
     if ((err = fb_req_select(fr, "post_u_lock", 3, args, &rows)) != NULL) {
         return err;
     }
@@ -244,13 +244,12 @@ static fb_error_t *fb_post_apply(fb_req_t *fr, fb_post_locked_t *p,
     args[10] = upvotes ? apr_ltoa(fr->pool, json_object_get_int(upvotes))
                        : NULL;
     args[11] = fb_post_time(fr, "createdAt");
-    args[12] = json_object_object_get_ex(body, "eta", NULL) ? "true"
-                                                            : "false";
+    args[12] = fb_bool_text(json_object_object_get_ex(body, "eta", NULL));
     args[13] = fb_post_time(fr, "eta");
-    args[14] = json_object_object_get_ex(body, "assigneeId", NULL)
-               ? "true" : "false";
+    args[14] = fb_bool_text(json_object_object_get_ex(body, "assigneeId",
+                                                       NULL));
     args[15] = assignee;
-    args[16] = args[18] = has_author ? "true" : "false";
+    args[16] = args[18] = fb_bool_text(has_author);
     args[17] = d->contact_id;
     args[19] = d->admin_id;
     args[20] = fr->principal.org_id;
