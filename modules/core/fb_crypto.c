@@ -1,10 +1,13 @@
 /*
  * fb_crypto: thin wrappers over OpenSSL.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <apr_lib.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/sha.h>
 
 #include "fb_crypto.h"
@@ -27,6 +30,36 @@ const char *fb_hex(apr_pool_t *p, const unsigned char *bytes, apr_size_t len)
     }
     out[len * 2] = '\0';
     return out;
+}
+
+void fb_hmac_sha256(const char *key, apr_size_t key_len, const void *data,
+                    apr_size_t len, unsigned char out[FB_SHA256_LEN])
+{
+    unsigned int n = FB_SHA256_LEN;
+
+    HMAC(EVP_sha256(), key, (int)key_len, data, len, out, &n);
+}
+
+int fb_hmac_sha256_matches(const char *key, const char *text,
+                           const char *hex)
+{
+    unsigned char mac[FB_SHA256_LEN], given[FB_SHA256_LEN];
+    apr_size_t i;
+
+    if (strlen(hex) != 2 * FB_SHA256_LEN) {
+        return 0;
+    }
+    for (i = 0; i < FB_SHA256_LEN; i++) {
+        int hi = apr_isxdigit(hex[2 * i]), lo = apr_isxdigit(hex[2 * i + 1]);
+        char byte[3] = {hex[2 * i], hex[2 * i + 1], '\0'};
+
+        if (!hi || !lo) {
+            return 0;
+        }
+        given[i] = (unsigned char)strtoul(byte, NULL, 16);
+    }
+    fb_hmac_sha256(key, strlen(key), text, strlen(text), mac);
+    return fb_equal_ct(mac, given, FB_SHA256_LEN);
 }
 
 int fb_equal_ct(const void *a, const void *b, apr_size_t len)

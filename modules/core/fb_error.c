@@ -34,6 +34,9 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_INSUFFICIENT_PERMISSIONS] =
         {"insufficient_permissions", 403, "authorization_error",
          "The API key's role does not allow this operation."},
+    [FB_E_FORBIDDEN] =
+        {"forbidden", 403, "authorization_error",
+         "This request is not allowed."},
     [FB_E_FEATURE_DISABLED] =
         {"feature_disabled", 403, "authorization_error",
          "This feature is disabled."},
@@ -55,6 +58,11 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"team_not_found", 404, BAD, "Team not found."},
     [FB_E_BRAND_NOT_FOUND] =
         {"brand_not_found", 404, BAD, "Brand not found."},
+    [FB_E_COMPANY_NOT_FOUND] =
+        {"company_not_found", 404, BAD, "Company not found."},
+    [FB_E_CONTACT_NOT_ATTACHED] =
+        {"contact_not_attached", 400, BAD,
+         "The contact is not attached to this company."},
     [FB_E_VERSION_UNAVAILABLE] =
         {"version_not_supported", 404, BAD,
          "This endpoint is not available in the requested API version."},

@@ -2,6 +2,7 @@
  * fb_validate: the body rule checker.
  */
 #include <string.h>
+#include <strings.h>
 
 #include <apr_strings.h>
 
@@ -40,6 +41,49 @@ static const char *fb_range_text(apr_pool_t *p, const char *what,
                                  long min, long max)
 {
     return apr_psprintf(p, "must have from %ld to %ld %s", min, max, what);
+}
+
+/* A JSON value that is not an object or an array. */
+static int fb_is_primitive(json_object *v)
+{
+    return v == NULL || (!json_object_is_type(v, json_type_object)
+                         && !json_object_is_type(v, json_type_array));
+}
+
+static int fb_all_primitive(json_object *array)
+{
+    apr_size_t i, n = json_object_array_length(array);
+
+    for (i = 0; i < n; i++) {
+        if (!fb_is_primitive(json_object_array_get_idx(array, i))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int fb_url_valid(const char *s)
+{
+    const char *host;
+
+    if (strncasecmp(s, "https://", 8) == 0) {
+        host = s + 8;
+    }
+    else if (strncasecmp(s, "http://", 7) == 0) {
+        host = s + 7;
+    }
+    else {
+        return 0;
+    }
+    if (*host == '\0' || *host == '/' || *host == '?' || *host == '#') {
+        return 0;
+    }
+    for (; *s != '\0'; s++) {
+        if ((unsigned char)*s <= ' ' || *s == 0x7f) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* What is wrong with a non-null value under rule, or NULL. */
@@ -162,6 +206,36 @@ static const char *fb_field_problem(apr_pool_t *p,
             return fb_range_text(p, "characters", rule->min, rule->max);
         }
         return NULL;
+    case FB_FIELD_URL:
+        if (!json_object_is_type(v, json_type_string)
+            || !fb_url_valid(json_object_get_string(v))) {
+            return "must be an http or https URL";
+        }
+        n = fb_utf8_length(json_object_get_string(v));
+        if ((long)n > rule->max) {
+            return fb_range_text(p, "characters", 1, rule->max);
+        }
+        return NULL;
+    case FB_FIELD_VALUES:
+        if (!json_object_is_type(v, json_type_object)) {
+            return "must be an object";
+        }
+        if ((long)json_object_object_length(v) > rule->max) {
+            return apr_psprintf(p, "must have at most %ld members",
+                                rule->max);
+        }
+        {
+            json_object_object_foreach(v, key, val) {
+                (void)key;
+                if (!fb_is_primitive(val)
+                    && !(json_object_is_type(val, json_type_array)
+                         && fb_all_primitive(val))) {
+                    return "must have values that are strings, numbers, "
+                           "booleans, null or arrays of those";
+                }
+            }
+        }
+        return NULL;
     case FB_FIELD_ANY:
         return NULL;
     }
@@ -177,6 +251,32 @@ static void fb_validate_fail(apr_pool_t *p, fb_error_t **err,
     }
     fb_error_add_detail(p, *err, apr_pstrcat(p, "body.", name, NULL),
                         message);
+}
+
+static void fb_validate_object(apr_pool_t *p, json_object *obj,
+                               const fb_field_rule_t *rules,
+                               const char *prefix, fb_error_t **err);
+
+/* Checks that every item of array is an object whose members follow
+ * rules; item i is named name[i]. */
+static void fb_validate_items(apr_pool_t *p, json_object *array,
+                              const fb_field_rule_t *rules,
+                              const char *name, fb_error_t **err)
+{
+    apr_size_t i, n = json_object_array_length(array);
+
+    for (i = 0; i < n; i++) {
+        json_object *item = json_object_array_get_idx(array, i);
+        const char *at = apr_psprintf(p, "%s[%lu]", name, (unsigned long)i);
+
+        if (!json_object_is_type(item, json_type_object)) {
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, at,
+                             apr_psprintf(p, "'%s' must be an object.", at));
+            continue;
+        }
+        fb_validate_object(p, item, rules, apr_pstrcat(p, at, ".", NULL),
+                           err);
+    }
 }
 
 /* Checks the members of obj, named prefix + member, into *err. */
@@ -212,6 +312,9 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
         else if (rule->type == FB_FIELD_OBJECT && rule->fields != NULL) {
             fb_validate_object(p, val, rule->fields,
                                apr_pstrcat(p, name, ".", NULL), err);
+        }
+        else if (rule->type == FB_FIELD_ARRAY && rule->fields != NULL) {
+            fb_validate_items(p, val, rule->fields, name, err);
         }
     }
     for (rule = rules; rule->name != NULL; rule++) {

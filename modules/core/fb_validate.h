@@ -33,6 +33,10 @@ typedef enum {
     FB_FIELD_TIME,          /* an ISO 8601 date or date-time (fb_time.h) */
     FB_FIELD_TIME_OR_UNIX,  /* that, or Unix seconds as a number >= 0 */
     FB_FIELD_EMAIL,         /* an email address of min..max characters */
+    FB_FIELD_URL,           /* an http or https URL of at most max */
+    FB_FIELD_VALUES,        /* an object of at most max members, each a
+                             * string, number, boolean, null or an array
+                             * of those (custom field values) */
     FB_FIELD_ANY
 } fb_field_type_e;
 
@@ -47,12 +51,18 @@ typedef struct fb_field_rule {
     long max;
     const char *const *choices;     /* FB_FIELD_ENUM: NULL-terminated */
     long item_max;                  /* FB_FIELD_STRING_ARRAY, STRINGS */
-    const struct fb_field_rule *fields;  /* FB_FIELD_OBJECT: its members */
+    /* FB_FIELD_OBJECT: its members; FB_FIELD_ARRAY: every item is an
+     * object with these members (named "field[i].member"). */
+    const struct fb_field_rule *fields;
 } fb_field_rule_t;
 
 /* Non-zero when s looks like an email address: one "@" with text on both
  * sides, a dot in the domain, no white space or control characters. */
 int fb_email_valid(const char *s);
+
+/* Non-zero when s is an absolute http or https URL with a host and no
+ * white space or control characters. */
+int fb_url_valid(const char *s);
 
 /*
  * Checks body against rules (terminated by a rule with a NULL name);

@@ -8,6 +8,8 @@
 extern const fb_resource_module_t fb_admins_module;
 extern const fb_resource_module_t fb_boards_module;
 extern const fb_resource_module_t fb_brands_module;
+extern const fb_resource_module_t fb_companies_module;
+extern const fb_resource_module_t fb_contacts_module;
 extern const fb_resource_module_t fb_custom_fields_module;
 extern const fb_resource_module_t fb_people_module;
 extern const fb_resource_module_t fb_post_statuses_module;
@@ -22,6 +24,8 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_admins_module,
     &fb_boards_module,
     &fb_brands_module,
+    &fb_companies_module,
+    &fb_contacts_module,
     &fb_custom_fields_module,
     &fb_people_module,
     &fb_post_statuses_module,

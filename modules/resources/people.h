@@ -17,7 +17,8 @@
     "'linkedUsers', (SELECT count(*) FROM contact_companies l " \
     "                WHERE l.org_id = co.org_id AND l.company_id = co.id), " \
     "'companySize', co.company_size, " \
-    "'lastActivity', fb_iso(co.last_activity), " \
+    "'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id, " \
+    "                                                co.last_activity)), " \
     "'customFields', co.custom_fields, " \
     "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))"
 

@@ -56,11 +56,12 @@ static const fb_statement_t fb_post_update_statements[] = {
      "WHERE org_id = %s AND id = %s"},
     {"post_u_status_emails",
      "INSERT INTO email_outbox (org_id, kind, recipient, subject, "
-     "  body_html, body_text) "
-     "SELECT v.org_id, 'post.status', c.email, %s, %s, %s "
+     "  body_html, body_text, post_id) "
+     "SELECT v.org_id, 'post.status', c.email, %s, %s, %s, v.post_id "
      "FROM post_votes v JOIN contacts c "
      "  ON c.org_id = v.org_id AND c.id = v.contact_id "
-     "WHERE v.org_id = %s AND v.post_id = %s AND c.email IS NOT NULL"},
+     "WHERE v.org_id = %s AND v.post_id = %s AND c.email IS NOT NULL "
+     "AND fb_email_allowed(c.email_preferences, 'postUpdates')"},
     {"post_u_delete",
      "DELETE FROM posts WHERE org_id = %s AND id = %s"},
     {NULL, NULL}
@@ -318,7 +319,8 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
     return NULL;
 }
 
-/* DELETE /posts/{id}: the post, its votes and tags go with it. */
+/* DELETE /posts/{id}: the post, its votes, tags and emails go with it
+ * (foreign keys that cascade). */
 static fb_error_t *fb_post_delete(fb_req_t *fr)
 {
     fb_post_locked_t p;

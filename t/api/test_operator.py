@@ -17,6 +17,10 @@ def test_migrate_is_idempotent(server):
     assert [v for v, _ in rows] == [int(f[:3]) for f in files]
 
 
+def test_sessions_of_the_database_start_without_jit(server):
+    assert server.sql("SHOW jit") == [("off",)]
+
+
 def test_org_create_and_list(server):
     out = server.ctl("org", "create", "Listed", "o@listed.example")
     org_id, admin_id, key = out.split("\t")
@@ -50,3 +54,17 @@ def test_per_organization_counters(server, org, other_org):
 def test_revoking_an_unknown_key_fails(server):
     with pytest.raises(subprocess.CalledProcessError):
         run(CTL, "key", "revoke", "sk_" + "Z" * 40, env=server.env)
+
+
+def test_identity_secret(server, org):
+    made = server.ctl("org", "identity-secret", org.id)
+    assert len(made) == 64 and int(made, 16) >= 0
+    assert server.ctl("org", "identity-secret", org.id, "given") == "given"
+    assert server.sql("SELECT identity_secret FROM organizations "
+                      "WHERE id = %s", org.id) == [("given",)]
+    assert server.ctl("org", "identity-secret", org.id, "--clear") \
+        == "cleared"
+    assert server.sql("SELECT identity_secret FROM organizations "
+                      "WHERE id = %s", org.id) == [(None,)]
+    with pytest.raises(subprocess.CalledProcessError):
+        server.ctl("org", "identity-secret", "0" * 24)

@@ -3,6 +3,7 @@
 Posts are seeded with SQL here; creating them through the API is tested
 with the writes.
 """
+import base64
 import json
 
 import pytest
@@ -311,7 +312,6 @@ def test_walk_visits_each_post_once_while_posts_arrive(server, sort):
 
 
 def test_trending_order_and_walk(server):
-    import base64
     import datetime
     from conftest import Org
     o = Org(server, "trending")
@@ -371,3 +371,49 @@ def test_search_ranks_title_matches_first(server):
                        + first["nextCursor"]).json()
     assert [p["id"] for p in first["data"] + second["data"]] == ranked
     assert second["nextCursor"] is None
+
+
+def test_best_match_ranks_the_newest_thousand_matches(server):
+    """1,005 matches: the newest 1,000 are ranked, a walk visits each of
+    them once in (rank, id) order, a match created during the walk stays
+    out of the set, and the column sorts still reach every match."""
+    from conftest import Org
+    o = Org(server, "ranked")
+    s = Seed(server, o)
+    # Titles repeat the word i % 7 + 1 times: ranks differ and tie.
+    server.sql(
+        "INSERT INTO posts (org_id, slug, title, content_text, board_id, "
+        "status_id, created_at) SELECT %s, 'w-' || i, "
+        "repeat('widget ', i %% 7 + 1) || i, 'text', %s, %s, "
+        "timestamptz '2025-01-01' + i * interval '1 minute' "
+        "FROM generate_series(1, 1005) i", o.id, s.board_a, s.open)
+    expected = [r[0] for r in server.sql(
+        "SELECT id FROM (SELECT id, ts_rank(search, "
+        "websearch_to_tsquery('english', 'widget'))::float8 AS r "
+        "FROM posts WHERE org_id = %s ORDER BY created_at DESC, id DESC "
+        "LIMIT 1000) c ORDER BY r DESC, id DESC", o.id)]
+    seen, cursor, joined = [], None, None
+    while True:
+        page = o.api.get("/posts?q=widget&limit=100"
+                         + ("&cursor=" + cursor if cursor else "")).json()
+        seen += [p["id"] for p in page["data"]]
+        cursor = page["nextCursor"]
+        if joined is None:
+            # Newer than the walk's reference time, and ranked first.
+            joined = s.post("widget " * 20, slug="joined")
+        if not cursor:
+            break
+    assert seen == expected
+    fresh = o.api.get("/posts?q=widget&limit=1").json()["data"]
+    assert [p["id"] for p in fresh] == [joined]
+    oldest = server.sql("SELECT id FROM posts WHERE org_id = %s AND slug "
+                        "IN ('w-1', 'w-5')", o.id)
+    assert not {r[0] for r in oldest} & set(seen)
+    everything = o.api.get("/posts?q=widget&sortBy=createdAt&sortOrder=asc"
+                           "&limit=100").json()
+    assert {p["id"] for p in everything["data"]} >= {r[0] for r in oldest}
+    for key in (b"x:0.5", b"12:y", b"12", b":0.5", b"12:0.5:1"):
+        bad = base64.urlsafe_b64encode(b"posts.relevance.desc|" + key + b"|"
+                                       + b"a" * 24).decode().rstrip("=")
+        assert_error(o.api.get("/posts?q=widget&cursor=" + bad), 400,
+                     "invalid_cursor", param="cursor")

@@ -171,6 +171,11 @@ def test_patch_missing_and_foreign(org, other_org, env):
 
 def test_delete(org, env, server, other_org):
     p = new_post(org, env, upvotes=1)
+    patch(org, p["id"], statusId=env.statuses["completed"],
+          sendStatusUpdateEmail=True)
+    assert server.sql("SELECT count(*) FROM email_outbox WHERE post_id = %s",
+                      p["id"]) == [(1,)]
+    p = org.api.get("/posts/" + p["id"]).json()
     author = p["author"]["id"]
     created = server.sql("SELECT posts_created FROM contacts WHERE id = %s",
                          author)[0][0]
@@ -184,6 +189,8 @@ def test_delete(org, env, server, other_org):
     assert server.sql("SELECT count(*) FROM post_votes WHERE post_id = %s",
                       p["id"]) == [(0,)]
     assert server.sql("SELECT count(*) FROM post_tags WHERE post_id = %s",
+                      p["id"]) == [(0,)]
+    assert server.sql("SELECT count(*) FROM email_outbox WHERE post_id = %s",
                       p["id"]) == [(0,)]
     assert server.sql("SELECT posts_created FROM contacts WHERE id = %s",
                       author)[0][0] == created - 1

@@ -65,6 +65,55 @@ static void test_equal_ct(void)
     CU_ASSERT_TRUE(fb_equal_ct(a, "zzz", 0));
 }
 
+/* RFC 4231 test cases 1 and 2, and a key longer than the block. */
+static void test_hmac_sha256(void)
+{
+    static const char case1[] =
+        "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7";
+    static const char case2[] =
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843";
+    static const char long_key[] =
+        "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54";
+    char key1[21], big[132];
+    unsigned char mac[FB_SHA256_LEN];
+
+    memset(key1, 0x0b, 20);
+    key1[20] = '\0';
+    memset(big, 0xaa, 131);
+    big[131] = '\0';
+    fb_hmac_sha256(key1, 20, "Hi There", 8, mac);
+    UT_ASSERT_STR(fb_hex(ut_pool, mac, sizeof(mac)), case1);
+    fb_hmac_sha256("Jefe", 4, "what do ya want for nothing?", 28, mac);
+    UT_ASSERT_STR(fb_hex(ut_pool, mac, sizeof(mac)), case2);
+    fb_hmac_sha256(big, 131, "Test Using Larger Than Block-Size Key - "
+                   "Hash Key First", 54, mac);
+    UT_ASSERT_STR(fb_hex(ut_pool, mac, sizeof(mac)), long_key);
+
+    CU_ASSERT_TRUE(fb_hmac_sha256_matches("Jefe",
+                                          "what do ya want for nothing?",
+                                          case2));
+    /* Upper-case hexadecimal is the same hash. */
+    CU_ASSERT_TRUE(fb_hmac_sha256_matches(
+        "Jefe", "what do ya want for nothing?",
+        "5BDCC146BF60754E6A042426089575C75A003F089D2739839DEC58B964EC3843"));
+    CU_ASSERT_FALSE(fb_hmac_sha256_matches("Jefe", "what do ya want",
+                                           case2));
+    CU_ASSERT_FALSE(fb_hmac_sha256_matches("jefe",
+                                           "what do ya want for nothing?",
+                                           case2));
+    /* Wrong length, non-hex, a flipped last digit. */
+    CU_ASSERT_FALSE(fb_hmac_sha256_matches(
+        "Jefe", "what do ya want for nothing?",
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec384"));
+    CU_ASSERT_FALSE(fb_hmac_sha256_matches(
+        "Jefe", "what do ya want for nothing?",
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec384g"));
+    CU_ASSERT_FALSE(fb_hmac_sha256_matches(
+        "Jefe", "what do ya want for nothing?",
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3842"));
+    CU_ASSERT_FALSE(fb_hmac_sha256_matches("Jefe", "x", ""));
+}
+
 static void test_api_key_well_formed(void)
 {
     static const char body[] = "aZ09bY18cX27dW36eV45fU54gT63hS72iR81jQ90";
@@ -109,6 +158,7 @@ void test_crypto_register(void)
         {"sha256: known vectors", test_sha256},
         {"hex", test_hex},
         {"equal_ct", test_equal_ct},
+        {"hmac-sha256: RFC 4231 vectors and matching", test_hmac_sha256},
         {"api key shape", test_api_key_well_formed},
         {NULL, NULL}
     };

@@ -10,6 +10,14 @@
 
 static const char *const colors[] = {"red", "green", NULL};
 
+/* The members of an item of "items". */
+static const fb_field_rule_t item[] = {
+    {.name = "id", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .min = 1, .max = 3},
+    {.name = "n", .type = FB_FIELD_INT, .max = 9},
+    {.name = NULL}
+};
+
 /* One rule of each field type; only "title" is required. */
 static const fb_field_rule_t rules[] = {
     {.name = "title", .type = FB_FIELD_STRING,
@@ -23,6 +31,9 @@ static const fb_field_rule_t rules[] = {
     {.name = "tags", .type = FB_FIELD_STRING_ARRAY, .max = 2, .item_max = 3},
     {.name = "list", .type = FB_FIELD_ARRAY, .min = 1, .max = 2},
     {.name = "extra", .type = FB_FIELD_ANY},
+    {.name = "site", .type = FB_FIELD_URL, .max = 20},
+    {.name = "values", .type = FB_FIELD_VALUES, .max = 2},
+    {.name = "items", .type = FB_FIELD_ARRAY, .max = 2, .fields = item},
     {.name = "eta", .type = FB_FIELD_STRING,
      .flags = FB_FIELD_NULL_CLEARS, .max = 10},
     {.name = NULL}
@@ -139,6 +150,48 @@ static void test_fields(void)
         {"{\"title\":\"a\",\"list\":{}}", FB_E_INVALID_PARAMETER, "list"},
         {"{\"title\":\"a\",\"extra\":[1,{}]}", -1, NULL},
         {"{\"title\":\"a\",\"extra\":\"x\"}", -1, NULL},
+        {"{\"title\":\"a\",\"site\":\"https://a.b/c?d\"}", -1, NULL},
+        {"{\"title\":\"a\",\"site\":\"HTTP://a\"}", -1, NULL},
+        {"{\"title\":\"a\",\"site\":\"ftp://a.b\"}",
+         FB_E_INVALID_PARAMETER, "site"},
+        {"{\"title\":\"a\",\"site\":\"https://\"}",
+         FB_E_INVALID_PARAMETER, "site"},
+        {"{\"title\":\"a\",\"site\":\"https:///x\"}",
+         FB_E_INVALID_PARAMETER, "site"},
+        {"{\"title\":\"a\",\"site\":\"https://a b\"}",
+         FB_E_INVALID_PARAMETER, "site"},
+        {"{\"title\":\"a\",\"site\":\"https://a.b/0123456789\"}",
+         FB_E_INVALID_PARAMETER, "site"},
+        {"{\"title\":\"a\",\"site\":\"javascript:alert(1)\"}",
+         FB_E_INVALID_PARAMETER, "site"},
+        {"{\"title\":\"a\",\"values\":{}}", -1, NULL},
+        {"{\"title\":\"a\",\"values\":{\"a\":\"x\",\"b\":null}}", -1,
+         NULL},
+        {"{\"title\":\"a\",\"values\":{\"a\":[1,\"x\",true,null]}}", -1,
+         NULL},
+        {"{\"title\":\"a\",\"values\":{\"a\":1,\"b\":2,\"c\":3}}",
+         FB_E_INVALID_PARAMETER, "values"},
+        {"{\"title\":\"a\",\"values\":{\"a\":{}}}",
+         FB_E_INVALID_PARAMETER, "values"},
+        {"{\"title\":\"a\",\"values\":{\"a\":[[1]]}}",
+         FB_E_INVALID_PARAMETER, "values"},
+        {"{\"title\":\"a\",\"values\":{\"a\":[{}]}}",
+         FB_E_INVALID_PARAMETER, "values"},
+        {"{\"title\":\"a\",\"values\":[]}", FB_E_INVALID_PARAMETER,
+         "values"},
+        {"{\"title\":\"a\",\"items\":[]}", -1, NULL},
+        {"{\"title\":\"a\",\"items\":[{\"id\":\"x\",\"n\":1},{\"id\":\"y\"}]}",
+         -1, NULL},
+        {"{\"title\":\"a\",\"items\":[{\"id\":\"x\"},{\"n\":1}]}",
+         FB_E_MISSING_PARAMETER, "items[1].id"},
+        {"{\"title\":\"a\",\"items\":[{\"id\":\"long\"}]}",
+         FB_E_INVALID_PARAMETER, "items[0].id"},
+        {"{\"title\":\"a\",\"items\":[{\"id\":\"x\",\"z\":1}]}",
+         FB_E_PARAMETER_NOT_SUPPORTED, "items[0].z"},
+        {"{\"title\":\"a\",\"items\":[\"x\"]}", FB_E_INVALID_PARAMETER,
+         "items[0]"},
+        {"{\"title\":\"a\",\"items\":[{},{},{}]}", FB_E_INVALID_PARAMETER,
+         "items"},
         {"{\"title\":\"a\",\"count\":null,\"score\":null,\"open\":null,"
          "\"color\":null,\"board\":null,\"meta\":null,\"tags\":null,"
          "\"list\":null,\"extra\":null,\"eta\":null}", -1, NULL},
