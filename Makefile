@@ -23,7 +23,7 @@ JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
 MOD_SRC   := mod_feedback.c $(CORE_SRC) $(HTTP_SRC) $(RES_SRC) $(JOBS_SRC)
 HEADERS   := $(wildcard modules/*/*.h)
 
-PKGS      := apr-1 apr-util-1 json-c openssl gumbo
+PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
 
@@ -45,7 +45,7 @@ mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
 	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
-	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo)
+	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark)
 	@# A new inode: a running httpd maps the old file.
 	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
 

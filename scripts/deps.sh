@@ -6,6 +6,7 @@ set -euo pipefail
 
 build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
             libaprutil1-dbd-pgsql libjson-c-dev libssl-dev libgumbo-dev
+            libcmark-dev
             postgresql)
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
            python3-psycopg2)

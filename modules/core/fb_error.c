@@ -60,6 +60,8 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"brand_not_found", 404, BAD, "Brand not found."},
     [FB_E_COMPANY_NOT_FOUND] =
         {"company_not_found", 404, BAD, "Company not found."},
+    [FB_E_CHANGELOG_NOT_FOUND] =
+        {"changelog_not_found", 404, BAD, "Changelog not found."},
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},

@@ -37,16 +37,22 @@ void fb_respond(fb_req_t *fr, int status, const char *json)
     fb_response_write(fr->r, status, json);
 }
 
-const char *fb_req_portal_default(const fb_req_t *fr)
+const char *fb_portal_default(apr_pool_t *p, const fb_server_conf_t *conf,
+                              const char *org_id)
 {
-    const char *tpl = fr->conf->portal_url;
+    const char *tpl = conf->portal_url;
     const char *at = ap_strstr_c(tpl, "%{org}");
 
     if (at == NULL) {
         return tpl;
     }
-    return apr_pstrcat(fr->pool, apr_pstrmemdup(fr->pool, tpl, at - tpl),
-                       fr->principal.org_id, at + 6, NULL);
+    return apr_pstrcat(p, apr_pstrmemdup(p, tpl, at - tpl), org_id, at + 6,
+                       NULL);
+}
+
+const char *fb_req_portal_default(const fb_req_t *fr)
+{
+    return fb_portal_default(fr->pool, fr->conf, fr->principal.org_id);
 }
 
 fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,

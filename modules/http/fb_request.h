@@ -85,8 +85,12 @@ fb_error_t *fb_req_begin(fb_req_t *fr);
  */
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err);
 
-/* The organization's portal URL by the server's FeedbackPortalURL
- * template (an organization's own portal URL, when set, wins in SQL). */
+/* The portal URL of org_id by the FeedbackPortalURL template of conf (an
+ * organization's own portal URL, when set, wins in SQL). */
+const char *fb_portal_default(apr_pool_t *p, const fb_server_conf_t *conf,
+                              const char *org_id);
+
+/* fb_portal_default() of the request's organization. */
 const char *fb_req_portal_default(const fb_req_t *fr);
 
 /* Writes a JSON response. */

@@ -74,6 +74,11 @@ static const fb_statement_t fb_contact_statements[] = {
      "DELETE FROM email_outbox o USING contacts c "
      "WHERE c.org_id = %s AND c.id = %s AND o.org_id = c.org_id "
      "AND o.state = 'pending' AND lower(o.recipient) = lower(c.email)"},
+    /* A deleted contact's address leaves the changelog subscribers. */
+    {"contact_unsubscribe",
+     "DELETE FROM changelog_subscribers s USING contacts c "
+     "WHERE c.org_id = %s AND c.id = %s AND s.org_id = c.org_id "
+     "AND s.email = lower(c.email)"},
     {"contact_delete",
      "DELETE FROM contacts WHERE org_id = %s AND id = %s"},
     {"contact_preferences",
@@ -358,6 +363,7 @@ static fb_error_t *fb_contact_delete(fb_req_t *fr)
 
         fb_db_exec(fr->db, fr->pool, "contact_unvote", 2, args, NULL);
         fb_db_exec(fr->db, fr->pool, "contact_unmail", 2, args, NULL);
+        fb_db_exec(fr->db, fr->pool, "contact_unsubscribe", 2, args, NULL);
         fb_db_exec(fr->db, fr->pool, "contact_delete", 2, args, NULL);
     }
     if ((err = fb_req_end(fr, err)) != NULL) {

@@ -8,6 +8,10 @@
 extern const fb_resource_module_t fb_admins_module;
 extern const fb_resource_module_t fb_boards_module;
 extern const fb_resource_module_t fb_brands_module;
+extern const fb_resource_module_t fb_changelog_publish_module;
+extern const fb_resource_module_t fb_changelog_subscribers_module;
+extern const fb_resource_module_t fb_changelog_write_module;
+extern const fb_resource_module_t fb_changelogs_module;
 extern const fb_resource_module_t fb_companies_module;
 extern const fb_resource_module_t fb_contacts_module;
 extern const fb_resource_module_t fb_custom_fields_module;
@@ -24,6 +28,10 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_admins_module,
     &fb_boards_module,
     &fb_brands_module,
+    &fb_changelog_publish_module,
+    &fb_changelog_subscribers_module,
+    &fb_changelog_write_module,
+    &fb_changelogs_module,
     &fb_companies_module,
     &fb_contacts_module,
     &fb_custom_fields_module,

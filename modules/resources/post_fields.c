@@ -364,44 +364,6 @@ fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d)
     return err;
 }
 
-fb_error_t *fb_post_content(fb_req_t *fr, const char **html,
-                            const char **text)
-{
-    const char *content = fb_json_string(fr->body, "content");
-
-    *html = *text = NULL;
-    if (content == NULL) {
-        return NULL;
-    }
-    *html = fb_html_sanitize(fr->pool, content, strlen(content));
-    if (*html != NULL) {
-        *text = fb_html_text(fr->pool, *html, strlen(*html));
-    }
-    if (*html == NULL || *text == NULL) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, "content",
-                             "The content's markup is too complex.");
-    }
-    return NULL;
-}
-
-/* A time field of the body as the exact text PostgreSQL reads, or NULL. */
-const char *fb_post_time(fb_req_t *fr, const char *field)
-{
-    json_object *v = json_object_object_get(fr->body, field);
-    apr_time_t t;
-
-    if (v == NULL) {
-        return NULL;
-    }
-    if (!json_object_is_type(v, json_type_string)) {
-        t = (apr_time_t)(json_object_get_double(v) * APR_USEC_PER_SEC);
-    }
-    else if (fb_time_parse(json_object_get_string(v), &t) != APR_SUCCESS) {
-        return NULL;    /* the rules have refused it already */
-    }
-    return fb_time_format(fr->pool, t);
-}
-
 const char *fb_bool_arg(json_object *body, const char *field,
                                int def)
 {

@@ -4,6 +4,7 @@
 #ifndef POST_FIELDS_H
 #define POST_FIELDS_H
 
+#include "body_fields.h"
 #include "posts.h"
 
 /* What a write has gathered so far; all strings in the request pool, NULL
@@ -48,17 +49,6 @@ fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
 /* d->tag_ids: the ids of the body's tags, made on first use when the key
  * may. */
 fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d);
-
-/*
- * The body's content sanitized (*html) and as plain text (*text); both
- * NULL when the body has no content.  Markup too complex to sanitize
- * within the sanitizer's limits is 400 invalid_parameter.
- */
-fb_error_t *fb_post_content(fb_req_t *fr, const char **html,
-                            const char **text);
-
-/* A time field of the body as exact text for PostgreSQL, or NULL. */
-const char *fb_post_time(fb_req_t *fr, const char *field);
 
 /* A boolean field of the body as "true" or "false". */
 const char *fb_bool_arg(json_object *body, const char *field, int def);

@@ -133,7 +133,7 @@ static fb_error_t *fb_post_insert(fb_req_t *fr, fb_post_draft_t *d,
     int i;
 
     if ((err = fb_post_assignee(fr, &assignee)) != NULL
-        || (err = fb_post_content(fr, &html, &text)) != NULL) {
+        || (err = fb_body_html(fr, "content", &html, &text)) != NULL) {
         return err;
     }
     args[0] = fr->principal.org_id;
@@ -214,8 +214,8 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
         || (err = fb_req_begin(fr)) != NULL) {
         return err;
     }
-    d.created_at = fb_post_time(fr, "createdAt");
-    d.eta = fb_post_time(fr, "eta");
+    d.created_at = fb_body_time(fr, "createdAt");
+    d.eta = fb_body_time(fr, "eta");
     err = fb_post_board(fr, &d);
     if (err == NULL) {
         err = fb_post_status(fr, &d);

@@ -213,7 +213,7 @@ static fb_error_t *fb_post_apply(fb_req_t *fr, fb_post_locked_t *p,
                                  NULL);
         }
     }
-    if ((err = fb_post_content(fr, &html, &text)) != NULL
+    if ((err = fb_body_html(fr, "content", &html, &text)) != NULL
         || (json_object_object_get(body, "statusId") != NULL
          && (err = fb_post_status(fr, d)) != NULL)
         || (err = fb_post_assignee(fr, &assignee)) != NULL
@@ -244,9 +244,9 @@ static fb_error_t *fb_post_apply(fb_req_t *fr, fb_post_locked_t *p,
     args[9] = d->custom_fields;
     args[10] = upvotes ? apr_ltoa(fr->pool, json_object_get_int(upvotes))
                        : NULL;
-    args[11] = fb_post_time(fr, "createdAt");
+    args[11] = fb_body_time(fr, "createdAt");
     args[12] = fb_bool_text(json_object_object_get_ex(body, "eta", NULL));
-    args[13] = fb_post_time(fr, "eta");
+    args[13] = fb_body_time(fr, "eta");
     args[14] = fb_bool_text(json_object_object_get_ex(body, "assigneeId",
                                                        NULL));
     args[15] = assignee;

@@ -320,6 +320,8 @@ def test_delete_anonymizes_posts_and_removes_votes(org, server):
                "'s', 'h', 't')", org.id)
     co = "co-" + secrets.token_hex(3)
     upsert(org, userId=c["userId"], companies=[{"id": co, "name": "Co"}])
+    assert org.api.post("/changelogs/subscribers", json={
+        "emails": ["Gone@X.example", "stays@x.example"]}).json()["count"] == 2
     r = org.api.request("DELETE", "/contacts/" + c["id"])
     assert r.json() == {"id": c["id"], "object": "contact", "deleted": True}
     kept = org.api.get("/posts/" + post["id"]).json()
@@ -329,6 +331,9 @@ def test_delete_anonymizes_posts_and_removes_votes(org, server):
                       c["id"]) == [(0,)]
     assert server.sql("SELECT count(*) FROM email_outbox WHERE org_id = %s "
                       "AND recipient = 'GONE@x.example'", org.id) == [(0,)]
+    assert server.sql("SELECT email FROM changelog_subscribers "
+                      "WHERE org_id = %s AND email LIKE '%%@x.example'",
+                      org.id) == [("stays@x.example",)]
     companies = org.api.get("/companies?limit=100").json()["data"]
     assert [x["linkedUsers"] for x in companies if x["companyId"] == co] \
         == [0]
