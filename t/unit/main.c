@@ -45,6 +45,7 @@ int main(void)
     test_ratelimit_register();
     test_html_register();
     test_time_register();
+    test_netpolicy_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

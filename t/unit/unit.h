@@ -98,5 +98,6 @@ void test_db_register(void);
 void test_ratelimit_register(void);
 void test_html_register(void);
 void test_time_register(void);
+void test_netpolicy_register(void);
 
 #endif
