@@ -23,7 +23,7 @@ JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
 MOD_SRC   := mod_feedback.c $(CORE_SRC) $(HTTP_SRC) $(RES_SRC) $(JOBS_SRC)
 HEADERS   := $(wildcard modules/*/*.h)
 
-PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark
+PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
 
@@ -43,9 +43,9 @@ all: mod_feedback.so
 
 mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
-	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c)" \
+	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c libcurl)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
-	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark)
+	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl)
 	@# A new inode: a running httpd maps the old file.
 	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
 
@@ -55,7 +55,7 @@ comma := ,
 UNIT_SRC := $(sort $(wildcard t/unit/*.c))
 t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CSTD) -g -O1 $(SAN_CFLAGS) $(INCLUDES) -It/unit \
-	    $(PKG_CFLAGS) -o $@ $(UNIT_SRC) $(CORE_SRC) \
+	    -DUT_DIR='"$(CURDIR)/t/unit"' $(PKG_CFLAGS) -o $@ $(UNIT_SRC) $(CORE_SRC) \
 	    $(PKG_LIBS) -lcunit $(SAN_LIBS)
 
 bench/mod_fbref.so: bench/mod_fbref.c Makefile

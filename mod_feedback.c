@@ -14,6 +14,7 @@
 #include "fb_dbd.h"
 #include "fb_handler.h"
 #include "fb_limits.h"
+#include "fb_outbound.h"
 #include "fb_resources.h"
 
 static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
@@ -33,6 +34,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
     (void)plog;
     (void)ptemp;
     if (fb_config_finish(pconf, s) != APR_SUCCESS
+        || fb_outbound_post_config(pconf, s) != APR_SUCCESS
         || fb_handler_init(pconf, s, fb_resources_routes(pconf))
            != APR_SUCCESS
         || fb_dbd_register(s, fb_resources_statements(pconf))

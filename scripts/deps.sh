@@ -4,12 +4,18 @@
 # command to run and fails.  Usage: scripts/deps.sh [build|run|test|bench]
 set -euo pipefail
 
+# Building needs the -dev packages; running needs their libraries, which
+# they pull in (libcurl4 is named too: outbound HTTP is libcurl's OpenSSL
+# flavour, not the GnuTLS one some machines carry), and ca-certificates,
+# the authorities outbound HTTPS trusts unless FeedbackOutboundCAFile
+# names others (apt does not install it as a recommendation here).
 build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
             libaprutil1-dbd-pgsql libjson-c-dev libssl-dev libgumbo-dev
-            libcmark-dev
+            libcmark-dev libcurl4-openssl-dev libcurl4 ca-certificates
             postgresql)
+# openssl: the outbound tests make a self-signed certificate with its CLI.
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
-           python3-psycopg2)
+           python3-psycopg2 openssl)
 bench_pkgs=(wrk)
 
 want=("${build_pkgs[@]}")

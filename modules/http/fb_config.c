@@ -28,11 +28,19 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
     conf->key_cache_ttl = FB_UNSET;
     conf->rate_limit_key = FB_UNSET;
     conf->rate_limit_org = FB_UNSET;
+    conf->outbound_timeout = FB_UNSET;
+    conf->outbound_connect_timeout = FB_UNSET;
+    conf->outbound_max_size = FB_UNSET;
+    conf->outbound_allow_loopback = FB_UNSET;
     return conf;
 }
 
 #define FB_MERGE_INT(f) merged->f = (add->f != FB_UNSET) ? add->f : base->f
 #define FB_MERGE_PTR(f) merged->f = (add->f != NULL) ? add->f : base->f
+/* Range lists add up: a virtual host extends the main server's. */
+#define FB_MERGE_LIST(f) \
+    merged->f = (add->f == NULL) ? base->f : (base->f == NULL) ? add->f \
+                : apr_array_append(p, base->f, add->f)
 
 void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
 {
@@ -46,12 +54,24 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_INT(key_cache_ttl);
     FB_MERGE_INT(rate_limit_key);
     FB_MERGE_INT(rate_limit_org);
+    FB_MERGE_LIST(outbound_deny);
+    FB_MERGE_LIST(outbound_allow);
+    FB_MERGE_PTR(outbound_ca_file);
+    FB_MERGE_INT(outbound_timeout);
+    FB_MERGE_INT(outbound_connect_timeout);
+    FB_MERGE_INT(outbound_max_size);
+    FB_MERGE_INT(outbound_allow_loopback);
     return merged;
 }
 
 const fb_server_conf_t *fb_config_get(const server_rec *s)
 {
     return ap_get_module_config(s->module_config, &feedback_module);
+}
+
+const fb_fetch_options_t *fb_config_outbound(const server_rec *s)
+{
+    return fb_config_get(s)->outbound;
 }
 
 static fb_server_conf_t *fb_cmd_conf(cmd_parms *cmd)
@@ -167,6 +187,84 @@ static const char *fb_set_rate_limit(cmd_parms *cmd, void *dc,
     return err;
 }
 
+/* FeedbackOutboundDeny and FeedbackOutboundAllow: one range per call. */
+static const char *fb_add_outbound_range(cmd_parms *cmd, void *dc,
+                                         const char *arg)
+{
+    fb_server_conf_t *conf = fb_cmd_conf(cmd);
+    apr_array_header_t **list = cmd->info ? &conf->outbound_allow
+                                          : &conf->outbound_deny;
+    fb_netrange_t range;
+    const char *why = fb_netrange_parse(arg, &range);
+
+    (void)dc;
+    if (why != NULL) {
+        return apr_psprintf(cmd->pool, "%s: '%s' %s (expected a range "
+                            "such as 10.1.2.0/24 or fd00:1::/48, or one "
+                            "address)", cmd->cmd->name, arg, why);
+    }
+    if (*list == NULL) {
+        *list = apr_array_make(cmd->pool, 4, sizeof(fb_netrange_t));
+    }
+    *(fb_netrange_t *)apr_array_push(*list) = range;
+    return NULL;
+}
+
+static const char *fb_set_outbound_ca_file(cmd_parms *cmd, void *dc,
+                                           const char *arg)
+{
+    const char *path = ap_server_root_relative(cmd->pool, arg);
+    apr_finfo_t finfo;
+
+    (void)dc;
+    /* Checked now: a wrong path would otherwise fail every delivery. */
+    if (path == NULL
+        || apr_stat(&finfo, path, APR_FINFO_TYPE, cmd->pool) != APR_SUCCESS
+        || finfo.filetype != APR_REG) {
+        return apr_psprintf(cmd->pool, "FeedbackOutboundCAFile: '%s' is "
+                            "not a readable file", arg);
+    }
+    fb_cmd_conf(cmd)->outbound_ca_file = path;
+    return NULL;
+}
+
+/* FeedbackOutboundTimeout and FeedbackOutboundConnectTimeout: seconds,
+ * into the int field at offset cmd->info. */
+static const char *fb_set_outbound_seconds(cmd_parms *cmd, void *dc,
+                                           const char *arg)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(cmd, arg, 1, 300, &n);
+
+    (void)dc;
+    if (err == NULL) {
+        *(int *)((char *)fb_cmd_conf(cmd) + (apr_size_t)cmd->info) = (int)n;
+    }
+    return err;
+}
+
+static const char *fb_set_outbound_max_size(cmd_parms *cmd, void *dc,
+                                            const char *arg)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(cmd, arg, 1024,
+                                      APR_INT64_C(1073741824), &n);
+
+    (void)dc;
+    if (err == NULL) {
+        fb_cmd_conf(cmd)->outbound_max_size = (apr_off_t)n;
+    }
+    return err;
+}
+
+static const char *fb_set_outbound_allow_loopback(cmd_parms *cmd, void *dc,
+                                                  int on)
+{
+    (void)dc;
+    fb_cmd_conf(cmd)->outbound_allow_loopback = on;
+    return NULL;
+}
+
 const command_rec fb_directives[] = {
     AP_INIT_TAKE1("FeedbackDefaultVersion", fb_set_default_version, NULL,
                   RSRC_CONF, "API version for requests without a version "
@@ -189,6 +287,31 @@ const command_rec fb_directives[] = {
                   (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_org),
                   RSRC_CONF, "Requests a minute per organization and node "
                   "(0: unlimited)"),
+    AP_INIT_ITERATE("FeedbackOutboundDeny", fb_add_outbound_range, NULL,
+                    RSRC_CONF, "Address ranges outbound HTTP must never "
+                    "reach, in addition to the built-in ones (CIDR)"),
+    AP_INIT_ITERATE("FeedbackOutboundAllow", fb_add_outbound_range,
+                    (void *)1, RSRC_CONF, "Address ranges outbound HTTP may "
+                    "reach although the built-in rules refuse them (CIDR)"),
+    AP_INIT_TAKE1("FeedbackOutboundCAFile", fb_set_outbound_ca_file, NULL,
+                  RSRC_CONF, "PEM file of the certificate authorities "
+                  "outbound HTTPS trusts (default: the system's)"),
+    AP_INIT_TAKE1("FeedbackOutboundTimeout", fb_set_outbound_seconds,
+                  (void *)APR_OFFSETOF(fb_server_conf_t, outbound_timeout),
+                  RSRC_CONF, "Seconds an outbound request without a "
+                  "time-out of its own may take in all (1 to 300)"),
+    AP_INIT_TAKE1("FeedbackOutboundConnectTimeout", fb_set_outbound_seconds,
+                  (void *)APR_OFFSETOF(fb_server_conf_t,
+                                       outbound_connect_timeout),
+                  RSRC_CONF, "Seconds an outbound connection, TLS "
+                  "handshake included, may take (1 to 300)"),
+    AP_INIT_TAKE1("FeedbackOutboundMaxSize", fb_set_outbound_max_size, NULL,
+                  RSRC_CONF, "Bytes an outbound response body may have "
+                  "when its caller sets no cap (1024 to 1073741824)"),
+    AP_INIT_FLAG("FeedbackOutboundAllowLoopback",
+                 fb_set_outbound_allow_loopback, NULL, RSRC_CONF,
+                 "For tests only: let outbound HTTP reach loopback "
+                 "addresses and use plain http"),
     {NULL}
 };
 
@@ -217,6 +340,19 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         }
         if (conf->rate_limit_org == FB_UNSET) {
             conf->rate_limit_org = FB_DEFAULT_RATE_LIMIT_ORG;
+        }
+        if (conf->outbound_timeout == FB_UNSET) {
+            conf->outbound_timeout = FB_DEFAULT_OUTBOUND_TIMEOUT;
+        }
+        if (conf->outbound_connect_timeout == FB_UNSET) {
+            conf->outbound_connect_timeout =
+                FB_DEFAULT_OUTBOUND_CONNECT_TIMEOUT;
+        }
+        if (conf->outbound_max_size == FB_UNSET) {
+            conf->outbound_max_size = FB_DEFAULT_OUTBOUND_MAX_SIZE;
+        }
+        if (conf->outbound_allow_loopback == FB_UNSET) {
+            conf->outbound_allow_loopback = 0;
         }
         if (conf->secret == NULL) {
             if (generated == NULL) {

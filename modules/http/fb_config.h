@@ -11,6 +11,8 @@
 #include "httpd.h"
 #include "http_config.h"
 
+#include "fb_fetch.h"
+
 #define FB_UNSET (-1)
 
 typedef struct {
@@ -21,6 +23,16 @@ typedef struct {
     int key_cache_ttl;              /* seconds, or FB_UNSET */
     int rate_limit_key;             /* requests a minute, 0: none */
     int rate_limit_org;             /* requests a minute, 0: none */
+    /* Outbound HTTP (webhooks, image downloads); see fb_outbound.h. */
+    apr_array_header_t *outbound_deny;  /* fb_netrange_t, or NULL */
+    apr_array_header_t *outbound_allow; /* fb_netrange_t, or NULL */
+    const char *outbound_ca_file;   /* path, or NULL: the system's */
+    int outbound_timeout;           /* seconds, or FB_UNSET */
+    int outbound_connect_timeout;   /* seconds, or FB_UNSET */
+    apr_off_t outbound_max_size;    /* bytes, or FB_UNSET */
+    int outbound_allow_loopback;    /* 0, 1 or FB_UNSET */
+    /* Made from the above at start-up (fb_outbound_post_config). */
+    const fb_fetch_options_t *outbound;
 } fb_server_conf_t;
 
 /* Defaults applied when a value is unset after merging. */
@@ -30,6 +42,9 @@ typedef struct {
 #define FB_DEFAULT_RATE_LIMIT_ORG 3000
 #define FB_DEFAULT_PORTAL_URL "https://%{org}.feedback.example.com"
 #define FB_MIN_SECRET_LEN 32
+#define FB_DEFAULT_OUTBOUND_TIMEOUT 10          /* seconds */
+#define FB_DEFAULT_OUTBOUND_CONNECT_TIMEOUT 5   /* seconds */
+#define FB_DEFAULT_OUTBOUND_MAX_SIZE (10 * 1024 * 1024)  /* api.md's cap */
 
 extern const command_rec fb_directives[];
 
@@ -38,6 +53,13 @@ void *fb_config_merge_server(apr_pool_t *p, void *base, void *add);
 
 /* The effective configuration of s (defaults filled in). */
 const fb_server_conf_t *fb_config_get(const server_rec *s);
+
+/*
+ * The outbound HTTP options of s, its address policy included, for
+ * fb_fetch() and fb_fetch_check_url() (opt->policy): made once at
+ * start-up, read-only, shared by every thread.
+ */
+const fb_fetch_options_t *fb_config_outbound(const server_rec *s);
 
 /*
  * Completes every server's configuration at start-up: fills defaults and,

@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-from conftest import ROOT, httpd_command, render_conf
+from conftest import ROOT, httpd, httpd_command, render_conf
 
 
 def configtest(extra):
@@ -43,6 +43,19 @@ def test_the_rendered_configuration_is_valid():
     ("FeedbackKeyCacheTTL -1", "0 to 300"),
     ("FeedbackRateLimitKey lots", "whole number"),
     ("FeedbackRateLimitOrg 1000001", "whole number"),
+    ("FeedbackOutboundDeny 10.0.0.1/8", "bits set after its prefix"),
+    ("FeedbackOutboundDeny 10.0.0.0/33", "prefix length"),
+    ("FeedbackOutboundDeny example.com", "not an IPv4 or IPv6"),
+    ("FeedbackOutboundAllow 127.1", "not an IPv4 or IPv6"),
+    ("FeedbackOutboundAllow 10.1.2.0/24 fd00::/129", "prefix length"),
+    ("FeedbackOutboundCAFile /nonexistent/ca.pem", "not a readable file"),
+    ("FeedbackOutboundCAFile /tmp", "not a readable file"),
+    ("FeedbackOutboundTimeout 0", "1 to 300"),
+    ("FeedbackOutboundTimeout 301", "1 to 300"),
+    ("FeedbackOutboundConnectTimeout 5s", "1 to 300"),
+    ("FeedbackOutboundMaxSize 1023", "1024 to 1073741824"),
+    ("FeedbackOutboundMaxSize 10M", "1024 to 1073741824"),
+    ("FeedbackOutboundAllowLoopback yes", "FeedbackOutboundAllowLoopback"),
 ])
 def test_bad_values_fail_configtest(line, message):
     code, out = configtest(line)
@@ -57,7 +70,31 @@ def test_bad_values_fail_configtest(line, message):
     "FeedbackKeyCacheTTL 0",
     "FeedbackRateLimitKey 0",
     "FeedbackRateLimitOrg 50000",
+    "FeedbackOutboundDeny 203.0.113.0/24 2001:db8::/32 198.51.100.7",
+    "FeedbackOutboundAllow 10.1.2.0/24\nFeedbackOutboundAllow fd00:1::/48",
+    "FeedbackOutboundCAFile /etc/ssl/certs/ca-certificates.crt",
+    "FeedbackOutboundTimeout 300",
+    "FeedbackOutboundConnectTimeout 1",
+    "FeedbackOutboundMaxSize 1024",
+    "FeedbackOutboundAllowLoopback Off",
 ])
 def test_good_values_pass_configtest(line):
     code, out = configtest(line)
     assert code == 0, out
+
+
+def startup_log(database, extra):
+    """The error log of an httpd started with extra, once it answers."""
+    with httpd(database, extra) as s:
+        with open(s.error_log, errors="replace") as f:
+            return f.read()
+
+
+def test_allow_loopback_warns_at_start(database):
+    log = startup_log(database, "FeedbackOutboundAllowLoopback On")
+    assert "FB00052" in log and "tests only" in log, log
+
+
+def test_outbound_defaults_start_quietly(database):
+    log = startup_log(database, "FeedbackOutboundDeny 203.0.113.0/24")
+    assert "FB0005" not in log, log

@@ -46,6 +46,8 @@ int main(void)
     test_html_register();
     test_time_register();
     test_markdown_register();
+    test_netpolicy_register();
+    test_fetch_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
