@@ -99,6 +99,12 @@ CREATE UNIQUE INDEX changelog_locales_slug
     ON changelog_locales (org_id, slug);
 CREATE INDEX changelog_locales_scheduled ON changelog_locales (scheduled_at)
     WHERE scheduled_at IS NOT NULL;
+-- Search: a rare word is found through these; a common one by walking
+-- the date index and filtering.
+CREATE INDEX changelog_locales_live_search ON changelog_locales
+    USING gin (live_search) WHERE published_at IS NOT NULL;
+CREATE INDEX changelog_locales_draft_search ON changelog_locales
+    USING gin (draft_search) WHERE published_at IS NULL;
 
 -- A slug for a new locale of a changelog, free in the organization: the
 -- stem of the title, then -2, -3...; a lock on the stem serializes two
@@ -251,4 +257,33 @@ RETURNS integer LANGUAGE sql VOLATILE AS $$
         RETURNING c.id)
     SELECT count(*)::integer FROM (
         SELECT email FROM listed UNION SELECT email FROM flagged) r
+$$;
+
+-- A changelog's subscriber emails go with it when it is deleted, sent or
+-- not (as a post's do, 007).
+ALTER TABLE email_outbox ADD COLUMN changelog_id text;
+ALTER TABLE email_outbox ADD FOREIGN KEY (org_id, changelog_id)
+    REFERENCES changelogs (org_id, id) ON DELETE CASCADE;
+CREATE INDEX email_outbox_changelog ON email_outbox (org_id, changelog_id)
+    WHERE changelog_id IS NOT NULL;
+
+-- The addresses a changelog email in p_locale goes to: the subscribers in
+-- that locale and the contacts subscribed in it, less every address a
+-- contact opted out with (manually, or from all email).
+CREATE FUNCTION fb_changelog_recipients(p_org text, p_locale text)
+RETURNS SETOF text LANGUAGE sql STABLE AS $$
+    SELECT r.email FROM (
+        SELECT s.email FROM changelog_subscribers s
+        WHERE s.org_id = p_org AND s.locale = p_locale
+        UNION
+        SELECT lower(c.email) FROM contacts c
+        WHERE c.org_id = p_org AND c.subscribed_to_changelog
+          AND c.email IS NOT NULL AND c.locale = p_locale) r
+    WHERE NOT EXISTS (
+        SELECT 1 FROM contacts o
+        WHERE o.org_id = p_org AND o.email IS NOT NULL
+          AND lower(o.email) = r.email
+          AND (o.manually_opted_out_from_changelog
+               OR NOT fb_email_allowed(o.email_preferences, 'changelog')))
+    ORDER BY r.email
 $$;

@@ -50,6 +50,7 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_INT(default_version);
     FB_MERGE_INT(max_body);
     FB_MERGE_PTR(portal_url);
+    FB_MERGE_PTR(public_url);
     FB_MERGE_PTR(secret);
     FB_MERGE_INT(key_cache_ttl);
     FB_MERGE_INT(rate_limit_key);
@@ -123,6 +124,28 @@ static const char *fb_set_max_body(cmd_parms *cmd, void *dc, const char *arg)
         fb_cmd_conf(cmd)->max_body = (apr_off_t)n;
     }
     return err;
+}
+
+static const char *fb_set_public_url(cmd_parms *cmd, void *dc,
+                                     const char *arg)
+{
+    apr_uri_t uri;
+    apr_size_t n = strlen(arg);
+
+    (void)dc;
+    if (apr_uri_parse(cmd->pool, arg, &uri) != APR_SUCCESS
+        || uri.scheme == NULL || uri.hostname == NULL
+        || (strcmp(uri.scheme, "https") != 0
+            && strcmp(uri.scheme, "http") != 0)
+        || uri.query != NULL || uri.fragment != NULL) {
+        return apr_psprintf(cmd->pool, "FeedbackPublicURL: '%s' is not an "
+                            "http or https URL without query", arg);
+    }
+    while (n > 0 && arg[n - 1] == '/') {
+        n--;
+    }
+    fb_cmd_conf(cmd)->public_url = apr_pstrmemdup(cmd->pool, arg, n);
+    return NULL;
 }
 
 static const char *fb_set_portal_url(cmd_parms *cmd, void *dc,
@@ -271,6 +294,9 @@ const command_rec fb_directives[] = {
                   "header from organizations without a default"),
     AP_INIT_TAKE1("FeedbackMaxBodySize", fb_set_max_body, NULL, RSRC_CONF,
                   "Largest JSON request body accepted, in bytes"),
+    AP_INIT_TAKE1("FeedbackPublicURL", fb_set_public_url, NULL, RSRC_CONF,
+                  "The URL this server is reached at from outside, before "
+                  "/v2 (for links in emails)"),
     AP_INIT_TAKE1("FeedbackPortalURL", fb_set_portal_url, NULL, RSRC_CONF,
                   "Default portal URL template; %{org} is replaced by the "
                   "organization id"),
@@ -331,6 +357,14 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         }
         if (conf->portal_url == NULL) {
             conf->portal_url = FB_DEFAULT_PORTAL_URL;
+        }
+        if (conf->public_url == NULL) {
+            /* The server's own name: right for a single node that clients
+             * reach directly, which is why the directive exists. */
+            conf->public_url = s->port == 0 || s->port == 80
+                ? apr_pstrcat(p, "http://", s->server_hostname, NULL)
+                : apr_psprintf(p, "http://%s:%u", s->server_hostname,
+                               (unsigned)s->port);
         }
         if (conf->key_cache_ttl == FB_UNSET) {
             conf->key_cache_ttl = FB_DEFAULT_KEY_CACHE_TTL;

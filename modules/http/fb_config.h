@@ -19,6 +19,8 @@ typedef struct {
     int default_version;            /* fb_version_e, or FB_UNSET */
     apr_off_t max_body;             /* bytes, or FB_UNSET */
     const char *portal_url;         /* template with %{org}, or NULL */
+    const char *public_url;         /* this server from outside, no
+                                     * trailing slash, or NULL */
     const char *secret;             /* signing secret, or NULL */
     int key_cache_ttl;              /* seconds, or FB_UNSET */
     int rate_limit_key;             /* requests a minute, 0: none */

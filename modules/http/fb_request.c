@@ -37,6 +37,11 @@ void fb_respond(fb_req_t *fr, int status, const char *json)
     fb_response_write(fr->r, status, json);
 }
 
+void fb_respond_html(fb_req_t *fr, int status, const char *html)
+{
+    fb_response_send(fr->r, status, "text/html; charset=utf-8", html);
+}
+
 const char *fb_portal_default(apr_pool_t *p, const fb_server_conf_t *conf,
                               const char *org_id)
 {

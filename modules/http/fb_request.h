@@ -31,6 +31,8 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 #define FB_OP_WRITE   0x02  /* changes data: refused to the Viewer role */
 #define FB_OP_MEMBER  0x04  /* needs member-level access or higher */
 #define FB_OP_OWNER   0x08  /* needs the Owner role */
+#define FB_OP_PUBLIC  0x10  /* served without an API key (signed links):
+                             * no principal; the body is the handler's */
 
 #define FB_PERM_NONE (-1)
 
@@ -95,5 +97,8 @@ const char *fb_req_portal_default(const fb_req_t *fr);
 
 /* Writes a JSON response. */
 void fb_respond(fb_req_t *fr, int status, const char *json);
+
+/* Writes an HTML page (for people following a link from an email). */
+void fb_respond_html(fb_req_t *fr, int status, const char *html);
 
 #endif

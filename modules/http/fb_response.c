@@ -8,17 +8,23 @@
 
 #include "fb_response.h"
 
-void fb_response_write(request_rec *r, int status, const char *json)
+void fb_response_send(request_rec *r, int status, const char *type,
+                      const char *body)
 {
-    apr_size_t len = strlen(json);
+    apr_size_t len = strlen(body);
 
     r->status = status;
-    ap_set_content_type(r, "application/json; charset=utf-8");
+    ap_set_content_type(r, type);
     apr_table_setn(r->headers_out, "Cache-Control", "no-store");
     ap_set_content_length(r, len);
     if (!r->header_only) {
-        ap_rwrite(json, (int)len, r);
+        ap_rwrite(body, (int)len, r);
     }
+}
+
+void fb_response_write(request_rec *r, int status, const char *json)
+{
+    fb_response_send(r, status, "application/json; charset=utf-8", json);
 }
 
 void fb_response_error(request_rec *r, const fb_error_t *err,

@@ -1,5 +1,6 @@
 /*
- * fb_response: writing JSON responses and error envelopes.
+ * fb_response: writing JSON responses and error envelopes (and the few
+ * pages people open from emails).
  */
 #ifndef FB_RESPONSE_H
 #define FB_RESPONSE_H
@@ -7,6 +8,10 @@
 #include "httpd.h"
 
 #include "fb_error.h"
+
+/* Writes body with status and the content type type, never cached. */
+void fb_response_send(request_rec *r, int status, const char *type,
+                      const char *body);
 
 /* Writes json with status and the JSON content type; the version header
  * is set by the caller beforehand. */

@@ -8,9 +8,16 @@
  * once however many processes or nodes run the worker.  Unpublishing
  * empties the live columns (the draft, hence the content, stays) and
  * cancels the locales' schedules.
+ *
+ * A publish with sendEmail queues, for each of its locales whose email
+ * never went out, one email per recipient (fb_changelog_recipients()) in
+ * the email outbox, in the publish's own transaction; email_sent is set
+ * in the same statement that picks the locale, so a locale mails its
+ * subscribers once, ever.
  */
 #include <string.h>
 
+#include "apr_escape.h"
 #include "apr_strings.h"
 
 #include "body_fields.h"
@@ -18,6 +25,7 @@
 #include "fb_events.h"
 #include "fb_json.h"
 #include "fb_time.h"
+#include "fb_unsubscribe.h"
 
 /* The locales a request names, as a text[] literal: NULL, all of them. */
 #define CHANGELOG_LOCALES_MATCH \
@@ -27,16 +35,44 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
     {"changelog_p_locales",
      "SELECT locale FROM changelog_locales "
      "WHERE org_id = %s AND changelog_id = %s ORDER BY created_at, locale"},
-    /* (send email, org, id, locales x2) */
+    /* (send email, or NULL for each locale's scheduled flag; org, id,
+     *  locales x2) */
     {"changelog_p_publish",
      "UPDATE changelog_locales SET live_title = title, "
      "  live_content = content, live_content_text = content_text, "
      "  live_markdown = markdown, "
      "  published_at = COALESCE(published_at, now()), "
-     "  scheduled_at = NULL, scheduled_email = false, "
-     "  send_email = %s::boolean, updated_at = now() "
+     "  send_email = COALESCE(%s::boolean, scheduled_email), "
+     "  scheduled_at = NULL, scheduled_email = false, updated_at = now() "
      "WHERE org_id = %s AND changelog_id = %s AND "
-     CHANGELOG_LOCALES_MATCH " RETURNING locale"},
+     CHANGELOG_LOCALES_MATCH " RETURNING locale, send_email"},
+    /* The locales whose one subscriber email is now due, marked sent, with
+     * what the email says.  (portal, org, id, locales) */
+    {"changelog_p_email_locales",
+     "UPDATE changelog_locales l SET email_sent = true "
+     "WHERE l.org_id = %s AND l.changelog_id = %s "
+     "AND l.locale = ANY (%s::text[]) AND NOT l.email_sent "
+     "RETURNING l.locale, l.live_title, l.live_content, "
+     "  l.live_content_text, "
+     "  COALESCE((SELECT o.portal_url FROM organizations o "
+     "            WHERE o.id = l.org_id), %s) "
+     "  || '/' || l.locale || '/changelog/' || l.slug"},
+    {"changelog_p_recipients",
+     "SELECT fb_changelog_recipients(%s, %s)"},
+    /* One email per (address, unsubscribe link); {{unsubscribe}} in the
+     * bodies is the link.  (org, id, subject, html, text, id, locale,
+     *  addresses, links) */
+    {"changelog_p_email_queue",
+     "INSERT INTO email_outbox (org_id, changelog_id, kind, recipient, "
+     "  subject, body_html, body_text, dedupe_key, headers) "
+     "SELECT %s, %s, 'changelog', r.email, %s, "
+     "  replace(%s, '{{unsubscribe}}', replace(r.link, '&', '&amp;')), "
+     "  replace(%s, '{{unsubscribe}}', r.link), "
+     "  'changelog/' || %s || '/' || %s || '/' || r.email, "
+     "  jsonb_build_object('List-Unsubscribe', '<' || r.link || '>', "
+     "    'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click') "
+     "FROM unnest(%s::text[], %s::text[]) AS r(email, link) "
+     "ON CONFLICT DO NOTHING"},
     /* (time, send email, org, id, locales x2) */
     {"changelog_p_schedule",
      "UPDATE changelog_locales SET scheduled_at = %s::timestamptz, "
@@ -54,25 +90,101 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
     {NULL, NULL}
 };
 
+/*
+ * Queues the subscriber emails of one locale (a row of
+ * changelog_p_email_locales): one per recipient, each with its own
+ * unsubscribe link.
+ */
+static apr_status_t fb_changelog_email_locale(fb_db_t *db, apr_pool_t *p,
+                                              const fb_server_conf_t *conf,
+                                              const char *org,
+                                              const char *id,
+                                              const fb_rows_t *locales,
+                                              int row)
+{
+    const char *locale = fb_rows_get(locales, row, 0);
+    const char *title = fb_rows_get(locales, row, 1);
+    const char *url = fb_rows_get(locales, row, 4);
+    const char *args[9];
+    apr_array_header_t *emails, *links;
+    fb_rows_t rows;
+    apr_status_t rv;
+    int i;
+
+    args[0] = org;
+    args[1] = locale;
+    if ((rv = fb_db_select(db, p, "changelog_p_recipients", 2, args,
+                           &rows)) != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
+    }
+    emails = apr_array_make(p, rows.nrows, sizeof(const char *));
+    links = apr_array_make(p, rows.nrows, sizeof(const char *));
+    for (i = 0; i < rows.nrows; i++) {
+        const char *email = fb_rows_get(&rows, i, 0);
+
+        APR_ARRAY_PUSH(emails, const char *) = email;
+        APR_ARRAY_PUSH(links, const char *) = fb_unsubscribe_url(
+            p, conf->public_url, conf->secret, org, "changelog", email);
+    }
+    args[0] = org;
+    args[1] = id;
+    args[2] = title;
+    args[3] = apr_pstrcat(p, "<h1>", apr_pescape_entity(p, title, 0),
+                          "</h1>\n", fb_rows_get(locales, row, 2),
+                          "\n<p><a href=\"",
+                          apr_pescape_entity(p, url, 0),
+                          "\">Read it online</a></p>\n<hr>\n<p><a href=\""
+                          "{{unsubscribe}}\">Unsubscribe</a> from changelog "
+                          "emails.</p>\n", NULL);
+    args[4] = apr_pstrcat(p, title, "\n\n", fb_rows_get(locales, row, 3),
+                          "\n\nRead it online: ", url,
+                          "\n\nUnsubscribe from changelog emails: "
+                          "{{unsubscribe}}\n", NULL);
+    args[5] = id;
+    args[6] = locale;
+    args[7] = fb_db_text_array(p, emails);
+    args[8] = fb_db_text_array(p, links);
+    return fb_db_exec(db, p, "changelog_p_email_queue", 9, args, NULL);
+}
+
 apr_status_t fb_changelog_publish_now(fb_db_t *db, apr_pool_t *p,
                                       const fb_server_conf_t *conf,
                                       const char *org, const char *id,
                                       const char *locales, int send_email)
 {
-    const char *args[5] = {fb_bool_text(send_email), org, id, locales,
-                           locales};
+    const char *args[5] = {send_email < 0 ? NULL : fb_bool_text(send_email),
+                           org, id, locales, locales};
+    apr_array_header_t *mail;
     const char *json;
-    fb_rows_t rows;
+    fb_rows_t rows, due;
     apr_status_t rv;
+    int i;
 
     rv = fb_db_select(db, p, "changelog_p_publish", 5, args, &rows);
-    if (rv == APR_SUCCESS && rows.nrows > 0) {
-        rv = fb_changelog_render(db, p, org, id, NULL, 0,
-                                 fb_portal_default(p, conf, org), &json);
-        if (rv == APR_SUCCESS) {
-            rv = fb_event_record(db, p, org, "changelog.published", json,
-                                 NULL);
+    if (rv != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
+    }
+    rv = fb_changelog_render(db, p, org, id, NULL, 0,
+                             fb_portal_default(p, conf, org), &json);
+    if (rv == APR_SUCCESS) {
+        rv = fb_event_record(db, p, org, "changelog.published", json, NULL);
+    }
+    mail = apr_array_make(p, rows.nrows, sizeof(const char *));
+    for (i = 0; i < rows.nrows; i++) {
+        if (strcmp(fb_rows_get(&rows, i, 1), "t") == 0) {
+            APR_ARRAY_PUSH(mail, const char *) = fb_rows_get(&rows, i, 0);
         }
+    }
+    if (rv != APR_SUCCESS || mail->nelts == 0) {
+        return rv;
+    }
+    args[0] = org;
+    args[1] = id;
+    args[2] = fb_db_text_array(p, mail);
+    args[3] = fb_portal_default(p, conf, org);
+    rv = fb_db_select(db, p, "changelog_p_email_locales", 4, args, &due);
+    for (i = 0; rv == APR_SUCCESS && i < due.nrows; i++) {
+        rv = fb_changelog_email_locale(db, p, conf, org, id, &due, i);
     }
     return rv;
 }

@@ -25,7 +25,7 @@ const char *const fb_changelog_locales[] = {
 /*
  * A page of the list in one locale: the arguments are the organization,
  * the locale (NULL: the organization's default), the state (live, draft or all), then the filters: id or
- * slug (three times), category names (twice), search text (twice), the
+ * slug (three times), category names (twice), search text (three times), the
  * first date (twice) and the date after the last (twice); then the
  * cursor's key and id on later pages, the limit and the portal URL.
  * A changelog is listed in the state its locale is in: live when it is
@@ -54,9 +54,11 @@ const char *const fb_changelog_locales[] = {
     "    WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id " \
     "      AND lower(g.name) IN (SELECT lower(n) " \
     "                            FROM unnest(%s::text[]) n))) " \
-    "  AND (%s::text IS NULL OR CASE WHEN l.published_at IS NOT NULL " \
-    "       THEN l.live_search ELSE l.draft_search END " \
-    "       @@ websearch_to_tsquery('english', %s)) " \
+    "  AND (%s::text IS NULL " \
+    "       OR (l.published_at IS NOT NULL " \
+    "           AND l.live_search @@ websearch_to_tsquery('english', %s)) " \
+    "       OR (l.published_at IS NULL " \
+    "           AND l.draft_search @@ websearch_to_tsquery('english', %s))) " \
     "  AND (%s::timestamptz IS NULL OR c.date >= %s::timestamptz) " \
     "  AND (%s::timestamptz IS NULL OR c.date < %s::timestamptz) " \
     after " ORDER BY c.date " dir ", c.id " dir " LIMIT %d) " \
@@ -256,9 +258,9 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     const char *dir = fb_query_get(&fr->query, "sortOrder");
     const char *ref = fb_query_get(&fr->query, "id");
     const char *state = fb_query_get(&fr->query, "state");
-    const char *filters[13];
+    const char *filters[14];
     const char *render[1];
-    fb_args_t f = {13, filters}, r = {1, render};
+    fb_args_t f = {14, filters}, r = {1, render};
     fb_error_t *err;
 
     filters[0] = fb_query_get(&fr->query, "locale");
@@ -269,15 +271,15 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
                  ? fb_id_normalize(fr->pool, ref) : ref;
     filters[5] = filters[6] = fb_db_text_array(
         fr->pool, fb_query_list(fr->pool, &fr->query, "categories"));
-    filters[7] = filters[8] = fb_query_get(&fr->query, "q");
-    if ((err = fb_changelog_date_bound(fr, "startDate", 0, &filters[9]))
+    filters[7] = filters[8] = filters[9] = fb_query_get(&fr->query, "q");
+    if ((err = fb_changelog_date_bound(fr, "startDate", 0, &filters[10]))
         != NULL
-        || (err = fb_changelog_date_bound(fr, "endDate", 1, &filters[11]))
+        || (err = fb_changelog_date_bound(fr, "endDate", 1, &filters[12]))
            != NULL) {
         return err;
     }
-    filters[10] = filters[9];
-    filters[12] = filters[11];
+    filters[11] = filters[10];
+    filters[13] = filters[12];
     render[0] = fb_req_portal_default(fr);
     return fb_list_respond(fr, &fb_changelog_orders[
                                dir != NULL && strcmp(dir, "asc") == 0],

@@ -102,9 +102,9 @@ apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
 
 /*
  * Publishes the locales of the changelog id of org named by locales (a
- * text[] literal) now: their drafts become live, their schedules end,
- * and, when send_email is set, their subscriber emails are queued where
- * they never were.  Records changelog.published.  Runs inside a
+ * text[] literal; NULL: all) now: their drafts become live, their
+ * schedules end, and, when send_email is 1 (-1: each locale's scheduled
+ * flag), their subscriber emails are queued where they never were.  Records changelog.published.  Runs inside a
  * transaction on db (a request's, or the worker's for a scheduled
  * publish) with the settings of conf.
  */

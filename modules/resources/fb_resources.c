@@ -23,6 +23,7 @@ extern const fb_resource_module_t fb_post_update_module;
 extern const fb_resource_module_t fb_post_voters_module;
 extern const fb_resource_module_t fb_posts_module;
 extern const fb_resource_module_t fb_teams_module;
+extern const fb_resource_module_t fb_unsubscribe_module;
 
 const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_admins_module,
@@ -43,6 +44,7 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_post_voters_module,
     &fb_posts_module,
     &fb_teams_module,
+    &fb_unsubscribe_module,
     NULL
 };
 

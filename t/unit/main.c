@@ -46,6 +46,7 @@ int main(void)
     test_html_register();
     test_time_register();
     test_markdown_register();
+    test_unsubscribe_register();
     test_netpolicy_register();
     test_fetch_register();
 

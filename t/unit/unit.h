@@ -99,6 +99,7 @@ void test_ratelimit_register(void);
 void test_html_register(void);
 void test_time_register(void);
 void test_markdown_register(void);
+void test_unsubscribe_register(void);
 void test_netpolicy_register(void);
 void test_fetch_register(void);
 

@@ -1,0 +1,120 @@
+/*
+ * unsubscribe: the page a signed unsubscribe link opens (fb_unsubscribe.h),
+ * served without an API key.
+ *
+ * GET shows the address and a button; POST unsubscribes.  A link checker
+ * or a mail scanner that follows the link therefore changes nothing, and a
+ * mail client's one-click unsubscribe (RFC 8058: a POST of
+ * "List-Unsubscribe=One-Click" to the List-Unsubscribe URL) works without
+ * a page.  Unsubscribing from the changelog list is what DELETE
+ * /changelogs/subscribers does for the address: off the list, and its
+ * contacts opted out.
+ */
+#include <string.h>
+
+#include "apr_escape.h"
+#include "apr_strings.h"
+#include "http_protocol.h"
+
+#include "fb_resource.h"
+#include "fb_unsubscribe.h"
+
+static const fb_statement_t fb_unsubscribe_statements[] = {
+    {"unsubscribe_changelog",
+     "SELECT fb_subscribers_remove(%s, ARRAY[%s::text])"},
+    {NULL, NULL}
+};
+
+/* The lists a link may name. */
+static const char *const fb_unsubscribe_lists[] = {"changelog", NULL};
+
+static const fb_query_rule_t fb_unsubscribe_rules[] = {
+    {"org", FB_Q_STRING, 1, 64, NULL},
+    {"list", FB_Q_ENUM, 0, 0, fb_unsubscribe_lists},
+    {"email", FB_Q_STRING, 1, 500, NULL},
+    {"token", FB_Q_STRING, 64, 64, NULL},
+    {NULL, 0, 0, 0, NULL}
+};
+
+/* Answers a minimal page whose body is the markup body. */
+static void fb_unsubscribe_page(fb_req_t *fr, const char *body)
+{
+    fb_respond_html(fr, HTTP_OK, apr_pstrcat(
+        fr->pool, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+        "<meta charset=\"utf-8\"><meta name=\"viewport\" "
+        "content=\"width=device-width\"><title>Unsubscribe</title>"
+        "</head><body>", body, "</body></html>\n", NULL));
+}
+
+/* The link's parts, checked: 400 when one is missing or the token does
+ * not sign them. */
+static fb_error_t *fb_unsubscribe_check(fb_req_t *fr, const char **org,
+                                        const char **email)
+{
+    const char *list = fb_query_get(&fr->query, "list");
+    const char *token = fb_query_get(&fr->query, "token");
+
+    *org = fb_query_get(&fr->query, "org");
+    *email = fb_query_get(&fr->query, "email");
+    if (*org == NULL || list == NULL || *email == NULL || token == NULL) {
+        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER, NULL,
+                             "The link is incomplete.");
+    }
+    if (fr->conf->secret == NULL
+        || !fb_unsubscribe_valid(fr->pool, fr->conf->secret, *org, list,
+                                 *email, token)) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, "token",
+                             "The link is not valid.");
+    }
+    return NULL;
+}
+
+static fb_error_t *fb_unsubscribe(fb_req_t *fr)
+{
+    const char *org, *email, *shown;
+    fb_error_t *err;
+
+    if (ap_discard_request_body(fr->r) != OK) {
+        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
+                             "The request body could not be read.");
+    }
+    if ((err = fb_unsubscribe_check(fr, &org, &email)) != NULL) {
+        return err;
+    }
+    shown = apr_pescape_entity(fr->pool, email, 0);
+    if (strcmp(fr->r->method, "POST") == 0) {
+        const char *args[2] = {org, email};
+        fb_rows_t rows;
+
+        if ((err = fb_req_select(fr, "unsubscribe_changelog", 2, args,
+                                 &rows)) != NULL) {
+            return err;
+        }
+        fb_unsubscribe_page(fr, apr_pstrcat(fr->pool, "<p>", shown,
+                                            " will receive no more "
+                                            "changelog emails.</p>", NULL));
+        return NULL;
+    }
+    /* The form posts back to this very URL, query included. */
+    fb_unsubscribe_page(fr, apr_pstrcat(fr->pool, "<form method=\"post\">"
+                                        "<p>Stop sending changelog emails "
+                                        "to ", shown, "?</p><button "
+                                        "type=\"submit\">Unsubscribe"
+                                        "</button></form>", NULL));
+    return NULL;
+}
+
+static const fb_op_t fb_unsubscribe_op = {
+    fb_unsubscribe, FB_OP_PUBLIC, FB_VERSION_CLOVER, FB_PERM_NONE,
+    fb_unsubscribe_rules, NULL, NULL
+};
+
+static const fb_route_t fb_unsubscribe_routes[] = {
+    {"GET", "/email/unsubscribe", &fb_unsubscribe_op},
+    {"POST", "/email/unsubscribe", &fb_unsubscribe_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_unsubscribe_module = {
+    "unsubscribe", fb_unsubscribe_routes, fb_unsubscribe_statements
+};
