@@ -36,7 +36,8 @@ typedef struct fb_smtp_t fb_smtp_t;
 
 /*
  * A session with conf (copied), ended with p.  NULL when libcurl cannot
- * make a handle.  curl_global_init must have run.
+ * make a handle.  libcurl must have been initialised (at start-up, by
+ * fb_fetch_global_init).
  */
 fb_smtp_t *fb_smtp_create(apr_pool_t *p, const fb_smtp_conf_t *conf);
 
