@@ -13,7 +13,7 @@ APXS      ?= apxs
 CC        ?= gcc
 WARN      := -Wall -Wextra -Werror
 CSTD      := -std=gnu11
-INCLUDES  := -Imodules/core -Imodules/http -Imodules/resources
+INCLUDES  := -Imodules/core -Imodules/http -Imodules/resources -Imodules/jobs
 SANITIZE  ?=
 
 CORE_SRC  := $(sort $(wildcard modules/core/*.c))

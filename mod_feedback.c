@@ -16,6 +16,7 @@
 #include "fb_limits.h"
 #include "fb_outbound.h"
 #include "fb_resources.h"
+#include "fb_worker.h"
 
 static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
                          apr_pool_t *ptemp)
@@ -39,6 +40,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
            != APR_SUCCESS
         || fb_dbd_register(s, fb_resources_statements(pconf))
            != APR_SUCCESS
+        || fb_worker_post_config(pconf, s) != APR_SUCCESS
         || fb_limits_post_config(pconf, s) != APR_SUCCESS) {
         return HTTP_INTERNAL_SERVER_ERROR;
     }
@@ -55,11 +57,16 @@ static void fb_register_hooks(apr_pool_t *p)
 {
     /* Statements must reach mod_dbd before its post_config prepares. */
     static const char *const before_dbd[] = {"mod_dbd.c", NULL};
+    /* The worker opens connections from mod_dbd's pool, which mod_dbd
+     * makes in its own child_init. */
+    static const char *const after_dbd[] = {"mod_dbd.c", NULL};
 
     (void)p;
     ap_hook_pre_config(fb_pre_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_post_config(fb_post_config, NULL, before_dbd, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_child_init(fb_worker_child_init, after_dbd, NULL,
+                       APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
 }
 

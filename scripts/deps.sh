@@ -13,9 +13,10 @@ build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
             libaprutil1-dbd-pgsql libjson-c-dev libssl-dev libgumbo-dev
             libcmark-dev libcurl4-openssl-dev libcurl4 ca-certificates
             postgresql)
-# openssl: the outbound tests make a self-signed certificate with its CLI.
+# openssl: the outbound tests make a self-signed certificate with its CLI;
+# python3-aiosmtpd: the SMTP server the email delivery tests send to.
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
-           python3-psycopg2 openssl)
+           python3-psycopg2 openssl python3-aiosmtpd)
 bench_pkgs=(wrk)
 
 want=("${build_pkgs[@]}")

@@ -14,6 +14,7 @@
 #include "fb_config.h"
 #include "fb_crypto.h"
 #include "fb_log.h"
+#include "fb_mail.h"
 #include "fb_version.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
@@ -32,6 +33,12 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
     conf->outbound_connect_timeout = FB_UNSET;
     conf->outbound_max_size = FB_UNSET;
     conf->outbound_allow_loopback = FB_UNSET;
+    conf->worker = FB_UNSET;
+    conf->worker_interval_ms = FB_UNSET;
+    conf->worker_concurrency = FB_UNSET;
+    conf->worker_lease = FB_UNSET;
+    conf->worker_retry_ms = FB_UNSET;
+    conf->worker_max_attempts = FB_UNSET;
     return conf;
 }
 
@@ -62,6 +69,16 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_INT(outbound_connect_timeout);
     FB_MERGE_INT(outbound_max_size);
     FB_MERGE_INT(outbound_allow_loopback);
+    FB_MERGE_INT(worker);
+    FB_MERGE_INT(worker_interval_ms);
+    FB_MERGE_INT(worker_concurrency);
+    FB_MERGE_INT(worker_lease);
+    FB_MERGE_INT(worker_retry_ms);
+    FB_MERGE_INT(worker_max_attempts);
+    FB_MERGE_PTR(smtp_url);
+    FB_MERGE_PTR(smtp_user);
+    FB_MERGE_PTR(smtp_password);
+    FB_MERGE_PTR(mail_from);
     return merged;
 }
 
@@ -288,6 +305,98 @@ static const char *fb_set_outbound_allow_loopback(cmd_parms *cmd, void *dc,
     return NULL;
 }
 
+/*
+ * The worker's directives are GLOBAL_ONLY: the worker is one per child
+ * process, not per virtual host, and reads the main server's values.
+ */
+static const char *fb_set_worker(cmd_parms *cmd, void *dc, int on)
+{
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+
+    (void)dc;
+    if (err == NULL) {
+        fb_cmd_conf(cmd)->worker = on;
+    }
+    return err;
+}
+
+/* A whole-number directive of the worker: where it goes, its bounds. */
+typedef struct {
+    apr_size_t offset;
+    apr_int64_t min;
+    apr_int64_t max;
+} fb_number_directive_t;
+
+#define FB_NUMBER(field, lo, hi) \
+    (&(const fb_number_directive_t){APR_OFFSETOF(fb_server_conf_t, field), \
+                                    (lo), (hi)})
+
+static const char *fb_set_worker_number(cmd_parms *cmd, void *dc,
+                                        const char *arg)
+{
+    const fb_number_directive_t *d = cmd->info;
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+    apr_int64_t n;
+
+    (void)dc;
+    if (err == NULL
+        && (err = fb_parse_number(cmd, arg, d->min, d->max, &n)) == NULL) {
+        *(int *)((char *)fb_cmd_conf(cmd) + d->offset) = (int)n;
+    }
+    return err;
+}
+
+static const char *fb_set_smtp_server(cmd_parms *cmd, void *dc,
+                                      const char *arg)
+{
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+    apr_uri_t uri;
+
+    (void)dc;
+    if (err != NULL) {
+        return err;
+    }
+    if (apr_uri_parse(cmd->pool, arg, &uri) != APR_SUCCESS
+        || uri.scheme == NULL || uri.hostname == NULL || *uri.hostname == 0
+        || (strcmp(uri.scheme, "smtp") != 0
+            && strcmp(uri.scheme, "smtps") != 0)) {
+        return apr_psprintf(cmd->pool, "FeedbackSMTPServer: '%s' is not an "
+                            "smtp:// or smtps:// URL", arg);
+    }
+    fb_cmd_conf(cmd)->smtp_url = arg;
+    return NULL;
+}
+
+static const char *fb_set_mail_from(cmd_parms *cmd, void *dc,
+                                    const char *arg)
+{
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+
+    (void)dc;
+    if (err != NULL) {
+        return err;
+    }
+    if (!fb_mail_address_ok(arg)) {
+        return apr_psprintf(cmd->pool, "FeedbackMailFrom: '%s' is not a "
+                            "plain email address (user@domain)", arg);
+    }
+    fb_cmd_conf(cmd)->mail_from = arg;
+    return NULL;
+}
+
+static const char *fb_set_global_string(cmd_parms *cmd, void *dc,
+                                        const char *arg)
+{
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+
+    (void)dc;
+    if (err == NULL) {
+        *(const char **)((char *)fb_cmd_conf(cmd)
+                         + (apr_size_t)cmd->info) = arg;
+    }
+    return err;
+}
+
 const command_rec fb_directives[] = {
     AP_INIT_TAKE1("FeedbackDefaultVersion", fb_set_default_version, NULL,
                   RSRC_CONF, "API version for requests without a version "
@@ -338,8 +447,54 @@ const command_rec fb_directives[] = {
                  fb_set_outbound_allow_loopback, NULL, RSRC_CONF,
                  "For tests only: let outbound HTTP reach loopback "
                  "addresses and use plain http"),
+    AP_INIT_FLAG("FeedbackWorker", fb_set_worker, NULL, RSRC_CONF,
+                 "Run the background worker (email delivery) in every "
+                 "child process (default On)"),
+    AP_INIT_TAKE1("FeedbackWorkerInterval", fb_set_worker_number,
+                  (void *)FB_NUMBER(worker_interval_ms, 10, 3600000),
+                  RSRC_CONF, "Milliseconds the worker waits when it found "
+                  "nothing to do (10 to 3600000)"),
+    AP_INIT_TAKE1("FeedbackWorkerConcurrency", fb_set_worker_number,
+                  (void *)FB_NUMBER(worker_concurrency, 1, 64),
+                  RSRC_CONF, "Worker threads per child process (1 to 64)"),
+    AP_INIT_TAKE1("FeedbackWorkerLease", fb_set_worker_number,
+                  (void *)FB_NUMBER(worker_lease, 2, 86400),
+                  RSRC_CONF, "Seconds a claimed item is reserved for its "
+                  "worker; a network exchange gets half of it (2 to 86400)"),
+    AP_INIT_TAKE1("FeedbackWorkerRetryDelay", fb_set_worker_number,
+                  (void *)FB_NUMBER(worker_retry_ms, 10, 86400000),
+                  RSRC_CONF, "Milliseconds before the first retry of a "
+                  "failed item, doubled for each further attempt"),
+    AP_INIT_TAKE1("FeedbackWorkerMaxAttempts", fb_set_worker_number,
+                  (void *)FB_NUMBER(worker_max_attempts, 1, 100),
+                  RSRC_CONF, "Attempts before an item is marked failed "
+                  "(1 to 100)"),
+    AP_INIT_TAKE1("FeedbackSMTPServer", fb_set_smtp_server, NULL, RSRC_CONF,
+                  "smtp://host:port or smtps://host:port to send email "
+                  "through; without it, emails are marked skipped"),
+    AP_INIT_TAKE1("FeedbackMailFrom", fb_set_mail_from, NULL, RSRC_CONF,
+                  "Sender address of the module's emails"),
+    AP_INIT_TAKE1("FeedbackSMTPUser", fb_set_global_string,
+                  (void *)APR_OFFSETOF(fb_server_conf_t, smtp_user),
+                  RSRC_CONF, "User name for SMTP authentication (requires "
+                  "TLS)"),
+    AP_INIT_TAKE1("FeedbackSMTPPassword", fb_set_global_string,
+                  (void *)APR_OFFSETOF(fb_server_conf_t, smtp_password),
+                  RSRC_CONF, "Password for SMTP authentication"),
     {NULL}
 };
+
+#define FB_DEFAULT(f, v) if (conf->f == FB_UNSET) conf->f = (v)
+
+static void fb_config_worker_defaults(fb_server_conf_t *conf)
+{
+    FB_DEFAULT(worker, 1);
+    FB_DEFAULT(worker_interval_ms, FB_DEFAULT_WORKER_INTERVAL_MS);
+    FB_DEFAULT(worker_concurrency, FB_DEFAULT_WORKER_CONCURRENCY);
+    FB_DEFAULT(worker_lease, FB_DEFAULT_WORKER_LEASE);
+    FB_DEFAULT(worker_retry_ms, FB_DEFAULT_WORKER_RETRY_MS);
+    FB_DEFAULT(worker_max_attempts, FB_DEFAULT_WORKER_MAX_ATTEMPTS);
+}
 
 apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
 {
@@ -387,6 +542,13 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         }
         if (conf->outbound_allow_loopback == FB_UNSET) {
             conf->outbound_allow_loopback = 0;
+        }
+        fb_config_worker_defaults(conf);
+        if (conf->smtp_url != NULL && conf->mail_from == NULL) {
+            ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00208)
+                         "FeedbackSMTPServer needs FeedbackMailFrom, the "
+                         "sender address of the emails");
+            return APR_EGENERAL;
         }
         if (conf->secret == NULL) {
             if (generated == NULL) {

@@ -35,6 +35,17 @@ typedef struct {
     int outbound_allow_loopback;    /* 0, 1 or FB_UNSET */
     /* Made from the above at start-up (fb_outbound_post_config). */
     const fb_fetch_options_t *outbound;
+    /* The background worker and email (main server only, GLOBAL_ONLY). */
+    int worker;                     /* on/off, or FB_UNSET */
+    int worker_interval_ms;         /* idle poll period */
+    int worker_concurrency;         /* threads per child process */
+    int worker_lease;               /* seconds an item stays claimed */
+    int worker_retry_ms;            /* first retry delay, then doubled */
+    int worker_max_attempts;        /* then the item has failed */
+    const char *smtp_url;           /* smtp:// or smtps://, or NULL: off */
+    const char *smtp_user;          /* NULL: no authentication */
+    const char *smtp_password;
+    const char *mail_from;          /* envelope and From address */
 } fb_server_conf_t;
 
 /* Defaults applied when a value is unset after merging. */
@@ -47,6 +58,11 @@ typedef struct {
 #define FB_DEFAULT_OUTBOUND_TIMEOUT 10          /* seconds */
 #define FB_DEFAULT_OUTBOUND_CONNECT_TIMEOUT 5   /* seconds */
 #define FB_DEFAULT_OUTBOUND_MAX_SIZE (10 * 1024 * 1024)  /* api.md's cap */
+#define FB_DEFAULT_WORKER_INTERVAL_MS 1000
+#define FB_DEFAULT_WORKER_CONCURRENCY 1
+#define FB_DEFAULT_WORKER_LEASE 60
+#define FB_DEFAULT_WORKER_RETRY_MS 60000
+#define FB_DEFAULT_WORKER_MAX_ATTEMPTS 8
 
 extern const command_rec fb_directives[];
 

@@ -11,6 +11,14 @@
 
 static APR_OPTIONAL_FN_TYPE(ap_dbd_prepare) *fb_dbd_prepare_fn;
 static APR_OPTIONAL_FN_TYPE(ap_dbd_acquire) *fb_dbd_acquire_fn;
+static APR_OPTIONAL_FN_TYPE(ap_dbd_open) *fb_dbd_open_fn;
+static APR_OPTIONAL_FN_TYPE(ap_dbd_close) *fb_dbd_close_fn;
+
+/* An opened connection: the store's view first, then mod_dbd's handle. */
+typedef struct {
+    fb_db_t db;
+    ap_dbd_t *dbd;
+} fb_dbd_opened_t;
 
 apr_status_t fb_dbd_register(server_rec *s,
                              const fb_statement_t *const *tables)
@@ -19,7 +27,10 @@ apr_status_t fb_dbd_register(server_rec *s,
 
     fb_dbd_prepare_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_prepare);
     fb_dbd_acquire_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_acquire);
-    if (fb_dbd_prepare_fn == NULL || fb_dbd_acquire_fn == NULL) {
+    fb_dbd_open_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_open);
+    fb_dbd_close_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_close);
+    if (fb_dbd_prepare_fn == NULL || fb_dbd_acquire_fn == NULL
+        || fb_dbd_open_fn == NULL || fb_dbd_close_fn == NULL) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00010)
                      "mod_dbd is not loaded: add LoadModule dbd_module "
                      "and configure DBDriver pgsql and DBDParams");
@@ -48,4 +59,26 @@ fb_db_t *fb_dbd_acquire(request_rec *r)
     db->handle = dbd->handle;
     db->prepared = dbd->prepared;
     return db;
+}
+
+fb_db_t *fb_dbd_open(apr_pool_t *p, server_rec *s)
+{
+    ap_dbd_t *dbd = fb_dbd_open_fn ? fb_dbd_open_fn(p, s) : NULL;
+    fb_dbd_opened_t *opened;
+
+    if (dbd == NULL) {
+        return NULL;
+    }
+    opened = apr_pcalloc(p, sizeof(*opened));
+    opened->db.driver = dbd->driver;
+    opened->db.handle = dbd->handle;
+    opened->db.prepared = dbd->prepared;
+    opened->dbd = dbd;
+    return &opened->db;
+}
+
+void fb_dbd_close(server_rec *s, fb_db_t *db)
+{
+    /* db is the first member of the fb_dbd_opened_t fb_dbd_open made. */
+    fb_dbd_close_fn(s, ((fb_dbd_opened_t *)db)->dbd);
 }

@@ -56,8 +56,9 @@ static const fb_statement_t fb_post_update_statements[] = {
      "WHERE org_id = %s AND id = %s"},
     {"post_u_status_emails",
      "INSERT INTO email_outbox (org_id, kind, recipient, subject, "
-     "  body_html, body_text, post_id) "
-     "SELECT v.org_id, 'post.status', c.email, %s, %s, %s, v.post_id "
+     "  body_html, body_text, post_id, preference) "
+     "SELECT v.org_id, 'post.status', c.email, %s, %s, %s, v.post_id, "
+     "  'postUpdates' "
      "FROM post_votes v JOIN contacts c "
      "  ON c.org_id = v.org_id AND c.id = v.contact_id "
      "WHERE v.org_id = %s AND v.post_id = %s AND c.email IS NOT NULL "

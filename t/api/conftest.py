@@ -7,7 +7,10 @@ httpd in the foreground.  Each test module gets its own organizations,
 made with the same operator command users run.  After every test the httpd
 error log is scanned for anything unexpected.
 """
+import asyncio
 import contextlib
+import email
+import email.policy
 import os
 import re
 import secrets
@@ -21,6 +24,7 @@ import time
 import psycopg2
 import pytest
 import requests
+from aiosmtpd.controller import Controller
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CTL = os.path.join(ROOT, "bin", "feedbackctl")
@@ -120,8 +124,14 @@ def render_conf(path, **values):
 
 
 @contextlib.contextmanager
-def httpd(dsn, extra_conf=""):
-    """Runs an httpd with mod_feedback on a free port until the block ends."""
+def httpd(dsn, extra_conf="", worker=False):
+    """Runs an httpd with mod_feedback on a free port until the block ends.
+    Its background worker is off unless worker is true: emails the tests
+    queue then stay pending for them to inspect, and servers sharing the
+    session's database never deliver each other's.  The email delivery
+    tests run servers with workers on databases of their own."""
+    if not worker:
+        extra_conf = "FeedbackWorker Off\n" + extra_conf
     run_dir = tempfile.mkdtemp(prefix="fbhttpd.", dir="/tmp")
     os.chmod(run_dir, 0o755)
     for d in ("run", "logs"):
@@ -154,6 +164,102 @@ def database(cluster):
     dsn = cluster.dsn(dbname)
     run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=dsn))
     return dsn
+
+
+@pytest.fixture(scope="session")
+def database_template(cluster):
+    """A migrated database that fresh_database copies (CREATE DATABASE
+    ... TEMPLATE is much faster than migrating again)."""
+    dbname = "fbtmpl_" + secrets.token_hex(4)
+    cluster.createdb(dbname)
+    run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=cluster.dsn(dbname)))
+    return dbname
+
+
+@pytest.fixture
+def fresh_database(cluster, database_template):
+    """A database of its own for one test, for tests whose background
+    workers must not meet the session server's (email delivery)."""
+    dbname = "fbown_" + secrets.token_hex(4)
+    conn = psycopg2.connect(cluster.dsn("postgres"))
+    conn.autocommit = True
+    with conn.cursor() as cur:
+        cur.execute('CREATE DATABASE "%s" TEMPLATE "%s"'
+                    % (dbname, database_template))
+    conn.close()
+    return cluster.dsn(dbname)
+
+
+def error_log_lines(server, allowed=()):
+    """The lines of server's error log that ALLOWED_LOG and allowed do not
+    excuse."""
+    with open(server.error_log, errors="replace") as f:
+        lines = f.read().splitlines()
+    allowed = ALLOWED_LOG + tuple(allowed)
+    return [l for l in lines if BAD_LOG.search(l)
+            and not any(n in l for n in allowed)]
+
+
+class SmtpSink:
+    """A real SMTP server (aiosmtpd) on 127.0.0.1 that keeps every message
+    it accepts.  It can refuse recipients (refuse = "550 ..." or
+    "451 ...", for the next refuse_count of them, None: all), refuse
+    every message after its data (refuse_data), and can hold a session at
+    RCPT until released, to catch a sender mid-transfer."""
+
+    def __init__(self):
+        self.messages = []      # (envelope sender, recipients, message)
+        self.refuse = None
+        self.refuse_count = None
+        self.refuse_data = None     # a reply to the message instead of 250
+        self.hold = False
+        self.held = []          # peers (host, port) of held sessions
+        self.port = free_port()
+        self.controller = Controller(self, hostname="127.0.0.1",
+                                     port=self.port)
+
+    @property
+    def url(self):
+        return "smtp://127.0.0.1:%d" % self.port
+
+    async def handle_RCPT(self, server, session, envelope, address, options):
+        if self.hold:
+            self.held.append(session.peer)
+            while self.hold:
+                await asyncio.sleep(0.02)
+        if self.refuse and self.refuse_count != 0:
+            if self.refuse_count is not None:
+                self.refuse_count -= 1
+            return self.refuse
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.refuse_data:
+            return self.refuse_data
+        msg = email.message_from_bytes(envelope.original_content,
+                                       policy=email.policy.default)
+        self.messages.append((envelope.mail_from, list(envelope.rcpt_tos),
+                              msg))
+        return "250 Message accepted for delivery"
+
+    def wait_for(self, count, seconds=15):
+        """Waits until count messages arrived; returns them."""
+        deadline = time.time() + seconds
+        while len(self.messages) < count and time.time() < deadline:
+            time.sleep(0.05)
+        return list(self.messages)
+
+
+@pytest.fixture
+def smtp_sink():
+    sink = SmtpSink()
+    sink.controller.start()
+    try:
+        yield sink
+    finally:
+        sink.hold = False
+        sink.controller.stop()
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-from conftest import ROOT, httpd, httpd_command, render_conf
+from conftest import ROOT, free_port, httpd, httpd_command, render_conf
 
 
 def configtest(extra):
@@ -56,11 +56,30 @@ def test_the_rendered_configuration_is_valid():
     ("FeedbackOutboundMaxSize 1023", "1024 to 1073741824"),
     ("FeedbackOutboundMaxSize 10M", "1024 to 1073741824"),
     ("FeedbackOutboundAllowLoopback yes", "FeedbackOutboundAllowLoopback"),
+    ("FeedbackWorker maybe", "On or Off"),
+    ("FeedbackWorkerInterval 9", "from 10 to 3600000"),
+    ("FeedbackWorkerConcurrency 0", "from 1 to 64"),
+    ("FeedbackWorkerConcurrency 65", "from 1 to 64"),
+    ("FeedbackWorkerLease 1", "from 2 to 86400"),
+    ("FeedbackWorkerRetryDelay soon", "whole number"),
+    ("FeedbackWorkerMaxAttempts 101", "from 1 to 100"),
+    ("FeedbackSMTPServer http://mail.example.com", "smtp:// or smtps://"),
+    ("FeedbackSMTPServer smtp://", "smtp:// or smtps://"),
+    ("FeedbackMailFrom Feedback <f@example.com>", "takes one argument"),
+    ("FeedbackMailFrom f@exa mple.com", "takes one argument"),
+    ("FeedbackMailFrom feedback", "plain email address"),
+    ("FeedbackMailFrom f\"x@example.com", "plain email address"),
+    # The worker serves the whole server, not a virtual host.
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackSMTPServer smtp://m.example\n"
+     "</VirtualHost>", "cannot occur within"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackWorker Off\n</VirtualHost>",
+     "cannot occur within"),
 ])
 def test_bad_values_fail_configtest(line, message):
     code, out = configtest(line)
     assert code != 0
-    assert line.split()[0] in out and message in out, out
+    name = line.split("\n")[-2 if "\n" in line else 0].split()[0]
+    assert name in out and message in out, out
 
 
 @pytest.mark.parametrize("line", [
@@ -77,6 +96,13 @@ def test_bad_values_fail_configtest(line, message):
     "FeedbackOutboundConnectTimeout 1",
     "FeedbackOutboundMaxSize 1024",
     "FeedbackOutboundAllowLoopback Off",
+    "FeedbackWorker Off",
+    "FeedbackWorkerInterval 10\nFeedbackWorkerConcurrency 64\n"
+    "FeedbackWorkerLease 86400\nFeedbackWorkerRetryDelay 86400000\n"
+    "FeedbackWorkerMaxAttempts 1",
+    "FeedbackSMTPServer smtps://mail.example.com:465\n"
+    "FeedbackMailFrom no-reply+feedback@mail.example.com\n"
+    "FeedbackSMTPUser feedback\nFeedbackSMTPPassword \"p w\"",
 ])
 def test_good_values_pass_configtest(line):
     code, out = configtest(line)
@@ -98,3 +124,26 @@ def test_allow_loopback_warns_at_start(database):
 def test_outbound_defaults_start_quietly(database):
     log = startup_log(database, "FeedbackOutboundDeny 203.0.113.0/24")
     assert "FB0005" not in log, log
+
+
+def test_an_smtp_server_without_a_sender_stops_the_start(database):
+    """Caught when the server starts (it takes two directives), with a
+    log line saying what is missing."""
+    run_dir = tempfile.mkdtemp(prefix="fbconf.", dir="/tmp")
+    os.chmod(run_dir, 0o755)
+    for d in ("run", "logs"):
+        os.makedirs(os.path.join(run_dir, d))
+    conf = os.path.join(run_dir, "httpd.conf")
+    render_conf(conf, RUN_DIR=run_dir, PORT=free_port(), LOG_LEVEL="warn",
+                MODULE=os.path.join(ROOT, "mod_feedback.so"),
+                SECRET="s" * 32, DBD_PARAMS=database, KEY_CACHE_TTL=10,
+                EXTRA_CONF="FeedbackSMTPServer smtp://127.0.0.1:25\n")
+    try:
+        proc = subprocess.run(httpd_command("-f", conf, "-DFOREGROUND"),
+                              capture_output=True, text=True, timeout=30)
+        with open(os.path.join(run_dir, "logs", "error.log")) as f:
+            log = f.read()
+    finally:
+        shutil.rmtree(run_dir, ignore_errors=True)
+    assert proc.returncode != 0
+    assert ("FB00208: FeedbackSMTPServer needs FeedbackMailFrom" in log), log

@@ -111,6 +111,10 @@ def test_status_change_and_emails(org, env, server):
                        org.id, "Original title%")
     assert sorted(m for (m,) in mails) == ["voter@x.example",
                                            "writer@x.example"]
+    # Voters can opt out of these; the worker checks again when it sends.
+    assert server.sql("SELECT DISTINCT preference FROM email_outbox "
+                      "WHERE org_id = %s AND kind = 'post.status'",
+                      org.id) == [("postUpdates",)]
     # Without the flag, or without a change of status, nothing is sent.
     patch(org, p["id"], statusId=done, sendStatusUpdateEmail=True)
     patch(org, p["id"], statusId=env.statuses["active"])

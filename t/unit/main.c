@@ -49,6 +49,7 @@ int main(void)
     test_unsubscribe_register();
     test_netpolicy_register();
     test_fetch_register();
+    test_mail_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

@@ -102,5 +102,6 @@ void test_markdown_register(void);
 void test_unsubscribe_register(void);
 void test_netpolicy_register(void);
 void test_fetch_register(void);
+void test_mail_register(void);
 
 #endif

@@ -1,0 +1,105 @@
+/*
+ * fb_job: what a background job is, for the worker (fb_worker.c).
+ *
+ * A job is a kind of queued item kept in a table (emails in email_outbox,
+ * later webhook deliveries, scheduled publications).  It is a row of the
+ * job table in fb_jobs.c: a name, two prepared statements and one
+ * function.  The worker does the rest: claiming, leases, retries with
+ * backoff, the attempt limit, logging, shutting down.
+ *
+ * The claim statement takes one argument, the lease in seconds, and
+ * claims at most one due item: it selects it FOR UPDATE SKIP LOCKED (so
+ * concurrent workers in any process or node never take the same item),
+ * counts the attempt and sets the item's lease, all in one statement that
+ * commits before the job does anything slow.  It returns the row
+ *
+ *     org_id, id, attempts (after counting this one), lease (text),
+ *     then the job's own columns (FB_JOB_COL onwards)
+ *
+ * or no row when nothing is due.  An item whose worker died is due again
+ * when its lease has passed.
+ *
+ * The finish statement records the outcome and takes
+ *
+ *     org_id, id, lease, outcome, error (or NULL), delay in ms
+ *
+ * where outcome is one of the fb_job_outcome_e names below.  It must only
+ * touch the row while it still carries that lease (the lease text is the
+ * claim's fencing token: if the item was claimed again meanwhile, the late
+ * result changes nothing and the worker logs it).  "retry" keeps the item
+ * pending and due again after the delay; "release" gives it back at once
+ * without counting the attempt.
+ *
+ * A job's run function does the slow part for one item without holding a
+ * database connection, and within ctx->timeout_ms: half the lease, so the
+ * work is over before anyone else may claim the item.  It should poll
+ * *ctx->stopping during anything long and answer FB_JOB_RELEASE when it
+ * is set, so that a stopping httpd never waits for a slow peer.
+ *
+ * Queueing an item is the request handler's business, not the worker's:
+ * the resource inserts the job's row with one of its own prepared
+ * statements on the request's transaction (between fb_req_begin and
+ * fb_req_end, as posts_update.c queues status emails into email_outbox),
+ * so the write and the work it causes commit together or not at all.
+ * The worker sees the row within FeedbackWorkerInterval of the commit.
+ */
+#ifndef FB_JOB_H
+#define FB_JOB_H
+
+#include "httpd.h"
+#include "apr_atomic.h"
+
+#include "fb_config.h"
+#include "fb_db.h"
+
+/* The first of a job's own columns in a claimed row. */
+#define FB_JOB_COL 4
+
+typedef enum {
+    FB_JOB_DONE,        /* "done": finished (an email was sent) */
+    FB_JOB_SKIPPED,     /* "skipped": deliberately not done */
+    FB_JOB_RETRY,       /* "retry": failed for now; may be tried again */
+    FB_JOB_FAILED,      /* "failed": failed for good */
+    FB_JOB_RELEASE      /* "release": not attempted; the worker is stopping */
+} fb_job_outcome_e;
+
+/* What the worker gives a job's run function. */
+typedef struct {
+    server_rec *s;                  /* the main server, for logging */
+    const fb_server_conf_t *conf;   /* its configuration */
+    apr_pool_t *pool;               /* this item's pool */
+    apr_pool_t *thread_pool;        /* lives as long as the worker thread */
+    void **state;                   /* the job's per-thread state, or NULL */
+    const fb_rows_t *item;          /* the claimed row */
+    long timeout_ms;                /* budget for network exchanges */
+    volatile apr_uint32_t *stopping;    /* non-zero: finish quickly */
+} fb_job_ctx_t;
+
+/*
+ * Handles one claimed item; on anything but FB_JOB_DONE, *error (in
+ * ctx->pool) says why, for the row's last_error and the log.
+ */
+typedef fb_job_outcome_e fb_job_run_fn(fb_job_ctx_t *ctx,
+                                       const char **error);
+
+typedef struct {
+    const char *name;                   /* in log lines */
+    const fb_statement_t *statements;   /* claim, finish and any others */
+    const char *claim;                  /* label */
+    const char *finish;                 /* label */
+    fb_job_run_fn *run;
+} fb_job_t;
+
+/* The job table (fb_jobs.c), ended by a row with a NULL name. */
+extern const fb_job_t fb_jobs[];
+
+/* Every job's statements, to register with mod_dbd. */
+const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p);
+
+/* The outcome's name, as the finish statement receives it. */
+const char *fb_job_outcome_name(fb_job_outcome_e outcome);
+
+/* The cell of the job's own column i (0: the first) in ctx's item. */
+const char *fb_job_col(const fb_job_ctx_t *ctx, int i);
+
+#endif

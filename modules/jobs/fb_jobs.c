@@ -1,0 +1,44 @@
+/*
+ * fb_jobs: the job table.  A new job adds one row here and one file
+ * (statements and a run function; fb_job_email.c is the model).
+ */
+#include "fb_job.h"
+
+extern const fb_statement_t fb_job_email_statements[];
+fb_job_run_fn fb_job_email_run;
+
+const fb_job_t fb_jobs[] = {
+    {"email", fb_job_email_statements, "job_email_claim", "job_email_finish",
+     fb_job_email_run},
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p)
+{
+    apr_array_header_t *list = apr_array_make(p, 4, sizeof(void *));
+    const fb_job_t *job;
+
+    for (job = fb_jobs; job->name != NULL; job++) {
+        APR_ARRAY_PUSH(list, const fb_statement_t *) = job->statements;
+    }
+    APR_ARRAY_PUSH(list, const fb_statement_t *) = NULL;
+    return (const fb_statement_t *const *)list->elts;
+}
+
+const char *fb_job_outcome_name(fb_job_outcome_e outcome)
+{
+    static const char *const names[] = {
+        [FB_JOB_DONE] = "done",
+        [FB_JOB_SKIPPED] = "skipped",
+        [FB_JOB_RETRY] = "retry",
+        [FB_JOB_FAILED] = "failed",
+        [FB_JOB_RELEASE] = "release"
+    };
+
+    return names[outcome];
+}
+
+const char *fb_job_col(const fb_job_ctx_t *ctx, int i)
+{
+    return fb_rows_get(ctx->item, 0, FB_JOB_COL + i);
+}

@@ -1,0 +1,413 @@
+/*
+ * fb_worker: threads, the claim-run-finish step, retries, shutdown.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include "httpd.h"
+#include "http_log.h"
+#include "apr_atomic.h"
+#include "apr_strings.h"
+#include "apr_thread_cond.h"
+#include "apr_thread_mutex.h"
+#include "apr_thread_proc.h"
+
+#include "fb_config.h"
+#include "fb_dbd.h"
+#include "fb_job.h"
+#include "fb_log.h"
+#include "fb_worker.h"
+
+extern module AP_MODULE_DECLARE_DATA feedback_module;
+APLOG_USE_MODULE(feedback);
+
+/* The longest wait between two attempts, however many there were. */
+#define FB_WORKER_MAX_DELAY_MS APR_INT64_C(6 * 3600 * 1000)
+/* Stored errors are cut to this many bytes. */
+#define FB_WORKER_ERROR_MAX 500
+/* A repeated failure (database down, a broken statement) is logged at
+ * most once in this many seconds per thread. */
+#define FB_WORKER_LOG_EVERY apr_time_from_sec(60)
+/* While the database cannot be reached, the idle wait doubles up to this
+ * (mod_dbd logs every failed connection; this bounds how often). */
+#define FB_WORKER_MAX_IDLE apr_time_from_sec(30)
+
+/* What one claim found. */
+typedef enum {
+    FB_CLAIM_NONE,          /* nothing due */
+    FB_CLAIM_ITEM,          /* one item, now leased to this thread */
+    FB_CLAIM_NO_DB          /* no connection: the database is unreachable */
+} fb_claim_e;
+
+typedef struct fb_worker_t fb_worker_t;
+
+typedef struct {
+    fb_worker_t *w;
+    int index;
+    apr_thread_t *thread;
+    /* Only this thread allocates from it (it has its own allocator), so
+     * no lock is needed; it holds the jobs' per-thread state. */
+    apr_pool_t *pool;
+    void **states;                  /* one slot per job */
+    apr_time_t logged_at;           /* last repeated-failure line */
+    int unreachable;                /* rounds in a row without a database */
+} fb_worker_thread_t;
+
+struct fb_worker_t {
+    server_rec *s;
+    const fb_server_conf_t *conf;
+    apr_thread_mutex_t *lock;       /* with wake: the idle wait */
+    apr_thread_cond_t *wake;
+    volatile apr_uint32_t stopping;
+    volatile apr_uint32_t db_down;  /* the outage has been logged */
+    int nthreads;
+    fb_worker_thread_t *threads;
+};
+
+apr_status_t fb_worker_post_config(apr_pool_t *pconf, server_rec *s)
+{
+    const fb_server_conf_t *conf = fb_config_get(s);
+
+    if (conf->worker && conf->smtp_url == NULL) {
+        ap_log_error(APLOG_MARK, APLOG_NOTICE, 0, s, FBLOGNO(00210)
+                     "FeedbackSMTPServer is not set: queued emails are "
+                     "marked skipped, not sent");
+    }
+    return fb_dbd_register(s, fb_jobs_statements(pconf));
+}
+
+/* Waits up to t, or until the worker is told to stop. */
+static void fb_worker_idle(fb_worker_t *w, apr_interval_time_t t)
+{
+    apr_thread_mutex_lock(w->lock);
+    if (!apr_atomic_read32(&w->stopping)) {
+        apr_thread_cond_timedwait(w->wake, w->lock, t);
+    }
+    apr_thread_mutex_unlock(w->lock);
+}
+
+/* Whether a repeated failure may be logged now by thread t. */
+static int fb_worker_may_log(fb_worker_thread_t *t)
+{
+    apr_time_t now = apr_time_now();
+
+    if (t->logged_at != 0 && now - t->logged_at < FB_WORKER_LOG_EVERY) {
+        return 0;
+    }
+    t->logged_at = now;
+    return 1;
+}
+
+/* A connection, or NULL; the first failure of an outage is logged. */
+static fb_db_t *fb_worker_db(fb_worker_t *w, apr_pool_t *p)
+{
+    fb_db_t *db = fb_dbd_open(p, w->s);
+
+    if (db == NULL && apr_atomic_cas32(&w->db_down, 1, 0) == 0) {
+        ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00202)
+                     "worker: the database cannot be reached; background "
+                     "work waits until it can");
+    }
+    else if (db != NULL && apr_atomic_cas32(&w->db_down, 0, 1) == 1) {
+        ap_log_error(APLOG_MARK, APLOG_NOTICE, 0, w->s, FBLOGNO(00203)
+                     "worker: the database can be reached again");
+    }
+    return db;
+}
+
+/* The wait before attempt number attempts + 1: doubling, capped. */
+static apr_int64_t fb_worker_delay_ms(const fb_server_conf_t *conf,
+                                      int attempts)
+{
+    apr_int64_t delay = conf->worker_retry_ms;
+
+    while (--attempts > 0 && delay < FB_WORKER_MAX_DELAY_MS) {
+        delay *= 2;
+    }
+    return delay < FB_WORKER_MAX_DELAY_MS ? delay : FB_WORKER_MAX_DELAY_MS;
+}
+
+/* error as it may be stored and logged: printable ASCII, bounded. */
+static const char *fb_worker_error_text(apr_pool_t *p, const char *error)
+{
+    char *copy, *c;
+
+    if (error == NULL) {
+        return NULL;
+    }
+    copy = apr_pstrndup(p, error, FB_WORKER_ERROR_MAX);
+    for (c = copy; *c != '\0'; c++) {
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
+            *c = '?';
+        }
+    }
+    return copy;
+}
+
+/* Claims one due item of job, into *item. */
+static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
+                                  apr_pool_t *p, fb_rows_t *item)
+{
+    fb_worker_t *w = t->w;
+    const char *args[1] = {apr_itoa(p, w->conf->worker_lease)};
+    fb_db_t *db = fb_worker_db(w, p);
+    apr_status_t rv;
+
+    if (db == NULL) {
+        return FB_CLAIM_NO_DB;
+    }
+    rv = fb_db_select(db, p, job->claim, 1, args, item);
+    if (rv != APR_SUCCESS && fb_worker_may_log(t)) {
+        ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
+                     "worker: job %s: claiming failed: %s", job->name,
+                     db->error);
+    }
+    fb_dbd_close(w->s, db);
+    return rv == APR_SUCCESS && item->nrows == 1 ? FB_CLAIM_ITEM
+                                                 : FB_CLAIM_NONE;
+}
+
+static void fb_worker_log_outcome(fb_worker_thread_t *t, const fb_job_t *job,
+                                  const fb_rows_t *item,
+                                  fb_job_outcome_e outcome,
+                                  const char *error, apr_int64_t delay)
+{
+    server_rec *s = t->w->s;
+    const char *org = fb_rows_get(item, 0, 0), *id = fb_rows_get(item, 0, 1);
+    const char *attempts = fb_rows_get(item, 0, 2);
+
+    if (outcome == FB_JOB_FAILED) {
+        ap_log_error(APLOG_MARK, APLOG_WARNING, 0, s, FBLOGNO(00206)
+                     "worker: job %s: %s/%s failed after %s attempt(s): %s",
+                     job->name, org, id, attempts, error);
+    }
+    else if (outcome == FB_JOB_RETRY) {
+        ap_log_error(APLOG_MARK, APLOG_INFO, 0, s, FBLOGNO(00205)
+                     "worker: job %s: %s/%s attempt %s failed, next in "
+                     "%" APR_INT64_T_FMT " ms: %s", job->name, org, id,
+                     attempts, delay, error);
+    }
+    else {
+        ap_log_error(APLOG_MARK, APLOG_DEBUG, 0, s, FBLOGNO(00209)
+                     "worker: job %s: %s/%s %s", job->name, org, id,
+                     fb_job_outcome_name(outcome));
+    }
+}
+
+/* Records the outcome of a claimed item under its lease. */
+static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
+                             apr_pool_t *p, const fb_rows_t *item,
+                             fb_job_outcome_e outcome, const char *error,
+                             apr_int64_t delay)
+{
+    fb_worker_t *w = t->w;
+    const char *args[6] = {
+        fb_rows_get(item, 0, 0), fb_rows_get(item, 0, 1),
+        fb_rows_get(item, 0, 3), fb_job_outcome_name(outcome), error,
+        apr_psprintf(p, "%" APR_INT64_T_FMT, delay)
+    };
+    fb_db_t *db = fb_worker_db(w, p);
+    int affected = 0;
+
+    /* Without a connection the lease runs out and the item is redone. */
+    if (db == NULL) {
+        return;
+    }
+    if (fb_db_exec(db, p, job->finish, 6, args, &affected) != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
+                     "worker: job %s: recording %s/%s failed: %s", job->name,
+                     args[0], args[1], db->error);
+    }
+    else if (affected == 0) {
+        ap_log_error(APLOG_MARK, APLOG_WARNING, 0, w->s, FBLOGNO(00207)
+                     "worker: job %s: %s/%s could not be recorded as %s: "
+                     "it was deleted meanwhile, or claimed again after its "
+                     "lease had passed (if this repeats, lengthen "
+                     "FeedbackWorkerLease)", job->name, args[0], args[1],
+                     args[3]);
+    }
+    fb_dbd_close(w->s, db);
+}
+
+/* One item of job (slot: its index), if one is due. */
+static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
+                                 apr_pool_t *p)
+{
+    fb_worker_t *w = t->w;
+    const fb_job_t *job = &fb_jobs[slot];
+    const char *error = NULL;
+    fb_job_outcome_e outcome;
+    apr_int64_t delay = 0;
+    fb_rows_t item;
+    fb_claim_e claim;
+    fb_job_ctx_t ctx = {
+        .s = w->s, .conf = w->conf, .pool = p, .thread_pool = t->pool,
+        .state = &t->states[slot], .item = &item,
+        .timeout_ms = w->conf->worker_lease * 1000L / 2,
+        .stopping = &w->stopping
+    };
+
+    if ((claim = fb_worker_claim(t, job, p, &item)) != FB_CLAIM_ITEM) {
+        return claim;
+    }
+    outcome = job->run(&ctx, &error);
+    if (outcome == FB_JOB_RETRY) {
+        int attempts = atoi(fb_rows_get(&item, 0, 2));
+
+        if (attempts >= w->conf->worker_max_attempts) {
+            outcome = FB_JOB_FAILED;
+        }
+        else {
+            delay = fb_worker_delay_ms(w->conf, attempts);
+        }
+    }
+    error = fb_worker_error_text(p, error);
+    fb_worker_log_outcome(t, job, &item, outcome, error, delay);
+    fb_worker_finish(t, job, p, &item, outcome, error, delay);
+    return FB_CLAIM_ITEM;
+}
+
+/* The wait after a round that found nothing: the interval, doubled for
+ * each round in a row that could not reach the database, capped. */
+static apr_interval_time_t fb_worker_idle_time(fb_worker_thread_t *t)
+{
+    apr_interval_time_t wait =
+        apr_time_from_msec(t->w->conf->worker_interval_ms);
+    int i;
+
+    for (i = 0; i < t->unreachable && wait < FB_WORKER_MAX_IDLE; i++) {
+        wait *= 2;
+    }
+    return wait < FB_WORKER_MAX_IDLE ? wait : FB_WORKER_MAX_IDLE;
+}
+
+static void *APR_THREAD_FUNC fb_worker_main(apr_thread_t *thread, void *data)
+{
+    fb_worker_thread_t *t = data;
+    fb_worker_t *w = t->w;
+    apr_pool_t *p;
+    int slot;
+
+    (void)thread;
+    apr_pool_create(&p, t->pool);
+    while (!apr_atomic_read32(&w->stopping)) {
+        int found = 0, no_db = 0;
+
+        /* One item of each job per round: no job starves the others. */
+        for (slot = 0; fb_jobs[slot].name != NULL
+                       && !apr_atomic_read32(&w->stopping); slot++) {
+            fb_claim_e claim;
+
+            apr_pool_clear(p);
+            claim = fb_worker_step(t, slot, p);
+            found |= claim == FB_CLAIM_ITEM;
+            no_db |= claim == FB_CLAIM_NO_DB;
+        }
+        t->unreachable = no_db ? t->unreachable + 1 : 0;
+        if (!found) {
+            fb_worker_idle(w, fb_worker_idle_time(t));
+        }
+    }
+    apr_pool_destroy(p);
+    /* A plain return, not apr_thread_exit: pthread_exit would abandon this
+     * frame without its epilogue (AddressSanitizer then reports the
+     * thread's own exit), and apr_thread_join needs nothing more. */
+    return NULL;
+}
+
+/* Pre-cleanup of the child's pool: runs before its subpools go. */
+static apr_status_t fb_worker_stop(void *data)
+{
+    fb_worker_t *w = data;
+    apr_status_t rv;
+    int i;
+
+    apr_thread_mutex_lock(w->lock);
+    apr_atomic_set32(&w->stopping, 1);
+    apr_thread_cond_broadcast(w->wake);
+    apr_thread_mutex_unlock(w->lock);
+    for (i = 0; i < w->nthreads; i++) {
+        if (w->threads[i].thread != NULL) {
+            apr_thread_join(&rv, w->threads[i].thread);
+        }
+        /* The jobs' state (curl handles) goes before libcurl itself,
+         * which fb_fetch_global_init ties to the configuration pool. */
+        apr_pool_destroy(w->threads[i].pool);
+    }
+    ap_log_error(APLOG_MARK, APLOG_INFO, 0, w->s, FBLOGNO(00211)
+                 "worker stopped");
+    return APR_SUCCESS;
+}
+
+/* Makes thread i's pool and starts it, with every signal blocked: the
+ * MPM's threads handle signals, never this one. */
+static apr_status_t fb_worker_start(fb_worker_t *w, int i, apr_pool_t *p)
+{
+    fb_worker_thread_t *t = &w->threads[i];
+    apr_allocator_t *allocator;
+    sigset_t all, old;
+    apr_status_t rv;
+    int njobs = 0;
+
+    while (fb_jobs[njobs].name != NULL) {
+        njobs++;
+    }
+    t->w = w;
+    t->index = i;
+    if ((rv = apr_allocator_create(&allocator)) != APR_SUCCESS) {
+        return rv;
+    }
+    if ((rv = apr_pool_create_ex(&t->pool, p, NULL, allocator))
+        != APR_SUCCESS) {
+        apr_allocator_destroy(allocator);
+        return rv;
+    }
+    apr_allocator_owner_set(allocator, t->pool);
+    t->states = apr_pcalloc(t->pool, sizeof(void *) * (apr_size_t)njobs);
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    rv = apr_thread_create(&t->thread, NULL, fb_worker_main, t, p);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rv != APR_SUCCESS) {
+        t->thread = NULL;
+    }
+    return rv;
+}
+
+void fb_worker_child_init(apr_pool_t *pchild, server_rec *s)
+{
+    const fb_server_conf_t *conf = fb_config_get(s);
+    fb_worker_t *w;
+    apr_status_t rv;
+    int i;
+
+    if (!conf->worker) {
+        return;
+    }
+    w = apr_pcalloc(pchild, sizeof(*w));
+    w->s = s;
+    w->conf = conf;
+    w->threads = apr_pcalloc(pchild, sizeof(*w->threads)
+                                     * (apr_size_t)conf->worker_concurrency);
+    if ((rv = apr_thread_mutex_create(&w->lock, APR_THREAD_MUTEX_DEFAULT,
+                                      pchild)) != APR_SUCCESS
+        || (rv = apr_thread_cond_create(&w->wake, pchild)) != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00200)
+                     "worker: could not start: no mutex or condition");
+        return;
+    }
+    apr_pool_pre_cleanup_register(pchild, w, fb_worker_stop);
+    for (i = 0; i < conf->worker_concurrency; i++) {
+        w->nthreads = i + 1;
+        if ((rv = fb_worker_start(w, i, pchild)) != APR_SUCCESS) {
+            ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00200)
+                         "worker: could not start thread %d", i);
+            w->nthreads = i + (w->threads[i].pool != NULL);
+            break;
+        }
+    }
+    ap_log_error(APLOG_MARK, APLOG_INFO, 0, s, FBLOGNO(00201)
+                 "worker started: %d thread(s), interval %d ms, lease %d s",
+                 w->nthreads, conf->worker_interval_ms, conf->worker_lease);
+}
