@@ -231,10 +231,11 @@ END
 $$;
 
 -- Unsubscribes p_emails (matched without regard to case): off the list,
--- and contacts with one of the addresses are opted out.  Returns the
+-- contacts with one of the addresses opted out, and changelog emails to
+-- them not yet sent dropped.  Returns the
 -- number of distinct addresses that were subscribed, on the list or as a
--- subscribed contact.  (opted runs though nothing reads it: a data-
--- modifying WITH always runs to completion.)
+-- subscribed contact.  (opted and unsent run though nothing reads them: a
+-- data-modifying WITH always runs to completion.)
 CREATE FUNCTION fb_subscribers_remove(p_org text, p_emails text[])
 RETURNS integer LANGUAGE sql VOLATILE AS $$
     WITH addresses AS (
@@ -254,7 +255,12 @@ RETURNS integer LANGUAGE sql VOLATILE AS $$
           AND lower(c.email) = a.email
           AND (c.subscribed_to_changelog
                OR NOT c.manually_opted_out_from_changelog)
-        RETURNING c.id)
+        RETURNING c.id),
+    unsent AS (
+        DELETE FROM email_outbox o USING addresses a
+        WHERE o.org_id = p_org AND o.kind = 'changelog'
+          AND o.state = 'pending' AND lower(o.recipient) = a.email
+        RETURNING o.id)
     SELECT count(*)::integer FROM (
         SELECT email FROM listed UNION SELECT email FROM flagged) r
 $$;
@@ -269,7 +275,8 @@ CREATE INDEX email_outbox_changelog ON email_outbox (org_id, changelog_id)
 
 -- The addresses a changelog email in p_locale goes to: the subscribers in
 -- that locale and the contacts subscribed in it, less every address a
--- contact opted out with (manually, or from all email).
+-- contact opted out with (fb_email_recipient_allowed, 009, which the
+-- worker asks again when it sends).
 CREATE FUNCTION fb_changelog_recipients(p_org text, p_locale text)
 RETURNS SETOF text LANGUAGE sql STABLE AS $$
     SELECT r.email FROM (
@@ -279,11 +286,6 @@ RETURNS SETOF text LANGUAGE sql STABLE AS $$
         SELECT lower(c.email) FROM contacts c
         WHERE c.org_id = p_org AND c.subscribed_to_changelog
           AND c.email IS NOT NULL AND c.locale = p_locale) r
-    WHERE NOT EXISTS (
-        SELECT 1 FROM contacts o
-        WHERE o.org_id = p_org AND o.email IS NOT NULL
-          AND lower(o.email) = r.email
-          AND (o.manually_opted_out_from_changelog
-               OR NOT fb_email_allowed(o.email_preferences, 'changelog')))
+    WHERE fb_email_recipient_allowed(p_org, r.email, 'changelog')
     ORDER BY r.email
 $$;

@@ -63,9 +63,9 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
      * bodies is the link.  (org, id, subject, html, text, id, locale,
      *  addresses, links) */
     {"changelog_p_email_queue",
-     "INSERT INTO email_outbox (org_id, changelog_id, kind, recipient, "
-     "  subject, body_html, body_text, dedupe_key, headers) "
-     "SELECT %s, %s, 'changelog', r.email, %s, "
+     "INSERT INTO email_outbox (org_id, changelog_id, kind, preference, "
+     "  recipient, subject, body_html, body_text, dedupe_key, headers) "
+     "SELECT %s, %s, 'changelog', 'changelog', r.email, %s, "
      "  replace(%s, '{{unsubscribe}}', replace(r.link, '&', '&amp;')), "
      "  replace(%s, '{{unsubscribe}}', r.link), "
      "  'changelog/' || %s || '/' || %s || '/' || r.email, "
