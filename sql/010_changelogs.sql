@@ -75,9 +75,13 @@ CREATE TABLE changelog_locales (
     send_email      boolean NOT NULL DEFAULT false,
     hide_from_board boolean NOT NULL DEFAULT false,
     email_sent      boolean NOT NULL DEFAULT false,
-    -- A publish waiting for its time (the worker makes it).
+    -- A publish waiting for its time (the worker makes it), and the
+    -- worker's claim on it (modules/jobs/fb_job_publish.c).
     scheduled_at    timestamptz,
     scheduled_email boolean NOT NULL DEFAULT false,
+    publish_lease   timestamptz,
+    publish_attempts integer NOT NULL DEFAULT 0,
+    publish_error   text,
     created_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
     updated_at      timestamptz NOT NULL DEFAULT now(),
     draft_search    tsvector GENERATED ALWAYS AS (

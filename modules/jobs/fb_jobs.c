@@ -6,10 +6,14 @@
 
 extern const fb_statement_t fb_job_email_statements[];
 fb_job_run_fn fb_job_email_run;
+extern const fb_statement_t fb_job_publish_statements[];
+fb_job_run_fn fb_job_publish_run;
 
 const fb_job_t fb_jobs[] = {
     {"email", fb_job_email_statements, "job_email_claim", "job_email_finish",
      fb_job_email_run},
+    {"changelog publish", fb_job_publish_statements, "job_publish_claim",
+     "job_publish_finish", fb_job_publish_run},
     {NULL, NULL, NULL, NULL, NULL}
 };
 

@@ -302,7 +302,11 @@ static void *APR_THREAD_FUNC fb_worker_main(apr_thread_t *thread, void *data)
             apr_pool_clear(p);
             claim = fb_worker_step(t, slot, p);
             found |= claim == FB_CLAIM_ITEM;
-            no_db |= claim == FB_CLAIM_NO_DB;
+            if (claim == FB_CLAIM_NO_DB) {
+                /* The other jobs would not reach it either. */
+                no_db = 1;
+                break;
+            }
         }
         t->unreachable = no_db ? t->unreachable + 1 : 0;
         if (!found) {

@@ -76,7 +76,8 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
     /* (time, send email, org, id, locales x2) */
     {"changelog_p_schedule",
      "UPDATE changelog_locales SET scheduled_at = %s::timestamptz, "
-     "  scheduled_email = %s::boolean, updated_at = now() "
+     "  scheduled_email = %s::boolean, publish_lease = NULL, "
+     "  publish_attempts = 0, publish_error = NULL, updated_at = now() "
      "WHERE org_id = %s AND changelog_id = %s AND "
      CHANGELOG_LOCALES_MATCH},
     /* (org, id, locales x2) */
