@@ -60,8 +60,15 @@ def test_scheduled_publish_happens_once_on_time(fresh_database, smtp_sink):
         r = org.api.post("/changelogs/subscribers",
                          json={"emails": subscribers})
         assert r.json()["count"] == 4
+        german = "de-%s@example.com" % secrets.token_hex(3)
+        assert org.api.post("/changelogs/subscribers", json={
+            "emails": [german], "locale": "de"}).json()["count"] == 1
         ch = org.api.post("/changelogs", json={
             "title": "Scheduled release", "htmlContent": "<p>Soon</p>"}).json()
+        r = org.api.request("PATCH", "/changelogs/" + ch["id"], json={
+            "locale": "de", "title": "Geplante Version",
+            "htmlContent": "<p>Bald</p>"})
+        assert r.status_code == 200, r.text
         when = datetime.now(timezone.utc) + timedelta(seconds=2)
         r = org.api.post("/changelogs/%s/publish" % ch["id"], json={
             "scheduledDate": iso(when), "sendEmail": True})
@@ -79,13 +86,18 @@ def test_scheduled_publish_happens_once_on_time(fresh_database, smtp_sink):
         assert when <= live_at < when + timedelta(seconds=4)
         assert g["notifications"]["en"]["scheduledDate"] is None
         assert g["emailSentToSubscribers"] is True
-        got = smtp_sink.wait_for(4)
+        assert g["publishedLocales"] == ["en", "de"]
+        got = smtp_sink.wait_for(5)
         time.sleep(1.5)     # room for a duplicate to show up
-        assert len(smtp_sink.messages) == 4
-        assert sorted(rcpt for _, (rcpt,), _ in got) == subscribers
+        assert len(smtp_sink.messages) == 5
+        assert sorted(rcpt for _, (rcpt,), _ in got) == sorted(
+            subscribers + [german])
         for mail_from, (rcpt,), msg in got:
             assert mail_from == FROM and msg["To"] == rcpt
-            assert msg["Subject"] == "Scheduled release"
+            assert msg["Subject"] == ("Geplante Version" if rcpt == german
+                                      else "Scheduled release")
+            body = msg.get_body(("plain",)).get_content()
+            assert ("Bald" if rcpt == german else "Soon") in body
             link = msg["List-Unsubscribe"].strip("<>")
             assert link.startswith(PUBLIC + "/v2/email/unsubscribe?")
             assert msg["List-Unsubscribe-Post"] == \
@@ -93,20 +105,22 @@ def test_scheduled_publish_happens_once_on_time(fresh_database, smtp_sink):
         assert published_events(a, org, ch["id"]) == 1
         assert a.sql("SELECT state, count(*) FROM email_outbox "
                      "WHERE changelog_id = %s GROUP BY state",
-                     ch["id"]) == [("sent", 4)]
+                     ch["id"]) == [("sent", 5)]
         # The link a subscriber got works on either node.
-        parts = urlsplit(got[0][2]["List-Unsubscribe"].strip("<>"))
+        first = [m for m in got if m[1] == [subscribers[0]]][0]
+        parts = urlsplit(first[2]["List-Unsubscribe"].strip("<>"))
         r = requests.post(b.base + parts.path + "?" + parts.query,
                           data={"List-Unsubscribe": "One-Click"}, timeout=10)
         assert r.status_code == 200, r.text
-        assert a.sql("SELECT count(*) FROM changelog_subscribers "
-                     "WHERE org_id = %s", org.id) == [(3,)]
+        assert subscribers[0] not in [e for (e,) in a.sql(
+            "SELECT email FROM changelog_subscribers WHERE org_id = %s",
+            org.id)]
         # Publishing again sends nothing more.
         r = org.api.post("/changelogs/%s/publish" % ch["id"],
                          json={"sendEmail": True})
         assert r.json()["state"] == "published"
         time.sleep(1)
-        assert len(smtp_sink.messages) == 4
+        assert len(smtp_sink.messages) == 5
         assert published_events(a, org, ch["id"]) == 2
         assert_logs_clean(a, b)
 
