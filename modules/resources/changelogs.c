@@ -109,7 +109,6 @@ static const char *const fb_changelog_states[] = {"live", "draft", "all",
                                                   NULL};
 static const char *const fb_changelog_shown[] = {"live", "draft", NULL};
 static const char *const fb_changelog_sorts[] = {"date", NULL};
-static const char *const fb_changelog_sort_orders[] = {"asc", "desc", NULL};
 
 static const fb_query_rule_t fb_changelog_list_rules[] = {
     FB_QUERY_RULES_PAGE,
@@ -121,7 +120,7 @@ static const fb_query_rule_t fb_changelog_list_rules[] = {
     {"startDate", FB_Q_STRING, 1, 64, NULL},
     {"endDate", FB_Q_STRING, 1, 64, NULL},
     {"sortBy", FB_Q_ENUM, 0, 0, fb_changelog_sorts},
-    {"sortOrder", FB_Q_ENUM, 0, 0, fb_changelog_sort_orders},
+    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
     {NULL, 0, 0, 0, NULL}
 };
 

@@ -84,41 +84,35 @@ static const fb_statement_t fb_changelog_write_statements[] = {
 
 #define CHANGELOG_CONTENT_MAX 500000
 
+/* The fields create and PATCH share; title_flags and image_flags are
+ * what differs (required on create; null clears on PATCH). */
+#define CHANGELOG_FIELD_RULES(title_flags, image_flags) \
+    {.name = "title", .type = FB_FIELD_STRING, .flags = (title_flags), \
+     .min = 1, .max = 512}, \
+    {.name = "htmlContent", .type = FB_FIELD_STRING, \
+     .max = CHANGELOG_CONTENT_MAX}, \
+    {.name = "markdownContent", .type = FB_FIELD_STRING, \
+     .max = CHANGELOG_CONTENT_MAX}, \
+    {.name = "categories", .type = FB_FIELD_STRING_ARRAY, .max = 100, \
+     .item_max = 255}, \
+    {.name = "featuredImage", .type = FB_FIELD_URL, .max = 2048, \
+     .flags = (image_flags)}, \
+    {.name = "allowedSegmentIds", .type = FB_FIELD_STRING_ARRAY, \
+     .max = 100, .item_max = 255}, \
+    {.name = "locale", .type = FB_FIELD_ENUM, \
+     .choices = fb_changelog_locales}, \
+    {.name = "date", .type = FB_FIELD_TIME}
+
 static const fb_field_rule_t fb_changelog_create_rules[] = {
-    {.name = "title", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
-     .min = 1, .max = 512},
-    {.name = "htmlContent", .type = FB_FIELD_STRING,
-     .max = CHANGELOG_CONTENT_MAX},
-    {.name = "markdownContent", .type = FB_FIELD_STRING,
-     .max = CHANGELOG_CONTENT_MAX},
-    {.name = "categories", .type = FB_FIELD_STRING_ARRAY, .max = 100,
-     .item_max = 255},
-    {.name = "featuredImage", .type = FB_FIELD_URL, .max = 2048},
-    {.name = "allowedSegmentIds", .type = FB_FIELD_STRING_ARRAY,
-     .max = 100, .item_max = 255},
-    {.name = "locale", .type = FB_FIELD_ENUM,
-     .choices = fb_changelog_locales},
-    {.name = "date", .type = FB_FIELD_TIME},
+    CHANGELOG_FIELD_RULES(FB_FIELD_REQUIRED, 0),
     {.name = "state", .type = FB_FIELD_ENUM,
      .choices = (const char *const[]){"draft", "live", NULL}},
     {.name = NULL}
 };
 
+/* PATCH: locale (extension) names the locale whose draft is edited. */
 static const fb_field_rule_t fb_changelog_update_rules[] = {
-    {.name = "title", .type = FB_FIELD_STRING, .min = 1, .max = 512},
-    {.name = "htmlContent", .type = FB_FIELD_STRING,
-     .max = CHANGELOG_CONTENT_MAX},
-    {.name = "markdownContent", .type = FB_FIELD_STRING,
-     .max = CHANGELOG_CONTENT_MAX},
-    {.name = "categories", .type = FB_FIELD_STRING_ARRAY, .max = 100,
-     .item_max = 255},
-    {.name = "featuredImage", .type = FB_FIELD_URL, .max = 2048,
-     .flags = FB_FIELD_NULL_CLEARS},
-    {.name = "allowedSegmentIds", .type = FB_FIELD_STRING_ARRAY,
-     .max = 100, .item_max = 255},
-    {.name = "date", .type = FB_FIELD_TIME},
-    {.name = "locale", .type = FB_FIELD_ENUM,
-     .choices = fb_changelog_locales},
+    CHANGELOG_FIELD_RULES(0, FB_FIELD_NULL_CLEARS),
     {.name = NULL}
 };
 

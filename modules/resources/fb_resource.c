@@ -12,6 +12,8 @@
 
 #define FB_DEFAULT_LIMIT 10
 
+const char *const fb_sort_orders[] = {"asc", "desc", NULL};
+
 const fb_query_rule_t fb_resource_page_rules[] = {
     FB_QUERY_RULES_PAGE,
     {NULL, 0, 0, 0, NULL}

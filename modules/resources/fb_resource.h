@@ -51,6 +51,9 @@ typedef struct {
     const fb_statement_t *statements;
 } fb_resource_module_t;
 
+/* The sortOrder choices of every sorted list. */
+extern const char *const fb_sort_orders[];
+
 /* Query rules of a cursor list without filters. */
 extern const fb_query_rule_t fb_resource_page_rules[];
 

@@ -174,7 +174,6 @@ static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
                                             "recent", "trending", NULL};
 #define FB_POST_TRENDING 3
 #define FB_POST_RELEVANCE 4
-static const char *const fb_sort_orders[] = {"asc", "desc", NULL};
 
 static const fb_query_rule_t fb_post_list_rules[] = {
     FB_QUERY_RULES_PAGE,
