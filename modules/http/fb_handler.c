@@ -107,6 +107,15 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     fr->op = op;
     fr->path_params = match.params;
 
+    if (op->flags & FB_OP_PUBLIC) {
+        if ((err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
+            || (err = fb_query_check(fr->pool, &fr->query, op->query))
+               != NULL) {
+            return err;
+        }
+        ap_discard_request_body(r);
+        return op->handler(fr);
+    }
     if ((err = fb_auth_authenticate(fr)) != NULL
         || (err = fb_limits_check(fr)) != NULL) {
         return err;

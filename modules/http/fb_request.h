@@ -31,6 +31,8 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 #define FB_OP_WRITE   0x02  /* changes data: refused to the Viewer role */
 #define FB_OP_MEMBER  0x04  /* needs member-level access or higher */
 #define FB_OP_OWNER   0x08  /* needs the Owner role */
+#define FB_OP_PUBLIC  0x10  /* no API key: the handler checks its own
+                               credentials (signed file URLs) */
 
 #define FB_PERM_NONE (-1)
 

@@ -18,6 +18,7 @@ extern const fb_resource_module_t fb_comments_module;
 extern const fb_resource_module_t fb_companies_module;
 extern const fb_resource_module_t fb_contacts_module;
 extern const fb_resource_module_t fb_custom_fields_module;
+extern const fb_resource_module_t fb_files_module;
 extern const fb_resource_module_t fb_people_module;
 extern const fb_resource_module_t fb_post_statuses_module;
 extern const fb_resource_module_t fb_post_create_module;
@@ -41,6 +42,7 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_companies_module,
     &fb_contacts_module,
     &fb_custom_fields_module,
+    &fb_files_module,
     &fb_people_module,
     &fb_post_statuses_module,
     &fb_post_create_module,

@@ -48,6 +48,7 @@ int main(void)
     test_markdown_register();
     test_netpolicy_register();
     test_fetch_register();
+    test_filesign_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

@@ -101,5 +101,6 @@ void test_time_register(void);
 void test_markdown_register(void);
 void test_netpolicy_register(void);
 void test_fetch_register(void);
+void test_filesign_register(void);
 
 #endif
