@@ -109,3 +109,20 @@ BEGIN
     END LOOP;
 END
 $$;
+
+-- A comment that leaves (deleted itself, or with its post or changelog)
+-- leaves its author's commentsCreated, in the same statement: cascades
+-- from posts and changelogs keep the count exact too.  Comments already
+-- [deleted] have left it before (and have no author).
+CREATE FUNCTION fb_comment_author_uncount() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE contacts SET comments_created = greatest(comments_created - 1, 0)
+    WHERE org_id = OLD.org_id AND id = OLD.author_contact_id;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER comments_author_uncount AFTER DELETE ON comments
+    FOR EACH ROW WHEN (OLD.author_contact_id IS NOT NULL
+                       AND NOT OLD.is_deleted)
+    EXECUTE FUNCTION fb_comment_author_uncount();

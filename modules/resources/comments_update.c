@@ -248,8 +248,11 @@ static fb_error_t *fb_comment_update(fb_req_t *fr)
     return NULL;
 }
 
-/* The counters a comment leaving the count moves. */
-static void fb_comment_uncount(fb_req_t *fr, const fb_comment_locked_t *c)
+/* The counters a comment leaving the count moves; the author's only
+ * when it stays as [deleted] (a removed row moves it by trigger, as
+ * cascades from posts and changelogs do: sql/011_comments.sql). */
+static void fb_comment_uncount(fb_req_t *fr, const fb_comment_locked_t *c,
+                               int stays)
 {
     const char *args[2] = {fr->principal.org_id, NULL};
 
@@ -257,7 +260,7 @@ static void fb_comment_uncount(fb_req_t *fr, const fb_comment_locked_t *c)
     fb_db_exec(fr->db, fr->pool, c->post_id ? "comment_u_post_uncount"
                                             : "comment_u_changelog_uncount",
                2, args, NULL);
-    if (c->author_contact_id != NULL) {
+    if (stays && c->author_contact_id != NULL) {
         args[1] = c->author_contact_id;
         fb_db_exec(fr->db, fr->pool, "comment_u_author_uncount", 2, args,
                    NULL);
@@ -293,7 +296,7 @@ static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
             }
         }
         if (err == NULL && !c.is_deleted) {
-            fb_comment_uncount(fr, &c);
+            fb_comment_uncount(fr, &c, c.has_replies);
         }
         if (err == NULL && changed
             && fb_event_record(fr->db, fr->pool, fr->principal.org_id,

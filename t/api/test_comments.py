@@ -713,9 +713,22 @@ def test_legacy_delete(org, env):
 
 def test_deleting_the_target_takes_its_comments(org, env, server):
     p = new_post(org, env)
-    a = comment(org.api, postId=p["id"])
-    comment(org.api, postId=p["id"], parentCommentId=a["id"])
+    who = {"email": word() + "@cascade.example"}
+    a = comment(org.api, postId=p["id"], author=who)
+    comment(org.api, postId=p["id"], parentCommentId=a["id"], author=who)
+    gone = comment(org.api, postId=p["id"], parentCommentId=a["id"],
+                   author=who)
+    org.api.request("DELETE", "/comments/" + gone["id"])
+    ch = new_changelog(org)
+    comment(org.api, changelogId=ch["id"], author=who)
+    author = a["author"]["id"]
+    assert contact(server, org, author)[0] == 3
     assert org.api.request("DELETE", "/posts/" + p["id"]).status_code == 200
+    # The author's count follows the comments that went with the post.
+    assert contact(server, org, author)[0] == 1
+    assert org.api.request("DELETE",
+                           "/changelogs/" + ch["id"]).status_code == 200
+    assert contact(server, org, author)[0] == 0
     assert server.sql("SELECT count(*) FROM comments WHERE post_id = %s",
                       p["id"])[0][0] == 0
     ch = new_changelog(org)
