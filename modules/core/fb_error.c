@@ -62,6 +62,8 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"company_not_found", 404, BAD, "Company not found."},
     [FB_E_CHANGELOG_NOT_FOUND] =
         {"changelog_not_found", 404, BAD, "Changelog not found."},
+    [FB_E_COMMENT_NOT_FOUND] =
+        {"comment_not_found", 404, BAD, "Comment not found."},
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},

@@ -109,12 +109,13 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
 
     if (op->flags & FB_OP_PUBLIC) {
         /* No key, hence no organization, limits or permissions: the
-         * handler checks what the request carries itself. */
+         * handler checks what the query carries itself. */
         if ((err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
             || (err = fb_query_check(fr->pool, &fr->query, op->query))
                != NULL) {
             return err;
         }
+        ap_discard_request_body(r);
         return op->handler(fr);
     }
     if ((err = fb_auth_authenticate(fr)) != NULL

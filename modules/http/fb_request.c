@@ -3,10 +3,14 @@
  * database connection and its transaction, the response.
  */
 #include "httpd.h"
+#include "http_core.h"
 #include "http_log.h"
 #include "apr_strings.h"
 
+#include <string.h>
+
 #include "fb_dbd.h"
+#include "fb_filesign.h"
 #include "fb_log.h"
 #include "fb_request.h"
 #include "fb_response.h"
@@ -34,6 +38,12 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
 
 void fb_respond(fb_req_t *fr, int status, const char *json)
 {
+    /* Stored files are named by markers, signed on the way out. */
+    if (fr->conf->secret != NULL && strstr(json, FB_FILE_MARKER) != NULL) {
+        json = fb_filesign_rewrite(
+            fr->pool, json, ap_construct_url(fr->pool, "/v2/files/", fr->r),
+            fr->conf->secret, apr_time_now() + apr_time_from_sec(3600));
+    }
     fb_response_write(fr->r, status, json);
 }
 

@@ -31,8 +31,10 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 #define FB_OP_WRITE   0x02  /* changes data: refused to the Viewer role */
 #define FB_OP_MEMBER  0x04  /* needs member-level access or higher */
 #define FB_OP_OWNER   0x08  /* needs the Owner role */
-#define FB_OP_PUBLIC  0x10  /* served without an API key (signed links):
-                             * no principal; the body is the handler's */
+#define FB_OP_PUBLIC  0x10  /* served without an API key (signed links,
+                             * signed file URLs): no principal, the body
+                             * is discarded, the handler checks the
+                             * credentials the request carries */
 
 #define FB_PERM_NONE (-1)
 

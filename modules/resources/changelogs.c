@@ -142,10 +142,10 @@ static int fb_changelog_slug_valid(const char *s)
                                           "0123456789-") == n;
 }
 
-fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
-                              const char **slug_locale)
+fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
+                                const char *param, int lock,
+                                const char **id, const char **slug_locale)
 {
-    const char *given = fb_req_param(fr, "id");
     const char *ref = fb_id_normalize(fr->pool, given);
     const char *args[4];
     fb_rows_t rows;
@@ -155,9 +155,13 @@ fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
         ref = given;
     }
     if (ref == NULL) {
-        return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",
-                             "The id must be a 24-character hexadecimal "
-                             "object id or a changelog slug.");
+        return fb_error_make(fr->pool,
+                             strcmp(param, "id") == 0
+                             ? FB_E_INVALID_ID : FB_E_INVALID_PARAMETER,
+                             param,
+                             apr_psprintf(fr->pool, "'%s' must be a "
+                                          "24-character hexadecimal object "
+                                          "id or a changelog slug.", param));
     }
     args[0] = args[2] = fr->principal.org_id;
     args[1] = args[3] = ref;
@@ -166,7 +170,8 @@ fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
         return err;
     }
     if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, "id", NULL);
+        return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, param,
+                             NULL);
     }
     *id = fb_rows_get(&rows, 0, 0);
     if (slug_locale != NULL) {
@@ -179,11 +184,18 @@ fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
             return err;
         }
         if (rows.nrows == 0) {      /* deleted since it was found */
-            return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, "id",
+            return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, param,
                                  NULL);
         }
     }
     return NULL;
+}
+
+fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
+                              const char **slug_locale)
+{
+    return fb_changelog_lookup(fr, fb_req_param(fr, "id"), "id", lock, id,
+                               slug_locale);
 }
 
 apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,

@@ -80,6 +80,16 @@
 extern const char *const fb_changelog_locales[];
 
 /*
+ * The changelog given names (a 24-hex id, else a slug in any of its
+ * locales), as fb_changelog_find() does for the path; errors name param:
+ * 400 (invalid_id for the path's "id", invalid_parameter for a body or
+ * query field) for a value that can be neither, 404 changelog_not_found.
+ */
+fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
+                                const char *param, int lock,
+                                const char **id, const char **slug_locale);
+
+/*
  * The changelog the path's {id} names: a 24-hex id, else a slug in any of
  * its locales.  *id is its id; *slug_locale the locale of the slug that
  * named it (NULL when named by id).  lock: FOR UPDATE, inside the

@@ -1,6 +1,7 @@
 /*
  * fb_resource: the shared read handlers.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "apr_strings.h"
@@ -112,6 +113,18 @@ int fb_key_integer(const char *key)
         digits++;
     }
     return *key == '\0' && digits > 0 && digits <= 18;
+}
+
+int fb_key_float(const char *key)
+{
+    char *end;
+    double d;
+
+    if (*key == '\0') {
+        return 0;
+    }
+    d = strtod(key, &end);
+    return *end == '\0' && d == d;     /* d == d: not NaN */
 }
 
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,

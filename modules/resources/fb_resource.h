@@ -63,6 +63,9 @@ const char *fb_bool_text(int b);
 /* Sort keys that are integers (timestamps as microseconds, counts). */
 int fb_key_integer(const char *key);
 
+/* Sort keys that are float8 values as PostgreSQL writes them (scores). */
+int fb_key_float(const char *key);
+
 /* The first column of the first row of label run with (org_id, value),
  * or NULL when there is no row. */
 fb_error_t *fb_resource_lookup(fb_req_t *fr, const char *label,

@@ -12,9 +12,13 @@ extern const fb_resource_module_t fb_changelog_publish_module;
 extern const fb_resource_module_t fb_changelog_subscribers_module;
 extern const fb_resource_module_t fb_changelog_write_module;
 extern const fb_resource_module_t fb_changelogs_module;
+extern const fb_resource_module_t fb_comment_create_module;
+extern const fb_resource_module_t fb_comment_update_module;
+extern const fb_resource_module_t fb_comments_module;
 extern const fb_resource_module_t fb_companies_module;
 extern const fb_resource_module_t fb_contacts_module;
 extern const fb_resource_module_t fb_custom_fields_module;
+extern const fb_resource_module_t fb_files_module;
 extern const fb_resource_module_t fb_people_module;
 extern const fb_resource_module_t fb_post_statuses_module;
 extern const fb_resource_module_t fb_post_create_module;
@@ -33,9 +37,13 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_changelog_subscribers_module,
     &fb_changelog_write_module,
     &fb_changelogs_module,
+    &fb_comment_create_module,
+    &fb_comment_update_module,
+    &fb_comments_module,
     &fb_companies_module,
     &fb_contacts_module,
     &fb_custom_fields_module,
+    &fb_files_module,
     &fb_people_module,
     &fb_post_statuses_module,
     &fb_post_create_module,

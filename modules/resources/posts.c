@@ -125,19 +125,6 @@ static const fb_statement_t fb_post_statements[] = {
     {NULL, NULL}
 };
 
-/* A key that is a float8 as PostgreSQL writes it. */
-static int fb_key_float(const char *key)
-{
-    char *end;
-    double d;
-
-    if (*key == '\0') {
-        return 0;
-    }
-    d = strtod(key, &end);
-    return *end == '\0' && d == d;     /* d == d: not NaN */
-}
-
 /* A trending or relevance key: the reference time, a colon, the score. */
 static int fb_key_time_score(const char *key)
 {

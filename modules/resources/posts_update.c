@@ -10,6 +10,7 @@
 #include "apr_escape.h"
 #include "apr_strings.h"
 
+#include "fb_changes.h"
 #include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
@@ -124,32 +125,6 @@ static fb_error_t *fb_post_lock(fb_req_t *fr, fb_post_locked_t *p)
     p->status_id = fb_rows_get(&rows, 0, 1);
     p->custom_fields = fb_rows_get(&rows, 0, 2);
     return fb_post_render(fr, p->id, 1, &p->json);
-}
-
-/* The post.updated changes: every top-level field whose rendering differs
- * between before and after (updatedAt aside), as output values. */
-static const char *fb_post_changes(fb_req_t *fr, const char *before,
-                                   const char *after, int *count)
-{
-    json_object *old = fb_json_owned(fr->pool, json_tokener_parse(before));
-    json_object *now = fb_json_owned(fr->pool, json_tokener_parse(after));
-    json_object *changes = fb_json_owned(fr->pool, json_object_new_array());
-
-    json_object_object_foreach(now, key, value) {
-        json_object *was = json_object_object_get(old, key);
-        json_object *change;
-
-        if (strcmp(key, "updatedAt") == 0 || json_object_equal(was, value)) {
-            continue;
-        }
-        change = json_object_new_object();
-        json_object_object_add(change, "field", json_object_new_string(key));
-        json_object_object_add(change, "oldValue", json_object_get(was));
-        json_object_object_add(change, "newValue", json_object_get(value));
-        json_object_array_add(changes, change);
-    }
-    *count = (int)json_object_array_length(changes);
-    return fb_json_text(fr->pool, changes);
 }
 
 /* Moves the author's posts count when the author changes. */
@@ -296,7 +271,7 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
         err = fb_post_render(fr, p.id, 1, &after);
     }
     if (err == NULL) {
-        changes = fb_post_changes(fr, p.json, after, &n);
+        changes = fb_changes_diff(fr->pool, p.json, after, &n);
         if (n > 0 && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
                                      "post.updated", after, changes)
                      != APR_SUCCESS) {

@@ -14,7 +14,6 @@
 
 #include "apr_escape.h"
 #include "apr_strings.h"
-#include "http_protocol.h"
 
 #include "fb_resource.h"
 #include "fb_unsubscribe.h"
@@ -74,10 +73,6 @@ static fb_error_t *fb_unsubscribe(fb_req_t *fr)
     const char *org, *email, *shown;
     fb_error_t *err;
 
-    if (ap_discard_request_body(fr->r) != OK) {
-        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                             "The request body could not be read.");
-    }
     if ((err = fb_unsubscribe_check(fr, &org, &email)) != NULL) {
         return err;
     }

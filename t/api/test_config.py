@@ -5,6 +5,7 @@ import subprocess
 import tempfile
 
 import pytest
+import requests
 
 from conftest import ROOT, free_port, httpd, httpd_command, render_conf
 
@@ -110,8 +111,12 @@ def test_good_values_pass_configtest(line):
 
 
 def startup_log(database, extra):
-    """The error log of an httpd started with extra, once it answers."""
+    """The error log of an httpd started with extra, once a child has
+    answered a request: the port accepts connections from the first
+    configuration pass on, but children (hence an answer) come only after
+    the second, whose post_config logs what the start-up has to say."""
     with httpd(database, extra) as s:
+        requests.get(s.base + "/v2/boards", timeout=30)
         with open(s.error_log, errors="replace") as f:
             return f.read()
 

@@ -50,6 +50,7 @@ int main(void)
     test_netpolicy_register();
     test_fetch_register();
     test_mail_register();
+    test_filesign_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

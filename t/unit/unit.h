@@ -103,5 +103,6 @@ void test_unsubscribe_register(void);
 void test_netpolicy_register(void);
 void test_fetch_register(void);
 void test_mail_register(void);
+void test_filesign_register(void);
 
 #endif

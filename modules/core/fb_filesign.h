@@ -1,0 +1,44 @@
+/*
+ * fb_filesign: signed URLs of stored files.
+ *
+ * Stored content never holds a file's real URL, which depends on the host
+ * a client uses and expires: it holds a marker, FB_FILE_MARKER followed
+ * by the file's key, in an <img src>.  Responses sign markers on their
+ * way out (fb_filesign_rewrite): each becomes base + key +
+ * "?expires=T&signature=S" (the & written &amp;, as HTML attributes
+ * want), S being the hexadecimal HMAC-SHA256 of "key.T" under the server
+ * secret, T Unix seconds.  GET /v2/files/{key} checks the pair
+ * (fb_filesign_valid).
+ */
+#ifndef FB_FILESIGN_H
+#define FB_FILESIGN_H
+
+#include <apr_pools.h>
+#include <apr_time.h>
+
+#define FB_FILE_MARKER "https://files.feedback.invalid/"
+#define FB_FILE_KEY_LEN 32
+
+/* Non-zero when key is FB_FILE_KEY_LEN lower-case hex characters. */
+int fb_file_key_valid(const char *key);
+
+/* The marker URL of key, in p. */
+const char *fb_file_marker(apr_pool_t *p, const char *key);
+
+/*
+ * text with every marker that is the src of an <img> (text written by
+ * the sanitizer, raw or inside a JSON string) replaced by its signed URL
+ * under base (ending in "/"), expiring at expires.  text itself when it
+ * has none.
+ */
+const char *fb_filesign_rewrite(apr_pool_t *p, const char *text,
+                                const char *base, const char *secret,
+                                apr_time_t expires);
+
+/* Non-zero when signature is key's for the Unix time expires_text under
+ * secret, compared in constant time, and that time is not before now. */
+int fb_filesign_valid(const char *secret, const char *key,
+                      const char *expires_text, const char *signature,
+                      apr_time_t now);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * files.h: storing files (images taken into content) and serving them.
+ *
+ * A file is written as it arrives, in chunks of FB_FILE_CHUNK bytes, each
+ * a row, inside a transaction of its own that commits only when the whole
+ * file was good: a failed download leaves nothing behind.  Only images
+ * are stored, recognised by their first bytes (PNG, JPEG, GIF, WebP),
+ * whatever a server claims: executables and markup never are.
+ */
+#ifndef FILES_H
+#define FILES_H
+
+#include "fb_resource.h"
+
+#define FB_FILE_CHUNK (256 * 1024)
+#define FB_FILE_MAX_SIZE (10 * 1024 * 1024)   /* api.md's download cap */
+
+typedef struct fb_file_writer fb_file_writer_t;
+
+/* Starts a file of the request's organization from source (a URL, or
+ * "data:"); begins the request's transaction. */
+fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
+                          fb_file_writer_t **w);
+
+/* Adds data; anything but APR_SUCCESS (not an image, over the cap, a
+ * database failure) means the file is to be abandoned. */
+apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
+                           apr_size_t len);
+
+/* Ends the file: with ok, the rest is written and the transaction
+ * commits (*key is the file's key); else, or when that fails, it rolls
+ * back and *key is NULL. */
+void fb_file_finish(fb_file_writer_t *w, int ok, const char **key);
+
+#endif
