@@ -21,6 +21,7 @@
 
 #include <json.h>
 
+#include "fb_filesign.h"
 #include "fb_job.h"
 #include "fb_json.h"
 #include "fb_log.h"
@@ -29,6 +30,10 @@
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
 APLOG_USE_MODULE(feedback);
+
+/* How long the image links of an email stay valid (API responses sign
+ * them for an hour; an email is read days later). */
+#define FB_EMAIL_FILE_TTL apr_time_from_sec(90 * 24 * 3600)
 
 const fb_statement_t fb_job_email_statements[] = {
     /* Oldest due first; the index email_outbox_due holds exactly the
@@ -149,7 +154,12 @@ fb_job_outcome_e fb_job_email_run(fb_job_ctx_t *ctx, const char **error)
     mail.to = fb_job_col(ctx, FB_EMAIL_RECIPIENT);
     mail.subject = fb_job_col(ctx, FB_EMAIL_SUBJECT);
     mail.text = fb_job_col(ctx, FB_EMAIL_TEXT);
-    mail.html = fb_job_col(ctx, FB_EMAIL_HTML);
+    /* Images of stored content are markers (fb_filesign.h): signed here,
+     * for as long as an email is likely to be read. */
+    mail.html = fb_filesign_rewrite(
+        ctx->pool, fb_job_col(ctx, FB_EMAIL_HTML),
+        apr_pstrcat(ctx->pool, ctx->conf->public_url, "/v2/files/", NULL),
+        ctx->conf->secret, apr_time_now() + FB_EMAIL_FILE_TTL);
     /* The same on every attempt: receivers can spot a duplicate. */
     mail.message_id = apr_pstrcat(ctx->pool, fb_rows_get(ctx->item, 0, 1),
                                   ".", fb_rows_get(ctx->item, 0, 0), NULL);

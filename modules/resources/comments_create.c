@@ -57,9 +57,10 @@ static const fb_statement_t fb_comment_create_statements[] = {
      * except the comment's author (a contact, or the contact sharing an
      * admin author's address). */
     {"comment_c_emails",
-     "INSERT INTO email_outbox (org_id, kind, recipient, subject, "
-     "  body_html, body_text, post_id, dedupe_key) "
-     "SELECT v.org_id, 'comment.created', p.email, %s, %s, %s, v.post_id, "
+     "INSERT INTO email_outbox (org_id, kind, preference, recipient, "
+     "  subject, body_html, body_text, post_id, dedupe_key) "
+     "SELECT v.org_id, 'comment.created', 'postComments', p.email, %s, %s, "
+     "  %s, v.post_id, "
      "  'comment.created/' || %s || '/' || p.id "
      "FROM post_votes v JOIN contacts p "
      "  ON p.org_id = v.org_id AND p.id = v.contact_id "

@@ -224,6 +224,27 @@ def test_extra_header_fields(fresh_database, smtp_sink):
         assert_log_clean(server)
 
 
+def test_stored_images_are_signed_for_the_email(fresh_database, smtp_sink):
+    """Content images are markers in stored HTML; an email carries them
+    signed under FeedbackPublicURL, valid for long enough to be read."""
+    key = "0123456789abcdef" * 2
+    conf = worker_conf(smtp_sink,
+                       extra="FeedbackPublicURL https://api.example\n")
+    with httpd_worker(fresh_database, conf) as server:
+        org = Org(server, "img" + os.urandom(3).hex())
+        queue(server, org, "img@x.example",
+              html='<p>See <img src="https://files.feedback.invalid/%s">'
+                   '</p>' % key)
+        (_, _, msg), = smtp_sink.wait_for(1)
+        html = msg.get_body(("html",)).get_content()
+        assert "files.feedback.invalid" not in html
+        m = re.search(r'src="https://api\.example/v2/files/%s\?expires='
+                      r'(\d+)&amp;signature=[0-9a-f]{64}"' % key, html)
+        assert m, html
+        assert int(m.group(1)) > time.time() + 80 * 24 * 3600
+        assert_log_clean(server)
+
+
 def test_two_servers_on_one_database_send_each_email_once(fresh_database,
                                                           smtp_sink):
     conf = worker_conf(smtp_sink, extra="FeedbackWorkerConcurrency 3\n")
