@@ -6,6 +6,7 @@
 #include "apr_strings.h"
 
 #include "body_fields.h"
+#include "content_images.h"
 #include "fb_html.h"
 #include "fb_json.h"
 #include "fb_markdown.h"
@@ -28,14 +29,26 @@ const char *fb_body_time(fb_req_t *fr, const char *field)
     return fb_time_format(fr->pool, t);
 }
 
-/* Sanitizes markup, the HTML given as field or rendered from it. */
+/*
+ * Sanitizes markup, the HTML given as field or rendered from it, with its
+ * images taken in (content_images.h).  The first pass checks the markup
+ * within the sanitizer's limits, which then bound the image pass too; the
+ * images become markers and lose their src when they cannot be had, and
+ * what that leaves is sanitized again.
+ */
 static fb_error_t *fb_body_sanitize(fb_req_t *fr, const char *field,
                                     const char *markup, const char **html,
                                     const char **text)
 {
+    const char *taken;
+
     *html = markup != NULL ? fb_html_sanitize(fr->pool, markup,
                                               strlen(markup))
                            : NULL;
+    if (*html != NULL && strcasestr(markup, "<img") != NULL
+        && (taken = fb_content_images(fr, markup)) != markup) {
+        *html = fb_html_sanitize(fr->pool, taken, strlen(taken));
+    }
     *text = *html != NULL ? fb_html_text(fr->pool, *html, strlen(*html))
                           : NULL;
     if (*html == NULL || *text == NULL) {

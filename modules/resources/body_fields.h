@@ -1,6 +1,7 @@
 /*
  * body_fields: request body fields that several resources read the same
- * way: times, and content given as HTML or as markdown.
+ * way: times, and content given as HTML or as markdown (sanitized, images
+ * taken in).
  */
 #ifndef BODY_FIELDS_H
 #define BODY_FIELDS_H
@@ -16,8 +17,10 @@ const char *fb_body_time(fb_req_t *fr, const char *field);
 
 /*
  * The HTML field of the body sanitized (*html) and as plain text (*text);
- * both NULL when the body does not have it.  Markup too complex to
- * sanitize within the sanitizer's limits is 400 invalid_parameter.
+ * both NULL when the body does not have it.  Its images are taken in
+ * (content_images.h), each stored in a transaction of its own: call this
+ * before the write's transaction begins.  Markup too complex to sanitize
+ * within the sanitizer's limits is 400 invalid_parameter.
  */
 fb_error_t *fb_body_html(fb_req_t *fr, const char *field, const char **html,
                          const char **text);

@@ -7,8 +7,7 @@
  * responses turn into a signed URL (fb_filesign.h).  An image that cannot
  * be had (refused address, over 10 MB, not an image, an error) loses its
  * src, so the sanitizer that runs next drops it; the write goes on.
- * Comments use it; posts and changelogs can by calling it before
- * sanitizing.
+ * Every content field reaches it through body_fields.h.
  */
 #ifndef CONTENT_IMAGES_H
 #define CONTENT_IMAGES_H

@@ -19,6 +19,8 @@ typedef struct {
     apr_array_header_t *tag_ids;
     const char *created_at;
     const char *eta;
+    const char *html;               /* content, sanitized, images in */
+    const char *text;               /* and as plain text */
 } fb_post_draft_t;
 
 /* The choices of a post's visibility. */

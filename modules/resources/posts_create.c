@@ -132,10 +132,11 @@ static fb_error_t *fb_post_insert(fb_req_t *fr, fb_post_draft_t *d,
     const char *post_id;
     int i;
 
-    if ((err = fb_post_assignee(fr, &assignee)) != NULL
-        || (err = fb_body_html(fr, "content", &html, &text)) != NULL) {
+    if ((err = fb_post_assignee(fr, &assignee)) != NULL) {
         return err;
     }
+    html = d->html;
+    text = d->text;
     args[0] = fr->principal.org_id;
     args[1] = fr->principal.org_id;
     args[2] = title;
@@ -210,7 +211,9 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
     fb_error_t *err;
 
     memset(&d, 0, sizeof(d));
+    /* Content first: its images are stored before the transaction. */
     if ((err = fb_post_flags(fr, 0)) != NULL
+        || (err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL
         || (err = fb_req_begin(fr)) != NULL) {
         return err;
     }

@@ -189,8 +189,9 @@ static fb_error_t *fb_post_apply(fb_req_t *fr, fb_post_locked_t *p,
                                  NULL);
         }
     }
-    if ((err = fb_body_html(fr, "content", &html, &text)) != NULL
-        || (json_object_object_get(body, "statusId") != NULL
+    html = d->html;
+    text = d->text;
+    if ((json_object_object_get(body, "statusId") != NULL
          && (err = fb_post_status(fr, d)) != NULL)
         || (err = fb_post_assignee(fr, &assignee)) != NULL
         || (has_author
@@ -260,7 +261,9 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
     int n;
 
     memset(&d, 0, sizeof(d));
-    if ((err = fb_post_flags(fr, 1)) != NULL) {
+    /* Content first: its images are stored before the transaction. */
+    if ((err = fb_post_flags(fr, 1)) != NULL
+        || (err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL) {
         return err;
     }
     err = fb_post_lock(fr, &p);

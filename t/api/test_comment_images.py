@@ -212,3 +212,38 @@ def test_a_marker_typed_by_hand_is_not_signed(org2):
                      ' x' % ("a" * 32))
     assert "files.feedback.invalid" not in c["content"]
     assert "signature" not in c["content"]
+
+
+def test_posts_and_changelogs_take_images_too(org2, images, site):
+    """Every HTML content field goes through the same path (body_fields):
+    post content on create and PATCH, changelog HTML and markdown."""
+    gif = "data:image/gif;base64," + base64.b64encode(GIF).decode()
+    board = site.sql("SELECT board_id FROM posts WHERE id = %s",
+                     org2.post)[0][0]
+    r = org2.api.post("/posts", json={
+        "title": "With a picture", "boardId": board,
+        "content": '<p><img src="%s/pic.png"></p>' % images.base})
+    assert r.status_code == 201, r.text
+    (url,) = srcs(r.json()["content"])
+    assert requests.get(url, timeout=30).content == PNG
+    r = org2.api.request("PATCH", "/posts/" + r.json()["id"], json={
+        "content": '<p><img src="%s"></p>' % gif})
+    assert r.status_code == 200, r.text
+    (url,) = srcs(r.json()["content"])
+    assert requests.get(url, timeout=30).content == GIF
+    r = org2.api.post("/changelogs", json={
+        "title": "Pictures", "markdownContent":
+        "New look:\n\n![shot](%s/pic.png)\n\n<img src=\"%s\">"
+        % (images.base, gif)})
+    assert r.status_code == 201, r.text
+    c = r.json()
+    urls = srcs(c["content"])
+    assert [requests.get(u, timeout=30).content for u in urls] == [PNG, GIF]
+    assert 'alt="shot"' in c["content"]
+    # A forbidden address is dropped; the write goes on.
+    r = org2.api.request("PATCH", "/changelogs/" + c["id"], json={
+        "htmlContent": '<p>x<img src="https://169.254.169.254/a.png"></p>'})
+    assert r.status_code == 200, r.text
+    d = org2.api.get("/changelogs/%s" % c["id"],
+                     params={"state": "draft"}).json()
+    assert d["content"] == "<p>x</p>"
