@@ -22,6 +22,7 @@
  * The finish statement records the outcome and takes
  *
  *     org_id, id, lease, outcome, error (or NULL), delay in ms
+ *     [, result: with_result only, what the run left in ctx->result]
  *
  * where outcome is one of the fb_job_outcome_e names below.  It must only
  * touch the row while it still carries that lease (the lease text is the
@@ -73,6 +74,13 @@ typedef struct {
     const fb_rows_t *item;          /* the claimed row */
     long timeout_ms;                /* budget for network exchanges */
     volatile apr_uint32_t *stopping;    /* non-zero: finish quickly */
+    /* A job with its own retry schedule sets this (>= 0) with
+     * FB_JOB_RETRY: the worker then waits that long and leaves the
+     * attempt limit to the job.  -1: the worker's doubling delay. */
+    apr_int64_t retry_delay_ms;
+    /* With fb_job_t.with_result: text (in pool) for the finish
+     * statement's seventh argument, or NULL. */
+    const char *result;
 } fb_job_ctx_t;
 
 /*
@@ -88,6 +96,9 @@ typedef struct {
     const char *claim;                  /* label */
     const char *finish;                 /* label */
     fb_job_run_fn *run;
+    /* Non-zero: the finish statement takes a seventh argument, the
+     * run's ctx->result (the webhook job records its attempt with it). */
+    int with_result;
 } fb_job_t;
 
 /* The job table (fb_jobs.c), ended by a row with a NULL name. */

@@ -8,13 +8,17 @@ extern const fb_statement_t fb_job_email_statements[];
 fb_job_run_fn fb_job_email_run;
 extern const fb_statement_t fb_job_publish_statements[];
 fb_job_run_fn fb_job_publish_run;
+extern const fb_statement_t fb_job_webhook_statements[];
+fb_job_run_fn fb_job_webhook_run;
 
 const fb_job_t fb_jobs[] = {
     {"email", fb_job_email_statements, "job_email_claim", "job_email_finish",
-     fb_job_email_run},
+     fb_job_email_run, 0},
     {"changelog publish", fb_job_publish_statements, "job_publish_claim",
-     "job_publish_finish", fb_job_publish_run},
-    {NULL, NULL, NULL, NULL, NULL}
+     "job_publish_finish", fb_job_publish_run, 0},
+    {"webhook", fb_job_webhook_statements, "job_webhook_claim",
+     "job_webhook_finish", fb_job_webhook_run, 1},
+    {NULL, NULL, NULL, NULL, NULL, 0}
 };
 
 const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p)

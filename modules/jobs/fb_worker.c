@@ -199,13 +199,13 @@ static void fb_worker_log_outcome(fb_worker_thread_t *t, const fb_job_t *job,
 static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
                              apr_pool_t *p, const fb_rows_t *item,
                              fb_job_outcome_e outcome, const char *error,
-                             apr_int64_t delay)
+                             apr_int64_t delay, const char *result)
 {
     fb_worker_t *w = t->w;
-    const char *args[6] = {
+    const char *args[7] = {
         fb_rows_get(item, 0, 0), fb_rows_get(item, 0, 1),
         fb_rows_get(item, 0, 3), fb_job_outcome_name(outcome), error,
-        apr_psprintf(p, "%" APR_INT64_T_FMT, delay)
+        apr_psprintf(p, "%" APR_INT64_T_FMT, delay), result
     };
     fb_db_t *db = fb_worker_db(w, p);
     int affected = 0;
@@ -214,7 +214,8 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
     if (db == NULL) {
         return;
     }
-    if (fb_db_exec(db, p, job->finish, 6, args, &affected) != APR_SUCCESS) {
+    if (fb_db_exec(db, p, job->finish, job->with_result ? 7 : 6, args,
+                   &affected) != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: recording %s/%s failed: %s", job->name,
                      args[0], args[1], db->error);
@@ -245,14 +246,17 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
         .s = w->s, .conf = w->conf, .pool = p, .thread_pool = t->pool,
         .state = &t->states[slot], .item = &item,
         .timeout_ms = w->conf->worker_lease * 1000L / 2,
-        .stopping = &w->stopping
+        .stopping = &w->stopping, .retry_delay_ms = -1
     };
 
     if ((claim = fb_worker_claim(t, job, p, &item)) != FB_CLAIM_ITEM) {
         return claim;
     }
     outcome = job->run(&ctx, &error);
-    if (outcome == FB_JOB_RETRY) {
+    if (outcome == FB_JOB_RETRY && ctx.retry_delay_ms >= 0) {
+        delay = ctx.retry_delay_ms;
+    }
+    else if (outcome == FB_JOB_RETRY) {
         int attempts = atoi(fb_rows_get(&item, 0, 2));
 
         if (attempts >= w->conf->worker_max_attempts) {
@@ -264,7 +268,7 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
     }
     error = fb_worker_error_text(p, error);
     fb_worker_log_outcome(t, job, &item, outcome, error, delay);
-    fb_worker_finish(t, job, p, &item, outcome, error, delay);
+    fb_worker_finish(t, job, p, &item, outcome, error, delay, ctx.result);
     return FB_CLAIM_ITEM;
 }
 

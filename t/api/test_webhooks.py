@@ -271,3 +271,295 @@ def test_nova_only_and_manage_api(org):
         "name": "x", "url": URL, "topics": ["post.created"]}
     ).status_code == 403
 
+
+# ---- delivery ----
+
+class Receiver(http.server.BaseHTTPRequestHandler):
+    """Records every POST; answers by path: /ok 200, /gone 410, /fail 500,
+    /flaky/N 500 for the first N requests and 200 after."""
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        srv = self.server
+        with srv.lock:
+            srv.hits.append((self.path, dict(self.headers.items()), body,
+                             time.time()))
+            n = sum(1 for h in srv.hits if h[0] == self.path)
+        route = self.path.split("?")[0]
+        if route == "/ok":
+            code = 200
+        elif route == "/gone":
+            code = 410
+        elif route.startswith("/flaky/"):
+            code = 500 if n <= int(route.split("/")[2]) else 200
+        else:
+            code = 500
+        out = b'{"received":true}'
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(out)))
+        self.end_headers()
+        self.wfile.write(out)
+
+
+class TLSServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+@pytest.fixture(scope="module")
+def receiver():
+    work = tempfile.mkdtemp(prefix="fbwh.", dir="/tmp")
+    os.chmod(work, 0o755)
+    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                    "-keyout", key, "-out", cert], check=True,
+                   capture_output=True)
+    os.chmod(cert, 0o644)
+    srv = TLSServer(("127.0.0.1", 0), Receiver)
+    srv.hits, srv.lock = [], threading.Lock()
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(cert, key)
+    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
+    srv.cert = cert
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def hits(receiver, path):
+    with receiver.lock:
+        return [h for h in receiver.hits if h[0] == path]
+
+
+def wait_for(check, seconds=20):
+    deadline = time.time() + seconds
+    while True:
+        value = check()
+        if value or time.time() > deadline:
+            return value
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def site(fresh_database, receiver):
+    conf = ("FeedbackOutboundAllowLoopback On\n"
+            "FeedbackOutboundCAFile %s\n"
+            "FeedbackWorkerInterval 50\n"
+            "FeedbackWorkerLease 10\n"
+            "FeedbackWebhookRetrySchedule 300ms 300ms 300ms 300ms\n"
+            "FeedbackWebhookFailureThreshold 3\n" % receiver.cert)
+    with httpd(fresh_database, conf, worker=True) as s:
+        s.org = Org(s, "dl" + os.urandom(3).hex())
+        s.board = s.sql("INSERT INTO boards (org_id, name) VALUES (%s, 'B') "
+                        "RETURNING id", s.org.id)[0][0]
+        yield s
+        bad = error_log_lines(s)
+        assert not bad, "unexpected error log lines:\n" + "\n".join(bad)
+        with open(s.error_log, errors="replace") as f:
+            # A finish that did not match its lease would say FB00207.
+            assert "FB00207" not in f.read()
+
+
+def post(site, title="A post to deliver"):
+    r = site.org.api.post("/posts", json={"title": title,
+                                          "boardId": site.board})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def hook(site, path, **body):
+    body.setdefault("name", "Receiver")
+    body.setdefault("topics", ["post.created"])
+    r = site.org.api.post("/webhooks", json=dict(
+        body, url=site.receiver_base + path))
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.fixture(autouse=True)
+def _receiver_base(request):
+    if "site" in request.fixturenames:
+        site = request.getfixturevalue("site")
+        site.receiver_base = request.getfixturevalue("receiver").base
+
+
+def verify(secret, headers, body):
+    """Both signature schemes, checked independently of the server."""
+    ts = headers["X-Webhook-Timestamp"]
+    assert abs(int(ts) - time.time()) < 60
+    want = hmac.new(secret.encode(), ts.encode() + b"." + body,
+                    hashlib.sha256).hexdigest()
+    assert hmac.compare_digest(headers["X-Webhook-Signature"], want)
+    key = base64.b64decode(secret[len("whsec_"):])
+    msg = (headers["webhook-id"] + "." + headers["webhook-timestamp"]
+           + ".").encode() + body
+    sig = base64.b64encode(hmac.new(key, msg, hashlib.sha256).digest())
+    assert headers["webhook-signature"] == "v1," + sig.decode()
+    assert headers["webhook-timestamp"] == ts
+
+
+def deliveries(site, webhook_id):
+    return site.sql("SELECT state, attempts FROM webhook_deliveries "
+                    "WHERE webhook_id = %s", webhook_id)
+
+
+def test_signed_delivery_retried_with_the_same_id(site, receiver):
+    path = "/flaky/2?" + os.urandom(4).hex()
+    w = hook(site, path, requestConfig={"headers": {"X-Tenant": "t1"},
+                                        "timeoutMs": 3000})
+    p = post(site)
+    got = wait_for(lambda: len(hits(receiver, path)) >= 3 and
+                   hits(receiver, path))
+    assert got and len(got) == 3
+    assert wait_for(lambda: deliveries(site, w["id"]) == [("delivered", 3)])
+    bodies = {h[2] for h in got}
+    assert len(bodies) == 1
+    for _, headers, body, _ in got:
+        verify(w["secret"], headers, body)
+        assert headers["Content-Type"] == "application/json"
+        assert headers["X-Tenant"] == "t1"
+    payload = json.loads(got[0][2])
+    assert set(payload) == {"id", "object", "topic", "organizationId",
+                            "webhookId", "createdAt", "data"}
+    assert (payload["object"], payload["topic"]) == ("notification_event",
+                                                     "post.created")
+    assert (payload["organizationId"], payload["webhookId"]) == (
+        site.org.id, w["id"])
+    assert payload["data"]["object"] == "notification_event_data"
+    assert payload["data"]["item"]["id"] == p["id"]
+    assert payload["data"]["changes"] == []
+    assert {h[1]["webhook-id"] for h in got} == {payload["id"]}
+    # The schedule: 300 ms between attempts at least.
+    times = [h[3] for h in got]
+    assert all(b - a >= 0.25 for a, b in zip(times, times[1:]))
+    # Health after the success.
+    g = wait_for(lambda: (lambda x: x["health"]["lastSuccessAt"] and x)(
+        site.org.api.get("/webhooks/" + w["id"]).json()))
+    assert g["status"] == "active"
+    assert g["lastStatus"]["code"] == 200
+    assert g["health"]["consecutiveFailures"] == 0
+    assert g["health"]["errorsSinceLastSuccess"] == 0
+    assert g["health"]["avgResponseTime"] >= 0
+    log = site.sql("SELECT attempt, outcome, status_code FROM "
+                   "webhook_delivery_attempts WHERE webhook_id = %s "
+                   "ORDER BY attempt", w["id"])
+    assert log == [(1, "http_status", 500), (2, "http_status", 500),
+                   (3, "ok", 200)]
+
+
+def test_other_topics_are_not_delivered(site, receiver):
+    path = "/ok?" + os.urandom(4).hex()
+    w = hook(site, path, topics=["comment.created"])
+    post(site)
+    time.sleep(0.5)
+    assert hits(receiver, path) == [] and deliveries(site, w["id"]) == []
+
+
+def test_gone_suspends(site, receiver):
+    path = "/gone?" + os.urandom(4).hex()
+    w = hook(site, path)
+    post(site)
+    assert wait_for(lambda: deliveries(site, w["id"]) == [("failed", 1)])
+    g = site.org.api.get("/webhooks/" + w["id"]).json()
+    assert g["status"] == "suspended"
+    assert g["lastStatus"]["code"] == 410
+    assert g["health"]["consecutiveFailures"] == 1
+    # Suspended: the next event is skipped, visibly, and never sent.
+    post(site, "Another one")
+    time.sleep(0.5)
+    assert len(hits(receiver, path)) == 1
+    assert sorted(deliveries(site, w["id"])) == [("failed", 1),
+                                                 ("skipped", 0)]
+    # Resuming resets the failure counters.
+    r = site.org.api.request("PATCH", "/webhooks/" + w["id"],
+                             json={"status": "active"})
+    assert r.json()["status"] == "active"
+    assert r.json()["health"]["consecutiveFailures"] == 0
+
+
+def test_failure_threshold_suspends(site, receiver):
+    path = "/fail?" + os.urandom(4).hex()
+    w = hook(site, path)
+    post(site)
+    # Threshold 3: the third failed attempt suspends the webhook; its
+    # pending retry is then skipped, not sent.
+    assert wait_for(lambda: site.org.api.get("/webhooks/" + w["id"])
+                    .json()["status"] == "suspended")
+    assert wait_for(lambda: deliveries(site, w["id"]) == [("skipped", 3)])
+    time.sleep(0.7)
+    assert len(hits(receiver, path)) == 3
+    g = site.org.api.get("/webhooks/" + w["id"]).json()
+    assert g["health"]["consecutiveFailures"] == 3
+    assert g["health"]["errorsSinceLastSuccess"] == 3
+    assert g["lastStatus"]["code"] == 500 and g["health"]["lastSuccessAt"] \
+        is None
+
+
+def test_paused_skips(site, receiver):
+    path = "/ok?" + os.urandom(4).hex()
+    w = hook(site, path)
+    site.org.api.request("PATCH", "/webhooks/" + w["id"],
+                         json={"status": "paused"})
+    post(site)
+    assert wait_for(lambda: deliveries(site, w["id"]) == [("skipped", 0)])
+    time.sleep(0.3)
+    assert hits(receiver, path) == []
+
+
+def test_rotated_secret_signs_at_once(site, receiver):
+    path = "/ok?" + os.urandom(4).hex()
+    w = hook(site, path)
+    r = site.org.api.post("/webhooks/%s/secret" % w["id"])
+    new = r.json()["secret"]
+    post(site)
+    got = wait_for(lambda: hits(receiver, path))
+    verify(new, got[0][1], got[0][2])
+    with pytest.raises(AssertionError):
+        verify(w["secret"], got[0][1], got[0][2])
+
+
+def test_name_resolving_to_loopback_reaches_nothing(fresh_database,
+                                                    receiver):
+    """Without the test-only loopback directive, a name that resolves to
+    127.0.0.1 is stored (names are judged when connecting) and then every
+    attempt ends as forbidden_address with no connection made."""
+    conf = ("FeedbackOutboundCAFile %s\n"
+            "FeedbackWorkerInterval 50\n"
+            "FeedbackWebhookRetrySchedule 200ms\n"
+            "FeedbackWebhookFailureThreshold 5\n" % receiver.cert)
+    with httpd(fresh_database, conf, worker=True) as s:
+        org = Org(s, "canary" + os.urandom(3).hex())
+        board = s.sql("INSERT INTO boards (org_id, name) VALUES (%s, 'B') "
+                      "RETURNING id", org.id)[0][0]
+        path = "/ok?" + os.urandom(4).hex()
+        url = "https://localhost:%d%s" % (receiver.server_address[1], path)
+        r = org.api.post("/webhooks", json={"name": "Canary", "url": url,
+                                            "topics": ["post.created"]})
+        assert r.status_code == 201, r.text
+        w = r.json()
+        assert org.api.post("/posts", json={"title": "Canary post",
+                                             "boardId": board}
+                            ).status_code == 201
+        assert wait_for(lambda: s.sql(
+            "SELECT state FROM webhook_deliveries WHERE webhook_id = %s",
+            w["id"]) == [("failed",)])
+        outcomes = s.sql("SELECT outcome, status_code FROM "
+                         "webhook_delivery_attempts WHERE webhook_id = %s",
+                         w["id"])
+        assert outcomes == [("forbidden_address", None)] * 2
+        assert hits(receiver, path) == []
+        g = org.api.get("/webhooks/" + w["id"]).json()
+        assert g["lastStatus"]["code"] == 0
+        assert g["lastStatus"]["message"].startswith("forbidden_address")
+        assert g["health"]["consecutiveFailures"] == 2
+        assert not error_log_lines(s)
