@@ -40,6 +40,30 @@
     "'version', w.version, 'createdAt', fb_iso(w.created_at), " \
     "'updatedAt', fb_iso(w.updated_at))"
 
+/* A delivery with its attempts, oldest first; answers older than 7 days
+ * are no longer shown (decisions.md). */
+#define DELIVERY_JSON \
+    "json_build_object(" \
+    "'object', 'webhook_delivery', 'id', d.id, 'webhookId', d.webhook_id, " \
+    "'eventId', d.event_id, 'topic', e.topic, 'status', d.state, " \
+    "'attempts', d.attempts, " \
+    "'nextAttemptAt', CASE WHEN d.state = 'pending' " \
+    "  THEN fb_iso(d.next_attempt_at) END, " \
+    "'lastError', d.last_error, 'deliveredAt', fb_iso(d.delivered_at), " \
+    "'createdAt', fb_iso(d.created_at), 'updatedAt', fb_iso(d.updated_at), " \
+    "'attemptLog', coalesce((SELECT json_agg(json_build_object(" \
+    "  'attempt', a.attempt, 'outcome', a.outcome, " \
+    "  'statusCode', a.status_code, 'durationMs', a.duration_ms, " \
+    "  'error', a.error, 'responseBody', CASE WHEN a.created_at " \
+    "    > now() - interval '7 days' THEN a.response_body END, " \
+    "  'createdAt', fb_iso(a.created_at)) ORDER BY a.created_at, a.id) " \
+    "  FROM webhook_delivery_attempts a " \
+    "  WHERE a.org_id = d.org_id AND a.delivery_id = d.id), '[]'))"
+
+#define DELIVERY_FROM \
+    "FROM webhook_deliveries d JOIN events e " \
+    "ON e.org_id = d.org_id AND e.id = d.event_id "
+
 /* Newest first; the keyset is (created_at, id); the one filter is the
  * status (NULL: any). */
 static const fb_statement_t fb_webhook_statements[] = {
@@ -96,6 +120,42 @@ static const fb_statement_t fb_webhook_statements[] = {
      "  UPDATE webhooks SET secret = %s, updated_at = now() "
      "  WHERE org_id = %s AND id = %s RETURNING *) "
      "SELECT " WEBHOOK_JSON " FROM w"},
+    {"webhook_find",
+     "SELECT id FROM webhooks WHERE org_id = %s AND id = %s"},
+    /* A webhook.test event for this webhook only, and its delivery, in
+     * one statement; the item is the webhook without its secret. */
+    {"webhook_test",
+     "WITH w AS (SELECT * FROM webhooks WHERE org_id = %s AND id = %s), "
+     "e AS ("
+     "  INSERT INTO events (org_id, topic, item) "
+     "  SELECT w.org_id, 'webhook.test', json_build_object("
+     "    'object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url, "
+     "    'topics', to_json(w.topics))::jsonb FROM w "
+     "  RETURNING org_id, id), "
+     "d AS ("
+     "  INSERT INTO webhook_deliveries (org_id, webhook_id, event_id) "
+     "  SELECT e.org_id, w.id, e.id FROM e, w RETURNING id) "
+     "SELECT id FROM d"},
+    {"webhook_delivery_get",
+     "SELECT " DELIVERY_JSON " " DELIVERY_FROM
+     "WHERE d.org_id = %s AND d.webhook_id = %s AND d.id = %s"},
+    {"webhook_deliveries",
+     "SELECT " DELIVERY_JSON ", fb_ts_key(d.created_at), d.id "
+     DELIVERY_FROM "WHERE d.org_id = %s AND d.webhook_id = %s "
+     "ORDER BY d.created_at DESC, d.id DESC LIMIT %d"},
+    {"webhook_deliveries_after",
+     "SELECT " DELIVERY_JSON ", fb_ts_key(d.created_at), d.id "
+     DELIVERY_FROM "WHERE d.org_id = %s AND d.webhook_id = %s "
+     "AND (d.created_at, d.id) < (fb_ts_from_key(%s), %s) "
+     "ORDER BY d.created_at DESC, d.id DESC LIMIT %d"},
+    /* A finished delivery is due again at once with a fresh schedule;
+     * a pending one is left as it is. */
+    {"webhook_redeliver",
+     "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, "
+     "  next_attempt_at = now(), lease_until = NULL, delivered_at = NULL, "
+     "  updated_at = now() "
+     "WHERE org_id = %s AND webhook_id = %s AND id = %s "
+     "  AND state <> 'pending'"},
     {"webhook_delete",
      "DELETE FROM webhooks WHERE org_id = %s AND id = %s RETURNING id"},
     {NULL, NULL}
@@ -474,6 +534,108 @@ static fb_error_t *fb_webhook_delete(fb_req_t *fr)
     return NULL;
 }
 
+/* ---- deliveries ---- */
+
+/* The webhook of the path: 400 invalid_id, 404 webhook_not_found. */
+static fb_error_t *fb_webhook_find(fb_req_t *fr, const char **id)
+{
+    const char *found = NULL;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, id)) != NULL
+        || (err = fb_resource_lookup(fr, "webhook_find", *id, &found))
+           != NULL) {
+        return err;
+    }
+    return found == NULL
+           ? fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL)
+           : NULL;
+}
+
+/* Answers one delivery of webhook id. */
+static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
+                                       const char *id, const char *delivery)
+{
+    const char *args[3] = {fr->principal.org_id, id, delivery};
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select(fr, "webhook_delivery_get", 3, args,
+                                    &rows);
+
+    if (err != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_WEBHOOK_DELIVERY_NOT_FOUND,
+                             "deliveryId", NULL);
+    }
+    fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
+    return NULL;
+}
+
+/* POST /webhooks/{id}/test: a webhook.test event delivered to this
+ * webhook alone, by the worker like any other; 202 with the delivery. */
+static fb_error_t *fb_webhook_test(fb_req_t *fr)
+{
+    const char *args[2] = {fr->principal.org_id, NULL};
+    fb_error_t *err;
+    fb_rows_t rows;
+
+    if ((err = fb_resource_id(fr, &args[1])) != NULL
+        || (err = fb_req_select(fr, "webhook_test", 2, args, &rows))
+           != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
+    }
+    return fb_delivery_respond(fr, HTTP_ACCEPTED, args[1],
+                               fb_rows_get(&rows, 0, 0));
+}
+
+static const fb_list_order_t fb_webhook_deliveries_order = {
+    "webhook_deliveries", "webhook_deliveries_after",
+    "webhook.deliveries.createdAt.desc", fb_key_integer
+};
+
+/* GET /webhooks/{id}/deliveries: the delivery log, newest first. */
+static fb_error_t *fb_webhook_deliveries(fb_req_t *fr)
+{
+    const char *filters[1];
+    fb_args_t f = {1, filters}, none = {0, NULL};
+    fb_error_t *err = fb_webhook_find(fr, &filters[0]);
+
+    return err != NULL ? err
+        : fb_list_respond(fr, &fb_webhook_deliveries_order, f, none);
+}
+
+/* POST /webhooks/{id}/deliveries/{deliveryId}/redeliver: 202 with the
+ * delivery, due again at once. */
+static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
+{
+    const char *id, *delivery;
+    fb_error_t *err;
+
+    if ((err = fb_webhook_find(fr, &id)) != NULL) {
+        return err;
+    }
+    delivery = fb_id_normalize(fr->pool, fb_req_param(fr, "deliveryId"));
+    if (delivery == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, "deliveryId",
+                             "The delivery id must be a 24-character "
+                             "hexadecimal object id.");
+    }
+    {
+        const char *args[3] = {fr->principal.org_id, id, delivery};
+        fb_db_t *db = fb_req_db(fr);
+
+        if (db == NULL || fb_db_exec(db, fr->pool, "webhook_redeliver", 3,
+                                     args, NULL) != APR_SUCCESS) {
+            return fb_req_db_failed(fr);
+        }
+    }
+    return fb_delivery_respond(fr, HTTP_ACCEPTED, id, delivery);
+}
+
 /* ---- GET /webhooks ---- */
 
 static const fb_query_rule_t fb_webhook_list_rules[] = {
@@ -511,6 +673,13 @@ static const fb_op_t fb_webhook_delete_op =
 static const fb_op_t fb_webhook_rotate_op =
     WEBHOOK_OP(fb_webhook_rotate, FB_OP_WRITE, NULL, NULL);
 
+static const fb_op_t fb_webhook_test_op =
+    WEBHOOK_OP(fb_webhook_test, FB_OP_WRITE, NULL, NULL);
+static const fb_op_t fb_webhook_deliveries_op =
+    WEBHOOK_OP(fb_webhook_deliveries, 0, fb_resource_page_rules, NULL);
+static const fb_op_t fb_webhook_redeliver_op =
+    WEBHOOK_OP(fb_webhook_redeliver, FB_OP_WRITE, NULL, NULL);
+
 static const fb_route_t fb_webhook_routes[] = {
     {"GET", "/webhooks", &fb_webhook_list_op},
     {"POST", "/webhooks", &fb_webhook_create_op},
@@ -518,6 +687,10 @@ static const fb_route_t fb_webhook_routes[] = {
     {"PATCH", "/webhooks/{id}", &fb_webhook_update_op},
     {"DELETE", "/webhooks/{id}", &fb_webhook_delete_op},
     {"POST", "/webhooks/{id}/secret", &fb_webhook_rotate_op},
+    {"POST", "/webhooks/{id}/test", &fb_webhook_test_op},
+    {"GET", "/webhooks/{id}/deliveries", &fb_webhook_deliveries_op},
+    {"POST", "/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+     &fb_webhook_redeliver_op},
     {NULL, NULL, NULL}
 };
 

@@ -563,3 +563,75 @@ def test_name_resolving_to_loopback_reaches_nothing(fresh_database,
         assert g["lastStatus"]["message"].startswith("forbidden_address")
         assert g["health"]["consecutiveFailures"] == 2
         assert not error_log_lines(s)
+
+
+def test_test_event_deliveries_log_and_redeliver(site, receiver):
+    path = "/ok?" + os.urandom(4).hex()
+    w = hook(site, path)
+    r = site.org.api.post("/webhooks/%s/test" % w["id"])
+    assert r.status_code == 202, r.text
+    d = r.json()
+    assert (d["object"], d["webhookId"], d["topic"]) == (
+        "webhook_delivery", w["id"], "webhook.test")
+    assert d["status"] == "pending" and d["attemptLog"] == []
+    got = wait_for(lambda: hits(receiver, path))
+    verify(w["secret"], got[0][1], got[0][2])
+    payload = json.loads(got[0][2])
+    assert payload["topic"] == "webhook.test"
+    assert payload["id"] == d["eventId"]
+    assert payload["data"]["item"]["id"] == w["id"]
+    assert "secret" not in payload["data"]["item"]
+    assert wait_for(lambda: site.org.api.get(
+        "/webhooks/%s/deliveries" % w["id"]).json()["data"][0]["status"]
+        == "delivered")
+    post(site)
+    assert wait_for(lambda: len(hits(receiver, path)) == 2)
+    assert wait_for(lambda: all(
+        x["status"] == "delivered" for x in site.org.api.get(
+            "/webhooks/%s/deliveries" % w["id"]).json()["data"]))
+    page = site.org.api.get("/webhooks/%s/deliveries?limit=1" % w["id"])
+    body = page.json()
+    assert len(body["data"]) == 1 and body["nextCursor"]
+    newest = body["data"][0]
+    assert newest["topic"] == "post.created"
+    assert newest["attempts"] == 1 and newest["deliveredAt"]
+    log = newest["attemptLog"]
+    assert [(a["attempt"], a["outcome"], a["statusCode"]) for a in log] == [
+        (1, "ok", 200)]
+    assert log[0]["responseBody"] == '{"received":true}'
+    second = site.org.api.get("/webhooks/%s/deliveries?limit=1&cursor=%s"
+                              % (w["id"], body["nextCursor"])).json()
+    assert second["data"][0]["id"] == d["id"] and second["nextCursor"] is None
+    # Redelivery: the same event id again, a fresh schedule.
+    r = site.org.api.post("/webhooks/%s/deliveries/%s/redeliver"
+                          % (w["id"], d["id"]))
+    assert r.status_code == 202, r.text
+    assert r.json()["status"] == "pending"
+    got = wait_for(lambda: len(hits(receiver, path)) == 3
+                   and hits(receiver, path))
+    assert json.loads(got[2][2])["id"] == d["eventId"]
+    assert got[2][2] == got[0][2]
+    assert wait_for(lambda: site.org.api.get(
+        "/webhooks/%s/deliveries?limit=100" % w["id"]).json()["data"][1]
+        ["attemptLog"].__len__() == 2)
+    # Errors.
+    other = create_in(site)
+    assert_error(site.org.api.post("/webhooks/%s/deliveries/%s/redeliver"
+                                   % (other, d["id"])),
+                 404, "webhook_delivery_not_found", "deliveryId")
+    assert_error(site.org.api.post("/webhooks/%s/deliveries/xyz/redeliver"
+                                   % w["id"]),
+                 400, "invalid_id", "deliveryId")
+    missing = "0" * 24
+    assert_error(site.org.api.post("/webhooks/%s/test" % missing),
+                 404, "webhook_not_found", "id")
+    assert_error(site.org.api.get("/webhooks/%s/deliveries" % missing),
+                 404, "webhook_not_found", "id")
+
+
+def create_in(site):
+    r = site.org.api.post("/webhooks", json={
+        "name": "Other", "url": "https://hooks.example.com/x",
+        "topics": ["comment.created"]})
+    assert r.status_code == 201, r.text
+    return r.json()["id"]
