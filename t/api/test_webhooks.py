@@ -12,18 +12,21 @@ import hmac
 import http.server
 import json
 import os
+import random
 import re
 import shutil
+import signal
 import socketserver
 import ssl
 import subprocess
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import Org, error_log_lines, httpd
+from conftest import Client, Org, error_log_lines, httpd
 from helpers import assert_error, CLOVER
 
 FIELDS = {"object", "id", "name", "url", "secret", "description", "topics",
@@ -276,7 +279,8 @@ def test_nova_only_and_manage_api(org):
 
 class Receiver(http.server.BaseHTTPRequestHandler):
     """Records every POST; answers by path: /ok 200, /gone 410, /fail 500,
-    /flaky/N 500 for the first N requests and 200 after."""
+    /flaky/N 500 for the first N requests and 200 after, /chaos 500 for
+    30% of requests at random; the ids of 2xx answers go to acks."""
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):
@@ -296,8 +300,13 @@ class Receiver(http.server.BaseHTTPRequestHandler):
             code = 410
         elif route.startswith("/flaky/"):
             code = 500 if n <= int(route.split("/")[2]) else 200
+        elif route == "/chaos":
+            code = 500 if random.random() < 0.3 else 200
         else:
             code = 500
+        if code == 200:
+            with srv.lock:
+                srv.acks.append((self.path, json.loads(body)["id"]))
         out = b'{"received":true}'
         self.send_response(code)
         self.send_header("Content-Type", "application/json")
@@ -322,7 +331,7 @@ def receiver():
                    capture_output=True)
     os.chmod(cert, 0o644)
     srv = TLSServer(("127.0.0.1", 0), Receiver)
-    srv.hits, srv.lock = [], threading.Lock()
+    srv.hits, srv.acks, srv.lock = [], [], threading.Lock()
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.load_cert_chain(cert, key)
     srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
@@ -635,3 +644,92 @@ def create_in(site):
         "topics": ["comment.created"]})
     assert r.status_code == 201, r.text
     return r.json()["id"]
+
+
+# ---- fault tolerance ----
+
+def acked(receiver, path):
+    """The event ids receiver answered 2xx for at path."""
+    with receiver.lock:
+        return {i for p, i in receiver.acks if p == path}
+
+
+def httpd_children(server):
+    """The pids of server's child processes (not its parent)."""
+    procs = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                cmd = f.read()
+            with open("/proc/%s/stat" % pid) as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            continue
+        if server.run_dir.encode() in cmd:
+            procs[int(pid)] = ppid
+    return [pid for pid, ppid in procs.items() if ppid in procs]
+
+
+def test_fault_every_event_delivered_once_after_dedupe(fresh_database,
+                                                       receiver):
+    """1,000 events, a receiver failing 30% of requests at random, two
+    httpd instances on one database, one child killed with SIGKILL
+    mid-run: every event is acknowledged, none is left pending."""
+    conf = ("FeedbackOutboundAllowLoopback On\n"
+            "FeedbackOutboundCAFile %s\n"
+            "FeedbackWorkerInterval 20\n"
+            "FeedbackWorkerLease 3\n"
+            "FeedbackWorkerConcurrency 4\n"
+            "FeedbackWebhookRetrySchedule %s\n"
+            "FeedbackWebhookFailureThreshold 100000\n"
+            % (receiver.cert, " ".join(["100ms"] * 30)))
+    path = "/chaos?" + os.urandom(4).hex()
+    with httpd(fresh_database, conf, worker=True) as one, \
+            httpd(fresh_database, conf, worker=True) as two:
+        org = Org(one, "fault" + os.urandom(3).hex())
+        board = one.sql("INSERT INTO boards (org_id, name) VALUES (%s, "
+                        "'B') RETURNING id", org.id)[0][0]
+        r = org.api.post("/webhooks", json={
+            "name": "Chaos", "url": receiver.base + path,
+            "topics": ["post.created"]})
+        assert r.status_code == 201, r.text
+        w = r.json()
+        # Events are recorded through the second instance: the first one's
+        # children only deliver, so the kill cuts no API request.
+        api = Client(two, org.key)
+
+        def make(i):
+            resp = api.post("/posts", json={"title": "Event %04d" % i,
+                                          "boardId": board})
+            assert resp.status_code == 201, resp.text
+
+        with ThreadPoolExecutor(8) as pool:
+            made = [pool.submit(make, i) for i in range(1000)]
+            # Mid-run: a child of the first instance dies without warning,
+            # while events are still being recorded and delivered.
+            assert wait_for(lambda: len(acked(receiver, path)) >= 100)
+            victims = httpd_children(one)
+            assert victims
+            os.kill(victims[0], signal.SIGKILL)
+            assert len(acked(receiver, path)) < 900
+            for f in made:
+                f.result()
+        events = {e for (e,) in one.sql(
+            "SELECT id FROM events WHERE org_id = %s AND topic = "
+            "'post.created'", org.id)}
+        assert len(events) == 1000
+        assert wait_for(lambda: acked(receiver, path) >= events, 120), \
+            "missing: %d" % len(events - acked(receiver, path))
+        assert wait_for(lambda: one.sql(
+            "SELECT state, count(*) FROM webhook_deliveries WHERE "
+            "webhook_id = %s GROUP BY state", w["id"]) == [("delivered",
+                                                            1000)], 30)
+        assert acked(receiver, path) == events
+        # Sent twice to visible effect only what the killed child had in
+        # flight (one per worker thread at most).
+        with receiver.lock:
+            oks = [i for p, i in receiver.acks if p == path]
+        assert len(oks) - len(events) <= 4
+        for s in (one, two):
+            bad = error_log_lines(s, allowed=("AH00052",))
+            assert not bad, "\n".join(bad)
