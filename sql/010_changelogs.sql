@@ -293,3 +293,16 @@ RETURNS SETOF text LANGUAGE sql STABLE AS $$
     WHERE fb_email_recipient_allowed(p_org, r.email, 'changelog')
     ORDER BY r.email
 $$;
+
+-- Unsubscribes p_email from the email preference p_preference
+-- (postUpdates, postComments) on every contact of p_org with that
+-- address, from an unsubscribe link; returns the contacts changed.
+CREATE FUNCTION fb_unsubscribe_preference(p_org text, p_email text,
+                                          p_preference text)
+RETURNS SETOF text LANGUAGE sql VOLATILE AS $$
+    UPDATE contacts SET email_preferences = email_preferences
+                        || jsonb_build_object(p_preference, 'unsubscribed')
+    WHERE org_id = p_org AND email IS NOT NULL
+      AND lower(email) = lower(p_email)
+    RETURNING id
+$$;

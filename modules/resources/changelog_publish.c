@@ -21,11 +21,11 @@
 #include "apr_strings.h"
 
 #include "body_fields.h"
+#include "bulk_mail.h"
 #include "changelogs.h"
 #include "fb_events.h"
 #include "fb_json.h"
 #include "fb_time.h"
-#include "fb_unsubscribe.h"
 
 /* The locales a request names, as a text[] literal: NULL, all of them. */
 #define CHANGELOG_LOCALES_MATCH \
@@ -59,20 +59,6 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
      "  || '/' || l.locale || '/changelog/' || l.slug"},
     {"changelog_p_recipients",
      "SELECT fb_changelog_recipients(%s, %s)"},
-    /* One email per (address, unsubscribe link); {{unsubscribe}} in the
-     * bodies is the link.  (org, id, subject, html, text, id, locale,
-     *  addresses, links) */
-    {"changelog_p_email_queue",
-     "INSERT INTO email_outbox (org_id, changelog_id, kind, preference, "
-     "  recipient, subject, body_html, body_text, dedupe_key, headers) "
-     "SELECT %s, %s, 'changelog', 'changelog', r.email, %s, "
-     "  replace(%s, '{{unsubscribe}}', replace(r.link, '&', '&amp;')), "
-     "  replace(%s, '{{unsubscribe}}', r.link), "
-     "  'changelog/' || %s || '/' || %s || '/' || r.email, "
-     "  jsonb_build_object('List-Unsubscribe', '<' || r.link || '>', "
-     "    'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click') "
-     "FROM unnest(%s::text[], %s::text[]) AS r(email, link) "
-     "ON CONFLICT DO NOTHING"},
     /* (time, send email, org, id, locales x2) */
     {"changelog_p_schedule",
      "UPDATE changelog_locales SET scheduled_at = %s::timestamptz, "
@@ -106,46 +92,30 @@ static apr_status_t fb_changelog_email_locale(fb_db_t *db, apr_pool_t *p,
     const char *locale = fb_rows_get(locales, row, 0);
     const char *title = fb_rows_get(locales, row, 1);
     const char *url = fb_rows_get(locales, row, 4);
-    const char *args[9];
-    apr_array_header_t *emails, *links;
+    const char *args[2] = {org, locale};
+    fb_bulk_mail_t m;
     fb_rows_t rows;
     apr_status_t rv;
-    int i;
 
-    args[0] = org;
-    args[1] = locale;
     if ((rv = fb_db_select(db, p, "changelog_p_recipients", 2, args,
-                           &rows)) != APR_SUCCESS || rows.nrows == 0) {
+                           &rows)) != APR_SUCCESS) {
         return rv;
     }
-    emails = apr_array_make(p, rows.nrows, sizeof(const char *));
-    links = apr_array_make(p, rows.nrows, sizeof(const char *));
-    for (i = 0; i < rows.nrows; i++) {
-        const char *email = fb_rows_get(&rows, i, 0);
-
-        APR_ARRAY_PUSH(emails, const char *) = email;
-        APR_ARRAY_PUSH(links, const char *) = fb_unsubscribe_url(
-            p, conf->public_url, conf->secret, org, "changelog", email);
-    }
-    args[0] = org;
-    args[1] = id;
-    args[2] = title;
-    args[3] = apr_pstrcat(p, "<h1>", apr_pescape_entity(p, title, 0),
-                          "</h1>\n", fb_rows_get(locales, row, 2),
-                          "\n<p><a href=\"",
-                          apr_pescape_entity(p, url, 0),
-                          "\">Read it online</a></p>\n<hr>\n<p><a href=\""
-                          "{{unsubscribe}}\">Unsubscribe</a> from changelog "
-                          "emails.</p>\n", NULL);
-    args[4] = apr_pstrcat(p, title, "\n\n", fb_rows_get(locales, row, 3),
-                          "\n\nRead it online: ", url,
-                          "\n\nUnsubscribe from changelog emails: "
-                          "{{unsubscribe}}\n", NULL);
-    args[5] = id;
-    args[6] = locale;
-    args[7] = fb_db_text_array(p, emails);
-    args[8] = fb_db_text_array(p, links);
-    return fb_db_exec(db, p, "changelog_p_email_queue", 9, args, NULL);
+    m.kind = "changelog";
+    m.list = "changelog";
+    m.subject = title;
+    m.html = apr_pstrcat(p, "<h1>", apr_pescape_entity(p, title, 0),
+                         "</h1>\n", fb_rows_get(locales, row, 2),
+                         "\n<p><a href=\"", apr_pescape_entity(p, url, 0),
+                         "\">Read it online</a></p>",
+                         fb_bulk_footer_html(p, m.list), NULL);
+    m.text = apr_pstrcat(p, title, "\n\n", fb_rows_get(locales, row, 3),
+                         "\n\nRead it online: ", url,
+                         fb_bulk_footer_text(p, m.list), NULL);
+    m.dedupe = apr_pstrcat(p, "changelog/", id, "/", locale, "/", NULL);
+    m.post_id = NULL;
+    m.changelog_id = id;
+    return fb_bulk_mail_queue(db, p, conf, org, &m, &rows);
 }
 
 apr_status_t fb_changelog_publish_now(fb_db_t *db, apr_pool_t *p,

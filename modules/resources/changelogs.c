@@ -76,16 +76,26 @@ static const fb_statement_t fb_changelog_statements[] = {
      "ORDER BY 3 LIMIT 1"},
     {"changelog_lock",
      "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE"},
-    /* (org, id, locale asked for, draft, portal) */
+    /* (org, id or slug, locale asked for, draft, portal): by id, else by
+     * slug, shown in the locale asked for, else the slug's, else the
+     * default one. */
     {"changelog_get",
-     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+     "WITH k AS (SELECT %s::text AS org_id, %s::text AS ref, "
      "  %s::text AS locale, %s::boolean AS draft), "
+     "hit AS (SELECT c.id, NULL::text AS slug_locale, 0 AS o "
+     "  FROM k JOIN changelogs c ON c.org_id = k.org_id AND c.id = k.ref "
+     "  UNION ALL "
+     "  SELECT s.changelog_id, s.locale, 1 FROM k "
+     "  JOIN changelog_locales s ON s.org_id = k.org_id AND s.slug = k.ref "
+     "  ORDER BY 3 LIMIT 1), "
      "page AS (SELECT c AS ch, l AS lo, "
      "    l.published_at IS NOT NULL AND NOT k.draft AS live "
-     "  FROM k JOIN changelogs c ON c.org_id = k.org_id AND c.id = k.id "
+     "  FROM k JOIN hit ON true "
+     "  JOIN changelogs c ON c.org_id = k.org_id AND c.id = hit.id "
      "  JOIN changelog_locales l ON l.org_id = c.org_id "
      "    AND l.changelog_id = c.id "
-     "    AND l.locale = fb_changelog_locale(k.org_id, k.id, k.locale)) "
+     "    AND l.locale = fb_changelog_locale(k.org_id, c.id, "
+     "                     COALESCE(k.locale, hit.slug_locale))) "
      "SELECT " CHANGELOG_JSON " " CHANGELOG_FROM},
     {"changelog_list_desc", CHANGELOG_PAGE("", "DESC")},
     {"changelog_list_desc_after",
@@ -142,19 +152,15 @@ static int fb_changelog_slug_valid(const char *s)
                                           "0123456789-") == n;
 }
 
-fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
-                                const char *param, int lock,
-                                const char **id, const char **slug_locale)
+/* The id (normalized) or slug given, or the 400 error naming param. */
+static fb_error_t *fb_changelog_ref(fb_req_t *fr, const char *given,
+                                    const char *param, const char **ref)
 {
-    const char *ref = fb_id_normalize(fr->pool, given);
-    const char *args[4];
-    fb_rows_t rows;
-    fb_error_t *err;
-
-    if (ref == NULL && given != NULL && fb_changelog_slug_valid(given)) {
-        ref = given;
+    *ref = fb_id_normalize(fr->pool, given);
+    if (*ref == NULL && given != NULL && fb_changelog_slug_valid(given)) {
+        *ref = given;
     }
-    if (ref == NULL) {
+    if (*ref == NULL) {
         return fb_error_make(fr->pool,
                              strcmp(param, "id") == 0
                              ? FB_E_INVALID_ID : FB_E_INVALID_PARAMETER,
@@ -162,6 +168,21 @@ fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
                              apr_psprintf(fr->pool, "'%s' must be a "
                                           "24-character hexadecimal object "
                                           "id or a changelog slug.", param));
+    }
+    return NULL;
+}
+
+fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
+                                const char *param, int lock,
+                                const char **id, const char **slug_locale)
+{
+    const char *ref;
+    const char *args[4];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_changelog_ref(fr, given, param, &ref)) != NULL) {
+        return err;
     }
     args[0] = args[2] = fr->principal.org_id;
     args[1] = args[3] = ref;
@@ -211,25 +232,26 @@ apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
     return rv;
 }
 
+/* GET /changelogs/{id}: one statement, by id or slug. */
 static fb_error_t *fb_changelog_get(fb_req_t *fr)
 {
-    const char *id, *slug_locale, *locale, *json;
+    const char *ref, *json;
     const char *state = fb_query_get(&fr->query, "state");
     fb_error_t *err;
 
-    if ((err = fb_changelog_find(fr, 0, &id, &slug_locale)) != NULL) {
+    if ((err = fb_changelog_ref(fr, fb_req_param(fr, "id"), "id", &ref))
+        != NULL) {
         return err;
     }
-    locale = fb_query_get(&fr->query, "locale");
     if (fb_req_db(fr) == NULL
-        || fb_changelog_render(fr->db, fr->pool, fr->principal.org_id, id,
-                               locale != NULL ? locale : slug_locale,
+        || fb_changelog_render(fr->db, fr->pool, fr->principal.org_id, ref,
+                               fb_query_get(&fr->query, "locale"),
                                state != NULL && strcmp(state, "draft") == 0,
                                fb_req_portal_default(fr), &json)
            != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
-    if (json == NULL) {             /* deleted since it was found */
+    if (json == NULL) {
         return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, "id", NULL);
     }
     fb_respond(fr, HTTP_OK, json);

@@ -100,10 +100,11 @@ fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
                               const char **slug_locale);
 
 /*
- * The changelog id of org as the API renders it, in the locale asked for
- * (NULL: the organization's default, else its first), its draft when
- * draft; *json is NULL when there is none.  Runs on db, so inside a
- * transaction it sees the transaction's writes.
+ * The changelog of org named by id (or a slug: then shown in that slug's
+ * locale unless locale names one) as the API renders it, in the locale
+ * asked for (NULL: the organization's default, else its first), its
+ * draft when draft; *json is NULL when there is none.  Runs on db, so
+ * inside a transaction it sees the transaction's writes.
  */
 apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
                                  const char *org, const char *id,

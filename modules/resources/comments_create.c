@@ -15,6 +15,7 @@
 #include "apr_strings.h"
 
 #include "body_fields.h"
+#include "bulk_mail.h"
 #include "changelogs.h"
 #include "comment_content.h"
 #include "comments.h"
@@ -56,20 +57,15 @@ static const fb_statement_t fb_comment_create_statements[] = {
     /* One email per voter with an address who takes comment emails,
      * except the comment's author (a contact, or the contact sharing an
      * admin author's address). */
-    {"comment_c_emails",
-     "INSERT INTO email_outbox (org_id, kind, preference, recipient, "
-     "  subject, body_html, body_text, post_id, dedupe_key) "
-     "SELECT v.org_id, 'comment.created', 'postComments', p.email, %s, %s, "
-     "  %s, v.post_id, "
-     "  'comment.created/' || %s || '/' || p.id "
-     "FROM post_votes v JOIN contacts p "
+    {"comment_c_recipients",
+     "SELECT p.email FROM post_votes v JOIN contacts p "
      "  ON p.org_id = v.org_id AND p.id = v.contact_id "
      "WHERE v.org_id = %s AND v.post_id = %s AND p.email IS NOT NULL "
      "AND fb_email_allowed(p.email_preferences, 'postComments') "
      "AND p.id IS DISTINCT FROM %s "
      "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = v.org_id "
      "  AND a.id = %s AND lower(a.email) = lower(p.email)) "
-     "ON CONFLICT DO NOTHING"},
+     "ORDER BY p.email"},
     {NULL, NULL}
 };
 
@@ -172,21 +168,28 @@ static void fb_comment_emails(fb_req_t *fr, const fb_comment_draft_t *d,
                               const char *comment_id)
 {
     const char *title = d->target.title;
-    const char *args[9];
+    const char *args[4] = {fr->principal.org_id, d->target.post_id,
+                           d->contact_id, d->admin_id};
+    fb_bulk_mail_t m = {"comment.created", "postComments", NULL, NULL, NULL,
+                        NULL, d->target.post_id, NULL};
+    fb_rows_t voters;
 
-    args[0] = apr_pstrcat(fr->pool, "New comment on: ", title, NULL);
-    args[1] = apr_pstrcat(fr->pool, "<p>A new comment on <strong>",
-                          apr_pescape_entity(fr->pool, title, 0),
-                          "</strong>:</p><blockquote>", d->html,
-                          "</blockquote>", NULL);
-    args[2] = apr_pstrcat(fr->pool, "A new comment on ", title, ":\n\n",
-                          d->text, NULL);
-    args[3] = comment_id;
-    args[4] = fr->principal.org_id;
-    args[5] = d->target.post_id;
-    args[6] = d->contact_id;
-    args[7] = d->admin_id;
-    fb_db_exec(fr->db, fr->pool, "comment_c_emails", 8, args, NULL);
+    m.subject = apr_pstrcat(fr->pool, "New comment on: ", title, NULL);
+    m.html = apr_pstrcat(fr->pool, "<p>A new comment on <strong>",
+                         apr_pescape_entity(fr->pool, title, 0),
+                         "</strong>:</p><blockquote>", d->html,
+                         "</blockquote>",
+                         fb_bulk_footer_html(fr->pool, m.list), NULL);
+    m.text = apr_pstrcat(fr->pool, "A new comment on ", title, ":\n\n",
+                         d->text, fb_bulk_footer_text(fr->pool, m.list),
+                         NULL);
+    m.dedupe = apr_pstrcat(fr->pool, "comment.created/", comment_id, "/",
+                           NULL);
+    if (fb_db_select(fr->db, fr->pool, "comment_c_recipients", 4, args,
+                     &voters) == APR_SUCCESS) {
+        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
+                           &m, &voters);
+    }
 }
 
 /* The counters the new comment moves. */

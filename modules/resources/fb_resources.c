@@ -8,6 +8,7 @@
 extern const fb_resource_module_t fb_admins_module;
 extern const fb_resource_module_t fb_boards_module;
 extern const fb_resource_module_t fb_brands_module;
+extern const fb_resource_module_t fb_bulk_mail_module;
 extern const fb_resource_module_t fb_changelog_publish_module;
 extern const fb_resource_module_t fb_changelog_subscribers_module;
 extern const fb_resource_module_t fb_changelog_write_module;
@@ -34,6 +35,7 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_admins_module,
     &fb_boards_module,
     &fb_brands_module,
+    &fb_bulk_mail_module,
     &fb_changelog_publish_module,
     &fb_changelog_subscribers_module,
     &fb_changelog_write_module,

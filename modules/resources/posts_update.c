@@ -11,6 +11,7 @@
 #include "apr_strings.h"
 
 #include "fb_changes.h"
+#include "bulk_mail.h"
 #include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
@@ -55,15 +56,13 @@ static const fb_statement_t fb_post_update_statements[] = {
      "UPDATE contacts SET posts_created = greatest(posts_created "
      "                                             + %s::integer, 0) "
      "WHERE org_id = %s AND id = %s"},
-    {"post_u_status_emails",
-     "INSERT INTO email_outbox (org_id, kind, recipient, subject, "
-     "  body_html, body_text, post_id, preference) "
-     "SELECT v.org_id, 'post.status', c.email, %s, %s, %s, v.post_id, "
-     "  'postUpdates' "
-     "FROM post_votes v JOIN contacts c "
+    /* The voters a status update email goes to. */
+    {"post_u_status_recipients",
+     "SELECT c.email FROM post_votes v JOIN contacts c "
      "  ON c.org_id = v.org_id AND c.id = v.contact_id "
      "WHERE v.org_id = %s AND v.post_id = %s AND c.email IS NOT NULL "
-     "AND fb_email_allowed(c.email_preferences, 'postUpdates')"},
+     "AND fb_email_allowed(c.email_preferences, 'postUpdates') "
+     "ORDER BY c.email"},
     {"post_u_delete",
      "DELETE FROM posts WHERE org_id = %s AND id = %s"},
     {NULL, NULL}
@@ -150,18 +149,25 @@ static void fb_post_status_emails(fb_req_t *fr, const char *post_id,
     const char *title = fb_json_string(post, "title");
     const char *status = fb_json_string(
         json_object_object_get(post, "status"), "name");
-    const char *args[5] = {
-        apr_pstrcat(fr->pool, "Status update: ", title, NULL),
-        apr_pstrcat(fr->pool, "<p><strong>",
-                    apr_pescape_entity(fr->pool, title, 0),
-                    "</strong> is now <strong>",
-                    apr_pescape_entity(fr->pool, status, 0),
-                    "</strong>.</p>", NULL),
-        apr_pstrcat(fr->pool, title, " is now ", status, ".", NULL),
-        fr->principal.org_id, post_id
-    };
+    const char *args[2] = {fr->principal.org_id, post_id};
+    fb_bulk_mail_t m = {"post.status", "postUpdates", NULL, NULL, NULL,
+                        NULL, post_id, NULL};
+    fb_rows_t voters;
 
-    fb_db_exec(fr->db, fr->pool, "post_u_status_emails", 5, args, NULL);
+    m.subject = apr_pstrcat(fr->pool, "Status update: ", title, NULL);
+    m.html = apr_pstrcat(fr->pool, "<p><strong>",
+                         apr_pescape_entity(fr->pool, title, 0),
+                         "</strong> is now <strong>",
+                         apr_pescape_entity(fr->pool, status, 0),
+                         "</strong>.</p>",
+                         fb_bulk_footer_html(fr->pool, m.list), NULL);
+    m.text = apr_pstrcat(fr->pool, title, " is now ", status, ".",
+                         fb_bulk_footer_text(fr->pool, m.list), NULL);
+    if (fb_db_select(fr->db, fr->pool, "post_u_status_recipients", 2, args,
+                     &voters) == APR_SUCCESS) {
+        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
+                           &m, &voters);
+    }
 }
 
 /* The changes of a PATCH, inside the transaction. */

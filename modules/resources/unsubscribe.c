@@ -2,34 +2,41 @@
  * unsubscribe: the page a signed unsubscribe link opens (fb_unsubscribe.h),
  * served without an API key.
  *
- * GET shows the address and a button; POST unsubscribes.  A link checker
+ * GET shows the address and a button; POST unsubscribes (bulk_mail.h
+ * lists what may be left).  A link checker
  * or a mail scanner that follows the link therefore changes nothing, and a
  * mail client's one-click unsubscribe (RFC 8058: a POST of
  * "List-Unsubscribe=One-Click" to the List-Unsubscribe URL) works without
  * a page.  Unsubscribing from the changelog list is what DELETE
  * /changelogs/subscribers does for the address: off the list, and its
- * contacts opted out.
+ * contacts opted out; from the others, the contacts with the address
+ * set that email preference to unsubscribed.
  */
 #include <string.h>
 
 #include "apr_escape.h"
 #include "apr_strings.h"
 
+#include "bulk_mail.h"
 #include "fb_resource.h"
 #include "fb_unsubscribe.h"
 
 static const fb_statement_t fb_unsubscribe_statements[] = {
-    {"unsubscribe_changelog",
-     "SELECT fb_subscribers_remove(%s, ARRAY[%s::text])"},
+    /* (org, address, org, address, list): off the changelog list as
+     * DELETE /changelogs/subscribers takes it off; from the others, the
+     * contacts with the address set that email preference to
+     * unsubscribed. */
+    {"unsubscribe",
+     "SELECT CASE WHEN %s = 'changelog' "
+     "  THEN fb_subscribers_remove(%s, ARRAY[%s::text]) "
+     "  ELSE (SELECT count(*)::integer FROM fb_unsubscribe_preference("
+     "          %s, %s, %s)) END"},
     {NULL, NULL}
 };
 
-/* The lists a link may name. */
-static const char *const fb_unsubscribe_lists[] = {"changelog", NULL};
-
 static const fb_query_rule_t fb_unsubscribe_rules[] = {
     {"org", FB_Q_STRING, 1, 64, NULL},
-    {"list", FB_Q_ENUM, 0, 0, fb_unsubscribe_lists},
+    {"list", FB_Q_ENUM, 0, 0, fb_bulk_lists},
     {"email", FB_Q_STRING, 1, 500, NULL},
     {"token", FB_Q_STRING, 64, 64, NULL},
     {NULL, 0, 0, 0, NULL}
@@ -68,32 +75,44 @@ static fb_error_t *fb_unsubscribe_check(fb_req_t *fr, const char **org,
     return NULL;
 }
 
+/* What the page calls the list of the link. */
+static const char *fb_unsubscribe_list_name(const char *list)
+{
+    int i;
+
+    for (i = 0; strcmp(fb_bulk_lists[i], list) != 0; i++) {
+    }
+    return fb_bulk_list_names[i];
+}
+
 static fb_error_t *fb_unsubscribe(fb_req_t *fr)
 {
-    const char *org, *email, *shown;
+    const char *org, *email, *list, *shown, *name;
     fb_error_t *err;
 
     if ((err = fb_unsubscribe_check(fr, &org, &email)) != NULL) {
         return err;
     }
+    list = fb_query_get(&fr->query, "list");
+    name = fb_unsubscribe_list_name(list);
     shown = apr_pescape_entity(fr->pool, email, 0);
     if (strcmp(fr->r->method, "POST") == 0) {
-        const char *args[2] = {org, email};
+        const char *args[6] = {list, org, email, org, email, list};
         fb_rows_t rows;
 
-        if ((err = fb_req_select(fr, "unsubscribe_changelog", 2, args,
-                                 &rows)) != NULL) {
+        if ((err = fb_req_select(fr, "unsubscribe", 6, args, &rows))
+            != NULL) {
             return err;
         }
         fb_unsubscribe_page(fr, apr_pstrcat(fr->pool, "<p>", shown,
-                                            " will receive no more "
-                                            "changelog emails.</p>", NULL));
+                                            " will receive no more ", name,
+                                            " emails.</p>", NULL));
         return NULL;
     }
     /* The form posts back to this very URL, query included. */
     fb_unsubscribe_page(fr, apr_pstrcat(fr->pool, "<form method=\"post\">"
-                                        "<p>Stop sending changelog emails "
-                                        "to ", shown, "?</p><button "
+                                        "<p>Stop sending ", name,
+                                        " emails to ", shown, "?</p><button "
                                         "type=\"submit\">Unsubscribe"
                                         "</button></form>", NULL));
     return NULL;

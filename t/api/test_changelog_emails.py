@@ -179,3 +179,46 @@ def test_unsubscribe_refuses_altered_links(fresh, change):
     assert r.status_code == 400
     assert fresh.server.sql("SELECT count(*) FROM changelog_subscribers "
                             "WHERE org_id = %s", fresh.id) == [(1,)]
+
+
+def test_status_update_emails_can_be_left_too(fresh):
+    """Every bulk email carries a link; this one leaves postUpdates."""
+    board = fresh.server.sql("INSERT INTO boards (org_id, name) VALUES "
+                             "(%s, 'B') RETURNING id", fresh.id)[0][0]
+    post = fresh.api.post("/posts", json={"title": "Dark mode",
+                                          "boardId": board,
+                                          "upvotes": 0}).json()
+    # Two statuses other than the one the post starts in, so that each
+    # PATCH below really changes the status.
+    statuses = [s for (s,) in fresh.server.sql(
+        "SELECT id FROM post_statuses WHERE org_id = %s AND id <> %s "
+        "ORDER BY id", fresh.id, post["status"]["id"])]
+    voter = addr("v")
+    r = fresh.api.post("/posts/%s/voters" % post["id"],
+                       json={"email": voter, "name": "V"})
+    assert r.status_code == 201, r.text
+    contact = r.json()["id"] if "id" in r.json() else None
+
+    def status_mails():
+        return fresh.server.sql(
+            "SELECT recipient, headers FROM email_outbox WHERE org_id = %s "
+            "AND kind = 'post.status' ORDER BY created_at", fresh.id)
+
+    fresh.api.request("PATCH", "/posts/" + post["id"], json={
+        "statusId": statuses[0], "sendStatusUpdateEmail": True})
+    (recipient, headers), = status_mails()
+    assert recipient == voter
+    link = headers["List-Unsubscribe"].strip("<>")
+    parts = urlsplit(link)
+    local = fresh.server.base + parts.path + "?" + parts.query
+    page = requests.get(local, timeout=10)
+    assert "post status update emails" in page.text
+    assert requests.post(local, timeout=10).status_code == 200
+    c = fresh.server.sql("SELECT id, email_preferences FROM contacts "
+                         "WHERE org_id = %s AND email = %s", fresh.id,
+                         voter)[0]
+    assert c[1]["postUpdates"] == "unsubscribed"
+    assert contact in (None, c[0])
+    fresh.api.request("PATCH", "/posts/" + post["id"], json={
+        "statusId": statuses[1], "sendStatusUpdateEmail": True})
+    assert len(status_mails()) == 1

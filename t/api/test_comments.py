@@ -778,9 +778,19 @@ def test_notifications_to_voters(org, env, server):
                                      "d-%s@vote.example" % tag])
     row = server.sql("SELECT subject, body_html, body_text, post_id FROM "
                      "email_outbox WHERE dedupe_key = %s",
-                     "comment.created/%s/%s" % (c["id"], voters["a"]))[0]
+                     "comment.created/%s/a-%s@vote.example"
+                     % (c["id"], tag))[0]
     assert p["title"] in row[0] and "<p>Shipped soon</p>" in row[1]
     assert "Shipped soon" in row[2] and row[3] == p["id"]
+    # A bulk email: the recipient's own unsubscribe link, in the bodies
+    # and the RFC 8058 headers, leaving the postComments list.
+    headers = server.sql("SELECT headers FROM email_outbox WHERE "
+                         "dedupe_key = %s", "comment.created/%s/a-%s@vote"
+                         ".example" % (c["id"], tag))[0][0]
+    link = headers["List-Unsubscribe"].strip("<>")
+    assert "list=postComments" in link and link in row[2]
+    assert link.replace("&", "&amp;") in row[1]
+    assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     # The commenter is not told about their own comment; the post's
     # author (its first voter, as the contact sharing the admin's address)
     # is told about others'.

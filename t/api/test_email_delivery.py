@@ -114,11 +114,20 @@ def test_status_update_emails_reach_each_voter_once(fresh_database,
             text = msg.get_body(("plain",))
             html = msg.get_body(("html",))
             assert text.get_content_charset() == "utf-8"
-            assert text.get_content() == title + " is now Completed."
-            assert html.get_content() == (
+            # A bulk email: the voter's own link to leave the list.
+            link = msg["List-Unsubscribe"].strip("<>")
+            assert "list=postUpdates" in link
+            assert msg["List-Unsubscribe-Post"] == \
+                "List-Unsubscribe=One-Click"
+            assert text.get_content().replace("\r\n", "\n") == (
+                title + " is now Completed.\n\nUnsubscribe from post status "
+                "update emails: " + link + "\n")
+            assert html.get_content().startswith(
                 "<p><strong>Mode sombre \u00ab \u00e9t\u00e9 \u00bb \u2600 "
                 "&amp; &lt;b&gt;</strong> is now <strong>Completed</strong>."
                 "</p>")
+            assert 'href="%s"' % link.replace("&", "&amp;") in \
+                html.get_content()
         assert set(final.values()) == {("sent", 1, None, True, False)}
         time.sleep(0.3)
         assert len(smtp_sink.messages) == 3
