@@ -91,3 +91,7 @@ CREATE INDEX webhook_delivery_attempts_delivery
     ON webhook_delivery_attempts (org_id, delivery_id, created_at);
 CREATE INDEX webhook_delivery_attempts_webhook
     ON webhook_delivery_attempts (org_id, webhook_id, created_at);
+-- The sweep that drops answers after 7 days: only rows still holding one.
+CREATE INDEX webhook_delivery_attempts_answers
+    ON webhook_delivery_attempts (created_at)
+    WHERE response_body IS NOT NULL;

@@ -132,6 +132,15 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "  WHERE h.org_id = d.org_id AND h.id = d.webhook_id "
      "    AND d.r IS NOT NULL AND d.outcome IN ('done', 'retry', 'failed')) "
      "SELECT id FROM d"},
+    /* The sweep of receivers' answers older than 7 days (fb_jobs.c). */
+    {"sweep_webhook_answers",
+     "UPDATE webhook_delivery_attempts a SET response_body = NULL "
+     "FROM (SELECT org_id, id FROM webhook_delivery_attempts "
+     "  WHERE response_body IS NOT NULL "
+     "    AND created_at < now() - interval '7 days' "
+     "  ORDER BY created_at LIMIT " APR_STRINGIFY(FB_SWEEP_BATCH) " "
+     "  FOR UPDATE SKIP LOCKED) old "
+     "WHERE a.org_id = old.org_id AND a.id = old.id"},
     {NULL, NULL}
 };
 

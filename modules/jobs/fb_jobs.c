@@ -1,6 +1,7 @@
 /*
- * fb_jobs: the job table.  A new job adds one row here and one file
- * (statements and a run function; fb_job_email.c is the model).
+ * fb_jobs: the job table and the sweep table.  A new job adds one row
+ * here and one file (statements and a run function; fb_job_email.c is the
+ * model); a sweep adds one row here and its statement to its job's.
  */
 #include "fb_job.h"
 
@@ -19,6 +20,12 @@ const fb_job_t fb_jobs[] = {
     {"webhook", fb_job_webhook_statements, "job_webhook_claim",
      "job_webhook_finish", fb_job_webhook_run, 1},
     {NULL, NULL, NULL, NULL, NULL, 0}
+};
+
+const fb_sweep_t fb_sweeps[] = {
+    /* Receivers' answers are kept 7 days (decisions.md "Webhooks"). */
+    {"webhook answers", "sweep_webhook_answers", 3600},
+    {NULL, NULL, 0}
 };
 
 const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p)

@@ -670,6 +670,43 @@ def httpd_children(server):
     return [pid for pid, ppid in procs.items() if ppid in procs]
 
 
+def test_sweep_drops_answers_older_than_seven_days(fresh_database):
+    """Receivers' answers are kept 7 days: a worker's sweep, run when its
+    child starts and then hourly, empties older ones in batches."""
+    with httpd(fresh_database) as s:
+        org = Org(s, "sweep" + os.urandom(3).hex())
+        w = org.api.post("/webhooks", json={
+            "name": "Old", "url": "https://hooks.example.com/in",
+            "topics": ["post.created"]}).json()
+        s.sql("WITH e AS (INSERT INTO events (org_id, topic, item) "
+              "VALUES (%s, 'post.created', '{}') RETURNING org_id, id), "
+              "d AS (INSERT INTO webhook_deliveries (org_id, webhook_id, "
+              "event_id, state) SELECT org_id, %s, id, 'failed' FROM e "
+              "RETURNING org_id, id, webhook_id) "
+              "INSERT INTO webhook_delivery_attempts (org_id, delivery_id, "
+              "webhook_id, attempt, outcome, status_code, duration_ms, "
+              "response_body, created_at) "
+              "SELECT d.org_id, d.id, d.webhook_id, g, 'http_status', 500, "
+              "5, CASE WHEN g <= 2500 THEN 'old' ELSE 'new' END, "
+              "CASE WHEN g <= 2500 THEN now() - interval '7 days 1 minute' "
+              "ELSE now() - interval '6 days 23 hours' END "
+              "FROM d, generate_series(1, 2502) g", org.id, w["id"])
+    with httpd(fresh_database, "LogLevel warn feedback:info\n",
+               worker=True) as s:
+        left = lambda: s.sql(
+            "SELECT response_body, count(*) FROM webhook_delivery_attempts "
+            "WHERE response_body IS NOT NULL GROUP BY 1")
+        assert wait_for(lambda: left() == [("new", 2)]), left()
+        assert s.sql("SELECT count(*) FROM webhook_delivery_attempts")[0][0] \
+            == 2502
+        with open(s.error_log, errors="replace") as f:
+            swept = [int(m) for m in re.findall(
+                r"FB00213.*sweep webhook answers: (\d+) row", f.read())]
+        assert sum(swept) == 2500
+        assert not error_log_lines(s)
+
+
+
 def test_fault_every_event_delivered_once_after_dedupe(fresh_database,
                                                        receiver):
     """1,000 events, a receiver failing 30% of requests at random, two
