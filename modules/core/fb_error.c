@@ -64,6 +64,11 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"changelog_not_found", 404, BAD, "Changelog not found."},
     [FB_E_COMMENT_NOT_FOUND] =
         {"comment_not_found", 404, BAD, "Comment not found."},
+    [FB_E_WEBHOOK_NOT_FOUND] =
+        {"webhook_not_found", 404, BAD, "Webhook not found."},
+    [FB_E_WEBHOOK_DELIVERY_NOT_FOUND] =
+        {"webhook_delivery_not_found", 404, BAD,
+         "Webhook delivery not found."},
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},

@@ -1,5 +1,12 @@
 /*
  * fb_events: recording events in the caller's transaction.
+ *
+ * The same statement fans the event out: one webhook_deliveries row per
+ * webhook of the organization subscribed to its topic (sql/013), pending
+ * for an active webhook and skipped, with the reason, for a paused or
+ * suspended one (its log shows what it missed).  So the event and its
+ * deliveries commit with the write or not at all, and the worker only
+ * ever claims deliveries.
  */
 #include <apr_strings.h>
 
@@ -7,8 +14,18 @@
 
 const fb_statement_t fb_events_statements[] = {
     {"fb_event_insert",
-     "INSERT INTO events (org_id, topic, item, changes) "
-     "VALUES (%s, %s, %s::jsonb, COALESCE(%s::jsonb, '[]'::jsonb))"},
+     "WITH e AS ("
+     "  INSERT INTO events (org_id, topic, item, changes) "
+     "  VALUES (%s, %s, %s::jsonb, COALESCE(%s::jsonb, '[]'::jsonb)) "
+     "  RETURNING org_id, id, topic) "
+     "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state, "
+     "                                last_error) "
+     "SELECT e.org_id, w.id, e.id, "
+     "  CASE w.status WHEN 'active' THEN 'pending' ELSE 'skipped' END, "
+     "  CASE w.status WHEN 'active' THEN NULL "
+     "    ELSE 'the webhook was ' || w.status END "
+     "FROM e JOIN webhooks w ON w.org_id = e.org_id "
+     "  AND w.topics @> ARRAY[e.topic]"},
     {NULL, NULL}
 };
 

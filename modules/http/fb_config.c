@@ -39,6 +39,8 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
     conf->worker_lease = FB_UNSET;
     conf->worker_retry_ms = FB_UNSET;
     conf->worker_max_attempts = FB_UNSET;
+    conf->webhook_max = FB_UNSET;
+    conf->webhook_failure_threshold = FB_UNSET;
     return conf;
 }
 
@@ -79,6 +81,9 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_PTR(smtp_user);
     FB_MERGE_PTR(smtp_password);
     FB_MERGE_PTR(mail_from);
+    FB_MERGE_INT(webhook_max);
+    FB_MERGE_PTR(webhook_retry_ms);
+    FB_MERGE_INT(webhook_failure_threshold);
     return merged;
 }
 
@@ -225,6 +230,67 @@ static const char *fb_set_rate_limit(cmd_parms *cmd, void *dc,
         *(int *)((char *)fb_cmd_conf(cmd) + (apr_size_t)cmd->info) = (int)n;
     }
     return err;
+}
+
+static const char *fb_set_webhook_max(cmd_parms *cmd, void *dc,
+                                      const char *arg)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(cmd, arg, 0, 100000, &n);
+
+    (void)dc;
+    if (err == NULL) {
+        fb_cmd_conf(cmd)->webhook_max = (int)n;
+    }
+    return err;
+}
+
+/* FeedbackWebhookRetrySchedule: one delay per argument, a number with a
+ * unit (ms, s, m, h; none: seconds), between 10 ms and 7 days. */
+static const char *fb_add_webhook_retry(cmd_parms *cmd, void *dc,
+                                        const char *arg)
+{
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+    fb_server_conf_t *conf = fb_cmd_conf(cmd);
+    char *end;
+    apr_int64_t n, ms;
+
+    (void)dc;
+    if (err != NULL) {
+        return err;
+    }
+    n = apr_strtoi64(arg, &end, 10);
+    if (end == arg || n < 0 || n > 7 * 24 * 3600 * APR_INT64_C(1000)) {
+        ms = -1;
+    }
+    else if (strcmp(end, "ms") == 0) {
+        ms = n;
+    }
+    else if (*end == '\0' || strcmp(end, "s") == 0) {
+        ms = n * 1000;
+    }
+    else if (strcmp(end, "m") == 0) {
+        ms = n * 60 * 1000;
+    }
+    else if (strcmp(end, "h") == 0) {
+        ms = n * 3600 * 1000;
+    }
+    else {
+        ms = -1;
+    }
+    if (ms < 10 || ms > 7 * 24 * 3600 * APR_INT64_C(1000)) {
+        return apr_psprintf(cmd->pool, "FeedbackWebhookRetrySchedule: '%s' "
+                            "is not a delay between 10ms and 7 days (a "
+                            "number with ms, s, m or h)", arg);
+    }
+    if (conf->webhook_retry_ms == NULL) {
+        conf->webhook_retry_ms = apr_array_make(cmd->pool, 8, sizeof(int));
+    }
+    if (conf->webhook_retry_ms->nelts >= 100) {
+        return "FeedbackWebhookRetrySchedule: at most 100 delays";
+    }
+    APR_ARRAY_PUSH(conf->webhook_retry_ms, int) = (int)ms;
+    return NULL;
 }
 
 /* FeedbackOutboundDeny and FeedbackOutboundAllow: one range per call. */
@@ -469,6 +535,17 @@ const command_rec fb_directives[] = {
                   (void *)FB_NUMBER(worker_max_attempts, 1, 100),
                   RSRC_CONF, "Attempts before an item is marked failed "
                   "(1 to 100)"),
+    AP_INIT_TAKE1("FeedbackWebhookMax", fb_set_webhook_max, NULL, RSRC_CONF,
+                  "Webhooks an organization may have (0 to 100000, "
+                  "default 10)"),
+    AP_INIT_ITERATE("FeedbackWebhookRetrySchedule", fb_add_webhook_retry,
+                    NULL, RSRC_CONF, "Delays before the retries of a "
+                    "failed webhook delivery (default 1m 5m 30m 1h 6h 12h "
+                    "24h)"),
+    AP_INIT_TAKE1("FeedbackWebhookFailureThreshold", fb_set_worker_number,
+                  (void *)FB_NUMBER(webhook_failure_threshold, 1, 100000),
+                  RSRC_CONF, "Consecutive failed attempts after which a "
+                  "webhook is suspended (default 15)"),
     AP_INIT_TAKE1("FeedbackSMTPServer", fb_set_smtp_server, NULL, RSRC_CONF,
                   "smtp://host:port or smtps://host:port to send email "
                   "through; without it, emails are marked skipped"),
@@ -494,6 +571,24 @@ static void fb_config_worker_defaults(fb_server_conf_t *conf)
     FB_DEFAULT(worker_lease, FB_DEFAULT_WORKER_LEASE);
     FB_DEFAULT(worker_retry_ms, FB_DEFAULT_WORKER_RETRY_MS);
     FB_DEFAULT(worker_max_attempts, FB_DEFAULT_WORKER_MAX_ATTEMPTS);
+    FB_DEFAULT(webhook_failure_threshold,
+               FB_DEFAULT_WEBHOOK_FAILURE_THRESHOLD);
+}
+
+/* 1 min, 5 min, 30 min, 1 h, 6 h, 12 h, 24 h (decisions.md). */
+static void fb_config_webhook_defaults(apr_pool_t *p, fb_server_conf_t *conf)
+{
+    static const int minutes[] = {1, 5, 30, 60, 360, 720, 1440};
+    apr_size_t i;
+
+    FB_DEFAULT(webhook_max, FB_DEFAULT_WEBHOOK_MAX);
+    if (conf->webhook_retry_ms == NULL) {
+        conf->webhook_retry_ms = apr_array_make(p, 8, sizeof(int));
+        for (i = 0; i < sizeof(minutes) / sizeof(minutes[0]); i++) {
+            APR_ARRAY_PUSH(conf->webhook_retry_ms, int) =
+                minutes[i] * 60 * 1000;
+        }
+    }
 }
 
 apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
@@ -544,6 +639,7 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
             conf->outbound_allow_loopback = 0;
         }
         fb_config_worker_defaults(conf);
+        fb_config_webhook_defaults(p, conf);
         if (conf->smtp_url != NULL && conf->mail_from == NULL) {
             ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00208)
                          "FeedbackSMTPServer needs FeedbackMailFrom, the "

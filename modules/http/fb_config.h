@@ -46,6 +46,12 @@ typedef struct {
     const char *smtp_user;          /* NULL: no authentication */
     const char *smtp_password;
     const char *mail_from;          /* envelope and From address */
+    /* Webhooks. */
+    int webhook_max;                /* per organization, or FB_UNSET */
+    apr_array_header_t *webhook_retry_ms;  /* int delays (main server
+                                     * only), or NULL: the default */
+    int webhook_failure_threshold;  /* consecutive failures, then
+                                     * suspended (main server only) */
 } fb_server_conf_t;
 
 /* Defaults applied when a value is unset after merging. */
@@ -63,6 +69,8 @@ typedef struct {
 #define FB_DEFAULT_WORKER_LEASE 60
 #define FB_DEFAULT_WORKER_RETRY_MS 60000
 #define FB_DEFAULT_WORKER_MAX_ATTEMPTS 8
+#define FB_DEFAULT_WEBHOOK_MAX 10
+#define FB_DEFAULT_WEBHOOK_FAILURE_THRESHOLD 15
 
 extern const command_rec fb_directives[];
 

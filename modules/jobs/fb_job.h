@@ -22,6 +22,7 @@
  * The finish statement records the outcome and takes
  *
  *     org_id, id, lease, outcome, error (or NULL), delay in ms
+ *     [, result: with_result only, what the run left in ctx->result]
  *
  * where outcome is one of the fb_job_outcome_e names below.  It must only
  * touch the row while it still carries that lease (the lease text is the
@@ -73,6 +74,13 @@ typedef struct {
     const fb_rows_t *item;          /* the claimed row */
     long timeout_ms;                /* budget for network exchanges */
     volatile apr_uint32_t *stopping;    /* non-zero: finish quickly */
+    /* A job with its own retry schedule sets this (>= 0) with
+     * FB_JOB_RETRY: the worker then waits that long and leaves the
+     * attempt limit to the job.  -1: the worker's doubling delay. */
+    apr_int64_t retry_delay_ms;
+    /* With fb_job_t.with_result: text (in pool) for the finish
+     * statement's seventh argument, or NULL. */
+    const char *result;
 } fb_job_ctx_t;
 
 /*
@@ -88,10 +96,34 @@ typedef struct {
     const char *claim;                  /* label */
     const char *finish;                 /* label */
     fb_job_run_fn *run;
+    /* Non-zero: the finish statement takes a seventh argument, the
+     * run's ctx->result (the webhook job records its attempt with it). */
+    int with_result;
 } fb_job_t;
 
 /* The job table (fb_jobs.c), ended by a row with a NULL name. */
 extern const fb_job_t fb_jobs[];
+
+/*
+ * A sweep: housekeeping that is not a queue of items, such as dropping
+ * old data.  Its statement (registered with its job's statements) takes
+ * no argument and changes at most FB_SWEEP_BATCH rows per run; the first
+ * worker thread of every child runs it when the child starts and then
+ * every period, again at once while a run changed a full batch.  Several
+ * children or nodes may sweep together: the statement takes its rows FOR
+ * UPDATE SKIP LOCKED and is idempotent, and a partial index makes a run
+ * with nothing to do cost next to nothing.
+ */
+#define FB_SWEEP_BATCH 1000
+
+typedef struct {
+    const char *name;                   /* in log lines */
+    const char *statement;              /* label */
+    int period;                         /* seconds between runs */
+} fb_sweep_t;
+
+/* The sweep table (fb_jobs.c), ended by a row with a NULL name. */
+extern const fb_sweep_t fb_sweeps[];
 
 /* Every job's statements, to register with mod_dbd. */
 const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p);

@@ -1,6 +1,7 @@
 /*
- * fb_jobs: the job table.  A new job adds one row here and one file
- * (statements and a run function; fb_job_email.c is the model).
+ * fb_jobs: the job table and the sweep table.  A new job adds one row
+ * here and one file (statements and a run function; fb_job_email.c is the
+ * model); a sweep adds one row here and its statement to its job's.
  */
 #include "fb_job.h"
 
@@ -8,13 +9,23 @@ extern const fb_statement_t fb_job_email_statements[];
 fb_job_run_fn fb_job_email_run;
 extern const fb_statement_t fb_job_publish_statements[];
 fb_job_run_fn fb_job_publish_run;
+extern const fb_statement_t fb_job_webhook_statements[];
+fb_job_run_fn fb_job_webhook_run;
 
 const fb_job_t fb_jobs[] = {
     {"email", fb_job_email_statements, "job_email_claim", "job_email_finish",
-     fb_job_email_run},
+     fb_job_email_run, 0},
     {"changelog publish", fb_job_publish_statements, "job_publish_claim",
-     "job_publish_finish", fb_job_publish_run},
-    {NULL, NULL, NULL, NULL, NULL}
+     "job_publish_finish", fb_job_publish_run, 0},
+    {"webhook", fb_job_webhook_statements, "job_webhook_claim",
+     "job_webhook_finish", fb_job_webhook_run, 1},
+    {NULL, NULL, NULL, NULL, NULL, 0}
+};
+
+const fb_sweep_t fb_sweeps[] = {
+    /* Receivers' answers are kept 7 days (decisions.md "Webhooks"). */
+    {"webhook answers", "sweep_webhook_answers", 3600},
+    {NULL, NULL, 0}
 };
 
 const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p)

@@ -22,6 +22,8 @@
 extern module AP_MODULE_DECLARE_DATA feedback_module;
 APLOG_USE_MODULE(feedback);
 
+/* A sweep runs at most this many full batches in one go. */
+#define FB_SWEEP_RUNS 10
 /* The longest wait between two attempts, however many there were. */
 #define FB_WORKER_MAX_DELAY_MS APR_INT64_C(6 * 3600 * 1000)
 /* Stored errors are cut to this many bytes. */
@@ -52,6 +54,7 @@ typedef struct {
     void **states;                  /* one slot per job */
     apr_time_t logged_at;           /* last repeated-failure line */
     int unreachable;                /* rounds in a row without a database */
+    apr_time_t *sweep_due;          /* thread 0: when each sweep runs next */
 } fb_worker_thread_t;
 
 struct fb_worker_t {
@@ -199,13 +202,13 @@ static void fb_worker_log_outcome(fb_worker_thread_t *t, const fb_job_t *job,
 static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
                              apr_pool_t *p, const fb_rows_t *item,
                              fb_job_outcome_e outcome, const char *error,
-                             apr_int64_t delay)
+                             apr_int64_t delay, const char *result)
 {
     fb_worker_t *w = t->w;
-    const char *args[6] = {
+    const char *args[7] = {
         fb_rows_get(item, 0, 0), fb_rows_get(item, 0, 1),
         fb_rows_get(item, 0, 3), fb_job_outcome_name(outcome), error,
-        apr_psprintf(p, "%" APR_INT64_T_FMT, delay)
+        apr_psprintf(p, "%" APR_INT64_T_FMT, delay), result
     };
     fb_db_t *db = fb_worker_db(w, p);
     int affected = 0;
@@ -214,7 +217,8 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
     if (db == NULL) {
         return;
     }
-    if (fb_db_exec(db, p, job->finish, 6, args, &affected) != APR_SUCCESS) {
+    if (fb_db_exec(db, p, job->finish, job->with_result ? 7 : 6, args,
+                   &affected) != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: recording %s/%s failed: %s", job->name,
                      args[0], args[1], db->error);
@@ -245,14 +249,17 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
         .s = w->s, .conf = w->conf, .pool = p, .thread_pool = t->pool,
         .state = &t->states[slot], .item = &item,
         .timeout_ms = w->conf->worker_lease * 1000L / 2,
-        .stopping = &w->stopping
+        .stopping = &w->stopping, .retry_delay_ms = -1
     };
 
     if ((claim = fb_worker_claim(t, job, p, &item)) != FB_CLAIM_ITEM) {
         return claim;
     }
     outcome = job->run(&ctx, &error);
-    if (outcome == FB_JOB_RETRY) {
+    if (outcome == FB_JOB_RETRY && ctx.retry_delay_ms >= 0) {
+        delay = ctx.retry_delay_ms;
+    }
+    else if (outcome == FB_JOB_RETRY) {
         int attempts = atoi(fb_rows_get(&item, 0, 2));
 
         if (attempts >= w->conf->worker_max_attempts) {
@@ -264,8 +271,59 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
     }
     error = fb_worker_error_text(p, error);
     fb_worker_log_outcome(t, job, &item, outcome, error, delay);
-    fb_worker_finish(t, job, p, &item, outcome, error, delay);
+    fb_worker_finish(t, job, p, &item, outcome, error, delay, ctx.result);
     return FB_CLAIM_ITEM;
+}
+
+/* Runs sweep i: batches while they come back full (at most a few, so
+ * that the jobs are not kept waiting), then waits for its period. */
+static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
+{
+    const fb_sweep_t *sweep = &fb_sweeps[i];
+    fb_worker_t *w = t->w;
+    fb_db_t *db = fb_worker_db(w, p);
+    int affected = 0, total = 0, runs;
+
+    if (db == NULL) {
+        return;
+    }
+    for (runs = 0; runs < FB_SWEEP_RUNS && !apr_atomic_read32(&w->stopping);
+         runs++) {
+        if (fb_db_exec(db, p, sweep->statement, 0, NULL, &affected)
+            != APR_SUCCESS) {
+            ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00212)
+                         "worker: sweep %s failed: %s", sweep->name,
+                         db->error);
+            affected = 0;
+            break;
+        }
+        total += affected;
+        if (affected < FB_SWEEP_BATCH) {
+            break;
+        }
+    }
+    fb_dbd_close(w->s, db);
+    if (total > 0) {
+        ap_log_error(APLOG_MARK, APLOG_INFO, 0, w->s, FBLOGNO(00213)
+                     "worker: sweep %s: %d row(s)", sweep->name, total);
+    }
+    /* A full last batch leaves more: the next round goes on with it. */
+    t->sweep_due[i] = apr_time_now()
+        + (affected == FB_SWEEP_BATCH ? 0 : apr_time_from_sec(sweep->period));
+}
+
+/* Thread 0 runs the sweeps that are due. */
+static void fb_worker_sweeps(fb_worker_thread_t *t, apr_pool_t *p)
+{
+    int i;
+
+    for (i = 0; t->sweep_due != NULL && fb_sweeps[i].name != NULL
+                && !apr_atomic_read32(&t->w->stopping); i++) {
+        if (apr_time_now() >= t->sweep_due[i]) {
+            apr_pool_clear(p);
+            fb_worker_sweep(t, i, p);
+        }
+    }
 }
 
 /* The wait after a round that found nothing: the interval, doubled for
@@ -309,6 +367,9 @@ static void *APR_THREAD_FUNC fb_worker_main(apr_thread_t *thread, void *data)
             }
         }
         t->unreachable = no_db ? t->unreachable + 1 : 0;
+        if (!no_db) {
+            fb_worker_sweeps(t, p);
+        }
         if (!found) {
             fb_worker_idle(w, fb_worker_idle_time(t));
         }
@@ -369,6 +430,16 @@ static apr_status_t fb_worker_start(fb_worker_t *w, int i, apr_pool_t *p)
     }
     apr_allocator_owner_set(allocator, t->pool);
     t->states = apr_pcalloc(t->pool, sizeof(void *) * (apr_size_t)njobs);
+    if (i == 0) {
+        int nsweeps = 0;
+
+        while (fb_sweeps[nsweeps].name != NULL) {
+            nsweeps++;
+        }
+        /* Zero: every sweep runs when the child starts. */
+        t->sweep_due = apr_pcalloc(t->pool, sizeof(apr_time_t)
+                                            * (apr_size_t)(nsweeps + 1));
+    }
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
     rv = apr_thread_create(&t->thread, NULL, fb_worker_main, t, p);

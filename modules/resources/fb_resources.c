@@ -29,6 +29,7 @@ extern const fb_resource_module_t fb_post_voters_module;
 extern const fb_resource_module_t fb_posts_module;
 extern const fb_resource_module_t fb_teams_module;
 extern const fb_resource_module_t fb_unsubscribe_module;
+extern const fb_resource_module_t fb_webhooks_module;
 
 const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_admins_module,
@@ -55,6 +56,7 @@ const fb_resource_module_t *const fb_resource_modules[] = {
     &fb_posts_module,
     &fb_teams_module,
     &fb_unsubscribe_module,
+    &fb_webhooks_module,
     NULL
 };
 

@@ -64,6 +64,14 @@ def test_the_rendered_configuration_is_valid():
     ("FeedbackWorkerLease 1", "from 2 to 86400"),
     ("FeedbackWorkerRetryDelay soon", "whole number"),
     ("FeedbackWorkerMaxAttempts 101", "from 1 to 100"),
+    ("FeedbackWebhookMax 100001", "from 0 to 100000"),
+    ("FeedbackWebhookMax ten", "whole number"),
+    ("FeedbackWebhookRetrySchedule 1m soon", "'soon' is not a delay"),
+    ("FeedbackWebhookRetrySchedule 5ms", "'5ms' is not a delay"),
+    ("FeedbackWebhookRetrySchedule 8d", "'8d' is not a delay"),
+    ("FeedbackWebhookRetrySchedule 200h", "'200h' is not a delay"),
+    ("FeedbackWebhookRetrySchedule -1s", "'-1s' is not a delay"),
+    ("FeedbackWebhookFailureThreshold 0", "from 1 to 100000"),
     ("FeedbackSMTPServer http://mail.example.com", "smtp:// or smtps://"),
     ("FeedbackSMTPServer smtp://", "smtp:// or smtps://"),
     ("FeedbackMailFrom Feedback <f@example.com>", "takes one argument"),
@@ -75,6 +83,10 @@ def test_the_rendered_configuration_is_valid():
      "</VirtualHost>", "cannot occur within"),
     ("<VirtualHost 127.0.0.1:1>\nFeedbackWorker Off\n</VirtualHost>",
      "cannot occur within"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackWebhookRetrySchedule 1m\n"
+     "</VirtualHost>", "cannot occur within"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackWebhookFailureThreshold 3\n"
+     "</VirtualHost>", "cannot occur within"),
 ])
 def test_bad_values_fail_configtest(line, message):
     code, out = configtest(line)
@@ -98,6 +110,11 @@ def test_bad_values_fail_configtest(line, message):
     "FeedbackOutboundMaxSize 1024",
     "FeedbackOutboundAllowLoopback Off",
     "FeedbackWorker Off",
+    "FeedbackWebhookMax 0",
+    "FeedbackWebhookRetrySchedule 10ms 1 30s 5m 2h 168h\n"
+    "FeedbackWebhookRetrySchedule 1h",
+    "FeedbackWebhookFailureThreshold 100000",
+    "<VirtualHost 127.0.0.1:1>\nFeedbackWebhookMax 3\n</VirtualHost>",
     "FeedbackWorkerInterval 10\nFeedbackWorkerConcurrency 64\n"
     "FeedbackWorkerLease 86400\nFeedbackWorkerRetryDelay 86400000\n"
     "FeedbackWorkerMaxAttempts 1",
