@@ -106,20 +106,20 @@ extern const fb_job_t fb_jobs[];
 
 /*
  * A sweep: housekeeping that is not a queue of items, such as dropping
- * old data.  Its statement (registered with its job's statements) takes
- * no argument and changes at most FB_SWEEP_BATCH rows per run; the first
- * worker thread of every child runs it when the child starts and then
- * every period, again at once while a run changed a full batch.  Several
- * children or nodes may sweep together: the statement takes its rows FOR
- * UPDATE SKIP LOCKED and is idempotent, and a partial index makes a run
- * with nothing to do cost next to nothing.
+ * old data.  Its statement (prepared like any other, with the statements
+ * of the job or the resource it belongs to) takes one argument, the
+ * batch, and changes at most that many rows per run.  The first worker
+ * thread of every child runs it when the child starts and then every
+ * period, again at once while runs change full batches.  Several children
+ * or nodes may sweep together: the statement takes its rows FOR UPDATE
+ * SKIP LOCKED and is idempotent, and a partial index makes a run with
+ * nothing to do cost next to nothing.
  */
-#define FB_SWEEP_BATCH 1000
-
 typedef struct {
     const char *name;                   /* in log lines */
     const char *statement;              /* label */
     int period;                         /* seconds between runs */
+    int batch;                          /* rows per statement, at most */
 } fb_sweep_t;
 
 /* The sweep table (fb_jobs.c), ended by a row with a NULL name. */

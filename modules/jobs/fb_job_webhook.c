@@ -138,7 +138,7 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "FROM (SELECT org_id, id FROM webhook_delivery_attempts "
      "  WHERE response_body IS NOT NULL "
      "    AND created_at < now() - interval '7 days' "
-     "  ORDER BY created_at LIMIT " APR_STRINGIFY(FB_SWEEP_BATCH) " "
+     "  ORDER BY created_at LIMIT %d "
      "  FOR UPDATE SKIP LOCKED) old "
      "WHERE a.org_id = old.org_id AND a.id = old.id"},
     {NULL, NULL}

@@ -24,8 +24,11 @@ const fb_job_t fb_jobs[] = {
 
 const fb_sweep_t fb_sweeps[] = {
     /* Receivers' answers are kept 7 days (decisions.md "Webhooks"). */
-    {"webhook answers", "sweep_webhook_answers", 3600},
-    {NULL, NULL, 0}
+    {"webhook answers", "sweep_webhook_answers", 3600, 1000},
+    /* Images whose write failed (sql/014; files.c).  A file may be 40
+     * chunks, so the batches are small. */
+    {"unattached files", "sweep_files_unattached", 600, 50},
+    {NULL, NULL, 0, 0}
 };
 
 const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p)

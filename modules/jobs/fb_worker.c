@@ -282,6 +282,7 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     const fb_sweep_t *sweep = &fb_sweeps[i];
     fb_worker_t *w = t->w;
     fb_db_t *db = fb_worker_db(w, p);
+    const char *args[1] = {apr_itoa(p, sweep->batch)};
     int affected = 0, total = 0, runs;
 
     if (db == NULL) {
@@ -289,7 +290,7 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     }
     for (runs = 0; runs < FB_SWEEP_RUNS && !apr_atomic_read32(&w->stopping);
          runs++) {
-        if (fb_db_exec(db, p, sweep->statement, 0, NULL, &affected)
+        if (fb_db_exec(db, p, sweep->statement, 1, args, &affected)
             != APR_SUCCESS) {
             ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00212)
                          "worker: sweep %s failed: %s", sweep->name,
@@ -298,7 +299,7 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
             break;
         }
         total += affected;
-        if (affected < FB_SWEEP_BATCH) {
+        if (affected < sweep->batch) {
             break;
         }
     }
@@ -309,7 +310,7 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     }
     /* A full last batch leaves more: the next round goes on with it. */
     t->sweep_due[i] = apr_time_now()
-        + (affected == FB_SWEEP_BATCH ? 0 : apr_time_from_sec(sweep->period));
+        + (affected == sweep->batch ? 0 : apr_time_from_sec(sweep->period));
 }
 
 /* Thread 0 runs the sweeps that are due. */

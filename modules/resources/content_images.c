@@ -156,7 +156,9 @@ const char *fb_content_images(fb_req_t *fr, const char *html)
         }
         else if (strncasecmp(v, "https://", 8) == 0
                  || strncasecmp(v, "http://", 7) == 0) {
-            key = fb_content_fetch(fr, v);
+            if ((key = fb_file_owned(fr, v)) == NULL) {
+                key = fb_content_fetch(fr, v);
+            }
         }
         out = apr_pstrcat(fr->pool, out,
                           apr_pstrmemdup(fr->pool, html + from,

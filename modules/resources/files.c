@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "apr_strings.h"
+#include "apr_uri.h"
 #include "http_protocol.h"
 
 #include "fb_filesign.h"
@@ -28,6 +29,16 @@ static const fb_statement_t fb_file_statements[] = {
     {"file_get_chunk",
      "SELECT encode(data, 'hex') FROM file_chunks "
      "WHERE key = %s AND seq = %s::integer"},
+    {"file_owned",
+     "SELECT key FROM files WHERE org_id = %s AND key = %s"},
+    /* The worker's sweep (modules/jobs/fb_jobs.c): files stored for a
+     * write that never committed, an hour on (sql/014). */
+    {"sweep_files_unattached",
+     "DELETE FROM files f USING ("
+     "  SELECT key FROM files WHERE attached_at IS NULL "
+     "    AND created_at < now() - interval '1 hour' "
+     "  ORDER BY created_at LIMIT %d FOR UPDATE SKIP LOCKED) old "
+     "WHERE f.key = old.key"},
     {NULL, NULL}
 };
 
@@ -80,6 +91,31 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
     (*w)->key = fb_rows_get(&rows, 0, 0);
     (*w)->buf = apr_palloc(fr->pool, FB_FILE_CHUNK);
     return NULL;
+}
+
+const char *fb_file_owned(fb_req_t *fr, const char *url)
+{
+    const apr_size_t mlen = sizeof(FB_FILE_MARKER) - 1;
+    static const char served[] = "/v2/files/";
+    const char *args[2] = {fr->principal.org_id, NULL};
+    apr_uri_t uri;
+    fb_rows_t rows;
+
+    if (strncmp(url, FB_FILE_MARKER, mlen) == 0) {
+        args[1] = url + mlen;
+    }
+    else if (apr_uri_parse(fr->pool, url, &uri) == APR_SUCCESS
+             && uri.path != NULL
+             && strlen(uri.path) == sizeof(served) - 1 + FB_FILE_KEY_LEN
+             && strncmp(uri.path, served, sizeof(served) - 1) == 0) {
+        args[1] = uri.path + sizeof(served) - 1;
+    }
+    if (args[1] == NULL || !fb_file_key_valid(args[1])
+        || fb_req_select(fr, "file_owned", 2, args, &rows) != NULL
+        || rows.nrows != 1) {
+        return NULL;
+    }
+    return fb_rows_get(&rows, 0, 0);
 }
 
 /* Writes the buffered bytes as the next chunk. */

@@ -32,4 +32,14 @@ apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
  * back and *key is NULL. */
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key);
 
+/*
+ * The key of a file of the request's organization that url names, or
+ * NULL: its marker, or a URL this server gave for it (any host,
+ * "/v2/files/{key}", whatever signature or expiry), so content given
+ * back as the API returned it keeps its images without fetching them
+ * again (an expired URL would fail).  Another organization's key is not
+ * one.
+ */
+const char *fb_file_owned(fb_req_t *fr, const char *url);
+
 #endif
