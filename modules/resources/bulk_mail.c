@@ -10,9 +10,10 @@
 #include "fb_unsubscribe.h"
 
 const char *const fb_bulk_lists[] = {"changelog", "postUpdates",
-                                     "postComments", NULL};
+                                     "postComments", "commentReplies", NULL};
 const char *const fb_bulk_list_names[] = {"changelog", "post status update",
-                                          "new comment", NULL};
+                                          "new comment", "comment reply",
+                                          NULL};
 
 static const fb_statement_t fb_bulk_mail_statements[] = {
     /* (org, kind, list, subject, html, text, dedupe prefix, post,

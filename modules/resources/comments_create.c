@@ -56,7 +56,8 @@ static const fb_statement_t fb_comment_create_statements[] = {
      "WHERE org_id = %s AND id = %s"},
     /* One email per voter with an address who takes comment emails,
      * except the comment's author (a contact, or the contact sharing an
-     * admin author's address). */
+     * admin author's address) and the parent's author when they get the
+     * reply email instead. */
     {"comment_c_recipients",
      "SELECT p.email FROM post_votes v JOIN contacts p "
      "  ON p.org_id = v.org_id AND p.id = v.contact_id "
@@ -65,7 +66,31 @@ static const fb_statement_t fb_comment_create_statements[] = {
      "AND p.id IS DISTINCT FROM %s "
      "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = v.org_id "
      "  AND a.id = %s AND lower(a.email) = lower(p.email)) "
+     "AND NOT EXISTS (SELECT 1 FROM comments pc WHERE pc.org_id = v.org_id "
+     "  AND pc.id = %s AND pc.author_contact_id = p.id "
+     "  AND NOT pc.is_deleted "
+     "  AND fb_email_allowed(p.email_preferences, 'commentReplies')) "
      "ORDER BY p.email"},
+    /* The reply email's recipient: the parent's author, a contact with
+     * an address who takes reply emails, unless they wrote the reply
+     * (as that contact or as an admin with that address); and the title
+     * of what the thread is on (a changelog's in the organization's
+     * locale when it has one). */
+    {"comment_c_reply_to",
+     "SELECT p.email, coalesce(po.title, ("
+     "  SELECT coalesce(l.live_title, l.title) FROM changelog_locales l "
+     "  WHERE l.org_id = c.org_id AND l.changelog_id = c.changelog_id "
+     "  ORDER BY l.locale = o.default_locale DESC, l.locale LIMIT 1)) "
+     "FROM comments c JOIN contacts p "
+     "  ON p.org_id = c.org_id AND p.id = c.author_contact_id "
+     "JOIN organizations o ON o.id = c.org_id "
+     "LEFT JOIN posts po ON po.org_id = c.org_id AND po.id = c.post_id "
+     "WHERE c.org_id = %s AND c.id = %s AND NOT c.is_deleted "
+     "AND p.email IS NOT NULL "
+     "AND fb_email_allowed(p.email_preferences, 'commentReplies') "
+     "AND p.id IS DISTINCT FROM %s "
+     "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = c.org_id "
+     "  AND a.id = %s AND lower(a.email) = lower(p.email))"},
     {NULL, NULL}
 };
 
@@ -163,33 +188,67 @@ static fb_error_t *fb_comment_parent(fb_req_t *fr, fb_comment_draft_t *d)
     return NULL;
 }
 
+/* The bodies of an email about the new comment: intro (HTML-escaped
+ * here) and the title, then the comment, then m's footer. */
+static void fb_comment_mail_bodies(fb_req_t *fr, const fb_comment_draft_t *d,
+                                   const char *intro, const char *title,
+                                   fb_bulk_mail_t *m)
+{
+    m->html = apr_pstrcat(fr->pool, "<p>",
+                          apr_pescape_entity(fr->pool, intro, 0),
+                          " <strong>",
+                          apr_pescape_entity(fr->pool, title, 0),
+                          "</strong>:</p><blockquote>", d->html,
+                          "</blockquote>",
+                          fb_bulk_footer_html(fr->pool, m->list), NULL);
+    m->text = apr_pstrcat(fr->pool, intro, " ", title, ":\n\n", d->text,
+                          fb_bulk_footer_text(fr->pool, m->list), NULL);
+}
+
 /* Queues the new-comment email to the post's voters. */
 static void fb_comment_emails(fb_req_t *fr, const fb_comment_draft_t *d,
                               const char *comment_id)
 {
     const char *title = d->target.title;
-    const char *args[4] = {fr->principal.org_id, d->target.post_id,
-                           d->contact_id, d->admin_id};
+    const char *args[5] = {fr->principal.org_id, d->target.post_id,
+                           d->contact_id, d->admin_id, d->parent_id};
     fb_bulk_mail_t m = {"comment.created", "postComments", NULL, NULL, NULL,
                         NULL, d->target.post_id, NULL};
     fb_rows_t voters;
 
     m.subject = apr_pstrcat(fr->pool, "New comment on: ", title, NULL);
-    m.html = apr_pstrcat(fr->pool, "<p>A new comment on <strong>",
-                         apr_pescape_entity(fr->pool, title, 0),
-                         "</strong>:</p><blockquote>", d->html,
-                         "</blockquote>",
-                         fb_bulk_footer_html(fr->pool, m.list), NULL);
-    m.text = apr_pstrcat(fr->pool, "A new comment on ", title, ":\n\n",
-                         d->text, fb_bulk_footer_text(fr->pool, m.list),
-                         NULL);
-    m.dedupe = apr_pstrcat(fr->pool, "comment.created/", comment_id, "/",
-                           NULL);
-    if (fb_db_select(fr->db, fr->pool, "comment_c_recipients", 4, args,
+    fb_comment_mail_bodies(fr, d, "A new comment on", title, &m);
+    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
+    if (fb_db_select(fr->db, fr->pool, "comment_c_recipients", 5, args,
                      &voters) == APR_SUCCESS) {
         fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
                            &m, &voters);
     }
+}
+
+/* Queues the reply email to the parent comment's author. */
+static void fb_comment_reply_email(fb_req_t *fr, const fb_comment_draft_t *d,
+                                   const char *comment_id)
+{
+    const char *args[4] = {fr->principal.org_id, d->parent_id,
+                           d->contact_id, d->admin_id};
+    fb_bulk_mail_t m = {"comment.reply", "commentReplies", NULL, NULL, NULL,
+                        NULL, d->target.post_id, d->target.changelog_id};
+    const char *title;
+    fb_rows_t to;
+
+    if (fb_db_select(fr->db, fr->pool, "comment_c_reply_to", 4, args, &to)
+        != APR_SUCCESS || to.nrows == 0) {
+        return;
+    }
+    title = fb_rows_get(&to, 0, 1) ? fb_rows_get(&to, 0, 1) : "";
+    m.subject = apr_pstrcat(fr->pool, "New reply to your comment on: ",
+                            title, NULL);
+    fb_comment_mail_bodies(fr, d, "A new reply to your comment on", title,
+                           &m);
+    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
+    fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id, &m,
+                       &to);
 }
 
 /* The counters the new comment moves. */
@@ -246,9 +305,13 @@ static fb_error_t *fb_comment_insert(fb_req_t *fr, fb_comment_draft_t *d,
     }
     id = fb_rows_get(&rows, 0, 0);
     fb_comment_count(fr, d);
-    if (d->target.post_id != NULL && !d->is_private
-        && fb_json_bool(fr->body, "sendNotification", 1)) {
-        fb_comment_emails(fr, d, id);
+    if (!d->is_private && fb_json_bool(fr->body, "sendNotification", 1)) {
+        if (d->parent_id != NULL) {
+            fb_comment_reply_email(fr, d, id);
+        }
+        if (d->target.post_id != NULL) {
+            fb_comment_emails(fr, d, id);
+        }
     }
     if ((err = fb_comment_render(fr, id, 1, json)) != NULL) {
         return err;

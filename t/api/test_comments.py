@@ -4,8 +4,10 @@ notifications, events, tenancy, sanitizing and the errors."""
 import json
 import math
 import secrets
+from urllib.parse import urlsplit
 
 import pytest
+import requests
 
 from helpers import assert_error, CLOVER
 
@@ -802,6 +804,83 @@ def test_notifications_to_voters(org, env, server):
     assert mails(c["id"]) == []
     ch = new_changelog(org)
     comment(org.api, changelogId=ch["id"])
+
+
+def test_reply_notifications(org, env, server):
+    """A reply tells the parent's author (commentReplies), once: not also
+    as a voter, not when they reply to themselves, not when they opted
+    out of replies (then they get the voters' email if they take it)."""
+    p = new_post(org, env)
+    tag = word()
+
+    def person(name, **prefs):
+        cid = server.sql(
+            "INSERT INTO contacts (org_id, name, email, email_preferences) "
+            "VALUES (%s, %s, %s, %s) RETURNING id", org.id, name,
+            "%s-%s@reply.example" % (name, tag), json.dumps(prefs))[0][0]
+        server.sql("INSERT INTO post_votes (org_id, post_id, contact_id) "
+                   "VALUES (%s, %s, %s)", org.id, p["id"], cid)
+        return cid, "%s-%s@reply.example" % (name, tag)
+
+    def mails(cid):
+        return sorted(server.sql(
+            "SELECT kind, recipient FROM email_outbox WHERE org_id = %s "
+            "AND dedupe_key LIKE %s", org.id, "comment.%/" + cid + "/%"))
+
+    (asker, asker_mail), (other, other_mail) = person("a"), person("o")
+    quiet, quiet_mail = person("q", commentReplies="unsubscribed")
+    top = comment(org.api, postId=p["id"], author={"id": asker})
+    reply = comment(org.api, postId=p["id"], parentCommentId=top["id"],
+                    content="<p>Thanks, noted</p>", author={"id": other})
+    owner = server.sql("SELECT email FROM admins WHERE id = %s",
+                       org.owner_id)[0][0]
+    assert mails(reply["id"]) == sorted([
+        ("comment.reply", asker_mail), ("comment.created", quiet_mail),
+        ("comment.created", owner)])
+    subject, html, text, headers = server.sql(
+        "SELECT subject, body_html, body_text, headers FROM email_outbox "
+        "WHERE dedupe_key = %s", "comment.reply/%s/%s"
+        % (reply["id"], asker_mail))[0]
+    assert subject == "New reply to your comment on: " + p["title"]
+    assert "<p>Thanks, noted</p>" in html and "Thanks, noted" in text
+    link = headers["List-Unsubscribe"].strip("<>")
+    assert "list=commentReplies" in link and link in text
+    # Replying to oneself tells nobody of it as a reply.
+    own = comment(org.api, postId=p["id"], parentCommentId=top["id"],
+                  author={"id": asker})
+    assert [k for k, _ in mails(own["id"])] == ["comment.created"] * 3
+    # Opted out of replies: the voters' email instead.
+    q = comment(org.api, postId=p["id"], author={"id": quiet})
+    r = comment(org.api, postId=p["id"], parentCommentId=q["id"])
+    assert ("comment.created", quiet_mail) in mails(r["id"])
+    assert "comment.reply" not in [k for k, _ in mails(r["id"])]
+    # Private replies and sendNotification false tell nobody.
+    r = comment(org.api, postId=p["id"], parentCommentId=top["id"],
+                isPrivate=True)
+    assert mails(r["id"]) == []
+    r = comment(org.api, postId=p["id"], parentCommentId=top["id"],
+                sendNotification=False)
+    assert mails(r["id"]) == []
+    # Leaving the list by its link stops reply emails.
+    page = requests.post(server.base + urlsplit(link).path + "?"
+                         + urlsplit(link).query, timeout=10)
+    assert page.status_code == 200
+    r = comment(org.api, postId=p["id"], parentCommentId=top["id"])
+    assert "comment.reply" not in [k for k, _ in mails(r["id"])]
+
+
+def test_changelog_replies_are_notified(org, server):
+    ch = new_changelog(org)
+    mail = "c-%s@reply.example" % word()
+    c = comment(org.api, changelogId=ch["id"], author={"email": mail,
+                                                       "name": "C"})
+    r = comment(org.api, changelogId=ch["id"], parentCommentId=c["id"])
+    (row,) = server.sql(
+        "SELECT recipient, subject, changelog_id FROM email_outbox "
+        "WHERE org_id = %s AND kind = 'comment.reply' AND dedupe_key "
+        "LIKE %s", org.id, "comment.reply/" + r["id"] + "/%")
+    assert row == (mail, "New reply to your comment on: " + ch["title"],
+                   ch["id"])
 
 
 def test_counts_stay_exact_under_concurrency(org, env):
