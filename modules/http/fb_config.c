@@ -29,6 +29,7 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
     conf->key_cache_ttl = FB_UNSET;
     conf->rate_limit_key = FB_UNSET;
     conf->rate_limit_org = FB_UNSET;
+    conf->rate_limit_public = FB_UNSET;
     conf->outbound_timeout = FB_UNSET;
     conf->outbound_connect_timeout = FB_UNSET;
     conf->outbound_max_size = FB_UNSET;
@@ -64,6 +65,7 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_INT(key_cache_ttl);
     FB_MERGE_INT(rate_limit_key);
     FB_MERGE_INT(rate_limit_org);
+    FB_MERGE_INT(rate_limit_public);
     FB_MERGE_LIST(outbound_deny);
     FB_MERGE_LIST(outbound_allow);
     FB_MERGE_PTR(outbound_ca_file);
@@ -488,6 +490,11 @@ const command_rec fb_directives[] = {
                   (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_org),
                   RSRC_CONF, "Requests a minute per organization and node "
                   "(0: unlimited)"),
+    AP_INIT_TAKE1("FeedbackRateLimitPublic", fb_set_rate_limit,
+                  (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_public),
+                  RSRC_CONF, "Requests a minute without an API key (files, "
+                  "unsubscribe links) per client address and node "
+                  "(0: unlimited)"),
     AP_INIT_ITERATE("FeedbackOutboundDeny", fb_add_outbound_range, NULL,
                     RSRC_CONF, "Address ranges outbound HTTP must never "
                     "reach, in addition to the built-in ones (CIDR)"),
@@ -624,6 +631,9 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         }
         if (conf->rate_limit_org == FB_UNSET) {
             conf->rate_limit_org = FB_DEFAULT_RATE_LIMIT_ORG;
+        }
+        if (conf->rate_limit_public == FB_UNSET) {
+            conf->rate_limit_public = FB_DEFAULT_RATE_LIMIT_PUBLIC;
         }
         if (conf->outbound_timeout == FB_UNSET) {
             conf->outbound_timeout = FB_DEFAULT_OUTBOUND_TIMEOUT;

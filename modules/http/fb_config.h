@@ -25,6 +25,8 @@ typedef struct {
     int key_cache_ttl;              /* seconds, or FB_UNSET */
     int rate_limit_key;             /* requests a minute, 0: none */
     int rate_limit_org;             /* requests a minute, 0: none */
+    int rate_limit_public;          /* keyless requests a minute per
+                                     * client address, 0: none */
     /* Outbound HTTP (webhooks, image downloads); see fb_outbound.h. */
     apr_array_header_t *outbound_deny;  /* fb_netrange_t, or NULL */
     apr_array_header_t *outbound_allow; /* fb_netrange_t, or NULL */
@@ -59,6 +61,7 @@ typedef struct {
 #define FB_DEFAULT_KEY_CACHE_TTL 10
 #define FB_DEFAULT_RATE_LIMIT_KEY 2000
 #define FB_DEFAULT_RATE_LIMIT_ORG 3000
+#define FB_DEFAULT_RATE_LIMIT_PUBLIC 1200
 #define FB_DEFAULT_PORTAL_URL "https://%{org}.feedback.example.com"
 #define FB_MIN_SECRET_LEN 32
 #define FB_DEFAULT_OUTBOUND_TIMEOUT 10          /* seconds */

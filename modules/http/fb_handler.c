@@ -108,9 +108,11 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     fr->path_params = match.params;
 
     if (op->flags & FB_OP_PUBLIC) {
-        /* No key, hence no organization, limits or permissions: the
-         * handler checks what the query carries itself. */
-        if ((err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
+        /* No key, hence no organization or permissions, and a limit per
+         * client address: the handler checks what the query carries
+         * itself. */
+        if ((err = fb_limits_check_public(fr)) != NULL
+            || (err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
             || (err = fb_query_check(fr->pool, &fr->query, op->query))
                != NULL) {
             return err;

@@ -22,6 +22,7 @@ static apr_shm_t *fb_limits_shm;
 static apr_global_mutex_t *fb_limits_mutex;
 static fb_ratelimit_t *fb_limits_keys;
 static fb_ratelimit_t *fb_limits_orgs;
+static fb_ratelimit_t *fb_limits_clients;
 
 apr_status_t fb_limits_pre_config(apr_pool_t *pconf)
 {
@@ -36,7 +37,7 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     char *base;
 
     /* Anonymous: the children inherit it across fork. */
-    rv = apr_shm_create(&fb_limits_shm, 2 * one, NULL, pconf);
+    rv = apr_shm_create(&fb_limits_shm, 3 * one, NULL, pconf);
     if (rv != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00040)
                      "could not create the rate limit shared memory");
@@ -45,6 +46,7 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     base = apr_shm_baseaddr_get(fb_limits_shm);
     fb_limits_keys = fb_ratelimit_init(base, FB_LIMITS_SLOTS);
     fb_limits_orgs = fb_ratelimit_init(base + one, FB_LIMITS_SLOTS);
+    fb_limits_clients = fb_ratelimit_init(base + 2 * one, FB_LIMITS_SLOTS);
     rv = ap_global_mutex_create(&fb_limits_mutex, NULL, FB_LIMITS_MUTEX,
                                 NULL, s, pconf, 0);
     if (rv != APR_SUCCESS) {
@@ -80,12 +82,38 @@ static apr_uint64_t fb_limits_fingerprint(const void *data, apr_size_t len)
     return h;
 }
 
+/* Sets the headers of shown (nothing when it is unlimited); when it is
+ * spent, Retry-After and the 429 with message. */
+static fb_error_t *fb_limits_answer(fb_req_t *fr,
+                                    const fb_ratelimit_result_t *shown,
+                                    apr_int64_t now, const char *message)
+{
+    apr_table_t *h = fr->r->headers_out;
+
+    if (shown->limit == 0) {
+        return NULL;
+    }
+    apr_table_setn(h, "X-RateLimit-Limit",
+                   apr_psprintf(fr->pool, "%u", shown->limit));
+    apr_table_setn(h, "X-RateLimit-Remaining",
+                   apr_psprintf(fr->pool, "%u", shown->remaining));
+    apr_table_setn(h, "X-RateLimit-Reset",
+                   apr_psprintf(fr->pool, "%" APR_INT64_T_FMT,
+                                shown->reset));
+    if (shown->allowed) {
+        return NULL;
+    }
+    apr_table_setn(h, "Retry-After",
+                   apr_psprintf(fr->pool, "%" APR_INT64_T_FMT,
+                                shown->reset - now));
+    return fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL, message);
+}
+
 fb_error_t *fb_limits_check(fb_req_t *fr)
 {
     apr_int64_t now = apr_time_sec(apr_time_now());
     fb_ratelimit_result_t by_key, by_org;
     const fb_ratelimit_result_t *shown;
-    apr_table_t *h = fr->r->headers_out;
 
     if (fb_limits_keys == NULL
         || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
@@ -107,26 +135,27 @@ fb_error_t *fb_limits_check(fb_req_t *fr)
           : by_key.limit == 0 ? &by_org
           : by_org.limit == 0 ? &by_key
           : by_org.remaining < by_key.remaining ? &by_org : &by_key;
-    if (shown->limit == 0) {
+    return fb_limits_answer(fr, shown, now, shown == &by_key
+                            ? "The API key's request limit for this minute "
+                              "is spent."
+                            : "The organization's request limit for this "
+                              "minute is spent.");
+}
+
+fb_error_t *fb_limits_check_public(fb_req_t *fr)
+{
+    apr_int64_t now = apr_time_sec(apr_time_now());
+    const char *ip = fr->r->useragent_ip ? fr->r->useragent_ip : "";
+    fb_ratelimit_result_t by_client;
+
+    if (fb_limits_clients == NULL
+        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
         return NULL;
     }
-    apr_table_setn(h, "X-RateLimit-Limit",
-                   apr_psprintf(fr->pool, "%u", shown->limit));
-    apr_table_setn(h, "X-RateLimit-Remaining",
-                   apr_psprintf(fr->pool, "%u", shown->remaining));
-    apr_table_setn(h, "X-RateLimit-Reset",
-                   apr_psprintf(fr->pool, "%" APR_INT64_T_FMT,
-                                shown->reset));
-    if (by_key.allowed && by_org.allowed) {
-        return NULL;
-    }
-    apr_table_setn(h, "Retry-After",
-                   apr_psprintf(fr->pool, "%" APR_INT64_T_FMT,
-                                shown->reset - now));
-    return fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL,
-                         by_key.allowed
-                         ? "The organization's request limit for this "
-                           "minute is spent."
-                         : "The API key's request limit for this minute "
-                           "is spent.");
+    fb_ratelimit_hit(fb_limits_clients, fb_limits_fingerprint(ip, strlen(ip)),
+                     now, (apr_uint32_t)fr->conf->rate_limit_public,
+                     &by_client);
+    apr_global_mutex_unlock(fb_limits_mutex);
+    return fb_limits_answer(fr, &by_client, now, "Too many requests from "
+                            "this address this minute.");
 }

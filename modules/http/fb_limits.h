@@ -1,8 +1,10 @@
 /*
- * fb_limits: per-key and per-organization request rate limits.
+ * fb_limits: per-key and per-organization request rate limits, and per
+ * client address for requests without a key.
  *
  * Fixed one-minute windows, counted in shared memory by every process of
- * the node (FeedbackRateLimitKey, FeedbackRateLimitOrg).  With N nodes
+ * the node (FeedbackRateLimitKey, FeedbackRateLimitOrg,
+ * FeedbackRateLimitPublic).  With N nodes
  * behind a balancer each node counts on its own, so the effective limit
  * is N times the configured one.
  */
@@ -27,5 +29,12 @@ apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s);
  * Retry-After) when either limit is spent.
  */
 fb_error_t *fb_limits_check(fb_req_t *fr);
+
+/*
+ * Counts fr's request without a key (FB_OP_PUBLIC) against its client
+ * address (r->useragent_ip: behind a proxy, mod_remoteip makes it the
+ * client's); the same headers and 429.
+ */
+fb_error_t *fb_limits_check_public(fb_req_t *fr);
 
 #endif

@@ -1,22 +1,26 @@
-"""Rate limits: fixed one-minute windows per key and per organization.
+"""Rate limits: fixed one-minute windows per key and per organization,
+and per client address for requests without a key.
 
 These tests run their own httpd with small limits.
 """
 import time
 
 import pytest
+import requests
 
 from conftest import Client, Org, httpd
 from helpers import assert_error
 
 KEY_LIMIT = 5
 ORG_LIMIT = 8
+PUBLIC_LIMIT = 3
 
 
 @pytest.fixture(scope="module")
 def limited(database):
-    with httpd(database, "FeedbackRateLimitKey %d\nFeedbackRateLimitOrg %d"
-               % (KEY_LIMIT, ORG_LIMIT)) as s:
+    with httpd(database, "FeedbackRateLimitKey %d\nFeedbackRateLimitOrg %d\n"
+               "FeedbackRateLimitPublic %d"
+               % (KEY_LIMIT, ORG_LIMIT, PUBLIC_LIMIT)) as s:
         yield s
 
 
@@ -73,3 +77,26 @@ def test_default_limits_are_shown(org):
     r = org.api.get("/boards")
     assert r.headers["X-RateLimit-Limit"] == "2000"
     assert int(r.headers["X-RateLimit-Remaining"]) < 2000
+
+
+def test_requests_without_a_key_are_limited_per_address(limited):
+    """Signed file URLs and unsubscribe links need no key: they are
+    counted per client address, in one window for both."""
+    org = Org(limited, "limited-public")
+    wait_for_fresh_window()
+    files = limited.base + "/v2/files/" + "a" * 32
+    codes = []
+    for _ in range(PUBLIC_LIMIT - 1):
+        r = requests.get(files, params={"expires": "1", "signature": "00"},
+                         timeout=10)
+        codes.append(r.status_code)
+        assert r.headers["X-RateLimit-Limit"] == str(PUBLIC_LIMIT)
+    r = requests.get(limited.base + "/v2/email/unsubscribe", timeout=10)
+    codes.append(r.status_code)
+    assert codes == [403] * (PUBLIC_LIMIT - 1) + [400]
+    assert r.headers["X-RateLimit-Remaining"] == "0"
+    r = requests.get(files, timeout=10)
+    assert_error(r, 429, "rate_limit_exceeded", type_="rate_limit_error")
+    assert 0 < int(r.headers["Retry-After"]) <= 60
+    # Requests with a key are counted by key and organization only.
+    assert org.api.get("/boards").status_code == 200
