@@ -33,6 +33,7 @@
 
 #include "fb_crypto.h"
 #include "fb_fetch.h"
+#include "fb_filesign.h"
 #include "fb_job.h"
 #include "fb_json.h"
 #include "webhooks.h"
@@ -66,7 +67,8 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "  AND e.org_id = d.org_id AND e.id = d.event_id "
      "RETURNING d.org_id, d.id, d.attempts, d.lease_until::text, "
      "  w.status, w.url, w.secret, w.timeout_ms, w.headers::text, e.id, "
-     "  " FB_WEBHOOK_PAYLOAD},
+     "  " FB_WEBHOOK_PAYLOAD ", "
+     "  extract(epoch FROM e.created_at)::bigint"},
     {"job_webhook_finish",
      "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
      "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
@@ -147,8 +149,29 @@ const fb_statement_t fb_job_webhook_statements[] = {
 /* The job's own columns in a claimed row. */
 enum {
     FB_WH_STATUS, FB_WH_URL, FB_WH_SECRET, FB_WH_TIMEOUT, FB_WH_HEADERS,
-    FB_WH_EVENT, FB_WH_PAYLOAD
+    FB_WH_EVENT, FB_WH_PAYLOAD, FB_WH_EVENT_TIME
 };
+
+/* How long the image URLs of a payload stay valid, from the event: as
+ * long as an email's (receivers keep content as readers keep mail). */
+#define FB_WEBHOOK_FILE_TTL (90 * 24 * 3600)
+
+/* The payload with the markers of stored images (fb_filesign.h) signed
+ * under FeedbackPublicURL.  The expiry follows from the event's time, so
+ * every attempt sends the same bytes. */
+static const char *fb_webhook_payload(fb_job_ctx_t *ctx)
+{
+    const char *payload = fb_job_col(ctx, FB_WH_PAYLOAD);
+    apr_int64_t at = apr_atoi64(fb_job_col(ctx, FB_WH_EVENT_TIME));
+
+    if (ctx->conf->secret == NULL || strstr(payload, FB_FILE_MARKER) == NULL) {
+        return payload;
+    }
+    return fb_filesign_rewrite(
+        ctx->pool, payload,
+        apr_pstrcat(ctx->pool, ctx->conf->public_url, "/v2/files/", NULL),
+        ctx->conf->secret, apr_time_from_sec(at + FB_WEBHOOK_FILE_TTL));
+}
 
 /* The custom headers (a JSON object of strings) into t. */
 static int fb_webhook_custom_headers(fb_job_ctx_t *ctx, const char *json,
@@ -250,7 +273,7 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error);
 fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
 {
     const char *status = fb_job_col(ctx, FB_WH_STATUS);
-    const char *body = fb_job_col(ctx, FB_WH_PAYLOAD);
+    const char *body = fb_webhook_payload(ctx);
     const char *ts = apr_psprintf(ctx->pool, "%" APR_TIME_T_FMT,
                                   apr_time_sec(apr_time_now()));
     const fb_fetch_options_t *opt = fb_config_outbound(ctx->s);

@@ -23,8 +23,10 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+import requests
 
 from conftest import Client, Org, error_log_lines, httpd
 from helpers import assert_error, CLOVER
@@ -464,6 +466,37 @@ def test_signed_delivery_retried_with_the_same_id(site, receiver):
                    "ORDER BY attempt", w["id"])
     assert log == [(1, "http_status", 500), (2, "http_status", 500),
                    (3, "ok", 200)]
+
+
+def test_payload_images_are_signed_the_same_on_every_attempt(site,
+                                                             receiver):
+    """Stored images are markers in the database; a payload carries them
+    as signed URLs under FeedbackPublicURL, valid 90 days from the event,
+    so the bytes are the same on every attempt."""
+    path = "/flaky/1?" + os.urandom(4).hex()
+    hook(site, path)
+    gif = base64.b64encode(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;")
+    r = site.org.api.post("/posts", json={
+        "title": "Pictured", "boardId": site.board,
+        "content": '<p><img src="data:image/gif;base64,%s"></p>'
+                   % gif.decode()})
+    assert r.status_code == 201, r.text
+    got = wait_for(lambda: len(hits(receiver, path)) >= 2
+                   and hits(receiver, path))
+    assert got and got[0][2] == got[1][2]
+    item = json.loads(got[0][2])["data"]["item"]
+    assert "files.feedback.invalid" not in got[0][2].decode()
+    (url,) = re.findall(r'<img src="([^"]*)"', item["content"])
+    parts = urlsplit(url.replace("&amp;", "&"))
+    created = site.sql("SELECT extract(epoch FROM created_at)::bigint "
+                       "FROM events WHERE org_id = %s AND item->>'id' = %s",
+                       site.org.id, item["id"])[0][0]
+    assert dict(parse_qsl(parts.query))["expires"] == str(
+        created + 90 * 24 * 3600)
+    served = requests.get(site.base + parts.path + "?" + parts.query,
+                          timeout=10)
+    assert served.status_code == 200
+    assert served.content.startswith(b"GIF89a")
 
 
 def test_other_topics_are_not_delivered(site, receiver):
