@@ -15,6 +15,7 @@
 #include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_response.h"
+#include "fb_utf8.h"
 #include "fb_version.h"
 
 #define FB_VERSION_HEADER "Service-Version"
@@ -81,6 +82,31 @@ static void fb_set_version(fb_req_t *fr, int version)
                    fb_version_name(version));
 }
 
+/* Path parameters are text the database compares: they must be UTF-8
+ * (an invalid one names nothing, but PostgreSQL would refuse the
+ * statement). */
+static fb_error_t *fb_path_params_check(fb_req_t *fr)
+{
+    const apr_array_header_t *params;
+    int i;
+
+    if (fr->path_params == NULL) {
+        return NULL;
+    }
+    params = apr_table_elts(fr->path_params);
+    for (i = 0; i < params->nelts; i++) {
+        const apr_table_entry_t *e =
+            &APR_ARRAY_IDX(params, i, apr_table_entry_t);
+
+        if (!fb_utf8_valid(e->val, strlen(e->val))) {
+            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, e->key,
+                                 apr_pstrcat(fr->pool, "'", e->key,
+                                             "' must be UTF-8 text.", NULL));
+        }
+    }
+    return NULL;
+}
+
 static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
 {
     request_rec *r = fr->r;
@@ -114,7 +140,8 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         if ((err = fb_limits_check_public(fr)) != NULL
             || (err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
             || (err = fb_query_check(fr->pool, &fr->query, op->query))
-               != NULL) {
+               != NULL
+            || (err = fb_path_params_check(fr)) != NULL) {
             return err;
         }
         ap_discard_request_body(r);
@@ -140,7 +167,8 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         return err;
     }
     if ((err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
-        || (err = fb_query_check(fr->pool, &fr->query, op->query)) != NULL) {
+        || (err = fb_query_check(fr->pool, &fr->query, op->query)) != NULL
+        || (err = fb_path_params_check(fr)) != NULL) {
         return err;
     }
     if (op->flags & FB_OP_BODY) {

@@ -2,7 +2,6 @@
 the draft/live split, publishing and unpublishing."""
 import re
 import secrets
-import time
 from datetime import datetime, timedelta, timezone
 
 import pytest

@@ -827,7 +827,7 @@ def test_reply_notifications(org, env, server):
             "SELECT kind, recipient FROM email_outbox WHERE org_id = %s "
             "AND dedupe_key LIKE %s", org.id, "comment.%/" + cid + "/%"))
 
-    (asker, asker_mail), (other, other_mail) = person("a"), person("o")
+    (asker, asker_mail), (other, _) = person("a"), person("o")
     quiet, quiet_mail = person("q", commentReplies="unsubscribed")
     top = comment(org.api, postId=p["id"], author={"id": asker})
     reply = comment(org.api, postId=p["id"], parentCommentId=top["id"],

@@ -12,7 +12,6 @@ import signal
 import time
 
 import psycopg2
-import pytest
 
 from conftest import BAD_LOG, Org, error_log_lines, free_port, httpd
 

@@ -1,6 +1,5 @@
 """PATCH and DELETE /v2/posts/{id}: partial updates, events with changes,
 counters, status emails, and the errors."""
-import json
 
 import pytest
 

@@ -1,0 +1,403 @@
+"""Robustness: every operation, given wrong types and hostile values in its
+path, query and body, answers 2xx or an error in the envelope: never a
+5xx, never a crash, never a log line of a failed statement.
+
+The operations and their fields are listed here (the API surface as the
+module serves it); a listed route the server does not know fails the
+test, so the list cannot silently rot.  Each request goes to a real
+object of a Nova organization, so values that pass the rule tables reach
+the handlers' own checks.  Destructive operations get ids of objects made
+for them, one per request.
+"""
+import json
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import requests
+
+from conftest import Org, error_log_lines, httpd
+from helpers import NOVA, assert_error
+
+# Values for any field: every JSON type, limits, and hostile strings.
+VALUES = [
+    None, True, False, 0, -1, 2 ** 63, -2 ** 63 - 1, 1e308, -0.5, "", " ",
+    "x" * 70000, "a\u0000b", "\ud800", "\u202e\u00e9\U0001f642",
+    "2026-13-45T99:99:99Z", "1e999", "<script>alert(1)</script>",
+    "' OR 1=1 --", "%s%n%x", "../../etc/passwd", [], [None, 1, "x"],
+    ["x" * 300] * 101, {}, {"a": {"b": [None]}}, {"": ""},
+]
+
+# Whole bodies that are not a JSON object, or not JSON at all.
+BODIES = [
+    b"", b"null", b"[]", b'"x"', b"1", b"{", b'{"a":1}x', b"\xff\xfe{}",
+    b"[" * 5000 + b"]" * 5000, b'{"a":1,"a":2}', b'{"a":"\\ud800"}',
+    b'{"a":' * 100 + b"1" + b"}" * 100,
+]
+
+# Query values for any parameter.
+QUERY_VALUES = ["", "-1", "0", "999999999999999999999", "x" * 5000,
+                "\u00e9", "a,b,,c", "true", "null", "%00", "[]",
+                "2026-02-30", "'; DROP TABLE posts; --"]
+
+# Query parameters of the list operations.
+QUERY = ["limit", "cursor", "q", "boardId", "statusId", "tags", "sortBy",
+         "sortOrder", "inReview", "state", "locale", "categories",
+         "startDate", "endDate", "postId", "changelogId", "parentCommentId",
+         "privacy", "status", "email", "userId", "id", "list", "token",
+         "expires", "signature"]
+
+# Path values that are not ids of anything.  An escaped NUL or slash is
+# not among them: httpd itself refuses those paths (404) before any module
+# runs (docs/decisions.md, "Errors").
+PATH_VALUES = ["0" * 24, "x" * 300, "..", "%2E%2E", "%C3%A9", "a%20b",
+               "' OR 1=1 --", "-1", "%FF%FE", "%25", "a;b", "~"]
+
+PERSON = ["id", "userId", "email", "name", "profilePicture"]
+
+# (method, path, body fields): the operations.  {name} is a path
+# parameter; the fixture fills each with a real object's id.
+OPERATIONS = [
+    ("GET", "/boards", []),
+    ("GET", "/boards/{board}", []),
+    ("GET", "/post_statuses", []),
+    ("GET", "/post_statuses/{status}", []),
+    ("GET", "/custom_fields", []),
+    ("GET", "/custom_fields/{field}", []),
+    ("GET", "/admins", []),
+    ("GET", "/admins/roles", []),
+    ("GET", "/admins/{admin}", []),
+    ("GET", "/teams", []),
+    ("GET", "/teams/{team}", []),
+    ("GET", "/brands", []),
+    ("GET", "/brands/{brand}", []),
+    ("POST", "/brands", ["name", "isDefault", "helpCenterId",
+                         "senderEmailAddressId"]),
+    ("GET", "/posts", []),
+    ("POST", "/posts", ["title", "boardId", "content", "tags",
+                        "commentsEnabled", "statusId", "author", "inReview",
+                        "customFields", "eta", "createdAt", "assigneeId",
+                        "visibility", "upvotes", "notifyAdmins",
+                        "integrations"]),
+    ("GET", "/posts/{post}", []),
+    ("PATCH", "/posts/{post}", ["title", "content", "boardId", "statusId",
+                                "tags", "commentsEnabled", "inReview",
+                                "isPinned", "customFields", "eta",
+                                "createdAt", "assigneeId", "visibility",
+                                "author", "sendStatusUpdateEmail",
+                                "upvotes"]),
+    ("DELETE", "/posts/{post!}", []),
+    ("GET", "/posts/{post}/voters", []),
+    ("POST", "/posts/{post}/voters", PERSON),
+    ("DELETE", "/posts/{post}/voters", PERSON),
+    ("GET", "/comments", []),
+    ("POST", "/comments", ["content", "postId", "changelogId",
+                           "parentCommentId", "isPrivate",
+                           "sendNotification", "author", "createdAt",
+                           "upvotes", "downvotes"]),
+    ("GET", "/comments/{comment}", []),
+    ("PATCH", "/comments/{comment}", ["content", "isPrivate", "isPinned",
+                                      "inReview", "createdAt", "upvotes",
+                                      "downvotes"]),
+    ("DELETE", "/comments/{comment!}", []),
+    ("DELETE", "/comment", ["id"]),
+    ("GET", "/changelogs", []),
+    ("POST", "/changelogs", ["title", "htmlContent", "markdownContent",
+                             "categories", "featuredImage",
+                             "allowedSegmentIds", "locale", "date",
+                             "state"]),
+    ("GET", "/changelogs/{changelog}", []),
+    ("PATCH", "/changelogs/{changelog}", ["title", "htmlContent",
+                                          "markdownContent", "categories",
+                                          "featuredImage",
+                                          "allowedSegmentIds", "locale",
+                                          "date"]),
+    ("DELETE", "/changelogs/{changelog!}", []),
+    ("POST", "/changelogs/{changelog}/publish", ["sendEmail", "locales",
+                                                 "scheduledDate"]),
+    ("POST", "/changelogs/{changelog}/unpublish", ["locales"]),
+    ("POST", "/changelogs/subscribers", ["emails", "locale"]),
+    ("DELETE", "/changelogs/subscribers", ["emails"]),
+    ("GET", "/contacts", []),
+    ("POST", "/contacts", ["email", "userId", "userHash", "name",
+                           "profilePicture", "companies", "customFields",
+                           "subscribedToChangelog", "locale", "phone",
+                           "roles", "createdAt"]),
+    ("GET", "/contacts/{contact}", []),
+    ("DELETE", "/contacts/{contact!}", []),
+    ("GET", "/contacts/by-user-id/{user}", []),
+    ("DELETE", "/contacts/by-user-id/{user!}", []),
+    ("GET", "/contacts/{contact}/email-preferences", []),
+    ("PATCH", "/contacts/{contact}/email-preferences", ["preferences"]),
+    ("GET", "/contacts/by-user-id/{user}/email-preferences", []),
+    ("PATCH", "/contacts/by-user-id/{user}/email-preferences",
+     ["preferences"]),
+    ("POST", "/contacts/{contact}/block", []),
+    ("POST", "/contacts/{contact}/unblock", []),
+    ("GET", "/companies", []),
+    ("POST", "/companies", ["companyId", "name", "monthlySpend", "industry",
+                            "website", "plan", "companySize", "createdAt",
+                            "customFields"]),
+    ("GET", "/companies/{company}", []),
+    ("DELETE", "/companies/{company!}", []),
+    ("DELETE", "/companies/by-company-id/{companyRef!}", []),
+    ("GET", "/companies/{company}/contacts", []),
+    ("POST", "/companies/{company}/contacts", ["contactId"]),
+    ("DELETE", "/companies/{company}/contacts/{contact}", []),
+    ("GET", "/webhooks", []),
+    ("POST", "/webhooks", ["name", "url", "description", "topics",
+                           "requestConfig"]),
+    ("GET", "/webhooks/{webhook}", []),
+    ("PATCH", "/webhooks/{webhook}", ["name", "url", "description",
+                                      "topics", "requestConfig", "status"]),
+    ("DELETE", "/webhooks/{webhook!}", []),
+    ("POST", "/webhooks/{webhook}/secret", []),
+    ("POST", "/webhooks/{webhook}/test", []),
+    ("GET", "/webhooks/{webhook}/deliveries", []),
+    ("POST", "/webhooks/{webhook}/deliveries/{delivery}/redeliver", []),
+    ("GET", "/files/{file}", []),
+    ("GET", "/email/unsubscribe", []),
+    ("POST", "/email/unsubscribe", []),
+]
+
+
+class Site:
+    """A server of its own without rate limits, and a Nova organization
+    with one object of every kind."""
+
+    def __init__(self, server):
+        self.server = server
+        self.org = Org(server, "rb" + secrets.token_hex(3))
+        self.org.api.http.headers["Featurebase-Version"] = NOVA
+        o, sql = self.org.id, server.sql
+        self.ids = {
+            "board": sql("INSERT INTO boards (org_id, name) VALUES (%s, "
+                         "'B') RETURNING id", o)[0][0],
+            "status": sql("SELECT id FROM post_statuses WHERE org_id = %s "
+                          "LIMIT 1", o)[0][0],
+            "admin": self.org.owner_id,
+            "brand": sql("SELECT id FROM brands WHERE org_id = %s LIMIT 1",
+                         o)[0][0],
+            "file": "0" * 32,
+        }
+        self.ids["field"] = sql(
+            "INSERT INTO custom_fields (org_id, label, type) VALUES "
+            "(%s, 'F', 'text') RETURNING id", o)[0][0]
+        self.ids["team"] = sql("INSERT INTO teams (org_id, name) VALUES "
+                               "(%s, 'T') RETURNING id", o)[0][0]
+
+    def make(self, kind):
+        """A new object of kind; its path value."""
+        api, ids = self.org.api, self.ids
+        if kind == "post":
+            return self.ok(api.post("/posts", json={
+                "title": "Robust", "boardId": ids["board"]}))["id"]
+        if kind == "comment":
+            return self.ok(api.post("/comments", json={
+                "postId": self.make("post"), "content": "Hi"}))["id"]
+        if kind == "changelog":
+            return self.ok(api.post("/changelogs", json={
+                "title": "R", "htmlContent": "<p>R</p>"}))["id"]
+        if kind in ("contact", "user"):
+            user = "u" + secrets.token_hex(4)
+            c = self.ok(api.post("/contacts", json={
+                "userId": user, "email": user + "@robust.example",
+                "name": "U"}))
+            return c["id"] if kind == "contact" else user
+        if kind in ("company", "companyRef"):
+            ref = "c" + secrets.token_hex(4)
+            c = self.ok(api.post("/companies", json={"companyId": ref,
+                                                     "name": "C"}))
+            return c["id"] if kind == "company" else ref
+        if kind == "webhook":
+            return self.ok(api.post("/webhooks", json={
+                "name": "W", "url": "https://hooks.example.com/in",
+                "topics": ["post.created"]}))["id"]
+        if kind == "delivery":
+            return self.ok(api.post("/webhooks/%s/test" % self.webhook))["id"]
+        return ids[kind]
+
+    @staticmethod
+    def ok(r):
+        assert r.status_code in (200, 201, 202), r.text
+        return r.json()
+
+    def path(self, template, fresh=False):
+        """template with every parameter filled: shared objects, or new
+        ones for a destructive operation (a '!' after the name)."""
+        out = template
+        while "{" in out:
+            start = out.index("{")
+            end = out.index("}", start)
+            name = out[start + 1:end]
+            if name.endswith("!") or fresh:
+                value = self.make(name.rstrip("!"))
+            else:
+                if name not in self.ids:
+                    self.ids[name] = self.make(name)
+                value = self.ids[name]
+            out = out[:start] + value + out[end + 1:]
+        return out
+
+
+@pytest.fixture(scope="module")
+def site(database):
+    with httpd(database, "FeedbackRateLimitKey 0\nFeedbackRateLimitOrg 0\n"
+               "FeedbackRateLimitPublic 0\nFeedbackWebhookMax 100000\n") as s:
+        site = Site(s)
+        site.webhook = site.make("webhook")
+        site.ids["webhook"] = site.webhook
+        yield site
+
+
+def check(r, what):
+    """None when r is a success or an error in the envelope; else why."""
+    if r.status_code >= 500:
+        return "%s: %d %s" % (what, r.status_code, r.text[:200])
+    if r.status_code < 400:
+        return None
+    try:
+        err = r.json()["error"]
+        assert err["status"] == r.status_code
+        assert err["type"] and err["code"] and err["message"]
+    except Exception:   # noqa: BLE001 (any shape problem is the finding)
+        return "%s: %d outside the envelope: %s" % (what, r.status_code,
+                                                     r.text[:200])
+    return None
+
+
+def run_all(site, requests_):
+    """Sends (method, path, kwargs) concurrently; the findings."""
+    session = requests.Session()
+    auth = {"Authorization": "Bearer " + site.org.key,
+            "Featurebase-Version": NOVA}
+    base = site.server.base + "/v2"
+
+    def one(item):
+        method, path, kw = item
+        headers = dict(auth, **kw.pop("headers", {}))
+        r = session.request(method, base + path, headers=headers,
+                            timeout=60, **kw)
+        return check(r, "%s %s %s" % (method, path,
+                                      str(kw)[:120].replace("\n", " ")))
+
+    with ThreadPoolExecutor(4) as pool:
+        return [f for f in pool.map(one, requests_) if f]
+
+
+def test_every_listed_route_is_served(site):
+    """The list is the module's surface: each route is known to it."""
+    for method, template, _ in OPERATIONS:
+        r = site.org.api.request(method, site.path(template, fresh=True)
+                                 if method == "DELETE"
+                                 else site.path(template), json={})
+        if r.status_code >= 400:
+            assert r.json()["error"]["code"] not in (
+                "route_not_found", "method_not_allowed"), (method, template)
+
+
+def test_hostile_body_fields(site):
+    jobs = []
+    for method, template, fields in OPERATIONS:
+        if method == "DELETE" and "!" in template:
+            continue    # their bodies are read by nothing
+        for field in fields:
+            for value in VALUES:
+                jobs.append((method, site.path(template),
+                             {"data": json.dumps({field: value})}))
+            for value in VALUES[::3]:
+                # Nested where the field is an object (author, companies,
+                # requestConfig, preferences, customFields).
+                jobs.append((method, site.path(template), {"data": json.dumps(
+                    {field: {"id": value, "email": value, "timeoutMs": value,
+                             "headers": value, "all": value, "x": value}})}))
+    findings = run_all(site, [(m, p, dict(kw, headers={
+        "Content-Type": "application/json"})) for m, p, kw in jobs])
+    assert not findings, "\n".join(findings[:40])
+    assert not error_log_lines(site.server)
+
+
+def test_bodies_that_are_not_objects(site):
+    jobs = []
+    for method, template, _ in OPERATIONS:
+        if method in ("POST", "PATCH", "DELETE") and "!" not in template:
+            for body in BODIES:
+                for ctype in ("application/json", "text/plain",
+                              "multipart/form-data; boundary=x"):
+                    jobs.append((method, site.path(template), {
+                        "data": body, "headers": {"Content-Type": ctype}}))
+    findings = run_all(site, jobs)
+    assert not findings, "\n".join(findings[:40])
+    assert not error_log_lines(site.server)
+
+
+def test_hostile_queries(site):
+    jobs = []
+    for method, template, _ in OPERATIONS:
+        if method != "GET":
+            continue
+        path = site.path(template)
+        for name in QUERY:
+            for value in QUERY_VALUES:
+                jobs.append((method, path, {"params": {name: value}}))
+        jobs.append((method, path, {"params": [("limit", "1"),
+                                               ("limit", "2")]}))
+    findings = run_all(site, jobs)
+    assert not findings, "\n".join(findings[:40])
+    assert not error_log_lines(site.server)
+
+
+def test_hostile_path_values(site):
+    jobs = []
+    for method, template, fields in OPERATIONS:
+        if "{" not in template:
+            continue
+        for value in PATH_VALUES:
+            path = template
+            while "{" in path:
+                start, end = path.index("{"), path.index("}")
+                path = path[:start] + value + path[end + 1:]
+            jobs.append((method, path, {"json": {}}))
+    findings = run_all(site, jobs)
+    assert not findings, "\n".join(findings[:40])
+    assert not error_log_lines(site.server)
+
+
+def missing(name):
+    """A value shaped like the parameter's that names nothing."""
+    if name in ("user", "companyRef"):
+        return "nobody" + secrets.token_hex(4)
+    return secrets.token_hex(12)
+
+
+def test_another_organizations_ids_are_missing_ones(site):
+    """Through another organization's key, every operation on the objects
+    of the first answers exactly as it does for ids that name nothing."""
+    other = Org(site.server, "rbo" + secrets.token_hex(3))
+    other.api.http.headers["Featurebase-Version"] = NOVA
+    for method, template, _ in OPERATIONS:
+        if "{" not in template or "{file}" in template:
+            continue
+        theirs = site.path(template, fresh=method == "DELETE")
+        nothing = template
+        while "{" in nothing:
+            start, end = nothing.index("{"), nothing.index("}")
+            nothing = (nothing[:start] + missing(nothing[start + 1:end]
+                                                 .rstrip("!"))
+                       + nothing[end + 1:])
+        a = other.api.request(method, theirs, json={})
+        b = other.api.request(method, nothing, json={})
+        assert a.status_code >= 400, (method, theirs, a.text)
+        assert (a.status_code, a.json()["error"]["code"]) == (
+            b.status_code, b.json()["error"]["code"]), (method, template)
+    # Nothing of the first organization changed hands or disappeared.
+    assert site.org.api.get("/posts/" + site.ids["post"]).status_code == 200
+
+
+def test_path_parameters_must_be_utf8(site):
+    for path, param in (("/contacts/by-user-id/%FF%FE", "userId"),
+                        ("/companies/by-company-id/%C3", "companyId"),
+                        ("/posts/%FF", "id")):
+        r = site.org.api.get(path) if "posts" in path else \
+            site.org.api.request("DELETE", path)
+        assert_error(r, 400, "invalid_parameter", param=param)
