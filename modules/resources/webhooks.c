@@ -510,25 +510,37 @@ static fb_error_t *fb_webhook_rotate(fb_req_t *fr)
     return NULL;
 }
 
+/* Runs label with the organization and the path's id (in *id); 404
+ * webhook_not_found when it returns no row. */
+static fb_error_t *fb_webhook_by_id(fb_req_t *fr, const char *label,
+                                    const char **id, fb_rows_t *rows)
+{
+    const char *args[2] = {fr->principal.org_id, NULL};
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &args[1])) != NULL
+        || (err = fb_req_select(fr, label, 2, args, rows)) != NULL) {
+        return err;
+    }
+    *id = args[1];
+    return rows->nrows == 0
+           ? fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL)
+           : NULL;
+}
+
 /* ---- DELETE /webhooks/{id} ---- */
 
 /* Its deliveries and their attempts go with it (cascade). */
 static fb_error_t *fb_webhook_delete(fb_req_t *fr)
 {
-    const char *args[2] = {fr->principal.org_id, NULL};
+    const char *id;
     fb_error_t *err;
     fb_rows_t rows;
 
-    if ((err = fb_resource_id(fr, &args[1])) != NULL
-        || (err = fb_req_select(fr, "webhook_delete", 2, args, &rows))
-           != NULL) {
+    if ((err = fb_webhook_by_id(fr, "webhook_delete", &id, &rows)) != NULL) {
         return err;
     }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"",
-                                        fb_rows_get(&rows, 0, 0),
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
                                         "\",\"object\":\"webhook\","
                                         "\"deleted\":true}", NULL));
     return NULL;
@@ -576,19 +588,14 @@ static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
  * webhook alone, by the worker like any other; 202 with the delivery. */
 static fb_error_t *fb_webhook_test(fb_req_t *fr)
 {
-    const char *args[2] = {fr->principal.org_id, NULL};
+    const char *id;
     fb_error_t *err;
     fb_rows_t rows;
 
-    if ((err = fb_resource_id(fr, &args[1])) != NULL
-        || (err = fb_req_select(fr, "webhook_test", 2, args, &rows))
-           != NULL) {
+    if ((err = fb_webhook_by_id(fr, "webhook_test", &id, &rows)) != NULL) {
         return err;
     }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
-    }
-    return fb_delivery_respond(fr, HTTP_ACCEPTED, args[1],
+    return fb_delivery_respond(fr, HTTP_ACCEPTED, id,
                                fb_rows_get(&rows, 0, 0));
 }
 

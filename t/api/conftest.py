@@ -11,14 +11,18 @@ import asyncio
 import contextlib
 import email
 import email.policy
+import http.server
 import os
 import re
 import secrets
 import shutil
 import signal
 import socket
+import socketserver
+import ssl
 import subprocess
 import tempfile
+import threading
 import time
 
 import psycopg2
@@ -198,6 +202,39 @@ def error_log_lines(server, allowed=()):
     allowed = ALLOWED_LOG + tuple(allowed)
     return [l for l in lines if BAD_LOG.search(l)
             and not any(n in l for n in allowed)]
+
+
+class _TLSServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+@contextlib.contextmanager
+def https_server(handler):
+    """A real HTTPS server on 127.0.0.1 answering with handler (a
+    BaseHTTPRequestHandler class), under a self-signed certificate for
+    127.0.0.1 and localhost; yields the server with .base (its URL) and
+    .cert (the certificate, for FeedbackOutboundCAFile)."""
+    work = tempfile.mkdtemp(prefix="fbtls.", dir="/tmp")
+    os.chmod(work, 0o755)
+    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                    "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                    "-keyout", key, "-out", cert], check=True,
+                   capture_output=True)
+    os.chmod(cert, 0o644)
+    srv = _TLSServer(("127.0.0.1", 0), handler)
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(cert, key)
+    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
+    srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
+    srv.cert = cert
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 class SmtpSink:

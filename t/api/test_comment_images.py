@@ -6,19 +6,13 @@ import base64
 import http.server
 import os
 import re
-import shutil
-import socketserver
-import ssl
-import subprocess
-import tempfile
-import threading
 import time
 from urllib.parse import urlsplit, parse_qsl
 
 import pytest
 import requests
 
-from conftest import BAD_LOG, Org, httpd
+from conftest import BAD_LOG, Org, httpd, https_server
 from helpers import assert_error
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
@@ -49,34 +43,11 @@ class Images(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-class TLSServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-
-
 @pytest.fixture(scope="module")
 def images():
-    work = tempfile.mkdtemp(prefix="fbimg.", dir="/tmp")
-    os.chmod(work, 0o755)
-    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
-                    "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                    "-keyout", key, "-out", cert], check=True,
-                   capture_output=True)
-    os.chmod(cert, 0o644)
-    srv = TLSServer(("127.0.0.1", 0), Images)
-    srv.hits = []
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.load_cert_chain(cert, key)
-    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
-    srv.cert = cert
-    try:
+    with https_server(Images) as srv:
+        srv.hits = []
         yield srv
-    finally:
-        srv.shutdown()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

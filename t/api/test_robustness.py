@@ -285,6 +285,11 @@ def run_all(site, requests_):
         return [f for f in pool.map(one, requests_) if f]
 
 
+def assert_clean(site, findings):
+    assert not findings, "\n".join(findings[:40])
+    assert not error_log_lines(site.server)
+
+
 def test_every_listed_route_is_served(site):
     """The list is the module's surface: each route is known to it."""
     for method, template, _ in OPERATIONS:
@@ -311,10 +316,8 @@ def test_hostile_body_fields(site):
                 jobs.append((method, site.path(template), {"data": json.dumps(
                     {field: {"id": value, "email": value, "timeoutMs": value,
                              "headers": value, "all": value, "x": value}})}))
-    findings = run_all(site, [(m, p, dict(kw, headers={
-        "Content-Type": "application/json"})) for m, p, kw in jobs])
-    assert not findings, "\n".join(findings[:40])
-    assert not error_log_lines(site.server)
+    assert_clean(site, run_all(site, [(m, p, dict(kw, headers={
+        "Content-Type": "application/json"})) for m, p, kw in jobs]))
 
 
 def test_bodies_that_are_not_objects(site):
@@ -326,9 +329,7 @@ def test_bodies_that_are_not_objects(site):
                               "multipart/form-data; boundary=x"):
                     jobs.append((method, site.path(template), {
                         "data": body, "headers": {"Content-Type": ctype}}))
-    findings = run_all(site, jobs)
-    assert not findings, "\n".join(findings[:40])
-    assert not error_log_lines(site.server)
+    assert_clean(site, run_all(site, jobs))
 
 
 def test_hostile_queries(site):
@@ -342,9 +343,7 @@ def test_hostile_queries(site):
                 jobs.append((method, path, {"params": {name: value}}))
         jobs.append((method, path, {"params": [("limit", "1"),
                                                ("limit", "2")]}))
-    findings = run_all(site, jobs)
-    assert not findings, "\n".join(findings[:40])
-    assert not error_log_lines(site.server)
+    assert_clean(site, run_all(site, jobs))
 
 
 def test_hostile_path_values(site):
@@ -358,9 +357,7 @@ def test_hostile_path_values(site):
                 start, end = path.index("{"), path.index("}")
                 path = path[:start] + value + path[end + 1:]
             jobs.append((method, path, {"json": {}}))
-    findings = run_all(site, jobs)
-    assert not findings, "\n".join(findings[:40])
-    assert not error_log_lines(site.server)
+    assert_clean(site, run_all(site, jobs))
 
 
 def missing(name):

@@ -14,12 +14,7 @@ import json
 import os
 import random
 import re
-import shutil
 import signal
-import socketserver
-import ssl
-import subprocess
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -28,7 +23,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 import requests
 
-from conftest import Client, Org, error_log_lines, httpd
+from conftest import Client, Org, error_log_lines, httpd, https_server
 from helpers import assert_error, CLOVER
 
 FIELDS = {"object", "id", "name", "url", "secret", "description", "topics",
@@ -317,34 +312,11 @@ class Receiver(http.server.BaseHTTPRequestHandler):
         self.wfile.write(out)
 
 
-class TLSServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-
-
 @pytest.fixture(scope="module")
 def receiver():
-    work = tempfile.mkdtemp(prefix="fbwh.", dir="/tmp")
-    os.chmod(work, 0o755)
-    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
-                    "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                    "-keyout", key, "-out", cert], check=True,
-                   capture_output=True)
-    os.chmod(cert, 0o644)
-    srv = TLSServer(("127.0.0.1", 0), Receiver)
-    srv.hits, srv.acks, srv.lock = [], [], threading.Lock()
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.load_cert_chain(cert, key)
-    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
-    srv.cert = cert
-    try:
+    with https_server(Receiver) as srv:
+        srv.hits, srv.acks, srv.lock = [], [], threading.Lock()
         yield srv
-    finally:
-        srv.shutdown()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def hits(receiver, path):
