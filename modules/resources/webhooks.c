@@ -451,6 +451,24 @@ static fb_error_t *fb_webhook_create(fb_req_t *fr)
     return NULL;
 }
 
+/* Runs label with args and answers the webhook it returns, or 404
+ * webhook_not_found when it returns none. */
+static fb_error_t *fb_webhook_answer(fb_req_t *fr, const char *label,
+                                     int nargs, const char **args)
+{
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select(fr, label, nargs, args, &rows);
+
+    if (err != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
+    }
+    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    return NULL;
+}
+
 /* ---- PATCH /webhooks/{id} ---- */
 
 static fb_error_t *fb_webhook_update(fb_req_t *fr)
@@ -458,7 +476,6 @@ static fb_error_t *fb_webhook_update(fb_req_t *fr)
     fb_webhook_input_t in;
     const char *id;
     fb_error_t *err;
-    fb_rows_t rows;
 
     if ((err = fb_resource_id(fr, &id)) != NULL
         || (err = fb_webhook_input(fr, &in)) != NULL) {
@@ -471,16 +488,8 @@ static fb_error_t *fb_webhook_update(fb_req_t *fr)
             in.status, in.status, fr->principal.org_id, id
         };
 
-        if ((err = fb_req_select(fr, "webhook_update", 12, args, &rows))
-            != NULL) {
-            return err;
-        }
+        return fb_webhook_answer(fr, "webhook_update", 12, args);
     }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
-    }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
-    return NULL;
 }
 
 /* ---- POST /webhooks/{id}/secret ---- */
@@ -489,7 +498,6 @@ static fb_error_t *fb_webhook_rotate(fb_req_t *fr)
 {
     const char *id, *secret;
     fb_error_t *err;
-    fb_rows_t rows;
 
     if ((err = fb_resource_id(fr, &id)) != NULL
         || (err = fb_webhook_new_secret(fr, &secret)) != NULL) {
@@ -498,16 +506,8 @@ static fb_error_t *fb_webhook_rotate(fb_req_t *fr)
     {
         const char *args[3] = {secret, fr->principal.org_id, id};
 
-        if ((err = fb_req_select(fr, "webhook_secret", 3, args, &rows))
-            != NULL) {
-            return err;
-        }
+        return fb_webhook_answer(fr, "webhook_secret", 3, args);
     }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
-    }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
-    return NULL;
 }
 
 /* Runs label with the organization and the path's id (in *id); 404
