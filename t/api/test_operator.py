@@ -17,6 +17,30 @@ def test_migrate_is_idempotent(server):
     assert [v for v, _ in rows] == [int(f[:3]) for f in files]
 
 
+def test_migrate_refuses_a_migration_edited_after_it_was_applied(
+        server, tmp_path):
+    import hashlib
+    import os
+    import shutil
+    from conftest import ROOT
+    sql = os.path.join(ROOT, "sql")
+    rows = dict(server.sql("SELECT name, checksum FROM schema_version"))
+    for name in os.listdir(sql):
+        with open(os.path.join(sql, name), "rb") as f:
+            assert rows[name] == hashlib.sha256(f.read()).hexdigest()
+    copy = tmp_path / "sql"
+    shutil.copytree(sql, copy)
+    with open(copy / "003_feedback.sql", "a") as f:
+        f.write("-- an edit\n")
+    r = subprocess.run([CTL, "migrate"], capture_output=True, text=True,
+                       env=dict(server.env, FEEDBACK_SQL_DIR=str(copy)))
+    assert r.returncode != 0
+    assert "migration 003_feedback.sql was applied from a different file" \
+        in r.stderr
+    # The real files still pass.
+    assert server.ctl("migrate") == ""
+
+
 def test_sessions_of_the_database_start_without_jit(server):
     assert server.sql("SHOW jit") == [("off",)]
 
