@@ -13,10 +13,13 @@
  * refusal count (with no socket opened) turns into
  * FB_FETCH_FORBIDDEN_ADDRESS.  The check runs on
  * the address actually connected to, whatever the name resolved to when
- * the URL was stored, which is what defeats DNS rebinding.  Each request
- * has its own easy handle, so no connection is ever reused from another
- * request that was judged earlier.  All of this works on Debian 12's
- * libcurl 7.88; CURLOPT_PROTOCOLS_STR needs 7.85.
+ * the URL was stored, which is what defeats DNS rebinding.  fb_fetch()
+ * has its own easy handle and forbids reuse, so its connection serves no
+ * other request.  A session (fb_fetch_in) keeps its handle: libcurl then
+ * reuses a connection only for the scheme, host, port and TLS settings it
+ * was opened (and judged) for, which is the same verdict again.  All of
+ * this works on Debian 12's libcurl 7.88; CURLOPT_PROTOCOLS_STR needs
+ * 7.85.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -502,7 +505,6 @@ static CURLcode fb_fetch_setup(CURL *curl, CURLU *cu,
                                                           : timeout));
     FB_FETCH_SET(CURLOPT_OPENSOCKETFUNCTION, fb_fetch_open_socket);
     FB_FETCH_SET(CURLOPT_OPENSOCKETDATA, ctx);
-    FB_FETCH_SET(CURLOPT_FORBID_REUSE, 1L);
     FB_FETCH_SET(CURLOPT_SSL_VERIFYPEER, 1L);
     FB_FETCH_SET(CURLOPT_SSL_VERIFYHOST, 2L);
     FB_FETCH_SET(CURLOPT_SSLVERSION, (long)CURL_SSLVERSION_TLSv1_2);
@@ -614,9 +616,45 @@ static void fb_fetch_finish(apr_pool_t *p, CURL *curl, CURLcode rc,
     }
 }
 
+struct fb_fetch_session {
+    CURL *curl;
+    /* The policy its connections were judged by (the first request's);
+     * a request under another one neither reuses nor leaves a
+     * connection. */
+    const fb_netpolicy_t *policy;
+};
+
+static apr_status_t fb_fetch_session_cleanup(void *data)
+{
+    fb_fetch_session_t *s = data;
+
+    curl_easy_cleanup(s->curl);
+    return APR_SUCCESS;
+}
+
+fb_fetch_session_t *fb_fetch_session_make(apr_pool_t *p)
+{
+    fb_fetch_session_t *s = apr_pcalloc(p, sizeof(*s));
+
+    if ((s->curl = curl_easy_init()) == NULL) {
+        return NULL;
+    }
+    apr_pool_cleanup_register(p, s, fb_fetch_session_cleanup,
+                              apr_pool_cleanup_null);
+    return s;
+}
+
 fb_fetch_error_e fb_fetch(apr_pool_t *p, const fb_fetch_options_t *opt,
                           const fb_fetch_request_t *req,
                           fb_fetch_result_t *res)
+{
+    return fb_fetch_in(NULL, p, opt, req, res);
+}
+
+fb_fetch_error_e fb_fetch_in(fb_fetch_session_t *s, apr_pool_t *p,
+                             const fb_fetch_options_t *opt,
+                             const fb_fetch_request_t *req,
+                             fb_fetch_result_t *res)
 {
     fb_fetch_ctx_t ctx;
     struct curl_slist *headers = NULL;
@@ -658,11 +696,22 @@ fb_fetch_error_e fb_fetch(apr_pool_t *p, const fb_fetch_options_t *opt,
         goto leave;
     }
     res->error = FB_FETCH_INTERNAL;
-    if ((curl = curl_easy_init()) == NULL) {
+    if ((curl = s != NULL ? s->curl : curl_easy_init()) == NULL) {
         res->message = "libcurl could not make a handle";
         goto leave;
     }
     rc = fb_fetch_setup(curl, cu, opt, req, &ctx, headers, errbuf);
+    if (s != NULL && s->policy == NULL) {
+        s->policy = opt->policy;
+    }
+    if (rc == CURLE_OK && (s == NULL || s->policy != opt->policy)) {
+        /* Alone, the connection goes with the request; a session's, made
+         * under another policy, serve it not. */
+        rc = curl_easy_setopt(curl, CURLOPT_FORBID_REUSE, 1L);
+        if (rc == CURLE_OK && s != NULL) {
+            rc = curl_easy_setopt(curl, CURLOPT_FRESH_CONNECT, 1L);
+        }
+    }
     if (rc == CURLE_OK) {
         rc = fb_fetch_set_method(curl, req);
     }
@@ -676,7 +725,14 @@ fb_fetch_error_e fb_fetch(apr_pool_t *p, const fb_fetch_options_t *opt,
     fb_fetch_finish(p, curl, rc, &ctx, errbuf, res);
 
 leave:
-    curl_easy_cleanup(curl);
+    if (s == NULL) {
+        curl_easy_cleanup(curl);
+    }
+    else if (curl != NULL) {
+        /* Every option goes (they point at this call's errbuf, URL,
+         * headers and ctx); the connections and TLS sessions stay. */
+        curl_easy_reset(curl);
+    }
     curl_slist_free_all(headers);
     curl_url_cleanup(cu);
     free(ctx.buf);

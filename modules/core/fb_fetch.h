@@ -144,11 +144,33 @@ const char *fb_fetch_check_url(const fb_netpolicy_t *np, const char *url);
 
 /*
  * Performs req under opt's rules and fills *res, whose strings live in p.
- * Returns res->error.
+ * Returns res->error.  Its connection is closed at the end.
  */
 fb_fetch_error_e fb_fetch(apr_pool_t *p, const fb_fetch_options_t *opt,
                           const fb_fetch_request_t *req,
                           fb_fetch_result_t *res);
+
+/*
+ * A libcurl handle that one thread keeps across requests, so that the
+ * next request to the same scheme, host and port reuses the connection
+ * and its TLS session (a webhook worker delivering to one receiver).
+ * Every connection is still judged by the policy when it is opened;
+ * libcurl only ever reuses one for the origin it was opened to, and only
+ * for requests under the policy of the session's first request (one
+ * under another policy gets a connection of its own, not kept).  It holds
+ * at most a few idle connections, closed with it.
+ */
+typedef struct fb_fetch_session fb_fetch_session_t;
+
+/* A session ended with p (its connections closed), or NULL when libcurl
+ * cannot make a handle.  Not to be shared between threads. */
+fb_fetch_session_t *fb_fetch_session_make(apr_pool_t *p);
+
+/* fb_fetch() on the session's handle; s NULL: fb_fetch(). */
+fb_fetch_error_e fb_fetch_in(fb_fetch_session_t *s, apr_pool_t *p,
+                             const fb_fetch_options_t *opt,
+                             const fb_fetch_request_t *req,
+                             fb_fetch_result_t *res);
 
 /* The name of an outcome, for logs and delivery records: "ok",
  * "invalid", "forbidden_address", "dns", "connect", "timeout", "tls",

@@ -311,7 +311,12 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     req.max_size = FB_WEBHOOK_BODY_KEEP;
     req.timeout = apr_time_from_msec(timeout_ms);
     req.flags = FB_FETCH_TRUNCATE;
-    fb_fetch(ctx->pool, opt, &req, &res);
+    /* The thread's session: deliveries to one receiver reuse its
+     * connection. */
+    if (*ctx->state == NULL) {
+        *ctx->state = fb_fetch_session_make(ctx->thread_pool);
+    }
+    fb_fetch_in(*ctx->state, ctx->pool, opt, &req, &res);
 
     if (res.error == FB_FETCH_OK) {
         outcome = FB_JOB_DONE;

@@ -279,6 +279,10 @@ class Receiver(http.server.BaseHTTPRequestHandler):
     /flaky/N 500 for the first N requests and 200 after, /chaos 500 for
     30% of requests at random; the ids of 2xx answers go to acks."""
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes: without this, Nagle's
+    # algorithm holds the body for the client's delayed ACK (40 ms) on a
+    # kept-alive connection, and the bench would measure that.
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass

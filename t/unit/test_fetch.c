@@ -469,6 +469,44 @@ static void test_live_ok(void)
     UT_ASSERT_STR(res.body, "hello");
 }
 
+/* A session reuses its connection for the same origin; fb_fetch() never
+ * does; a request under another policy is judged afresh. */
+static void test_live_session(void)
+{
+    fb_fetch_options_t opt = options(FB_NETPOLICY_TESTING);
+    fb_fetch_options_t strict = options(0);
+    fb_fetch_request_t req = get(tls_url("127.0.0.1", "/ok"));
+    fb_fetch_session_t *s = fb_fetch_session_make(ut_pool);
+    fb_fetch_result_t res;
+    apr_size_t mark;
+    int i;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    mark = server_log_mark();
+    for (i = 0; i < 3; i++) {
+        UT_ASSERT_INT(fb_fetch_in(s, ut_pool, &opt, &req, &res),
+                      FB_FETCH_OK);
+        UT_ASSERT_STR(res.body, "hello");
+    }
+    UT_ASSERT_STR(server_log_since(mark),
+                  "CONNECT tls\nGET /ok\nGET /ok\nGET /ok\n");
+
+    /* The open connection does not carry a request the strict policy
+     * refuses: nothing more reaches the server. */
+    mark = server_log_mark();
+    UT_ASSERT_INT(fb_fetch_in(s, ut_pool, &strict, &req, &res),
+                  FB_FETCH_FORBIDDEN_ADDRESS);
+    UT_ASSERT_STR(server_log_since(mark), "");
+
+    /* Alone, every request has its own connection. */
+    mark = server_log_mark();
+    for (i = 0; i < 2; i++) {
+        UT_ASSERT_INT(fb_fetch(ut_pool, &opt, &req, &res), FB_FETCH_OK);
+    }
+    UT_ASSERT_STR(server_log_since(mark),
+                  "CONNECT tls\nGET /ok\nCONNECT tls\nGET /ok\n");
+}
+
 /* Without the testing flag, a name that resolves to loopback is refused
  * at connect time, and the server sees nothing at all. */
 static void test_live_loopback_refused(void)
@@ -905,6 +943,7 @@ void test_fetch_register(void)
     };
     static const ut_test_t live[] = {
         {"200 with a body", test_live_ok},
+        {"a session reuses its connection", test_live_session},
         {"loopback refused at connect, nothing reaches the server",
          test_live_loopback_refused},
         {"operator deny at connect", test_live_operator_deny},
