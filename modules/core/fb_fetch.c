@@ -56,6 +56,9 @@ typedef struct {
     int refused;                /* addresses the policy refused */
     int opened;                 /* sockets opened (addresses allowed) */
     const char *refusal;        /* the last refusal, for the message */
+    int (*abandon)(void *baton);
+    void *abandon_baton;
+    int abandoned;
 } fb_fetch_ctx_t;
 
 static apr_status_t fb_fetch_global_cleanup(void *data)
@@ -99,7 +102,8 @@ const char *fb_fetch_error_name(fb_fetch_error_e e)
 {
     static const char *const names[] = {
         "ok", "invalid", "forbidden_address", "dns", "connect", "timeout",
-        "tls", "too_large", "http_status", "network", "internal"
+        "tls", "too_large", "http_status", "network", "internal",
+        "abandoned"
     };
 
     return (unsigned)e < sizeof(names) / sizeof(names[0]) ? names[e]
@@ -389,6 +393,21 @@ static curl_socket_t fb_fetch_open_socket(void *baton, curlsocktype purpose,
                   addr->protocol);
 }
 
+/* libcurl's progress callback: non-zero aborts the transfer. */
+static int fb_fetch_progress(void *baton, curl_off_t dltotal,
+                             curl_off_t dlnow, curl_off_t ultotal,
+                             curl_off_t ulnow)
+{
+    fb_fetch_ctx_t *ctx = baton;
+
+    (void)dltotal;
+    (void)dlnow;
+    (void)ultotal;
+    (void)ulnow;
+    ctx->abandoned = ctx->abandon(ctx->abandon_baton) != 0;
+    return ctx->abandoned;
+}
+
 /* Keeps or passes on a piece of the body, at most up to the cap. */
 static size_t fb_fetch_write(char *data, size_t size, size_t n, void *baton)
 {
@@ -521,6 +540,11 @@ static CURLcode fb_fetch_setup(CURL *curl, CURLU *cu,
     if (!ctx->truncate) {
         FB_FETCH_SET(CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)ctx->max);
     }
+    if (ctx->abandon != NULL) {
+        FB_FETCH_SET(CURLOPT_NOPROGRESS, 0L);
+        FB_FETCH_SET(CURLOPT_XFERINFOFUNCTION, fb_fetch_progress);
+        FB_FETCH_SET(CURLOPT_XFERINFODATA, ctx);
+    }
     return rc;
 }
 
@@ -533,6 +557,8 @@ static fb_fetch_error_e fb_fetch_outcome(CURLcode rc,
     case CURLE_OK:
         return (status >= 200 && status <= 299) ? FB_FETCH_OK
                                                 : FB_FETCH_HTTP_STATUS;
+    case CURLE_ABORTED_BY_CALLBACK:
+        return ctx->abandoned ? FB_FETCH_ABANDONED : FB_FETCH_INTERNAL;
     case CURLE_WRITE_ERROR:
         if (ctx->truncated) {
             return (status >= 200 && status <= 299) ? FB_FETCH_OK
@@ -674,6 +700,8 @@ fb_fetch_error_e fb_fetch_in(fb_fetch_session_t *s, apr_pool_t *p,
     ctx.truncate = (req->flags & FB_FETCH_TRUNCATE) != 0;
     ctx.sink = req->sink;
     ctx.sink_baton = req->sink_baton;
+    ctx.abandon = req->abandon;
+    ctx.abandon_baton = req->abandon_baton;
 
     why = fb_fetch_parse_url(opt->policy, req->url, &cu, &res->error);
     if (why != NULL) {

@@ -60,7 +60,8 @@ typedef enum {
     FB_FETCH_TOO_LARGE,         /* the body is over the request's cap */
     FB_FETCH_HTTP_STATUS,       /* an answer, but not 2xx (3xx included) */
     FB_FETCH_NETWORK,           /* the exchange broke off or was garbled */
-    FB_FETCH_INTERNAL           /* libcurl or the body sink failed */
+    FB_FETCH_INTERNAL,          /* libcurl or the body sink failed */
+    FB_FETCH_ABANDONED          /* the request's abandon() asked to stop */
 } fb_fetch_error_e;
 
 /* Server-wide settings, made once at configuration time. */
@@ -105,6 +106,11 @@ typedef struct {
     int flags;                  /* FB_FETCH_TRUNCATE or 0 */
     fb_fetch_sink_fn sink;      /* NULL: the body is kept in the result */
     void *sink_baton;
+    /* Polled during the exchange, connecting included (several times a
+     * second): non-zero ends it at once as FB_FETCH_ABANDONED (a
+     * stopping server).  NULL: never. */
+    int (*abandon)(void *baton);
+    void *abandon_baton;
 } fb_fetch_request_t;
 
 typedef struct {
@@ -174,7 +180,7 @@ fb_fetch_error_e fb_fetch_in(fb_fetch_session_t *s, apr_pool_t *p,
 
 /* The name of an outcome, for logs and delivery records: "ok",
  * "invalid", "forbidden_address", "dns", "connect", "timeout", "tls",
- * "too_large", "http_status", "network", "internal". */
+ * "too_large", "http_status", "network", "internal", "abandoned". */
 const char *fb_fetch_error_name(fb_fetch_error_e e);
 
 #endif

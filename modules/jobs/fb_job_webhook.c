@@ -192,6 +192,12 @@ static int fb_webhook_custom_headers(fb_job_ctx_t *ctx, const char *json,
     return 1;
 }
 
+/* fb_fetch's abandon callback: the worker is stopping. */
+static int fb_webhook_stopping(void *baton)
+{
+    return apr_atomic_read32((volatile apr_uint32_t *)baton) != 0;
+}
+
 /* Both signature schemes of body for the event id at Unix time ts. */
 static int fb_webhook_sign(fb_job_ctx_t *ctx, const char *secret,
                            const char *id, const char *ts, const char *body,
@@ -311,6 +317,8 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     req.max_size = FB_WEBHOOK_BODY_KEEP;
     req.timeout = apr_time_from_msec(timeout_ms);
     req.flags = FB_FETCH_TRUNCATE;
+    req.abandon = fb_webhook_stopping;
+    req.abandon_baton = (void *)ctx->stopping;
     /* The thread's session: deliveries to one receiver reuse its
      * connection. */
     if (*ctx->state == NULL) {
@@ -318,6 +326,12 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     }
     fb_fetch_in(*ctx->state, ctx->pool, opt, &req, &res);
 
+    if (res.error == FB_FETCH_ABANDONED) {
+        /* Stopping: the row is due again at once, this attempt not
+         * counted nor logged (the receiver may have it: at least once). */
+        *error = "the worker stopped during the delivery";
+        return FB_JOB_RELEASE;
+    }
     if (res.error == FB_FETCH_OK) {
         outcome = FB_JOB_DONE;
         message = "Success";

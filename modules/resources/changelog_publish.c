@@ -43,7 +43,8 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
      "  live_markdown = markdown, "
      "  published_at = COALESCE(published_at, now()), "
      "  send_email = COALESCE(%s::boolean, scheduled_email), "
-     "  scheduled_at = NULL, scheduled_email = false, updated_at = now() "
+     "  scheduled_at = NULL, scheduled_email = false, publish_error = NULL, "
+     "  updated_at = now() "
      "WHERE org_id = %s AND changelog_id = %s AND "
      CHANGELOG_LOCALES_MATCH " RETURNING locale, send_email"},
     /* The locales whose one subscriber email is now due, marked sent, with
@@ -71,7 +72,7 @@ static const fb_statement_t fb_changelog_publish_statements[] = {
      "UPDATE changelog_locales SET live_title = NULL, live_content = NULL, "
      "  live_content_text = NULL, live_markdown = NULL, "
      "  published_at = NULL, scheduled_at = NULL, scheduled_email = false, "
-     "  updated_at = now() "
+     "  publish_error = NULL, updated_at = now() "
      "WHERE org_id = %s AND changelog_id = %s AND "
      CHANGELOG_LOCALES_MATCH},
     {NULL, NULL}

@@ -34,6 +34,7 @@
     "      THEN x.scheduled_email ELSE x.send_email END, " \
     "    'hideFromBoardAndWidgets', x.hide_from_board, " \
     "    'scheduledDate', fb_iso(x.scheduled_at), " \
+    "    'scheduleError', x.publish_error, " \
     "    'emailSent', x.email_sent) ORDER BY x.created_at, x.locale) " \
     "    AS notifications " \
     "  FROM changelog_locales x " \

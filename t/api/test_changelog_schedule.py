@@ -166,3 +166,38 @@ def test_locales_due_together_publish_together(fresh_database, smtp_sink):
         assert a.sql("SELECT count(*) FROM email_outbox WHERE org_id = %s",
                      org.id) == [(0,)]
         assert_logs_clean(a, b)
+
+
+def test_a_scheduled_publish_that_fails_shows_why(fresh_database):
+    """A schedule the worker cannot carry out (here a trigger refuses the
+    publish) is dropped after the attempts, and the changelog says why in
+    notifications[locale].scheduleError until it is published."""
+    with httpd(fresh_database, worker_conf(attempts=1), worker=True) as s:
+        org = Org(s, "boom" + secrets.token_hex(3))
+        ch = org.api.post("/changelogs", json={
+            "title": "Boom", "htmlContent": "<p>Soon</p>"}).json()
+        s.sql("CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS "
+              "$$ BEGIN IF NEW.live_title = 'Boom' THEN RAISE EXCEPTION "
+              "'boom refused'; END IF; RETURN NEW; END $$; "
+              "CREATE TRIGGER boom BEFORE UPDATE ON changelog_locales "
+              "FOR EACH ROW EXECUTE FUNCTION boom()")
+        when = datetime.now(timezone.utc) + timedelta(seconds=1)
+        r = org.api.post("/changelogs/%s/publish" % ch["id"],
+                         json={"scheduledDate": iso(when)})
+        assert r.json()["state"] == "scheduled"
+
+        def failed():
+            n = org.api.get("/changelogs/" + ch["id"]).json()
+            return n if n["notifications"]["en"]["scheduleError"] else None
+
+        g = wait(failed)
+        assert g is not None, "the failure never showed"
+        assert "boom refused" in g["notifications"]["en"]["scheduleError"]
+        assert g["notifications"]["en"]["scheduledDate"] is None
+        assert g["state"] == "draft"
+        s.sql("DROP TRIGGER boom ON changelog_locales")
+        r = org.api.post("/changelogs/%s/publish" % ch["id"], json={})
+        assert r.json()["state"] == "published"
+        g = org.api.get("/changelogs/" + ch["id"]).json()
+        assert g["state"] == "live"
+        assert g["notifications"]["en"]["scheduleError"] is None

@@ -72,7 +72,7 @@ def test_create_draft_in_the_default_locale(org):
     assert c["slugs"] == {"en": slug}
     assert c["notifications"] == {"en": {
         "sendEmailNotification": False, "hideFromBoardAndWidgets": False,
-        "scheduledDate": None, "emailSent": False}}
+        "scheduledDate": None, "scheduleError": None, "emailSent": False}}
     assert [g["name"] for g in c["categories"]] == ["Fixed", "New"]
     assert all(set(g) == {"id", "name", "roles"} and g["roles"] == []
                for g in c["categories"])

@@ -303,6 +303,9 @@ class Receiver(http.server.BaseHTTPRequestHandler):
             code = 500 if n <= int(route.split("/")[2]) else 200
         elif route == "/chaos":
             code = 500 if random.random() < 0.3 else 200
+        elif route == "/slow":
+            time.sleep(20)
+            code = 200
         else:
             code = 500
         if code == 200:
@@ -581,6 +584,35 @@ def test_name_resolving_to_loopback_reaches_nothing(fresh_database,
         assert g["lastStatus"]["message"].startswith("forbidden_address")
         assert g["health"]["consecutiveFailures"] == 2
         assert not error_log_lines(s)
+
+
+def test_stopping_gives_a_delivery_in_flight_back(fresh_database,
+                                                  receiver):
+    """httpd stops at once while a receiver is slow to answer, and the
+    delivery is due again, its attempt neither counted nor logged."""
+    conf = ("FeedbackOutboundAllowLoopback On\n"
+            "FeedbackOutboundCAFile %s\n"
+            "FeedbackWorkerInterval 50\n"
+            "FeedbackWorkerLease 60\n" % receiver.cert)
+    path = "/slow?" + os.urandom(4).hex()
+    with httpd(fresh_database, conf, worker=True) as s:
+        org = Org(s, "slow" + os.urandom(3).hex())
+        board = s.sql("INSERT INTO boards (org_id, name) VALUES (%s, 'B') "
+                      "RETURNING id", org.id)[0][0]
+        w = org.api.post("/webhooks", json={
+            "name": "Slow", "url": receiver.base + path,
+            "topics": ["post.created"],
+            "requestConfig": {"timeoutMs": 30000}}).json()
+        assert org.api.post("/posts", json={"title": "Slow one",
+                                             "boardId": board}
+                            ).status_code == 201
+        assert wait_for(lambda: hits(receiver, path))
+        stopping = time.time()
+    assert time.time() - stopping < 5
+    assert s.sql("SELECT state, attempts FROM webhook_deliveries WHERE "
+                 "webhook_id = %s", w["id"]) == [("pending", 0)]
+    assert s.sql("SELECT count(*) FROM webhook_delivery_attempts WHERE "
+                 "webhook_id = %s", w["id"]) == [(0,)]
 
 
 def test_test_event_deliveries_log_and_redeliver(site, receiver):

@@ -225,6 +225,7 @@ static void test_error_names(void)
         {FB_FETCH_TOO_LARGE, "too_large"},
         {FB_FETCH_HTTP_STATUS, "http_status"},
         {FB_FETCH_NETWORK, "network"}, {FB_FETCH_INTERNAL, "internal"},
+        {FB_FETCH_ABANDONED, "abandoned"},
         {(fb_fetch_error_e)99, "internal"},
     };
     apr_size_t i;
@@ -696,6 +697,37 @@ static void test_live_timeout(void)
     CU_ASSERT(apr_time_now() - start < apr_time_from_sec(8));
 }
 
+/* The abandon callback: set to stop after the first few polls. */
+static int abandon_after(void *baton)
+{
+    int *polls = baton;
+
+    return ++*polls > 3;
+}
+
+/* A stopping caller ends a slow exchange at once. */
+static void test_live_abandon(void)
+{
+    fb_fetch_options_t opt = options(FB_NETPOLICY_TESTING);
+    fb_fetch_request_t req = get(tls_url("127.0.0.1", "/slow"));
+    fb_fetch_result_t res;
+    apr_time_t start = apr_time_now();
+    int polls = 0;
+
+    req.abandon = abandon_after;
+    req.abandon_baton = &polls;
+    UT_ASSERT_INT(fb_fetch(ut_pool, &opt, &req, &res), FB_FETCH_ABANDONED);
+    UT_ASSERT_INT(polls, 4);
+    CU_ASSERT(apr_time_now() - start < apr_time_from_sec(5));
+    UT_ASSERT_STR(fb_fetch_error_name(res.error), "abandoned");
+
+    /* Never asked to stop: the exchange runs as usual. */
+    polls = -1000000;
+    req.url = tls_url("127.0.0.1", "/ok");
+    UT_ASSERT_INT(fb_fetch(ut_pool, &opt, &req, &res), FB_FETCH_OK);
+    CU_ASSERT(polls > -1000000);
+}
+
 /* Without the test certificate the handshake fails. */
 static void test_live_untrusted_certificate(void)
 {
@@ -952,6 +984,7 @@ void test_fetch_register(void)
         {"other statuses", test_live_status},
         {"size cap", test_live_size_cap},
         {"time-out", test_live_timeout},
+        {"abandoned by a stopping caller", test_live_abandon},
         {"untrusted certificate", test_live_untrusted_certificate},
         {"connection refused", test_live_connect_refused},
         {"POST with headers", test_live_post},
