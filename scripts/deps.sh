@@ -14,9 +14,11 @@ build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
             libcmark-dev libcurl4-openssl-dev libcurl4 ca-certificates
             postgresql)
 # openssl: the outbound tests make a self-signed certificate with its CLI;
-# python3-aiosmtpd: the SMTP server the email delivery tests send to.
+# python3-aiosmtpd: the SMTP server the email delivery tests send to;
+# curl: scripts/sdk.sh fetches the official client library (and Node.js
+# 20 when the machine has none) from the npm registry.
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
-           python3-psycopg2 openssl python3-aiosmtpd)
+           python3-psycopg2 openssl python3-aiosmtpd curl)
 bench_pkgs=(wrk)
 
 want=("${build_pkgs[@]}")

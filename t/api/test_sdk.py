@@ -1,0 +1,31 @@
+"""The hosted API's official client library, unchanged, against this
+server (t/sdk/compat.mjs: every operation the server has, through the
+library's methods, auto-pagination and error classes).  scripts/sdk.sh
+fetches the pinned library, and Node.js 20 when the machine lacks it."""
+import os
+import secrets
+import subprocess
+
+from conftest import ROOT, Org, error_log_lines
+from helpers import NOVA
+
+
+def test_official_client_library(server):
+    node = subprocess.run([os.path.join(ROOT, "scripts", "sdk.sh")],
+                          check=True, capture_output=True,
+                          text=True).stdout.strip()
+    org = Org(server, "sdk" + secrets.token_hex(3))
+    # The library sends no version header: the organization's pinned
+    # version is the one it was made for.
+    server.sql("UPDATE organizations SET api_version = %s WHERE id = %s",
+               NOVA, org.id)
+    server.sql("INSERT INTO boards (org_id, name) VALUES (%s, 'Ideas')",
+               org.id)
+    r = subprocess.run([node, os.path.join(ROOT, "t", "sdk", "compat.mjs"),
+                        server.base, org.key], capture_output=True,
+                       text=True, timeout=300)
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not [l for l in lines if not l.startswith("ok ")]
+    assert len(lines) >= 27, r.stdout
+    assert not error_log_lines(server)

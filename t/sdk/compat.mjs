@@ -1,0 +1,191 @@
+// The hosted API's official client library (featurebase-node), unchanged,
+// against this server: every operation the server has, through the
+// library's own methods, auto-pagination and error classes.
+//
+//   node t/sdk/compat.mjs BASE_URL API_KEY
+//
+// The organization must be pinned to 2026-01-01.nova (the version the
+// library is made for; it sends no version header).  Prints one line per
+// step ("ok NAME" or "FAIL NAME: why") and exits 1 when a step failed.
+import assert from 'node:assert/strict';
+import Featurebase from 'featurebase-node';
+
+const [baseURL, apiKey] = process.argv.slice(2);
+const fb = new Featurebase({ apiKey, baseURL, maxRetries: 0 });
+const tag = Math.random().toString(16).slice(2, 8);
+let failed = 0;
+
+async function step(name, fn) {
+  try {
+    const value = await fn();
+    console.log(`ok ${name}`);
+    return value;
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.status ?? ''} ${e.message ?? e}`.slice(0, 400));
+    return undefined;
+  }
+}
+
+async function all(page) {
+  const out = [];
+  for await (const item of page) out.push(item);
+  return out;
+}
+
+// --- the organization: boards, statuses, fields, admins, teams, brands
+const boards = await step('feedback.boards.list', async () => {
+  const list = await fb.feedback.boards.list();
+  assert.ok(Array.isArray(list) && list.length > 0);
+  return list;
+});
+const board = boards?.[0];
+await step('feedback.boards.retrieve', async () => {
+  assert.equal((await fb.feedback.boards.retrieve(board.id)).id, board.id);
+});
+const statuses = await step('feedback.postStatuses.list', async () => {
+  const list = await fb.feedback.postStatuses.list();
+  assert.ok(list.length > 0);
+  return list;
+});
+await step('feedback.postStatuses.retrieve', async () => {
+  const s = await fb.feedback.postStatuses.retrieve(statuses[0].id);
+  assert.equal(s.id, statuses[0].id);
+});
+await step('feedback.customFields.list', () => fb.feedback.customFields.list());
+await step('organization.admins.list/retrieve/listRoles', async () => {
+  const admins = await fb.organization.admins.list();
+  const first = admins.data ?? admins;
+  assert.ok(first.length > 0);
+  assert.equal((await fb.organization.admins.retrieve(first[0].id)).id,
+               first[0].id);
+  await fb.organization.admins.listRoles();
+});
+await step('organization.teams.list', () => fb.organization.teams.list());
+await step('organization.brands.list', async () => {
+  assert.ok((await all(fb.organization.brands.list())).length > 0);
+});
+
+// --- posts, with auto-pagination across cursor pages
+const made = [];
+for (let i = 0; i < 5; i++) {
+  made.push(await step(`feedback.posts.create ${i}`, async () => {
+    const p = await fb.feedback.posts.create({
+      title: `SDK ${tag} ${i}`, boardId: board.id, content: '<p>Hi</p>',
+      tags: [`sdk-${tag}`],
+    });
+    assert.equal(p.title, `SDK ${tag} ${i}`);
+    return p;
+  }));
+}
+const post = made[0];
+await step('feedback.posts.list pages through every post once', async () => {
+  const seen = (await all(fb.feedback.posts.list({ limit: 2, tags: [`sdk-${tag}`] })))
+    .map((p) => p.id);
+  assert.deepEqual([...seen].sort(), made.map((p) => p.id).sort());
+});
+await step('feedback.posts.retrieve/update', async () => {
+  assert.equal((await fb.feedback.posts.retrieve(post.id)).id, post.id);
+  const u = await fb.feedback.posts.update(post.id, {
+    title: `SDK ${tag} renamed`, statusId: statuses[statuses.length - 1].id,
+  });
+  assert.equal(u.title, `SDK ${tag} renamed`);
+});
+await step('feedback.posts.voters add/list/remove', async () => {
+  const email = `voter-${tag}@sdk.example`;
+  await fb.feedback.posts.voters.add(post.id, { email, name: 'Voter' });
+  const voters = await all(fb.feedback.posts.voters.list(post.id));
+  assert.ok(voters.some((v) => v.email === email));
+  await fb.feedback.posts.voters.remove(post.id, { email });
+  const after = await all(fb.feedback.posts.voters.list(post.id));
+  assert.ok(!after.some((v) => v.email === email));
+});
+
+// --- comments
+await step('feedback.comments create/retrieve/update/list/delete', async () => {
+  const c = await fb.feedback.comments.create({ postId: post.id, content: '<p>Nice</p>' });
+  assert.equal((await fb.feedback.comments.retrieve(c.id)).id, c.id);
+  const u = await fb.feedback.comments.update(c.id, { content: '<p>Nicer</p>' });
+  assert.match(u.content, /Nicer/);
+  const reply = await fb.feedback.comments.create({
+    postId: post.id, parentCommentId: c.id, content: '<p>Agreed</p>',
+  });
+  const list = await all(fb.feedback.comments.list({ postId: post.id }));
+  assert.ok(list.some((x) => x.id === c.id));
+  await fb.feedback.comments.delete0(reply.id);
+  const other = await fb.feedback.comments.create({ postId: post.id, content: '<p>Bye</p>' });
+  await fb.feedback.comments.delete1({ id: other.id });
+});
+
+// --- changelogs and subscribers
+await step('changelogs create/retrieve/update/publish/list/unpublish/delete', async () => {
+  const c = await fb.changelogs.create({ title: `Release ${tag}`, htmlContent: '<p>New</p>' });
+  assert.equal((await fb.changelogs.retrieve(c.id)).id, c.id);
+  await fb.changelogs.update(c.id, { title: `Release ${tag} final` });
+  assert.equal((await fb.changelogs.publish(c.id, {})).state, 'published');
+  const live = await all(fb.changelogs.list());
+  assert.ok(live.some((x) => x.id === c.id));
+  assert.equal((await fb.changelogs.unpublish(c.id, {})).state, 'unpublished');
+  await fb.changelogs.delete(c.id);
+});
+await step('changelogs.subscribers add/remove', async () => {
+  const emails = [`sub-${tag}@sdk.example`];
+  await fb.changelogs.subscribers.add({ emails });
+  await fb.changelogs.subscribers.remove({ emails });
+});
+
+// --- contacts and companies
+await step('users.contacts and users.companies', async () => {
+  const userId = `sdk-${tag}`;
+  const contact = await fb.users.contacts.createOrUpdate({
+    userId, email: `${userId}@sdk.example`, name: 'SDK User',
+  });
+  assert.equal((await fb.users.contacts.retrieve(contact.id)).id, contact.id);
+  assert.equal((await fb.users.contacts.byUserID.retrieve(userId)).id, contact.id);
+  assert.ok((await all(fb.users.contacts.list())).some((x) => x.id === contact.id));
+  await fb.users.contacts.block(contact.id);
+  await fb.users.contacts.unblock(contact.id);
+  await fb.users.contacts.emailPreferences.retrieve(contact.id);
+  await fb.users.contacts.emailPreferences.update(contact.id, {
+    preferences: { postUpdates: 'unsubscribed' },
+  });
+  const co = await fb.users.companies.createOrUpdate({ companyId: `co-${tag}`, name: 'SDK Co' });
+  assert.equal((await fb.users.companies.retrieve(co.id)).id, co.id);
+  assert.ok((await all(fb.users.companies.list())).some((x) => x.id === co.id));
+  await fb.users.companies.contacts.attach(co.id, { contactId: contact.id });
+  const members = await all(fb.users.companies.contacts.list(co.id));
+  assert.ok(members.some((x) => x.id === contact.id));
+  await fb.users.companies.contacts.remove(contact.id, { id: co.id });
+  await fb.users.companies.delete(co.id);
+  await fb.users.contacts.delete(contact.id);
+});
+
+// --- webhooks
+await step('webhooks create/retrieve/update/list/refreshSecret/delete', async () => {
+  const w = await fb.webhooks.create({
+    name: 'SDK', url: 'https://hooks.example.com/sdk', topics: ['post.created'],
+  });
+  assert.match(w.secret, /^whsec_/);
+  assert.equal((await fb.webhooks.retrieve(w.id)).id, w.id);
+  assert.equal((await fb.webhooks.update(w.id, { status: 'paused' })).status, 'paused');
+  assert.ok((await all(fb.webhooks.list())).some((x) => x.id === w.id));
+  const r = await fb.webhooks.refreshSecret(w.id);
+  assert.notEqual(r.secret, w.secret);
+  await fb.webhooks.delete(w.id);
+});
+
+// --- the library's error classes
+await step('errors map to the library classes', async () => {
+  await assert.rejects(fb.feedback.posts.retrieve('0'.repeat(24)),
+                       (e) => e instanceof Featurebase.NotFoundError);
+  await assert.rejects(fb.feedback.posts.create({ title: 'x' }),
+                       (e) => e instanceof Featurebase.BadRequestError);
+  const anonymous = new Featurebase({ apiKey: 'sk_wrong', baseURL, maxRetries: 0 });
+  await assert.rejects(anonymous.feedback.boards.list(),
+                       (e) => e instanceof Featurebase.AuthenticationError);
+});
+
+for (const p of made.filter(Boolean)) {
+  await step(`feedback.posts.delete ${p.id}`, () => fb.feedback.posts.delete(p.id));
+}
+process.exit(failed ? 1 : 0);
