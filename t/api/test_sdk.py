@@ -27,5 +27,5 @@ def test_official_client_library(server):
     lines = r.stdout.splitlines()
     assert r.returncode == 0, r.stdout + r.stderr
     assert not [l for l in lines if not l.startswith("ok ")]
-    assert len(lines) >= 27, r.stdout
+    assert len(lines) >= 28, r.stdout
     assert not error_log_lines(server)

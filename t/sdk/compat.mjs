@@ -84,6 +84,19 @@ await step('feedback.posts.list pages through every post once', async () => {
     .map((p) => p.id);
   assert.deepEqual([...seen].sort(), made.map((p) => p.id).sort());
 });
+await step('feedback.posts.list with every filter and sort', async () => {
+  const ids = made.map((p) => p.id).sort();
+  for (const sortBy of ['createdAt', 'upvotes', 'trending', 'recent']) {
+    const seen = (await all(fb.feedback.posts.list({
+      limit: 2, sortBy, sortOrder: 'asc', boardId: [board.id],
+      statusId: statuses.map((s) => s.id), tags: [`sdk-${tag}`],
+      inReview: false,
+    }))).map((p) => p.id);
+    assert.deepEqual([...seen].sort(), ids, sortBy);
+  }
+  const found = await all(fb.feedback.posts.list({ q: `SDK ${tag}` }));
+  assert.ok(found.length >= 1);
+});
 await step('feedback.posts.retrieve/update', async () => {
   assert.equal((await fb.feedback.posts.retrieve(post.id)).id, post.id);
   const u = await fb.feedback.posts.update(post.id, {
@@ -112,6 +125,12 @@ await step('feedback.comments create/retrieve/update/list/delete', async () => {
   });
   const list = await all(fb.feedback.comments.list({ postId: post.id }));
   assert.ok(list.some((x) => x.id === c.id));
+  for (const sortBy of ['best', 'top', 'new', 'old']) {
+    const sorted = await all(fb.feedback.comments.list({
+      postId: post.id, sortBy, privacy: 'all', inReview: false,
+    }));
+    assert.ok(sorted.some((x) => x.id === c.id), sortBy);
+  }
   await fb.feedback.comments.delete0(reply.id);
   const other = await fb.feedback.comments.create({ postId: post.id, content: '<p>Bye</p>' });
   await fb.feedback.comments.delete1({ id: other.id });
@@ -125,6 +144,11 @@ await step('changelogs create/retrieve/update/publish/list/unpublish/delete', as
   assert.equal((await fb.changelogs.publish(c.id, {})).state, 'published');
   const live = await all(fb.changelogs.list());
   assert.ok(live.some((x) => x.id === c.id));
+  const filtered = await all(fb.changelogs.list({
+    state: 'all', locale: 'en', sortBy: 'date', sortOrder: 'asc',
+    q: `Release ${tag}`,
+  }));
+  assert.ok(filtered.some((x) => x.id === c.id));
   assert.equal((await fb.changelogs.unpublish(c.id, {})).state, 'unpublished');
   await fb.changelogs.delete(c.id);
 });
@@ -142,7 +166,8 @@ await step('users.contacts and users.companies', async () => {
   });
   assert.equal((await fb.users.contacts.retrieve(contact.id)).id, contact.id);
   assert.equal((await fb.users.contacts.byUserID.retrieve(userId)).id, contact.id);
-  assert.ok((await all(fb.users.contacts.list())).some((x) => x.id === contact.id));
+  assert.ok((await all(fb.users.contacts.list({ contactType: 'customer' })))
+    .some((x) => x.id === contact.id));
   await fb.users.contacts.block(contact.id);
   await fb.users.contacts.unblock(contact.id);
   await fb.users.contacts.emailPreferences.retrieve(contact.id);
@@ -168,7 +193,8 @@ await step('webhooks create/retrieve/update/list/refreshSecret/delete', async ()
   assert.match(w.secret, /^whsec_/);
   assert.equal((await fb.webhooks.retrieve(w.id)).id, w.id);
   assert.equal((await fb.webhooks.update(w.id, { status: 'paused' })).status, 'paused');
-  assert.ok((await all(fb.webhooks.list())).some((x) => x.id === w.id));
+  assert.ok((await all(fb.webhooks.list({ status: 'paused' })))
+    .some((x) => x.id === w.id));
   const r = await fb.webhooks.refreshSecret(w.id);
   assert.notEqual(r.secret, w.secret);
   await fb.webhooks.delete(w.id);
