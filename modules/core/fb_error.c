@@ -72,6 +72,12 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},
+    [FB_E_IDEMPOTENCY_KEY_REUSED] =
+        {"idempotency_key_reused", 422, BAD,
+         "This Idempotency-Key was used with another request body."},
+    [FB_E_IDEMPOTENCY_KEY_IN_USE] =
+        {"idempotency_key_in_use", 409, BAD,
+         "A request with this Idempotency-Key is still being processed."},
     [FB_E_VERSION_UNAVAILABLE] =
         {"version_not_supported", 404, BAD,
          "This endpoint is not available in the requested API version."},

@@ -12,6 +12,7 @@
 #include "fb_auth.h"
 #include "fb_body.h"
 #include "fb_handler.h"
+#include "fb_idempotency.h"
 #include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_response.h"
@@ -112,7 +113,7 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     request_rec *r = fr->r;
     fb_route_match_t match;
     fb_error_t *err, *version_err;
-    int requested;
+    int requested, answered;
     const fb_op_t *op;
 
     version_err = fb_requested_version(fr, &requested);
@@ -182,7 +183,12 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
                              "The request body could not be read.");
     }
-    return op->handler(fr);
+    if ((err = fb_idempotency_begin(fr, &answered)) != NULL || answered) {
+        return err;
+    }
+    err = op->handler(fr);
+    fb_idempotency_finish(fr, err);
+    return err;
 }
 
 int fb_handler(request_rec *r)

@@ -12,6 +12,7 @@
 #include "fb_dbd.h"
 #include "fb_filesign.h"
 #include "fb_log.h"
+#include "fb_idempotency.h"
 #include "fb_request.h"
 #include "fb_response.h"
 
@@ -38,6 +39,8 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
 
 void fb_respond(fb_req_t *fr, int status, const char *json)
 {
+    /* Kept as it is stored: signed again whenever it is replayed. */
+    fb_idempotency_capture(fr, status, json);
     /* Stored files are named by markers, signed on the way out. */
     if (fr->conf->secret != NULL && strstr(json, FB_FILE_MARKER) != NULL) {
         json = fb_filesign_rewrite(

@@ -23,6 +23,7 @@
 #include "fb_validate.h"
 
 typedef struct fb_req fb_req_t;
+struct fb_idem;
 
 typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 
@@ -61,6 +62,8 @@ struct fb_req {
     unsigned char key_hash[FB_SHA256_LEN];  /* SHA-256 of the API key */
     int version;                    /* the version being served */
     fb_db_t *db;                    /* see fb_req_db() */
+    struct fb_idem *idem;           /* its Idempotency-Key record, or NULL
+                                     * (fb_idempotency.h) */
 };
 
 /* A captured path parameter. */

@@ -28,6 +28,8 @@ const fb_sweep_t fb_sweeps[] = {
     /* Images whose write failed (sql/014; files.c).  A file may be 40
      * chunks, so the batches are small. */
     {"unattached files", "sweep_files_unattached", 600, 50},
+    /* Idempotency keys live 24 hours (modules/http/fb_idempotency.c). */
+    {"idempotency keys", "sweep_idempotency_keys", 600, 1000},
     {NULL, NULL, 0, 0}
 };
 

@@ -3,6 +3,7 @@
  */
 #include "fb_auth.h"
 #include "fb_events.h"
+#include "fb_idempotency.h"
 #include "fb_resources.h"
 
 extern const fb_resource_module_t fb_admins_module;
@@ -64,6 +65,7 @@ const fb_resource_module_t *const fb_resource_modules[] = {
 static const fb_statement_t *const fb_shared_statements[] = {
     fb_auth_statements,
     fb_events_statements,
+    fb_idempotency_statements,
     NULL
 };
 

@@ -44,6 +44,8 @@ static const struct {
     {FB_E_WEBHOOK_DELIVERY_NOT_FOUND, "webhook_delivery_not_found", 404,
      BAD},
     {FB_E_CONTACT_NOT_ATTACHED, "contact_not_attached", 400, BAD},
+    {FB_E_IDEMPOTENCY_KEY_REUSED, "idempotency_key_reused", 422, BAD},
+    {FB_E_IDEMPOTENCY_KEY_IN_USE, "idempotency_key_in_use", 409, BAD},
     {FB_E_VERSION_UNAVAILABLE, "version_not_supported", 404, BAD},
     {FB_E_METHOD_NOT_ALLOWED, "method_not_allowed", 405, BAD},
     {FB_E_PAYLOAD_TOO_LARGE, "request_too_large", 413, BAD},

@@ -1,0 +1,39 @@
+/*
+ * fb_idempotency: the Idempotency-Key header of POST requests.
+ *
+ * A POST that carries Idempotency-Key is recorded, per organization, API
+ * key, method and path, with a hash of its body, before its operation
+ * runs (sql/015).  The same key with the same body within 24 hours gets
+ * the first request's answer again (status and body, with the header
+ * Idempotent-Replayed: true) and runs nothing; with another body, 422
+ * idempotency_key_reused; while the first is still running, 409
+ * idempotency_key_in_use.  A first request that ends in a 5xx leaves no
+ * record, so it can be retried with the same key.  docs/decisions.md,
+ * "Idempotency keys".
+ */
+#ifndef FB_IDEMPOTENCY_H
+#define FB_IDEMPOTENCY_H
+
+#include "fb_request.h"
+
+#define FB_IDEMPOTENCY_HEADER "Idempotency-Key"
+
+extern const fb_statement_t fb_idempotency_statements[];
+
+/*
+ * Before the operation of an authenticated POST with the header, its body
+ * read: records the key, or answers from an earlier request (*answered
+ * set: the response is written, the operation must not run), or returns
+ * the error to answer.  Without the header (or on another method) it
+ * does nothing.
+ */
+fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered);
+
+/* Called by fb_respond(): keeps the answer of a recorded request. */
+void fb_idempotency_capture(fb_req_t *fr, int status, const char *json);
+
+/* After the operation: stores its answer (err, or what was captured) for
+ * later retries, or drops the record after a 5xx. */
+void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err);
+
+#endif
