@@ -134,4 +134,8 @@ const char *fb_job_outcome_name(fb_job_outcome_e outcome);
 /* The cell of the job's own column i (0: the first) in ctx's item. */
 const char *fb_job_col(const fb_job_ctx_t *ctx, int i);
 
+/* An abandon callback for libcurl exchanges (fb_smtp, fb_fetch): non-zero
+ * once the worker is stopping.  Its baton is ctx->stopping. */
+int fb_job_stopping(void *baton);
+
 #endif

@@ -107,11 +107,6 @@ static apr_array_header_t *fb_email_headers(fb_job_ctx_t *ctx,
     return out;
 }
 
-static int fb_email_stopping(void *baton)
-{
-    return apr_atomic_read32((volatile apr_uint32_t *)baton) != 0;
-}
-
 /* The thread's SMTP session, made on first use. */
 static fb_smtp_t *fb_email_session(fb_job_ctx_t *ctx)
 {
@@ -121,7 +116,7 @@ static fb_smtp_t *fb_email_session(fb_job_ctx_t *ctx)
             .user = ctx->conf->smtp_user,
             .password = ctx->conf->smtp_password,
             .timeout_ms = ctx->timeout_ms,
-            .abandon = fb_email_stopping,
+            .abandon = fb_job_stopping,
             .baton = (void *)ctx->stopping
         };
 

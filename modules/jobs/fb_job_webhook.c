@@ -48,6 +48,15 @@
     "'data', json_build_object('object', 'notification_event_data', " \
     "  'item', e.item, 'changes', e.changes))::text"
 
+/* Whether this failed attempt suspends webhook h: 410, or the run of
+ * failures reaching the threshold.  Judged on the row as the UPDATE has
+ * locked it (a concurrent finish may have counted a failure meanwhile), so
+ * it stands in the SET list, for the status and for updatedAt. */
+#define FB_WEBHOOK_SUSPENDS \
+    "(h.status = 'active' AND d.outcome <> 'done' " \
+    " AND ((d.r->>'code')::integer = 410 " \
+    "   OR h.consecutive_failures + 1 >= (d.r->>'threshold')::integer))"
+
 /* The attempt's outcome, for the attempts log and the webhook's figures,
  * comes in the result (JSON): {outcome, code, ms, message, body,
  * threshold}. */
@@ -115,15 +124,9 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "      ELSE h.errors_since_success + 1 END, "
      "    consecutive_failures = CASE WHEN d.outcome = 'done' THEN 0 "
      "      ELSE h.consecutive_failures + 1 END, "
-     "    status = CASE WHEN h.status = 'active' AND d.outcome <> 'done' "
-     "      AND ((d.r->>'code')::integer = 410 "
-     "        OR h.consecutive_failures + 1 "
-     "          >= (d.r->>'threshold')::integer) "
+     "    status = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
      "      THEN 'suspended' ELSE h.status END, "
-     "    updated_at = CASE WHEN h.status = 'active' AND d.outcome <> 'done' "
-     "      AND ((d.r->>'code')::integer = 410 "
-     "        OR h.consecutive_failures + 1 "
-     "          >= (d.r->>'threshold')::integer) "
+     "    updated_at = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
      "      THEN now() ELSE h.updated_at END "
      "  FROM d, LATERAL ("
      "    SELECT coalesce(sum(x.duration_ms), 0)::float8 AS total, "
@@ -190,12 +193,6 @@ static int fb_webhook_custom_headers(fb_job_ctx_t *ctx, const char *json,
         }
     }
     return 1;
-}
-
-/* fb_fetch's abandon callback: the worker is stopping. */
-static int fb_webhook_stopping(void *baton)
-{
-    return apr_atomic_read32((volatile apr_uint32_t *)baton) != 0;
 }
 
 /* Both signature schemes of body for the event id at Unix time ts. */
@@ -317,7 +314,7 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     req.max_size = FB_WEBHOOK_BODY_KEEP;
     req.timeout = apr_time_from_msec(timeout_ms);
     req.flags = FB_FETCH_TRUNCATE;
-    req.abandon = fb_webhook_stopping;
+    req.abandon = fb_job_stopping;
     req.abandon_baton = (void *)ctx->stopping;
     /* The thread's session: deliveries to one receiver reuse its
      * connection. */

@@ -58,6 +58,11 @@ const char *fb_job_outcome_name(fb_job_outcome_e outcome)
     return names[outcome];
 }
 
+int fb_job_stopping(void *baton)
+{
+    return apr_atomic_read32((volatile apr_uint32_t *)baton) != 0;
+}
+
 const char *fb_job_col(const fb_job_ctx_t *ctx, int i)
 {
     return fb_rows_get(ctx->item, 0, FB_JOB_COL + i);

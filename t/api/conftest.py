@@ -180,18 +180,22 @@ def database_template(cluster):
     return dbname
 
 
+def create_database(cluster, dbname, template):
+    """Makes dbname on cluster as a copy of template; its DSN."""
+    conn = psycopg2.connect(cluster.dsn("postgres"))
+    conn.autocommit = True
+    with conn.cursor() as cur:
+        cur.execute('CREATE DATABASE "%s" TEMPLATE "%s"' % (dbname, template))
+    conn.close()
+    return cluster.dsn(dbname)
+
+
 @pytest.fixture
 def fresh_database(cluster, database_template):
     """A database of its own for one test, for tests whose background
     workers must not meet the session server's (email delivery)."""
-    dbname = "fbown_" + secrets.token_hex(4)
-    conn = psycopg2.connect(cluster.dsn("postgres"))
-    conn.autocommit = True
-    with conn.cursor() as cur:
-        cur.execute('CREATE DATABASE "%s" TEMPLATE "%s"'
-                    % (dbname, database_template))
-    conn.close()
-    return cluster.dsn(dbname)
+    return create_database(cluster, "fbown_" + secrets.token_hex(4),
+                           database_template)
 
 
 def error_log_lines(server, allowed=()):

@@ -1,4 +1,5 @@
 """Assertions and constants the API tests share."""
+import time
 
 NOVA = "2026-01-01.nova"
 CLOVER = "2025-12-12.clover"
@@ -21,3 +22,14 @@ def assert_error(resp, status, code, param=None, type_=None):
     else:
         assert err["param"] == param, err
     return err
+
+
+def wait_for(check, seconds=20):
+    """Polls check() until it returns a true value or seconds pass; its
+    last value."""
+    deadline = time.time() + seconds
+    while True:
+        value = check()
+        if value or time.time() > deadline:
+            return value
+        time.sleep(0.05)

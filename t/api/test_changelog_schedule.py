@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import requests
 
 from conftest import Org, error_log_lines, httpd
+from helpers import wait_for
 from test_email_delivery import FROM, worker_conf
 
 PUBLIC = "https://feedback.example"
@@ -33,16 +34,6 @@ def assert_logs_clean(*servers):
     for server in servers:
         bad = error_log_lines(server)
         assert not bad, "unexpected error log lines:\n" + "\n".join(bad)
-
-
-def wait(predicate, seconds=15):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    return predicate()
 
 
 def published_events(server, org, cid):
@@ -80,7 +71,7 @@ def test_scheduled_publish_happens_once_on_time(fresh_database, smtp_sink):
             g = org.api.get("/changelogs/" + ch["id"]).json()
             return g if g["state"] == "live" else None
 
-        g = wait(live)
+        g = wait_for(live, 15)
         live_at = datetime.now(timezone.utc)
         assert g is not None, "not published"
         assert when <= live_at < when + timedelta(seconds=4)
@@ -153,7 +144,7 @@ def test_locales_due_together_publish_together(fresh_database, smtp_sink):
             g = org.api.get("/changelogs/" + ch["id"]).json()
             return g if g["publishedLocales"] == ["en", "de"] else None
 
-        assert wait(both_live) is not None
+        assert wait_for(both_live, 15) is not None
         time.sleep(1)
         assert published_events(a, org, ch["id"]) == 1
         for c in (later, cancelled):
@@ -190,7 +181,7 @@ def test_a_scheduled_publish_that_fails_shows_why(fresh_database):
             n = org.api.get("/changelogs/" + ch["id"]).json()
             return n if n["notifications"]["en"]["scheduleError"] else None
 
-        g = wait(failed)
+        g = wait_for(failed, 15)
         assert g is not None, "the failure never showed"
         assert "boom refused" in g["notifications"]["en"]["scheduleError"]
         assert g["notifications"]["en"]["scheduledDate"] is None

@@ -11,9 +11,10 @@ import re
 import signal
 import time
 
-import psycopg2
+import pytest
 
-from conftest import BAD_LOG, Org, error_log_lines, free_port, httpd
+from conftest import (BAD_LOG, Org, create_database, error_log_lines,
+                      free_port, httpd)
 
 FROM = "feedback@example.com"
 # Every child logs this when a worker is killed on purpose.
@@ -145,29 +146,20 @@ def test_without_an_smtp_server_emails_are_skipped(fresh_database):
         assert_log_clean(server)
 
 
-def test_a_refused_recipient_fails_at_once(fresh_database, smtp_sink):
-    smtp_sink.refuse = "550 5.1.1 No such user here"
+@pytest.mark.parametrize("refusal, reply", [
+    ("refuse", "550 5.1.1 No such user here"),          # the recipient
+    ("refuse_data", "554 5.7.1 Message rejected as spam"),  # the message
+])
+def test_a_permanent_refusal_fails_at_once(fresh_database, smtp_sink,
+                                           refusal, reply):
+    setattr(smtp_sink, refusal, reply)
     with httpd_worker(fresh_database, worker_conf(smtp_sink)) as server:
         org = Org(server, "refuse" + os.urandom(3).hex())
         mid = queue(server, org, "gone@x.example")
         final = wait_rows(server, org, all_in("failed"))
         state, attempts, error, sent, leased = final[mid]
         assert (state, attempts, sent, leased) == ("failed", 1, False, False)
-        assert "550 5.1.1 No such user here" in error
-        assert smtp_sink.messages == []
-        assert_log_clean(server)
-
-
-def test_a_message_refused_after_its_data_fails_at_once(fresh_database,
-                                                        smtp_sink):
-    smtp_sink.refuse_data = "554 5.7.1 Message rejected as spam"
-    with httpd_worker(fresh_database, worker_conf(smtp_sink)) as server:
-        org = Org(server, "spam" + os.urandom(3).hex())
-        mid = queue(server, org, "filtered@x.example")
-        final = wait_rows(server, org, all_in("failed"))
-        state, attempts, error, sent, leased = final[mid]
-        assert (state, attempts, sent, leased) == ("failed", 1, False, False)
-        assert "554 5.7.1 Message rejected as spam" in error
+        assert reply in error
         assert smtp_sink.messages == []
         assert_log_clean(server)
 
@@ -454,12 +446,7 @@ def test_an_unreachable_database_is_logged_once_and_waited_out(
         down = len(pids)
         failed_connections = sum(1 for l in lines if "AH00629" in l)
         assert failed_connections < 10 * down
-        conn = psycopg2.connect(cluster.dsn("postgres"))
-        conn.autocommit = True
-        with conn.cursor() as cur:
-            cur.execute('CREATE DATABASE "%s" TEMPLATE "%s"'
-                        % (dbname, database_template))
-        conn.close()
+        create_database(cluster, dbname, database_template)
         assert wait_log(server, "FB00203", down, seconds=40) == down
         org = Org(server, "late" + os.urandom(3).hex())
         mid = queue(server, org, "finally@x.example")

@@ -9,7 +9,7 @@ import pytest
 import requests
 
 from conftest import Org, error_log_lines, httpd
-from test_webhooks import wait_for
+from helpers import wait_for
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
 GIF = b"GIF89a" + b"\x01\x00\x01\x00\x00\x00\x00;"

@@ -24,7 +24,7 @@ import pytest
 import requests
 
 from conftest import Client, Org, error_log_lines, httpd, https_server
-from helpers import assert_error, CLOVER
+from helpers import assert_error, CLOVER, wait_for
 
 FIELDS = {"object", "id", "name", "url", "secret", "description", "topics",
           "status", "requestConfig", "lastStatus", "health", "version",
@@ -329,15 +329,6 @@ def receiver():
 def hits(receiver, path):
     with receiver.lock:
         return [h for h in receiver.hits if h[0] == path]
-
-
-def wait_for(check, seconds=20):
-    deadline = time.time() + seconds
-    while True:
-        value = check()
-        if value or time.time() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from conftest import Org, httpd
-from test_webhooks import acked, receiver, wait_for  # noqa: F401 (fixture)
+from helpers import wait_for
+from test_webhooks import acked, receiver  # noqa: F401 (fixture)
 
 N = int(os.environ.get("FEEDBACK_BENCH_WEBHOOKS", "0") or 0)
 
