@@ -23,7 +23,7 @@ JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
 MOD_SRC   := mod_feedback.c $(CORE_SRC) $(HTTP_SRC) $(RES_SRC) $(JOBS_SRC)
 HEADERS   := $(wildcard modules/*/*.h)
 
-PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl
+PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl libpq
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
 
@@ -43,9 +43,9 @@ all: mod_feedback.so
 
 mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
-	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c libcurl)" \
+	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c libcurl libpq)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
-	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl)
+	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl libpq)
 	@# A new inode: a running httpd maps the old file.
 	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
 

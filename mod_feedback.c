@@ -38,7 +38,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
         || fb_outbound_post_config(pconf, s) != APR_SUCCESS
         || fb_handler_init(pconf, s, fb_resources_routes(pconf))
            != APR_SUCCESS
-        || fb_dbd_register(s, fb_resources_statements(pconf))
+        || fb_dbd_register(pconf, s, fb_resources_statements(pconf))
            != APR_SUCCESS
         || fb_worker_post_config(pconf, s) != APR_SUCCESS
         || fb_limits_post_config(pconf, s) != APR_SUCCESS) {
@@ -49,6 +49,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
 
 static void fb_child_init(apr_pool_t *pchild, server_rec *s)
 {
+    fb_dbd_child_init(pchild, s);
     fb_auth_child_init(pchild, s);
     fb_limits_child_init(pchild, s);
 }

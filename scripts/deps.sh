@@ -11,7 +11,7 @@ set -euo pipefail
 # names others (apt does not install it as a recommendation here).
 build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
             libaprutil1-dbd-pgsql libjson-c-dev libssl-dev libgumbo-dev
-            libcmark-dev libcurl4-openssl-dev libcurl4 ca-certificates
+            libcmark-dev libcurl4-openssl-dev libcurl4 libpq-dev ca-certificates
             postgresql)
 # openssl: the outbound tests make a self-signed certificate with its CLI;
 # python3-aiosmtpd: the SMTP server the email delivery tests send to;

@@ -13,9 +13,22 @@
  *   - NULL is told apart from the empty string;
  *   - values are copied into the caller's pool, because the pgsql driver
  *     frees the whole result as soon as its last row has been read;
- *   - inside a transaction, apr_dbd keeps failing silently after the first
- *     error and rolls back at the end while reporting success; fb_db
- *     remembers the first failure and fb_db_end() reports it.
+ *   - transactions are plain BEGIN/COMMIT/ROLLBACK statements, not
+ *     apr_dbd's transaction calls: the pgsql driver dereferences NULL when
+ *     BEGIN fails on a dead connection, and after the first error it
+ *     rolls back silently while reporting success; fb_db remembers the
+ *     first failure and fb_db_end() reports it;
+ *   - a connection whose PostgreSQL session is gone (a restart, a killed
+ *     backend) is noticed: libpq's PQreset gives it a new session without
+ *     the prepared statements, so every checkout compares the session's
+ *     backend with the one the statements were prepared in and prepares
+ *     them again when it changed; a statement that finds the connection
+ *     dead before anything ran in this checkout is retried once on a
+ *     reset connection, since the server never ran it.
+ *
+ * Failures come in two kinds: APR_EGENERAL, a statement that PostgreSQL
+ * refused (a bug or a conflict: 500), and FB_DB_UNAVAILABLE, no usable
+ * connection to the database (503 and retry).
  */
 #ifndef FB_DB_H
 #define FB_DB_H
@@ -30,12 +43,27 @@ typedef struct {
     const char *sql;        /* apr_dbd placeholders: %s, %d, ... */
 } fb_statement_t;
 
+/* The database cannot be reached, or the connection was lost. */
+#define FB_DB_UNAVAILABLE APR_ECONNABORTED
+
+/* What a pooled connection keeps across checkouts (in its own pool). */
+typedef struct {
+    int backend_pid;        /* the session its statements were prepared
+                             * in; 0 until first seen */
+} fb_db_session_t;
+
 typedef struct {
     const apr_dbd_driver_t *driver;
     apr_dbd_t *handle;
     apr_hash_t *prepared;           /* label -> apr_dbd_prepared_t * */
-    apr_dbd_transaction_t *tx;      /* open transaction, or NULL */
+    /* Every statement, NULL-terminated list of NULL-terminated tables, to
+     * prepare in a new session; NULL: the connection cannot recover. */
+    const fb_statement_t *const *tables;
+    fb_db_session_t *session;       /* NULL: not tracked (tests, tools) */
+    int tx;                         /* inside BEGIN ... COMMIT */
     int tx_failed;                  /* a statement failed inside tx */
+    int used;                       /* a statement ran in this checkout */
+    int lost;                       /* the connection is unusable */
     const char *error;              /* last failure, for the log only */
 } fb_db_t;
 
@@ -46,25 +74,43 @@ typedef struct {
     const char **cells;
 } fb_rows_t;
 
-/* Runs a select; *out holds every row.  APR_EGENERAL on failure. */
+/*
+ * Readies a connection just taken from a pool: a new checkout, whose
+ * session is checked (statements prepared again in a new one).
+ * FB_DB_UNAVAILABLE when the connection cannot be used.
+ */
+apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p);
+
+/*
+ * Readies a connection to go back to its pool: a transaction left open
+ * by mistake is rolled back.  Returns APR_EGENERAL when one was.
+ */
+apr_status_t fb_db_checkin(fb_db_t *db, apr_pool_t *p);
+
+/* Runs a select; *out holds every row.  APR_EGENERAL or
+ * FB_DB_UNAVAILABLE on failure. */
 apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const char *label,
                           int nargs, const char *const *args,
                           fb_rows_t *out);
 
-/* Runs a statement without rows; *affected may be NULL. */
+/* Runs a statement without rows; *affected may be NULL.  An autocommit
+ * write is retried on a reset connection only when it was the checkout's
+ * first statement and found the connection already dead. */
 apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const char *label,
                         int nargs, const char *const *args, int *affected);
 
 /* The cell at (row, col), NULL for SQL NULL or out of range. */
 const char *fb_rows_get(const fb_rows_t *rows, int row, int col);
 
-/* Starts a transaction on db. */
+/* Starts a transaction on db (FB_DB_UNAVAILABLE: no connection). */
 apr_status_t fb_db_begin(fb_db_t *db, apr_pool_t *p);
 
 /*
  * Ends the transaction: commits when commit is non-zero and nothing in it
  * failed, else rolls back.  Returns APR_SUCCESS only for a commit that
  * happened; a rollback asked for with commit == 0 also returns success.
+ * FB_DB_UNAVAILABLE when the connection died at the end: the outcome of
+ * a COMMIT is then unknown.
  */
 apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit);
 

@@ -96,6 +96,9 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"internal_error", 500, "api_error", "An internal error occurred."},
     [FB_E_DATABASE] =
         {"database_error", 500, "api_error", "An internal error occurred."},
+    [FB_E_SERVICE_UNAVAILABLE] =
+        {"service_unavailable", 503, "api_error",
+         "The service is briefly unavailable; retry shortly."},
 };
 
 const fb_error_def_t *fb_error_def(fb_error_e kind)

@@ -50,6 +50,7 @@ typedef enum {
     FB_E_RATE_LIMITED,
     FB_E_INTERNAL,
     FB_E_DATABASE,
+    FB_E_SERVICE_UNAVAILABLE,
     FB_E__COUNT
 } fb_error_e;
 

@@ -35,7 +35,7 @@ apr_status_t fb_event_record(fb_db_t *db, apr_pool_t *p, const char *org_id,
 {
     const char *args[] = {org_id, topic, item_json, changes_json};
 
-    if (db->tx == NULL) {
+    if (!db->tx) {
         db->error = apr_pstrcat(p, "event ", topic,
                                 " recorded outside a transaction", NULL);
         return APR_EGENERAL;

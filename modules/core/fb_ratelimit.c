@@ -85,3 +85,29 @@ void fb_ratelimit_hit(fb_ratelimit_t *rl, apr_uint64_t subject,
         out->remaining = 0;
     }
 }
+
+void fb_ratelimit_peek(fb_ratelimit_t *rl, apr_uint64_t subject,
+                       apr_int64_t now, apr_uint32_t limit,
+                       fb_ratelimit_result_t *out)
+{
+    apr_int64_t window = now / FB_RATELIMIT_WINDOW;
+    int i;
+
+    out->allowed = 1;
+    out->limit = limit;
+    out->remaining = limit;
+    out->reset = (window + 1) * FB_RATELIMIT_WINDOW;
+    if (limit == 0) {
+        return;
+    }
+    for (i = 0; i < FB_RATELIMIT_PROBES; i++) {
+        const fb_ratelimit_slot_t *s =
+            &rl->slots[(subject + (apr_uint64_t)i) % rl->nslots];
+
+        if (s->window == window && s->subject == subject) {
+            out->remaining = s->count < limit ? limit - s->count : 0;
+            out->allowed = s->count < limit;
+            return;
+        }
+    }
+}

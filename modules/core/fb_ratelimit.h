@@ -42,4 +42,10 @@ void fb_ratelimit_hit(fb_ratelimit_t *rl, apr_uint64_t subject,
                       apr_int64_t now, apr_uint32_t limit,
                       fb_ratelimit_result_t *out);
 
+/* Like fb_ratelimit_hit(), but counts nothing: whether one more would be
+ * allowed (for limits counted only when something fails). */
+void fb_ratelimit_peek(fb_ratelimit_t *rl, apr_uint64_t subject,
+                       apr_int64_t now, apr_uint32_t limit,
+                       fb_ratelimit_result_t *out);
+
 #endif

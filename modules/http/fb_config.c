@@ -27,9 +27,11 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
     conf->default_version = FB_UNSET;
     conf->max_body = FB_UNSET;
     conf->key_cache_ttl = FB_UNSET;
+    conf->db_acquire_ms = FB_UNSET;
     conf->rate_limit_key = FB_UNSET;
     conf->rate_limit_org = FB_UNSET;
     conf->rate_limit_public = FB_UNSET;
+    conf->rate_limit_auth_failures = FB_UNSET;
     conf->outbound_timeout = FB_UNSET;
     conf->outbound_connect_timeout = FB_UNSET;
     conf->outbound_max_size = FB_UNSET;
@@ -63,9 +65,11 @@ void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
     FB_MERGE_PTR(public_url);
     FB_MERGE_PTR(secret);
     FB_MERGE_INT(key_cache_ttl);
+    FB_MERGE_INT(db_acquire_ms);
     FB_MERGE_INT(rate_limit_key);
     FB_MERGE_INT(rate_limit_org);
     FB_MERGE_INT(rate_limit_public);
+    FB_MERGE_INT(rate_limit_auth_failures);
     FB_MERGE_LIST(outbound_deny);
     FB_MERGE_LIST(outbound_allow);
     FB_MERGE_PTR(outbound_ca_file);
@@ -219,6 +223,27 @@ static const char *fb_set_key_cache_ttl(cmd_parms *cmd, void *dc,
         fb_cmd_conf(cmd)->key_cache_ttl = (int)n;
     }
     return err;
+}
+
+/* FeedbackDBAcquireTimeout: a time with an optional unit (ms, s, mi, h;
+ * none: seconds), from 1 ms to 60 s. */
+static const char *fb_set_db_acquire_timeout(cmd_parms *cmd, void *dc,
+                                             const char *arg)
+{
+    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+    apr_interval_time_t t;
+
+    (void)dc;
+    if (err != NULL) {
+        return err;
+    }
+    if (ap_timeout_parameter_parse(arg, &t, "s") != APR_SUCCESS
+        || t < apr_time_from_msec(1) || t > apr_time_from_sec(60)) {
+        return apr_psprintf(cmd->pool, "FeedbackDBAcquireTimeout: '%s' is "
+                            "not a time from 1ms to 60s", arg);
+    }
+    fb_cmd_conf(cmd)->db_acquire_ms = (int)apr_time_as_msec(t);
+    return NULL;
 }
 
 static const char *fb_set_rate_limit(cmd_parms *cmd, void *dc,
@@ -482,6 +507,9 @@ const command_rec fb_directives[] = {
     AP_INIT_TAKE1("FeedbackKeyCacheTTL", fb_set_key_cache_ttl, NULL,
                   RSRC_CONF, "Seconds an API key lookup is remembered per "
                   "process (0 to 300)"),
+    AP_INIT_TAKE1("FeedbackDBAcquireTimeout", fb_set_db_acquire_timeout,
+                  NULL, RSRC_CONF, "Longest wait for a pooled database "
+                  "connection before a request answers 503 (default 2s)"),
     AP_INIT_TAKE1("FeedbackRateLimitKey", fb_set_rate_limit,
                   (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_key),
                   RSRC_CONF, "Requests a minute per API key and node "
@@ -495,6 +523,11 @@ const command_rec fb_directives[] = {
                   RSRC_CONF, "Requests a minute without an API key (files, "
                   "unsubscribe links) per client address and node "
                   "(0: unlimited)"),
+    AP_INIT_TAKE1("FeedbackRateLimitAuthFail", fb_set_rate_limit,
+                  (void *)APR_OFFSETOF(fb_server_conf_t,
+                                       rate_limit_auth_failures),
+                  RSRC_CONF, "Refused API keys a minute per client address "
+                  "and node, then 429 without a lookup (0: unlimited)"),
     AP_INIT_ITERATE("FeedbackOutboundDeny", fb_add_outbound_range, NULL,
                     RSRC_CONF, "Address ranges outbound HTTP must never "
                     "reach, in addition to the built-in ones (CIDR)"),
@@ -626,6 +659,9 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         if (conf->key_cache_ttl == FB_UNSET) {
             conf->key_cache_ttl = FB_DEFAULT_KEY_CACHE_TTL;
         }
+        if (conf->db_acquire_ms == FB_UNSET) {
+            conf->db_acquire_ms = FB_DEFAULT_DB_ACQUIRE_MS;
+        }
         if (conf->rate_limit_key == FB_UNSET) {
             conf->rate_limit_key = FB_DEFAULT_RATE_LIMIT_KEY;
         }
@@ -634,6 +670,10 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
         }
         if (conf->rate_limit_public == FB_UNSET) {
             conf->rate_limit_public = FB_DEFAULT_RATE_LIMIT_PUBLIC;
+        }
+        if (conf->rate_limit_auth_failures == FB_UNSET) {
+            conf->rate_limit_auth_failures =
+                FB_DEFAULT_RATE_LIMIT_AUTH_FAILURES;
         }
         if (conf->outbound_timeout == FB_UNSET) {
             conf->outbound_timeout = FB_DEFAULT_OUTBOUND_TIMEOUT;

@@ -23,9 +23,13 @@ typedef struct {
                                      * trailing slash, or NULL */
     const char *secret;             /* signing secret, or NULL */
     int key_cache_ttl;              /* seconds, or FB_UNSET */
+    int db_acquire_ms;              /* longest wait for a pooled database
+                                     * connection (main server only) */
     int rate_limit_key;             /* requests a minute, 0: none */
     int rate_limit_org;             /* requests a minute, 0: none */
     int rate_limit_public;          /* keyless requests a minute per
+                                     * client address, 0: none */
+    int rate_limit_auth_failures;   /* refused API keys a minute per
                                      * client address, 0: none */
     /* Outbound HTTP (webhooks, image downloads); see fb_outbound.h. */
     apr_array_header_t *outbound_deny;  /* fb_netrange_t, or NULL */
@@ -59,9 +63,11 @@ typedef struct {
 /* Defaults applied when a value is unset after merging. */
 #define FB_DEFAULT_MAX_BODY (1024 * 1024)
 #define FB_DEFAULT_KEY_CACHE_TTL 10
+#define FB_DEFAULT_DB_ACQUIRE_MS 2000
 #define FB_DEFAULT_RATE_LIMIT_KEY 2000
 #define FB_DEFAULT_RATE_LIMIT_ORG 3000
 #define FB_DEFAULT_RATE_LIMIT_PUBLIC 1200
+#define FB_DEFAULT_RATE_LIMIT_AUTH_FAILURES 100
 #define FB_DEFAULT_PORTAL_URL "https://%{org}.feedback.example.com"
 #define FB_MIN_SECRET_LEN 32
 #define FB_DEFAULT_OUTBOUND_TIMEOUT 10          /* seconds */

@@ -1,84 +1,237 @@
 /*
- * fb_dbd: optional functions of mod_dbd, found once.
+ * fb_dbd: connections from mod_dbd's pool, behind a gate with a bounded
+ * wait (fb_dbd.h).
  */
 #include "httpd.h"
+#include "http_config.h"
 #include "http_log.h"
 #include "apr_dbd.h"
+#include "apr_strings.h"
+#include "apr_thread_cond.h"
+#include "apr_thread_mutex.h"
 #include "mod_dbd.h"
 
+#include <stdlib.h>
+#include <strings.h>
+
+#include "fb_config.h"
 #include "fb_dbd.h"
 #include "fb_log.h"
 
+/* mod_dbd's own default for DBDMax under a threaded MPM. */
+#define FB_DBD_DEFAULT_MAX 10
+
+/* The key under which a pooled connection keeps its fb_db_session_t. */
+#define FB_DBD_SESSION_KEY "fb_db_session"
+
 static APR_OPTIONAL_FN_TYPE(ap_dbd_prepare) *fb_dbd_prepare_fn;
-static APR_OPTIONAL_FN_TYPE(ap_dbd_acquire) *fb_dbd_acquire_fn;
 static APR_OPTIONAL_FN_TYPE(ap_dbd_open) *fb_dbd_open_fn;
 static APR_OPTIONAL_FN_TYPE(ap_dbd_close) *fb_dbd_close_fn;
 
-/* An opened connection: the store's view first, then mod_dbd's handle. */
+/* Every statement table registered (NULL-terminated), for connections
+ * whose session was replaced; made anew by each configuration pass. */
+static apr_array_header_t *fb_dbd_tables;
+
+static apr_status_t fb_dbd_tables_forget(void *unused)
+{
+    (void)unused;
+    fb_dbd_tables = NULL;
+    return APR_SUCCESS;
+}
+
+/*
+ * The gate: at most `free` more connections may be taken in this child.
+ * mod_dbd's pool waits without a limit when it is exhausted, so nothing
+ * may reach it unless a connection is sure to be there; waiting happens
+ * here, with a deadline.
+ */
+typedef struct {
+    apr_thread_mutex_t *lock;
+    apr_thread_cond_t *freed;
+    int free;
+} fb_dbd_gate_t;
+
+static fb_dbd_gate_t *fb_dbd_gate;
+static int fb_dbd_pool_max = FB_DBD_DEFAULT_MAX;
+
+/* A checked-out connection: the store's view first, then mod_dbd's. */
 typedef struct {
     fb_db_t db;
     ap_dbd_t *dbd;
-} fb_dbd_opened_t;
+    server_rec *s;
+} fb_dbd_conn_t;
 
-apr_status_t fb_dbd_register(server_rec *s,
+/*
+ * The main server's DBDMax as configured: mod_dbd keeps its pool size to
+ * itself.  Sections are searched too (an <IfModule> around the database
+ * settings is common), virtual hosts are not: the module's connections
+ * come from the main server's pool.
+ */
+static int fb_dbd_find_max(const ap_directive_t *d, int found)
+{
+    for (; d != NULL; d = d->next) {
+        if (strcasecmp(d->directive, "<VirtualHost") == 0) {
+            continue;
+        }
+        if (strcasecmp(d->directive, "DBDMax") == 0 && d->args != NULL) {
+            found = atoi(d->args);
+        }
+        found = fb_dbd_find_max(d->first_child, found);
+    }
+    return found;
+}
+
+apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
                              const fb_statement_t *const *tables)
 {
+    const fb_statement_t *const *table;
     const fb_statement_t *st;
 
     fb_dbd_prepare_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_prepare);
-    fb_dbd_acquire_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_acquire);
     fb_dbd_open_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_open);
     fb_dbd_close_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_close);
-    if (fb_dbd_prepare_fn == NULL || fb_dbd_acquire_fn == NULL
-        || fb_dbd_open_fn == NULL || fb_dbd_close_fn == NULL) {
+    if (fb_dbd_prepare_fn == NULL || fb_dbd_open_fn == NULL
+        || fb_dbd_close_fn == NULL) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00010)
                      "mod_dbd is not loaded: add LoadModule dbd_module "
                      "and configure DBDriver pgsql and DBDParams");
         return APR_EGENERAL;
     }
-    for (; *tables != NULL; tables++) {
-        for (st = *tables; st->label != NULL; st++) {
+    if (fb_dbd_tables == NULL) {
+        fb_dbd_tables = apr_array_make(pconf, 32, sizeof(fb_statement_t *));
+        apr_pool_cleanup_register(pconf, NULL, fb_dbd_tables_forget,
+                                  apr_pool_cleanup_null);
+    }
+    else {
+        apr_array_pop(fb_dbd_tables);   /* the terminating NULL */
+    }
+    for (table = tables; *table != NULL; table++) {
+        for (st = *table; st->label != NULL; st++) {
             fb_dbd_prepare_fn(s, st->sql, st->label);
         }
+        APR_ARRAY_PUSH(fb_dbd_tables, const fb_statement_t *) = *table;
+    }
+    APR_ARRAY_PUSH(fb_dbd_tables, const fb_statement_t *) = NULL;
+    fb_dbd_pool_max = fb_dbd_find_max(ap_conftree, FB_DBD_DEFAULT_MAX);
+    if (fb_dbd_pool_max < 1) {
+        fb_dbd_pool_max = 1;
     }
     return APR_SUCCESS;
 }
 
-fb_db_t *fb_dbd_acquire(request_rec *r)
+apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s)
 {
-    ap_dbd_t *dbd = fb_dbd_acquire_fn ? fb_dbd_acquire_fn(r) : NULL;
-    fb_db_t *db;
+    fb_dbd_gate_t *gate = apr_pcalloc(p, sizeof(*gate));
+    apr_status_t rv;
 
-    if (dbd == NULL) {
-        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, FBLOGNO(00011)
-                      "no database connection could be acquired");
-        return NULL;
+    if ((rv = apr_thread_mutex_create(&gate->lock, APR_THREAD_MUTEX_DEFAULT,
+                                      p)) != APR_SUCCESS
+        || (rv = apr_thread_cond_create(&gate->freed, p)) != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00012)
+                     "could not create the database connection gate");
+        return rv;
     }
-    db = apr_pcalloc(r->pool, sizeof(*db));
-    db->driver = dbd->driver;
-    db->handle = dbd->handle;
-    db->prepared = dbd->prepared;
-    return db;
+    gate->free = fb_dbd_pool_max;
+    fb_dbd_gate = gate;
+    return APR_SUCCESS;
 }
 
-fb_db_t *fb_dbd_open(apr_pool_t *p, server_rec *s)
+/* Takes a place at the gate within wait; APR_TIMEUP when none came. */
+static apr_status_t fb_dbd_gate_enter(apr_interval_time_t wait)
 {
-    ap_dbd_t *dbd = fb_dbd_open_fn ? fb_dbd_open_fn(p, s) : NULL;
-    fb_dbd_opened_t *opened;
+    fb_dbd_gate_t *gate = fb_dbd_gate;
+    apr_time_t deadline = apr_time_now() + wait;
+    apr_status_t rv = APR_SUCCESS;
 
-    if (dbd == NULL) {
-        return NULL;
+    if (gate == NULL) {
+        return APR_SUCCESS;     /* before child_init: nothing to guard */
     }
-    opened = apr_pcalloc(p, sizeof(*opened));
-    opened->db.driver = dbd->driver;
-    opened->db.handle = dbd->handle;
-    opened->db.prepared = dbd->prepared;
-    opened->dbd = dbd;
-    return &opened->db;
+    apr_thread_mutex_lock(gate->lock);
+    while (gate->free == 0 && rv == APR_SUCCESS) {
+        apr_interval_time_t left = deadline - apr_time_now();
+
+        rv = left > 0 ? apr_thread_cond_timedwait(gate->freed, gate->lock,
+                                                  left)
+                      : APR_TIMEUP;
+    }
+    if (gate->free > 0) {
+        gate->free--;
+        rv = APR_SUCCESS;
+    }
+    apr_thread_mutex_unlock(gate->lock);
+    return rv;
 }
 
-void fb_dbd_close(server_rec *s, fb_db_t *db)
+static void fb_dbd_gate_leave(void)
 {
-    /* db is the first member of the fb_dbd_opened_t fb_dbd_open made. */
-    fb_dbd_close_fn(s, ((fb_dbd_opened_t *)db)->dbd);
+    fb_dbd_gate_t *gate = fb_dbd_gate;
+
+    if (gate == NULL) {
+        return;
+    }
+    apr_thread_mutex_lock(gate->lock);
+    gate->free++;
+    apr_thread_cond_signal(gate->freed);
+    apr_thread_mutex_unlock(gate->lock);
+}
+
+/* The session record a pooled connection keeps in its own pool. */
+static fb_db_session_t *fb_dbd_session(ap_dbd_t *dbd)
+{
+    void *data = NULL;
+
+    apr_pool_userdata_get(&data, FB_DBD_SESSION_KEY, dbd->pool);
+    if (data == NULL) {
+        data = apr_pcalloc(dbd->pool, sizeof(fb_db_session_t));
+        apr_pool_userdata_setn(data, FB_DBD_SESSION_KEY, NULL, dbd->pool);
+    }
+    return data;
+}
+
+fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
+{
+    const fb_server_conf_t *conf = fb_config_get(s);
+    fb_dbd_conn_t *conn;
+    ap_dbd_t *dbd;
+
+    if (fb_dbd_gate_enter(apr_time_from_msec(conf->db_acquire_ms))
+        != APR_SUCCESS) {
+        *why = APR_TIMEUP;
+        return NULL;
+    }
+    dbd = fb_dbd_open_fn ? fb_dbd_open_fn(p, s) : NULL;
+    if (dbd == NULL) {
+        fb_dbd_gate_leave();
+        *why = FB_DB_UNAVAILABLE;
+        return NULL;
+    }
+    conn = apr_pcalloc(p, sizeof(*conn));
+    conn->dbd = dbd;
+    conn->s = s;
+    conn->db.driver = dbd->driver;
+    conn->db.handle = dbd->handle;
+    conn->db.prepared = dbd->prepared;
+    conn->db.tables = (const fb_statement_t *const *)fb_dbd_tables->elts;
+    conn->db.session = fb_dbd_session(dbd);
+    if ((*why = fb_db_checkout(&conn->db, p)) != APR_SUCCESS) {
+        /* Back to the pool: mod_dbd resets or replaces it next time. */
+        fb_dbd_close_fn(s, dbd);
+        fb_dbd_gate_leave();
+        return NULL;
+    }
+    return &conn->db;
+}
+
+void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
+{
+    /* db is the first member of the fb_dbd_conn_t checkout made. */
+    fb_dbd_conn_t *conn = (fb_dbd_conn_t *)db;
+
+    if (fb_db_checkin(db, p) != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_ERR, 0, conn->s, FBLOGNO(00013)
+                     "a connection came back inside a transaction; it was "
+                     "rolled back");
+    }
+    fb_dbd_close_fn(conn->s, conn->dbd);
+    fb_dbd_gate_leave();
 }

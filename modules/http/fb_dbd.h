@@ -3,9 +3,16 @@
  *
  * mod_dbd owns the connection pool (DBDriver, DBDParams, DBDMin, ...).
  * At start-up every statement table of the module is handed to mod_dbd,
- * which prepares the statements on each pooled connection; a request
- * borrows a connection for its lifetime; the background worker, outside
- * any request, opens one from the same pool and closes it itself.
+ * which prepares the statements on each pooled connection.  Requests and
+ * the background worker check a connection out only while statements
+ * run, and give it back at once (never across a body read, an outbound
+ * fetch or a slow client).
+ *
+ * A checkout first takes a place at a gate sized to the pool (DBDMax):
+ * mod_dbd would wait for a free connection without any limit, the gate
+ * waits at most FeedbackDBAcquireTimeout.  A connection whose database
+ * session was replaced (PostgreSQL restarted, the backend was killed) has
+ * its statements prepared again before use (fb_db.h).
  */
 #ifndef FB_DBD_H
 #define FB_DBD_H
@@ -16,21 +23,25 @@
 
 /*
  * Finds mod_dbd's functions and registers the statements of tables (a
- * NULL-terminated list of NULL-terminated tables).  Runs in post_config,
- * before mod_dbd's own.
+ * NULL-terminated list of NULL-terminated tables, which must live as long
+ * as pconf).  Runs in post_config, before mod_dbd's own; may be called
+ * more than once.
  */
-apr_status_t fb_dbd_register(server_rec *s,
+apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
                              const fb_statement_t *const *tables);
 
-/* A connection for r, released when r ends; NULL when none (logged). */
-fb_db_t *fb_dbd_acquire(request_rec *r);
+/* Makes this child's gate. */
+apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s);
 
 /*
- * A connection of s's pool outside any request (ap_dbd_open), or NULL
- * when the database cannot be reached (mod_dbd logs why).  Every
- * connection opened must be given back with fb_dbd_close.
+ * A connection of s's pool, ready for statements, or NULL with *why:
+ * APR_TIMEUP when none came free in time, FB_DB_UNAVAILABLE when the
+ * database cannot be reached.  Each one must go back with fb_dbd_checkin,
+ * p outliving the checkout.
  */
-fb_db_t *fb_dbd_open(apr_pool_t *p, server_rec *s);
-void fb_dbd_close(server_rec *s, fb_db_t *db);
+fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why);
+
+/* Gives a connection back (a transaction left open is rolled back). */
+void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p);
 
 #endif

@@ -148,8 +148,23 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         ap_discard_request_body(r);
         return op->handler(fr);
     }
-    if ((err = fb_auth_authenticate(fr)) != NULL
-        || (err = fb_limits_check(fr)) != NULL) {
+    if ((err = fb_limits_check_auth_failures(fr)) == NULL
+        && (err = fb_auth_authenticate(fr)) != NULL
+        && err->kind == FB_E_INVALID_API_KEY) {
+        fb_limits_count_auth_failure(fr);
+    }
+    /* The key lookup's connection goes back before the body is read: a
+     * slow sender must not hold one. */
+    fb_req_db_release(fr);
+    if (err == NULL) {
+        err = fb_limits_check(fr);
+    }
+    if (err != NULL) {
+        /* Refused before its body was read: the body never will be, so
+         * the connection cannot carry another request. */
+        if (ap_request_has_body(r)) {
+            r->connection->keepalive = AP_CONN_CLOSE;
+        }
         return err;
     }
     if (version_err != NULL) {
@@ -188,6 +203,7 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     }
     err = op->handler(fr);
     fb_idempotency_finish(fr, err);
+    fb_req_db_release(fr);
     return err;
 }
 

@@ -7,9 +7,14 @@
  * the first request's answer again (status and body, with the header
  * Idempotent-Replayed: true) and runs nothing; with another body, 422
  * idempotency_key_reused; while the first is still running, 409
- * idempotency_key_in_use.  A first request that ends in a 5xx leaves no
- * record, so it can be retried with the same key.  docs/decisions.md,
- * "Idempotency keys".
+ * idempotency_key_in_use.  A first request that ends in a 5xx without
+ * committing leaves no record, so it can be retried with the same key.
+ *
+ * The write and the key commit together: the operation's transaction
+ * moves the record to 'committed' under the claim that started it
+ * (sql/016), so a key never looks unfinished after its write happened,
+ * and a claim taken over from a request that died can never commit too.
+ * docs/decisions.md, "Idempotency keys".
  */
 #ifndef FB_IDEMPOTENCY_H
 #define FB_IDEMPOTENCY_H
@@ -29,11 +34,19 @@ extern const fb_statement_t fb_idempotency_statements[];
  */
 fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered);
 
+/*
+ * Inside the operation's transaction, just before its COMMIT (called by
+ * fb_req_end): marks the record committed.  409 idempotency_key_in_use
+ * when another request has taken the key over meanwhile (this one must
+ * then roll back); NULL otherwise, also without a recorded key.
+ */
+fb_error_t *fb_idempotency_commit(fb_req_t *fr);
+
 /* Called by fb_respond(): keeps the answer of a recorded request. */
 void fb_idempotency_capture(fb_req_t *fr, int status, const char *json);
 
 /* After the operation: stores its answer (err, or what was captured) for
- * later retries, or drops the record after a 5xx. */
+ * later retries, or drops an uncommitted record after a 5xx. */
 void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err);
 
 #endif

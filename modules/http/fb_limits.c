@@ -23,6 +23,7 @@ static apr_global_mutex_t *fb_limits_mutex;
 static fb_ratelimit_t *fb_limits_keys;
 static fb_ratelimit_t *fb_limits_orgs;
 static fb_ratelimit_t *fb_limits_clients;
+static fb_ratelimit_t *fb_limits_auth_failures;
 
 apr_status_t fb_limits_pre_config(apr_pool_t *pconf)
 {
@@ -37,7 +38,7 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     char *base;
 
     /* Anonymous: the children inherit it across fork. */
-    rv = apr_shm_create(&fb_limits_shm, 3 * one, NULL, pconf);
+    rv = apr_shm_create(&fb_limits_shm, 4 * one, NULL, pconf);
     if (rv != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00040)
                      "could not create the rate limit shared memory");
@@ -47,6 +48,8 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     fb_limits_keys = fb_ratelimit_init(base, FB_LIMITS_SLOTS);
     fb_limits_orgs = fb_ratelimit_init(base + one, FB_LIMITS_SLOTS);
     fb_limits_clients = fb_ratelimit_init(base + 2 * one, FB_LIMITS_SLOTS);
+    fb_limits_auth_failures = fb_ratelimit_init(base + 3 * one,
+                                                FB_LIMITS_SLOTS);
     rv = ap_global_mutex_create(&fb_limits_mutex, NULL, FB_LIMITS_MUTEX,
                                 NULL, s, pconf, 0);
     if (rv != APR_SUCCESS) {
@@ -142,20 +145,63 @@ fb_error_t *fb_limits_check(fb_req_t *fr)
                               "minute is spent.");
 }
 
-fb_error_t *fb_limits_check_public(fb_req_t *fr)
+/* The fingerprint of the request's client address. */
+static apr_uint64_t fb_limits_client(const fb_req_t *fr)
+{
+    const char *ip = fr->r->useragent_ip ? fr->r->useragent_ip : "";
+
+    return fb_limits_fingerprint(ip, strlen(ip));
+}
+
+/*
+ * Runs count (a hit or a peek) on table for the client address under
+ * limit; NULL, or the 429 with message.  Counting is best effort: a
+ * table that cannot be reached never refuses.
+ */
+static fb_error_t *fb_limits_client_check(fb_req_t *fr, fb_ratelimit_t *table,
+                                          int limit, int count,
+                                          const char *message)
 {
     apr_int64_t now = apr_time_sec(apr_time_now());
-    const char *ip = fr->r->useragent_ip ? fr->r->useragent_ip : "";
-    fb_ratelimit_result_t by_client;
+    fb_ratelimit_result_t result;
 
-    if (fb_limits_clients == NULL
+    if (table == NULL
         || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
         return NULL;
     }
-    fb_ratelimit_hit(fb_limits_clients, fb_limits_fingerprint(ip, strlen(ip)),
-                     now, (apr_uint32_t)fr->conf->rate_limit_public,
-                     &by_client);
+    (count ? fb_ratelimit_hit : fb_ratelimit_peek)(
+        table, fb_limits_client(fr), now, (apr_uint32_t)limit, &result);
     apr_global_mutex_unlock(fb_limits_mutex);
-    return fb_limits_answer(fr, &by_client, now, "Too many requests from "
-                            "this address this minute.");
+    return fb_limits_answer(fr, &result, now, message);
+}
+
+fb_error_t *fb_limits_check_public(fb_req_t *fr)
+{
+    return fb_limits_client_check(fr, fb_limits_clients,
+                                  fr->conf->rate_limit_public, 1,
+                                  "Too many requests from this address "
+                                  "this minute.");
+}
+
+#define FB_LIMITS_AUTH_MESSAGE \
+    "Too many failed authentications from this address this minute."
+
+fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
+{
+    fb_error_t *err = fb_limits_client_check(
+        fr, fb_limits_auth_failures, fr->conf->rate_limit_auth_failures, 0,
+        FB_LIMITS_AUTH_MESSAGE);
+
+    /* The headers speak of the key's limit once it is known. */
+    apr_table_unset(fr->r->headers_out, "X-RateLimit-Limit");
+    apr_table_unset(fr->r->headers_out, "X-RateLimit-Remaining");
+    apr_table_unset(fr->r->headers_out, "X-RateLimit-Reset");
+    return err;
+}
+
+void fb_limits_count_auth_failure(fb_req_t *fr)
+{
+    fb_limits_client_check(fr, fb_limits_auth_failures,
+                           fr->conf->rate_limit_auth_failures, 1,
+                           FB_LIMITS_AUTH_MESSAGE);
 }

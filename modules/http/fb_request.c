@@ -5,6 +5,7 @@
 #include "httpd.h"
 #include "http_core.h"
 #include "http_log.h"
+#include "apr_atomic.h"
 #include "apr_strings.h"
 
 #include <string.h>
@@ -21,19 +22,70 @@ const char *fb_req_param(const fb_req_t *fr, const char *name)
     return fr->path_params ? apr_table_get(fr->path_params, name) : NULL;
 }
 
+/* The end-of-request check-in, for a connection a path kept. */
+static apr_status_t fb_req_db_cleanup(void *data)
+{
+    fb_req_t *fr = data;
+
+    if (fr->db != NULL) {
+        fb_dbd_checkin(fr->db, fr->pool);
+        fr->db = NULL;
+    }
+    return APR_SUCCESS;
+}
+
 fb_db_t *fb_req_db(fb_req_t *fr)
 {
     if (fr->db == NULL) {
-        fr->db = fb_dbd_acquire(fr->r);
+        fr->db = fb_dbd_checkout(fr->pool, fr->r->server, &fr->db_why);
+        if (fr->db != NULL && !fr->db_guarded) {
+            apr_pool_cleanup_register(fr->pool, fr, fb_req_db_cleanup,
+                                      apr_pool_cleanup_null);
+            fr->db_guarded = 1;
+        }
     }
     return fr->db;
 }
 
+void fb_req_db_release(fb_req_t *fr)
+{
+    if (fr->db != NULL && !fr->db->tx) {
+        fb_dbd_checkin(fr->db, fr->pool);
+        fr->db = NULL;
+    }
+}
+
+/* Logs that the database is out of reach at most once a second per
+ * process: an outage must not flood the error log. */
+static void fb_req_log_unavailable(fb_req_t *fr, const char *why)
+{
+    static apr_uint32_t last;
+    apr_uint32_t now = (apr_uint32_t)apr_time_sec(apr_time_now());
+    apr_uint32_t seen = apr_atomic_read32(&last);
+
+    if (seen != now && apr_atomic_cas32(&last, now, seen) == seen) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00032)
+                      "database unavailable, answering 503: %s", why);
+    }
+}
+
 fb_error_t *fb_req_db_failed(fb_req_t *fr)
 {
+    if (fr->db == NULL) {
+        fb_req_log_unavailable(fr, fr->db_why == APR_TIMEUP
+                                   ? "no pooled connection came free in "
+                                     "time (FeedbackDBAcquireTimeout)"
+                                   : "no connection could be made");
+        return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
+    }
+    if (fr->db->lost) {
+        fb_req_log_unavailable(fr, fr->db->error ? fr->db->error
+                                                 : "the connection was lost");
+        return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
+    }
     ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
                   "database error: %s",
-                  fr->db && fr->db->error ? fr->db->error : "(none given)");
+                  fr->db->error ? fr->db->error : "(none given)");
     return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
 }
 
@@ -41,6 +93,9 @@ void fb_respond(fb_req_t *fr, int status, const char *json)
 {
     /* Kept as it is stored: signed again whenever it is replayed. */
     fb_idempotency_capture(fr, status, json);
+    fb_idempotency_finish(fr, NULL);
+    /* A slow client must not hold a pooled connection. */
+    fb_req_db_release(fr);
     /* Stored files are named by markers, signed on the way out. */
     if (fr->conf->secret != NULL && strstr(json, FB_FILE_MARKER) != NULL) {
         json = fb_filesign_rewrite(
@@ -79,7 +134,9 @@ fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,
     fb_db_t *db = fb_req_db(fr);
 
     if (db == NULL) {
-        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+        rows->nrows = rows->ncols = 0;
+        rows->cells = NULL;
+        return fb_req_db_failed(fr);
     }
     if (fb_db_select(db, fr->pool, label, nargs, args, rows)
         != APR_SUCCESS) {
@@ -93,7 +150,7 @@ fb_error_t *fb_req_begin(fb_req_t *fr)
     fb_db_t *db = fb_req_db(fr);
 
     if (db == NULL) {
-        return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
+        return fb_req_db_failed(fr);
     }
     return fb_db_begin(db, fr->pool) == APR_SUCCESS ? NULL
                                                     : fb_req_db_failed(fr);
@@ -101,8 +158,12 @@ fb_error_t *fb_req_begin(fb_req_t *fr)
 
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
 {
-    apr_status_t rv = fb_db_end(fr->db, fr->pool, err == NULL);
+    apr_status_t rv;
 
+    if (err == NULL) {
+        err = fb_idempotency_commit(fr);
+    }
+    rv = fb_db_end(fr->db, fr->pool, err == NULL);
     if (err != NULL) {
         return err;
     }

@@ -62,6 +62,9 @@ struct fb_req {
     unsigned char key_hash[FB_SHA256_LEN];  /* SHA-256 of the API key */
     int version;                    /* the version being served */
     fb_db_t *db;                    /* see fb_req_db() */
+    apr_status_t db_why;            /* why the last checkout failed */
+    int db_guarded;                 /* the end-of-request check-in is
+                                     * registered */
     struct fb_idem *idem;           /* its Idempotency-Key record, or NULL
                                      * (fb_idempotency.h) */
 };
@@ -69,12 +72,21 @@ struct fb_req {
 /* A captured path parameter. */
 const char *fb_req_param(const fb_req_t *fr, const char *name);
 
-/* The request's database connection, acquired on first use; NULL when
- * none can be had (logged). */
+/*
+ * The request's database connection, checked out on first use and held
+ * only while statements run: the pipeline gives it back after the key
+ * lookup, before the body is read, and before the response is written;
+ * fb_file_* give it back around downloads.  NULL when none can be had
+ * (fb_req_db_failed() then answers 503).
+ */
 fb_db_t *fb_req_db(fb_req_t *fr);
 
-/* Logs the database failure behind a call and returns the 500 error
- * (which never carries SQL text). */
+/* Gives the connection back now, unless a transaction is open on it. */
+void fb_req_db_release(fb_req_t *fr);
+
+/* Logs the database failure behind a call and returns its error: 503
+ * service_unavailable when no connection could be had or it was lost,
+ * else 500 (which never carries SQL text). */
 fb_error_t *fb_req_db_failed(fb_req_t *fr);
 
 /* Runs a select on the request's connection; the 500 error on failure
@@ -88,7 +100,8 @@ fb_error_t *fb_req_begin(fb_req_t *fr);
 /*
  * Ends the transaction begun by fb_req_begin(): commits when err is NULL
  * and every statement in it succeeded, else rolls back.  Returns err, or
- * the database error when the commit did not happen.
+ * the database error when the commit did not happen.  A request with an
+ * Idempotency-Key commits its key's record in the same transaction.
  */
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err);
 
@@ -100,7 +113,8 @@ const char *fb_portal_default(apr_pool_t *p, const fb_server_conf_t *conf,
 /* fb_portal_default() of the request's organization. */
 const char *fb_req_portal_default(const fb_req_t *fr);
 
-/* Writes a JSON response. */
+/* Writes a JSON response (after storing it for the Idempotency-Key and
+ * giving the database connection back). */
 void fb_respond(fb_req_t *fr, int status, const char *json);
 
 /* Writes an HTML page (for people following a link from an email). */

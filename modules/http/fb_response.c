@@ -39,5 +39,9 @@ void fb_response_error(request_rec *r, const fb_error_t *err,
         /* The rest of an oversized body is not read: end the connection. */
         r->connection->keepalive = AP_CONN_CLOSE;
     }
+    if (def->status == HTTP_SERVICE_UNAVAILABLE) {
+        /* The database is away or every connection busy: brief. */
+        apr_table_setn(r->headers_out, "Retry-After", "1");
+    }
     fb_response_write(r, def->status, fb_error_render(r->pool, err));
 }

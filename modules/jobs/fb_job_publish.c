@@ -95,7 +95,8 @@ static fb_job_outcome_e fb_job_publish_due(fb_job_ctx_t *ctx, fb_db_t *db,
 
 fb_job_outcome_e fb_job_publish_run(fb_job_ctx_t *ctx, const char **error)
 {
-    fb_db_t *db = fb_dbd_open(ctx->pool, ctx->s);
+    apr_status_t why;
+    fb_db_t *db = fb_dbd_checkout(ctx->pool, ctx->s, &why);
     fb_job_outcome_e outcome;
 
     if (db == NULL) {
@@ -104,7 +105,7 @@ fb_job_outcome_e fb_job_publish_run(fb_job_ctx_t *ctx, const char **error)
     }
     if (fb_db_begin(db, ctx->pool) != APR_SUCCESS) {
         *error = db->error;
-        fb_dbd_close(ctx->s, db);
+        fb_dbd_checkin(db, ctx->pool);
         return FB_JOB_RETRY;
     }
     outcome = fb_job_publish_due(ctx, db, error);
@@ -114,6 +115,6 @@ fb_job_outcome_e fb_job_publish_run(fb_job_ctx_t *ctx, const char **error)
                              db->error, NULL);
         outcome = FB_JOB_RETRY;
     }
-    fb_dbd_close(ctx->s, db);
+    fb_dbd_checkin(db, ctx->pool);
     return outcome;
 }

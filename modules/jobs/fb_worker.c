@@ -77,7 +77,7 @@ apr_status_t fb_worker_post_config(apr_pool_t *pconf, server_rec *s)
                      "FeedbackSMTPServer is not set: queued emails are "
                      "marked skipped, not sent");
     }
-    return fb_dbd_register(s, fb_jobs_statements(pconf));
+    return fb_dbd_register(pconf, s, fb_jobs_statements(pconf));
 }
 
 /* Waits up to t, or until the worker is told to stop. */
@@ -105,8 +105,12 @@ static int fb_worker_may_log(fb_worker_thread_t *t)
 /* A connection, or NULL; the first failure of an outage is logged. */
 static fb_db_t *fb_worker_db(fb_worker_t *w, apr_pool_t *p)
 {
-    fb_db_t *db = fb_dbd_open(p, w->s);
+    apr_status_t why;
+    fb_db_t *db = fb_dbd_checkout(p, w->s, &why);
 
+    if (db == NULL && why == APR_TIMEUP) {
+        return NULL;    /* busy, not down: the requests have them all */
+    }
     if (db == NULL && apr_atomic_cas32(&w->db_down, 1, 0) == 0) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00202)
                      "worker: the database cannot be reached; background "
@@ -166,7 +170,7 @@ static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
                      "worker: job %s: claiming failed: %s", job->name,
                      db->error);
     }
-    fb_dbd_close(w->s, db);
+    fb_dbd_checkin(db, p);
     return rv == APR_SUCCESS && item->nrows == 1 ? FB_CLAIM_ITEM
                                                  : FB_CLAIM_NONE;
 }
@@ -231,7 +235,7 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
                      "FeedbackWorkerLease)", job->name, args[0], args[1],
                      args[3]);
     }
-    fb_dbd_close(w->s, db);
+    fb_dbd_checkin(db, p);
 }
 
 /* One item of job (slot: its index), if one is due. */
@@ -303,7 +307,7 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
             break;
         }
     }
-    fb_dbd_close(w->s, db);
+    fb_dbd_checkin(db, p);
     if (total > 0) {
         ap_log_error(APLOG_MARK, APLOG_INFO, 0, w->s, FBLOGNO(00213)
                      "worker: sweep %s: %d row(s)", sweep->name, total);

@@ -235,7 +235,7 @@ static fb_error_t *fb_comment_update(fb_req_t *fr)
             err = fb_req_db_failed(fr);
         }
     }
-    if (fr->db != NULL && fr->db->tx != NULL) {
+    if (fr->db != NULL && fr->db->tx) {
         err = fb_req_end(fr, err);
     }
     if (err != NULL) {
@@ -305,7 +305,7 @@ static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
             err = fb_req_db_failed(fr);
         }
     }
-    if (fr->db != NULL && fr->db->tx != NULL) {
+    if (fr->db != NULL && fr->db->tx) {
         err = fb_req_end(fr, err);
     }
     return err;

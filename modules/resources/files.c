@@ -19,18 +19,22 @@ static const fb_statement_t fb_file_statements[] = {
     {"file_chunk",
      "INSERT INTO file_chunks (key, seq, data) "
      "VALUES (%s, %s::integer, decode(%s, 'hex'))"},
+    /* A file is complete once its size is set: a stored file is never
+     * empty. */
     {"file_done",
      "UPDATE files SET size = %s::bigint, content_type = %s WHERE key = %s"},
+    {"file_discard",
+     "DELETE FROM files WHERE key = %s AND size = 0"},
     /* Serving: the file and its number of chunks, then each chunk. */
     {"file_get",
      "SELECT f.content_type, f.size, "
      "  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key) "
-     "FROM files f WHERE f.key = %s"},
+     "FROM files f WHERE f.key = %s AND f.size > 0"},
     {"file_get_chunk",
      "SELECT encode(data, 'hex') FROM file_chunks "
      "WHERE key = %s AND seq = %s::integer"},
     {"file_owned",
-     "SELECT key FROM files WHERE org_id = %s AND key = %s"},
+     "SELECT key FROM files WHERE org_id = %s AND key = %s AND size > 0"},
     /* The worker's sweep (modules/jobs/fb_jobs.c): files stored for a
      * write that never committed, an hour on (sql/014). */
     {"sweep_files_unattached",
@@ -82,9 +86,10 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
 
     *w = apr_pcalloc(fr->pool, sizeof(**w));
     (*w)->fr = fr;
-    if ((err = fb_req_begin(fr)) != NULL
-        || (err = fb_req_select(fr, "file_insert", 2, args, &rows))
-           != NULL) {
+    err = fb_req_select(fr, "file_insert", 2, args, &rows);
+    /* Nothing is held while the first bytes are awaited. */
+    fb_req_db_release(fr);
+    if (err != NULL) {
         (*w)->failed = 1;
         return err;
     }
@@ -149,7 +154,10 @@ static apr_status_t fb_file_flush(fb_file_writer_t *w)
     args[0] = w->key;
     args[1] = apr_itoa(p, w->seq++);
     args[2] = hex;
-    rv = fb_db_exec(w->fr->db, p, "file_chunk", 3, args, NULL);
+    rv = fb_req_db(w->fr) == NULL
+        ? FB_DB_UNAVAILABLE
+        : fb_db_exec(w->fr->db, p, "file_chunk", 3, args, NULL);
+    fb_req_db_release(w->fr);
     apr_pool_destroy(p);
     w->used = 0;
     return rv;
@@ -184,26 +192,27 @@ apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
 {
     fb_req_t *fr = w->fr;
-    fb_error_t *err = NULL;
+    const char *args[3];
 
     *key = NULL;
-    if (fr->db == NULL || fr->db->tx == NULL) {
+    if (w->key == NULL) {
         return;
     }
     ok = ok && !w->failed && fb_file_flush(w) == APR_SUCCESS
          && w->total > 0 && w->type != NULL;
-    if (ok) {
-        const char *args[3] = {apr_off_t_toa(fr->pool, w->total), w->type,
-                               w->key};
-
-        fb_db_exec(fr->db, fr->pool, "file_done", 3, args, NULL);
+    args[0] = apr_off_t_toa(fr->pool, w->total);
+    args[1] = w->type;      /* known once the first chunk was written */
+    args[2] = w->key;
+    if (fb_req_db(fr) != NULL) {
+        if (ok && fb_db_exec(fr->db, fr->pool, "file_done", 3, args, NULL)
+                  == APR_SUCCESS) {
+            *key = w->key;
+        }
+        else {
+            fb_db_exec(fr->db, fr->pool, "file_discard", 1, args + 2, NULL);
+        }
     }
-    else {
-        err = fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, NULL, NULL);
-    }
-    if (fb_req_end(fr, err) == NULL && ok) {
-        *key = w->key;
-    }
+    fb_req_db_release(fr);
 }
 
 /* Hex digit value; the database writes lower case. */
@@ -260,12 +269,15 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
             break;
         }
         args[1] = apr_itoa(p, i);
-        if (fb_db_select(fr->db, p, "file_get_chunk", 2, args, &rows)
-            != APR_SUCCESS
+        if (fb_req_db(fr) == NULL
+            || fb_db_select(fr->db, p, "file_get_chunk", 2, args, &rows)
+               != APR_SUCCESS
             || (hex = fb_rows_get(&rows, 0, 0)) == NULL) {
             apr_pool_destroy(p);
             break;      /* the status line is gone: cut the body short */
         }
+        /* A slow reader holds no connection while its chunk is sent. */
+        fb_req_db_release(fr);
         len = strlen(hex) / 2;
         bin = apr_palloc(p, len + 1);
         for (j = 0; j < len; j++) {

@@ -2,10 +2,14 @@
  * files.h: storing files (images taken into content) and serving them.
  *
  * A file is written as it arrives, in chunks of FB_FILE_CHUNK bytes, each
- * a row, inside a transaction of its own that commits only when the whole
- * file was good: a failed download leaves nothing behind.  Only images
- * are stored, recognised by their first bytes (PNG, JPEG, GIF, WebP),
- * whatever a server claims: executables and markup never are.
+ * a row written on its own: a database connection is held only while a
+ * chunk is stored, never while the next one is awaited from a slow or
+ * silent server.  A file is complete once its size is set (file_done);
+ * until then it is served to no one and named by no content, and one
+ * abandoned half-way is deleted at once, or by the sweep of unattached
+ * files when even that fails.  Only images are stored, recognised by
+ * their first bytes (PNG, JPEG, GIF, WebP), whatever a server claims:
+ * executables and markup never are.
  */
 #ifndef FILES_H
 #define FILES_H
@@ -18,7 +22,7 @@
 typedef struct fb_file_writer fb_file_writer_t;
 
 /* Starts a file of the request's organization from source (a URL, or
- * "data:"); begins the request's transaction. */
+ * "data:"). */
 fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
                           fb_file_writer_t **w);
 
@@ -27,9 +31,9 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
 apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
                            apr_size_t len);
 
-/* Ends the file: with ok, the rest is written and the transaction
- * commits (*key is the file's key); else, or when that fails, it rolls
- * back and *key is NULL. */
+/* Ends the file: with ok, the rest is written and the file completed
+ * (*key is the file's key); else, or when that fails, it is deleted and
+ * *key is NULL. */
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key);
 
 /*

@@ -292,7 +292,7 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
             fb_post_status_emails(fr, p.id, after);
         }
     }
-    if (fr->db != NULL && fr->db->tx != NULL) {
+    if (fr->db != NULL && fr->db->tx) {
         err = fb_req_end(fr, err);
     }
     if (err != NULL) {
@@ -321,7 +321,7 @@ static fb_error_t *fb_post_delete(fb_req_t *fr)
             err = fb_req_db_failed(fr);
         }
     }
-    if (fr->db != NULL && fr->db->tx != NULL) {
+    if (fr->db != NULL && fr->db->tx) {
         err = fb_req_end(fr, err);
     }
     if (err != NULL) {

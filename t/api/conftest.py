@@ -142,7 +142,7 @@ def httpd(dsn, extra_conf="", worker=False):
         os.makedirs(os.path.join(run_dir, d))
     port = free_port()
     conf = os.path.join(run_dir, "httpd.conf")
-    render_conf(conf, RUN_DIR=run_dir, PORT=port, LOG_LEVEL="warn",
+    render_conf(conf, RUN_DIR=run_dir, PORT=port, LOG_LEVEL=os.environ.get("FEEDBACK_TEST_LOG_LEVEL", "warn"),
                 MODULE=os.path.join(ROOT, "mod_feedback.so"),
                 SECRET=secrets.token_hex(32), DBD_PARAMS=dsn,
                 KEY_CACHE_TTL=KEY_CACHE_TTL, EXTRA_CONF=extra_conf)
@@ -157,7 +157,8 @@ def httpd(dsn, extra_conf="", worker=False):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        shutil.rmtree(run_dir, ignore_errors=True)
+        if not os.environ.get("FEEDBACK_TEST_KEEP"):
+            shutil.rmtree(run_dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -87,7 +87,7 @@ static int db_cleanup(void)
 /* A test that stopped inside a transaction leaves none behind. */
 static void db_teardown(void)
 {
-    if (db.tx != NULL) {
+    if (db.tx) {
         fb_db_end(&db, ut_pool, 0);
     }
     ut_teardown();
@@ -131,7 +131,7 @@ static void assert_usable(void)
     fb_rows_t rows = select3("ut_cast", "42", NULL, NULL, 1);
 
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "42");
-    CU_ASSERT_PTR_NULL(db.tx);
+    CU_ASSERT_EQUAL(db.tx, 0);
 }
 
 static void test_null_vs_empty(void)
@@ -241,7 +241,7 @@ static void test_event_commit(void)
                                   "{\"id\":\"p1\",\"title\":\"T\"}", NULL),
                   APR_SUCCESS);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 1), APR_SUCCESS);
-    CU_ASSERT_PTR_NULL(db.tx);
+    CU_ASSERT_EQUAL(db.tx, 0);
     UT_ASSERT_STR(event_count(org), "1");
     rows = select3("ut_event_get", org, NULL, NULL, 1);
     UT_ASSERT_INT(rows.nrows, 1);
@@ -296,7 +296,7 @@ static void test_failed_tx_records_no_event(void)
     UT_ASSERT_INT(fb_event_record(&db, ut_pool, org, "org.updated",
                                   "{\"id\":\"o2\"}", NULL), APR_EGENERAL);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 1), APR_EGENERAL);
-    CU_ASSERT_PTR_NULL(db.tx);
+    CU_ASSERT_EQUAL(db.tx, 0);
     UT_ASSERT_INT(db.tx_failed, 0);
 
     UT_ASSERT_STR(event_count(org), "0");
@@ -353,7 +353,7 @@ static void test_explicit_rollback(void)
     UT_ASSERT_INT(fb_event_record(&db, ut_pool, org, "post.created",
                                   "{\"id\":\"p1\"}", NULL), APR_SUCCESS);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 0), APR_SUCCESS);
-    CU_ASSERT_PTR_NULL(db.tx);
+    CU_ASSERT_EQUAL(db.tx, 0);
     UT_ASSERT_STR(event_count(org), "0");
     assert_usable();
 }
@@ -372,7 +372,7 @@ static void test_event_outside_tx(void)
 
 static void test_end_without_begin(void)
 {
-    CU_ASSERT_PTR_NULL_FATAL(db.tx);
+    CU_ASSERT_EQUAL_FATAL(db.tx, 0);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 1), APR_EGENERAL);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 0), APR_EGENERAL);
     assert_usable();

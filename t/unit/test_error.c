@@ -53,6 +53,7 @@ static const struct {
     {FB_E_RATE_LIMITED, "rate_limit_exceeded", 429, "rate_limit_error"},
     {FB_E_INTERNAL, "internal_error", 500, "api_error"},
     {FB_E_DATABASE, "database_error", 500, "api_error"},
+    {FB_E_SERVICE_UNAVAILABLE, "service_unavailable", 503, "api_error"},
 };
 
 #define NEXPECTED ((int)(sizeof(expected) / sizeof(expected[0])))

@@ -95,6 +95,35 @@ static void test_full_table_fails_open(void)
     UT_ASSERT_INT(r.allowed, 0);
 }
 
+/* peek reports without counting: only hits use up the limit. */
+static void test_peek_counts_nothing(void)
+{
+    fb_ratelimit_t *rl = make_table(16);
+    fb_ratelimit_result_t r;
+    int i;
+
+    for (i = 0; i < 5; i++) {
+        fb_ratelimit_peek(rl, 9, 1200, 2, &r);
+        UT_ASSERT_INT(r.allowed, 1);
+        UT_ASSERT_INT(r.remaining, 2);
+    }
+    fb_ratelimit_hit(rl, 9, 1200, 2, &r);
+    fb_ratelimit_peek(rl, 9, 1201, 2, &r);
+    UT_ASSERT_INT(r.allowed, 1);
+    UT_ASSERT_INT(r.remaining, 1);
+    fb_ratelimit_hit(rl, 9, 1202, 2, &r);
+    fb_ratelimit_peek(rl, 9, 1203, 2, &r);
+    UT_ASSERT_INT(r.allowed, 0);
+    UT_ASSERT_INT(r.remaining, 0);
+    UT_ASSERT_INT(r.reset, 1260);
+    /* Another subject, and the next window, are untouched. */
+    fb_ratelimit_peek(rl, 10, 1203, 2, &r);
+    UT_ASSERT_INT(r.allowed, 1);
+    fb_ratelimit_peek(rl, 9, 1260, 2, &r);
+    UT_ASSERT_INT(r.allowed, 1);
+    UT_ASSERT_INT(r.remaining, 2);
+}
+
 void test_ratelimit_register(void)
 {
     static const ut_test_t tests[] = {
@@ -103,6 +132,7 @@ void test_ratelimit_register(void)
         {"subjects are counted apart", test_subjects_are_counted_apart},
         {"a zero limit is unlimited", test_zero_limit_is_unlimited},
         {"a full table fails open", test_full_table_fails_open},
+        {"peek counts nothing", test_peek_counts_nothing},
         {NULL, NULL}
     };
 

@@ -95,6 +95,7 @@ void test_perm_register(void);
 void test_crypto_register(void);
 void test_version_register(void);
 void test_db_register(void);
+void test_db_session_register(void);
 void test_ratelimit_register(void);
 void test_html_register(void);
 void test_time_register(void);

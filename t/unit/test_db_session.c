@@ -1,0 +1,250 @@
+/*
+ * test_db_session.c: a connection whose PostgreSQL session dies (fb_db),
+ * against the database named by FEEDBACK_TEST_DB.
+ *
+ * Each test opens a tracked connection (a session record and the
+ * statement tables, as mod_dbd's pooled ones have through fb_dbd), then
+ * kills its backend from a second connection with pg_terminate_backend,
+ * which is what a PostgreSQL restart or an operator does to it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <apr_strings.h>
+
+#include "fb_db.h"
+#include "unit.h"
+
+static const fb_statement_t statements[] = {
+    {"uts_pid", "SELECT pg_backend_pid()::text"},
+    {"uts_echo", "SELECT %s::text"},
+    {"uts_kill", "SELECT pg_terminate_backend(%s::integer)"},
+    {"uts_org_rename", "UPDATE organizations SET name = %s WHERE id = %s"},
+    {NULL, NULL}
+};
+
+static const fb_statement_t *const tables[] = {statements, NULL};
+
+static apr_pool_t *suite_pool;
+static fb_db_t killer;          /* kills the other one's backend */
+static fb_db_t live;            /* the tracked connection under test */
+static fb_db_session_t session;
+static apr_pool_t *live_pool;
+
+/* Opens db on the test database with every statement prepared. */
+static int open_db(fb_db_t *db, apr_pool_t *p)
+{
+    const char *dsn = getenv("FEEDBACK_TEST_DB");
+    const char *error = NULL;
+
+    memset(db, 0, sizeof(*db));
+    if (dsn == NULL || *dsn == '\0'
+        || apr_dbd_get_driver(p, "pgsql", &db->driver) != APR_SUCCESS
+        || apr_dbd_open_ex(db->driver, p, dsn, &db->handle, &error)
+           != APR_SUCCESS) {
+        fprintf(stderr, "\n*** fb_db session: no database (%s) ***\n",
+                error ? error : "FEEDBACK_TEST_DB");
+        db->handle = NULL;
+        return 1;
+    }
+    db->prepared = apr_hash_make(p);
+    return fb_db_prepare_table(db, p, statements) != APR_SUCCESS;
+}
+
+static int suite_init(void)
+{
+    return apr_pool_create(&suite_pool, NULL) != APR_SUCCESS
+           || open_db(&killer, suite_pool);
+}
+
+static int suite_cleanup(void)
+{
+    if (killer.handle != NULL) {
+        apr_dbd_close(killer.driver, killer.handle);
+    }
+    apr_pool_destroy(suite_pool);
+    return 0;
+}
+
+/* A fresh tracked connection per test, checked out as fb_dbd does. */
+static void setup(void)
+{
+    ut_setup();
+    apr_pool_create(&live_pool, suite_pool);
+    if (open_db(&live, live_pool) == 0) {
+        live.tables = tables;
+        memset(&session, 0, sizeof(session));
+        live.session = &session;
+        fb_db_checkout(&live, ut_pool);
+    }
+}
+
+static void teardown(void)
+{
+    if (live.handle != NULL) {
+        apr_dbd_close(live.driver, live.handle);
+        live.handle = NULL;
+    }
+    apr_pool_destroy(live_pool);
+    ut_teardown();
+}
+
+/* The backend pid of db's session, as PostgreSQL reports it. */
+static const char *backend_pid(fb_db_t *db)
+{
+    fb_rows_t rows = {0, 0, NULL};
+
+    fb_db_select(db, ut_pool, "uts_pid", 0, NULL, &rows);
+    return fb_rows_get(&rows, 0, 0);
+}
+
+/* Terminates the live connection's backend and waits until it is gone;
+ * with checkout, then takes the connection as if from the pool again. */
+static void kill_backend(int checkout)
+{
+    const char *pid = backend_pid(&live);
+    const char *args[1] = {pid};
+    fb_rows_t rows;
+    int i;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pid);
+    UT_ASSERT_INT(fb_db_select(&killer, ut_pool, "uts_kill", 1, args,
+                               &rows), APR_SUCCESS);
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "t");
+    for (i = 0; i < 100; i++) {
+        const char *check[1] = {pid};
+
+        /* pg_terminate_backend only signals: wait for the exit. */
+        if (fb_db_select(&killer, ut_pool, "uts_kill", 1, check, &rows)
+            == APR_SUCCESS && strcmp(fb_rows_get(&rows, 0, 0), "f") == 0) {
+            break;
+        }
+        apr_sleep(apr_time_from_msec(10));
+    }
+    if (checkout) {
+        UT_ASSERT_INT(fb_db_checkout(&live, ut_pool), APR_SUCCESS);
+    }
+}
+
+#define kill_live() kill_backend(1)
+
+/* The first statement of a checkout finds the session gone: it runs on a
+ * new session, with every statement prepared again. */
+static void test_first_statement_recovers(void)
+{
+    const char *before, *after;
+    const char *args[1] = {"still here"};
+    fb_rows_t rows;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    before = backend_pid(&live);
+    kill_live();
+    UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_echo", 1, args, &rows),
+                  APR_SUCCESS);
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "still here");
+    after = backend_pid(&live);
+    CU_ASSERT(before != NULL && after != NULL && strcmp(before, after) != 0);
+    UT_ASSERT_INT(session.backend_pid, atoi(after));
+    UT_ASSERT_INT(live.lost, 0);
+}
+
+/* BEGIN on a dead connection: retried on a new session when first, a
+ * clean FB_DB_UNAVAILABLE later (the pgsql driver's own transaction call
+ * dereferenced NULL here). */
+static void test_begin_on_dead_connection(void)
+{
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    kill_live();
+    UT_ASSERT_INT(fb_db_begin(&live, ut_pool), APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_end(&live, ut_pool, 1), APR_SUCCESS);
+
+    /* Not the checkout's first statement: no retry. */
+    kill_backend(0);
+    UT_ASSERT_INT(fb_db_begin(&live, ut_pool), FB_DB_UNAVAILABLE);
+    UT_ASSERT_INT(live.lost, 1);
+    UT_ASSERT_INT(live.tx, 0);
+}
+
+/* A session that dies inside a transaction: the statement and the COMMIT
+ * report FB_DB_UNAVAILABLE, nothing is retried, nothing is committed. */
+static void test_death_inside_transaction(void)
+{
+    const char *rename[2] = {"never", "000000000000000000000000"};
+    const char *pid;
+    const char *kill[1];
+    fb_rows_t rows;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    pid = backend_pid(&live);
+    kill[0] = pid;
+    UT_ASSERT_INT(fb_db_begin(&live, ut_pool), APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_exec(&live, ut_pool, "uts_org_rename", 2, rename,
+                             NULL), APR_SUCCESS);
+    fb_db_select(&killer, ut_pool, "uts_kill", 1, kill, &rows);
+    apr_sleep(apr_time_from_msec(200));
+    UT_ASSERT_INT(fb_db_exec(&live, ut_pool, "uts_org_rename", 2, rename,
+                             NULL), FB_DB_UNAVAILABLE);
+    UT_ASSERT_INT(live.lost, 1);
+    UT_ASSERT_INT(fb_db_end(&live, ut_pool, 1), FB_DB_UNAVAILABLE);
+    UT_ASSERT_INT(live.tx, 0);
+    /* Given back to the pool: nothing to roll back on a dead one. */
+    UT_ASSERT_INT(fb_db_checkin(&live, ut_pool), APR_SUCCESS);
+}
+
+/* A SQL error is not a lost connection. */
+static void test_sql_error_is_not_lost(void)
+{
+    const char *args[1] = {"x"};
+    fb_rows_t rows;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_kill", 1, args, &rows),
+                  APR_EGENERAL);
+    UT_ASSERT_INT(live.lost, 0);
+}
+
+/* A transaction left open is rolled back when the connection goes back,
+ * so the next checkout never inherits it. */
+static void test_checkin_rolls_back(void)
+{
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    UT_ASSERT_INT(fb_db_begin(&live, ut_pool), APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_checkin(&live, ut_pool), APR_EGENERAL);
+    UT_ASSERT_INT(live.tx, 0);
+    UT_ASSERT_INT(fb_db_checkin(&live, ut_pool), APR_SUCCESS);
+    /* Outside a transaction now: BEGIN works again. */
+    UT_ASSERT_INT(fb_db_begin(&live, ut_pool), APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_end(&live, ut_pool, 0), APR_SUCCESS);
+}
+
+/* Without its statement tables a connection cannot recover: it reports
+ * FB_DB_UNAVAILABLE instead of running unprepared statements. */
+static void test_no_tables_no_recovery(void)
+{
+    const char *args[1] = {"x"};
+    fb_rows_t rows;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    live.tables = NULL;
+    kill_live();
+    UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_echo", 1, args, &rows),
+                  FB_DB_UNAVAILABLE);
+}
+
+void test_db_session_register(void)
+{
+    static const ut_test_t tests[] = {
+        {"first statement after the session died",
+         test_first_statement_recovers},
+        {"BEGIN on a dead connection", test_begin_on_dead_connection},
+        {"death inside a transaction", test_death_inside_transaction},
+        {"SQL error is not a lost connection", test_sql_error_is_not_lost},
+        {"check-in rolls back an open transaction", test_checkin_rolls_back},
+        {"no tables, no recovery", test_no_tables_no_recovery},
+        {NULL, NULL}
+    };
+
+    ut_add_suite("fb_db session", suite_init, suite_cleanup, setup,
+                 teardown, tests);
+}
