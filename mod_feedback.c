@@ -12,6 +12,7 @@
 #include "fb_auth.h"
 #include "fb_config.h"
 #include "fb_dbd.h"
+#include "fb_errordoc.h"
 #include "fb_handler.h"
 #include "fb_limits.h"
 #include "fb_outbound.h"
@@ -56,19 +57,17 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
 
 static void fb_register_hooks(apr_pool_t *p)
 {
-    /* Statements must reach mod_dbd before its post_config prepares. */
-    static const char *const before_dbd[] = {"mod_dbd.c", NULL};
     /* The worker opens connections from mod_dbd's pool, which mod_dbd
      * makes in its own child_init. */
     static const char *const after_dbd[] = {"mod_dbd.c", NULL};
 
-    (void)p;
     ap_hook_pre_config(fb_pre_config, NULL, NULL, APR_HOOK_MIDDLE);
-    ap_hook_post_config(fb_post_config, NULL, before_dbd, APR_HOOK_MIDDLE);
+    ap_hook_post_config(fb_post_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_worker_child_init, after_dbd, NULL,
                        APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
+    fb_errordoc_register_hooks(p);
 }
 
 AP_DECLARE_MODULE(feedback) = {

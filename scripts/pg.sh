@@ -5,6 +5,8 @@
 #
 #   scripts/pg.sh start DIR PORT     initialise if needed, then start
 #   scripts/pg.sh stop DIR           fast shutdown
+#   scripts/pg.sh crash DIR          immediate shutdown (a crash: the next
+#                                    start recovers from the WAL)
 #   scripts/pg.sh createdb DIR PORT NAME
 #   scripts/pg.sh dsn DIR PORT NAME  the libpq connection string
 set -euo pipefail
@@ -18,7 +20,7 @@ as_postgres() {
 }
 
 cmd=${1:-}; dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop|createdb|dsn DIR [PORT] [NAME]" >&2; exit 2; }
+[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop|crash|createdb|dsn DIR [PORT] [NAME]" >&2; exit 2; }
 bin=$(pgbin)
 
 case "$cmd" in
@@ -39,6 +41,11 @@ start)
 stop)
     if [ -f "$dir/data/postmaster.pid" ]; then
         as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    fi
+    ;;
+crash)
+    if [ -f "$dir/data/postmaster.pid" ]; then
+        as_postgres "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
     fi
     ;;
 createdb)

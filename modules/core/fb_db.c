@@ -4,9 +4,93 @@
 #include <string.h>
 
 #include <apr_strings.h>
+#include <libpq-events.h>
 #include <libpq-fe.h>
 
 #include "fb_db.h"
+
+/*
+ * A pooled connection's statements live as long as its session.  The
+ * record hangs off the libpq connection itself (instance data of
+ * fb_db_events), in a pool with an allocator of its own: only the thread
+ * holding the connection touches it, and it needs nothing from the pools
+ * of mod_dbd, which other threads share.  libpq calls fb_db_events when
+ * the connection is reset (its statements are gone with the old session)
+ * and when it is closed (the record goes with it).
+ */
+struct fb_db_session {
+    apr_pool_t *root;           /* own allocator; the record lives here */
+    apr_pool_t *stmts;          /* the current session's statements */
+    apr_hash_t *prepared;       /* label -> apr_dbd_prepared_t * */
+};
+
+/* Forgets every statement: a new, empty session. */
+static apr_status_t fb_db_session_clear(fb_db_session_t *s)
+{
+    if (s->stmts != NULL) {
+        apr_pool_destroy(s->stmts);
+        s->stmts = NULL;
+    }
+    if (apr_pool_create(&s->stmts, s->root) != APR_SUCCESS) {
+        s->stmts = NULL;
+        s->prepared = NULL;
+        return APR_ENOMEM;
+    }
+    s->prepared = apr_hash_make(s->stmts);
+    return APR_SUCCESS;
+}
+
+static int fb_db_events(PGEventId id, void *info, void *pass)
+{
+    fb_db_session_t *s;
+
+    (void)pass;
+    if (id == PGEVT_CONNRESET) {
+        s = PQinstanceData(((PGEventConnReset *)info)->conn, fb_db_events);
+        if (s != NULL) {
+            fb_db_session_clear(s);
+        }
+    }
+    else if (id == PGEVT_CONNDESTROY) {
+        s = PQinstanceData(((PGEventConnDestroy *)info)->conn,
+                           fb_db_events);
+        if (s != NULL) {
+            apr_pool_destroy(s->root);
+        }
+    }
+    return 1;
+}
+
+/* The session record of conn, made on first sight; NULL when none can
+ * be made. */
+static fb_db_session_t *fb_db_session_of(PGconn *conn)
+{
+    fb_db_session_t *s = PQinstanceData(conn, fb_db_events);
+    apr_allocator_t *allocator;
+    apr_pool_t *root;
+
+    if (s != NULL) {
+        return s;
+    }
+    if (apr_allocator_create(&allocator) != APR_SUCCESS) {
+        return NULL;
+    }
+    if (apr_pool_create_unmanaged_ex(&root, NULL, allocator)
+        != APR_SUCCESS) {
+        apr_allocator_destroy(allocator);
+        return NULL;
+    }
+    apr_allocator_owner_set(allocator, root);
+    s = apr_pcalloc(root, sizeof(*s));
+    s->root = root;
+    if (fb_db_session_clear(s) != APR_SUCCESS
+        || !PQregisterEventProc(conn, fb_db_events, "mod_feedback", NULL)
+        || !PQsetInstanceData(conn, fb_db_events, s)) {
+        apr_pool_destroy(root);
+        return NULL;
+    }
+    return s;
+}
 
 /* The libpq connection under the apr_dbd handle. */
 static PGconn *fb_db_conn(const fb_db_t *db)
@@ -22,17 +106,21 @@ static int fb_db_conn_bad(const fb_db_t *db)
     return conn == NULL || PQstatus(conn) != CONNECTION_OK;
 }
 
-static apr_dbd_prepared_t *fb_db_statement(fb_db_t *db, apr_pool_t *p,
-                                           const char *label)
+/*
+ * Non-zero when the connection is broken, reading what the server may
+ * have sent meanwhile: a backend that was terminated or a server that
+ * shut down has said so and closed the socket, but libpq learns of it
+ * only when it reads (a failed write, for one, leaves it "OK").  The
+ * read does not block.
+ */
+static int fb_db_conn_dead(const fb_db_t *db)
 {
-    apr_dbd_prepared_t *stmt = apr_hash_get(db->prepared, label,
-                                            APR_HASH_KEY_STRING);
+    PGconn *conn = fb_db_conn(db);
 
-    if (stmt == NULL) {
-        db->error = apr_pstrcat(p, "no prepared statement ", label, NULL);
-        db->tx_failed = db->tx;
+    if (conn == NULL || PQstatus(conn) != CONNECTION_OK) {
+        return 1;
     }
-    return stmt;
+    return !PQconsumeInput(conn) || PQstatus(conn) != CONNECTION_OK;
 }
 
 static apr_status_t fb_db_failed(fb_db_t *db, apr_pool_t *p,
@@ -42,59 +130,60 @@ static apr_status_t fb_db_failed(fb_db_t *db, apr_pool_t *p,
 
     db->error = apr_psprintf(p, "%s: %s", label, text ? text : "(unknown)");
     db->tx_failed = db->tx;
-    if (fb_db_conn_bad(db)) {
+    if (fb_db_conn_dead(db)) {
         db->lost = 1;
         return FB_DB_UNAVAILABLE;
     }
     return APR_EGENERAL;
 }
 
-/* Prepares every statement again in the connection's new session.  The
- * labels stay bound to the statement objects the pool already holds:
- * the driver runs a prepared statement by its label. */
-static apr_status_t fb_db_prepare_again(fb_db_t *db, apr_pool_t *p)
+/* The statement label names on this connection, prepared now if this
+ * session has not run it yet; NULL on failure (*rv says which). */
+static apr_dbd_prepared_t *fb_db_statement(fb_db_t *db, apr_pool_t *p,
+                                           const char *label,
+                                           apr_status_t *rv)
 {
-    const fb_statement_t *const *table;
-    const fb_statement_t *st;
-    apr_pool_t *scratch;
-    int rc = 0;
+    apr_dbd_prepared_t *stmt = apr_hash_get(db->prepared, label,
+                                            APR_HASH_KEY_STRING);
+    const char *sql;
+    int rc;
 
-    if (db->tables == NULL) {
-        return APR_EGENERAL;
+    *rv = APR_SUCCESS;
+    if (stmt != NULL) {
+        return stmt;
     }
-    if (apr_pool_create(&scratch, p) != APR_SUCCESS) {
-        return APR_ENOMEM;
+    sql = db->registry ? apr_hash_get(db->registry, label,
+                                      APR_HASH_KEY_STRING)
+                       : NULL;
+    if (sql == NULL || db->session == NULL) {
+        db->error = apr_pstrcat(p, "no prepared statement ", label, NULL);
+        db->tx_failed = db->tx;
+        *rv = APR_EGENERAL;
+        return NULL;
     }
-    for (table = db->tables; *table != NULL && rc == 0; table++) {
-        for (st = *table; st->label != NULL && rc == 0; st++) {
-            apr_dbd_prepared_t *stmt = NULL;
-
-            rc = apr_dbd_prepare(db->driver, scratch, db->handle, st->sql,
-                                 st->label, &stmt);
-            if (rc != 0) {
-                fb_db_failed(db, p, st->label, rc);
-            }
-        }
+    rc = apr_dbd_prepare(db->driver, db->session->stmts, db->handle, sql,
+                         label, &stmt);
+    if (rc != 0) {
+        *rv = fb_db_failed(db, p, label, rc);
+        return NULL;
     }
-    apr_pool_destroy(scratch);
-    return rc == 0 ? APR_SUCCESS : APR_EGENERAL;
+    apr_hash_set(db->prepared, label, APR_HASH_KEY_STRING, stmt);
+    return stmt;
 }
 
-/* Makes sure the statements exist in the connection's current session. */
-static apr_status_t fb_db_session_sync(fb_db_t *db, apr_pool_t *p)
+/* Points db at its connection's current session and its statements. */
+static apr_status_t fb_db_session_sync(fb_db_t *db)
 {
-    int pid = PQbackendPID(fb_db_conn(db));
-
-    if (db->session == NULL || db->session->backend_pid == pid) {
-        return APR_SUCCESS;
+    if (db->registry == NULL) {
+        return APR_SUCCESS;     /* untracked: prepared is the caller's */
     }
-    if (db->session->backend_pid != 0
-        && fb_db_prepare_again(db, p) != APR_SUCCESS) {
+    db->session = fb_db_session_of(fb_db_conn(db));
+    if (db->session == NULL || db->session->prepared == NULL) {
         db->lost = 1;
+        db->error = "no memory for the connection's statements";
         return FB_DB_UNAVAILABLE;
     }
-    /* First seen: mod_dbd prepared the statements when it connected. */
-    db->session->backend_pid = pid;
+    db->prepared = db->session->prepared;
     return APR_SUCCESS;
 }
 
@@ -116,19 +205,29 @@ static int fb_db_recover(fb_db_t *db, apr_pool_t *p)
     }
     db->lost = 0;
     db->error = NULL;
-    return fb_db_session_sync(db, p) == APR_SUCCESS;
+    return fb_db_session_sync(db) == APR_SUCCESS;
+}
+
+int fb_db_lost(const fb_db_t *db)
+{
+    return db->lost || fb_db_conn_bad(db);
 }
 
 apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p)
 {
     db->tx = db->tx_failed = db->used = db->lost = 0;
     db->error = NULL;
-    if (fb_db_conn_bad(db)) {
+    /* A connection that died while idle in the pool is reset now, before
+     * any statement: nothing needs to be retried. */
+    if (fb_db_conn_dead(db)) {
         db->lost = 1;
-        db->error = "the connection is broken";
-        return FB_DB_UNAVAILABLE;
+        if (!fb_db_recover(db, p)) {
+            db->error = "the connection is broken and cannot be reset";
+            return FB_DB_UNAVAILABLE;
+        }
+        return APR_SUCCESS;
     }
-    return fb_db_session_sync(db, p);
+    return fb_db_session_sync(db);
 }
 
 /* Runs a statement without rows (BEGIN, COMMIT, ROLLBACK). */
@@ -174,10 +273,11 @@ static apr_status_t fb_db_run(fb_db_t *db, apr_pool_t *p, const char *label,
                                 "failed earlier", NULL);
         return APR_EGENERAL;
     }
-    if ((stmt = fb_db_statement(db, p, label)) == NULL) {
-        return APR_EGENERAL;
-    }
     do {
+        /* Looked up on every try: a reset session prepares it anew. */
+        if ((stmt = fb_db_statement(db, p, label, &rv)) == NULL) {
+            continue;
+        }
         if (res != NULL) {
             *res = NULL;
             rc = apr_dbd_pselect(db->driver, p, db->handle, res, stmt, 1,
@@ -330,4 +430,19 @@ const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items)
     }
     APR_ARRAY_PUSH(parts, const char *) = "}";
     return apr_array_pstrcat(p, parts, 0);
+}
+
+apr_status_t fb_db_registry_add(apr_hash_t *registry,
+                                const fb_statement_t *table,
+                                const char **dup)
+{
+    for (; table->label != NULL; table++) {
+        if (apr_hash_get(registry, table->label, APR_HASH_KEY_STRING)) {
+            *dup = table->label;
+            return APR_EEXIST;
+        }
+        apr_hash_set(registry, table->label, APR_HASH_KEY_STRING,
+                     table->sql);
+    }
+    return APR_SUCCESS;
 }

@@ -18,13 +18,17 @@
  *     BEGIN fails on a dead connection, and after the first error it
  *     rolls back silently while reporting success; fb_db remembers the
  *     first failure and fb_db_end() reports it;
+ *   - statements are prepared on a connection the first time it runs
+ *     them (from a registry of every label's SQL), so a new connection
+ *     costs one round trip, not one per statement;
  *   - a connection whose PostgreSQL session is gone (a restart, a killed
- *     backend) is noticed: libpq's PQreset gives it a new session without
- *     the prepared statements, so every checkout compares the session's
- *     backend with the one the statements were prepared in and prepares
- *     them again when it changed; a statement that finds the connection
- *     dead before anything ran in this checkout is retried once on a
- *     reset connection, since the server never ran it.
+ *     backend) is noticed: at checkout libpq reads what the server sent
+ *     (its goodbye, then the end of the socket) and the connection is
+ *     reset before use; libpq tells fb_db of every reset (an event
+ *     procedure), and the new session starts without statements.  A
+ *     statement that finds the connection dead before anything ran in
+ *     this checkout is retried once on a reset connection, since the
+ *     server never ran it.
  *
  * Failures come in two kinds: APR_EGENERAL, a statement that PostgreSQL
  * refused (a bug or a conflict: 500), and FB_DB_UNAVAILABLE, no usable
@@ -46,20 +50,21 @@ typedef struct {
 /* The database cannot be reached, or the connection was lost. */
 #define FB_DB_UNAVAILABLE APR_ECONNABORTED
 
-/* What a pooled connection keeps across checkouts (in its own pool). */
-typedef struct {
-    int backend_pid;        /* the session its statements were prepared
-                             * in; 0 until first seen */
-} fb_db_session_t;
+/* The statements a pooled connection's current session has prepared,
+ * kept with its libpq connection (fb_db.c). */
+typedef struct fb_db_session fb_db_session_t;
 
 typedef struct {
     const apr_dbd_driver_t *driver;
     apr_dbd_t *handle;
-    apr_hash_t *prepared;           /* label -> apr_dbd_prepared_t * */
-    /* Every statement, NULL-terminated list of NULL-terminated tables, to
-     * prepare in a new session; NULL: the connection cannot recover. */
-    const fb_statement_t *const *tables;
-    fb_db_session_t *session;       /* NULL: not tracked (tests, tools) */
+    apr_hash_t *prepared;           /* label -> apr_dbd_prepared_t *: the
+                                     * session's, or given (untracked) */
+    apr_hash_t *registry;           /* label -> SQL of every statement, to
+                                     * prepare on first use and keep with
+                                     * the connection across checkouts;
+                                     * NULL: only what prepared holds can
+                                     * run (tests, tools) */
+    fb_db_session_t *session;       /* set by fb_db_checkout() */
     int tx;                         /* inside BEGIN ... COMMIT */
     int tx_failed;                  /* a statement failed inside tx */
     int used;                       /* a statement ran in this checkout */
@@ -76,7 +81,7 @@ typedef struct {
 
 /*
  * Readies a connection just taken from a pool: a new checkout, whose
- * session is checked (statements prepared again in a new one).
+ * session is checked (a new one starts without statements).
  * FB_DB_UNAVAILABLE when the connection cannot be used.
  */
 apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p);
@@ -86,6 +91,10 @@ apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p);
  * by mistake is rolled back.  Returns APR_EGENERAL when one was.
  */
 apr_status_t fb_db_checkin(fb_db_t *db, apr_pool_t *p);
+
+/* Non-zero when db's connection is unusable: lost by a statement, or
+ * known broken to libpq now. */
+int fb_db_lost(const fb_db_t *db);
 
 /* Runs a select; *out holds every row.  APR_EGENERAL or
  * FB_DB_UNAVAILABLE on failure. */
@@ -120,6 +129,14 @@ apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit);
  * items is empty.
  */
 const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items);
+
+/*
+ * Adds table's statements to registry (label -> SQL); APR_EEXIST with
+ * *dup naming a label registered twice.
+ */
+apr_status_t fb_db_registry_add(apr_hash_t *registry,
+                                const fb_statement_t *table,
+                                const char **dup);
 
 /* Prepares every statement of table on db's handle (tests, tools). */
 apr_status_t fb_db_prepare_table(fb_db_t *db, apr_pool_t *p,

@@ -92,6 +92,20 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_RATE_LIMITED] =
         {"rate_limit_exceeded", 429, "rate_limit_error",
          "Too many requests."},
+    [FB_E_REQUEST_TIMEOUT] =
+        {"request_timeout", 408, BAD,
+         "The request was not received in time."},
+    [FB_E_LENGTH_REQUIRED] =
+        {"length_required", 411, BAD,
+         "The request body needs a length."},
+    [FB_E_URI_TOO_LONG] =
+        {"uri_too_long", 414, BAD, "The request URI is too long."},
+    [FB_E_HEADERS_TOO_LARGE] =
+        {"headers_too_large", 431, BAD,
+         "The request header fields are too large."},
+    [FB_E_NOT_IMPLEMENTED] =
+        {"not_implemented", 501, "api_error",
+         "This method is not implemented."},
     [FB_E_INTERNAL] =
         {"internal_error", 500, "api_error", "An internal error occurred."},
     [FB_E_DATABASE] =
@@ -166,4 +180,25 @@ const char *fb_error_render(apr_pool_t *p, const fb_error_t *err)
         json_object_object_add(e, "details", arr);
     }
     return fb_json_text(p, root);
+}
+
+fb_error_e fb_error_for_status(int status)
+{
+    /* The generic kind of each status httpd may answer by itself. */
+    static const fb_error_e generic[] = {
+        FB_E_INVALID_REQUEST, FB_E_FORBIDDEN, FB_E_ROUTE_NOT_FOUND,
+        FB_E_METHOD_NOT_ALLOWED, FB_E_REQUEST_TIMEOUT, FB_E_LENGTH_REQUIRED,
+        FB_E_PAYLOAD_TOO_LARGE, FB_E_URI_TOO_LONG,
+        FB_E_UNSUPPORTED_MEDIA_TYPE, FB_E_RATE_LIMITED,
+        FB_E_HEADERS_TOO_LARGE, FB_E_INTERNAL, FB_E_NOT_IMPLEMENTED,
+        FB_E_SERVICE_UNAVAILABLE
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(generic) / sizeof(generic[0]); i++) {
+        if (fb_errors[generic[i]].status == status) {
+            return generic[i];
+        }
+    }
+    return status >= 500 ? FB_E_INTERNAL : FB_E_INVALID_REQUEST;
 }

@@ -48,6 +48,11 @@ typedef enum {
     FB_E_PAYLOAD_TOO_LARGE,
     FB_E_UNSUPPORTED_MEDIA_TYPE,
     FB_E_RATE_LIMITED,
+    FB_E_REQUEST_TIMEOUT,
+    FB_E_LENGTH_REQUIRED,
+    FB_E_URI_TOO_LONG,
+    FB_E_HEADERS_TOO_LARGE,
+    FB_E_NOT_IMPLEMENTED,
     FB_E_INTERNAL,
     FB_E_DATABASE,
     FB_E_SERVICE_UNAVAILABLE,
@@ -87,5 +92,13 @@ void fb_error_add_detail(apr_pool_t *p, fb_error_t *err,
 
 /* The envelope as JSON text, allocated in p. */
 const char *fb_error_render(apr_pool_t *p, const fb_error_t *err);
+
+/*
+ * The error that stands for an HTTP status httpd answered by itself (a
+ * malformed request, a time-out, a body over LimitRequestBody): the
+ * kind whose status it is, FB_E_INVALID_REQUEST for another 4xx and
+ * FB_E_INTERNAL for another 5xx.
+ */
+fb_error_e fb_error_for_status(int status);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "fb_auth.h"
 #include "fb_crypto.h"
+#include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_version.h"
 
@@ -97,6 +98,13 @@ static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
     return NULL;
 }
 
+/* A refused key: counted against the client address, then 401. */
+static fb_error_t *fb_auth_refused(fb_req_t *fr)
+{
+    fb_limits_count_auth_failure(fr);
+    return fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+}
+
 fb_error_t *fb_auth_authenticate(fb_req_t *fr)
 {
     int present, found;
@@ -109,7 +117,7 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
         return fb_error_make(fr->pool, FB_E_MISSING_API_KEY, NULL, NULL);
     }
     if (!fb_api_key_well_formed(key)) {
-        return fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+        return fb_auth_refused(fr);
     }
     fb_sha256(key, strlen(key), hash);
     switch (fb_keycache
@@ -118,9 +126,14 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
     case FB_KEYCACHE_FOUND:
         return NULL;
     case FB_KEYCACHE_INVALID:
-        return fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+        return fb_auth_refused(fr);
     case FB_KEYCACHE_MISS:
         break;
+    }
+    /* Only a lookup costs the database: an address that keeps presenting
+     * unknown keys is refused before it. */
+    if ((err = fb_limits_check_auth_failures(fr)) != NULL) {
+        return err;
     }
     err = fb_auth_lookup(fr, hash, &fr->principal, &found);
     if (err != NULL) {
@@ -130,8 +143,7 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
         fb_keycache_put(fb_keycache, hash, now,
                         found ? &fr->principal : NULL);
     }
-    return found ? NULL
-                 : fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
+    return found ? NULL : fb_auth_refused(fr);
 }
 
 fb_error_t *fb_auth_authorize(fb_req_t *fr)

@@ -21,21 +21,18 @@
 /* mod_dbd's own default for DBDMax under a threaded MPM. */
 #define FB_DBD_DEFAULT_MAX 10
 
-/* The key under which a pooled connection keeps its fb_db_session_t. */
-#define FB_DBD_SESSION_KEY "fb_db_session"
-
-static APR_OPTIONAL_FN_TYPE(ap_dbd_prepare) *fb_dbd_prepare_fn;
 static APR_OPTIONAL_FN_TYPE(ap_dbd_open) *fb_dbd_open_fn;
 static APR_OPTIONAL_FN_TYPE(ap_dbd_close) *fb_dbd_close_fn;
 
-/* Every statement table registered (NULL-terminated), for connections
- * whose session was replaced; made anew by each configuration pass. */
-static apr_array_header_t *fb_dbd_tables;
+/* label -> SQL of every statement, made anew by each configuration pass
+ * and read-only once the children run: connections prepare a statement
+ * the first time they run it. */
+static apr_hash_t *fb_dbd_registry;
 
-static apr_status_t fb_dbd_tables_forget(void *unused)
+static apr_status_t fb_dbd_registry_forget(void *unused)
 {
     (void)unused;
-    fb_dbd_tables = NULL;
+    fb_dbd_registry = NULL;
     return APR_SUCCESS;
 }
 
@@ -84,34 +81,29 @@ static int fb_dbd_find_max(const ap_directive_t *d, int found)
 apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
                              const fb_statement_t *const *tables)
 {
-    const fb_statement_t *const *table;
-    const fb_statement_t *st;
+    const char *dup = NULL;
 
-    fb_dbd_prepare_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_prepare);
     fb_dbd_open_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_open);
     fb_dbd_close_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_close);
-    if (fb_dbd_prepare_fn == NULL || fb_dbd_open_fn == NULL
-        || fb_dbd_close_fn == NULL) {
+    if (fb_dbd_open_fn == NULL || fb_dbd_close_fn == NULL) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00010)
                      "mod_dbd is not loaded: add LoadModule dbd_module "
                      "and configure DBDriver pgsql and DBDParams");
         return APR_EGENERAL;
     }
-    if (fb_dbd_tables == NULL) {
-        fb_dbd_tables = apr_array_make(pconf, 32, sizeof(fb_statement_t *));
-        apr_pool_cleanup_register(pconf, NULL, fb_dbd_tables_forget,
+    if (fb_dbd_registry == NULL) {
+        fb_dbd_registry = apr_hash_make(pconf);
+        apr_pool_cleanup_register(pconf, NULL, fb_dbd_registry_forget,
                                   apr_pool_cleanup_null);
     }
-    else {
-        apr_array_pop(fb_dbd_tables);   /* the terminating NULL */
-    }
-    for (table = tables; *table != NULL; table++) {
-        for (st = *table; st->label != NULL; st++) {
-            fb_dbd_prepare_fn(s, st->sql, st->label);
+    for (; *tables != NULL; tables++) {
+        if (fb_db_registry_add(fb_dbd_registry, *tables, &dup)
+            != APR_SUCCESS) {
+            ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00011)
+                         "statement label %s is used twice", dup);
+            return APR_EGENERAL;
         }
-        APR_ARRAY_PUSH(fb_dbd_tables, const fb_statement_t *) = *table;
     }
-    APR_ARRAY_PUSH(fb_dbd_tables, const fb_statement_t *) = NULL;
     fb_dbd_pool_max = fb_dbd_find_max(ap_conftree, FB_DBD_DEFAULT_MAX);
     if (fb_dbd_pool_max < 1) {
         fb_dbd_pool_max = 1;
@@ -175,19 +167,6 @@ static void fb_dbd_gate_leave(void)
     apr_thread_mutex_unlock(gate->lock);
 }
 
-/* The session record a pooled connection keeps in its own pool. */
-static fb_db_session_t *fb_dbd_session(ap_dbd_t *dbd)
-{
-    void *data = NULL;
-
-    apr_pool_userdata_get(&data, FB_DBD_SESSION_KEY, dbd->pool);
-    if (data == NULL) {
-        data = apr_pcalloc(dbd->pool, sizeof(fb_db_session_t));
-        apr_pool_userdata_setn(data, FB_DBD_SESSION_KEY, NULL, dbd->pool);
-    }
-    return data;
-}
-
 fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
 {
     const fb_server_conf_t *conf = fb_config_get(s);
@@ -210,9 +189,7 @@ fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
     conn->s = s;
     conn->db.driver = dbd->driver;
     conn->db.handle = dbd->handle;
-    conn->db.prepared = dbd->prepared;
-    conn->db.tables = (const fb_statement_t *const *)fb_dbd_tables->elts;
-    conn->db.session = fb_dbd_session(dbd);
+    conn->db.registry = fb_dbd_registry;
     if ((*why = fb_db_checkout(&conn->db, p)) != APR_SUCCESS) {
         /* Back to the pool: mod_dbd resets or replaces it next time. */
         fb_dbd_close_fn(s, dbd);

@@ -2,8 +2,9 @@
  * fb_dbd: the module's use of mod_dbd.
  *
  * mod_dbd owns the connection pool (DBDriver, DBDParams, DBDMin, ...).
- * At start-up every statement table of the module is handed to mod_dbd,
- * which prepares the statements on each pooled connection.  Requests and
+ * At start-up every statement table of the module goes into one registry
+ * (a label used twice stops the server); a pooled connection prepares a
+ * statement the first time it runs it (fb_db.h).  Requests and
  * the background worker check a connection out only while statements
  * run, and give it back at once (never across a body read, an outbound
  * fetch or a slow client).
@@ -24,8 +25,7 @@
 /*
  * Finds mod_dbd's functions and registers the statements of tables (a
  * NULL-terminated list of NULL-terminated tables, which must live as long
- * as pconf).  Runs in post_config, before mod_dbd's own; may be called
- * more than once.
+ * as pconf).  Runs in post_config; may be called more than once.
  */
 apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
                              const fb_statement_t *const *tables);

@@ -148,11 +148,7 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         ap_discard_request_body(r);
         return op->handler(fr);
     }
-    if ((err = fb_limits_check_auth_failures(fr)) == NULL
-        && (err = fb_auth_authenticate(fr)) != NULL
-        && err->kind == FB_E_INVALID_API_KEY) {
-        fb_limits_count_auth_failure(fr);
-    }
+    err = fb_auth_authenticate(fr);
     /* The key lookup's connection goes back before the body is read: a
      * slow sender must not hold one. */
     fb_req_db_release(fr);

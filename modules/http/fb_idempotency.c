@@ -23,8 +23,11 @@
     "AND idem_key = %s"
 
 /* How long a 'running' claim may go without committing before a retry
- * with the same body may take it over: longer than any request runs. */
-#define FB_IDEM_LEASE "interval '60 seconds'"
+ * with the same body may take it over: a request that died (its child
+ * killed, its database gone) must not block its key for long.  One still
+ * running then is not harmed, only superseded: its commit finds another
+ * claim and rolls back (fb_idempotency_commit). */
+#define FB_IDEM_LEASE "interval '10 seconds'"
 
 const fb_statement_t fb_idempotency_statements[] = {
     /* A new record; or one armed again: expired, or a claim whose request

@@ -192,10 +192,12 @@ fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
         fr, fb_limits_auth_failures, fr->conf->rate_limit_auth_failures, 0,
         FB_LIMITS_AUTH_MESSAGE);
 
-    /* The headers speak of the key's limit once it is known. */
-    apr_table_unset(fr->r->headers_out, "X-RateLimit-Limit");
-    apr_table_unset(fr->r->headers_out, "X-RateLimit-Remaining");
-    apr_table_unset(fr->r->headers_out, "X-RateLimit-Reset");
+    if (err == NULL) {
+        /* Let through: the headers will speak of the key's limits. */
+        apr_table_unset(fr->r->headers_out, "X-RateLimit-Limit");
+        apr_table_unset(fr->r->headers_out, "X-RateLimit-Remaining");
+        apr_table_unset(fr->r->headers_out, "X-RateLimit-Reset");
+    }
     return err;
 }
 

@@ -38,11 +38,11 @@ fb_error_t *fb_limits_check(fb_req_t *fr);
 fb_error_t *fb_limits_check_public(fb_req_t *fr);
 
 /*
- * Failed authentications per client address (FeedbackRateLimitAuthFail):
- * before a presented key is looked up, 429 when the address has failed
- * too often this minute (nothing is counted); after a key was refused,
- * fb_limits_count_auth_failure() counts it.  Key guessing costs the
- * guesser a minute per few dozen tries, and the database nothing.
+ * Refused API keys per client address (FeedbackRateLimitAuthFail): before
+ * a key the cache does not know is looked up, 429 when the address has
+ * presented too many refused keys this minute (nothing is counted);
+ * fb_limits_count_auth_failure() counts each refused key.  Keys already
+ * known good are never held up; guessing costs the database nothing.
  */
 fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr);
 void fb_limits_count_auth_failure(fb_req_t *fr);

@@ -34,8 +34,21 @@ static apr_status_t fb_req_db_cleanup(void *data)
     return APR_SUCCESS;
 }
 
+void fb_req_db_release(fb_req_t *fr)
+{
+    if (fr->db != NULL && !fr->db->tx) {
+        fb_dbd_checkin(fr->db, fr->pool);
+        fr->db = NULL;
+    }
+}
+
 fb_db_t *fb_req_db(fb_req_t *fr)
 {
+    if (fr->db != NULL && !fr->db->tx && fb_db_lost(fr->db)) {
+        /* Lost under an earlier statement: what follows (dropping an
+         * Idempotency-Key claim, say) gets a connection that works. */
+        fb_req_db_release(fr);
+    }
     if (fr->db == NULL) {
         fr->db = fb_dbd_checkout(fr->pool, fr->r->server, &fr->db_why);
         if (fr->db != NULL && !fr->db_guarded) {
@@ -45,14 +58,6 @@ fb_db_t *fb_req_db(fb_req_t *fr)
         }
     }
     return fr->db;
-}
-
-void fb_req_db_release(fb_req_t *fr)
-{
-    if (fr->db != NULL && !fr->db->tx) {
-        fb_dbd_checkin(fr->db, fr->pool);
-        fr->db = NULL;
-    }
 }
 
 /* Logs that the database is out of reach at most once a second per
@@ -78,7 +83,7 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
                                    : "no connection could be made");
         return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
     }
-    if (fr->db->lost) {
+    if (fb_db_lost(fr->db)) {
         fb_req_log_unavailable(fr, fr->db->error ? fr->db->error
                                                  : "the connection was lost");
         return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);

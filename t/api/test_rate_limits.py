@@ -3,6 +3,7 @@ and per client address for requests without a key.
 
 These tests run their own httpd with small limits.
 """
+import secrets
 import time
 
 import pytest
@@ -100,3 +101,48 @@ def test_requests_without_a_key_are_limited_per_address(limited):
     assert 0 < int(r.headers["Retry-After"]) <= 60
     # Requests with a key are counted by key and organization only.
     assert org.api.get("/boards").status_code == 200
+
+
+AUTH_FAIL_LIMIT = 4
+
+
+@pytest.fixture(scope="module")
+def guarded(database):
+    with httpd(database, "FeedbackRateLimitAuthFail %d\nFeedbackKeyCacheTTL 60"
+               % AUTH_FAIL_LIMIT) as s:
+        yield s
+
+
+def made_up_key():
+    alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    return "sk_" + "".join(secrets.choice(alnum) for _ in range(40))
+
+
+def test_refused_keys_are_limited_per_address(guarded):
+    """After FeedbackRateLimitAuthFail refused keys from one address in a
+    minute, unknown keys are refused with 429 before any lookup; a key
+    already known good is not held up, and requests without a key are
+    not counted."""
+    org = Org(guarded, "guarded" + secrets.token_hex(3))
+    new_org = Org(guarded, "guarded" + secrets.token_hex(3))
+    wait_for_fresh_window()
+    assert org.api.get("/boards").status_code == 200    # now cached good
+    for _ in range(3):
+        assert_error(org.api.get("/boards", key=False), 401,
+                     "missing_api_key")
+    for i in range(AUTH_FAIL_LIMIT):
+        r = org.api.get("/boards", key=made_up_key())
+        assert_error(r, 401, "invalid_api_key")
+        assert r.headers["X-RateLimit-Limit"] == str(AUTH_FAIL_LIMIT)
+        assert r.headers["X-RateLimit-Remaining"] == \
+            str(AUTH_FAIL_LIMIT - 1 - i)
+    r = org.api.get("/boards", key=made_up_key())
+    assert_error(r, 429, "rate_limit_exceeded")
+    assert "failed authentications" in r.json()["error"]["message"]
+    assert 0 < int(r.headers["Retry-After"]) <= 60
+    # A good key the node has not seen yet is not looked up either...
+    assert_error(new_org.api.get("/boards"), 429, "rate_limit_exceeded")
+    # ...but the one it knows keeps working, with its own limits shown.
+    r = org.api.get("/boards")
+    assert r.status_code == 200
+    assert r.headers["X-RateLimit-Limit"] != str(AUTH_FAIL_LIMIT)

@@ -24,16 +24,15 @@ static const fb_statement_t statements[] = {
     {NULL, NULL}
 };
 
-static const fb_statement_t *const tables[] = {statements, NULL};
-
 static apr_pool_t *suite_pool;
+static apr_hash_t *registry;    /* label -> SQL, as fb_dbd keeps it */
 static fb_db_t killer;          /* kills the other one's backend */
 static fb_db_t live;            /* the tracked connection under test */
-static fb_db_session_t session;
 static apr_pool_t *live_pool;
 
-/* Opens db on the test database with every statement prepared. */
-static int open_db(fb_db_t *db, apr_pool_t *p)
+/* Opens db on the test database, with every statement prepared when
+ * prepare is set (a tracked connection prepares its own as it goes). */
+static int open_db(fb_db_t *db, apr_pool_t *p, int prepare)
 {
     const char *dsn = getenv("FEEDBACK_TEST_DB");
     const char *error = NULL;
@@ -49,13 +48,19 @@ static int open_db(fb_db_t *db, apr_pool_t *p)
         return 1;
     }
     db->prepared = apr_hash_make(p);
-    return fb_db_prepare_table(db, p, statements) != APR_SUCCESS;
+    return prepare && fb_db_prepare_table(db, p, statements) != APR_SUCCESS;
 }
 
 static int suite_init(void)
 {
-    return apr_pool_create(&suite_pool, NULL) != APR_SUCCESS
-           || open_db(&killer, suite_pool);
+    const char *dup = NULL;
+
+    if (apr_pool_create(&suite_pool, NULL) != APR_SUCCESS) {
+        return 1;
+    }
+    registry = apr_hash_make(suite_pool);
+    return fb_db_registry_add(registry, statements, &dup) != APR_SUCCESS
+           || open_db(&killer, suite_pool, 1);
 }
 
 static int suite_cleanup(void)
@@ -72,10 +77,8 @@ static void setup(void)
 {
     ut_setup();
     apr_pool_create(&live_pool, suite_pool);
-    if (open_db(&live, live_pool) == 0) {
-        live.tables = tables;
-        memset(&session, 0, sizeof(session));
-        live.session = &session;
+    if (open_db(&live, live_pool, 0) == 0) {
+        live.registry = registry;
         fb_db_checkout(&live, ut_pool);
     }
 }
@@ -130,7 +133,7 @@ static void kill_backend(int checkout)
 #define kill_live() kill_backend(1)
 
 /* The first statement of a checkout finds the session gone: it runs on a
- * new session, with every statement prepared again. */
+ * new session, which prepares its statements as they are first run. */
 static void test_first_statement_recovers(void)
 {
     const char *before, *after;
@@ -145,8 +148,44 @@ static void test_first_statement_recovers(void)
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "still here");
     after = backend_pid(&live);
     CU_ASSERT(before != NULL && after != NULL && strcmp(before, after) != 0);
-    UT_ASSERT_INT(session.backend_pid, atoi(after));
     UT_ASSERT_INT(live.lost, 0);
+    /* Only what ran in the new session was prepared in it. */
+    UT_ASSERT_INT(apr_hash_count(live.prepared), 2);
+}
+
+/* A statement is prepared on first use, once per session. */
+static void test_prepared_on_first_use(void)
+{
+    const char *args[1] = {"once"};
+    fb_rows_t rows;
+    apr_dbd_prepared_t *first;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    UT_ASSERT_INT(apr_hash_count(live.prepared), 0);
+    UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_echo", 1, args, &rows),
+                  APR_SUCCESS);
+    first = apr_hash_get(live.prepared, "uts_echo", APR_HASH_KEY_STRING);
+    CU_ASSERT_PTR_NOT_NULL(first);
+    UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_echo", 1, args, &rows),
+                  APR_SUCCESS);
+    CU_ASSERT_PTR_EQUAL(apr_hash_get(live.prepared, "uts_echo",
+                                     APR_HASH_KEY_STRING), first);
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "once");
+    /* A label nobody registered is an error, not a crash. */
+    UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_nothing", 0, NULL,
+                               &rows), APR_EGENERAL);
+    CU_ASSERT(live.error != NULL && strstr(live.error, "uts_nothing"));
+}
+
+/* A label registered twice is refused. */
+static void test_registry_duplicate(void)
+{
+    apr_hash_t *r = apr_hash_make(ut_pool);
+    const char *dup = NULL;
+
+    UT_ASSERT_INT(fb_db_registry_add(r, statements, &dup), APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_registry_add(r, statements, &dup), APR_EEXIST);
+    UT_ASSERT_STR(dup, "uts_pid");
 }
 
 /* BEGIN on a dead connection: retried on a new session when first, a
@@ -218,18 +257,19 @@ static void test_checkin_rolls_back(void)
     UT_ASSERT_INT(fb_db_end(&live, ut_pool, 0), APR_SUCCESS);
 }
 
-/* Without its statement tables a connection cannot recover: it reports
- * FB_DB_UNAVAILABLE instead of running unprepared statements. */
-static void test_no_tables_no_recovery(void)
+/* Without a registry a new session has no statements: a clean error
+ * naming the label, not a statement the session never prepared. */
+static void test_no_registry_no_statements(void)
 {
     const char *args[1] = {"x"};
     fb_rows_t rows;
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
-    live.tables = NULL;
     kill_live();
+    live.registry = NULL;
     UT_ASSERT_INT(fb_db_select(&live, ut_pool, "uts_echo", 1, args, &rows),
-                  FB_DB_UNAVAILABLE);
+                  APR_EGENERAL);
+    CU_ASSERT(live.error != NULL && strstr(live.error, "uts_echo"));
 }
 
 void test_db_session_register(void)
@@ -241,7 +281,9 @@ void test_db_session_register(void)
         {"death inside a transaction", test_death_inside_transaction},
         {"SQL error is not a lost connection", test_sql_error_is_not_lost},
         {"check-in rolls back an open transaction", test_checkin_rolls_back},
-        {"no tables, no recovery", test_no_tables_no_recovery},
+        {"prepared on first use, once", test_prepared_on_first_use},
+        {"registry: a label twice", test_registry_duplicate},
+        {"no registry, no statements", test_no_registry_no_statements},
         {NULL, NULL}
     };
 

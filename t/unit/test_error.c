@@ -51,6 +51,11 @@ static const struct {
     {FB_E_PAYLOAD_TOO_LARGE, "request_too_large", 413, BAD},
     {FB_E_UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", 415, BAD},
     {FB_E_RATE_LIMITED, "rate_limit_exceeded", 429, "rate_limit_error"},
+    {FB_E_REQUEST_TIMEOUT, "request_timeout", 408, BAD},
+    {FB_E_LENGTH_REQUIRED, "length_required", 411, BAD},
+    {FB_E_URI_TOO_LONG, "uri_too_long", 414, BAD},
+    {FB_E_HEADERS_TOO_LARGE, "headers_too_large", 431, BAD},
+    {FB_E_NOT_IMPLEMENTED, "not_implemented", 501, "api_error"},
     {FB_E_INTERNAL, "internal_error", 500, "api_error"},
     {FB_E_DATABASE, "database_error", 500, "api_error"},
     {FB_E_SERVICE_UNAVAILABLE, "service_unavailable", 503, "api_error"},
@@ -221,6 +226,30 @@ static void test_version_not_supported(void)
     CU_ASSERT_FALSE(has_key(unavailable, "param"));
 }
 
+/* httpd's own statuses map to their generic kinds, others to 400/500. */
+static void test_for_status(void)
+{
+    static const struct {
+        int status;
+        fb_error_e kind;
+    } cases[] = {
+        {400, FB_E_INVALID_REQUEST}, {403, FB_E_FORBIDDEN},
+        {404, FB_E_ROUTE_NOT_FOUND}, {405, FB_E_METHOD_NOT_ALLOWED},
+        {408, FB_E_REQUEST_TIMEOUT}, {411, FB_E_LENGTH_REQUIRED},
+        {413, FB_E_PAYLOAD_TOO_LARGE}, {414, FB_E_URI_TOO_LONG},
+        {415, FB_E_UNSUPPORTED_MEDIA_TYPE}, {429, FB_E_RATE_LIMITED},
+        {431, FB_E_HEADERS_TOO_LARGE}, {500, FB_E_INTERNAL},
+        {501, FB_E_NOT_IMPLEMENTED}, {503, FB_E_SERVICE_UNAVAILABLE},
+        {417, FB_E_INVALID_REQUEST}, {418, FB_E_INVALID_REQUEST},
+        {502, FB_E_INTERNAL}, {505, FB_E_INTERNAL}
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        UT_ASSERT_INT(fb_error_for_status(cases[i].status), cases[i].kind);
+    }
+}
+
 void test_error_register(void)
 {
     static const ut_test_t tests[] = {
@@ -231,6 +260,7 @@ void test_error_register(void)
         {"render: param and message", test_render_param_and_message},
         {"render: details", test_render_details},
         {"render: empty details left out", test_render_empty_details},
+        {"for_status: httpd's own answers", test_for_status},
         {"render: version_not_supported 400 and 404",
          test_version_not_supported},
         {NULL, NULL}
