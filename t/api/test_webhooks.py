@@ -172,6 +172,22 @@ def test_reserved_headers(wh_org, name):
     "https://169.254.169.254/latest",
     "https://10.0.0.5/in",
     "https://[::1]/in",
+    # Documentation and other special-purpose ranges: a host's own
+    # interface may sit in one.
+    "https://192.0.2.2/in",
+    "https://198.51.100.7/in",
+    "https://203.0.113.1/in",
+    "https://192.88.99.1/in",
+    "https://[2001:db8::1]/in",
+    "https://[::ffff:192.0.2.2]/in",
+    "https://[3fff::1]/in",
+    "https://[100::1]/in",
+    "https://[2001:2::1]/in",
+    "https://[5f00::1]/in",
+    "https://[64:ff9b:1::1]/in",
+    # Port 0 names no service; 65536 is no port.
+    "https://hooks.example.com:0/in",
+    "https://hooks.example.com:65536/in",
     "https://user:pw@hooks.example.com/in",
     "ftp://hooks.example.com/in",
     "not a url",
