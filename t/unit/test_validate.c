@@ -246,7 +246,8 @@ static void test_nulls_leave_the_body(void)
          "{\"title\":\"a\",\"eta\":null}"},
         {"{\"title\":\"a\",\"items\":[{\"id\":\"x\",\"n\":null},"
          "{\"n\":1,\"id\":\"y\"}]}",
-         "{\"title\":\"a\",\"items\":[{\"id\":\"x\"},{\"n\":1,\"id\":\"y\"}]}"},
+         "{\"title\":\"a\",\"items\":[{\"id\":\"x\"},"
+         "{\"n\":1,\"id\":\"y\"}]}"},
         {"{\"title\":\"a\",\"values\":{\"a\":null},\"meta\":{\"b\":null},"
          "\"list\":[null]}",
          "{\"title\":\"a\",\"values\":{\"a\":null},\"meta\":{\"b\":null},"
