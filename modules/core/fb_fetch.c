@@ -158,6 +158,9 @@ static const char *fb_fetch_check_host(const fb_netpolicy_t *np,
     return NULL;
 }
 
+static const char *const fb_fetch_bad_port =
+    "must have a port from 1 to 65535";
+
 /*
  * Checks url and parses it with libcurl.  On success (NULL) *out holds
  * the parse, which the caller frees with curl_url_cleanup(); else the
@@ -170,8 +173,10 @@ static const char *fb_fetch_parse_url(const fb_netpolicy_t *np,
 {
     int testing = (fb_netpolicy_flags(np) & FB_NETPOLICY_TESTING) != 0;
     char *scheme = NULL, *host = NULL, *user = NULL, *password = NULL;
+    char *port = NULL;
     const char *why = NULL;
     CURLU *cu = NULL;
+    CURLUcode rc;
     const char *c;
 
     *out = NULL;
@@ -193,9 +198,13 @@ static const char *fb_fetch_parse_url(const fb_netpolicy_t *np,
         *kind = FB_FETCH_INTERNAL;
         return "could not be parsed (out of memory)";
     }
-    if (curl_url_set(cu, CURLUPART_URL, url, 0) != CURLUE_OK
-        || curl_url_get(cu, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK
-        || curl_url_get(cu, CURLUPART_HOST, &host, 0) != CURLUE_OK) {
+    rc = curl_url_set(cu, CURLUPART_URL, url, 0);
+    if (rc == CURLUE_BAD_PORT_NUMBER) {
+        why = fb_fetch_bad_port;
+    }
+    else if (rc != CURLUE_OK
+             || curl_url_get(cu, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK
+             || curl_url_get(cu, CURLUPART_HOST, &host, 0) != CURLUE_OK) {
         why = "must be an absolute URL";
     }
     else if (strcmp(scheme, "https") != 0
@@ -207,11 +216,18 @@ static const char *fb_fetch_parse_url(const fb_netpolicy_t *np,
                 == CURLUE_OK) {
         why = "must not contain a user name or password";
     }
+    /* libcurl reads 0 (or 00) as a port, and refuses only what is over
+     * 65535 or not a number. */
+    else if (curl_url_get(cu, CURLUPART_PORT, &port, 0) == CURLUE_OK
+             && !fb_netpolicy_port_allowed(strtol(port, NULL, 10))) {
+        why = fb_fetch_bad_port;
+    }
     else {
         why = fb_fetch_check_host(np, host, kind);
     }
     curl_free(scheme);
     curl_free(host);
+    curl_free(port);
     curl_free(user);
     curl_free(password);
     if (why != NULL) {

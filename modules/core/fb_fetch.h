@@ -140,8 +140,9 @@ apr_status_t fb_fetch_global_init(apr_pool_t *pconf, const char **why);
  * Checks a URL that is about to be stored (a webhook's, a file's
  * source): at most FB_FETCH_URL_MAX characters, printable ASCII, a URL
  * that libcurl parses, scheme https (or http when the policy has
- * FB_NETPOLICY_TESTING), no user name or password, an ASCII host that is
- * not a forbidden or malformed address literal.  NULL when it may be
+ * FB_NETPOLICY_TESTING), no user name or password, a port (when one is
+ * written) from 1 to 65535, an ASCII host that is not a forbidden or
+ * malformed address literal.  NULL when it may be
  * stored; else why not, to follow the field's name in a 400 message
  * ("must be an https URL").  Names are not resolved here: an address a
  * name leads to is judged when connecting.

@@ -10,11 +10,19 @@
 #include "fb_netpolicy.h"
 
 /*
- * The ranges refused by default: decisions.md's list, and the local-use
- * NAT64 prefix of RFC 8215, which an operator's own translator may map to
- * any IPv4 address, private ones included.  IPv4 ranges
- * are read into their mapped form (see the header).  The text after the
- * range is what a refusal names in the log.
+ * The ranges refused by default: decisions.md's list, and every other
+ * block the IANA special-purpose registries (IPv4 and IPv6) mark as not
+ * globally reachable, documentation ranges included (a host's own
+ * interface may sit in one).  A block so marked is refused whole even
+ * where a smaller entry inside it is marked reachable (192.0.0.0/24,
+ * 2001::/23): those entries are anycast services whose nearest instance
+ * is often the operator's own (PCP, TURN, AMT, AS112) or identifiers
+ * (ORCHIDv2, drone tags), never a webhook receiver or an image host.
+ * fec0::/10, the deprecated site-local block, is not in the registry
+ * but is private by its definition.  IPv4 ranges are read into their
+ * mapped form (see the header).  The text after the range is what a
+ * refusal names in the log; where ranges nest, the narrower comes first
+ * so that it gives the name.
  */
 static const char *const fb_builtin_denied[][2] = {
     {"0.0.0.0/8", "\"this\" network"},
@@ -24,19 +32,31 @@ static const char *const fb_builtin_denied[][2] = {
     {"169.254.0.0/16", "link-local"},
     {"172.16.0.0/12", "private network"},
     {"192.0.0.0/24", "IETF protocol assignments"},
+    {"192.0.2.0/24", "documentation"},
+    {"192.88.99.0/24", "6to4 relay anycast"},
     {"192.168.0.0/16", "private network"},
     {"198.18.0.0/15", "benchmarking"},
+    {"198.51.100.0/24", "documentation"},
+    {"203.0.113.0/24", "documentation"},
     {"224.0.0.0/4", "multicast"},
     {"240.0.0.0/4", "reserved"},
     {"::/128", "unspecified"},
     {"::1/128", "loopback"},
-    {"fc00::/7", "unique local"},
-    {"fe80::/10", "link-local"},
-    {"ff00::/8", "multicast"},
     {"64:ff9b::/96", "NAT64"},
     {"64:ff9b:1::/48", "local-use NAT64"},
-    {"2002::/16", "6to4"},
+    {"100::/64", "discard-only"},
+    {"100:0:0:1::/64", "dummy prefix"},
     {"2001::/32", "Teredo"},
+    {"2001:2::/48", "benchmarking"},
+    {"2001::/23", "IETF protocol assignments"},
+    {"2001:db8::/32", "documentation"},
+    {"2002::/16", "6to4"},
+    {"3fff::/20", "documentation"},
+    {"5f00::/16", "SRv6 segment identifiers"},
+    {"fc00::/7", "unique local"},
+    {"fe80::/10", "link-local"},
+    {"fec0::/10", "site-local"},
+    {"ff00::/8", "multicast"},
 };
 
 /* What FB_NETPOLICY_TESTING allows. */
@@ -504,15 +524,31 @@ int fb_netpolicy_allows(const fb_netpolicy_t *np, const fb_netaddr_t *a,
     return refused == NULL;
 }
 
+int fb_netpolicy_port_allowed(long port)
+{
+    return port >= 1 && port <= 65535;
+}
+
 int fb_netpolicy_allows_sockaddr(const fb_netpolicy_t *np,
                                  const struct sockaddr *sa, apr_size_t len,
                                  const char **why)
 {
     fb_netaddr_t a;
+    in_port_t port;
 
     if (!fb_netaddr_from_sockaddr(sa, len, &a)) {
         if (why != NULL) {
             *why = "not an IPv4 or IPv6 address";
+        }
+        return 0;
+    }
+    /* fb_netaddr_from_sockaddr has checked the family and the length. */
+    port = sa->sa_family == AF_INET
+           ? ((const struct sockaddr_in *)sa)->sin_port
+           : ((const struct sockaddr_in6 *)sa)->sin6_port;
+    if (!fb_netpolicy_port_allowed(ntohs(port))) {
+        if (why != NULL) {
+            *why = "port 0";
         }
         return 0;
     }

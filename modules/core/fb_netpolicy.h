@@ -14,10 +14,15 @@
  * mapped address is refused exactly when its IPv4 address is.
  *
  * Refused by default (the built-in table, docs/decisions.md): 0/8, 10/8,
- * 100.64/10, 127/8, 169.254/16, 172.16/12, 192.0.0/24, 192.168/16,
- * 198.18/15, 224/4, 240/4, ::/128, ::1/128, fc00::/7, fe80::/10, ff00::/8,
- * 64:ff9b::/96 (NAT64), 64:ff9b:1::/48 (local-use NAT64, whose mapping
- * is the operator's own), 2002::/16 (6to4) and 2001::/32 (Teredo).
+ * 100.64/10, 127/8, 169.254/16, 172.16/12, 192.0.0/24, 192.0.2/24,
+ * 192.88.99/24, 192.168/16, 198.18/15, 198.51.100/24, 203.0.113/24,
+ * 224/4, 240/4, ::/128, ::1/128, 64:ff9b::/96 (NAT64), 64:ff9b:1::/48
+ * (local-use NAT64, whose mapping is the operator's own), 100::/64,
+ * 100:0:0:1::/64, 2001::/23 (Teredo's 2001::/32 among them),
+ * 2001:db8::/32, 2002::/16 (6to4), 3fff::/20, 5f00::/16, fc00::/7,
+ * fe80::/10, fec0::/10 and ff00::/8: every block the IANA
+ * special-purpose registries mark as not globally reachable, and a few
+ * more.  Port 0 is refused too.
  *
  * IPv6 forms that carry an IPv4 address (IPv4-compatible ::a.b.c.d,
  * IPv4-translated ::ffff:0:a.b.c.d, NAT64, 6to4, both addresses of
@@ -123,8 +128,16 @@ int fb_netpolicy_flags(const fb_netpolicy_t *np);
 int fb_netpolicy_allows(const fb_netpolicy_t *np, const fb_netaddr_t *a,
                         const char **why);
 
-/* The same for a socket address; other families than IPv4 and IPv6 are
- * refused. */
+/*
+ * Non-zero when a connection may go to port: 1 to 65535.  Port 0 names
+ * no service (a stack may pick a port of its own or refuse), so a URL
+ * or a socket address with it is refused like a forbidden address.
+ */
+int fb_netpolicy_port_allowed(long port);
+
+/* The same as fb_netpolicy_allows for a socket address, and its port
+ * must pass fb_netpolicy_port_allowed; other families than IPv4 and IPv6
+ * are refused. */
 int fb_netpolicy_allows_sockaddr(const fb_netpolicy_t *np,
                                  const struct sockaddr *sa, apr_size_t len,
                                  const char **why);

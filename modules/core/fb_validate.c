@@ -302,7 +302,19 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
             continue;
         }
         if (val == NULL) {
-            continue;   /* required-and-null is reported below */
+            /*
+             * Null means "not given" (decisions.md) unless the rule says
+             * it clears: it leaves the body here, once for every
+             * operation, so that no handler, and no statement that takes
+             * the body as JSON, meets a null where it expects a value.
+             * Required-and-null is reported below either way.  Deleting
+             * the member being visited is safe: the loop already holds
+             * the next one.
+             */
+            if (!(rule->flags & FB_FIELD_NULL_CLEARS)) {
+                json_object_object_del(obj, key);
+            }
+            continue;
         }
         problem = fb_field_problem(p, rule, val);
         if (problem != NULL) {

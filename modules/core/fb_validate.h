@@ -7,8 +7,12 @@
  *   - a field no rule names: parameter_not_supported;
  *   - a required field absent or null: missing_parameter;
  *   - a value of the wrong type, length, range or choice: invalid_parameter.
- * An explicit null on an optional field passes; the handler treats it as
- * "not given" unless the rule has FB_FIELD_NULL_CLEARS.
+ * An explicit null on an optional field passes and means "not given":
+ * unless the rule has FB_FIELD_NULL_CLEARS (the handler then clears the
+ * value), the member is removed from the body, in every object that has
+ * rules (array items included), so that handlers and statements given the
+ * body see such a field only with a value.  Nulls inside values without
+ * rules of their own (FB_FIELD_VALUES, a plain FB_FIELD_OBJECT) stay.
  */
 #ifndef FB_VALIDATE_H
 #define FB_VALIDATE_H
@@ -67,7 +71,8 @@ int fb_url_valid(const char *s);
 /*
  * Checks body against rules (terminated by a rule with a NULL name);
  * members of objects with their own rules are checked the same way and
- * named "outer.inner".  Returns NULL when the body is acceptable.
+ * named "outer.inner".  Removes the nulls that mean "not given" (above).
+ * Returns NULL when the body is acceptable.
  */
 fb_error_t *fb_validate_body(apr_pool_t *p, json_object *body,
                              const fb_field_rule_t *rules);

@@ -7,8 +7,9 @@
  * function.  The worker does the rest: claiming, leases, retries with
  * backoff, the attempt limit, logging, shutting down.
  *
- * The claim statement takes one argument, the lease in seconds, and
- * claims at most one due item: it selects it FOR UPDATE SKIP LOCKED (so
+ * The claim statement takes one argument, the lease in seconds (and a
+ * second one, an integer, when the job has a claim_arg), and claims at
+ * most one due item: it selects it FOR UPDATE SKIP LOCKED (so
  * concurrent workers in any process or node never take the same item),
  * counts the attempt and sets the item's lease, all in one statement that
  * commits before the job does anything slow.  It returns the row
@@ -99,6 +100,10 @@ typedef struct {
     /* Non-zero: the finish statement takes a seventh argument, the
      * run's ctx->result (the webhook job records its attempt with it). */
     int with_result;
+    /* A setting the claim needs besides the lease, as its second
+     * argument (the webhook claim keeps to the failure threshold), or
+     * NULL: the claim takes the lease only. */
+    int (*claim_arg)(const fb_server_conf_t *conf);
 } fb_job_t;
 
 /* The job table (fb_jobs.c), ended by a row with a NULL name. */

@@ -20,6 +20,15 @@
  * the webhook's lastStatus and health, suspending it on 410 or when its
  * consecutive failures reach FeedbackWebhookFailureThreshold.  Retries
  * follow FeedbackWebhookRetrySchedule, not the worker's doubling delay.
+ *
+ * The threshold is exact although deliveries of one webhook run in
+ * parallel: every attempt holds one of the webhook's slots (sql/017), and
+ * the failures that bring the run of failures within reach of the
+ * threshold spend theirs until the next success, so the failures in a row
+ * plus the attempts in flight never pass the threshold.  A healthy
+ * webhook has at most as many attempts in flight as it has slots (the
+ * threshold, 15 by default, at most FB_WEBHOOK_SLOTS_MAX); a failing one
+ * fewer and fewer.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,27 +66,99 @@
     " AND ((d.r->>'code')::integer = 410 " \
     "   OR h.consecutive_failures + 1 >= (d.r->>'threshold')::integer))"
 
-/* The attempt's outcome, for the attempts log and the webhook's figures,
- * comes in the result (JSON): {outcome, code, ms, message, body,
- * threshold}. */
+/*
+ * The slots of a webhook (sql/017): the threshold, but at most this many.
+ * With S slots and threshold T, only failures that bring the run of
+ * failures past T - S spend their slot, so the slots spent always number
+ * max(0, failures - (T - S)), the attempts in flight at most S minus
+ * those, and failures plus attempts in flight at most T.  It is also the
+ * most attempts one healthy webhook has in flight.
+ */
+#define FB_WEBHOOK_SLOTS_MAX "64"
+
+/* The slots of a webhook under threshold t (SQL). */
+#define FB_WEBHOOK_SLOTS(t) "least(" t ", " FB_WEBHOOK_SLOTS_MAX ")"
+
+/* Whether slot s of a webhook whose current run of failures is run may
+ * be taken (sql/017): no attempt holds it (or its lease ran out: a worker
+ * that died), and no failure of that run spent it. */
+#define FB_WEBHOOK_SLOT_FREE(s, run) \
+    "((" s ".lease_until IS NULL OR " s ".lease_until <= now()) " \
+    " AND (" s ".spent_in_run IS NULL OR " s ".spent_in_run < " run "))"
+
+/*
+ * The claim takes the lease in seconds and the failure threshold
+ * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots.
+ * An attempt to an active webhook must hold one of its slots (sql/017):
+ * the claim picks the oldest due delivery whose webhook has a slot free,
+ * or misses slot rows (they are made all at once, so the last one tells),
+ * and takes a free slot FOR UPDATE SKIP LOCKED; without one it makes the
+ * missing rows and claims nothing this time: the next claim sees them
+ * (one statement, one snapshot).  The failures in a row plus the
+ * attempts in flight thus never pass the threshold, and claims of a
+ * healthy webhook never wait for each other.  A webhook that is not
+ * active sends nothing (its deliveries are claimed to be skipped) and
+ * takes no slot.
+ *
+ * The snapshot's failure_run may be older than the webhook's: a slot a
+ * newer run spent then looks spent still, which only errs on the side of
+ * fewer attempts.
+ */
 const fb_statement_t fb_job_webhook_statements[] = {
     {"job_webhook_claim",
-     "WITH due AS ("
-     "  SELECT org_id, id FROM webhook_deliveries "
-     "  WHERE state = 'pending' AND next_attempt_at <= now() "
-     "  ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED), "
-     "lease AS (SELECT clock_timestamp() + make_interval(secs => %d) AS t) "
+     "WITH a AS (SELECT clock_timestamp() + make_interval(secs => %d) "
+     "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots), "
+     "due AS ("
+     "  SELECT d.org_id, d.id, d.webhook_id, w.status, w.failure_run "
+     "  FROM webhook_deliveries d, webhooks w, a "
+     "  WHERE d.state = 'pending' AND d.next_attempt_at <= now() "
+     "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
+     "    AND (w.status <> 'active' "
+     "      OR EXISTS (SELECT 1 FROM webhook_slots s "
+     "        WHERE s.org_id = w.org_id AND s.webhook_id = w.id "
+     "          AND s.n < a.slots "
+     "          AND " FB_WEBHOOK_SLOT_FREE("s", "w.failure_run") ") "
+     "      OR NOT EXISTS (SELECT 1 FROM webhook_slots s "
+     "        WHERE s.org_id = w.org_id AND s.webhook_id = w.id "
+     "          AND s.n = a.slots - 1)) "
+     "  ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED), "
+     "free AS ("
+     "  SELECT s.org_id, s.webhook_id, s.n FROM webhook_slots s, due, a "
+     "  WHERE due.status = 'active' AND s.org_id = due.org_id "
+     "    AND s.webhook_id = due.webhook_id AND s.n < a.slots "
+     "    AND " FB_WEBHOOK_SLOT_FREE("s", "due.failure_run") " "
+     "  ORDER BY s.n LIMIT 1 FOR UPDATE OF s SKIP LOCKED), "
+     "made AS ("
+     "  INSERT INTO webhook_slots (org_id, webhook_id, n) "
+     "  SELECT due.org_id, due.webhook_id, g "
+     "  FROM due, a, generate_series(0, a.slots - 1) g "
+     "  WHERE due.status = 'active' AND NOT EXISTS (SELECT 1 FROM free) "
+     "    AND NOT EXISTS (SELECT 1 FROM webhook_slots s "
+     "      WHERE s.org_id = due.org_id AND s.webhook_id = due.webhook_id "
+     "        AND s.n = g) "
+     "  ON CONFLICT DO NOTHING), "
+     "slot AS ("
+     "  UPDATE webhook_slots s SET lease_until = a.lease FROM free, a "
+     "  WHERE s.org_id = free.org_id AND s.webhook_id = free.webhook_id "
+     "    AND s.n = free.n RETURNING s.n) "
      "UPDATE webhook_deliveries d SET attempts = d.attempts + 1, "
-     "  lease_until = lease.t, next_attempt_at = lease.t, "
-     "  updated_at = now() "
-     "FROM due, lease, webhooks w, events e "
+     "  lease_until = a.lease, next_attempt_at = a.lease, "
+     "  slot = (SELECT n FROM slot), updated_at = now() "
+     "FROM due, a, webhooks w, events e "
      "WHERE d.org_id = due.org_id AND d.id = due.id "
+     "  AND (due.status <> 'active' OR EXISTS (SELECT 1 FROM slot)) "
      "  AND w.org_id = d.org_id AND w.id = d.webhook_id "
      "  AND e.org_id = d.org_id AND e.id = d.event_id "
      "RETURNING d.org_id, d.id, d.attempts, d.lease_until::text, "
      "  w.status, w.url, w.secret, w.timeout_ms, w.headers::text, e.id, "
      "  " FB_WEBHOOK_PAYLOAD ", "
      "  extract(epoch FROM e.created_at)::bigint"},
+    /* The finish: the delivery's new state; for an attempt made (a
+     * result came), the attempts log and the webhook's figures, a
+     * success starting the next run of failures; and the attempt's slot,
+     * fenced by its lease, free again, or spent in the current run (as
+     * the webhook's row, locked here, has it) by a failure that brings
+     * the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
     {"job_webhook_finish",
      "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
      "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
@@ -99,8 +180,9 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "    updated_at = now() "
      "  FROM a WHERE o.org_id = a.org_id AND o.id = a.id "
      "    AND o.lease_until = a.lease AND o.state = 'pending' "
-     "  RETURNING o.org_id, o.id, o.webhook_id, o.attempts, a.outcome, "
-     "    a.error, a.r), "
+     "  RETURNING o.org_id, o.id, o.webhook_id, o.attempts, o.slot, "
+     "    a.lease, a.outcome, a.error, a.r, (a.r IS NOT NULL "
+     "    AND a.outcome IN ('done', 'retry', 'failed')) AS attempted), "
      "att AS ("
      "  INSERT INTO webhook_delivery_attempts (org_id, delivery_id, "
      "    webhook_id, attempt, outcome, status_code, duration_ms, error, "
@@ -109,8 +191,7 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "    nullif((d.r->>'code')::integer, 0), (d.r->>'ms')::integer, "
      "    CASE WHEN d.outcome = 'done' THEN NULL ELSE d.error END, "
      "    d.r->>'body' "
-     "  FROM d WHERE d.r IS NOT NULL AND d.outcome IN ('done', 'retry', "
-     "    'failed')), "
+     "  FROM d WHERE d.attempted), "
      "w AS ("
      "  UPDATE webhooks h SET "
      "    last_code = (d.r->>'code')::integer, "
@@ -124,6 +205,7 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "      ELSE h.errors_since_success + 1 END, "
      "    consecutive_failures = CASE WHEN d.outcome = 'done' THEN 0 "
      "      ELSE h.consecutive_failures + 1 END, "
+     "    failure_run = h.failure_run + (d.outcome = 'done')::integer, "
      "    status = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
      "      THEN 'suspended' ELSE h.status END, "
      "    updated_at = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
@@ -134,8 +216,18 @@ const fb_statement_t fb_job_webhook_statements[] = {
      "      SELECT duration_ms FROM webhook_delivery_attempts x "
      "      WHERE x.org_id = d.org_id AND x.webhook_id = d.webhook_id "
      "      ORDER BY x.created_at DESC LIMIT 99) x) prev "
-     "  WHERE h.org_id = d.org_id AND h.id = d.webhook_id "
-     "    AND d.r IS NOT NULL AND d.outcome IN ('done', 'retry', 'failed')) "
+     "  WHERE h.org_id = d.org_id AND h.id = d.webhook_id AND d.attempted "
+     "  RETURNING h.org_id, h.id, h.failure_run, "
+     "    h.consecutive_failures), "
+     "freed AS ("
+     "  UPDATE webhook_slots s SET lease_until = NULL, "
+     "    spent_in_run = CASE WHEN d.attempted AND d.outcome <> 'done' "
+     "      AND w.consecutive_failures > (d.r->>'threshold')::integer "
+     "        - " FB_WEBHOOK_SLOTS("(d.r->>'threshold')::integer") " "
+     "      THEN w.failure_run ELSE s.spent_in_run END "
+     "  FROM d LEFT JOIN w ON w.org_id = d.org_id AND w.id = d.webhook_id "
+     "  WHERE s.org_id = d.org_id AND s.webhook_id = d.webhook_id "
+     "    AND s.n = d.slot AND s.lease_until = d.lease) "
      "SELECT id FROM d"},
     /* The sweep of receivers' answers older than 7 days (fb_jobs.c). */
     {"sweep_webhook_answers",
@@ -269,6 +361,14 @@ static apr_int64_t fb_webhook_delay(const fb_server_conf_t *conf,
         return -1;
     }
     return APR_ARRAY_IDX(s, attempts - 1, int);
+}
+
+int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
+
+/* The claim's second argument: the failure threshold it keeps to. */
+int fb_job_webhook_claim_arg(const fb_server_conf_t *conf)
+{
+    return conf->webhook_failure_threshold;
 }
 
 fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error);

@@ -11,15 +11,16 @@ extern const fb_statement_t fb_job_publish_statements[];
 fb_job_run_fn fb_job_publish_run;
 extern const fb_statement_t fb_job_webhook_statements[];
 fb_job_run_fn fb_job_webhook_run;
+int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
 
 const fb_job_t fb_jobs[] = {
     {"email", fb_job_email_statements, "job_email_claim", "job_email_finish",
-     fb_job_email_run, 0},
+     fb_job_email_run, 0, NULL},
     {"changelog publish", fb_job_publish_statements, "job_publish_claim",
-     "job_publish_finish", fb_job_publish_run, 0},
+     "job_publish_finish", fb_job_publish_run, 0, NULL},
     {"webhook", fb_job_webhook_statements, "job_webhook_claim",
-     "job_webhook_finish", fb_job_webhook_run, 1},
-    {NULL, NULL, NULL, NULL, NULL, 0}
+     "job_webhook_finish", fb_job_webhook_run, 1, fb_job_webhook_claim_arg},
+    {NULL, NULL, NULL, NULL, NULL, 0, NULL}
 };
 
 const fb_sweep_t fb_sweeps[] = {

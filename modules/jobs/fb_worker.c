@@ -157,14 +157,18 @@ static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
                                   apr_pool_t *p, fb_rows_t *item)
 {
     fb_worker_t *w = t->w;
-    const char *args[1] = {apr_itoa(p, w->conf->worker_lease)};
+    const char *args[2] = {
+        apr_itoa(p, w->conf->worker_lease),
+        job->claim_arg ? apr_itoa(p, job->claim_arg(w->conf)) : NULL
+    };
     fb_db_t *db = fb_worker_db(w, p);
     apr_status_t rv;
 
     if (db == NULL) {
         return FB_CLAIM_NO_DB;
     }
-    rv = fb_db_select(db, p, job->claim, 1, args, item);
+    rv = fb_db_select(db, p, job->claim, job->claim_arg ? 2 : 1, args,
+                      item);
     if (rv != APR_SUCCESS && fb_worker_may_log(t)) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: claiming failed: %s", job->name,

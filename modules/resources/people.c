@@ -41,6 +41,15 @@ const fb_resource_module_t fb_people_module = {
     "people", NULL, fb_people_statements
 };
 
+const fb_field_rule_t fb_person_rules[] = {
+    {.name = "id", .type = FB_FIELD_ID},
+    {.name = "userId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    {.name = "email", .type = FB_FIELD_EMAIL, .min = 3, .max = 255},
+    {.name = "name", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    FB_PROFILE_PICTURE_RULE(0),
+    {.name = NULL}
+};
+
 /* A display name for a new contact: the one given, else the email's local
  * part, else the external id. */
 static const char *fb_person_name(apr_pool_t *p, json_object *who)

@@ -1,5 +1,6 @@
 /*
- * people.h: resolving who an identification object names.
+ * people.h: identification objects (author, voter): the rules of their
+ * members, and resolving who one names.
  */
 #ifndef PEOPLE_H
 #define PEOPLE_H
@@ -44,6 +45,21 @@
     "'verified', c.verified, 'type', c.type, " \
     "'description', c.description, 'customFields', c.custom_fields, " \
     "'isBlocked', c.is_blocked, 'phone', c.phone)"
+
+/*
+ * The profilePicture member, wherever a person is written: a contact, and
+ * any identification object that may make one (an author, a voter).  One
+ * rule, so that no way in stores what the others refuse: an http or
+ * https URL (FB_FIELD_URL), never a javascript:, vbscript: or data: URL
+ * that a client would put into an img src or a link.  flags: what the
+ * place adds (FB_FIELD_NULL_CLEARS where null clears a stored picture).
+ */
+#define FB_PROFILE_PICTURE_RULE(flags_) \
+    {.name = "profilePicture", .type = FB_FIELD_URL, .max = 2048, \
+     .flags = (flags_)}
+
+/* The members of an identification object (author, voter). */
+extern const fb_field_rule_t fb_person_rules[];
 
 /*
  * Resolves who (an object with id, userId, email, name, profilePicture;

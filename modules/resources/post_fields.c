@@ -39,15 +39,6 @@ const fb_resource_module_t fb_post_fields_module = {
 const char *const fb_post_visibilities[] = {"public", "authorOnly",
                                               "companyOnly", NULL};
 
-const fb_field_rule_t fb_person_rules[] = {
-    {.name = "id", .type = FB_FIELD_ID},
-    {.name = "userId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "email", .type = FB_FIELD_EMAIL, .min = 3, .max = 255},
-    {.name = "name", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "profilePicture", .type = FB_FIELD_STRING, .max = 2048},
-    {.name = NULL}
-};
-
 /* Fields that need a permission flag when given; some only when changed
  * on an existing post (a new post names its board without moving it). */
 static const struct {

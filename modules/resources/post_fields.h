@@ -26,9 +26,6 @@ typedef struct {
 /* The choices of a post's visibility. */
 extern const char *const fb_post_visibilities[];
 
-/* The members of an identification object (author, voter). */
-extern const fb_field_rule_t fb_person_rules[];
-
 /* A 403 when the body sets a field the key's role may not set; updating
  * tells a change of an existing post from a new one. */
 fb_error_t *fb_post_flags(fb_req_t *fr, int updating);

@@ -112,6 +112,10 @@ static const fb_statement_t fb_webhook_statements[] = {
      "      ELSE o.consecutive_failures END, "
      "    errors_since_success = CASE WHEN %s = 'active' THEN 0 "
      "      ELSE o.errors_since_success END, "
+     /* A resume starts a new run of failures: its slots are free
+      * (sql/017). */
+     "    failure_run = CASE WHEN %s = 'active' THEN o.failure_run + 1 "
+     "      ELSE o.failure_run END, "
      "    updated_at = now() "
      "  WHERE o.org_id = %s AND o.id = %s RETURNING *) "
      "SELECT " WEBHOOK_JSON " FROM w"},
@@ -482,13 +486,13 @@ static fb_error_t *fb_webhook_update(fb_req_t *fr)
         return err;
     }
     {
-        const char *args[12] = {
+        const char *args[13] = {
             in.name, in.url, fb_bool_text(in.description_given),
             in.description, in.topics, in.timeout, in.headers, in.status,
-            in.status, in.status, fr->principal.org_id, id
+            in.status, in.status, in.status, fr->principal.org_id, id
         };
 
-        return fb_webhook_answer(fr, "webhook_update", 12, args);
+        return fb_webhook_answer(fr, "webhook_update", 13, args);
     }
 }
 

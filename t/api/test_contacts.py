@@ -60,6 +60,31 @@ def test_create_then_update_by_user_id(org):
     assert org.api.get("/contacts/" + c["id"]).json() == d
 
 
+def test_null_means_not_given(org):
+    """Null on an optional field is "not given": a first contact with
+    companies null has none (the null once reached SQL as a JSON scalar:
+    500), and nulls on an existing contact change nothing."""
+    u = uid()
+    r = upsert(org, email=u + "@x.example", companies=None)
+    assert r.status_code == 201, r.text
+    assert r.json()["companies"] == []
+    r = upsert(org, userId=u, email=u + "@x.example", name="Nia",
+               locale="fr", roles=["r"], customFields={"k": 1},
+               subscribedToChangelog=True,
+               companies=[{"id": "co-" + u, "name": "Co"}])
+    assert r.status_code == 200, r.text
+    before = r.json()
+    r = upsert(org, userId=u, email=None, name=None, locale=None, roles=None,
+               customFields=None, subscribedToChangelog=None,
+               companies=None, createdAt=None, userHash=None)
+    assert r.status_code == 200, r.text
+    after = r.json()
+    for field in ("id", "email", "name", "locale", "roles", "customFields",
+                  "subscribedToChangelog"):
+        assert after.get(field) == before.get(field), field
+    assert [c["companyId"] for c in after["companies"]] == ["co-" + u]
+
+
 def test_email_match_takes_the_user_id_and_makes_a_customer(org, server):
     lead = server.sql("INSERT INTO contacts (org_id, name, email, type) "
                       "VALUES (%s, 'L', 'lead@x.example', 'lead') "

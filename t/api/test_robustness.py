@@ -54,6 +54,10 @@ PATH_VALUES = ["0" * 24, "x" * 300, "..", "%2E%2E", "%C3%A9", "a%20b",
                "' OR 1=1 --", "-1", "%FF%FE", "%25", "a;b", "~"]
 
 PERSON = ["id", "userId", "email", "name", "profilePicture"]
+COMPANY = ["id", "name", "monthlySpend", "industry", "website", "plan",
+           "companySize", "createdAt", "customFields", "companyHash"]
+PREFERENCES = ["all", "postUpdates", "postComments", "commentReplies",
+               "changelog"]
 
 # (method, path, body fields): the operations.  {name} is a path
 # parameter; the fixture fills each with a real object's id.
@@ -89,7 +93,7 @@ OPERATIONS = [
     ("DELETE", "/posts/{post!}", []),
     ("GET", "/posts/{post}/voters", []),
     ("POST", "/posts/{post}/voters", PERSON),
-    ("DELETE", "/posts/{post}/voters", PERSON),
+    ("DELETE", "/posts/{post}/voters", ["id", "userId", "email"]),
     ("GET", "/comments", []),
     ("POST", "/comments", ["content", "postId", "changelogId",
                            "parentCommentId", "isPrivate",
@@ -159,6 +163,46 @@ OPERATIONS = [
     ("GET", "/email/unsubscribe", []),
     ("POST", "/email/unsubscribe", []),
 ]
+
+# A valid body of every operation that takes one: its required fields,
+# {name} filled like a path (a '!' makes a new object).  Explicit null on
+# an optional field means "not given" (decisions.md), so each of these
+# with one optional field null must still succeed.
+BASES = {
+    ("POST", "/brands"): {"name": "Nulls"},
+    ("POST", "/posts"): {"title": "Nulls", "boardId": "{board}"},
+    ("PATCH", "/posts/{post}"): {},
+    ("POST", "/posts/{post}/voters"): {},
+    ("DELETE", "/posts/{post}/voters"): {},
+    ("POST", "/comments"): {"content": "<p>Nulls</p>", "postId": "{post}"},
+    ("PATCH", "/comments/{comment}"): {},
+    ("DELETE", "/comment"): {"id": "{comment!}"},
+    ("POST", "/changelogs"): {"title": "Nulls", "htmlContent": "<p>N</p>"},
+    ("PATCH", "/changelogs/{changelog}"): {},
+    ("POST", "/changelogs/{changelog}/publish"): {},
+    ("POST", "/changelogs/{changelog}/unpublish"): {},
+    ("POST", "/changelogs/subscribers"): {"emails": ["n@robust.example"]},
+    ("DELETE", "/changelogs/subscribers"): {"emails": ["n@robust.example"]},
+    ("POST", "/contacts"): {"email": "nulls@robust.example"},
+    ("PATCH", "/contacts/{contact}/email-preferences"):
+        {"preferences": {"postUpdates": "subscribed"}},
+    ("PATCH", "/contacts/by-user-id/{user}/email-preferences"):
+        {"preferences": {"postUpdates": "subscribed"}},
+    ("POST", "/companies"): {"companyId": "nulls", "name": "Nulls"},
+    ("POST", "/companies/{company}/contacts"): {"contactId": "{contact}"},
+    ("POST", "/webhooks"): {"name": "W", "url": "https://hooks.example.com/n",
+                            "topics": ["post.created"]},
+    ("PATCH", "/webhooks/{webhook}"): {},
+}
+
+# The members of the bodies' objects, each with a valid value of its own
+# (a list: the object is an item of an array).
+NESTED = {
+    "author": ({}, PERSON),
+    "companies": ([{"id": "nulls", "name": "Nulls"}], COMPANY),
+    "requestConfig": ({}, ["timeoutMs", "headers"]),
+    "preferences": ({"postUpdates": "subscribed"}, PREFERENCES),
+}
 
 
 class Site:
@@ -318,6 +362,68 @@ def test_hostile_body_fields(site):
                              "headers": value, "all": value, "x": value}})}))
     assert_clean(site, run_all(site, [(m, p, dict(kw, headers={
         "Content-Type": "application/json"})) for m, p, kw in jobs]))
+
+
+def filled(site, value):
+    """value with every "{name}" string filled as site.path fills it."""
+    if isinstance(value, dict):
+        return {k: filled(site, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [filled(site, v) for v in value]
+    if isinstance(value, str) and value.startswith("{"):
+        return site.path(value)
+    return value
+
+
+def null_bodies():
+    """(method, template, body, expect_success): every operation's valid
+    body with one field null, and with one member of each of its objects
+    null.  A null required field (one the valid body has) may be refused;
+    any other null must change nothing about the answer's success."""
+    for method, template, fields in OPERATIONS:
+        if not fields:
+            continue
+        base = BASES[(method, template)]
+        for field in fields:
+            yield method, template, dict(base, **{field: None}), \
+                field not in base
+            if field not in NESTED:
+                continue
+            inner, members = NESTED[field]
+            item = inner[0] if isinstance(inner, list) else inner
+            for member in members:
+                value = dict(item, **{member: None})
+                yield method, template, dict(base, **{
+                    field: [value] if isinstance(inner, list) else value}), \
+                    member not in item
+
+
+def test_explicit_null_on_every_optional_field(site):
+    """Null is "not given": a valid body with any one optional field (or
+    member of an object) null succeeds, and nothing answers a 5xx.  A new
+    organization, so that earlier tests' imports leave its limits free."""
+    fresh = Site(site.server)
+    fresh.webhook = fresh.make("webhook")
+    fresh.ids["webhook"] = fresh.webhook
+    jobs = [(method, fresh.path(template), filled(fresh, body), must)
+            for method, template, body, must in null_bodies()]
+    session = requests.Session()
+    headers = {"Authorization": "Bearer " + fresh.org.key,
+               "Featurebase-Version": NOVA}
+
+    def one(job):
+        method, path, body, must = job
+        r = session.request(method, site.server.base + "/v2" + path,
+                            headers=headers, json=body, timeout=60)
+        what = "%s %s %s" % (method, path, json.dumps(body)[:160])
+        if must and r.status_code >= 400:
+            return "%s: %d %s" % (what, r.status_code, r.text[:200])
+        return check(r, what)
+
+    with ThreadPoolExecutor(4) as pool:
+        findings = [f for f in pool.map(one, jobs) if f]
+    assert len(jobs) > 150
+    assert_clean(site, findings)
 
 
 def test_bodies_that_are_not_objects(site):

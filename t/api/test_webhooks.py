@@ -172,6 +172,22 @@ def test_reserved_headers(wh_org, name):
     "https://169.254.169.254/latest",
     "https://10.0.0.5/in",
     "https://[::1]/in",
+    # Documentation and other special-purpose ranges: a host's own
+    # interface may sit in one.
+    "https://192.0.2.2/in",
+    "https://198.51.100.7/in",
+    "https://203.0.113.1/in",
+    "https://192.88.99.1/in",
+    "https://[2001:db8::1]/in",
+    "https://[::ffff:192.0.2.2]/in",
+    "https://[3fff::1]/in",
+    "https://[100::1]/in",
+    "https://[2001:2::1]/in",
+    "https://[5f00::1]/in",
+    "https://[64:ff9b:1::1]/in",
+    # Port 0 names no service; 65536 is no port.
+    "https://hooks.example.com:0/in",
+    "https://hooks.example.com:65536/in",
     "https://user:pw@hooks.example.com/in",
     "ftp://hooks.example.com/in",
     "not a url",
@@ -276,8 +292,9 @@ def test_nova_only_and_manage_api(org):
 
 class Receiver(http.server.BaseHTTPRequestHandler):
     """Records every POST; answers by path: /ok 200, /gone 410, /fail 500,
-    /flaky/N 500 for the first N requests and 200 after, /chaos 500 for
-    30% of requests at random; the ids of 2xx answers go to acks."""
+    /slowfail 500 after 0.3 s, /flaky/N 500 for the first N requests and
+    200 after, /chaos 500 for 30% of requests at random, /slow 200 after
+    20 s; the ids of 2xx answers go to acks."""
     protocol_version = "HTTP/1.1"
     # Headers and body go out in two writes: without this, Nagle's
     # algorithm holds the body for the client's delayed ACK (40 ms) on a
@@ -306,6 +323,9 @@ class Receiver(http.server.BaseHTTPRequestHandler):
         elif route == "/slow":
             time.sleep(20)
             code = 200
+        elif route == "/slowfail":
+            time.sleep(0.3)
+            code = 500
         else:
             code = 500
         if code == 200:
@@ -515,6 +535,77 @@ def test_failure_threshold_suspends(site, receiver):
     assert g["health"]["errorsSinceLastSuccess"] == 3
     assert g["lastStatus"]["code"] == 500 and g["health"]["lastSuccessAt"] \
         is None
+
+
+@pytest.mark.parametrize("threshold,events", [(15, 60), (70, 120)])
+def test_failure_threshold_is_exact_under_parallel_deliveries(
+        fresh_database, receiver, threshold, events):
+    """Deliveries of one webhook run in parallel on every worker thread of
+    every child of every node.  With many events queued and a receiver
+    that always fails, exactly FeedbackWebhookFailureThreshold attempts
+    reach it: no attempt starts once failures and attempts in flight add
+    up to the threshold.  Then the webhook is suspended and the rest of
+    its deliveries are skipped, never sent.  Under 64 the threshold is the
+    number of slots and every failure spends one; over it, only the
+    failures past threshold - 64 do (sql/017)."""
+    loopback = "FeedbackOutboundAllowLoopback On\n"
+    conf = (loopback + "FeedbackOutboundCAFile %s\n"
+            "FeedbackWorkerInterval 20\n"
+            "FeedbackWorkerLease 10\n"
+            "FeedbackWorkerConcurrency 8\n"
+            "FeedbackWebhookRetrySchedule 100ms 100ms 100ms\n"
+            "FeedbackWebhookFailureThreshold %d\n"
+            % (receiver.cert, threshold))
+    path = "/slowfail?" + os.urandom(4).hex()
+    # Queued through a server without a worker: every delivery is due
+    # when the workers start.
+    with httpd(fresh_database, loopback) as quiet:
+        org = Org(quiet, "burst" + os.urandom(3).hex())
+        board = quiet.sql("INSERT INTO boards (org_id, name) VALUES (%s, "
+                          "'B') RETURNING id", org.id)[0][0]
+        r = org.api.post("/webhooks", json={
+            "name": "Burst", "url": receiver.base + path,
+            "topics": ["post.created"]})
+        assert r.status_code == 201, r.text
+        w = r.json()
+        for i in range(events):
+            assert org.api.post("/posts", json={
+                "title": "Burst %d" % i, "boardId": board}).status_code == 201
+    # Two nodes, two children each, eight worker threads per child.
+    with httpd(fresh_database, conf, worker=True) as one, \
+            httpd(fresh_database, conf, worker=True) as two:
+        assert wait_for(lambda: one.sql(
+            "SELECT count(*) FROM webhook_deliveries WHERE webhook_id = %s "
+            "AND state = 'pending'", w["id"]) == [(0,)], 60)
+        time.sleep(0.5)
+        assert len(hits(receiver, path)) == threshold
+        assert one.sql("SELECT status, consecutive_failures FROM webhooks "
+                       "WHERE id = %s", w["id"]) == [("suspended",
+                                                      threshold)]
+        assert one.sql("SELECT count(*) FROM webhook_delivery_attempts "
+                       "WHERE webhook_id = %s", w["id"]) == [(threshold,)]
+        assert one.sql("SELECT state, count(*) FROM webhook_deliveries "
+                       "WHERE webhook_id = %s GROUP BY state", w["id"]) == [
+            ("skipped", events)]
+        # Every attempt gave its slot back; every slot is spent.
+        slots = min(threshold, 64)
+        assert one.sql(
+            "SELECT count(*), "
+            "  count(*) FILTER (WHERE s.lease_until IS NOT NULL), "
+            "  count(*) FILTER (WHERE s.spent_in_run = h.failure_run) "
+            "FROM webhook_slots s JOIN webhooks h ON h.org_id = s.org_id "
+            "  AND h.id = s.webhook_id WHERE h.id = %s", w["id"]) == [
+            (slots, 0, slots)]
+        # Resuming starts a new run of failures: its slots are free again.
+        api = Client(one, org.key)
+        r = api.request("PATCH", "/webhooks/" + w["id"],
+                        json={"status": "active"})
+        assert r.json()["status"] == "active", r.text
+        assert api.post("/posts", json={"title": "After",
+                                        "boardId": board}).status_code == 201
+        assert wait_for(lambda: len(hits(receiver, path)) > threshold)
+        for s in (one, two):
+            assert not error_log_lines(s)
 
 
 def test_paused_skips(site, receiver):

@@ -59,6 +59,7 @@ static void test_check_url(void)
     static const char *const ascii =
         "must be printable ASCII without spaces (percent-encode other "
         "characters)";
+    static const char *const port = "must have a port from 1 to 65535";
     static const struct {
         const char *url;
         int flags;
@@ -122,6 +123,24 @@ static void test_check_url(void)
         {"https://[fd00::1]/", 0, forbidden},
         {"https://[ff02::1]/", 0, forbidden},
         {"https://224.0.0.1/", 0, forbidden},
+        /* Documentation and other special-purpose ranges, and ports. */
+        {"https://192.0.2.2/", 0, forbidden},
+        {"https://3221225986/", 0, forbidden},
+        {"https://198.51.100.7/", 0, forbidden},
+        {"https://203.0.113.1:8443/", 0, forbidden},
+        {"https://192.88.99.1/", 0, forbidden},
+        {"https://[2001:db8::1]/", 0, forbidden},
+        {"https://[::ffff:192.0.2.2]/", 0, forbidden},
+        {"https://[3fff::1]/", 0, forbidden},
+        {"https://[100::1]/", 0, forbidden},
+        {"https://example.com:0/", 0, port},
+        {"https://example.com:00/", 0, port},
+        {"https://8.8.8.8:0/", 0, port},
+        {"https://example.com:65536/", 0, port},
+        {"https://example.com:99999999999/", 0, port},
+        {"http://127.0.0.1:0/", FB_NETPOLICY_TESTING, port},
+        {"https://example.com:1/", 0, NULL},
+        {"https://example.com:65535/", 0, NULL},
         /* Loopback in testing. */
         {"https://127.0.0.1/", FB_NETPOLICY_TESTING, NULL},
         {"https://[::1]/", FB_NETPOLICY_TESTING, NULL},

@@ -82,6 +82,7 @@ static void check_verdicts(const fb_netpolicy_t *np, const verdict_t *v,
         }
         memset(&in6, 0, sizeof(in6));
         in6.sin6_family = AF_INET6;
+        in6.sin6_port = htons(443);
         memcpy(&in6.sin6_addr, a.b, 16);
         ut_assert_int(fb_netpolicy_allows_sockaddr(
                           np, (struct sockaddr *)&in6, sizeof(in6), NULL),
@@ -91,6 +92,7 @@ static void check_verdicts(const fb_netpolicy_t *np, const verdict_t *v,
         if (strchr(v[i].address, ':') == NULL) {
             memset(&in4, 0, sizeof(in4));
             in4.sin_family = AF_INET;
+            in4.sin_port = htons(443);
             memcpy(&in4.sin_addr, a.b + 12, 4);
             ut_assert_int(fb_netpolicy_allows_sockaddr(
                               np, (struct sockaddr *)&in4, sizeof(in4),
@@ -303,53 +305,134 @@ static void test_host_literals(void)
     }
 }
 
-/* The first and last address of each built-in range, and the addresses
- * just outside. */
+/*
+ * Every built-in range: its first and last address are refused, naming
+ * the range, and the addresses just before and just after it get the
+ * verdict given (refused where they fall in a neighbouring range).  NULL:
+ * the range starts or ends its family.
+ */
+static const struct {
+    const char *range, *name;
+    const char *first, *last;
+    const char *before;
+    int before_ok;
+    const char *after;
+    int after_ok;
+} builtin_ranges[] = {
+    {"0.0.0.0/8", "\"this\" network", "0.0.0.0", "0.255.255.255",
+     NULL, 0, "1.0.0.0", 1},
+    {"10.0.0.0/8", "private network", "10.0.0.0", "10.255.255.255",
+     "9.255.255.255", 1, "11.0.0.0", 1},
+    {"100.64.0.0/10", "shared address space", "100.64.0.0",
+     "100.127.255.255", "100.63.255.255", 1, "100.128.0.0", 1},
+    {"127.0.0.0/8", "loopback", "127.0.0.0", "127.255.255.255",
+     "126.255.255.255", 1, "128.0.0.0", 1},
+    {"169.254.0.0/16", "link-local", "169.254.0.0", "169.254.255.255",
+     "169.253.255.255", 1, "169.255.0.0", 1},
+    {"172.16.0.0/12", "private network", "172.16.0.0", "172.31.255.255",
+     "172.15.255.255", 1, "172.32.0.0", 1},
+    {"192.0.0.0/24", "IETF protocol assignments", "192.0.0.0",
+     "192.0.0.255", "191.255.255.255", 1, "192.0.1.0", 1},
+    {"192.0.2.0/24", "documentation", "192.0.2.0", "192.0.2.255",
+     "192.0.1.255", 1, "192.0.3.0", 1},
+    {"192.88.99.0/24", "6to4 relay anycast", "192.88.99.0",
+     "192.88.99.255", "192.88.98.255", 1, "192.88.100.0", 1},
+    {"192.168.0.0/16", "private network", "192.168.0.0",
+     "192.168.255.255", "192.167.255.255", 1, "192.169.0.0", 1},
+    {"198.18.0.0/15", "benchmarking", "198.18.0.0", "198.19.255.255",
+     "198.17.255.255", 1, "198.20.0.0", 1},
+    {"198.51.100.0/24", "documentation", "198.51.100.0", "198.51.100.255",
+     "198.51.99.255", 1, "198.51.101.0", 1},
+    {"203.0.113.0/24", "documentation", "203.0.113.0", "203.0.113.255",
+     "203.0.112.255", 1, "203.0.114.0", 1},
+    {"224.0.0.0/4", "multicast", "224.0.0.0", "239.255.255.255",
+     "223.255.255.255", 1, "240.0.0.0", 0},
+    {"240.0.0.0/4", "reserved", "240.0.0.0", "255.255.255.255",
+     "239.255.255.255", 0, NULL, 0},
+    {"::/128", "unspecified", "::", "::", NULL, 0, "::1", 0},
+    /* ::2 is the IPv4-compatible form of 0.0.0.2. */
+    {"::1/128", "loopback", "::1", "::1", "::", 0, "::2", 0},
+    {"64:ff9b::/96", "NAT64", "64:ff9b::", "64:ff9b::ffff:ffff",
+     "64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff", 1, "64:ff9b::1:0:0", 1},
+    {"64:ff9b:1::/48", "local-use NAT64", "64:ff9b:1::",
+     "64:ff9b:1:ffff:ffff:ffff:ffff:ffff",
+     "64:ff9b:0:ffff:ffff:ffff:ffff:ffff", 1, "64:ff9b:2::", 1},
+    {"100::/64", "discard-only", "100::", "100::ffff:ffff:ffff:ffff",
+     "ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "100:0:0:1::", 0},
+    {"100:0:0:1::/64", "dummy prefix", "100:0:0:1::",
+     "100:0:0:1:ffff:ffff:ffff:ffff", "100::ffff:ffff:ffff:ffff", 0,
+     "100:0:0:2::", 1},
+    {"2001::/32", "Teredo", "2001::", "2001:0:ffff:ffff:ffff:ffff:ffff:ffff",
+     "2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "2001:1::", 0},
+    {"2001:2::/48", "benchmarking", "2001:2::",
+     "2001:2:0:ffff:ffff:ffff:ffff:ffff",
+     "2001:1:ffff:ffff:ffff:ffff:ffff:ffff", 0, "2001:2:1::", 0},
+    {"2001::/23", "IETF protocol assignments", "2001::",
+     "2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "2001:200::", 1},
+    {"2001:db8::/32", "documentation", "2001:db8::",
+     "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff",
+     "2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", 1, "2001:db9::", 1},
+    {"2002::/16", "6to4", "2002::", "2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "2003::", 1},
+    {"3fff::/20", "documentation", "3fff::",
+     "3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "3fff:1000::", 1},
+    {"5f00::/16", "SRv6 segment identifiers", "5f00::",
+     "5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "5f01::", 1},
+    {"fc00::/7", "unique local", "fc00::",
+     "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "fe00::", 1},
+    {"fe80::/10", "link-local", "fe80::",
+     "febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1, "fec0::", 0},
+    {"fec0::/10", "site-local", "fec0::",
+     "feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0, "ff00::", 0},
+    {"ff00::/8", "multicast", "ff00::",
+     "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+     "feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0, NULL, 0},
+};
+
 static void test_builtin_edges(void)
 {
-    static const verdict_t v[] = {
-        {"0.0.0.0", 0}, {"0.255.255.255", 0}, {"1.0.0.0", 1},
-        {"9.255.255.255", 1}, {"10.0.0.0", 0}, {"10.255.255.255", 0},
-        {"11.0.0.0", 1},
-        {"100.63.255.255", 1}, {"100.64.0.0", 0}, {"100.127.255.255", 0},
-        {"100.128.0.0", 1},
-        {"126.255.255.255", 1}, {"127.0.0.0", 0}, {"127.0.0.1", 0},
-        {"127.255.255.255", 0}, {"128.0.0.0", 1},
-        {"169.253.255.255", 1}, {"169.254.0.0", 0},
-        {"169.254.169.254", 0}, {"169.254.255.255", 0}, {"169.255.0.0", 1},
-        {"172.15.255.255", 1}, {"172.16.0.0", 0}, {"172.31.255.255", 0},
-        {"172.32.0.0", 1},
-        {"191.255.255.255", 1}, {"192.0.0.0", 0}, {"192.0.0.255", 0},
-        {"192.0.1.0", 1},
-        {"192.167.255.255", 1}, {"192.168.0.0", 0}, {"192.168.255.255", 0},
-        {"192.169.0.0", 1},
-        {"198.17.255.255", 1}, {"198.18.0.0", 0}, {"198.19.255.255", 0},
-        {"198.20.0.0", 1},
-        {"223.255.255.255", 1}, {"224.0.0.0", 0}, {"239.255.255.255", 0},
-        {"240.0.0.0", 0}, {"255.255.255.255", 0},
-        {"8.8.8.8", 1}, {"1.1.1.1", 1}, {"93.184.216.34", 1},
-        /* Not in decisions.md's list: allowed unless an operator denies. */
-        {"192.0.2.1", 1}, {"203.0.113.1", 1},
+    fb_netpolicy_t *np = policy(NULL, NULL, 0);
+    apr_size_t i;
 
-        {"::", 0}, {"::1", 0},
-        {"fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1}, {"fc00::", 0},
-        {"fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0}, {"fe00::", 1},
-        {"fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1}, {"fe80::", 0},
-        {"febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0}, {"fec0::", 1},
-        {"feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1}, {"ff00::", 0},
-        {"ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0},
-        {"64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff", 1}, {"64:ff9b::", 0},
-        {"64:ff9b::8.8.8.8", 0}, {"64:ff9b::ffff:ffff", 0},
-        {"64:ff9b::1:0:0", 1},
-        {"64:ff9b:0:ffff:ffff:ffff:ffff:ffff", 1}, {"64:ff9b:1::", 0},
-        {"64:ff9b:1:ffff:ffff:ffff:ffff:ffff", 0},
-        {"64:ff9b:1:a00:1::", 0}, {"64:ff9b:2::", 1},
-        {"2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1}, {"2002::", 0},
-        {"2002:808:808::", 0},
-        {"2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0}, {"2003::", 1},
-        {"2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1}, {"2001::", 0},
-        {"2001:0:ffff:ffff:ffff:ffff:ffff:ffff", 0}, {"2001:1::", 1},
+    for (i = 0; i < NELTS(builtin_ranges); i++) {
+        verdict_t v[4];
+        apr_size_t n = 0;
+        fb_netaddr_t last = addr(builtin_ranges[i].last);
+        const char *why = NULL;
+
+        v[n++] = (verdict_t){builtin_ranges[i].first, 0};
+        v[n++] = (verdict_t){builtin_ranges[i].last, 0};
+        if (builtin_ranges[i].before != NULL) {
+            v[n++] = (verdict_t){builtin_ranges[i].before,
+                                 builtin_ranges[i].before_ok};
+        }
+        if (builtin_ranges[i].after != NULL) {
+            v[n++] = (verdict_t){builtin_ranges[i].after,
+                                 builtin_ranges[i].after_ok};
+        }
+        check_verdicts(np, v, n);
+        fb_netpolicy_allows(np, &last, &why);
+        UT_ASSERT_STR(why, apr_pstrcat(ut_pool, builtin_ranges[i].range,
+                                       " (", builtin_ranges[i].name, ")",
+                                       NULL));
+    }
+}
+
+/* Addresses of no special purpose, and the globally reachable entries
+ * of the registries that lie outside every refused block. */
+static void test_global_addresses(void)
+{
+    static const verdict_t v[] = {
+        {"8.8.8.8", 1}, {"1.1.1.1", 1}, {"93.184.216.34", 1},
+        {"192.31.196.1", 1}, {"192.52.193.1", 1}, {"192.175.48.1", 1},
         {"2606:4700:4700::1111", 1}, {"2001:4860:4860::8888", 1},
+        {"2620:4f:8000::1", 1}, {"2a00:1450:4001::1", 1},
     };
 
     CHECK_VERDICTS(policy(NULL, NULL, 0), v);
@@ -370,6 +453,10 @@ static void test_embedded_ipv4(void)
         {"::ffff:0:127.0.0.1", 0}, {"::ffff:0:8.8.8.8", 1},
         /* Outside every form: no IPv4 inside. */
         {"::1:0:0:0", 1},
+        /* The documentation and relay ranges in each form. */
+        {"::ffff:192.0.2.2", 0}, {"::ffff:198.51.100.7", 0},
+        {"::ffff:203.0.113.1", 0}, {"::ffff:192.88.99.1", 0},
+        {"::192.0.2.2", 0}, {"::ffff:0:198.51.100.7", 0},
     };
     /* With the translation ranges allowed, the IPv4 inside still counts. */
     static const verdict_t translated[] = {
@@ -378,8 +465,15 @@ static void test_embedded_ipv4(void)
         {"2002:808:808::", 1}, {"2002:808:808:1:2:3:4:5", 1},
         {"2002:7f00:1::", 0}, {"2002:c0a8:101::1", 0},
         {"2002:a00:1::", 0},
-        /* Teredo: server 65.54.227.120, client 192.0.2.45 (inverted). */
-        {"2001:0:4136:e378:8000:63bf:3fff:fdd2", 1},
+        /* Teredo: server 65.54.227.120, client 8.8.4.4 (inverted). */
+        {"2001:0:4136:e378:8000:63bf:f7f7:fbfb", 1},
+        /* Client 192.0.2.45, a documentation address. */
+        {"2001:0:4136:e378:8000:63bf:3fff:fdd2", 0},
+        /* Server 192.0.2.1. */
+        {"2001:0:c000:201:8000:63bf:f7f7:fbfb", 0},
+        /* NAT64 and 6to4 of 192.0.2.2, 203.0.113.1 and 192.88.99.1. */
+        {"64:ff9b::c000:202", 0}, {"64:ff9b::cb00:7101", 0},
+        {"2002:c000:202::", 0}, {"2002:c058:6301::", 0},
         /* Client 127.0.0.1 (80ff:fffe inverted). */
         {"2001:0:4136:e378:8000:63bf:80ff:fffe", 0},
         /* Server 10.0.0.1. */
@@ -474,6 +568,53 @@ static void test_why(void)
     }
 }
 
+/* Port 0 names no service: refused, as a URL's port and at connect. */
+static void test_ports(void)
+{
+    static const struct {
+        long port;
+        int allowed;
+    } cases[] = {
+        {0, 0}, {1, 1}, {443, 1}, {65535, 1}, {65536, 0}, {-1, 0},
+    };
+    fb_netpolicy_t *np = policy(NULL, RANGES("8.8.8.8"),
+                                FB_NETPOLICY_TESTING);
+    struct sockaddr_in in4;
+    struct sockaddr_in6 in6;
+    const char *why = NULL;
+    apr_size_t i;
+
+    for (i = 0; i < NELTS(cases); i++) {
+        ut_assert_int(fb_netpolicy_port_allowed(cases[i].port),
+                      cases[i].allowed,
+                      apr_psprintf(ut_pool, "port %ld", cases[i].port),
+                      __FILE__, __LINE__);
+    }
+    /* Whatever allows the address, port 0 is refused. */
+    memset(&in4, 0, sizeof(in4));
+    in4.sin_family = AF_INET;
+    in4.sin_addr.s_addr = htonl(0x08080808);
+    UT_ASSERT_INT(fb_netpolicy_allows_sockaddr(np, (struct sockaddr *)&in4,
+                                               sizeof(in4), &why), 0);
+    UT_ASSERT_STR(why, "port 0");
+    in4.sin_port = htons(1);
+    UT_ASSERT_INT(fb_netpolicy_allows_sockaddr(np, (struct sockaddr *)&in4,
+                                               sizeof(in4), NULL), 1);
+    in4.sin_port = htons(65535);
+    UT_ASSERT_INT(fb_netpolicy_allows_sockaddr(np, (struct sockaddr *)&in4,
+                                               sizeof(in4), NULL), 1);
+    memset(&in6, 0, sizeof(in6));
+    in6.sin6_family = AF_INET6;
+    in6.sin6_addr.s6_addr[15] = 1;      /* ::1, allowed in testing */
+    why = NULL;
+    UT_ASSERT_INT(fb_netpolicy_allows_sockaddr(np, (struct sockaddr *)&in6,
+                                               sizeof(in6), &why), 0);
+    UT_ASSERT_STR(why, "port 0");
+    in6.sin6_port = htons(8443);
+    UT_ASSERT_INT(fb_netpolicy_allows_sockaddr(np, (struct sockaddr *)&in6,
+                                               sizeof(in6), NULL), 1);
+}
+
 static void test_sockaddr_families(void)
 {
     fb_netpolicy_t *np = policy(NULL, NULL, 0);
@@ -485,6 +626,7 @@ static void test_sockaddr_families(void)
 
     memset(&in4, 0, sizeof(in4));
     in4.sin_family = AF_INET;
+    in4.sin_port = htons(443);
     in4.sin_addr.s_addr = htonl(0x08080808);
     UT_ASSERT_INT(fb_netpolicy_allows_sockaddr(np, (struct sockaddr *)&in4,
                                                sizeof(in4), NULL), 1);
@@ -510,6 +652,8 @@ void test_netpolicy_register(void)
         {"ranges: contains", test_range_contains},
         {"host literals in every spelling", test_host_literals},
         {"built-in ranges, edge by edge", test_builtin_edges},
+        {"globally reachable addresses", test_global_addresses},
+        {"ports", test_ports},
         {"IPv4 inside IPv6", test_embedded_ipv4},
         {"operator deny and allow", test_operator_ranges},
         {"testing flag allows loopback", test_testing_flag},

@@ -227,6 +227,44 @@ static void test_fields(void)
     }
 }
 
+/*
+ * Null on a field without FB_FIELD_NULL_CLEARS means "not given": the
+ * checked body no longer has it, in objects with rules at any depth.
+ * Where null clears, and inside values without rules of their own, it
+ * stays.
+ */
+static void test_nulls_leave_the_body(void)
+{
+    static const struct {
+        const char *body, *after;
+    } cases[] = {
+        {"{\"title\":\"a\",\"count\":null}", "{\"title\":\"a\"}"},
+        {"{\"count\":null,\"title\":\"a\",\"tags\":null,\"list\":null,"
+         "\"extra\":null,\"site\":null,\"meta\":null,\"values\":null,"
+         "\"items\":null}", "{\"title\":\"a\"}"},
+        {"{\"title\":\"a\",\"eta\":null}",
+         "{\"title\":\"a\",\"eta\":null}"},
+        {"{\"title\":\"a\",\"items\":[{\"id\":\"x\",\"n\":null},"
+         "{\"n\":1,\"id\":\"y\"}]}",
+         "{\"title\":\"a\",\"items\":[{\"id\":\"x\"},"
+         "{\"n\":1,\"id\":\"y\"}]}"},
+        {"{\"title\":\"a\",\"values\":{\"a\":null},\"meta\":{\"b\":null},"
+         "\"list\":[null]}",
+         "{\"title\":\"a\",\"values\":{\"a\":null},\"meta\":{\"b\":null},"
+         "\"list\":[null]}"},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        json_object *body = ut_json(cases[i].body);
+        fb_error_t *err = fb_validate_body(ut_pool, body, rules);
+
+        UT_ASSERT_STR(err ? err->message : NULL, NULL);
+        UT_ASSERT_STR(json_object_to_json_string_ext(
+                          body, JSON_C_TO_STRING_PLAIN), cases[i].after);
+    }
+}
+
 static void test_not_an_object(void)
 {
     static const char *const bodies[] = {
@@ -294,6 +332,8 @@ void test_validate_register(void)
     static const ut_test_t tests[] = {
         {"utf8 length in code points", test_utf8_length},
         {"fields: rules table", test_fields},
+        {"nulls of optional fields leave the body",
+         test_nulls_leave_the_body},
         {"body not an object", test_not_an_object},
         {"several problems in details", test_several},
         {"messages", test_messages},
