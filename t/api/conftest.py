@@ -133,7 +133,9 @@ def httpd(dsn, extra_conf="", worker=False):
     Its background worker is off unless worker is true: emails the tests
     queue then stay pending for them to inspect, and servers sharing the
     session's database never deliver each other's.  The email delivery
-    tests run servers with workers on databases of their own."""
+    tests run servers with workers on databases of their own.
+    FEEDBACK_TEST_KEEP=1 keeps its run directory (and error log) after the
+    block; FEEDBACK_TEST_LOG_LEVEL sets its LogLevel (default warn)."""
     if not worker:
         extra_conf = "FeedbackWorker Off\n" + extra_conf
     run_dir = tempfile.mkdtemp(prefix="fbhttpd.", dir="/tmp")
