@@ -8,6 +8,7 @@
 #   make bench      the load benchmarks in bench/
 #   make install    install the module and its a2enmod files (as root)
 #   make asan       every test with AddressSanitizer in httpd and the units
+#   make fuzz       each fuzz target of t/fuzz for FUZZ_SECONDS (default 60)
 
 APXS      ?= apxs
 CC        ?= gcc
@@ -37,7 +38,7 @@ SAN_CFLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 SAN_LIBS   := -fsanitize=$(SANITIZE)
 endif
 
-.PHONY: all run stop test unit bench install asan clean
+.PHONY: all run stop test unit bench install asan fuzz fuzz-build clean
 
 all: mod_feedback.so
 
@@ -57,6 +58,43 @@ t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CSTD) -g -O1 $(SAN_CFLAGS) $(INCLUDES) -It/unit \
 	    -DUT_DIR='"$(CURDIR)/t/unit"' $(PKG_CFLAGS) -o $@ $(UNIT_SRC) $(CORE_SRC) \
 	    $(PKG_LIBS) -lcunit $(SAN_LIBS)
+
+# Fuzz targets (t/fuzz/fuzz_<thing>.c): clang's libFuzzer with the address
+# and undefined-behaviour sanitizers, any report ending the run.  The core
+# is compiled again with coverage for them, under t/fuzz/build.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -fno-omit-frame-pointer
+FUZZ_BUILD   := t/fuzz/build
+FUZZ_TARGETS ?= $(patsubst t/fuzz/fuzz_%.c,%,$(sort $(wildcard t/fuzz/fuzz_*.c)))
+FUZZ_SUPPORT := $(sort $(wildcard t/fuzz/fz_*.c))
+FUZZ_OBJ     := $(patsubst modules/core/%.c,$(FUZZ_BUILD)/core/%.o,$(CORE_SRC)) \
+                $(patsubst t/fuzz/%.c,$(FUZZ_BUILD)/%.o,$(FUZZ_SUPPORT))
+
+$(FUZZ_BUILD)/core/%.o: modules/core/%.c $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(CSTD) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
+	    $(INCLUDES) $(PKG_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/fz_%.o: t/fuzz/fz_%.c t/fuzz/fz.h Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(CSTD) -g -O1 $(FUZZ_SAN) $(PKG_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_%: t/fuzz/fuzz_%.c t/fuzz/fz.h $(FUZZ_OBJ) $(HEADERS) Makefile
+	$(FUZZ_CC) $(WARN) $(CSTD) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer \
+	    $(INCLUDES) -It/fuzz $(PKG_CFLAGS) -o $@ $< $(FUZZ_OBJ) \
+	    $(PKG_LIBS) -ldl
+
+# The objects are kept between builds, not removed as intermediates.
+.SECONDARY: $(FUZZ_OBJ)
+
+fuzz-build: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS))
+
+fuzz:
+	scripts/deps.sh fuzz
+	$(MAKE) fuzz-build
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 bench/mod_fbref.so: bench/mod_fbref.c Makefile
 	$(APXS) -c -o bench/mod_fbref.la -Wc,"$(WARN) $(CSTD) -O2" $<
@@ -92,6 +130,6 @@ install: mod_feedback.so
 
 clean:
 	rm -rf .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \
-	    bench/mod_fbref.so bench/*.la t/unit/run-unit
+	    bench/mod_fbref.so bench/*.la t/unit/run-unit $(FUZZ_BUILD)
 	find . \( -name '*.lo' -o -name '*.slo' -o -name '*.o' -o -name '*.la' \) \
 	    -not -path './.git/*' -delete

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mod_feedback needs to build, run and test.
 # As root it installs what is missing; as another user it prints the
-# command to run and fails.  Usage: scripts/deps.sh [build|run|test|bench]
+# command to run and fails.
+# Usage: scripts/deps.sh [build|run|test|bench|fuzz]
 set -euo pipefail
 
 # Building needs the -dev packages; running needs their libraries, which
@@ -20,13 +21,17 @@ build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
            python3-psycopg2 openssl python3-aiosmtpd curl)
 bench_pkgs=(wrk)
+# make fuzz: clang with libFuzzer and the sanitizer runtimes (Debian puts
+# them in libclang-rt-14-dev, which clang does not always pull in).
+fuzz_pkgs=(clang libclang-rt-14-dev)
 
 want=("${build_pkgs[@]}")
 case "${1:-build}" in
     build|run) ;;
     test) want+=("${test_pkgs[@]}") ;;
     bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
-    *) echo "usage: $0 [build|run|test|bench]" >&2; exit 2 ;;
+    fuzz) want+=("${fuzz_pkgs[@]}") ;;
+    *) echo "usage: $0 [build|run|test|bench|fuzz]" >&2; exit 2 ;;
 esac
 
 missing=()
