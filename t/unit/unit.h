@@ -97,6 +97,7 @@ void test_version_register(void);
 void test_db_register(void);
 void test_ratelimit_register(void);
 void test_html_register(void);
+void test_html_budget_register(void);
 void test_time_register(void);
 void test_markdown_register(void);
 void test_unsubscribe_register(void);
