@@ -16,6 +16,7 @@
 #include <gumbo.h>
 
 #include "fb_html.h"
+#include "fb_html_budget.h"
 
 /* The rel every kept link gets. */
 #define FB_HTML_REL "nofollow noopener noreferrer"
@@ -807,7 +808,9 @@ static const char *fb_html_run(apr_pool_t *p, const char *html,
         return "";
     }
     apr_pool_create(&ps.pool, p);
-    output = fb_html_parse(&ps, html, len);
+    /* Markup over the budget is refused before gumbo spends time on it. */
+    output = fb_html_budget_check(ps.pool, html, len, NULL)
+             == FB_HTML_BUDGET_OK ? fb_html_parse(&ps, html, len) : NULL;
     if (output != NULL) {
         w = apr_pcalloc(ps.pool, sizeof(*w));
         w->text = text;

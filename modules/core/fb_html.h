@@ -54,15 +54,18 @@
  * sanitizing twice gives the result of sanitizing once.  Elements nested
  * deeper than FB_HTML_MAX_DEPTH are unwrapped.
  *
- * Limits: gumbo's tree can be far larger than its input (formatting
- * elements reopened in every paragraph: 40 KB making 1 GB) and some inputs
- * take time quadratic in their size (thousands of attributes on one tag,
- * nesting thousands deep).  A parse that allocates more than
- * FB_HTML_MEMORY_FACTOR times the input plus FB_HTML_MEMORY_BASE bytes, or
- * runs longer than FB_HTML_MAX_PARSE_TIME, is abandoned and the functions
- * return NULL: the caller refuses the field as too complex.  Gumbo
- * allocates from a sub-pool of p that is destroyed before either function
- * returns, on every path.
+ * Limits: some inputs take gumbo time quadratic in their size (nesting
+ * thousands deep, thousands of attributes on one tag), and its tree can be
+ * far larger than its input (formatting elements reopened in every
+ * paragraph: 40 KB making 1 GB).  Before parsing, one linear scan
+ * (fb_html_budget.h) refuses markup with too many elements, elements
+ * nested too deep or tags with too many attributes, in milliseconds.  A
+ * parse that then allocates more than FB_HTML_MEMORY_FACTOR times the
+ * input plus FB_HTML_MEMORY_BASE bytes, or runs longer than
+ * FB_HTML_MAX_PARSE_TIME, is abandoned.  Either way the functions return
+ * NULL: the caller refuses the field as too complex.  Gumbo allocates from
+ * a sub-pool of p that is destroyed before either function returns, on
+ * every path.
  */
 #ifndef FB_HTML_H
 #define FB_HTML_H

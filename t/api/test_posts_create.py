@@ -290,7 +290,7 @@ def test_content_too_complex_to_sanitize(org, env, server):
         + "</p><p>x" * 1000
     r = create(org, title="Hostile markup", boardId=env.board,
                content=hostile)
-    # The sanitizer's memory budget refuses it.
+    # The sanitizer's limits refuse it (the nesting budget, before gumbo).
     assert_error(r, 400, "invalid_parameter", param="content")
     assert server.sql("SELECT count(*) FROM posts WHERE org_id = %s",
                       org.id)[0][0] == before

@@ -45,6 +45,7 @@ int main(void)
     test_db_session_register();
     test_ratelimit_register();
     test_html_register();
+    test_html_budget_register();
     test_time_register();
     test_markdown_register();
     test_unsubscribe_register();

@@ -82,12 +82,77 @@ static void test_bytes(void)
     UT_ASSERT_STR(html, "<p>a\xef\xbf\xbd" "b\xef\xbf\xbd" "c</p>\n");
 }
 
+/* n copies of s, in ut_pool. */
+static char *repeat(const char *s, int n)
+{
+    apr_size_t len = strlen(s);
+    char *out = apr_palloc(ut_pool, len * (apr_size_t)n + 1);
+    int i;
+
+    for (i = 0; i < n; i++) {
+        memcpy(out + len * (apr_size_t)i, s, len);
+    }
+    out[len * (apr_size_t)n] = '\0';
+    return out;
+}
+
+static int nesting(const char *md)
+{
+    return fb_markdown_nesting(md, strlen(md));
+}
+
+/* The estimate of nesting counts markers and indentation at line starts. */
+static void test_nesting_estimate(void)
+{
+    UT_ASSERT_INT(nesting("plain text\n\nmore"), 0);
+    UT_ASSERT_INT(nesting("> quote"), 2);
+    UT_ASSERT_INT(nesting(">>> x"), 4);
+    UT_ASSERT_INT(nesting("- a\n  - b\n    - c"), 7);
+    UT_ASSERT_INT(nesting("1. a\n2) b\n1234567890. not a marker"), 3);
+    UT_ASSERT_INT(nesting("> - > 1. x"), 10);
+    UT_ASSERT_INT(nesting("-\tx"), 6);
+    /* Thematic breaks and indented text open nothing. */
+    UT_ASSERT_INT(nesting(repeat("- ", 100)), 0);
+    UT_ASSERT_INT(nesting(apr_pstrcat(ut_pool, "> ", repeat("* ", 50), NULL)),
+                  2);
+    UT_ASSERT_INT(nesting(apr_pstrcat(ut_pool, repeat("    ", 100),
+                                      "code", NULL)), 0);
+    /* A vertical tab after a marker is enough for cmark. */
+    UT_ASSERT_INT(nesting("-\v- x"), 6);
+}
+
+/* Deep block quotes and lists are refused before cmark renders them. */
+static void test_nesting_limit(void)
+{
+    int n = FB_MARKDOWN_MAX_NESTING;
+    const char *under = apr_pstrcat(ut_pool, repeat(">", n), "x", NULL);
+    const char *over = apr_pstrcat(ut_pool, repeat(">", n + 1), "x", NULL);
+    /* Each "- " counts three: the list, its item and the space. */
+    const char *list = apr_pstrcat(ut_pool, repeat("- ", n / 3), "x", NULL);
+    const char *deeper = apr_pstrcat(ut_pool, "- ", list, NULL);
+
+    UT_ASSERT_INT(nesting(under), n);
+    CU_ASSERT_PTR_NOT_NULL(fb_markdown_html(ut_pool, under, strlen(under)));
+    CU_ASSERT_PTR_NULL(fb_markdown_html(ut_pool, over, strlen(over)));
+    CU_ASSERT_PTR_NOT_NULL(fb_markdown_html(ut_pool, list, strlen(list)));
+    CU_ASSERT_PTR_NULL(fb_markdown_html(ut_pool, deeper, strlen(deeper)));
+    /* What cmark renders from markdown under the limit passes the HTML
+     * budget too. */
+    CU_ASSERT_PTR_NOT_NULL(stored(under));
+    CU_ASSERT_PTR_NOT_NULL(stored(list));
+    /* 480 KB of ">" (point 10 of issue 12). */
+    over = repeat(">", 480000);
+    CU_ASSERT_PTR_NULL(fb_markdown_html(ut_pool, over, strlen(over)));
+}
+
 void test_markdown_register(void)
 {
     static const ut_test_t tests[] = {
         {"CommonMark constructs, sanitized", test_commonmark_constructs},
         {"raw HTML goes through the sanitizer", test_raw_html_is_sanitized},
         {"invalid bytes are replaced", test_bytes},
+        {"estimate of nesting", test_nesting_estimate},
+        {"nesting limit", test_nesting_limit},
         {NULL, NULL}
     };
 

@@ -98,6 +98,7 @@ void test_db_register(void);
 void test_db_session_register(void);
 void test_ratelimit_register(void);
 void test_html_register(void);
+void test_html_budget_register(void);
 void test_time_register(void);
 void test_markdown_register(void);
 void test_unsubscribe_register(void);
