@@ -15,8 +15,9 @@
 #include "fb_errordoc.h"
 #include "fb_handler.h"
 #include "fb_limits.h"
+#include "fb_log.h"
 #include "fb_outbound.h"
-#include "fb_resources.h"
+#include "fb_registry.h"
 #include "fb_worker.h"
 
 static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
@@ -30,6 +31,24 @@ static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
     return OK;
 }
 
+/* Refuses a configuration whose statements do not hold together (a label
+ * used twice, placeholders that are not the arguments declared): the
+ * check runs with `apache2 -t` too. */
+static int fb_check_config(apr_pool_t *pconf, apr_pool_t *plog,
+                           apr_pool_t *ptemp, server_rec *s)
+{
+    const char *why = NULL;
+
+    (void)pconf;
+    (void)plog;
+    if (fb_registry_check(ptemp, &why) != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_STARTUP | APLOG_CRIT, 0, s,
+                     FBLOGNO(00014) "%s", why);
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    return OK;
+}
+
 static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
                           apr_pool_t *ptemp, server_rec *s)
 {
@@ -37,11 +56,11 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
     (void)ptemp;
     if (fb_config_finish(pconf, s) != APR_SUCCESS
         || fb_outbound_post_config(pconf, s) != APR_SUCCESS
-        || fb_handler_init(pconf, s, fb_resources_routes(pconf))
+        || fb_handler_init(pconf, s, fb_registry_routes(pconf))
            != APR_SUCCESS
-        || fb_dbd_register(pconf, s, fb_resources_statements(pconf))
+        || fb_dbd_register(pconf, s, fb_registry_statements(pconf))
            != APR_SUCCESS
-        || fb_worker_post_config(pconf, s) != APR_SUCCESS
+        || fb_worker_post_config(s) != APR_SUCCESS
         || fb_limits_post_config(pconf, s) != APR_SUCCESS) {
         return HTTP_INTERNAL_SERVER_ERROR;
     }
@@ -62,6 +81,7 @@ static void fb_register_hooks(apr_pool_t *p)
     static const char *const after_dbd[] = {"mod_dbd.c", NULL};
 
     ap_hook_pre_config(fb_pre_config, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_check_config(fb_check_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_post_config(fb_post_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_worker_child_init, after_dbd, NULL,

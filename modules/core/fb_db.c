@@ -3,6 +3,7 @@
  */
 #include <string.h>
 
+#include <apr_lib.h>
 #include <apr_strings.h>
 #include <libpq-events.h>
 #include <libpq-fe.h>
@@ -137,37 +138,34 @@ static apr_status_t fb_db_failed(fb_db_t *db, apr_pool_t *p,
     return APR_EGENERAL;
 }
 
-/* The statement label names on this connection, prepared now if this
- * session has not run it yet; NULL on failure (*rv says which). */
+/* The statement st on this connection, prepared now if this session has
+ * not run it yet; NULL on failure (*rv says which). */
 static apr_dbd_prepared_t *fb_db_statement(fb_db_t *db, apr_pool_t *p,
-                                           const char *label,
+                                           const fb_statement_t *st,
                                            apr_status_t *rv)
 {
-    apr_dbd_prepared_t *stmt = apr_hash_get(db->prepared, label,
+    apr_dbd_prepared_t *stmt = apr_hash_get(db->prepared, st->label,
                                             APR_HASH_KEY_STRING);
-    const char *sql;
     int rc;
 
     *rv = APR_SUCCESS;
     if (stmt != NULL) {
         return stmt;
     }
-    sql = db->registry ? apr_hash_get(db->registry, label,
-                                      APR_HASH_KEY_STRING)
-                       : NULL;
-    if (sql == NULL || db->session == NULL) {
-        db->error = apr_pstrcat(p, "no prepared statement ", label, NULL);
+    if (db->session == NULL) {
+        db->error = apr_pstrcat(p, "no prepared statement ", st->label,
+                                NULL);
         db->tx_failed = db->tx;
         *rv = APR_EGENERAL;
         return NULL;
     }
-    rc = apr_dbd_prepare(db->driver, db->session->stmts, db->handle, sql,
-                         label, &stmt);
+    rc = apr_dbd_prepare(db->driver, db->session->stmts, db->handle,
+                         st->sql, st->label, &stmt);
     if (rc != 0) {
-        *rv = fb_db_failed(db, p, label, rc);
+        *rv = fb_db_failed(db, p, st->label, rc);
         return NULL;
     }
-    apr_hash_set(db->prepared, label, APR_HASH_KEY_STRING, stmt);
+    apr_hash_set(db->prepared, st->label, APR_HASH_KEY_STRING, stmt);
     return stmt;
 }
 
@@ -256,38 +254,71 @@ apr_status_t fb_db_checkin(fb_db_t *db, apr_pool_t *p)
 }
 
 /*
- * Runs a prepared statement: a select when res is not NULL, its result
- * in *res, else a command whose affected count goes to *affected.
+ * The values to bind for st: args after the organization's id when st is
+ * scoped.  NULL, and the transaction failed, when they are not what st
+ * declares: nothing may run with a short array or without its
+ * organization.
  */
-static apr_status_t fb_db_run(fb_db_t *db, apr_pool_t *p, const char *label,
-                              int nargs, const char *const *args,
+static const char **fb_db_bind(fb_db_t *db, apr_pool_t *p,
+                               const fb_statement_t *st, const char *org,
+                               fb_args_t args)
+{
+    const char **v;
+
+    if (args.n != st->nargs || (args.n > 0 && args.v == NULL)
+        || (st->scoped && org == NULL) || (!st->scoped && org != NULL)) {
+        db->error = apr_psprintf(
+            p, "%s: called with %d arguments%s; it takes %d%s", st->label,
+            args.n, org ? " and an organization" : "", st->nargs,
+            st->scoped ? " and an organization" : "");
+        db->tx_failed = db->tx;
+        return NULL;
+    }
+    v = apr_palloc(p, sizeof(*v) * (apr_size_t)(args.n + 1));
+    if (st->scoped) {
+        v[0] = org;
+    }
+    if (args.n > 0) {
+        memcpy(v + st->scoped, args.v, sizeof(*v) * (apr_size_t)args.n);
+    }
+    return v;
+}
+
+/*
+ * Runs st with the values bound (the organization's id included): a
+ * select when res is not NULL, its result in *res, else a command whose
+ * affected count goes to *affected.
+ */
+static apr_status_t fb_db_run(fb_db_t *db, apr_pool_t *p,
+                              const fb_statement_t *st, const char **values,
                               apr_dbd_results_t **res, int *affected)
 {
     apr_dbd_prepared_t *stmt;
     apr_status_t rv = APR_SUCCESS;
     int rc, nrows = 0, tries = 0;
+    int nvalues = st->nargs + st->scoped;
 
     if (db->tx && db->tx_failed) {
         /* PostgreSQL refuses everything until the ROLLBACK. */
-        db->error = apr_pstrcat(p, label, ": not run, the transaction "
+        db->error = apr_pstrcat(p, st->label, ": not run, the transaction "
                                 "failed earlier", NULL);
         return APR_EGENERAL;
     }
     do {
         /* Looked up on every try: a reset session prepares it anew. */
-        if ((stmt = fb_db_statement(db, p, label, &rv)) == NULL) {
+        if ((stmt = fb_db_statement(db, p, st, &rv)) == NULL) {
             continue;
         }
         if (res != NULL) {
             *res = NULL;
             rc = apr_dbd_pselect(db->driver, p, db->handle, res, stmt, 1,
-                                 nargs, (const char **)args);
+                                 nvalues, values);
         }
         else {
             rc = apr_dbd_pquery(db->driver, p, db->handle, &nrows, stmt,
-                                nargs, (const char **)args);
+                                nvalues, values);
         }
-        rv = rc == 0 ? APR_SUCCESS : fb_db_failed(db, p, label, rc);
+        rv = rc == 0 ? APR_SUCCESS : fb_db_failed(db, p, st->label, rc);
     } while (rv == FB_DB_UNAVAILABLE && tries++ == 0 && fb_db_recover(db, p));
     db->used = 1;
     if (rv == APR_SUCCESS && affected != NULL) {
@@ -296,26 +327,19 @@ static apr_status_t fb_db_run(fb_db_t *db, apr_pool_t *p, const char *label,
     return rv;
 }
 
-apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const char *label,
-                          int nargs, const char *const *args,
-                          fb_rows_t *out)
+/* Reads every row of res into out (copied into p). */
+static apr_status_t fb_db_read(fb_db_t *db, apr_pool_t *p,
+                               const fb_statement_t *st,
+                               apr_dbd_results_t *res, fb_rows_t *out)
 {
-    apr_dbd_results_t *res = NULL;
     apr_dbd_row_t *row = NULL;
-    apr_status_t rv;
     int r, c;
 
-    out->nrows = out->ncols = 0;
-    out->cells = NULL;
-    if ((rv = fb_db_run(db, p, label, nargs, args, &res, NULL))
-        != APR_SUCCESS) {
-        return rv;
-    }
     out->nrows = apr_dbd_num_tuples(db->driver, res);
     out->ncols = apr_dbd_num_cols(db->driver, res);
     if (out->nrows < 0 || out->ncols < 0) {
         out->nrows = out->ncols = 0;
-        return fb_db_failed(db, p, label, -1);
+        return fb_db_failed(db, p, st->label, -1);
     }
     out->cells = apr_pcalloc(p, sizeof(char *)
                                 * (apr_size_t)(out->nrows * out->ncols + 1));
@@ -333,10 +357,83 @@ apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const char *label,
     return APR_SUCCESS;
 }
 
-apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const char *label,
-                        int nargs, const char *const *args, int *affected)
+apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
+                          const char *org, fb_args_t args, fb_rows_t *out)
 {
-    return fb_db_run(db, p, label, nargs, args, NULL, affected);
+    apr_dbd_results_t *res = NULL;
+    const char **values = fb_db_bind(db, p, st, org, args);
+    apr_status_t rv;
+
+    out->nrows = out->ncols = 0;
+    out->cells = NULL;
+    if (values == NULL) {
+        return APR_EGENERAL;
+    }
+    if ((rv = fb_db_run(db, p, st, values, &res, NULL)) != APR_SUCCESS) {
+        return rv;
+    }
+    return fb_db_read(db, p, st, res, out);
+}
+
+apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
+                        const char *org, fb_args_t args, int *affected)
+{
+    const char **values = fb_db_bind(db, p, st, org, args);
+
+    return values ? fb_db_run(db, p, st, values, NULL, affected)
+                  : APR_EGENERAL;
+}
+
+/* The registered statement label with the values given (the
+ * organization's id first when it is scoped); NULL when there is none or
+ * the count is wrong. */
+static const fb_statement_t *fb_db_labelled(fb_db_t *db, apr_pool_t *p,
+                                            const char *label, int nargs,
+                                            const char *const *args,
+                                            const char **org, fb_args_t *rest)
+{
+    const fb_statement_t *st = db->registry
+        ? apr_hash_get(db->registry, label, APR_HASH_KEY_STRING) : NULL;
+
+    if (st == NULL || nargs != st->nargs + st->scoped) {
+        db->error = apr_psprintf(p, "%s: no such statement, or %d "
+                                 "arguments given", label, nargs);
+        db->tx_failed = db->tx;
+        return NULL;
+    }
+    *org = st->scoped ? args[0] : NULL;
+    rest->n = st->nargs;
+    rest->v = args + st->scoped;
+    return st;
+}
+
+apr_status_t fb_db_select_label(fb_db_t *db, apr_pool_t *p,
+                                const char *label, int nargs,
+                                const char *const *args, fb_rows_t *out)
+{
+    const char *org;
+    fb_args_t rest;
+    const fb_statement_t *st = fb_db_labelled(db, p, label, nargs, args,
+                                              &org, &rest);
+
+    if (st == NULL) {
+        out->nrows = out->ncols = 0;
+        out->cells = NULL;
+        return APR_EGENERAL;
+    }
+    return fb_db_select(db, p, st, org, rest, out);
+}
+
+apr_status_t fb_db_exec_label(fb_db_t *db, apr_pool_t *p, const char *label,
+                              int nargs, const char *const *args,
+                              int *affected)
+{
+    const char *org;
+    fb_args_t rest;
+    const fb_statement_t *st = fb_db_labelled(db, p, label, nargs, args,
+                                              &org, &rest);
+
+    return st ? fb_db_exec(db, p, st, org, rest, affected) : APR_EGENERAL;
 }
 
 const char *fb_rows_get(const fb_rows_t *rows, int row, int col)
@@ -388,17 +485,18 @@ apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit)
 }
 
 apr_status_t fb_db_prepare_table(fb_db_t *db, apr_pool_t *p,
-                                 const fb_statement_t *table)
+                                 const fb_statement_t *const *table)
 {
-    for (; table->label != NULL; table++) {
+    for (; *table != NULL; table++) {
+        const fb_statement_t *st = *table;
         apr_dbd_prepared_t *stmt = NULL;
-        int rc = apr_dbd_prepare(db->driver, p, db->handle, table->sql,
-                                 table->label, &stmt);
+        int rc = apr_dbd_prepare(db->driver, p, db->handle, st->sql,
+                                 st->label, &stmt);
 
         if (rc != 0) {
-            return fb_db_failed(db, p, table->label, rc);
+            return fb_db_failed(db, p, st->label, rc);
         }
-        apr_hash_set(db->prepared, table->label, APR_HASH_KEY_STRING, stmt);
+        apr_hash_set(db->prepared, st->label, APR_HASH_KEY_STRING, stmt);
     }
     return APR_SUCCESS;
 }
@@ -432,17 +530,44 @@ const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items)
     return apr_array_pstrcat(p, parts, 0);
 }
 
-apr_status_t fb_db_registry_add(apr_hash_t *registry,
-                                const fb_statement_t *table,
-                                const char **dup)
+int fb_db_placeholders(const char *sql)
 {
-    for (; table->label != NULL; table++) {
-        if (apr_hash_get(registry, table->label, APR_HASH_KEY_STRING)) {
-            *dup = table->label;
+    int n = 0;
+
+    /* As apr_dbd_prepare() reads them: '%' and a letter is one. */
+    for (; *sql != '\0'; sql++) {
+        if (sql[0] == '%' && apr_isalpha(sql[1])) {
+            n++;
+        }
+        else if (sql[0] == '%' && sql[1] == '%') {
+            sql++;
+        }
+    }
+    return n;
+}
+
+apr_status_t fb_db_registry_add(apr_hash_t *registry, apr_pool_t *p,
+                                const fb_statement_t *const *table,
+                                const char **why)
+{
+    for (; *table != NULL; table++) {
+        const fb_statement_t *st = *table;
+        int has = fb_db_placeholders(st->sql);
+
+        if (apr_hash_get(registry, st->label, APR_HASH_KEY_STRING)) {
+            *why = apr_psprintf(p, "statement label %s is used twice",
+                                st->label);
             return APR_EEXIST;
         }
-        apr_hash_set(registry, table->label, APR_HASH_KEY_STRING,
-                     table->sql);
+        if (has != st->nargs + st->scoped) {
+            *why = apr_psprintf(p, "statement %s declares %d arguments%s "
+                                "but its SQL has %d placeholders",
+                                st->label, st->nargs,
+                                st->scoped ? " and the organization" : "",
+                                has);
+            return APR_EINVAL;
+        }
+        apr_hash_set(registry, st->label, APR_HASH_KEY_STRING, st);
     }
     return APR_SUCCESS;
 }

@@ -1,11 +1,22 @@
 /*
  * fb_db: the store layer over apr_dbd.
  *
- * All SQL is prepared: each file that talks to the database declares its
- * statements as a table of {label, sql} rows, registered once at start-up
- * (mod_dbd prepares them on every pooled connection).  Callers pass
- * arguments as strings, NULL meaning SQL NULL; no SQL text is ever built
- * from request data.
+ * All SQL is prepared.  Each statement is a named object declared with
+ * FB_SQL (or FB_SQL_GLOBAL) next to the code that runs it: its label, its
+ * text and the number of arguments its callers pass.  Callers name the
+ * statement itself (&fb_sql_board_get), so a misspelt one does not
+ * compile, and pass arguments as strings, NULL meaning SQL NULL; no SQL
+ * text is ever built from request data.
+ *
+ * Tenancy is the call's business, not the caller's: an FB_SQL statement's
+ * first placeholder is the organization's id, which the call puts there
+ * itself from the organization it is given, so no caller can forget it
+ * or put it in the wrong place.  The argument count is checked twice: at
+ * registration (fb_db_registry_add: the placeholders of the text against
+ * the declared count, so a mismatch stops `apache2 -t`) and at every
+ * call (the arguments given against the declared count: a short array is
+ * refused, never read past; apr_dbd's pgsql driver ignores the count it
+ * is given and reads as many values as the statement has placeholders).
  *
  * Pitfalls of apr_dbd this layer absorbs:
  *   - results are always fetched with random access and read to the end,
@@ -45,7 +56,47 @@
 typedef struct {
     const char *label;      /* a valid SQL identifier, unique */
     const char *sql;        /* apr_dbd placeholders: %s, %d, ... */
+    int nargs;              /* the arguments a call passes */
+    int scoped;             /* the organization's id comes first, put
+                             * there by the call (not in nargs) */
 } fb_statement_t;
+
+/*
+ * Declares the statement fb_sql_<name>, labelled name, whose first
+ * placeholder is the organization's id and which callers pass nargs
+ * further arguments.  Statements are global symbols: a label used twice
+ * does not link.
+ */
+#define FB_SQL(name, nargs, sql) \
+    const fb_statement_t fb_sql_##name = {#name, sql, nargs, 1}
+
+/* A statement that is not scoped by one organization: the API key lookup
+ * (which finds the organization), the worker's claims across all of
+ * them, housekeeping sweeps. */
+#define FB_SQL_GLOBAL(name, nargs, sql) \
+    const fb_statement_t fb_sql_##name = {#name, sql, nargs, 0}
+
+/* The arguments of a call (the organization's id not included). */
+typedef struct {
+    int n;
+    const char *const *v;
+} fb_args_t;
+
+/* fb_args_t of the values listed: FB_ARGS(id, name). */
+#define FB_ARGS(...) \
+    ((fb_args_t){(int)(sizeof((const char *const[]){__VA_ARGS__}) \
+                       / sizeof(const char *)), \
+                 (const char *const[]){__VA_ARGS__}})
+
+/* No arguments beyond the organization. */
+#define FB_NO_ARGS ((fb_args_t){0, NULL})
+
+/* fb_args_t of a whole array (not a pointer: that does not compile). */
+#define FB_ARRAY_ARGS(a) \
+    ((fb_args_t){(int)(sizeof(a) / sizeof((a)[0]) \
+                       + 0 * sizeof(char[1 - 2 * __builtin_types_compatible_p( \
+                             __typeof__(a), __typeof__(&(a)[0]))])), \
+                 (a)})
 
 /* The database cannot be reached, or the connection was lost. */
 #define FB_DB_UNAVAILABLE APR_ECONNABORTED
@@ -59,11 +110,11 @@ typedef struct {
     apr_dbd_t *handle;
     apr_hash_t *prepared;           /* label -> apr_dbd_prepared_t *: the
                                      * session's, or given (untracked) */
-    apr_hash_t *registry;           /* label -> SQL of every statement, to
-                                     * prepare on first use and keep with
-                                     * the connection across checkouts;
-                                     * NULL: only what prepared holds can
-                                     * run (tests, tools) */
+    apr_hash_t *registry;           /* label -> fb_statement_t *: every
+                                     * statement, prepared on first use and
+                                     * kept with the connection across
+                                     * checkouts; NULL: only what prepared
+                                     * holds can run (tests, tools) */
     fb_db_session_t *session;       /* set by fb_db_checkout() */
     int tx;                         /* inside BEGIN ... COMMIT */
     int tx_failed;                  /* a statement failed inside tx */
@@ -96,17 +147,29 @@ apr_status_t fb_db_checkin(fb_db_t *db, apr_pool_t *p);
  * known broken to libpq now. */
 int fb_db_lost(const fb_db_t *db);
 
-/* Runs a select; *out holds every row.  APR_EGENERAL or
- * FB_DB_UNAVAILABLE on failure. */
-apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const char *label,
-                          int nargs, const char *const *args,
-                          fb_rows_t *out);
+/*
+ * Runs the select st for the organization org (NULL for an FB_SQL_GLOBAL
+ * statement); *out holds every row.  APR_EGENERAL or FB_DB_UNAVAILABLE on
+ * failure; APR_EGENERAL too, without running anything, when args or org
+ * do not match what st declares.
+ */
+apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
+                          const char *org, fb_args_t args, fb_rows_t *out);
 
 /* Runs a statement without rows; *affected may be NULL.  An autocommit
  * write is retried on a reset connection only when it was the checkout's
  * first statement and found the connection already dead. */
-apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const char *label,
-                        int nargs, const char *const *args, int *affected);
+apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
+                        const char *org, fb_args_t args, int *affected);
+
+/* The statements of the label-based interface being retired: label is
+ * looked up in the registry, args include the organization's id. */
+apr_status_t fb_db_select_label(fb_db_t *db, apr_pool_t *p,
+                                const char *label, int nargs,
+                                const char *const *args, fb_rows_t *out);
+apr_status_t fb_db_exec_label(fb_db_t *db, apr_pool_t *p, const char *label,
+                              int nargs, const char *const *args,
+                              int *affected);
 
 /* The cell at (row, col), NULL for SQL NULL or out of range. */
 const char *fb_rows_get(const fb_rows_t *rows, int row, int col);
@@ -130,16 +193,21 @@ apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit);
  */
 const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items);
 
+/* The placeholders of sql as apr_dbd counts them ("%%" is a percent). */
+int fb_db_placeholders(const char *sql);
+
 /*
- * Adds table's statements to registry (label -> SQL); APR_EEXIST with
- * *dup naming a label registered twice.
+ * Adds the statements of table (NULL-terminated) to registry (label ->
+ * statement).  APR_EEXIST when a label is registered twice, APR_EINVAL
+ * when a statement's placeholders are not the arguments it declares (and
+ * the organization, when scoped); *why (in p) says which and why.
  */
-apr_status_t fb_db_registry_add(apr_hash_t *registry,
-                                const fb_statement_t *table,
-                                const char **dup);
+apr_status_t fb_db_registry_add(apr_hash_t *registry, apr_pool_t *p,
+                                const fb_statement_t *const *table,
+                                const char **why);
 
 /* Prepares every statement of table on db's handle (tests, tools). */
 apr_status_t fb_db_prepare_table(fb_db_t *db, apr_pool_t *p,
-                                 const fb_statement_t *table);
+                                 const fb_statement_t *const *table);
 
 #endif

@@ -12,33 +12,33 @@
 
 #include "fb_events.h"
 
-const fb_statement_t fb_events_statements[] = {
-    {"fb_event_insert",
-     "WITH e AS ("
-     "  INSERT INTO events (org_id, topic, item, changes) "
-     "  VALUES (%s, %s, %s::jsonb, COALESCE(%s::jsonb, '[]'::jsonb)) "
-     "  RETURNING org_id, id, topic) "
-     "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state, "
-     "                                last_error) "
-     "SELECT e.org_id, w.id, e.id, "
-     "  CASE w.status WHEN 'active' THEN 'pending' ELSE 'skipped' END, "
-     "  CASE w.status WHEN 'active' THEN NULL "
-     "    ELSE 'the webhook was ' || w.status END "
-     "FROM e JOIN webhooks w ON w.org_id = e.org_id "
-     "  AND w.topics @> ARRAY[e.topic]"},
-    {NULL, NULL}
+FB_SQL(fb_event_insert, 3,
+    "WITH e AS ("
+    "  INSERT INTO events (org_id, topic, item, changes) "
+    "  VALUES (%s, %s, %s::jsonb, COALESCE(%s::jsonb, '[]'::jsonb)) "
+    "  RETURNING org_id, id, topic) "
+    "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state, "
+    "                                last_error) "
+    "SELECT e.org_id, w.id, e.id, "
+    "  CASE w.status WHEN 'active' THEN 'pending' ELSE 'skipped' END, "
+    "  CASE w.status WHEN 'active' THEN NULL "
+    "    ELSE 'the webhook was ' || w.status END "
+    "FROM e JOIN webhooks w ON w.org_id = e.org_id "
+    "  AND w.topics @> ARRAY[e.topic]");
+
+const fb_statement_t *const fb_events_statements[] = {
+    &fb_sql_fb_event_insert, NULL
 };
 
 apr_status_t fb_event_record(fb_db_t *db, apr_pool_t *p, const char *org_id,
                              const char *topic, const char *item_json,
                              const char *changes_json)
 {
-    const char *args[] = {org_id, topic, item_json, changes_json};
-
     if (!db->tx) {
         db->error = apr_pstrcat(p, "event ", topic,
                                 " recorded outside a transaction", NULL);
         return APR_EGENERAL;
     }
-    return fb_db_exec(db, p, "fb_event_insert", 4, args, NULL);
+    return fb_db_exec(db, p, &fb_sql_fb_event_insert, org_id,
+                      FB_ARGS(topic, item_json, changes_json), NULL);
 }

@@ -12,7 +12,7 @@
 
 #include "fb_db.h"
 
-extern const fb_statement_t fb_events_statements[];
+extern const fb_statement_t *const fb_events_statements[];
 
 /*
  * Records topic for org_id with item (the resource as the API renders it,

@@ -16,16 +16,17 @@
 /* Enough for every key in use on a busy node; see fb_keycache.h. */
 #define FB_KEYCACHE_ENTRIES 10000
 
-const fb_statement_t fb_auth_statements[] = {
-    {"fb_auth_key",
-     "SELECT k.org_id, k.admin_id, r.permissions::text, r.builtin, "
-     "       o.api_version "
-     "FROM api_keys k "
-     "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id "
-     "JOIN roles r ON r.org_id = a.org_id AND r.id = a.role_id "
-     "JOIN organizations o ON o.id = k.org_id "
-     "WHERE k.key_hash = %s AND k.revoked_at IS NULL"},
-    {NULL, NULL}
+FB_SQL_GLOBAL(fb_auth_key, 1,
+    "SELECT k.org_id, k.admin_id, r.permissions::text, r.builtin, "
+    "       o.api_version "
+    "FROM api_keys k "
+    "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id "
+    "JOIN roles r ON r.org_id = a.org_id AND r.id = a.role_id "
+    "JOIN organizations o ON o.id = k.org_id "
+    "WHERE k.key_hash = %s AND k.revoked_at IS NULL");
+
+const fb_statement_t *const fb_auth_statements[] = {
+    &fb_sql_fb_auth_key, NULL
 };
 
 static fb_keycache_t *fb_keycache;
@@ -72,13 +73,13 @@ static const char *fb_auth_presented_key(request_rec *r, int *present)
 static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
                                   fb_principal_t *out, int *found)
 {
-    const char *args[1];
     fb_rows_t rows;
     fb_error_t *err;
 
     *found = 0;
-    args[0] = fb_hex(fr->pool, hash, FB_SHA256_LEN);
-    if ((err = fb_req_select(fr, "fb_auth_key", 1, args, &rows)) != NULL) {
+    if ((err = fb_req_select(fr, &fb_sql_fb_auth_key,
+                             FB_ARGS(fb_hex(fr->pool, hash, FB_SHA256_LEN)),
+                             &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 1) {

@@ -11,7 +11,7 @@
 
 #include "fb_request.h"
 
-extern const fb_statement_t fb_auth_statements[];
+extern const fb_statement_t *const fb_auth_statements[];
 
 /* Creates the process's key cache. */
 apr_status_t fb_auth_child_init(apr_pool_t *p, server_rec *s);

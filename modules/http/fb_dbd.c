@@ -79,9 +79,9 @@ static int fb_dbd_find_max(const ap_directive_t *d, int found)
 }
 
 apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
-                             const fb_statement_t *const *tables)
+                             const fb_statement_t *const *const *tables)
 {
-    const char *dup = NULL;
+    const char *why = NULL;
 
     fb_dbd_open_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_open);
     fb_dbd_close_fn = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_close);
@@ -97,10 +97,10 @@ apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
                                   apr_pool_cleanup_null);
     }
     for (; *tables != NULL; tables++) {
-        if (fb_db_registry_add(fb_dbd_registry, *tables, &dup)
+        if (fb_db_registry_add(fb_dbd_registry, pconf, *tables, &why)
             != APR_SUCCESS) {
             ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00011)
-                         "statement label %s is used twice", dup);
+                         "%s", why);
             return APR_EGENERAL;
         }
     }

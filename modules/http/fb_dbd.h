@@ -28,7 +28,7 @@
  * as pconf).  Runs in post_config; may be called more than once.
  */
 apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
-                             const fb_statement_t *const *tables);
+                             const fb_statement_t *const *const *tables);
 
 /* Makes this child's gate. */
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s);

@@ -29,52 +29,67 @@
  * claim and rolls back (fb_idempotency_commit). */
 #define FB_IDEM_LEASE "interval '10 seconds'"
 
-const fb_statement_t fb_idempotency_statements[] = {
-    /* A new record; or one armed again: expired, or a claim whose request
-     * died before committing.  No row: another request has the key. */
-    {"idem_claim",
-     "INSERT INTO idempotency_keys AS k (org_id, api_key, method, path, "
-     "  idem_key, body_hash) VALUES (%s, %s, %s, %s, %s, %s) "
-     "ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET "
-     "  body_hash = EXCLUDED.body_hash, state = 'running', status = NULL, "
-     "  response = NULL, claim = EXCLUDED.claim, claimed_at = now(), "
-     "  created_at = CASE WHEN k.created_at <= now() - interval '24 hours' "
-     "    THEN now() ELSE k.created_at END "
-     "WHERE k.created_at <= now() - interval '24 hours' "
-     "  OR (k.state = 'running' AND k.body_hash = EXCLUDED.body_hash "
-     "      AND k.claimed_at <= now() - " FB_IDEM_LEASE ") "
-     "RETURNING claim"},
-    {"idem_get",
-     "SELECT body_hash, state, status, response FROM idempotency_keys "
-     "WHERE " FB_IDEM_KEY_MATCH},
-    /* In the operation's transaction: commits with it, or not at all. */
-    {"idem_commit",
-     "UPDATE idempotency_keys SET state = 'committed' "
-     "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s "
-     "  AND state IN ('running', 'committed')"},
-    {"idem_done",
-     "UPDATE idempotency_keys SET state = 'done', status = %d, "
-     "  response = %s "
-     "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s "
-     "  AND state IN ('running', 'committed')"},
-    {"idem_forget",
-     "DELETE FROM idempotency_keys "
-     "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s AND state = 'running'"},
-    /* The worker's sweep (modules/jobs/fb_jobs.c). */
-    {"sweep_idempotency_keys",
-     "DELETE FROM idempotency_keys k USING ("
-     "  SELECT org_id, api_key, method, path, idem_key "
-     "  FROM idempotency_keys "
-     "  WHERE created_at <= now() - interval '24 hours' "
-     "  ORDER BY created_at LIMIT %d FOR UPDATE SKIP LOCKED) old "
-     "WHERE (k.org_id, k.api_key, k.method, k.path, k.idem_key) "
-     "  = (old.org_id, old.api_key, old.method, old.path, old.idem_key)"},
-    {NULL, NULL}
+/* A new record; or one armed again: expired, or a claim whose request
+ * died before committing.  No row: another request has the key. */
+FB_SQL(idem_claim, 5,
+    "INSERT INTO idempotency_keys AS k (org_id, api_key, method, path, "
+    "  idem_key, body_hash) VALUES (%s, %s, %s, %s, %s, %s) "
+    "ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET "
+    "  body_hash = EXCLUDED.body_hash, state = 'running', status = NULL, "
+    "  response = NULL, claim = EXCLUDED.claim, claimed_at = now(), "
+    "  created_at = CASE WHEN k.created_at <= now() - interval '24 hours' "
+    "    THEN now() ELSE k.created_at END "
+    "WHERE k.created_at <= now() - interval '24 hours' "
+    "  OR (k.state = 'running' AND k.body_hash = EXCLUDED.body_hash "
+    "      AND k.claimed_at <= now() - " FB_IDEM_LEASE ") "
+    "RETURNING claim");
+
+FB_SQL(idem_get, 4,
+    "SELECT body_hash, state, status, response FROM idempotency_keys "
+    "WHERE " FB_IDEM_KEY_MATCH);
+
+/* In the operation's transaction: commits with it, or not at all. */
+FB_SQL(idem_commit, 5,
+    "UPDATE idempotency_keys SET state = 'committed' "
+    "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s "
+    "  AND state IN ('running', 'committed')");
+
+/* The key and claim first, as every scoped statement takes them; then
+ * the answer. */
+FB_SQL(idem_done, 7,
+    "UPDATE idempotency_keys k SET state = 'done', status = d.status, "
+    "  response = d.response "
+    "FROM (SELECT %s::text AS org_id, %s::text AS api_key, "
+    "  %s::text AS method, %s::text AS path, %s::text AS idem_key, "
+    "  %s::text AS claim, %s::integer AS status, %s::text AS response) d "
+    "WHERE (k.org_id, k.api_key, k.method, k.path, k.idem_key) "
+    "  = (d.org_id, d.api_key, d.method, d.path, d.idem_key) "
+    "  AND k.claim = d.claim AND k.state IN ('running', 'committed')");
+
+FB_SQL(idem_forget, 5,
+    "DELETE FROM idempotency_keys "
+    "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s AND state = 'running'");
+
+/* The worker's sweep (modules/jobs/fb_jobs.c). */
+FB_SQL_GLOBAL(sweep_idempotency_keys, 1,
+    "DELETE FROM idempotency_keys k USING ("
+    "  SELECT org_id, api_key, method, path, idem_key "
+    "  FROM idempotency_keys "
+    "  WHERE created_at <= now() - interval '24 hours' "
+    "  ORDER BY created_at LIMIT %d FOR UPDATE SKIP LOCKED) old "
+    "WHERE (k.org_id, k.api_key, k.method, k.path, k.idem_key) "
+    "  = (old.org_id, old.api_key, old.method, old.path, old.idem_key)");
+
+const fb_statement_t *const fb_idempotency_statements[] = {
+    &fb_sql_idem_claim, &fb_sql_idem_get, &fb_sql_idem_commit,
+    &fb_sql_idem_done, &fb_sql_idem_forget, &fb_sql_sweep_idempotency_keys,
+    NULL
 };
 
 struct fb_idem {
-    const char *args[6];        /* org, api key, method, path, key, and
-                                 * the claim this request holds */
+    const char *args[7];        /* api key, method, path, key, the claim
+                                 * this request holds; room for status and
+                                 * response (idem_done) */
     int status;                 /* captured by fb_respond; 0: none */
     const char *response;
 };
@@ -109,7 +124,7 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
 {
     request_rec *r = fr->r;
     const char *key = apr_table_get(r->headers_in, FB_IDEMPOTENCY_HEADER);
-    const char *claim[6];
+    const char *body_hash;
     struct fb_idem *idem;
     fb_rows_t rows;
     fb_error_t *err;
@@ -125,22 +140,23 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
                              "characters.");
     }
     idem = apr_pcalloc(fr->pool, sizeof(*idem));
-    idem->args[0] = fr->principal.org_id;
-    idem->args[1] = fb_hex(fr->pool, fr->key_hash, FB_SHA256_LEN);
-    idem->args[2] = r->method;
-    idem->args[3] = r->uri;
-    idem->args[4] = key;
-    memcpy(claim, idem->args, 5 * sizeof(idem->args[0]));
-    claim[5] = fb_idempotency_body_hash(fr);
-    if ((err = fb_req_select(fr, "idem_claim", 6, claim, &rows)) != NULL) {
+    idem->args[0] = fb_hex(fr->pool, fr->key_hash, FB_SHA256_LEN);
+    idem->args[1] = r->method;
+    idem->args[2] = r->uri;
+    idem->args[3] = key;
+    /* The body's hash in the claim's place: idem_claim's last argument. */
+    idem->args[4] = body_hash = fb_idempotency_body_hash(fr);
+    if ((err = fb_req_select(fr, &fb_sql_idem_claim,
+                             (fb_args_t){5, idem->args}, &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 1) {
-        idem->args[5] = fb_rows_get(&rows, 0, 0);
+        idem->args[4] = fb_rows_get(&rows, 0, 0);
         fr->idem = idem;            /* the first: the operation runs */
         return NULL;
     }
-    if ((err = fb_req_select(fr, "idem_get", 5, idem->args, &rows)) != NULL) {
+    if ((err = fb_req_select(fr, &fb_sql_idem_get,
+                             (fb_args_t){4, idem->args}, &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -148,7 +164,7 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
         return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_IN_USE,
                              FB_IDEMPOTENCY_HEADER, NULL);
     }
-    if (strcmp(fb_rows_get(&rows, 0, 0), claim[5]) != 0) {
+    if (strcmp(fb_rows_get(&rows, 0, 0), body_hash) != 0) {
         return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_REUSED,
                              FB_IDEMPOTENCY_HEADER, NULL);
     }
@@ -177,7 +193,8 @@ fb_error_t *fb_idempotency_commit(fb_req_t *fr)
     if (fr->idem == NULL) {
         return NULL;
     }
-    if (fb_db_exec(fr->db, fr->pool, "idem_commit", 6, fr->idem->args,
+    if (fb_db_exec(fr->db, fr->pool, &fb_sql_idem_commit,
+                   fr->principal.org_id, (fb_args_t){5, fr->idem->args},
                    &affected) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
@@ -199,7 +216,6 @@ void fb_idempotency_capture(fb_req_t *fr, int status, const char *json)
 void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
 {
     struct fb_idem *idem = fr->idem;
-    const char *args[8];
     fb_db_t *db;
     int status;
 
@@ -212,11 +228,13 @@ void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
         return;     /* the lease lets a retry take the claim over */
     }
     if (status == 0 || status >= 500) {
-        fb_db_exec(db, fr->pool, "idem_forget", 6, idem->args, NULL);
+        fb_db_exec(db, fr->pool, &fb_sql_idem_forget, fr->principal.org_id,
+                   (fb_args_t){5, idem->args}, NULL);
         return;
     }
-    args[0] = apr_itoa(fr->pool, status);
-    args[1] = err != NULL ? fb_error_render(fr->pool, err) : idem->response;
-    memcpy(args + 2, idem->args, sizeof(idem->args));
-    fb_db_exec(db, fr->pool, "idem_done", 8, args, NULL);
+    idem->args[5] = apr_itoa(fr->pool, status);
+    idem->args[6] = err != NULL ? fb_error_render(fr->pool, err)
+                                : idem->response;
+    fb_db_exec(db, fr->pool, &fb_sql_idem_done, fr->principal.org_id,
+               FB_ARRAY_ARGS(idem->args), NULL);
 }

@@ -23,7 +23,7 @@
 
 #define FB_IDEMPOTENCY_HEADER "Idempotency-Key"
 
-extern const fb_statement_t fb_idempotency_statements[];
+extern const fb_statement_t *const fb_idempotency_statements[];
 
 /*
  * Before the operation of an authenticated POST with the header, its body

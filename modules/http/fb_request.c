@@ -133,8 +133,14 @@ const char *fb_req_portal_default(const fb_req_t *fr)
     return fb_portal_default(fr->pool, fr->conf, fr->principal.org_id);
 }
 
-fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,
-                          const char *const *args, fb_rows_t *rows)
+/* The organization st is run for: the principal's, when scoped. */
+static const char *fb_req_org(const fb_req_t *fr, const fb_statement_t *st)
+{
+    return st->scoped ? fr->principal.org_id : NULL;
+}
+
+fb_error_t *fb_req_select(fb_req_t *fr, const fb_statement_t *st,
+                          fb_args_t args, fb_rows_t *rows)
 {
     fb_db_t *db = fb_req_db(fr);
 
@@ -143,7 +149,39 @@ fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,
         rows->cells = NULL;
         return fb_req_db_failed(fr);
     }
-    if (fb_db_select(db, fr->pool, label, nargs, args, rows)
+    if (fb_db_select(db, fr->pool, st, fb_req_org(fr, st), args, rows)
+        != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
+}
+
+fb_error_t *fb_req_exec(fb_req_t *fr, const fb_statement_t *st,
+                        fb_args_t args, int *affected)
+{
+    fb_db_t *db = fb_req_db(fr);
+
+    if (db == NULL) {
+        return fb_req_db_failed(fr);
+    }
+    if (fb_db_exec(db, fr->pool, st, fb_req_org(fr, st), args, affected)
+        != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
+}
+
+fb_error_t *fb_req_select_label(fb_req_t *fr, const char *label, int nargs,
+                                const char *const *args, fb_rows_t *rows)
+{
+    fb_db_t *db = fb_req_db(fr);
+
+    if (db == NULL) {
+        rows->nrows = rows->ncols = 0;
+        rows->cells = NULL;
+        return fb_req_db_failed(fr);
+    }
+    if (fb_db_select_label(db, fr->pool, label, nargs, args, rows)
         != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }

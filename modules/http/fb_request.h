@@ -89,10 +89,24 @@ void fb_req_db_release(fb_req_t *fr);
  * else 500 (which never carries SQL text). */
 fb_error_t *fb_req_db_failed(fb_req_t *fr);
 
-/* Runs a select on the request's connection; the 500 error on failure
- * (logged). */
-fb_error_t *fb_req_select(fb_req_t *fr, const char *label, int nargs,
-                          const char *const *args, fb_rows_t *rows);
+/*
+ * Runs the select st for the request's organization (an FB_SQL statement
+ * gets the principal's organization as its first argument; an
+ * FB_SQL_GLOBAL one gets none) on the request's connection; the 500 or
+ * 503 error on failure (logged).
+ */
+fb_error_t *fb_req_select(fb_req_t *fr, const fb_statement_t *st,
+                          fb_args_t args, fb_rows_t *rows);
+
+/* Runs st, which returns no rows, as fb_req_select() does; *affected may
+ * be NULL. */
+fb_error_t *fb_req_exec(fb_req_t *fr, const fb_statement_t *st,
+                        fb_args_t args, int *affected);
+
+/* The label-based select being retired (args include the
+ * organization's id). */
+fb_error_t *fb_req_select_label(fb_req_t *fr, const char *label, int nargs,
+                                const char *const *args, fb_rows_t *rows);
 
 /* Starts the transaction a write runs in. */
 fb_error_t *fb_req_begin(fb_req_t *fr);

@@ -93,9 +93,8 @@ typedef fb_job_outcome_e fb_job_run_fn(fb_job_ctx_t *ctx,
 
 typedef struct {
     const char *name;                   /* in log lines */
-    const fb_statement_t *statements;   /* claim, finish and any others */
-    const char *claim;                  /* label */
-    const char *finish;                 /* label */
+    const fb_statement_t *claim;
+    const fb_statement_t *finish;
     fb_job_run_fn *run;
     /* Non-zero: the finish statement takes a seventh argument, the
      * run's ctx->result (the webhook job records its attempt with it). */
@@ -122,16 +121,13 @@ extern const fb_job_t fb_jobs[];
  */
 typedef struct {
     const char *name;                   /* in log lines */
-    const char *statement;              /* label */
+    const fb_statement_t *statement;
     int period;                         /* seconds between runs */
     int batch;                          /* rows per statement, at most */
 } fb_sweep_t;
 
 /* The sweep table (fb_jobs.c), ended by a row with a NULL name. */
 extern const fb_sweep_t fb_sweeps[];
-
-/* Every job's statements, to register with mod_dbd. */
-const fb_statement_t *const *fb_jobs_statements(apr_pool_t *p);
 
 /* The outcome's name, as the finish statement receives it. */
 const char *fb_job_outcome_name(fb_job_outcome_e outcome);

@@ -35,39 +35,41 @@ APLOG_USE_MODULE(feedback);
  * them for an hour; an email is read days later). */
 #define FB_EMAIL_FILE_TTL apr_time_from_sec(90 * 24 * 3600)
 
-const fb_statement_t fb_job_email_statements[] = {
-    /* Oldest due first; the index email_outbox_due holds exactly the
-     * pending rows in this order (sql/009). */
-    {"job_email_claim",
-     "WITH due AS ("
-     "  SELECT org_id, id FROM email_outbox "
-     "  WHERE state = 'pending' "
-     "    AND coalesce(lease_until, created_at) <= now() "
-     "  ORDER BY coalesce(lease_until, created_at) "
-     "  LIMIT 1 FOR UPDATE SKIP LOCKED) "
-     "UPDATE email_outbox o SET attempts = o.attempts + 1, "
-     "  lease_until = clock_timestamp() + make_interval(secs => %d) "
-     "FROM due WHERE o.org_id = due.org_id AND o.id = due.id "
-     "RETURNING o.org_id, o.id, o.attempts, o.lease_until::text, "
-     "  o.recipient, o.subject, o.body_text, o.body_html, o.headers::text, "
-     "  o.preference, "
-     "  fb_email_recipient_allowed(o.org_id, o.recipient, o.preference)"},
-    {"job_email_finish",
-     "UPDATE email_outbox o SET "
-     "  state = CASE a.outcome WHEN 'done' THEN 'sent' "
-     "    WHEN 'skipped' THEN 'skipped' WHEN 'failed' THEN 'failed' "
-     "    ELSE 'pending' END, "
-     "  attempts = o.attempts - (a.outcome = 'release')::integer, "
-     "  lease_until = CASE a.outcome WHEN 'retry' THEN "
-     "    clock_timestamp() + a.delay_ms * interval '1 millisecond' END, "
-     "  sent_at = CASE WHEN a.outcome = 'done' THEN now() END, "
-     "  last_error = coalesce(a.error, o.last_error) "
-     "FROM (SELECT %s::text AS org_id, %s::text AS id, "
-     "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
-     "  %d AS delay_ms) a "
-     "WHERE o.org_id = a.org_id AND o.id = a.id AND o.lease_until = a.lease "
-     "  AND o.state = 'pending'"},
-    {NULL, NULL}
+/* Oldest due first; the index email_outbox_due holds exactly the
+ * pending rows in this order (sql/009). */
+FB_SQL_GLOBAL(job_email_claim, 1,
+    "WITH due AS ("
+    "  SELECT org_id, id FROM email_outbox "
+    "  WHERE state = 'pending' "
+    "    AND coalesce(lease_until, created_at) <= now() "
+    "  ORDER BY coalesce(lease_until, created_at) "
+    "  LIMIT 1 FOR UPDATE SKIP LOCKED) "
+    "UPDATE email_outbox o SET attempts = o.attempts + 1, "
+    "  lease_until = clock_timestamp() + make_interval(secs => %d) "
+    "FROM due WHERE o.org_id = due.org_id AND o.id = due.id "
+    "RETURNING o.org_id, o.id, o.attempts, o.lease_until::text, "
+    "  o.recipient, o.subject, o.body_text, o.body_html, o.headers::text, "
+    "  o.preference, "
+    "  fb_email_recipient_allowed(o.org_id, o.recipient, o.preference)");
+
+FB_SQL(job_email_finish, 5,
+    "UPDATE email_outbox o SET "
+    "  state = CASE a.outcome WHEN 'done' THEN 'sent' "
+    "    WHEN 'skipped' THEN 'skipped' WHEN 'failed' THEN 'failed' "
+    "    ELSE 'pending' END, "
+    "  attempts = o.attempts - (a.outcome = 'release')::integer, "
+    "  lease_until = CASE a.outcome WHEN 'retry' THEN "
+    "    clock_timestamp() + a.delay_ms * interval '1 millisecond' END, "
+    "  sent_at = CASE WHEN a.outcome = 'done' THEN now() END, "
+    "  last_error = coalesce(a.error, o.last_error) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
+    "  %d AS delay_ms) a "
+    "WHERE o.org_id = a.org_id AND o.id = a.id AND o.lease_until = a.lease "
+    "  AND o.state = 'pending'");
+
+const fb_statement_t *const fb_job_email_statements[] = {
+    &fb_sql_job_email_claim, &fb_sql_job_email_finish, NULL
 };
 
 /* The job's own columns in a claimed row. */

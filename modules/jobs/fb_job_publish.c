@@ -11,49 +11,54 @@
  */
 #include "apr_strings.h"
 
-#include "changelogs.h"
+#include "changelogs/changelogs.h"
 #include "fb_dbd.h"
 #include "fb_job.h"
 
-const fb_statement_t fb_job_publish_statements[] = {
-    {"job_publish_claim",
-     "WITH due AS ("
-     "  SELECT org_id, changelog_id, locale FROM changelog_locales "
-     "  WHERE scheduled_at <= now() "
-     "    AND coalesce(publish_lease, scheduled_at) <= now() "
-     "  ORDER BY scheduled_at LIMIT 1 FOR UPDATE SKIP LOCKED) "
-     "UPDATE changelog_locales l SET "
-     "  publish_attempts = l.publish_attempts + 1, "
-     "  publish_lease = clock_timestamp() + make_interval(secs => %d) "
-     "FROM due WHERE l.org_id = due.org_id "
-     "  AND l.changelog_id = due.changelog_id AND l.locale = due.locale "
-     "RETURNING l.org_id, l.changelog_id, l.publish_attempts, "
-     "  l.publish_lease::text, l.locale"},
-    /* (org, id, lease, outcome, error, delay): done and skipped end the
-     * claim, retry holds the locale back for the delay, failed drops its
-     * schedule (logged, and kept in publish_error). */
-    {"job_publish_finish",
-     "UPDATE changelog_locales l SET "
-     "  publish_lease = CASE a.outcome WHEN 'retry' THEN "
-     "    clock_timestamp() + a.delay_ms * interval '1 millisecond' END, "
-     "  publish_attempts = CASE WHEN a.outcome IN ('retry', 'release') "
-     "    THEN l.publish_attempts - (a.outcome = 'release')::integer "
-     "    ELSE 0 END, "
-     "  scheduled_at = CASE WHEN a.outcome = 'failed' THEN NULL "
-     "    ELSE l.scheduled_at END, "
-     "  publish_error = CASE WHEN a.outcome = 'failed' THEN a.error END "
-     "FROM (SELECT %s::text AS org_id, %s::text AS id, "
-     "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
-     "  %d AS delay_ms) a "
-     "WHERE l.org_id = a.org_id AND l.changelog_id = a.id "
-     "  AND l.publish_lease = a.lease"},
-    {"job_publish_lock",
-     "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE"},
-    {"job_publish_due",
-     "SELECT locale FROM changelog_locales "
-     "WHERE org_id = %s AND changelog_id = %s AND scheduled_at <= now() "
-     "ORDER BY locale"},
-    {NULL, NULL}
+FB_SQL_GLOBAL(job_publish_claim, 1,
+    "WITH due AS ("
+    "  SELECT org_id, changelog_id, locale FROM changelog_locales "
+    "  WHERE scheduled_at <= now() "
+    "    AND coalesce(publish_lease, scheduled_at) <= now() "
+    "  ORDER BY scheduled_at LIMIT 1 FOR UPDATE SKIP LOCKED) "
+    "UPDATE changelog_locales l SET "
+    "  publish_attempts = l.publish_attempts + 1, "
+    "  publish_lease = clock_timestamp() + make_interval(secs => %d) "
+    "FROM due WHERE l.org_id = due.org_id "
+    "  AND l.changelog_id = due.changelog_id AND l.locale = due.locale "
+    "RETURNING l.org_id, l.changelog_id, l.publish_attempts, "
+    "  l.publish_lease::text, l.locale");
+
+/* (org, id, lease, outcome, error, delay): done and skipped end the
+ * claim, retry holds the locale back for the delay, failed drops its
+ * schedule (logged, and kept in publish_error). */
+FB_SQL(job_publish_finish, 5,
+    "UPDATE changelog_locales l SET "
+    "  publish_lease = CASE a.outcome WHEN 'retry' THEN "
+    "    clock_timestamp() + a.delay_ms * interval '1 millisecond' END, "
+    "  publish_attempts = CASE WHEN a.outcome IN ('retry', 'release') "
+    "    THEN l.publish_attempts - (a.outcome = 'release')::integer "
+    "    ELSE 0 END, "
+    "  scheduled_at = CASE WHEN a.outcome = 'failed' THEN NULL "
+    "    ELSE l.scheduled_at END, "
+    "  publish_error = CASE WHEN a.outcome = 'failed' THEN a.error END "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
+    "  %d AS delay_ms) a "
+    "WHERE l.org_id = a.org_id AND l.changelog_id = a.id "
+    "  AND l.publish_lease = a.lease");
+
+FB_SQL(job_publish_lock, 1,
+    "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE");
+
+FB_SQL(job_publish_due, 1,
+    "SELECT locale FROM changelog_locales "
+    "WHERE org_id = %s AND changelog_id = %s AND scheduled_at <= now() "
+    "ORDER BY locale");
+
+const fb_statement_t *const fb_job_publish_statements[] = {
+    &fb_sql_job_publish_claim, &fb_sql_job_publish_finish,
+    &fb_sql_job_publish_lock, &fb_sql_job_publish_due, NULL
 };
 
 fb_job_run_fn fb_job_publish_run;
@@ -68,10 +73,10 @@ static fb_job_outcome_e fb_job_publish_due(fb_job_ctx_t *ctx, fb_db_t *db,
     fb_rows_t rows;
     int i;
 
-    if (fb_db_select(db, ctx->pool, "job_publish_lock", 2, args, &rows)
+    if (fb_db_select_label(db, ctx->pool, "job_publish_lock", 2, args, &rows)
         != APR_SUCCESS
         || (rows.nrows == 1
-            && fb_db_select(db, ctx->pool, "job_publish_due", 2, args,
+            && fb_db_select_label(db, ctx->pool, "job_publish_due", 2, args,
                             &rows) != APR_SUCCESS)) {
         *error = db->error;
         return FB_JOB_RETRY;

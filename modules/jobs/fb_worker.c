@@ -68,7 +68,7 @@ struct fb_worker_t {
     fb_worker_thread_t *threads;
 };
 
-apr_status_t fb_worker_post_config(apr_pool_t *pconf, server_rec *s)
+apr_status_t fb_worker_post_config(server_rec *s)
 {
     const fb_server_conf_t *conf = fb_config_get(s);
 
@@ -77,7 +77,7 @@ apr_status_t fb_worker_post_config(apr_pool_t *pconf, server_rec *s)
                      "FeedbackSMTPServer is not set: queued emails are "
                      "marked skipped, not sent");
     }
-    return fb_dbd_register(pconf, s, fb_jobs_statements(pconf));
+    return APR_SUCCESS;
 }
 
 /* Waits up to t, or until the worker is told to stop. */
@@ -167,8 +167,8 @@ static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
     if (db == NULL) {
         return FB_CLAIM_NO_DB;
     }
-    rv = fb_db_select(db, p, job->claim, job->claim_arg ? 2 : 1, args,
-                      item);
+    rv = fb_db_select(db, p, job->claim, NULL,
+                      (fb_args_t){job->claim_arg ? 2 : 1, args}, item);
     if (rv != APR_SUCCESS && fb_worker_may_log(t)) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: claiming failed: %s", job->name,
@@ -213,9 +213,10 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
                              apr_int64_t delay, const char *result)
 {
     fb_worker_t *w = t->w;
-    const char *args[7] = {
-        fb_rows_get(item, 0, 0), fb_rows_get(item, 0, 1),
-        fb_rows_get(item, 0, 3), fb_job_outcome_name(outcome), error,
+    const char *org = fb_rows_get(item, 0, 0);
+    const char *args[6] = {
+        fb_rows_get(item, 0, 1), fb_rows_get(item, 0, 3),
+        fb_job_outcome_name(outcome), error,
         apr_psprintf(p, "%" APR_INT64_T_FMT, delay), result
     };
     fb_db_t *db = fb_worker_db(w, p);
@@ -225,19 +226,20 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
     if (db == NULL) {
         return;
     }
-    if (fb_db_exec(db, p, job->finish, job->with_result ? 7 : 6, args,
-                   &affected) != APR_SUCCESS) {
+    if (fb_db_exec(db, p, job->finish, org,
+                   (fb_args_t){job->with_result ? 6 : 5, args}, &affected)
+        != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: recording %s/%s failed: %s", job->name,
-                     args[0], args[1], db->error);
+                     org, args[0], db->error);
     }
     else if (affected == 0) {
         ap_log_error(APLOG_MARK, APLOG_WARNING, 0, w->s, FBLOGNO(00207)
                      "worker: job %s: %s/%s could not be recorded as %s: "
                      "it was deleted meanwhile, or claimed again after its "
                      "lease had passed (if this repeats, lengthen "
-                     "FeedbackWorkerLease)", job->name, args[0], args[1],
-                     args[3]);
+                     "FeedbackWorkerLease)", job->name, org, args[0],
+                     args[2]);
     }
     fb_dbd_checkin(db, p);
 }
@@ -290,7 +292,7 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     const fb_sweep_t *sweep = &fb_sweeps[i];
     fb_worker_t *w = t->w;
     fb_db_t *db = fb_worker_db(w, p);
-    const char *args[1] = {apr_itoa(p, sweep->batch)};
+    const char *batch = apr_itoa(p, sweep->batch);
     int affected = 0, total = 0, runs;
 
     if (db == NULL) {
@@ -298,8 +300,8 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     }
     for (runs = 0; runs < FB_SWEEP_RUNS && !apr_atomic_read32(&w->stopping);
          runs++) {
-        if (fb_db_exec(db, p, sweep->statement, 1, args, &affected)
-            != APR_SUCCESS) {
+        if (fb_db_exec(db, p, sweep->statement, NULL, FB_ARGS(batch),
+                       &affected) != APR_SUCCESS) {
             ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00212)
                          "worker: sweep %s failed: %s", sweep->name,
                          db->error);

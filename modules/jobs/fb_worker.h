@@ -19,8 +19,8 @@
 
 #include "httpd.h"
 
-/* Registers the jobs' statements with mod_dbd (post_config). */
-apr_status_t fb_worker_post_config(apr_pool_t *pconf, server_rec *s);
+/* Says what the worker will not do with this configuration (post_config). */
+apr_status_t fb_worker_post_config(server_rec *s);
 
 /* Starts this child's worker threads unless FeedbackWorker is Off; must
  * run after mod_dbd's child_init. */

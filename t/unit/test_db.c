@@ -17,20 +17,27 @@
 #include "fb_events.h"
 #include "unit.h"
 
-static const fb_statement_t statements[] = {
-    {"ut_org_create", "SELECT org_id FROM fb_org_create(%s, %s, %s)"},
-    {"ut_org_name", "SELECT name FROM organizations WHERE id = %s"},
-    {"ut_org_rename", "UPDATE organizations SET name = %s WHERE id = %s"},
-    {"ut_event_count", "SELECT count(*) FROM events WHERE org_id = %s"},
-    {"ut_event_get",
-     "SELECT topic, item->>'id', changes::text FROM events "
-     "WHERE org_id = %s ORDER BY changes::text COLLATE \"C\""},
-    {"ut_null_empty", "SELECT NULL::text, ''::text, %s::text"},
-    {"ut_series",
-     "SELECT g::text, CASE WHEN mod(g, 2) = 0 THEN NULL ELSE '' END "
-     "FROM generate_series(1, %s::integer) AS g"},
-    {"ut_cast", "SELECT %s::integer"},
-    {NULL, NULL}
+FB_SQL_GLOBAL(ut_org_create, 3,
+    "SELECT org_id FROM fb_org_create(%s, %s, %s)");
+FB_SQL(ut_org_name, 0, "SELECT name FROM organizations WHERE id = %s");
+FB_SQL_GLOBAL(ut_org_rename, 2,
+    "UPDATE organizations SET name = %s WHERE id = %s");
+FB_SQL(ut_event_count, 0, "SELECT count(*) FROM events WHERE org_id = %s");
+FB_SQL(ut_event_get, 0,
+    "SELECT topic, item->>'id', changes::text FROM events "
+    "WHERE org_id = %s ORDER BY changes::text COLLATE \"C\"");
+FB_SQL_GLOBAL(ut_null_empty, 1, "SELECT NULL::text, ''::text, %s::text");
+FB_SQL_GLOBAL(ut_series, 1,
+    "SELECT g::text, CASE WHEN mod(g, 2) = 0 THEN NULL ELSE '' END "
+    "FROM generate_series(1, %s::integer) AS g");
+FB_SQL_GLOBAL(ut_cast, 1, "SELECT %s::integer");
+/* Never prepared on the suite's connection. */
+FB_SQL_GLOBAL(ut_no_such, 0, "SELECT 1");
+
+static const fb_statement_t *const statements[] = {
+    &fb_sql_ut_org_create, &fb_sql_ut_org_name, &fb_sql_ut_org_rename,
+    &fb_sql_ut_event_count, &fb_sql_ut_event_get, &fb_sql_ut_null_empty,
+    &fb_sql_ut_series, &fb_sql_ut_cast, NULL
 };
 
 static apr_pool_t *db_pool;
@@ -93,16 +100,15 @@ static void db_teardown(void)
     ut_teardown();
 }
 
-/* Runs select label with up to three arguments, asserting success. */
-static fb_rows_t select3(const char *label, const char *a1, const char *a2,
-                         const char *a3, int nargs)
+/* Runs the select st for org with args, asserting success. */
+static fb_rows_t select_ok(const fb_statement_t *st, const char *org,
+                           fb_args_t args)
 {
-    const char *args[] = {a1, a2, a3};
     fb_rows_t rows = {0, 0, NULL};
 
-    if (!UT_ASSERT_INT(fb_db_select(&db, ut_pool, label, nargs, args, &rows),
+    if (!UT_ASSERT_INT(fb_db_select(&db, ut_pool, st, org, args, &rows),
                        APR_SUCCESS)) {
-        UT_ASSERT_STR(db.error, label);
+        UT_ASSERT_STR(db.error, st->label);
     }
     return rows;
 }
@@ -110,8 +116,8 @@ static fb_rows_t select3(const char *label, const char *a1, const char *a2,
 /* A new organization's id, for a test of its own. */
 static const char *new_org(const char *name)
 {
-    fb_rows_t rows = select3("ut_org_create", name, "owner@example.com",
-                             "Owner", 3);
+    fb_rows_t rows = select_ok(&fb_sql_ut_org_create, NULL,
+                               FB_ARGS(name, "owner@example.com", "Owner"));
 
     UT_ASSERT_INT(rows.nrows, 1);
     return fb_rows_get(&rows, 0, 0);
@@ -120,7 +126,7 @@ static const char *new_org(const char *name)
 /* The number of events org has, as counted by the database. */
 static const char *event_count(const char *org)
 {
-    fb_rows_t rows = select3("ut_event_count", org, NULL, NULL, 1);
+    fb_rows_t rows = select_ok(&fb_sql_ut_event_count, org, FB_NO_ARGS);
 
     return fb_rows_get(&rows, 0, 0);
 }
@@ -128,7 +134,7 @@ static const char *event_count(const char *org)
 /* The connection still answers outside any transaction. */
 static void assert_usable(void)
 {
-    fb_rows_t rows = select3("ut_cast", "42", NULL, NULL, 1);
+    fb_rows_t rows = select_ok(&fb_sql_ut_cast, NULL, FB_ARGS("42"));
 
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "42");
     CU_ASSERT_EQUAL(db.tx, 0);
@@ -136,22 +142,22 @@ static void assert_usable(void)
 
 static void test_null_vs_empty(void)
 {
-    fb_rows_t rows = select3("ut_null_empty", NULL, NULL, NULL, 1);
+    fb_rows_t rows = select_ok(&fb_sql_ut_null_empty, NULL, FB_ARGS(NULL));
 
     UT_ASSERT_INT(rows.nrows, 1);
     UT_ASSERT_INT(rows.ncols, 3);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), NULL);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 1), "");
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 2), NULL);
-    rows = select3("ut_null_empty", "", NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_null_empty, NULL, FB_ARGS(""));
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 2), "");
-    rows = select3("ut_null_empty", "v\xc3\xa9", NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_null_empty, NULL, FB_ARGS("v\xc3\xa9"));
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 2), "v\xc3\xa9");
 }
 
 static void test_rows(void)
 {
-    fb_rows_t rows = select3("ut_series", "3", NULL, NULL, 1);
+    fb_rows_t rows = select_ok(&fb_sql_ut_series, NULL, FB_ARGS("3"));
     static const int outside[][2] = {
         {-1, 0}, {3, 0}, {0, -1}, {0, 2}, {3, 2}, {-1, -1},
     };
@@ -168,41 +174,152 @@ static void test_rows(void)
     for (i = 0; i < sizeof(outside) / sizeof(outside[0]); i++) {
         CU_ASSERT_PTR_NULL(fb_rows_get(&rows, outside[i][0], outside[i][1]));
     }
-    rows = select3("ut_series", "0", NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_series, NULL, FB_ARGS("0"));
     UT_ASSERT_INT(rows.nrows, 0);
     UT_ASSERT_INT(rows.ncols, 2);
     CU_ASSERT_PTR_NULL(fb_rows_get(&rows, 0, 0));
 }
 
-static void test_unknown_label(void)
+/* A statement this connection never prepared (an untracked connection
+ * runs only what it was given). */
+static void test_unprepared(void)
 {
     fb_rows_t rows = {7, 7, NULL};
     int affected = -5;
 
     db.error = NULL;
-    UT_ASSERT_INT(fb_db_select(&db, ut_pool, "ut_no_such", 0, NULL, &rows),
-                  APR_EGENERAL);
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_no_such, NULL,
+                               FB_NO_ARGS, &rows), APR_EGENERAL);
     UT_ASSERT_INT(rows.nrows, 0);
     UT_ASSERT_INT(rows.ncols, 0);
     CU_ASSERT(db.error != NULL && strstr(db.error, "ut_no_such") != NULL);
     db.error = NULL;
-    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, "ut_no_such_exec", 0, NULL,
-                             &affected), APR_EGENERAL);
+    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, &fb_sql_ut_no_such, NULL,
+                             FB_NO_ARGS, &affected), APR_EGENERAL);
     UT_ASSERT_INT(affected, -5);
-    CU_ASSERT(db.error != NULL
-              && strstr(db.error, "ut_no_such_exec") != NULL);
+    CU_ASSERT(db.error != NULL && strstr(db.error, "ut_no_such") != NULL);
     assert_usable();
+}
+
+/*
+ * Arguments that are not what the statement declares are refused before
+ * anything runs: too few (the driver would read past the array), too
+ * many, an organization missing for a scoped statement or given to a
+ * global one.  The refusal names the statement and the counts.
+ */
+static void test_arguments_checked(void)
+{
+    static const char *const three[] = {"1", "2", "3"};
+    static const struct {
+        const fb_statement_t *st;
+        const char *org;
+        fb_args_t args;
+    } wrong[] = {
+        {&fb_sql_ut_cast, NULL, {0, NULL}},
+        {&fb_sql_ut_cast, NULL, {3, three}},
+        {&fb_sql_ut_cast, NULL, {1, NULL}},
+        {&fb_sql_ut_cast, "000000000000000000000001", {1, three}},
+        {&fb_sql_ut_org_name, NULL, {0, NULL}},
+        {&fb_sql_ut_org_name, "000000000000000000000001", {1, three}},
+    };
+    fb_rows_t rows = {7, 7, NULL};
+    int affected = -5;
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++) {
+        db.error = NULL;
+        UT_ASSERT_INT(fb_db_select(&db, ut_pool, wrong[i].st, wrong[i].org,
+                                   wrong[i].args, &rows), APR_EGENERAL);
+        UT_ASSERT_INT(rows.nrows, 0);
+        CU_ASSERT(db.error != NULL
+                  && strstr(db.error, wrong[i].st->label) != NULL
+                  && strstr(db.error, "it takes") != NULL);
+        UT_ASSERT_INT(fb_db_exec(&db, ut_pool, wrong[i].st, wrong[i].org,
+                                 wrong[i].args, &affected), APR_EGENERAL);
+        UT_ASSERT_INT(affected, -5);
+    }
+    UT_ASSERT_STR(db.error, "ut_org_name: called with 1 arguments and an "
+                  "organization; it takes 0 and an organization");
+    assert_usable();
+}
+
+/* FB_ARGS and FB_ARRAY_ARGS count what they are given. */
+static void test_args_macros(void)
+{
+    const char *four[4] = {"a", NULL, "c", NULL};
+    fb_args_t a = FB_ARGS("x", NULL, "z");
+    fb_args_t b = FB_ARRAY_ARGS(four);
+    fb_args_t c = FB_ARGS(NULL);
+
+    UT_ASSERT_INT(a.n, 3);
+    UT_ASSERT_STR(a.v[0], "x");
+    CU_ASSERT_PTR_NULL(a.v[1]);
+    UT_ASSERT_STR(a.v[2], "z");
+    UT_ASSERT_INT(b.n, 4);
+    CU_ASSERT_PTR_EQUAL(b.v, four);
+    UT_ASSERT_INT(c.n, 1);
+    CU_ASSERT_PTR_NULL(c.v[0]);
+    UT_ASSERT_INT(FB_NO_ARGS.n, 0);
+}
+
+/* Placeholders as apr_dbd counts them. */
+static void test_placeholders(void)
+{
+    UT_ASSERT_INT(fb_db_placeholders(""), 0);
+    UT_ASSERT_INT(fb_db_placeholders("SELECT 1"), 0);
+    UT_ASSERT_INT(fb_db_placeholders("SELECT %s, %d, %s::text[]"), 3);
+    UT_ASSERT_INT(fb_db_placeholders("SELECT '100%%' || %s"), 1);
+    UT_ASSERT_INT(fb_db_placeholders("SELECT '%' || %s"), 1);
+    UT_ASSERT_INT(fb_db_placeholders("SELECT $1, %s"), 1);
+    UT_ASSERT_INT(fb_db_placeholders("%"), 0);
+}
+
+FB_SQL(ut_reg_ok, 1, "SELECT %s, %s");
+FB_SQL_GLOBAL(ut_reg_global, 2, "SELECT %s, %s");
+FB_SQL(ut_reg_short, 2, "SELECT %s, %s");
+FB_SQL_GLOBAL(ut_reg_long, 1, "SELECT %s, %s");
+
+/* The registry refuses a label twice and a count that is not the SQL's,
+ * naming the statement. */
+static void test_registry(void)
+{
+    static const fb_statement_t *const good[] = {
+        &fb_sql_ut_reg_ok, &fb_sql_ut_reg_global, NULL
+    };
+    static const fb_statement_t *const dup[] = {&fb_sql_ut_reg_ok, NULL};
+    static const fb_statement_t *const shrt[] = {&fb_sql_ut_reg_short, NULL};
+    static const fb_statement_t *const lng[] = {&fb_sql_ut_reg_long, NULL};
+    apr_hash_t *registry = apr_hash_make(ut_pool);
+    const char *why = NULL;
+
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, good, &why),
+                  APR_SUCCESS);
+    CU_ASSERT_PTR_EQUAL(apr_hash_get(registry, "ut_reg_ok",
+                                     APR_HASH_KEY_STRING),
+                        &fb_sql_ut_reg_ok);
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, dup, &why),
+                  APR_EEXIST);
+    CU_ASSERT(why != NULL && strstr(why, "ut_reg_ok") != NULL);
+    why = NULL;
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, shrt, &why),
+                  APR_EINVAL);
+    CU_ASSERT(why != NULL && strstr(why, "ut_reg_short declares 2 "
+                                    "arguments and the organization but "
+                                    "its SQL has 2 placeholders") != NULL);
+    why = NULL;
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, lng, &why),
+                  APR_EINVAL);
+    CU_ASSERT(why != NULL && strstr(why, "ut_reg_long") != NULL);
 }
 
 /* A statement that fails when it runs (not when prepared). */
 static void test_failing_statement(void)
 {
-    const char *args[] = {"x"};
     fb_rows_t rows;
 
     db.error = NULL;
-    UT_ASSERT_INT(fb_db_select(&db, ut_pool, "ut_cast", 1, args, &rows),
-                  APR_EGENERAL);
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_cast, NULL,
+                               FB_ARGS("x"), &rows), APR_EGENERAL);
     CU_ASSERT(db.error != NULL && strstr(db.error, "ut_cast") != NULL);
     UT_ASSERT_INT(db.tx_failed, 0);
     assert_usable();
@@ -211,21 +328,22 @@ static void test_failing_statement(void)
 static void test_exec_affected(void)
 {
     const char *org = new_org("unit exec");
-    const char *rename[] = {"unit renamed", org};
-    const char *missing[] = {"x", "000000000000000000000000"};
     int affected = -1;
     fb_rows_t rows;
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(org);
-    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, "ut_org_rename", 2, rename,
-                             &affected), APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, &fb_sql_ut_org_rename, NULL,
+                             FB_ARGS("unit renamed", org), &affected),
+                  APR_SUCCESS);
     UT_ASSERT_INT(affected, 1);
-    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, "ut_org_rename", 2, missing,
+    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, &fb_sql_ut_org_rename, NULL,
+                             FB_ARGS("x", "000000000000000000000000"),
                              &affected), APR_SUCCESS);
     UT_ASSERT_INT(affected, 0);
-    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, "ut_org_rename", 2, rename,
-                             NULL), APR_SUCCESS);
-    rows = select3("ut_org_name", org, NULL, NULL, 1);
+    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, &fb_sql_ut_org_rename, NULL,
+                             FB_ARGS("unit renamed", org), NULL),
+                  APR_SUCCESS);
+    rows = select_ok(&fb_sql_ut_org_name, org, FB_NO_ARGS);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "unit renamed");
 }
 
@@ -243,7 +361,7 @@ static void test_event_commit(void)
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 1), APR_SUCCESS);
     CU_ASSERT_EQUAL(db.tx, 0);
     UT_ASSERT_STR(event_count(org), "1");
-    rows = select3("ut_event_get", org, NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_event_get, org, FB_NO_ARGS);
     UT_ASSERT_INT(rows.nrows, 1);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "post.created");
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 1), "p1");
@@ -265,7 +383,7 @@ static void test_event_changes(void)
                                   "{\"id\":\"p2\"}", "[]"), APR_SUCCESS);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 1), APR_SUCCESS);
     UT_ASSERT_STR(event_count(org), "2");
-    rows = select3("ut_event_get", org, NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_event_get, org, FB_NO_ARGS);
     UT_ASSERT_INT(rows.nrows, 2);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 2), "[]");
     UT_ASSERT_STR(fb_rows_get(&rows, 1, 2), "[{\"field\": \"title\"}]");
@@ -279,17 +397,17 @@ static void test_event_changes(void)
 static void test_failed_tx_records_no_event(void)
 {
     const char *org = new_org("unit failed");
-    const char *rename[] = {"unit must not stay", org};
-    const char *bad[] = {"not a number"};
     fb_rows_t rows;
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(org);
     CU_ASSERT_EQUAL_FATAL(fb_db_begin(&db, ut_pool), APR_SUCCESS);
-    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, "ut_org_rename", 2, rename, NULL),
+    UT_ASSERT_INT(fb_db_exec(&db, ut_pool, &fb_sql_ut_org_rename, NULL,
+                             FB_ARGS("unit must not stay", org), NULL),
                   APR_SUCCESS);
     UT_ASSERT_INT(fb_event_record(&db, ut_pool, org, "org.updated",
                                   "{\"id\":\"o1\"}", NULL), APR_SUCCESS);
-    UT_ASSERT_INT(fb_db_select(&db, ut_pool, "ut_cast", 1, bad, &rows),
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_cast, NULL,
+                               FB_ARGS("not a number"), &rows),
                   APR_EGENERAL);
     UT_ASSERT_INT(db.tx_failed, 1);
     /* Later statements fail too, and do not clear the failure. */
@@ -300,7 +418,7 @@ static void test_failed_tx_records_no_event(void)
     UT_ASSERT_INT(db.tx_failed, 0);
 
     UT_ASSERT_STR(event_count(org), "0");
-    rows = select3("ut_org_name", org, NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_org_name, org, FB_NO_ARGS);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "unit failed");
     assert_usable();
 
@@ -327,8 +445,9 @@ static void test_failed_event_insert(void)
     assert_usable();
 }
 
-/* Naming a statement that does not exist inside a transaction fails it. */
-static void test_unknown_label_in_tx(void)
+/* A call with the wrong arguments inside a transaction fails it: the
+ * write cannot commit without the statement it skipped. */
+static void test_wrong_arguments_in_tx(void)
 {
     const char *org = new_org("unit unknown in tx");
     fb_rows_t rows;
@@ -337,8 +456,9 @@ static void test_unknown_label_in_tx(void)
     CU_ASSERT_EQUAL_FATAL(fb_db_begin(&db, ut_pool), APR_SUCCESS);
     UT_ASSERT_INT(fb_event_record(&db, ut_pool, org, "post.created",
                                   "{\"id\":\"p1\"}", NULL), APR_SUCCESS);
-    UT_ASSERT_INT(fb_db_select(&db, ut_pool, "ut_no_such", 0, NULL, &rows),
-                  APR_EGENERAL);
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_cast, NULL,
+                               FB_NO_ARGS, &rows), APR_EGENERAL);
+    UT_ASSERT_INT(db.tx_failed, 1);
     UT_ASSERT_INT(fb_db_end(&db, ut_pool, 1), APR_EGENERAL);
     UT_ASSERT_STR(event_count(org), "0");
     assert_usable();
@@ -378,18 +498,17 @@ static void test_end_without_begin(void)
     assert_usable();
 }
 
+FB_SQL_GLOBAL(ut_bad_sql, 1, "SELEC nonsense FROM %s");
+FB_SQL_GLOBAL(ut_after_bad, 0, "SELECT 1");
+FB_SQL_GLOBAL(ut_concat, 1, "SELECT %s::text || 'x'");
+
 /* A table with bad SQL fails and names the statement; good ones work. */
 static void test_prepare_table(void)
 {
-    static const fb_statement_t bad[] = {
-        {"ut_bad_sql", "SELEC nonsense FROM %s"},
-        {"ut_after_bad", "SELECT 1"},
-        {NULL, NULL}
+    static const fb_statement_t *const bad[] = {
+        &fb_sql_ut_bad_sql, &fb_sql_ut_after_bad, NULL
     };
-    static const fb_statement_t good[] = {
-        {"ut_concat", "SELECT %s::text || 'x'"},
-        {NULL, NULL}
-    };
+    static const fb_statement_t *const good[] = {&fb_sql_ut_concat, NULL};
     fb_rows_t rows;
 
     db.error = NULL;
@@ -397,13 +516,13 @@ static void test_prepare_table(void)
     CU_ASSERT(db.error != NULL && strstr(db.error, "ut_bad_sql") != NULL);
     CU_ASSERT_PTR_NULL(apr_hash_get(db.prepared, "ut_bad_sql",
                                     APR_HASH_KEY_STRING));
-    UT_ASSERT_INT(fb_db_select(&db, ut_pool, "ut_bad_sql", 0, NULL, &rows),
-                  APR_EGENERAL);
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_bad_sql, NULL,
+                               FB_ARGS("x"), &rows), APR_EGENERAL);
     assert_usable();
 
     /* Statements live as long as the connection: prepare in its pool. */
     UT_ASSERT_INT(fb_db_prepare_table(&db, db_pool, good), APR_SUCCESS);
-    rows = select3("ut_concat", "a", NULL, NULL, 1);
+    rows = select_ok(&fb_sql_ut_concat, NULL, FB_ARGS("a"));
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "ax");
 }
 
@@ -412,7 +531,11 @@ void test_db_register(void)
     static const ut_test_t tests[] = {
         {"select: NULL and empty string differ", test_null_vs_empty},
         {"select: rows, out of range, no rows", test_rows},
-        {"select, exec: unknown label", test_unknown_label},
+        {"select, exec: statement not prepared", test_unprepared},
+        {"select, exec: arguments as declared", test_arguments_checked},
+        {"FB_ARGS, FB_ARRAY_ARGS", test_args_macros},
+        {"placeholders counted as apr_dbd does", test_placeholders},
+        {"registry: duplicates, counts", test_registry},
         {"select: failing statement", test_failing_statement},
         {"exec: affected rows", test_exec_affected},
         {"tx: event committed", test_event_commit},
@@ -420,7 +543,7 @@ void test_db_register(void)
         {"tx: rolled-back write records no event",
          test_failed_tx_records_no_event},
         {"tx: failed event insert", test_failed_event_insert},
-        {"tx: unknown label fails it", test_unknown_label_in_tx},
+        {"tx: wrong arguments fail it", test_wrong_arguments_in_tx},
         {"tx: explicit rollback", test_explicit_rollback},
         {"event outside a transaction", test_event_outside_tx},
         {"end without begin", test_end_without_begin},

@@ -1,0 +1,99 @@
+/*
+ * bulk_mail: one email, many recipients (bulk_mail.h).
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "bulk_mail.h"
+#include "fb_resource.h"
+#include "fb_unsubscribe.h"
+
+const char *const fb_bulk_lists[] = {"changelog", "postUpdates",
+                                     "postComments", "commentReplies", NULL};
+const char *const fb_bulk_list_names[] = {"changelog", "post status update",
+                                          "new comment", "comment reply",
+                                          NULL};
+
+/* (org, kind, list, subject, html, text, dedupe prefix, post,
+ *  changelog, addresses, links) */
+FB_SQL_GLOBAL(bulk_mail_queue, 11,
+    "INSERT INTO email_outbox (org_id, kind, preference, recipient, "
+    "  subject, body_html, body_text, dedupe_key, headers, post_id, "
+    "  changelog_id) "
+    "SELECT %s, %s, %s, r.email, %s, "
+    "  replace(%s, '" FB_BULK_UNSUBSCRIBE "', "
+    "          replace(r.link, '&', '&amp;')), "
+    "  replace(%s, '" FB_BULK_UNSUBSCRIBE "', r.link), "
+    "  %s || r.email, "
+    "  jsonb_build_object('List-Unsubscribe', '<' || r.link || '>', "
+    "    'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'), "
+    "  %s, %s "
+    "FROM unnest(%s::text[], %s::text[]) AS r(email, link) "
+    "ON CONFLICT DO NOTHING");
+
+const fb_statement_t *const fb_bulk_mail_statements[] = {
+    &fb_sql_bulk_mail_queue, NULL
+};
+
+/* What the unsubscribe page and the footers call list. */
+static const char *fb_bulk_list_name(const char *list)
+{
+    int i;
+
+    for (i = 0; fb_bulk_lists[i] != NULL; i++) {
+        if (strcmp(fb_bulk_lists[i], list) == 0) {
+            return fb_bulk_list_names[i];
+        }
+    }
+    return list;
+}
+
+const char *fb_bulk_footer_html(apr_pool_t *p, const char *list)
+{
+    return apr_pstrcat(p, "\n<hr>\n<p><a href=\"" FB_BULK_UNSUBSCRIBE
+                       "\">Unsubscribe</a> from ", fb_bulk_list_name(list),
+                       " emails.</p>\n", NULL);
+}
+
+const char *fb_bulk_footer_text(apr_pool_t *p, const char *list)
+{
+    return apr_pstrcat(p, "\n\nUnsubscribe from ", fb_bulk_list_name(list),
+                       " emails: " FB_BULK_UNSUBSCRIBE "\n", NULL);
+}
+
+apr_status_t fb_bulk_mail_queue(fb_db_t *db, apr_pool_t *p,
+                                const fb_server_conf_t *conf,
+                                const char *org, const fb_bulk_mail_t *m,
+                                const fb_rows_t *recipients)
+{
+    apr_array_header_t *emails, *links;
+    const char *args[11];
+    int i;
+
+    if (recipients->nrows == 0) {
+        return APR_SUCCESS;
+    }
+    emails = apr_array_make(p, recipients->nrows, sizeof(const char *));
+    links = apr_array_make(p, recipients->nrows, sizeof(const char *));
+    for (i = 0; i < recipients->nrows; i++) {
+        const char *email = fb_rows_get(recipients, i, 0);
+
+        APR_ARRAY_PUSH(emails, const char *) = email;
+        APR_ARRAY_PUSH(links, const char *) = fb_unsubscribe_url(
+            p, conf->public_url, conf->secret, org, m->list, email);
+    }
+    args[0] = org;
+    args[1] = m->kind;
+    args[2] = m->list;
+    args[3] = m->subject;
+    args[4] = m->html;
+    args[5] = m->text;
+    args[6] = m->dedupe;
+    args[7] = m->post_id;
+    args[8] = m->changelog_id;
+    args[9] = fb_db_text_array(p, emails);
+    args[10] = fb_db_text_array(p, links);
+    return fb_db_exec_label(db, p, "bulk_mail_queue", 11, args, NULL);
+}
+

@@ -1,0 +1,50 @@
+/*
+ * boards: the containers posts live in.  Read-only in this release.
+ */
+#include "fb_resource.h"
+
+#define BOARD_JSON \
+    "json_build_object(" \
+    "'object', 'board', 'id', b.id, 'name', b.name, 'icon', b.icon, " \
+    "'access', json_build_object(" \
+    "  'adminOnly', b.admin_only, 'segments', to_json(b.segments), " \
+    "  'allowedRoles', to_json(b.allowed_roles), " \
+    "  'deniedRoles', to_json(b.denied_roles)), " \
+    "'features', json_build_object(" \
+    "  'postingEnabled', b.posting_enabled, " \
+    "  'commentsEnabled', b.comments_enabled, " \
+    "  'createdDatesVisible', b.created_dates_visible), " \
+    "'postDefaults', json_build_object('visibility', b.default_visibility), " \
+    "'customFields', to_json(b.custom_field_ids), " \
+    "'localization', json_build_object(" \
+    "  'name', COALESCE(b.localization->'name', '{}'::jsonb), " \
+    "  'description', b.localization->'description', " \
+    "  'formPlaceholder', b.localization->'formPlaceholder', " \
+    "  'heroTitle', b.localization->'heroTitle', " \
+    "  'heroDescription', b.localization->'heroDescription', " \
+    "  'submitButtonText', b.localization->'submitButtonText'), " \
+    "'createdAt', fb_iso(b.created_at))"
+
+FB_SQL(board_get, 1,
+    "SELECT " BOARD_JSON " FROM boards b WHERE b.org_id = %s AND b.id = %s");
+
+FB_SQL(board_list, 0,
+    "SELECT " BOARD_JSON " FROM boards b WHERE b.org_id = %s "
+    "ORDER BY b.created_at DESC, b.id DESC");
+
+static const fb_statement_t *const fb_board_statements[] = {
+    &fb_sql_board_get, &fb_sql_board_list, NULL
+};
+
+static const fb_resource_t fb_boards = {
+    .get = &fb_sql_board_get,
+    .not_found = FB_E_BOARD_NOT_FOUND,
+    .shape = FB_LIST_BARE,
+    .list = &fb_sql_board_list,
+};
+
+FB_READ_ROUTES(fb_board_routes, "/boards", FB_VERSION_CLOVER, &fb_boards);
+
+const fb_resource_module_t fb_boards_module = {
+    "boards", fb_board_routes, fb_board_statements
+};

@@ -1,0 +1,183 @@
+/*
+ * changelog_subscribers: POST and DELETE /changelogs/subscribers, the
+ * list of addresses that changelog emails go to (sql/010).
+ *
+ * Addresses are trimmed here and lower-cased and de-duplicated in SQL;
+ * an add drops invalid ones, a removal matches whatever it is given.
+ * Imports are limited per organization (CHANGELOG_IMPORTS a minute),
+ * counted in the database so that every process and node shares the
+ * count.
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "changelogs.h"
+#include "fb_json.h"
+
+#define CHANGELOG_IMPORTS 10
+#define CHANGELOG_IMPORT_WINDOW "1 minute"
+
+FB_SQL(changelog_s_import_wait, 2,
+    "SELECT fb_subscriber_import_wait(%s, %s::integer, %s::interval)");
+
+/* (org, locale or NULL for the organization's default, org, emails) */
+FB_SQL(changelog_s_add, 3,
+    "SELECT fb_subscribers_add(%s, COALESCE(%s::text, ("
+    "  SELECT default_locale FROM organizations WHERE id = %s)), "
+    "  %s::text[])");
+
+FB_SQL(changelog_s_remove, 1,
+    "SELECT fb_subscribers_remove(%s, %s::text[])");
+
+static const fb_statement_t *const fb_changelog_subscriber_statements[] = {
+    &fb_sql_changelog_s_import_wait, &fb_sql_changelog_s_add,
+    &fb_sql_changelog_s_remove, NULL
+};
+
+static const fb_field_rule_t fb_changelog_subscribe_rules[] = {
+    {.name = "emails", .type = FB_FIELD_STRING_ARRAY,
+     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 1000, .item_max = 500},
+    {.name = "locale", .type = FB_FIELD_ENUM,
+     .choices = fb_changelog_locales},
+    {.name = NULL}
+};
+
+static const fb_field_rule_t fb_changelog_unsubscribe_rules[] = {
+    {.name = "emails", .type = FB_FIELD_STRING_ARRAY,
+     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 1000, .item_max = 500},
+    {.name = NULL}
+};
+
+/* s without white space at either end, in p. */
+static const char *fb_trim(apr_pool_t *p, const char *s)
+{
+    static const char ws[] = " \t\r\n\f\v";
+    apr_size_t n;
+
+    s += strspn(s, ws);
+    n = strlen(s);
+    while (n > 0 && strchr(ws, s[n - 1]) != NULL) {
+        n--;
+    }
+    return apr_pstrmemdup(p, s, n);
+}
+
+/* The body's addresses, trimmed, as a text[] literal; only the valid
+ * ones when valid_only.  "{}" when none is left. */
+static const char *fb_changelog_emails(fb_req_t *fr, int valid_only)
+{
+    json_object *v = json_object_object_get(fr->body, "emails");
+    apr_size_t i, n = json_object_array_length(v);
+    apr_array_header_t *emails = apr_array_make(fr->pool, (int)n,
+                                                sizeof(const char *));
+
+    for (i = 0; i < n; i++) {
+        const char *email = fb_trim(fr->pool, json_object_get_string(
+                                        json_object_array_get_idx(v, i)));
+
+        if (!valid_only || fb_email_valid(email)) {
+            APR_ARRAY_PUSH(emails, const char *) = email;
+        }
+    }
+    return emails->nelts == 0 ? "{}" : fb_db_text_array(fr->pool, emails);
+}
+
+/* 429 with Retry-After when the organization's imports are spent. */
+static fb_error_t *fb_changelog_import_allowed(fb_req_t *fr)
+{
+    const char *args[3] = {fr->principal.org_id,
+                           apr_itoa(fr->pool, CHANGELOG_IMPORTS),
+                           CHANGELOG_IMPORT_WINDOW};
+    const char *wait;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_req_select_label(fr, "changelog_s_import_wait", 3, args, &rows))
+        != NULL) {
+        return err;
+    }
+    wait = fb_rows_get(&rows, 0, 0);
+    if (strcmp(wait, "0") == 0) {
+        return NULL;
+    }
+    apr_table_setn(fr->r->err_headers_out, "Retry-After", wait);
+    return fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL,
+                         apr_psprintf(fr->pool, "At most %d subscriber "
+                                      "imports a minute.",
+                                      CHANGELOG_IMPORTS));
+}
+
+/* POST /changelogs/subscribers */
+static fb_error_t *fb_changelog_subscribe(fb_req_t *fr)
+{
+    const char *count = NULL;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    if ((err = fb_changelog_import_allowed(fr)) == NULL) {
+        const char *args[4] = {fr->principal.org_id,
+                               fb_json_string(fr->body, "locale"),
+                               fr->principal.org_id,
+                               fb_changelog_emails(fr, 1)};
+
+        if ((err = fb_req_select_label(fr, "changelog_s_add", 4, args, &rows))
+            == NULL) {
+            count = fb_rows_get(&rows, 0, 0);
+        }
+    }
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"object\":"
+                                        "\"changelog_subscribers_import\","
+                                        "\"count\":", count, "}", NULL));
+    return NULL;
+}
+
+/* DELETE /changelogs/subscribers */
+static fb_error_t *fb_changelog_unsubscribe(fb_req_t *fr)
+{
+    const char *args[2] = {fr->principal.org_id, fb_changelog_emails(fr, 0)};
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    err = fb_req_select_label(fr, "changelog_s_remove", 2, args, &rows);
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"object\":"
+                                        "\"changelog_subscribers_removal\","
+                                        "\"count\":",
+                                        fb_rows_get(&rows, 0, 0), "}",
+                                        NULL));
+    return NULL;
+}
+
+#define CHANGELOG_SUBSCRIBERS_OP(handler, rules) \
+    {(handler), FB_OP_WRITE | FB_OP_BODY, FB_VERSION_CLOVER, \
+     FB_PERM_MANAGE_CHANGELOGS, NULL, (rules), NULL}
+
+static const fb_op_t fb_changelog_subscribe_op =
+    CHANGELOG_SUBSCRIBERS_OP(fb_changelog_subscribe,
+                             fb_changelog_subscribe_rules);
+static const fb_op_t fb_changelog_unsubscribe_op =
+    CHANGELOG_SUBSCRIBERS_OP(fb_changelog_unsubscribe,
+                             fb_changelog_unsubscribe_rules);
+
+static const fb_route_t fb_changelog_subscriber_routes[] = {
+    {"POST", "/changelogs/subscribers", &fb_changelog_subscribe_op},
+    {"DELETE", "/changelogs/subscribers", &fb_changelog_unsubscribe_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_changelog_subscribers_module = {
+    "changelog subscribers", fb_changelog_subscriber_routes,
+    fb_changelog_subscriber_statements
+};

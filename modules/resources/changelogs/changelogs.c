@@ -1,0 +1,348 @@
+/*
+ * changelogs: release notes.  Reading: one changelog by id or slug, and
+ * the list in one locale with its filters.  Writes are in
+ * changelogs_write.c, publishing in changelog_publish.c, subscribers in
+ * changelog_subscribers.c.
+ *
+ * A changelog renders in one locale, its live copy when it is published
+ * there and its draft otherwise (changelogs.h).
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "changelogs.h"
+#include "fb_id.h"
+#include "fb_time.h"
+
+const char *const fb_changelog_locales[] = {
+    "bn", "bs", "pt-BR", "bg", "ca", "hr", "cs", "da", "nl", "en", "et",
+    "fi", "fr", "de", "el", "hi", "hu", "id", "it", "ja", "ko", "lv", "lt",
+    "ms", "mn", "nb", "pl", "pt", "ro", "ru", "sr", "zh-CN", "sk", "sl",
+    "es", "sw", "sv", "th", "zh-TW", "tr", "uk", "vi", NULL
+};
+
+/*
+ * A page of the list in one locale: the arguments are the organization,
+ * the locale (NULL: the organization's default), the state (live, draft or all), then the filters: id or
+ * slug (three times), category names (twice), search text (three times), the
+ * first date (twice) and the date after the last (twice); then the
+ * cursor's key and id on later pages, the limit and the portal URL.
+ * A changelog is listed in the state its locale is in: live when it is
+ * published there (and rendered live), draft when it is not.
+ */
+#define CHANGELOG_PAGE(after, dir) \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS locale, " \
+    "  %s::text AS state), " \
+    "k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (" \
+    "  SELECT o.default_locale FROM organizations o " \
+    "  WHERE o.id = a.org_id)) AS locale FROM a), " \
+    "page AS (SELECT c AS ch, l AS lo, " \
+    "    l.published_at IS NOT NULL AS live, c.date, c.id " \
+    "  FROM k JOIN changelogs c ON c.org_id = k.org_id " \
+    "  JOIN changelog_locales l ON l.org_id = c.org_id " \
+    "    AND l.changelog_id = c.id AND l.locale = k.locale " \
+    "  WHERE (k.state = 'all' " \
+    "         OR (k.state = 'live') = (l.published_at IS NOT NULL)) " \
+    "  AND (%s::text IS NULL OR c.id = %s OR c.id = (" \
+    "    SELECT s.changelog_id FROM changelog_locales s " \
+    "    WHERE s.org_id = k.org_id AND s.slug = %s)) " \
+    "  AND (%s::text[] IS NULL OR EXISTS (" \
+    "    SELECT 1 FROM changelog_category_links cl " \
+    "    JOIN changelog_categories g " \
+    "      ON g.org_id = cl.org_id AND g.id = cl.category_id " \
+    "    WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id " \
+    "      AND lower(g.name) IN (SELECT lower(n) " \
+    "                            FROM unnest(%s::text[]) n))) " \
+    "  AND (%s::text IS NULL " \
+    "       OR (l.published_at IS NOT NULL " \
+    "           AND l.live_search @@ websearch_to_tsquery('english', %s)) " \
+    "       OR (l.published_at IS NULL " \
+    "           AND l.draft_search @@ websearch_to_tsquery('english', %s))) " \
+    "  AND (%s::timestamptz IS NULL OR c.date >= %s::timestamptz) " \
+    "  AND (%s::timestamptz IS NULL OR c.date < %s::timestamptz) " \
+    after " ORDER BY c.date " dir ", c.id " dir " LIMIT %d) " \
+    "SELECT " CHANGELOG_JSON ", fb_ts_key(p.date), p.id " \
+    CHANGELOG_FROM "ORDER BY p.date " dir ", p.id " dir
+
+/* The changelog a path names: by id, else by slug (and its locale). */
+FB_SQL(changelog_find, 3,
+    "SELECT id, NULL::text, 0 FROM changelogs "
+    "WHERE org_id = %s AND id = %s "
+    "UNION ALL "
+    "SELECT changelog_id, locale, 1 FROM changelog_locales "
+    "WHERE org_id = %s AND slug = %s "
+    "ORDER BY 3 LIMIT 1");
+
+FB_SQL(changelog_lock, 1,
+    "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE");
+
+/* (org, id or slug, locale asked for, draft, portal): by id, else by
+ * slug, shown in the locale asked for, else the slug's, else the
+ * default one. */
+FB_SQL(changelog_get, 4,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS ref, "
+    "  %s::text AS locale, %s::boolean AS draft), "
+    "hit AS (SELECT c.id, NULL::text AS slug_locale, 0 AS o "
+    "  FROM k JOIN changelogs c ON c.org_id = k.org_id AND c.id = k.ref "
+    "  UNION ALL "
+    "  SELECT s.changelog_id, s.locale, 1 FROM k "
+    "  JOIN changelog_locales s ON s.org_id = k.org_id AND s.slug = k.ref "
+    "  ORDER BY 3 LIMIT 1), "
+    "page AS (SELECT c AS ch, l AS lo, "
+    "    l.published_at IS NOT NULL AND NOT k.draft AS live "
+    "  FROM k JOIN hit ON true "
+    "  JOIN changelogs c ON c.org_id = k.org_id AND c.id = hit.id "
+    "  JOIN changelog_locales l ON l.org_id = c.org_id "
+    "    AND l.changelog_id = c.id "
+    "    AND l.locale = fb_changelog_locale(k.org_id, c.id, "
+    "                     COALESCE(k.locale, hit.slug_locale))) "
+    "SELECT " CHANGELOG_JSON " " CHANGELOG_FROM);
+
+FB_SQL(changelog_list_desc, 16,
+    CHANGELOG_PAGE("", "DESC"));
+
+FB_SQL(changelog_list_desc_after, 18,
+    CHANGELOG_PAGE("AND (c.date, c.id) < (fb_ts_from_key(%s), %s)",
+                   "DESC"));
+
+FB_SQL(changelog_list_asc, 16,
+    CHANGELOG_PAGE("", "ASC"));
+
+FB_SQL(changelog_list_asc_after, 18,
+    CHANGELOG_PAGE("AND (c.date, c.id) > (fb_ts_from_key(%s), %s)",
+                   "ASC"));
+
+static const fb_statement_t *const fb_changelog_statements[] = {
+    &fb_sql_changelog_find, &fb_sql_changelog_lock, &fb_sql_changelog_get,
+    &fb_sql_changelog_list_desc, &fb_sql_changelog_list_desc_after,
+    &fb_sql_changelog_list_asc, &fb_sql_changelog_list_asc_after, NULL
+};
+
+static const fb_list_order_t fb_changelog_orders[] = {
+    {&fb_sql_changelog_list_desc, &fb_sql_changelog_list_desc_after,
+     "changelogs.date.desc", fb_key_integer},
+    {&fb_sql_changelog_list_asc, &fb_sql_changelog_list_asc_after,
+     "changelogs.date.asc", fb_key_integer},
+};
+
+static const char *const fb_changelog_states[] = {"live", "draft", "all",
+                                                  NULL};
+static const char *const fb_changelog_shown[] = {"live", "draft", NULL};
+static const char *const fb_changelog_sorts[] = {"date", NULL};
+
+static const fb_query_rule_t fb_changelog_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"id", FB_Q_STRING, 1, 255, NULL},
+    {"q", FB_Q_STRING, 1, 255, NULL},
+    {"categories", FB_Q_LIST, 1, 255, NULL},
+    {"locale", FB_Q_ENUM, 0, 0, fb_changelog_locales},
+    {"state", FB_Q_ENUM, 0, 0, fb_changelog_states},
+    {"startDate", FB_Q_STRING, 1, 64, NULL},
+    {"endDate", FB_Q_STRING, 1, 64, NULL},
+    {"sortBy", FB_Q_ENUM, 0, 0, fb_changelog_sorts},
+    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
+    {NULL, 0, 0, 0, NULL}
+};
+
+/* GET /changelogs/{id} takes the locale and, as an extension, the state
+ * to show (draft: the draft even where the locale is published). */
+static const fb_query_rule_t fb_changelog_get_rules[] = {
+    {"locale", FB_Q_ENUM, 0, 0, fb_changelog_locales},
+    {"state", FB_Q_ENUM, 0, 0, fb_changelog_shown},
+    {NULL, 0, 0, 0, NULL}
+};
+
+/* A slug as fb_slug_stem() makes them: lowercase letters, digits and
+ * hyphens. */
+static int fb_changelog_slug_valid(const char *s)
+{
+    apr_size_t n = strlen(s);
+
+    return n > 0 && n <= 128 && strspn(s, "abcdefghijklmnopqrstuvwxyz"
+                                          "0123456789-") == n;
+}
+
+/* The id (normalized) or slug given, or the 400 error naming param. */
+static fb_error_t *fb_changelog_ref(fb_req_t *fr, const char *given,
+                                    const char *param, const char **ref)
+{
+    *ref = fb_id_normalize(fr->pool, given);
+    if (*ref == NULL && given != NULL && fb_changelog_slug_valid(given)) {
+        *ref = given;
+    }
+    if (*ref == NULL) {
+        return fb_error_make(fr->pool,
+                             strcmp(param, "id") == 0
+                             ? FB_E_INVALID_ID : FB_E_INVALID_PARAMETER,
+                             param,
+                             apr_psprintf(fr->pool, "'%s' must be a "
+                                          "24-character hexadecimal object "
+                                          "id or a changelog slug.", param));
+    }
+    return NULL;
+}
+
+fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
+                                const char *param, int lock,
+                                const char **id, const char **slug_locale)
+{
+    const char *ref;
+    const char *args[4];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_changelog_ref(fr, given, param, &ref)) != NULL) {
+        return err;
+    }
+    args[0] = args[2] = fr->principal.org_id;
+    args[1] = args[3] = ref;
+    if ((err = fb_req_select_label(fr, "changelog_find", 4, args, &rows))
+        != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, param,
+                             NULL);
+    }
+    *id = fb_rows_get(&rows, 0, 0);
+    if (slug_locale != NULL) {
+        *slug_locale = fb_rows_get(&rows, 0, 1);
+    }
+    if (lock) {
+        args[1] = *id;
+        if ((err = fb_req_select_label(fr, "changelog_lock", 2, args, &rows))
+            != NULL) {
+            return err;
+        }
+        if (rows.nrows == 0) {      /* deleted since it was found */
+            return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, param,
+                                 NULL);
+        }
+    }
+    return NULL;
+}
+
+fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
+                              const char **slug_locale)
+{
+    return fb_changelog_lookup(fr, fb_req_param(fr, "id"), "id", lock, id,
+                               slug_locale);
+}
+
+apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
+                                 const char *org, const char *id,
+                                 const char *locale, int draft,
+                                 const char *portal, const char **json)
+{
+    const char *args[5] = {org, id, locale, fb_bool_text(draft), portal};
+    fb_rows_t rows;
+    apr_status_t rv = fb_db_select_label(db, p, "changelog_get", 5, args, &rows);
+
+    *json = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
+    return rv;
+}
+
+/* GET /changelogs/{id}: one statement, by id or slug. */
+static fb_error_t *fb_changelog_get(fb_req_t *fr)
+{
+    const char *ref, *json;
+    const char *state = fb_query_get(&fr->query, "state");
+    fb_error_t *err;
+
+    if ((err = fb_changelog_ref(fr, fb_req_param(fr, "id"), "id", &ref))
+        != NULL) {
+        return err;
+    }
+    if (fb_req_db(fr) == NULL
+        || fb_changelog_render(fr->db, fr->pool, fr->principal.org_id, ref,
+                               fb_query_get(&fr->query, "locale"),
+                               state != NULL && strcmp(state, "draft") == 0,
+                               fb_req_portal_default(fr), &json)
+           != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_CHANGELOG_NOT_FOUND, "id", NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
+    return NULL;
+}
+
+/*
+ * A date bound of the list as the timestamp PostgreSQL reads, or NULL
+ * when not given.  An end bound is inclusive: a plain date covers its
+ * whole day, a date-time its own microsecond, so the value passed is the
+ * first instant after it.
+ */
+static fb_error_t *fb_changelog_date_bound(fb_req_t *fr, const char *name,
+                                           int end, const char **out)
+{
+    const char *text = fb_query_get(&fr->query, name);
+    apr_time_t t;
+
+    *out = NULL;
+    if (text == NULL) {
+        return NULL;
+    }
+    if (fb_time_parse(text, &t) != APR_SUCCESS) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
+                             apr_psprintf(fr->pool, "'%s' must be an ISO "
+                                          "8601 date or date-time.", name));
+    }
+    if (end) {
+        t += strlen(text) == 10 ? apr_time_from_sec(24 * 60 * 60) : 1;
+    }
+    *out = fb_time_format(fr->pool, t);
+    return NULL;
+}
+
+static fb_error_t *fb_changelog_list(fb_req_t *fr)
+{
+    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const char *ref = fb_query_get(&fr->query, "id");
+    const char *state = fb_query_get(&fr->query, "state");
+    const char *filters[14];
+    const char *render[1];
+    fb_args_t f = {14, filters}, r = {1, render};
+    fb_error_t *err;
+
+    filters[0] = fb_query_get(&fr->query, "locale");
+    filters[1] = state != NULL ? state : "live";
+    /* An id is matched normalized, a slug as given. */
+    filters[2] = filters[4] = ref;
+    filters[3] = ref != NULL && fb_id_normalize(fr->pool, ref) != NULL
+                 ? fb_id_normalize(fr->pool, ref) : ref;
+    filters[5] = filters[6] = fb_db_text_array(
+        fr->pool, fb_query_list(fr->pool, &fr->query, "categories"));
+    filters[7] = filters[8] = filters[9] = fb_query_get(&fr->query, "q");
+    if ((err = fb_changelog_date_bound(fr, "startDate", 0, &filters[10]))
+        != NULL
+        || (err = fb_changelog_date_bound(fr, "endDate", 1, &filters[12]))
+           != NULL) {
+        return err;
+    }
+    filters[11] = filters[10];
+    filters[13] = filters[12];
+    render[0] = fb_req_portal_default(fr);
+    return fb_list_respond(fr, &fb_changelog_orders[
+                               dir != NULL && strcmp(dir, "asc") == 0],
+                           f, r);
+}
+
+static const fb_op_t fb_changelog_list_op =
+    FB_OP_READ(fb_changelog_list, FB_VERSION_CLOVER, NULL,
+               fb_changelog_list_rules);
+static const fb_op_t fb_changelog_get_op =
+    FB_OP_READ(fb_changelog_get, FB_VERSION_CLOVER, NULL,
+               fb_changelog_get_rules);
+
+static const fb_route_t fb_changelog_routes[] = {
+    {"GET", "/changelogs", &fb_changelog_list_op},
+    {"GET", "/changelogs/{id}", &fb_changelog_get_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_changelogs_module = {
+    "changelogs", fb_changelog_routes, fb_changelog_statements
+};

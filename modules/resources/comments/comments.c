@@ -1,0 +1,297 @@
+/*
+ * comments: reading comments: one by id, and the flat list of a post, a
+ * changelog or the whole organization in four orders.  Writes are in
+ * comments_create.c and comments_update.c.
+ *
+ * Every order is a keyset on (key, id) over an index: best is the Wilson
+ * lower bound of the upvote share (a stored column), top the score, new
+ * and old the creation time.  A list of one target reads the index that
+ * starts with the target; the organization's list reads the one without
+ * it, so each page is a short index range either way.
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "changelogs/changelogs.h"
+#include "comments.h"
+#include "fb_id.h"
+#include "fb_perm.h"
+#include "posts/posts.h"
+
+/*
+ * A page.  The arguments are the organization, the target (scoped
+ * statements only), may see private comments, may see comments on
+ * private posts, include comments in review, the privacy filter (twice),
+ * then the cursor's key and id on later pages, and the limit.
+ */
+#define COMMENT_PAGE(scope, after, order, key) \
+    "WITH page AS (SELECT c.* FROM comments c WHERE c.org_id = %s " \
+    scope " AND " COMMENT_VISIBLE \
+    "AND (%s::boolean OR NOT c.in_review) " \
+    "AND (%s::text = 'all' OR c.is_private = (%s::text = 'private')) " \
+    after " ORDER BY " order " LIMIT %d) " \
+    "SELECT " COMMENT_JSON ", " key ", c.id FROM page c ORDER BY " order
+
+#define COMMENT_SCOPE_TARGET "AND c.target_id = %s"
+
+/* The first and later pages of an order, for one scope: n is the number
+ * of arguments of the first page. */
+#define COMMENT_SORT_SCOPE(name, n, scope, col, cmp, dir, key, key_in) \
+    FB_SQL(comment_list_##name, n, \
+           COMMENT_PAGE(scope, "", col " " dir ", c.id " dir, key)); \
+    FB_SQL(comment_list_##name##_after, n + 2, \
+           COMMENT_PAGE(scope, "AND (" col ", c.id) " cmp " (" key_in \
+                        ", %s)", col " " dir ", c.id " dir, key))
+
+/* An order in both scopes: the target's ("_t") and the organization's. */
+#define COMMENT_SORT(name, col, cmp, dir, key, key_in) \
+    COMMENT_SORT_SCOPE(name##_t, 7, COMMENT_SCOPE_TARGET, col, cmp, dir, \
+                       key, key_in); \
+    COMMENT_SORT_SCOPE(name, 6, "", col, cmp, dir, key, key_in)
+
+FB_SQL(comment_get, 3,
+    "SELECT " COMMENT_JSON " FROM comments c "
+    "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE);
+
+/* A post named by id or slug, that the key may see; whether comments
+ * are enabled on it and on its board.  The organization is $1 again in
+ * the second half. */
+FB_SQL(comment_t_post, 4,
+    "SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title "
+    "FROM posts p JOIN boards b ON b.org_id = p.org_id "
+    "  AND b.id = p.board_id "
+    "WHERE p.org_id = %s AND p.id = %s "
+    "AND (%s::boolean OR p.visibility = 'public') "
+    "UNION ALL "
+    "SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title "
+    "FROM posts p JOIN boards b ON b.org_id = p.org_id "
+    "  AND b.id = p.board_id "
+    "WHERE p.org_id = $1 AND p.slug = %s "
+    "AND (%s::boolean OR p.visibility = 'public') LIMIT 1");
+
+/* Keeps the post while a comment is written under it; NO KEY so that
+ * votes and other references to it are not held up. */
+FB_SQL(comment_t_post_lock, 1,
+    "SELECT id FROM posts WHERE org_id = %s AND id = %s "
+    "FOR NO KEY UPDATE");
+
+COMMENT_SORT(best, "c.best", "<", "DESC", "c.best::text", "%s::float8");
+COMMENT_SORT(top, "c.score", "<", "DESC", "c.score::text", "%s::integer");
+COMMENT_SORT(new, "c.created_at", "<", "DESC", "fb_ts_key(c.created_at)",
+             "fb_ts_from_key(%s)");
+COMMENT_SORT(old, "c.created_at", ">", "ASC", "fb_ts_key(c.created_at)",
+             "fb_ts_from_key(%s)");
+
+#define COMMENT_SQL(name) \
+    &fb_sql_comment_list_##name##_t, &fb_sql_comment_list_##name##_t_after, \
+    &fb_sql_comment_list_##name, &fb_sql_comment_list_##name##_after
+
+static const fb_statement_t *const fb_comment_statements[] = {
+    &fb_sql_comment_get, &fb_sql_comment_t_post, &fb_sql_comment_t_post_lock,
+    COMMENT_SQL(best), COMMENT_SQL(top), COMMENT_SQL(new), COMMENT_SQL(old),
+    NULL
+};
+
+/* The orders by sortBy, each for a target and for the organization;
+ * a cursor is good for either scope of its sort. */
+#define COMMENT_ORDER(name, valid) \
+    {&fb_sql_comment_list_##name##_t, &fb_sql_comment_list_##name##_t_after, \
+     "comments." #name, valid}, \
+    {&fb_sql_comment_list_##name, &fb_sql_comment_list_##name##_after, \
+     "comments." #name, valid}
+
+static const fb_list_order_t fb_comment_orders[] = {
+    COMMENT_ORDER(best, fb_key_float),
+    COMMENT_ORDER(top, fb_key_integer),
+    COMMENT_ORDER(new, fb_key_integer),
+    COMMENT_ORDER(old, fb_key_integer),
+};
+
+/* sortBy values, in the order of fb_comment_orders; best is the default. */
+static const char *const fb_comment_sorts[] = {"best", "top", "new", "old",
+                                               NULL};
+static const char *const fb_comment_privacies[] = {"public", "private",
+                                                   "all", NULL};
+
+static const fb_query_rule_t fb_comment_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"postId", FB_Q_STRING, 1, 255, NULL},
+    {"changelogId", FB_Q_STRING, 1, 255, NULL},
+    {"privacy", FB_Q_ENUM, 0, 0, fb_comment_privacies},
+    {"inReview", FB_Q_BOOL, 0, 0, NULL},
+    {"sortBy", FB_Q_ENUM, 0, 0, fb_comment_sorts},
+    {NULL, 0, 0, 0, NULL}
+};
+
+int fb_comment_sees_private(const fb_req_t *fr)
+{
+    return (fr->principal.perms
+            & FB_PERM_BIT(FB_PERM_VIEW_COMMENTS_PRIVATE)) != 0;
+}
+
+fb_error_t *fb_comment_render(fb_req_t *fr, const char *id, int all,
+                              const char **json)
+{
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    err = fb_req_select(fr, &fb_sql_comment_get,
+                        FB_ARGS(id,
+                                fb_bool_text(all
+                                             || fb_comment_sees_private(fr)),
+                                fb_bool_text(all
+                                             || fb_post_sees_private(fr))),
+                        &rows);
+    if (err != NULL) {
+        return err;
+    }
+    *json = fb_rows_get(&rows, 0, 0);
+    return NULL;
+}
+
+/* A post slug as fb_post_slug() makes them. */
+static int fb_comment_slug_valid(const char *s)
+{
+    apr_size_t n = strlen(s);
+
+    return n > 0 && n <= 128 && strspn(s, "abcdefghijklmnopqrstuvwxyz"
+                                          "0123456789-") == n;
+}
+
+fb_error_t *fb_comment_post(fb_req_t *fr, const char *given,
+                            const char *param, int lock,
+                            fb_comment_target_t *t)
+{
+    const char *id = fb_id_normalize(fr->pool, given);
+    const char *see = fb_bool_text(fb_post_sees_private(fr));
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    memset(t, 0, sizeof(*t));
+    if (id == NULL && !fb_comment_slug_valid(given)) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, param,
+                             apr_psprintf(fr->pool, "'%s' must be a "
+                                          "24-character hexadecimal object "
+                                          "id or a post slug.", param));
+    }
+    if ((err = fb_req_select(fr, &fb_sql_comment_t_post,
+                             FB_ARGS(id, see, given, see), &rows)) != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_POST_NOT_FOUND, param, NULL);
+    }
+    t->post_id = fb_rows_get(&rows, 0, 0);
+    t->comments_enabled = strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
+    t->title = fb_rows_get(&rows, 0, 2);
+    if (lock) {
+        if ((err = fb_req_select(fr, &fb_sql_comment_t_post_lock,
+                                 FB_ARGS(t->post_id), &rows)) != NULL) {
+            return err;
+        }
+        if (rows.nrows == 0) {      /* deleted since it was found */
+            return fb_error_make(fr->pool, FB_E_POST_NOT_FOUND, param,
+                                 NULL);
+        }
+    }
+    return NULL;
+}
+
+static fb_error_t *fb_comment_get(fb_req_t *fr)
+{
+    const char *id, *json;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_comment_render(fr, id, 0, &json)) != NULL) {
+        return err;
+    }
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_COMMENT_NOT_FOUND, "id", NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
+    return NULL;
+}
+
+/* The target of the list: *target is NULL for the whole organization. */
+static fb_error_t *fb_comment_list_target(fb_req_t *fr, const char **target)
+{
+    const char *post = fb_query_get(&fr->query, "postId");
+    const char *changelog = fb_query_get(&fr->query, "changelogId");
+    fb_comment_target_t t;
+    fb_error_t *err;
+
+    *target = NULL;
+    if (post != NULL && changelog != NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                             "changelogId", "Give 'postId' or "
+                             "'changelogId', not both.");
+    }
+    if (post != NULL) {
+        if ((err = fb_comment_post(fr, post, "postId", 0, &t)) != NULL) {
+            return err;
+        }
+        *target = t.post_id;
+    }
+    else if (changelog != NULL) {
+        return fb_changelog_lookup(fr, changelog, "changelogId", 0, target,
+                                   NULL);
+    }
+    return NULL;
+}
+
+static fb_error_t *fb_comment_list(fb_req_t *fr)
+{
+    const char *sort = fb_query_get(&fr->query, "sortBy");
+    const char *privacy = fb_query_get(&fr->query, "privacy");
+    const char *target;
+    const char *filters[6];
+    fb_args_t f = {0, filters}, none = {0, NULL};
+    fb_error_t *err;
+    int i, which = 0;
+
+    if (privacy == NULL) {
+        privacy = "public";
+    }
+    if (strcmp(privacy, "public") != 0 && !fb_comment_sees_private(fr)) {
+        return fb_error_make(fr->pool, FB_E_INSUFFICIENT_PERMISSIONS,
+                             "privacy", "Private comments need the "
+                             "view_comments_private permission.");
+    }
+    for (i = 0; sort != NULL && fb_comment_sorts[i] != NULL; i++) {
+        if (strcmp(sort, fb_comment_sorts[i]) == 0) {
+            which = i;
+        }
+    }
+    if ((err = fb_comment_list_target(fr, &target)) != NULL) {
+        return err;
+    }
+    if (target != NULL) {
+        filters[f.n++] = target;
+    }
+    filters[f.n++] = fb_bool_text(fb_comment_sees_private(fr));
+    filters[f.n++] = fb_bool_text(fb_post_sees_private(fr));
+    filters[f.n++] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
+    filters[f.n++] = privacy;
+    filters[f.n++] = privacy;
+    return fb_list_respond(fr, &fb_comment_orders[2 * which
+                                                  + (target == NULL)],
+                           f, none);
+}
+
+static const fb_op_t fb_comment_list_op =
+    FB_OP_READ(fb_comment_list, FB_VERSION_CLOVER, NULL,
+               fb_comment_list_rules);
+static const fb_op_t fb_comment_get_op =
+    FB_OP_READ(fb_comment_get, FB_VERSION_CLOVER, NULL, NULL);
+
+static const fb_route_t fb_comment_routes[] = {
+    {"GET", "/comments", &fb_comment_list_op},
+    {"GET", "/comments/{id}", &fb_comment_get_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_comments_module = {
+    "comments", fb_comment_routes, fb_comment_statements
+};

@@ -1,0 +1,389 @@
+/*
+ * comments_create: POST /comments.
+ *
+ * A create runs in one transaction: the target (locked, so that it stays
+ * and its counter is exact), the parent comment (locked FOR KEY SHARE, so
+ * that a concurrent delete sees the reply and keeps the parent as
+ * [deleted]), the author (found or made as a contact), the comment, the
+ * target's commentCount and last activity, the author's commentsCreated
+ * and lastActivity, the notification emails and the comment.created
+ * event.  Any error rolls all of it back.
+ */
+#include <string.h>
+
+#include "apr_escape.h"
+#include "apr_strings.h"
+
+#include "body_fields.h"
+#include "bulk_mail.h"
+#include "changelogs/changelogs.h"
+#include "comment_content.h"
+#include "comments.h"
+#include "fb_events.h"
+#include "fb_id.h"
+#include "fb_json.h"
+#include "fb_perm.h"
+#include "people/people.h"
+#include "posts/post_fields.h"
+
+/* The parent: its target, if the key may see it. */
+FB_SQL(comment_c_parent, 3,
+    "SELECT c.target_id FROM comments c "
+    "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE
+    "FOR KEY SHARE OF c");
+
+FB_SQL(comment_c_insert, 12,
+    "INSERT INTO comments (org_id, post_id, changelog_id, "
+    "  parent_comment_id, content, content_text, author_contact_id, "
+    "  author_admin_id, upvotes, downvotes, is_private, created_at, "
+    "  updated_at) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::integer, %s::integer, "
+    "  %s::boolean, COALESCE(%s::timestamptz, now()), "
+    "  COALESCE(%s::timestamptz, now())) "
+    "RETURNING id");
+
+FB_SQL_GLOBAL(comment_c_post_count, 3,
+    "UPDATE posts SET comment_count = comment_count + 1, "
+    "  last_activity_at = greatest(last_activity_at, "
+    "                              COALESCE(%s::timestamptz, now())) "
+    "WHERE org_id = %s AND id = %s");
+
+FB_SQL(comment_c_changelog_count, 1,
+    "UPDATE changelogs SET comment_count = comment_count + 1 "
+    "WHERE org_id = %s AND id = %s");
+
+FB_SQL_GLOBAL(comment_c_author_counts, 3,
+    "UPDATE contacts SET comments_created = comments_created + 1, "
+    "  last_activity = greatest(last_activity, "
+    "                           COALESCE(%s::timestamptz, now())) "
+    "WHERE org_id = %s AND id = %s");
+
+/* One email per voter with an address who takes comment emails,
+ * except the comment's author (a contact, or the contact sharing an
+ * admin author's address) and the parent's author when they get the
+ * reply email instead. */
+FB_SQL(comment_c_recipients, 4,
+    "SELECT p.email FROM post_votes v JOIN contacts p "
+    "  ON p.org_id = v.org_id AND p.id = v.contact_id "
+    "WHERE v.org_id = %s AND v.post_id = %s AND p.email IS NOT NULL "
+    "AND fb_email_allowed(p.email_preferences, 'postComments') "
+    "AND p.id IS DISTINCT FROM %s "
+    "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = v.org_id "
+    "  AND a.id = %s AND lower(a.email) = lower(p.email)) "
+    "AND NOT EXISTS (SELECT 1 FROM comments pc WHERE pc.org_id = v.org_id "
+    "  AND pc.id = %s AND pc.author_contact_id = p.id "
+    "  AND NOT pc.is_deleted "
+    "  AND fb_email_allowed(p.email_preferences, 'commentReplies')) "
+    "ORDER BY p.email");
+
+/* The reply email's recipient: the parent's author, a contact with
+ * an address who takes reply emails, unless they wrote the reply
+ * (as that contact or as an admin with that address); and the title
+ * of what the thread is on (a changelog's in the organization's
+ * locale when it has one). */
+FB_SQL(comment_c_reply_to, 3,
+    "SELECT p.email, coalesce(po.title, ("
+    "  SELECT coalesce(l.live_title, l.title) FROM changelog_locales l "
+    "  WHERE l.org_id = c.org_id AND l.changelog_id = c.changelog_id "
+    "  ORDER BY l.locale = o.default_locale DESC, l.locale LIMIT 1)) "
+    "FROM comments c JOIN contacts p "
+    "  ON p.org_id = c.org_id AND p.id = c.author_contact_id "
+    "JOIN organizations o ON o.id = c.org_id "
+    "LEFT JOIN posts po ON po.org_id = c.org_id AND po.id = c.post_id "
+    "WHERE c.org_id = %s AND c.id = %s AND NOT c.is_deleted "
+    "AND p.email IS NOT NULL "
+    "AND fb_email_allowed(p.email_preferences, 'commentReplies') "
+    "AND p.id IS DISTINCT FROM %s "
+    "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = c.org_id "
+    "  AND a.id = %s AND lower(a.email) = lower(p.email))");
+
+static const fb_statement_t *const fb_comment_create_statements[] = {
+    &fb_sql_comment_c_parent, &fb_sql_comment_c_insert,
+    &fb_sql_comment_c_post_count, &fb_sql_comment_c_changelog_count,
+    &fb_sql_comment_c_author_counts, &fb_sql_comment_c_recipients,
+    &fb_sql_comment_c_reply_to, NULL
+};
+
+static const fb_field_rule_t fb_comment_create_rules[] = {
+    {.name = "content", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .min = 2, .max = 500000},
+    {.name = "postId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    {.name = "changelogId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    {.name = "parentCommentId", .type = FB_FIELD_ID},
+    {.name = "isPrivate", .type = FB_FIELD_BOOL},
+    {.name = "sendNotification", .type = FB_FIELD_BOOL},
+    {.name = "author", .type = FB_FIELD_OBJECT, .fields = fb_person_rules},
+    {.name = "createdAt", .type = FB_FIELD_TIME},
+    {.name = "upvotes", .type = FB_FIELD_INT, .max = 1000000000},
+    {.name = "downvotes", .type = FB_FIELD_INT, .max = 1000000000},
+    {.name = NULL}
+};
+
+/* What a create has gathered. */
+typedef struct {
+    fb_comment_target_t target;
+    const char *parent_id;
+    const char *contact_id;
+    const char *admin_id;
+    const char *html;
+    const char *text;
+    const char *created_at;
+    int is_private;
+} fb_comment_draft_t;
+
+/* The target the body names: exactly one of postId and changelogId. */
+static fb_error_t *fb_comment_target(fb_req_t *fr, fb_comment_draft_t *d)
+{
+    const char *post = fb_json_string(fr->body, "postId");
+    const char *changelog = fb_json_string(fr->body, "changelogId");
+    fb_error_t *err;
+
+    if (post == NULL && changelog == NULL) {
+        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER, "postId",
+                             "Give 'postId' or 'changelogId'.");
+    }
+    if (post != NULL && changelog != NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                             "changelogId", "Give 'postId' or "
+                             "'changelogId', not both.");
+    }
+    if (changelog != NULL) {
+        memset(&d->target, 0, sizeof(d->target));
+        d->target.comments_enabled = 1;
+        return fb_changelog_lookup(fr, changelog, "changelogId", 1,
+                                   &d->target.changelog_id, NULL);
+    }
+    if ((err = fb_comment_post(fr, post, "postId", 1, &d->target)) != NULL) {
+        return err;
+    }
+    if (!d->target.comments_enabled) {
+        return fb_error_make(fr->pool, FB_E_FEATURE_DISABLED, "postId",
+                             "Comments are disabled on this post or its "
+                             "board.");
+    }
+    return NULL;
+}
+
+/* The parent comment, when given: one of the same target. */
+static fb_error_t *fb_comment_parent(fb_req_t *fr, fb_comment_draft_t *d)
+{
+    const char *target = d->target.post_id ? d->target.post_id
+                                           : d->target.changelog_id;
+    const char *args[4];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    d->parent_id = fb_id_normalize(fr->pool, fb_json_string(
+                                       fr->body, "parentCommentId"));
+    if (d->parent_id == NULL) {
+        return NULL;
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = d->parent_id;
+    args[2] = fb_bool_text(fb_comment_sees_private(fr));
+    args[3] = fb_bool_text(fb_post_sees_private(fr));
+    if ((err = fb_req_select_label(fr, "comment_c_parent", 4, args, &rows))
+        != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_COMMENT_NOT_FOUND,
+                             "parentCommentId", "Parent comment not found.");
+    }
+    if (strcmp(fb_rows_get(&rows, 0, 0), target) != 0) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                             "parentCommentId", "The parent comment "
+                             "belongs to another post or changelog.");
+    }
+    return NULL;
+}
+
+/* The bodies of an email about the new comment: intro (HTML-escaped
+ * here) and the title, then the comment, then m's footer. */
+static void fb_comment_mail_bodies(fb_req_t *fr, const fb_comment_draft_t *d,
+                                   const char *intro, const char *title,
+                                   fb_bulk_mail_t *m)
+{
+    m->html = apr_pstrcat(fr->pool, "<p>",
+                          apr_pescape_entity(fr->pool, intro, 0),
+                          " <strong>",
+                          apr_pescape_entity(fr->pool, title, 0),
+                          "</strong>:</p><blockquote>", d->html,
+                          "</blockquote>",
+                          fb_bulk_footer_html(fr->pool, m->list), NULL);
+    m->text = apr_pstrcat(fr->pool, intro, " ", title, ":\n\n", d->text,
+                          fb_bulk_footer_text(fr->pool, m->list), NULL);
+}
+
+/* Queues the new-comment email to the post's voters. */
+static void fb_comment_emails(fb_req_t *fr, const fb_comment_draft_t *d,
+                              const char *comment_id)
+{
+    const char *title = d->target.title;
+    const char *args[5] = {fr->principal.org_id, d->target.post_id,
+                           d->contact_id, d->admin_id, d->parent_id};
+    fb_bulk_mail_t m = {"comment.created", "postComments", NULL, NULL, NULL,
+                        NULL, d->target.post_id, NULL};
+    fb_rows_t voters;
+
+    m.subject = apr_pstrcat(fr->pool, "New comment on: ", title, NULL);
+    fb_comment_mail_bodies(fr, d, "A new comment on", title, &m);
+    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
+    if (fb_db_select_label(fr->db, fr->pool, "comment_c_recipients", 5, args,
+                     &voters) == APR_SUCCESS) {
+        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
+                           &m, &voters);
+    }
+}
+
+/* Queues the reply email to the parent comment's author. */
+static void fb_comment_reply_email(fb_req_t *fr, const fb_comment_draft_t *d,
+                                   const char *comment_id)
+{
+    const char *args[4] = {fr->principal.org_id, d->parent_id,
+                           d->contact_id, d->admin_id};
+    fb_bulk_mail_t m = {"comment.reply", "commentReplies", NULL, NULL, NULL,
+                        NULL, d->target.post_id, d->target.changelog_id};
+    const char *title;
+    fb_rows_t to;
+
+    if (fb_db_select_label(fr->db, fr->pool, "comment_c_reply_to", 4, args, &to)
+        != APR_SUCCESS || to.nrows == 0) {
+        return;
+    }
+    title = fb_rows_get(&to, 0, 1) ? fb_rows_get(&to, 0, 1) : "";
+    m.subject = apr_pstrcat(fr->pool, "New reply to your comment on: ",
+                            title, NULL);
+    fb_comment_mail_bodies(fr, d, "A new reply to your comment on", title,
+                           &m);
+    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
+    fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id, &m,
+                       &to);
+}
+
+/* The counters the new comment moves. */
+static void fb_comment_count(fb_req_t *fr, const fb_comment_draft_t *d)
+{
+    const char *org = fr->principal.org_id;
+
+    if (d->target.post_id != NULL) {
+        const char *args[3] = {d->created_at, org, d->target.post_id};
+
+        fb_db_exec_label(fr->db, fr->pool, "comment_c_post_count", 3, args, NULL);
+    }
+    else {
+        const char *args[2] = {org, d->target.changelog_id};
+
+        fb_db_exec_label(fr->db, fr->pool, "comment_c_changelog_count", 2, args,
+                   NULL);
+    }
+    if (d->contact_id != NULL) {
+        const char *args[3] = {d->created_at, org, d->contact_id};
+
+        fb_db_exec_label(fr->db, fr->pool, "comment_c_author_counts", 3, args,
+                   NULL);
+    }
+}
+
+/* The comment, its counters, emails and event, inside the transaction. */
+static fb_error_t *fb_comment_insert(fb_req_t *fr, fb_comment_draft_t *d,
+                                     const char **json)
+{
+    json_object *up = json_object_object_get(fr->body, "upvotes");
+    json_object *down = json_object_object_get(fr->body, "downvotes");
+    const char *args[13];
+    const char *id;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    args[0] = fr->principal.org_id;
+    args[1] = d->target.post_id;
+    args[2] = d->target.changelog_id;
+    args[3] = d->parent_id;
+    args[4] = d->html;
+    args[5] = d->text;
+    args[6] = d->contact_id;
+    args[7] = d->admin_id;
+    args[8] = apr_ltoa(fr->pool, up ? (long)json_object_get_int64(up) : 0);
+    args[9] = apr_ltoa(fr->pool, down ? (long)json_object_get_int64(down)
+                                      : 0);
+    args[10] = fb_bool_text(d->is_private);
+    args[11] = args[12] = d->created_at;
+    if ((err = fb_req_select_label(fr, "comment_c_insert", 13, args, &rows))
+        != NULL) {
+        return err;
+    }
+    id = fb_rows_get(&rows, 0, 0);
+    fb_comment_count(fr, d);
+    if (!d->is_private && fb_json_bool(fr->body, "sendNotification", 1)) {
+        if (d->parent_id != NULL) {
+            fb_comment_reply_email(fr, d, id);
+        }
+        if (d->target.post_id != NULL) {
+            fb_comment_emails(fr, d, id);
+        }
+    }
+    if ((err = fb_comment_render(fr, id, 1, json)) != NULL) {
+        return err;
+    }
+    if (*json == NULL
+        || fb_event_record(fr->db, fr->pool, fr->principal.org_id,
+                           "comment.created", *json, NULL)
+           != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
+}
+
+/* POST /comments */
+static fb_error_t *fb_comment_create(fb_req_t *fr)
+{
+    fb_comment_draft_t d;
+    const char *json = NULL;
+    fb_error_t *err;
+
+    memset(&d, 0, sizeof(d));
+    d.is_private = fb_json_bool(fr->body, "isPrivate", 0);
+    if (d.is_private && !(fr->principal.perms & FB_PERM_BIT(
+                              FB_PERM_MANAGE_COMMENTS_PRIVATE))) {
+        return fb_error_make(fr->pool, FB_E_INSUFFICIENT_PERMISSIONS,
+                             "isPrivate", "Private comments need the "
+                             "manage_comments_private permission.");
+    }
+    if ((err = fb_comment_content(fr, &d.html, &d.text)) != NULL
+        || (err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    d.created_at = fb_body_time(fr, "createdAt");
+    err = fb_comment_target(fr, &d);
+    if (err == NULL) {
+        err = fb_comment_parent(fr, &d);
+    }
+    if (err == NULL) {
+        err = fb_person_resolve(fr, json_object_object_get(fr->body,
+                                                           "author"),
+                                "author", 1, &d.contact_id, &d.admin_id);
+    }
+    if (err == NULL) {
+        err = fb_comment_insert(fr, &d, &json);
+    }
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_CREATED, json);
+    return NULL;
+}
+
+static const fb_op_t fb_comment_create_op = {
+    fb_comment_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
+    FB_PERM_NONE, NULL, fb_comment_create_rules, NULL
+};
+
+static const fb_route_t fb_comment_create_routes[] = {
+    {"POST", "/comments", &fb_comment_create_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_comment_create_module = {
+    "comment create", fb_comment_create_routes, fb_comment_create_statements
+};

@@ -1,0 +1,386 @@
+/*
+ * comments_update: PATCH /comments/{id}, DELETE /comments/{id} and the
+ * legacy DELETE /comment with the id in the body.
+ *
+ * Both lock the comment's row, render it as it was, write, and record the
+ * event (comment.updated with the fields that changed, or comment.deleted
+ * with the comment as it was) on the same transaction.
+ *
+ * A comment without replies is removed; one with replies stays in place
+ * as [deleted] (no author, votes reset), so that threads never break.
+ * Removing the last reply of a [deleted] comment removes that placeholder
+ * too, up the thread (fb_comment_prune in sql/011_comments.sql).
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "body_fields.h"
+#include "comment_content.h"
+#include "comments.h"
+#include "fb_changes.h"
+#include "fb_events.h"
+#include "fb_id.h"
+#include "fb_json.h"
+#include "fb_perm.h"
+#include "posts/post_fields.h"
+#include "posts/posts.h"
+
+FB_SQL(comment_u_lock, 3,
+    "SELECT c.target_id, c.post_id, c.changelog_id, c.author_contact_id, "
+    "  c.author_admin_id, c.is_deleted, c.parent_comment_id, "
+    "  EXISTS (SELECT 1 FROM comments r WHERE r.org_id = c.org_id "
+    "          AND r.target_id = c.target_id "
+    "          AND r.parent_comment_id = c.id) "
+    "FROM comments c WHERE c.org_id = %s AND c.id = %s "
+    "AND " COMMENT_VISIBLE "FOR UPDATE OF c");
+
+/* NULL leaves a column as it is. */
+FB_SQL_GLOBAL(comment_u_update, 10,
+    "UPDATE comments SET "
+    "  content = COALESCE(%s, content), "
+    "  content_text = COALESCE(%s, content_text), "
+    "  is_private = COALESCE(%s::boolean, is_private), "
+    "  is_pinned = COALESCE(%s::boolean, is_pinned), "
+    "  in_review = COALESCE(%s::boolean, in_review), "
+    "  created_at = COALESCE(%s::timestamptz, created_at), "
+    "  upvotes = COALESCE(%s::integer, upvotes), "
+    "  downvotes = COALESCE(%s::integer, downvotes), "
+    "  updated_at = now() "
+    "WHERE org_id = %s AND id = %s");
+
+FB_SQL(comment_u_soft_delete, 1,
+    "UPDATE comments SET content = '[deleted]', content_text = '', "
+    "  author_contact_id = NULL, author_admin_id = NULL, upvotes = 0, "
+    "  downvotes = 0, is_deleted = true, updated_at = now() "
+    "WHERE org_id = %s AND id = %s");
+
+FB_SQL(comment_u_delete, 1,
+    "DELETE FROM comments WHERE org_id = %s AND id = %s");
+
+FB_SQL(comment_u_prune, 2,
+    "SELECT fb_comment_prune(%s, %s, %s)");
+
+FB_SQL(comment_u_post_uncount, 1,
+    "UPDATE posts SET comment_count = greatest(comment_count - 1, 0) "
+    "WHERE org_id = %s AND id = %s");
+
+FB_SQL(comment_u_changelog_uncount, 1,
+    "UPDATE changelogs SET comment_count = greatest(comment_count - 1, 0) "
+    "WHERE org_id = %s AND id = %s");
+
+FB_SQL(comment_u_author_uncount, 1,
+    "UPDATE contacts SET comments_created = "
+    "  greatest(comments_created - 1, 0) "
+    "WHERE org_id = %s AND id = %s");
+
+static const fb_statement_t *const fb_comment_update_statements[] = {
+    &fb_sql_comment_u_lock, &fb_sql_comment_u_update,
+    &fb_sql_comment_u_soft_delete, &fb_sql_comment_u_delete,
+    &fb_sql_comment_u_prune, &fb_sql_comment_u_post_uncount,
+    &fb_sql_comment_u_changelog_uncount, &fb_sql_comment_u_author_uncount,
+    NULL
+};
+
+static const fb_field_rule_t fb_comment_update_rules[] = {
+    {.name = "content", .type = FB_FIELD_STRING, .min = 2, .max = 500000},
+    {.name = "isPrivate", .type = FB_FIELD_BOOL},
+    {.name = "isPinned", .type = FB_FIELD_BOOL},
+    {.name = "inReview", .type = FB_FIELD_BOOL},
+    {.name = "createdAt", .type = FB_FIELD_TIME},
+    {.name = "upvotes", .type = FB_FIELD_INT, .max = 1000000000},
+    {.name = "downvotes", .type = FB_FIELD_INT, .max = 1000000000},
+    {.name = NULL}
+};
+
+static const fb_field_rule_t fb_comment_legacy_delete_rules[] = {
+    {.name = "id", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .max = 64},
+    {.name = NULL}
+};
+
+/* The comment as the transaction sees it, locked. */
+typedef struct {
+    const char *id;
+    const char *target_id;
+    const char *post_id;
+    const char *changelog_id;
+    const char *author_contact_id;
+    const char *author_admin_id;
+    const char *parent_id;
+    int is_deleted;
+    int has_replies;
+    const char *json;
+} fb_comment_locked_t;
+
+static int fb_comment_may(const fb_req_t *fr, int flag)
+{
+    return (fr->principal.perms & FB_PERM_BIT(flag)) != 0;
+}
+
+/*
+ * Begins the transaction and locks comment id, which the key must be
+ * allowed to change: its own (written as the key's admin), or any with
+ * moderate_comments.
+ */
+static fb_error_t *fb_comment_lock(fb_req_t *fr, const char *id,
+                                   fb_comment_locked_t *c)
+{
+    const char *args[4];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    memset(c, 0, sizeof(*c));
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = id;
+    args[2] = fb_bool_text(fb_comment_sees_private(fr));
+    args[3] = fb_bool_text(fb_post_sees_private(fr));
+    if ((err = fb_req_select_label(fr, "comment_u_lock", 4, args, &rows)) != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_COMMENT_NOT_FOUND, "id", NULL);
+    }
+    c->id = id;
+    c->target_id = fb_rows_get(&rows, 0, 0);
+    c->post_id = fb_rows_get(&rows, 0, 1);
+    c->changelog_id = fb_rows_get(&rows, 0, 2);
+    c->author_contact_id = fb_rows_get(&rows, 0, 3);
+    c->author_admin_id = fb_rows_get(&rows, 0, 4);
+    c->is_deleted = strcmp(fb_rows_get(&rows, 0, 5), "t") == 0;
+    c->parent_id = fb_rows_get(&rows, 0, 6);
+    c->has_replies = strcmp(fb_rows_get(&rows, 0, 7), "t") == 0;
+    if ((c->author_admin_id == NULL
+         || strcmp(c->author_admin_id, fr->principal.admin_id) != 0)
+        && !fb_comment_may(fr, FB_PERM_MODERATE_COMMENTS)) {
+        return fb_error_make(fr->pool, FB_E_INSUFFICIENT_PERMISSIONS, "id",
+                             "Changing another author's comment needs the "
+                             "moderate_comments permission.");
+    }
+    return fb_comment_render(fr, id, 1, &c->json);
+}
+
+/* A 403 when the body sets a flag the key's role may not set. */
+static fb_error_t *fb_comment_flags(fb_req_t *fr)
+{
+    static const struct {
+        const char *field;
+        int flag;
+    } rules[] = {
+        {"isPrivate", FB_PERM_MANAGE_COMMENTS_PRIVATE},
+        {"isPinned", FB_PERM_SET_COMMENT_PINNED},
+        {"inReview", FB_PERM_MODERATE_COMMENTS},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+        json_object *v = json_object_object_get(fr->body, rules[i].field);
+
+        if (v != NULL && !fb_comment_may(fr, rules[i].flag)) {
+            return fb_error_make(fr->pool, FB_E_INSUFFICIENT_PERMISSIONS,
+                                 rules[i].field,
+                                 apr_psprintf(fr->pool, "'%s' needs the %s "
+                                              "permission.", rules[i].field,
+                                              fb_perm_name(rules[i].flag)));
+        }
+    }
+    return NULL;
+}
+
+/* A given boolean field as SQL text, NULL when not given. */
+static const char *fb_comment_bool(fb_req_t *fr, const char *field)
+{
+    return json_object_object_get(fr->body, field) != NULL
+           ? fb_bool_arg(fr->body, field, 0) : NULL;
+}
+
+/* A given integer field as SQL text, NULL when not given. */
+static const char *fb_comment_int(fb_req_t *fr, const char *field)
+{
+    json_object *v = json_object_object_get(fr->body, field);
+
+    return v != NULL ? apr_ltoa(fr->pool, (long)json_object_get_int64(v))
+                     : NULL;
+}
+
+/* PATCH /comments/{id} */
+static fb_error_t *fb_comment_update(fb_req_t *fr)
+{
+    fb_comment_locked_t c;
+    const char *id, *html, *text, *after = NULL, *changes;
+    const char *args[10];
+    fb_error_t *err;
+    int n;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_comment_flags(fr)) != NULL
+        || (err = fb_comment_content(fr, &html, &text)) != NULL) {
+        return err;
+    }
+    err = fb_comment_lock(fr, id, &c);
+    if (err == NULL && c.is_deleted) {
+        err = fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
+                            "A deleted comment cannot be changed.");
+    }
+    if (err == NULL) {
+        args[0] = html;
+        args[1] = text;
+        args[2] = fb_comment_bool(fr, "isPrivate");
+        args[3] = fb_comment_bool(fr, "isPinned");
+        args[4] = fb_comment_bool(fr, "inReview");
+        args[5] = fb_body_time(fr, "createdAt");
+        args[6] = fb_comment_int(fr, "upvotes");
+        args[7] = fb_comment_int(fr, "downvotes");
+        args[8] = fr->principal.org_id;
+        args[9] = id;
+        fb_db_exec_label(fr->db, fr->pool, "comment_u_update", 10, args, NULL);
+        err = fb_comment_render(fr, id, 1, &after);
+    }
+    if (err == NULL && after != NULL) {
+        changes = fb_changes_diff(fr->pool, c.json, after, &n);
+        if (n > 0 && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
+                                     "comment.updated", after, changes)
+                     != APR_SUCCESS) {
+            err = fb_req_db_failed(fr);
+        }
+    }
+    if (fr->db != NULL && fr->db->tx) {
+        err = fb_req_end(fr, err);
+    }
+    if (err != NULL) {
+        return err;
+    }
+    if (after == NULL) {
+        return fb_req_db_failed(fr);
+    }
+    fb_respond(fr, HTTP_OK, after);
+    return NULL;
+}
+
+/* The counters a comment leaving the count moves; the author's only
+ * when it stays as [deleted] (a removed row moves it by trigger, as
+ * cascades from posts and changelogs do: sql/011_comments.sql). */
+static void fb_comment_uncount(fb_req_t *fr, const fb_comment_locked_t *c,
+                               int stays)
+{
+    const char *args[2] = {fr->principal.org_id, NULL};
+
+    args[1] = c->post_id ? c->post_id : c->changelog_id;
+    fb_db_exec_label(fr->db, fr->pool, c->post_id ? "comment_u_post_uncount"
+                                            : "comment_u_changelog_uncount",
+               2, args, NULL);
+    if (stays && c->author_contact_id != NULL) {
+        args[1] = c->author_contact_id;
+        fb_db_exec_label(fr->db, fr->pool, "comment_u_author_uncount", 2, args,
+                   NULL);
+    }
+}
+
+/* Deletes comment id by the rule above, inside one transaction. */
+static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
+{
+    fb_comment_locked_t c;
+    const char *args[3];
+    fb_error_t *err = fb_comment_lock(fr, id, &c);
+    int changed = 1;
+
+    if (err == NULL) {
+        args[0] = fr->principal.org_id;
+        args[1] = id;
+        if (c.has_replies) {
+            changed = !c.is_deleted;
+            if (changed) {
+                fb_db_exec_label(fr->db, fr->pool, "comment_u_soft_delete", 2,
+                           args, NULL);
+            }
+        }
+        else {
+            fb_db_exec_label(fr->db, fr->pool, "comment_u_delete", 2, args, NULL);
+            if (c.parent_id != NULL) {
+                const char *prune[3] = {fr->principal.org_id, c.target_id,
+                                        c.parent_id};
+                fb_rows_t rows;
+
+                err = fb_req_select_label(fr, "comment_u_prune", 3, prune, &rows);
+            }
+        }
+        if (err == NULL && !c.is_deleted) {
+            fb_comment_uncount(fr, &c, c.has_replies);
+        }
+        if (err == NULL && changed
+            && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
+                               "comment.deleted", c.json, NULL)
+               != APR_SUCCESS) {
+            err = fb_req_db_failed(fr);
+        }
+    }
+    if (fr->db != NULL && fr->db->tx) {
+        err = fb_req_end(fr, err);
+    }
+    return err;
+}
+
+/* DELETE /comments/{id} */
+static fb_error_t *fb_comment_delete(fb_req_t *fr)
+{
+    const char *id;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_comment_remove(fr, id)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+                                        "\",\"object\":\"comment\","
+                                        "\"deleted\":true}", NULL));
+    return NULL;
+}
+
+/* DELETE /comment with {id} in the body: the legacy (clover) form, which
+ * answers {success: true}. */
+static fb_error_t *fb_comment_delete_legacy(fb_req_t *fr)
+{
+    const char *id = fb_id_normalize(fr->pool,
+                                     fb_json_string(fr->body, "id"));
+    fb_error_t *err;
+
+    if (id == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",
+                             "The id must be a 24-character hexadecimal "
+                             "object id.");
+    }
+    if ((err = fb_comment_remove(fr, id)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_OK, "{\"success\":true}");
+    return NULL;
+}
+
+static const fb_op_t fb_comment_update_op = {
+    fb_comment_update, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
+    FB_PERM_NONE, NULL, fb_comment_update_rules, NULL
+};
+
+static const fb_op_t fb_comment_delete_op = {
+    fb_comment_delete, FB_OP_WRITE, FB_VERSION_CLOVER, FB_PERM_NONE, NULL,
+    NULL, NULL
+};
+
+static const fb_op_t fb_comment_delete_legacy_op = {
+    fb_comment_delete_legacy, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
+    FB_PERM_NONE, NULL, fb_comment_legacy_delete_rules, NULL
+};
+
+static const fb_route_t fb_comment_update_routes[] = {
+    {"PATCH", "/comments/{id}", &fb_comment_update_op},
+    {"DELETE", "/comments/{id}", &fb_comment_delete_op},
+    {"DELETE", "/comment", &fb_comment_delete_legacy_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_comment_update_module = {
+    "comment update", fb_comment_update_routes, fb_comment_update_statements
+};

@@ -1,0 +1,192 @@
+/*
+ * fb_resource: the shared read handlers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "fb_cursor.h"
+#include "fb_id.h"
+#include "fb_json.h"
+#include "fb_resource.h"
+
+#define FB_DEFAULT_LIMIT 10
+
+const char *const fb_sort_orders[] = {"asc", "desc", NULL};
+
+const fb_query_rule_t fb_resource_page_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {NULL, 0, 0, 0, NULL}
+};
+
+fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
+                               const char *value, const char **out)
+{
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select(fr, st, FB_ARGS(value), &rows);
+
+    *out = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
+    return err;
+}
+
+fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
+{
+    *id = fb_id_normalize(fr->pool, fb_req_param(fr, "id"));
+    if (*id == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",
+                             "The id must be a 24-character hexadecimal "
+                             "object id.");
+    }
+    return NULL;
+}
+
+fb_error_t *fb_resource_get(fb_req_t *fr)
+{
+    const fb_resource_t *res = fr->op->data;
+    const char *id;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL) {
+        return err;
+    }
+    if ((err = fb_req_select(fr, res->get, FB_ARGS(id), &rows)) != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, res->not_found, "id", NULL);
+    }
+    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    return NULL;
+}
+
+/* Joins the first n rows' JSON (column 0) with commas inside brackets. */
+static const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows,
+                                     int n)
+{
+    struct iovec *vec = apr_palloc(p, sizeof(*vec) * (apr_size_t)(2 * n + 2));
+    int i, k = 0;
+
+    vec[k].iov_base = "[";
+    vec[k++].iov_len = 1;
+    for (i = 0; i < n; i++) {
+        const char *json = fb_rows_get(rows, i, 0);
+
+        if (i > 0) {
+            vec[k].iov_base = ",";
+            vec[k++].iov_len = 1;
+        }
+        vec[k].iov_base = (void *)json;
+        vec[k++].iov_len = strlen(json);
+    }
+    vec[k].iov_base = "]";
+    vec[k++].iov_len = 1;
+    return apr_pstrcatv(p, vec, k, NULL);
+}
+
+static const char *fb_resource_envelope(apr_pool_t *p, const char *data,
+                                        const char *next_cursor)
+{
+    return apr_pstrcat(p, "{\"object\":\"list\",\"data\":", data,
+                       ",\"nextCursor\":", fb_json_quote(p, next_cursor),
+                       "}", NULL);
+}
+
+const char *fb_bool_text(int b)
+{
+    return b ? "true" : "false";
+}
+
+int fb_key_integer(const char *key)
+{
+    int digits = 0;
+
+    if (*key == '-') {
+        key++;
+    }
+    for (; *key >= '0' && *key <= '9'; key++) {
+        digits++;
+    }
+    return *key == '\0' && digits > 0 && digits <= 18;
+}
+
+int fb_key_float(const char *key)
+{
+    char *end;
+    double d;
+
+    if (*key == '\0') {
+        return 0;
+    }
+    d = strtod(key, &end);
+    return *end == '\0' && d == d;     /* d == d: not NaN */
+}
+
+fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
+                            fb_args_t filters, fb_args_t render)
+{
+    long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
+    const char *text = fb_query_get(&fr->query, "cursor");
+    const char **args = apr_palloc(fr->pool, sizeof(char *)
+                                   * (apr_size_t)(filters.n + render.n + 3));
+    const char *next = NULL;
+    fb_cursor_t cursor;
+    fb_rows_t rows;
+    fb_error_t *err;
+    int i, n = 0, shown;
+
+    if (text != NULL
+        && (fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
+            != APR_SUCCESS || !order->key_valid(cursor.key))) {
+        return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor", NULL);
+    }
+    for (i = 0; i < filters.n; i++) {
+        args[n++] = filters.v[i];
+    }
+    if (text != NULL) {
+        args[n++] = cursor.key;
+        args[n++] = cursor.id;
+    }
+    args[n++] = apr_ltoa(fr->pool, limit + 1);
+    for (i = 0; i < render.n; i++) {
+        args[n++] = render.v[i];
+    }
+    err = fb_req_select(fr, text ? order->after : order->first,
+                        (fb_args_t){n, args}, &rows);
+    if (err != NULL) {
+        return err;
+    }
+    shown = rows.nrows > limit ? (int)limit : rows.nrows;
+    if (rows.nrows > limit) {
+        next = fb_cursor_encode(fr->pool, order->cursor_sort,
+                                fb_rows_get(&rows, shown - 1, 1),
+                                fb_rows_get(&rows, shown - 1, 2));
+    }
+    fb_respond(fr, HTTP_OK, fb_resource_envelope(
+                   fr->pool, fb_resource_array(fr->pool, &rows, shown),
+                   next));
+    return NULL;
+}
+
+fb_error_t *fb_resource_list(fb_req_t *fr)
+{
+    const fb_resource_t *res = fr->op->data;
+    const char *data;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if (res->shape == FB_LIST_CURSOR) {
+        static const fb_args_t none = {0, NULL};
+
+        return fb_list_respond(fr, res->order, none, none);
+    }
+    if ((err = fb_req_select(fr, res->list, FB_NO_ARGS, &rows)) != NULL) {
+        return err;
+    }
+    data = fb_resource_array(fr->pool, &rows, rows.nrows);
+    fb_respond(fr, HTTP_OK, res->shape == FB_LIST_BARE
+                            ? data
+                            : fb_resource_envelope(fr->pool, data, NULL));
+    return NULL;
+}

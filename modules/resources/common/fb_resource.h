@@ -1,0 +1,107 @@
+/*
+ * fb_resource: what the read operations of every resource share.
+ *
+ * Resources render themselves in SQL (json_build_object), so reading one
+ * is a single prepared statement returning the finished JSON; the
+ * handlers here only choose the statement, check the id and wrap lists.
+ * A resource file declares an fb_resource_t with its statements and
+ * routes its GETs to fb_resource_get / fb_resource_list.
+ */
+#ifndef FB_RESOURCE_H
+#define FB_RESOURCE_H
+
+#include "fb_request.h"
+#include "fb_version.h"
+
+typedef enum {
+    FB_LIST_BARE,       /* a JSON array */
+    FB_LIST_ENVELOPE,   /* {object:'list', data, nextCursor:null} */
+    FB_LIST_CURSOR      /* the envelope, paginated with keyset cursors */
+} fb_list_shape_e;
+
+/*
+ * One order of a cursor list.  Its statements return rows of (JSON, sort
+ * key, id), limit + 1 of them so that the page knows whether another
+ * follows, and take (org_id, filters..., limit, render...) for the first
+ * page and (org_id, filters..., key, id, limit, render...) for the pages
+ * after (key, id); render arguments are those the JSON itself needs.
+ */
+typedef struct {
+    const fb_statement_t *first;
+    const fb_statement_t *after;
+    const char *cursor_sort;            /* the name its cursors carry */
+    int (*key_valid)(const char *key);  /* the form of its sort keys */
+} fb_list_order_t;
+
+typedef struct {
+    /* (org_id, id) -> one row: the JSON. */
+    const fb_statement_t *get;
+    fb_error_e not_found;
+    fb_list_shape_e shape;
+    /* BARE and ENVELOPE: (org_id) -> rows: the JSON. */
+    const fb_statement_t *list;
+    /* CURSOR: the order of the list. */
+    const fb_list_order_t *order;
+} fb_resource_t;
+
+/* A module of the API: its routes and its statements. */
+typedef struct {
+    const char *name;
+    const fb_route_t *routes;
+    const fb_statement_t *const *statements;   /* NULL-terminated */
+} fb_resource_module_t;
+
+/* The sortOrder choices of every sorted list. */
+extern const char *const fb_sort_orders[];
+
+/* Query rules of a cursor list without filters. */
+extern const fb_query_rule_t fb_resource_page_rules[];
+
+/* A boolean as the text a "%s::boolean" placeholder reads. */
+const char *fb_bool_text(int b);
+
+/* Sort keys that are integers (timestamps as microseconds, counts). */
+int fb_key_integer(const char *key);
+
+/* Sort keys that are float8 values as PostgreSQL writes them (scores). */
+int fb_key_float(const char *key);
+
+/* The first column of the first row of st run with (org_id, value),
+ * or NULL when there is no row. */
+fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
+                               const char *value, const char **out);
+
+/* The path's {id}, normalized, or the 400 invalid_id error. */
+fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
+
+/*
+ * Reads one page of order with the filter and render arguments, and
+ * answers the list envelope with its nextCursor.
+ */
+fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
+                            fb_args_t filters, fb_args_t render);
+
+/* GET /things/{id} of the resource in op->data. */
+fb_error_t *fb_resource_get(fb_req_t *fr);
+
+/* GET /things of the resource in op->data. */
+fb_error_t *fb_resource_list(fb_req_t *fr);
+
+/* Operation descriptors for read-only resources. */
+#define FB_OP_READ(handler, version, resource, query) \
+    {(handler), 0, (version), FB_PERM_NONE, (query), NULL, (resource)}
+
+/* The operations and routes of GET path and GET path/{id} for the
+ * read-only resource res; the route table is named name. */
+#define FB_READ_ROUTES(name, path, version, res)                          \
+    static const fb_op_t name##_list_op =                                 \
+        FB_OP_READ(fb_resource_list, (version), (res), NULL);             \
+    static const fb_op_t name##_get_op =                                  \
+        FB_OP_READ(fb_resource_get, (version), (res), NULL);              \
+    static const fb_route_t name[] = {                                    \
+        {"GET", path, &name##_list_op},                                   \
+        {"GET", path "/{id}", &name##_get_op},                            \
+        {NULL, NULL, NULL}                                                \
+    }
+
+#endif

@@ -1,0 +1,359 @@
+/*
+ * companies: the organizations an organization's contacts belong to.
+ * Nova and newer.
+ *
+ * A company is upserted on its external id (companyId) through
+ * fb_company_upsert() (sql/008), like the companies embedded in a contact.
+ * Its contacts are links (contact_companies); linkedUsers is counted from
+ * them where the company is rendered, so it is exact under any
+ * interleaving of links and unlinks.
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "fb_id.h"
+#include "fb_json.h"
+#include "fb_time.h"
+#include "people.h"
+
+FB_SQL(company_get, 1,
+    "SELECT " COMPANY_JSON " FROM companies co "
+    "WHERE co.org_id = %s AND co.id = %s");
+
+FB_SQL(company_list, 1,
+    "SELECT " COMPANY_JSON ", fb_ts_key(co.created_at), co.id "
+    "FROM companies co WHERE co.org_id = %s "
+    "ORDER BY co.created_at DESC, co.id DESC LIMIT %d");
+
+FB_SQL(company_list_after, 3,
+    "SELECT " COMPANY_JSON ", fb_ts_key(co.created_at), co.id "
+    "FROM companies co WHERE co.org_id = %s "
+    "AND (co.created_at, co.id) < (fb_ts_from_key(%s), %s) "
+    "ORDER BY co.created_at DESC, co.id DESC LIMIT %d");
+
+FB_SQL(company_find, 1,
+    "SELECT id FROM companies WHERE org_id = %s AND id = %s");
+
+/* Links lock both ends against deletion, shared: links and unlinks of
+ * one company run side by side. */
+FB_SQL(company_find_shared, 1,
+    "SELECT id FROM companies WHERE org_id = %s AND id = %s FOR SHARE");
+
+FB_SQL(company_upsert, 2,
+    "SELECT company_id, created FROM fb_company_upsert(%s, %s, %s::jsonb)");
+
+FB_SQL(company_delete, 1,
+    "DELETE FROM companies WHERE org_id = %s AND id = %s RETURNING id");
+
+FB_SQL(company_delete_external, 1,
+    "DELETE FROM companies WHERE org_id = %s AND company_id = %s "
+    "RETURNING id");
+
+/* The customers linked to a company, in the order of the link index:
+ * the contact id is both the sort key and the id of the keyset. */
+FB_SQL(company_contacts, 2,
+    "SELECT " CONTACT_JSON ", c.id, c.id FROM contact_companies l "
+    "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id "
+    "WHERE l.org_id = %s AND l.company_id = %s AND c.type = 'customer' "
+    "ORDER BY l.contact_id DESC LIMIT %d");
+
+FB_SQL(company_contacts_after, 4,
+    "SELECT " CONTACT_JSON ", c.id, c.id FROM contact_companies l "
+    "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id "
+    "WHERE l.org_id = %s AND l.company_id = %s AND c.type = 'customer' "
+    "AND l.contact_id < %s AND c.id < %s "
+    "ORDER BY l.contact_id DESC LIMIT %d");
+
+FB_SQL(company_contact_find, 1,
+    "SELECT id FROM contacts WHERE org_id = %s AND id = %s FOR SHARE");
+
+FB_SQL(company_link, 2,
+    "INSERT INTO contact_companies (org_id, contact_id, company_id) "
+    "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING");
+
+FB_SQL(company_unlink, 2,
+    "DELETE FROM contact_companies "
+    "WHERE org_id = %s AND contact_id = %s AND company_id = %s "
+    "RETURNING contact_id");
+
+static const fb_statement_t *const fb_company_statements[] = {
+    &fb_sql_company_get, &fb_sql_company_list, &fb_sql_company_list_after,
+    &fb_sql_company_find, &fb_sql_company_find_shared, &fb_sql_company_upsert,
+    &fb_sql_company_delete, &fb_sql_company_delete_external,
+    &fb_sql_company_contacts, &fb_sql_company_contacts_after,
+    &fb_sql_company_contact_find, &fb_sql_company_link, &fb_sql_company_unlink,
+    NULL
+};
+
+static const fb_list_order_t fb_companies_newest = {
+    &fb_sql_company_list, &fb_sql_company_list_after, "companies.createdAt.desc",
+    fb_key_integer
+};
+
+static const fb_resource_t fb_companies = {
+    .get = &fb_sql_company_get,
+    .not_found = FB_E_COMPANY_NOT_FOUND,
+    .shape = FB_LIST_CURSOR,
+    .order = &fb_companies_newest,
+};
+
+/* ---- POST /companies ---- */
+
+static const fb_field_rule_t fb_company_upsert_rules[] = {
+    {.name = "companyId", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 500},
+    {.name = "name", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .min = 1, .max = 500},
+    {.name = "monthlySpend", .type = FB_FIELD_NUMBER},
+    {.name = "industry", .type = FB_FIELD_STRING, .max = 500},
+    {.name = "website", .type = FB_FIELD_STRING, .max = 2048},
+    {.name = "plan", .type = FB_FIELD_STRING, .max = 500},
+    {.name = "companySize", .type = FB_FIELD_INT, .max = 2147483647},
+    {.name = "createdAt", .type = FB_FIELD_TIME},
+    {.name = "customFields", .type = FB_FIELD_VALUES, .max = 100},
+    {.name = NULL}
+};
+
+/* Answers the company id as it is now. */
+static fb_error_t *fb_company_respond(fb_req_t *fr, int status,
+                                      const char *id)
+{
+    const char *args[2] = {fr->principal.org_id, id};
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select_label(fr, "company_get", 2, args, &rows);
+
+    if (err == NULL) {
+        fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
+    }
+    return err;
+}
+
+static fb_error_t *fb_company_upsert(fb_req_t *fr)
+{
+    const char *created_at = fb_json_string(fr->body, "createdAt");
+    const char *args[3];
+    apr_time_t t;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    /* createdAt in the one form PostgreSQL reads back exactly. */
+    if (created_at != NULL
+        && fb_time_parse(created_at, &t) == APR_SUCCESS) {
+        json_object_object_add(fr->body, "createdAt", json_object_new_string(
+                                   fb_time_format(fr->pool, t)));
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = fb_json_string(fr->body, "companyId");
+    args[2] = fb_json_text(fr->pool, fr->body);
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    fb_db_select_label(fr->db, fr->pool, "company_upsert", 3, args, &rows);
+    if ((err = fb_req_end(fr, NULL)) != NULL) {
+        return err;
+    }
+    return fb_company_respond(fr,
+                              strcmp(fb_rows_get(&rows, 0, 1), "t") == 0
+                              ? HTTP_CREATED : HTTP_OK,
+                              fb_rows_get(&rows, 0, 0));
+}
+
+/* ---- DELETE /companies/{id} and /by-company-id/{companyId} ---- */
+
+/* How a delete names its company: the statement and the parameter. */
+typedef struct {
+    const char *remove;
+    const char *param;
+} fb_company_ref_t;
+
+static const fb_company_ref_t fb_company_by_id = {"company_delete", "id"};
+static const fb_company_ref_t fb_company_by_external = {
+    "company_delete_external", "companyId"
+};
+
+/* The company goes with its links (they cascade), in one statement. */
+static fb_error_t *fb_company_delete(fb_req_t *fr)
+{
+    const fb_company_ref_t *ref = fr->op->data;
+    const char *value = fb_req_param(fr, ref->param);
+    const char *args[2];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if (ref == &fb_company_by_id
+        && (err = fb_resource_id(fr, &value)) != NULL) {
+        return err;
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = value;
+    if ((err = fb_req_select_label(fr, ref->remove, 2, args, &rows)) != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_COMPANY_NOT_FOUND, ref->param,
+                             NULL);
+    }
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"",
+                                        fb_rows_get(&rows, 0, 0),
+                                        "\",\"object\":\"company\","
+                                        "\"deleted\":true}", NULL));
+    return NULL;
+}
+
+/* ---- /companies/{id}/contacts ---- */
+
+static int fb_company_contact_key(const char *key)
+{
+    return fb_id_valid(key);
+}
+
+static const fb_list_order_t fb_company_contacts_order = {
+    &fb_sql_company_contacts, &fb_sql_company_contacts_after,
+    "company.contacts", fb_company_contact_key
+};
+
+/* The company of the path, found with st: 400 invalid_id, or 404
+ * company_not_found. */
+static fb_error_t *fb_company_find(fb_req_t *fr, const fb_statement_t *st,
+                                   const char **id)
+{
+    fb_error_t *err;
+    const char *found;
+
+    if ((err = fb_resource_id(fr, id)) != NULL
+        || (err = fb_resource_lookup(fr, st, *id, &found)) != NULL) {
+        return err;
+    }
+    return found == NULL
+           ? fb_error_make(fr->pool, FB_E_COMPANY_NOT_FOUND, "id", NULL)
+           : NULL;
+}
+
+static fb_error_t *fb_company_contacts(fb_req_t *fr)
+{
+    const char *filters[1];
+    fb_args_t f = {1, filters}, none = {0, NULL};
+    fb_error_t *err = fb_company_find(fr, &fb_sql_company_find, &filters[0]);
+
+    return err != NULL ? err
+                       : fb_list_respond(fr, &fb_company_contacts_order, f,
+                                         none);
+}
+
+/* The contact a link names (body contactId or path {contactId}), locked
+ * against deletion until the transaction ends: 404 contact_not_found. */
+static fb_error_t *fb_company_contact(fb_req_t *fr, const char *given,
+                                      const char *param, const char **id)
+{
+    const char *found = NULL;
+    fb_error_t *err;
+
+    *id = fb_id_normalize(fr->pool, given);
+    if (*id == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, param,
+                             "The contact id must be a 24-character "
+                             "hexadecimal object id.");
+    }
+    if ((err = fb_resource_lookup(fr, &fb_sql_company_contact_find, *id,
+                                  &found)) != NULL) {
+        return err;
+    }
+    return found == NULL
+           ? fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, param, NULL)
+           : NULL;
+}
+
+static const fb_field_rule_t fb_company_link_rules[] = {
+    {.name = "contactId", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 64},
+    {.name = NULL}
+};
+
+/* POST adds the link (again: no change), DELETE removes it (400
+ * contact_not_attached when there is none); both answer the contact. */
+static fb_error_t *fb_company_link(fb_req_t *fr)
+{
+    int link = strcmp(fr->r->method, "POST") == 0;
+    const char *company = NULL, *contact = NULL;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    if ((err = fb_company_find(fr, &fb_sql_company_find_shared, &company)) == NULL
+        && (err = link
+            ? fb_company_contact(fr, fb_json_string(fr->body, "contactId"),
+                                 "contactId", &contact)
+            : fb_company_contact(fr, fb_req_param(fr, "contactId"),
+                                 "contactId", &contact)) == NULL) {
+        const char *args[3] = {fr->principal.org_id, contact, company};
+
+        if (link) {
+            fb_db_exec_label(fr->db, fr->pool, "company_link", 3, args, NULL);
+        }
+        else if (fb_db_select_label(fr->db, fr->pool, "company_unlink", 3, args,
+                              &rows) == APR_SUCCESS && rows.nrows == 0) {
+            err = fb_error_make(fr->pool, FB_E_CONTACT_NOT_ATTACHED,
+                                "contactId", NULL);
+        }
+    }
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    {
+        const char *args[2] = {fr->principal.org_id, contact};
+
+        if ((err = fb_req_select_label(fr, "contact_get", 2, args, &rows))
+            != NULL) {
+            return err;
+        }
+        fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    }
+    return NULL;
+}
+
+/* ---- routes ---- */
+
+#define COMPANY_READ(handler, query) \
+    {(handler), 0, FB_VERSION_NOVA, FB_PERM_VIEW_USERS, (query), NULL, \
+     &fb_companies}
+#define COMPANY_WRITE(handler, flags, data, body) \
+    {(handler), FB_OP_WRITE | (flags), FB_VERSION_NOVA, \
+     FB_PERM_MANAGE_USERS, NULL, (body), (data)}
+
+static const fb_op_t fb_company_list_op =
+    COMPANY_READ(fb_resource_list, fb_resource_page_rules);
+static const fb_op_t fb_company_get_op = COMPANY_READ(fb_resource_get, NULL);
+static const fb_op_t fb_company_contacts_op =
+    COMPANY_READ(fb_company_contacts, fb_resource_page_rules);
+static const fb_op_t fb_company_upsert_op =
+    COMPANY_WRITE(fb_company_upsert, FB_OP_BODY, NULL,
+                  fb_company_upsert_rules);
+static const fb_op_t fb_company_delete_op =
+    COMPANY_WRITE(fb_company_delete, 0, &fb_company_by_id, NULL);
+static const fb_op_t fb_company_delete_external_op =
+    COMPANY_WRITE(fb_company_delete, 0, &fb_company_by_external, NULL);
+static const fb_op_t fb_company_link_op =
+    COMPANY_WRITE(fb_company_link, FB_OP_BODY, NULL, fb_company_link_rules);
+static const fb_op_t fb_company_unlink_op =
+    COMPANY_WRITE(fb_company_link, 0, NULL, NULL);
+
+static const fb_route_t fb_company_routes[] = {
+    {"GET", "/companies", &fb_company_list_op},
+    {"POST", "/companies", &fb_company_upsert_op},
+    {"GET", "/companies/{id}", &fb_company_get_op},
+    {"DELETE", "/companies/{id}", &fb_company_delete_op},
+    {"DELETE", "/companies/by-company-id/{companyId}",
+     &fb_company_delete_external_op},
+    {"GET", "/companies/{id}/contacts", &fb_company_contacts_op},
+    {"POST", "/companies/{id}/contacts", &fb_company_link_op},
+    {"DELETE", "/companies/{id}/contacts/{contactId}",
+     &fb_company_unlink_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_companies_module = {
+    "companies", fb_company_routes, fb_company_statements
+};

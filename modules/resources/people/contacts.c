@@ -1,0 +1,578 @@
+/*
+ * contacts: the people of an organization (customers and leads), as a CRM
+ * sync writes them.  Nova and newer.
+ *
+ * POST /contacts upserts through fb_contact_upsert() (sql/008), which
+ * decides the match and arbitrates races with the unique index on the
+ * userId; this file checks the body and the identity hashes, and answers.
+ * The other operations name one contact by its id (customers and leads)
+ * or by its userId (customers only): a fb_contact_ref_t says which, and
+ * every operation starts by finding the contact through it.
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "fb_crypto.h"
+#include "fb_json.h"
+#include "fb_time.h"
+#include "people.h"
+
+/* How a path names a contact: its parameter and the statements that find
+ * (id, type) by it, plain and with the row locked for a write. */
+typedef struct {
+    const char *param;
+    const char *find;
+    const char *find_locked;
+} fb_contact_ref_t;
+
+#define CONTACT_FIND(where) \
+    "SELECT c.id, c.type FROM contacts c WHERE c.org_id = %s AND " where
+
+/* Customers and leads alike; the list filter is a type or NULL. */
+#define CONTACT_LIST(after) \
+    "SELECT " CONTACT_JSON ", fb_ts_key(c.created_at), c.id " \
+    "FROM contacts c WHERE c.org_id = %s " \
+    "AND (%s::text IS NULL OR c.type = %s) " after \
+    "ORDER BY c.created_at DESC, c.id DESC LIMIT %d"
+
+#define CONTACT_PREFERENCES_JSON \
+    "json_build_object('object', 'contact_email_preferences', " \
+    "'contactId', c.id, 'userId', c.user_id, 'email', c.email, " \
+    "'preferences', fb_email_preferences_json(c.email_preferences, " \
+    "  c.manually_opted_out_from_changelog))"
+
+FB_SQL(contact_get, 1,
+    "SELECT " CONTACT_JSON " FROM contacts c "
+    "WHERE c.org_id = %s AND c.id = %s");
+
+FB_SQL(contact_list, 3,
+    CONTACT_LIST(""));
+
+FB_SQL(contact_list_after, 5,
+    CONTACT_LIST("AND (c.created_at, c.id) < (fb_ts_from_key(%s), %s) "));
+
+FB_SQL(contact_find, 1,
+    CONTACT_FIND("c.id = %s"));
+
+FB_SQL(contact_find_locked, 1,
+    CONTACT_FIND("c.id = %s FOR UPDATE"));
+
+FB_SQL(contact_find_user, 1,
+    CONTACT_FIND("c.user_id = %s AND c.type = 'customer'"));
+
+FB_SQL(contact_find_user_locked, 1,
+    CONTACT_FIND("c.user_id = %s AND c.type = 'customer' FOR UPDATE"));
+
+FB_SQL(contact_identity_secret, 0,
+    "SELECT identity_secret FROM organizations WHERE id = %s");
+
+FB_SQL(contact_upsert, 2,
+    "SELECT contact_id, created FROM fb_contact_upsert(%s, %s::jsonb, "
+    "                                                  %s::boolean)");
+
+FB_SQL_GLOBAL(contact_block, 3,
+    "UPDATE contacts SET is_blocked = %s::boolean, updated_at = now() "
+    "WHERE org_id = %s AND id = %s");
+
+/* Deleting: the votes leave their posts' counts, the emails not yet
+ * sent to the address are dropped, then the row goes (its votes and
+ * company links cascade; posts keep existing without an author). */
+FB_SQL(contact_unvote, 1,
+    "UPDATE posts p SET upvotes = greatest(p.upvotes - 1, 0) "
+    "FROM post_votes v WHERE v.org_id = %s AND v.contact_id = %s "
+    "AND p.org_id = v.org_id AND p.id = v.post_id");
+
+FB_SQL(contact_unmail, 1,
+    "DELETE FROM email_outbox o USING contacts c "
+    "WHERE c.org_id = %s AND c.id = %s AND o.org_id = c.org_id "
+    "AND o.state = 'pending' AND lower(o.recipient) = lower(c.email)");
+
+/* A deleted contact's address leaves the changelog subscribers. */
+FB_SQL(contact_unsubscribe, 1,
+    "DELETE FROM changelog_subscribers s USING contacts c "
+    "WHERE c.org_id = %s AND c.id = %s AND s.org_id = c.org_id "
+    "AND s.email = lower(c.email)");
+
+FB_SQL(contact_delete, 1,
+    "DELETE FROM contacts WHERE org_id = %s AND id = %s");
+
+FB_SQL(contact_preferences, 1,
+    "SELECT " CONTACT_PREFERENCES_JSON " FROM contacts c "
+    "WHERE c.org_id = %s AND c.id = %s");
+
+/* The changelog category is the opt-out flag (sql/008). */
+FB_SQL_GLOBAL(contact_preferences_set, 5,
+    "UPDATE contacts SET "
+    "  email_preferences = email_preferences || (%s::jsonb - 'changelog'), "
+    "  manually_opted_out_from_changelog = CASE %s::text "
+    "    WHEN 'unsubscribed' THEN true WHEN 'subscribed' THEN false "
+    "    ELSE manually_opted_out_from_changelog END, "
+    "  subscribed_to_changelog = CASE %s::text "
+    "    WHEN 'unsubscribed' THEN false WHEN 'subscribed' THEN true "
+    "    ELSE subscribed_to_changelog END, "
+    "  updated_at = now() "
+    "WHERE org_id = %s AND id = %s");
+
+static const fb_statement_t *const fb_contact_statements[] = {
+    &fb_sql_contact_get, &fb_sql_contact_list, &fb_sql_contact_list_after,
+    &fb_sql_contact_find, &fb_sql_contact_find_locked,
+    &fb_sql_contact_find_user, &fb_sql_contact_find_user_locked,
+    &fb_sql_contact_identity_secret, &fb_sql_contact_upsert,
+    &fb_sql_contact_block, &fb_sql_contact_unvote, &fb_sql_contact_unmail,
+    &fb_sql_contact_unsubscribe, &fb_sql_contact_delete,
+    &fb_sql_contact_preferences, &fb_sql_contact_preferences_set, NULL
+};
+
+static const fb_contact_ref_t fb_contact_by_id = {
+    "id", "contact_find", "contact_find_locked"
+};
+static const fb_contact_ref_t fb_contact_by_user_id = {
+    "userId", "contact_find_user", "contact_find_user_locked"
+};
+
+/*
+ * Finds the contact ref names in the path: its id (and type).  An id that
+ * is not an object id is 400 invalid_id; no such contact (or a lead by
+ * userId) is 404 contact_not_found.  With locked, the row stays locked
+ * until the transaction ends.
+ */
+static fb_error_t *fb_contact_find(fb_req_t *fr, const fb_contact_ref_t *ref,
+                                   int locked, const char **id,
+                                   const char **type)
+{
+    const char *value = fb_req_param(fr, ref->param);
+    const char *args[2];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if (ref == &fb_contact_by_id
+        && (err = fb_resource_id(fr, &value)) != NULL) {
+        return err;
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = value;
+    if ((err = fb_req_select_label(fr, locked ? ref->find_locked : ref->find, 2,
+                             args, &rows)) != NULL) {
+        return err;
+    }
+    if (rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, ref->param,
+                             NULL);
+    }
+    *id = fb_rows_get(&rows, 0, 0);
+    if (type != NULL) {
+        *type = fb_rows_get(&rows, 0, 1);
+    }
+    return NULL;
+}
+
+/* Answers the contact id as it is now. */
+static fb_error_t *fb_contact_respond(fb_req_t *fr, int status,
+                                      const char *id)
+{
+    const char *args[2] = {fr->principal.org_id, id};
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select_label(fr, "contact_get", 2, args, &rows);
+
+    if (err == NULL) {
+        fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
+    }
+    return err;
+}
+
+/* ---- GET /contacts, GET /contacts/{id}, .../by-user-id/{userId} ---- */
+
+static const fb_list_order_t fb_contacts_newest = {
+    &fb_sql_contact_list, &fb_sql_contact_list_after, "contacts.createdAt.desc",
+    fb_key_integer
+};
+
+static const char *const fb_contact_types[] = {"customer", "lead", "all",
+                                               NULL};
+
+static const fb_query_rule_t fb_contact_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"contactType", FB_Q_ENUM, 0, 0, fb_contact_types},
+    {NULL, 0, 0, 0, NULL}
+};
+
+static fb_error_t *fb_contact_list(fb_req_t *fr)
+{
+    const char *type = fb_query_get(&fr->query, "contactType");
+    const char *filters[2];
+    fb_args_t f = {2, filters}, none = {0, NULL};
+
+    if (type == NULL) {
+        type = "customer";
+    }
+    filters[0] = filters[1] = strcmp(type, "all") == 0 ? NULL : type;
+    return fb_list_respond(fr, &fb_contacts_newest, f, none);
+}
+
+static fb_error_t *fb_contact_get(fb_req_t *fr)
+{
+    const char *id;
+    fb_error_t *err = fb_contact_find(fr, fr->op->data, 0, &id, NULL);
+
+    return err != NULL ? err : fb_contact_respond(fr, HTTP_OK, id);
+}
+
+/* ---- POST /contacts ---- */
+
+/* The members a company has, in POST /companies and in a contact's
+ * companies (where the external id is "id"). */
+#define COMPANY_FIELD_RULES \
+    {.name = "name", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED, \
+     .min = 1, .max = 500}, \
+    {.name = "monthlySpend", .type = FB_FIELD_NUMBER}, \
+    {.name = "industry", .type = FB_FIELD_STRING, .max = 500}, \
+    {.name = "website", .type = FB_FIELD_STRING, .max = 2048}, \
+    {.name = "plan", .type = FB_FIELD_STRING, .max = 500}, \
+    {.name = "companySize", .type = FB_FIELD_INT, .max = 2147483647}, \
+    {.name = "createdAt", .type = FB_FIELD_TIME}, \
+    {.name = "customFields", .type = FB_FIELD_VALUES, .max = 100}, \
+    {.name = "companyHash", .type = FB_FIELD_STRING, .min = 1, .max = 256}
+
+static const fb_field_rule_t fb_contact_company_rules[] = {
+    {.name = "id", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .min = 1, .max = 500},
+    COMPANY_FIELD_RULES,
+    {.name = NULL}
+};
+
+static const fb_field_rule_t fb_contact_upsert_rules[] = {
+    {.name = "email", .type = FB_FIELD_EMAIL, .min = 3, .max = 500},
+    {.name = "userId", .type = FB_FIELD_STRING, .min = 1, .max = 500},
+    {.name = "userHash", .type = FB_FIELD_STRING, .min = 1, .max = 256},
+    {.name = "name", .type = FB_FIELD_STRING, .min = 1, .max = 500},
+    FB_PROFILE_PICTURE_RULE(FB_FIELD_NULL_CLEARS),
+    {.name = "companies", .type = FB_FIELD_ARRAY, .max = 100,
+     .fields = fb_contact_company_rules},
+    {.name = "customFields", .type = FB_FIELD_VALUES, .max = 100},
+    {.name = "subscribedToChangelog", .type = FB_FIELD_BOOL},
+    {.name = "locale", .type = FB_FIELD_STRING, .min = 1, .max = 10},
+    {.name = "phone", .type = FB_FIELD_STRING, .max = 500,
+     .flags = FB_FIELD_NULL_CLEARS},
+    {.name = "roles", .type = FB_FIELD_STRING_ARRAY, .max = 100,
+     .item_max = 255},
+    {.name = "createdAt", .type = FB_FIELD_TIME},
+    {.name = NULL}
+};
+
+/* Rewrites obj's createdAt (already checked) in the one form PostgreSQL
+ * reads back exactly. */
+static void fb_contact_time_canonical(apr_pool_t *p, json_object *obj)
+{
+    const char *given = fb_json_string(obj, "createdAt");
+    apr_time_t t;
+
+    if (given != NULL && fb_time_parse(given, &t) == APR_SUCCESS) {
+        json_object_object_add(obj, "createdAt", json_object_new_string(
+                                   fb_time_format(p, t)));
+    }
+}
+
+/*
+ * Checks the identity hashes of the body against the organization's
+ * secret: userHash signs the userId (else the email), each companyHash its
+ * company's id.  A hash that does not match is 403 forbidden; without a
+ * secret, hashes are not checked.  *verified tells whether a userHash
+ * matched.
+ */
+static fb_error_t *fb_contact_verify(fb_req_t *fr, json_object *body,
+                                     int *verified)
+{
+    json_object *companies = json_object_object_get(body, "companies");
+    const char *user_hash = fb_json_string(body, "userHash");
+    const char *signed_text = fb_json_string(body, "userId");
+    const char *secret;
+    apr_size_t i, n = companies != NULL
+                      ? json_object_array_length(companies) : 0;
+    int hashes = user_hash != NULL;
+    fb_error_t *err;
+    fb_rows_t rows;
+
+    *verified = 0;
+    for (i = 0; i < n; i++) {
+        hashes |= fb_json_string(json_object_array_get_idx(companies, i),
+                                 "companyHash") != NULL;
+    }
+    if (!hashes) {
+        return NULL;
+    }
+    if ((err = fb_req_select(fr, &fb_sql_contact_identity_secret,
+                             FB_NO_ARGS, &rows)) != NULL
+        || (secret = fb_rows_get(&rows, 0, 0)) == NULL) {
+        return err;
+    }
+    if (signed_text == NULL) {
+        signed_text = fb_json_string(body, "email");
+    }
+    if (user_hash != NULL) {
+        if (!fb_hmac_sha256_matches(secret, signed_text, user_hash)) {
+            return fb_error_make(fr->pool, FB_E_FORBIDDEN, "userHash",
+                                 "The userHash does not match.");
+        }
+        *verified = 1;
+    }
+    for (i = 0; i < n; i++) {
+        json_object *item = json_object_array_get_idx(companies, i);
+        const char *hash = fb_json_string(item, "companyHash");
+
+        if (hash != NULL
+            && !fb_hmac_sha256_matches(secret, fb_json_string(item, "id"),
+                                       hash)) {
+            return fb_error_make(
+                fr->pool, FB_E_FORBIDDEN,
+                apr_psprintf(fr->pool, "companies[%lu].companyHash",
+                             (unsigned long)i),
+                "The companyHash does not match.");
+        }
+    }
+    return NULL;
+}
+
+static fb_error_t *fb_contact_upsert(fb_req_t *fr)
+{
+    json_object *body = fr->body;
+    json_object *companies = json_object_object_get(body, "companies");
+    const char *args[3];
+    fb_rows_t rows;
+    fb_error_t *err;
+    apr_size_t i;
+    int verified, created;
+
+    if (fb_json_string(body, "userId") == NULL
+        && fb_json_string(body, "email") == NULL) {
+        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER, "userId",
+                             "Either email or userId must be provided.");
+    }
+    if ((err = fb_contact_verify(fr, body, &verified)) != NULL) {
+        return err;
+    }
+    fb_contact_time_canonical(fr->pool, body);
+    for (i = 0; companies != NULL && i < json_object_array_length(companies);
+         i++) {
+        fb_contact_time_canonical(fr->pool,
+                                  json_object_array_get_idx(companies, i));
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = fb_json_text(fr->pool, body);
+    args[2] = fb_bool_text(verified);
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    fb_db_select_label(fr->db, fr->pool, "contact_upsert", 3, args, &rows);
+    if ((err = fb_req_end(fr, NULL)) != NULL) {
+        return err;
+    }
+    created = strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
+    return fb_contact_respond(fr, created ? HTTP_CREATED : HTTP_OK,
+                              fb_rows_get(&rows, 0, 0));
+}
+
+/* ---- DELETE /contacts/{id} and .../by-user-id/{userId} ---- */
+
+static fb_error_t *fb_contact_delete(fb_req_t *fr)
+{
+    const char *id = NULL;
+    fb_error_t *err;
+
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    err = fb_contact_find(fr, fr->op->data, 1, &id, NULL);
+    if (err == NULL) {
+        const char *args[2] = {fr->principal.org_id, id};
+
+        fb_db_exec_label(fr->db, fr->pool, "contact_unvote", 2, args, NULL);
+        fb_db_exec_label(fr->db, fr->pool, "contact_unmail", 2, args, NULL);
+        fb_db_exec_label(fr->db, fr->pool, "contact_unsubscribe", 2, args, NULL);
+        fb_db_exec_label(fr->db, fr->pool, "contact_delete", 2, args, NULL);
+    }
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+                                        "\",\"object\":\"contact\","
+                                        "\"deleted\":true}", NULL));
+    return NULL;
+}
+
+/* ---- POST /contacts/{id}/block and /unblock ---- */
+
+/* What block and unblock set, and the member their answer confirms. */
+typedef struct {
+    int blocked;
+    const char *member;
+} fb_contact_block_t;
+
+static const fb_contact_block_t fb_contact_blocking = {1, "blocked"};
+static const fb_contact_block_t fb_contact_unblocking = {0, "unblocked"};
+
+static fb_error_t *fb_contact_block(fb_req_t *fr)
+{
+    const fb_contact_block_t *how = fr->op->data;
+    const char *id = NULL;
+    fb_error_t *err;
+
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    err = fb_contact_find(fr, &fb_contact_by_id, 1, &id, NULL);
+    if (err == NULL) {
+        const char *args[3] = {fb_bool_text(how->blocked),
+                               fr->principal.org_id, id};
+
+        fb_db_exec_label(fr->db, fr->pool, "contact_block", 3, args, NULL);
+    }
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+                                        "\",\"object\":\"contact\",\"",
+                                        how->member, "\":true}", NULL));
+    return NULL;
+}
+
+/* ---- GET/PATCH .../email-preferences ---- */
+
+static const char *const fb_preference_states[] = {"subscribed",
+                                                   "unsubscribed", NULL};
+
+#define PREFERENCE(key) \
+    {.name = (key), .type = FB_FIELD_ENUM, .choices = fb_preference_states}
+
+static const fb_field_rule_t fb_preference_rules[] = {
+    PREFERENCE("all"), PREFERENCE("postUpdates"), PREFERENCE("postComments"),
+    PREFERENCE("commentReplies"), PREFERENCE("changelog"),
+    {.name = NULL}
+};
+
+static const fb_field_rule_t fb_preference_body_rules[] = {
+    {.name = "preferences", .type = FB_FIELD_OBJECT,
+     .flags = FB_FIELD_REQUIRED, .fields = fb_preference_rules},
+    {.name = NULL}
+};
+
+/* Finds a customer for the preference endpoints: a lead is 400. */
+static fb_error_t *fb_contact_find_customer(fb_req_t *fr, int locked,
+                                            const char **id)
+{
+    const char *type;
+    fb_error_t *err = fb_contact_find(fr, fr->op->data, locked, id, &type);
+
+    if (err == NULL && strcmp(type, "customer") != 0) {
+        err = fb_error_make(fr->pool, FB_E_INVALID_REQUEST,
+                            ((const fb_contact_ref_t *)fr->op->data)->param,
+                            "Email preferences are kept for customers "
+                            "only; this contact is a lead.");
+    }
+    return err;
+}
+
+static fb_error_t *fb_contact_preferences_respond(fb_req_t *fr,
+                                                  const char *id)
+{
+    const char *args[2] = {fr->principal.org_id, id};
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select_label(fr, "contact_preferences", 2, args,
+                                    &rows);
+
+    if (err == NULL) {
+        fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    }
+    return err;
+}
+
+static fb_error_t *fb_contact_preferences_get(fb_req_t *fr)
+{
+    const char *id;
+    fb_error_t *err = fb_contact_find_customer(fr, 0, &id);
+
+    return err != NULL ? err : fb_contact_preferences_respond(fr, id);
+}
+
+static fb_error_t *fb_contact_preferences_set(fb_req_t *fr)
+{
+    json_object *prefs = json_object_object_get(fr->body, "preferences");
+    const char *id = NULL;
+    fb_error_t *err;
+
+    if (json_object_object_length(prefs) == 0) {
+        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER,
+                             "preferences",
+                             "At least one preference must be given.");
+    }
+    if ((err = fb_req_begin(fr)) != NULL) {
+        return err;
+    }
+    err = fb_contact_find_customer(fr, 1, &id);
+    if (err == NULL) {
+        const char *changelog = fb_json_string(prefs, "changelog");
+        const char *args[5] = {fb_json_text(fr->pool, prefs), changelog,
+                               changelog, fr->principal.org_id, id};
+
+        fb_db_exec_label(fr->db, fr->pool, "contact_preferences_set", 5, args,
+                   NULL);
+    }
+    if ((err = fb_req_end(fr, err)) != NULL) {
+        return err;
+    }
+    return fb_contact_preferences_respond(fr, id);
+}
+
+/* ---- routes ---- */
+
+#define CONTACT_READ(handler, data, query) \
+    {(handler), 0, FB_VERSION_NOVA, FB_PERM_VIEW_USERS, (query), NULL, \
+     (data)}
+#define CONTACT_WRITE(handler, flags, data, body) \
+    {(handler), FB_OP_WRITE | (flags), FB_VERSION_NOVA, \
+     FB_PERM_MANAGE_USERS, NULL, (body), (data)}
+
+static const fb_op_t fb_contact_list_op =
+    CONTACT_READ(fb_contact_list, NULL, fb_contact_list_rules);
+static const fb_op_t fb_contact_upsert_op =
+    CONTACT_WRITE(fb_contact_upsert, FB_OP_BODY, NULL,
+                  fb_contact_upsert_rules);
+static const fb_op_t fb_contact_block_op =
+    CONTACT_WRITE(fb_contact_block, 0, &fb_contact_blocking, NULL);
+static const fb_op_t fb_contact_unblock_op =
+    CONTACT_WRITE(fb_contact_block, 0, &fb_contact_unblocking, NULL);
+
+/* The operations on one contact, by id and by userId. */
+#define CONTACT_OPS(name, ref) \
+    static const fb_op_t name##_get = \
+        CONTACT_READ(fb_contact_get, &(ref), NULL); \
+    static const fb_op_t name##_delete = \
+        CONTACT_WRITE(fb_contact_delete, 0, &(ref), NULL); \
+    static const fb_op_t name##_preferences_get = \
+        CONTACT_READ(fb_contact_preferences_get, &(ref), NULL); \
+    static const fb_op_t name##_preferences_set = \
+        CONTACT_WRITE(fb_contact_preferences_set, FB_OP_BODY, &(ref), \
+                      fb_preference_body_rules)
+
+CONTACT_OPS(fb_contact_id, fb_contact_by_id);
+CONTACT_OPS(fb_contact_user, fb_contact_by_user_id);
+
+#define CONTACT_ROUTES(path, name) \
+    {"GET", path, &name##_get}, \
+    {"DELETE", path, &name##_delete}, \
+    {"GET", path "/email-preferences", &name##_preferences_get}, \
+    {"PATCH", path "/email-preferences", &name##_preferences_set}
+
+static const fb_route_t fb_contact_routes[] = {
+    {"GET", "/contacts", &fb_contact_list_op},
+    {"POST", "/contacts", &fb_contact_upsert_op},
+    CONTACT_ROUTES("/contacts/{id}", fb_contact_id),
+    CONTACT_ROUTES("/contacts/by-user-id/{userId}", fb_contact_user),
+    {"POST", "/contacts/{id}/block", &fb_contact_block_op},
+    {"POST", "/contacts/{id}/unblock", &fb_contact_unblock_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_contacts_module = {
+    "contacts", fb_contact_routes, fb_contact_statements
+};

@@ -1,0 +1,139 @@
+/*
+ * people: finding the person an identification object names.
+ *
+ * Posts, votes and comments may be made on behalf of someone, named by
+ * {id, userId, email, name, profilePicture}.  The order is: id (a contact,
+ * or else an admin), then userId, then email; an unknown userId or email
+ * makes a customer contact; none of them means the key's own admin.
+ * people.h also has the contact's JSON.
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "fb_id.h"
+#include "fb_json.h"
+#include "people.h"
+
+FB_SQL(people_admin, 1,
+    "SELECT id FROM admins WHERE org_id = %s AND id = %s");
+
+FB_SQL(people_contact_by_id, 1,
+    "SELECT id FROM contacts WHERE org_id = %s AND id = %s");
+
+FB_SQL(people_contact_by_user_id, 1,
+    "SELECT id FROM contacts WHERE org_id = %s AND user_id = %s");
+
+FB_SQL(people_contact_by_email, 1,
+    "SELECT id FROM contacts WHERE org_id = %s AND email IS NOT NULL "
+    "AND lower(email) = lower(%s) "
+    "ORDER BY type = 'customer' DESC, created_at, id LIMIT 1");
+
+/* The contact that stands for an admin where only contacts may act
+ * (votes): the one with the admin's email, made on first use. */
+FB_SQL(people_admin_contact, 1,
+    "SELECT fb_contact_find_or_create(a.org_id, NULL, a.email, a.name, "
+    "                                 a.profile_picture) "
+    "FROM admins a WHERE a.org_id = %s AND a.id = %s");
+
+FB_SQL(people_contact_create, 4,
+    "SELECT fb_contact_find_or_create(%s, %s, %s, %s, %s)");
+
+const fb_statement_t *const fb_people_statements[] = {
+    &fb_sql_people_admin, &fb_sql_people_contact_by_id,
+    &fb_sql_people_contact_by_user_id, &fb_sql_people_contact_by_email,
+    &fb_sql_people_admin_contact, &fb_sql_people_contact_create, NULL
+};
+
+
+const fb_field_rule_t fb_person_rules[] = {
+    {.name = "id", .type = FB_FIELD_ID},
+    {.name = "userId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    {.name = "email", .type = FB_FIELD_EMAIL, .min = 3, .max = 255},
+    {.name = "name", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    FB_PROFILE_PICTURE_RULE(0),
+    {.name = NULL}
+};
+
+/* A display name for a new contact: the one given, else the email's local
+ * part, else the external id. */
+static const char *fb_person_name(apr_pool_t *p, json_object *who)
+{
+    const char *name = fb_json_string(who, "name");
+    const char *email = fb_json_string(who, "email");
+
+    if (name != NULL) {
+        return name;
+    }
+    if (email != NULL) {
+        return apr_pstrmemdup(p, email, strcspn(email, "@"));
+    }
+    return fb_json_string(who, "userId");
+}
+
+fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
+                              const char *param, int create,
+                              const char **contact_id, const char **admin_id)
+{
+    const char *id = fb_id_normalize(fr->pool, fb_json_string(who, "id"));
+    const char *user_id = fb_json_string(who, "userId");
+    const char *email = fb_json_string(who, "email");
+    const char *args[5];
+    fb_rows_t rows;
+    fb_error_t *err = NULL;
+
+    *contact_id = *admin_id = NULL;
+    if (id != NULL) {
+        if ((err = fb_resource_lookup(fr, &fb_sql_people_contact_by_id, id,
+                                      contact_id)) != NULL
+            || (*contact_id == NULL
+                && (err = fb_resource_lookup(fr, &fb_sql_people_admin, id,
+                                             admin_id)) != NULL)) {
+            return err;
+        }
+        if (*contact_id == NULL && *admin_id == NULL && create) {
+            return fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND,
+                                 apr_pstrcat(fr->pool, param, ".id", NULL),
+                                 NULL);
+        }
+        return NULL;
+    }
+    if (user_id == NULL && email == NULL) {
+        *admin_id = fr->principal.admin_id;
+        return NULL;
+    }
+    if (user_id != NULL) {
+        err = fb_resource_lookup(fr, &fb_sql_people_contact_by_user_id, user_id,
+                                 contact_id);
+    }
+    if (err == NULL && *contact_id == NULL && email != NULL) {
+        err = fb_resource_lookup(fr, &fb_sql_people_contact_by_email, email,
+                                 contact_id);
+    }
+    if (err != NULL || *contact_id != NULL || !create) {
+        return err;
+    }
+    args[0] = fr->principal.org_id;
+    args[1] = user_id;
+    args[2] = email;
+    args[3] = fb_person_name(fr->pool, who);
+    args[4] = fb_json_string(who, "profilePicture");
+    if ((err = fb_req_select_label(fr, "people_contact_create", 5, args, &rows))
+        != NULL) {
+        return err;
+    }
+    *contact_id = fb_rows_get(&rows, 0, 0);
+    return NULL;
+}
+
+fb_error_t *fb_person_admin_contact(fb_req_t *fr, const char *admin_id,
+                                    const char **contact_id)
+{
+    const char *args[2] = {fr->principal.org_id, admin_id};
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select_label(fr, "people_admin_contact", 2, args,
+                                    &rows);
+
+    *contact_id = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
+    return err;
+}

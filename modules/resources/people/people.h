@@ -1,0 +1,82 @@
+/*
+ * people.h: identification objects (author, voter): the rules of their
+ * members, and resolving who one names.
+ */
+#ifndef PEOPLE_H
+#define PEOPLE_H
+
+#include <json.h>
+
+#include "fb_resource.h"
+
+/* A company (alias co) as the API renders it. */
+#define COMPANY_JSON \
+    "json_build_object(" \
+    "'object', 'company', 'id', co.id, 'companyId', co.company_id, " \
+    "'name', co.name, 'monthlySpend', co.monthly_spend, " \
+    "'industry', co.industry, 'website', co.website, 'plan', co.plan, " \
+    "'linkedUsers', (SELECT count(*) FROM contact_companies l " \
+    "                WHERE l.org_id = co.org_id AND l.company_id = co.id), " \
+    "'companySize', co.company_size, " \
+    "'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id, " \
+    "                                                co.last_activity)), " \
+    "'customFields', co.custom_fields, " \
+    "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))"
+
+/* A contact (alias c) as the API renders it, companies included. */
+#define CONTACT_JSON \
+    "json_build_object(" \
+    "'object', 'contact', 'id', c.id, 'userId', c.user_id, " \
+    "'organizationId', c.org_id, " \
+    "'companies', COALESCE((SELECT json_agg(" COMPANY_JSON \
+    "                                       ORDER BY co.company_id) " \
+    "  FROM contact_companies cc JOIN companies co " \
+    "    ON co.org_id = cc.org_id AND co.id = cc.company_id " \
+    "  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json), " \
+    "'email', c.email, 'name', c.name, " \
+    "'profilePicture', c.profile_picture, " \
+    "'commentsCreated', c.comments_created, " \
+    "'postsCreated', c.posts_created, " \
+    "'lastActivity', fb_iso(c.last_activity), " \
+    "'subscribedToChangelog', c.subscribed_to_changelog, " \
+    "'manuallyOptedOutFromChangelog', " \
+    "  c.manually_opted_out_from_changelog, " \
+    "'roles', to_json(c.roles), 'locale', c.locale, " \
+    "'verified', c.verified, 'type', c.type, " \
+    "'description', c.description, 'customFields', c.custom_fields, " \
+    "'isBlocked', c.is_blocked, 'phone', c.phone)"
+
+/*
+ * The profilePicture member, wherever a person is written: a contact, and
+ * any identification object that may make one (an author, a voter).  One
+ * rule, so that no way in stores what the others refuse: an http or
+ * https URL (FB_FIELD_URL), never a javascript:, vbscript: or data: URL
+ * that a client would put into an img src or a link.  flags: what the
+ * place adds (FB_FIELD_NULL_CLEARS where null clears a stored picture).
+ */
+#define FB_PROFILE_PICTURE_RULE(flags_) \
+    {.name = "profilePicture", .type = FB_FIELD_URL, .max = 2048, \
+     .flags = (flags_)}
+
+/* The members of an identification object (author, voter). */
+extern const fb_field_rule_t fb_person_rules[];
+
+/* (org, id) -> the id of the organization's admin with that id. */
+extern const fb_statement_t fb_sql_people_admin;
+
+/*
+ * Resolves who (an object with id, userId, email, name, profilePicture;
+ * NULL for none) into a contact or an admin id; the other is NULL.  With
+ * create, an unknown userId or email makes a customer contact and an
+ * unknown id is 404 contact_not_found naming param + ".id"; without it,
+ * an unknown person leaves both NULL.
+ */
+fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
+                              const char *param, int create,
+                              const char **contact_id, const char **admin_id);
+
+/* The contact standing for admin_id (same email), made on first use. */
+fb_error_t *fb_person_admin_contact(fb_req_t *fr, const char *admin_id,
+                                    const char **contact_id);
+
+#endif

@@ -1,0 +1,340 @@
+/*
+ * posts: the feedback itself.  Reading: one post, and the list with its
+ * filters (boards, statuses, tags, text search, moderation) and sorts.
+ * Writes are in posts_write.c.
+ *
+ * A post renders in SQL like every resource (posts.h).  Its statements
+ * first pick the rows (a CTE named page, filtered and ordered on indexed
+ * keys) and then render them, so that the portal URL the JSON needs is
+ * the last argument of every statement.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "fb_cursor.h"
+#include "fb_id.h"
+#include "posts.h"
+
+/*
+ * The list filters, in argument order: may see private posts, include
+ * posts in review, board ids (twice), status ids (twice), tag names
+ * (twice; matched without regard to case), search text (twice).  A NULL
+ * list or text means no filter.
+ */
+#define POST_FILTERS \
+    "AND (%s::boolean OR p.visibility = 'public') " \
+    "AND (%s::boolean OR NOT p.in_review) " \
+    "AND (%s::text[] IS NULL OR p.board_id = ANY (%s::text[])) " \
+    "AND (%s::text[] IS NULL OR p.status_id = ANY (%s::text[])) " \
+    "AND (%s::text[] IS NULL OR EXISTS (" \
+    "  SELECT 1 FROM post_tags pt JOIN tags t " \
+    "    ON t.org_id = pt.org_id AND t.id = pt.tag_id " \
+    "  WHERE pt.org_id = p.org_id AND pt.post_id = p.id " \
+    "    AND lower(t.name) IN (SELECT lower(n) " \
+    "                          FROM unnest(%s::text[]) n))) " \
+    "AND (%s::text IS NULL " \
+    "     OR p.search @@ websearch_to_tsquery('english', %s)) "
+
+/*
+ * A page of posts.  The first two arguments set the scene: the
+ * organization and the order's own argument (the reference time of
+ * trending, the search text of relevance; unused by column orders).
+ * Then come the filters, the cursor's key and id on later pages, the
+ * limit, and the portal URL of the JSON.
+ */
+#define POST_PAGE(score, after, order, key) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS arg), " \
+    "page AS (SELECT p.*, " score " AS score, k.arg AS k_arg " \
+    "  FROM posts p, k WHERE p.org_id = k.org_id " \
+    POST_FILTERS after " ORDER BY " order " LIMIT %d) " \
+    "SELECT " POST_JSON ", " key " AS sort_key, p.id FROM page p " \
+    "ORDER BY " order
+
+/* The arguments of a first page: the order's, ten filters, the limit
+ * and the portal URL; a later page has the cursor's key and id too. */
+#define POST_PAGE_ARGS 13
+
+/* The four statements of an order: descending and ascending, the first
+ * page and the pages after a cursor.  The rows are compared on col (an
+ * expression over posts p and k) and ordered by by (the same value as the
+ * page names it: a column, or score); key_in reads a cursor's key. */
+#define POST_SORT(name, score, col, by, key, key_in) \
+    FB_SQL(post_list_##name##_desc, POST_PAGE_ARGS, \
+           POST_PAGE(score, "", by " DESC, p.id DESC", key)); \
+    FB_SQL(post_list_##name##_desc_after, POST_PAGE_ARGS + 2, \
+           POST_PAGE(score, "AND (" col ", p.id) < (" key_in ", %s)", \
+                     by " DESC, p.id DESC", key)); \
+    FB_SQL(post_list_##name##_asc, POST_PAGE_ARGS, \
+           POST_PAGE(score, "", by " ASC, p.id ASC", key)); \
+    FB_SQL(post_list_##name##_asc_after, POST_PAGE_ARGS + 2, \
+           POST_PAGE(score, "AND (" col ", p.id) > (" key_in ", %s)", \
+                     by " ASC, p.id ASC", key))
+
+/* Trending: upvotes / (hours since creation + 2)^1.5, the hours counted
+ * to a reference time that the first page fixes and its cursors carry,
+ * so that every page of a walk orders by the same scores. */
+#define POST_TRENDING \
+    "(p.upvotes::float8 / power(greatest(extract(epoch FROM " \
+    "  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))"
+
+/*
+ * Relevance: the full-text rank (ts_rank) of the newest POST_RANKED
+ * matches created up to a reference time, best first.  Search APIs cap
+ * their ranked results because ranking every match of a common word means
+ * reading every matching row (a word in 136,000 of a million posts: 565
+ * ms; the newest 1,000: 8 ms, through the index on creation time).  As
+ * with trending, the first page fixes the reference time and its cursors
+ * carry it, so every page ranks the same set: the order's argument is
+ * "reference time:search text", the keys "reference time:score".  The
+ * column sorts with q reach every match.
+ */
+#define POST_RANKED "1000"
+#define POST_RELEVANCE_PAGE(after) \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS arg), " \
+    "k AS NOT MATERIALIZED (SELECT org_id, " \
+    "  fb_ts_from_key(split_part(arg, ':', 1)) AS t0, " \
+    "  split_part(arg, ':', 1) AS t0_key, " \
+    "  substr(arg, strpos(arg, ':') + 1) AS q FROM a), " \
+    "cand AS (SELECT p.*, ts_rank(p.search, " \
+    "    websearch_to_tsquery('english', k.q))::float8 AS score, " \
+    "    k.t0_key AS k_arg " \
+    "  FROM posts p, k WHERE p.org_id = k.org_id " \
+    "  AND p.created_at <= k.t0 " POST_FILTERS \
+    "  ORDER BY p.created_at DESC, p.id DESC LIMIT " POST_RANKED "), " \
+    "page AS (SELECT * FROM cand p WHERE true " after \
+    "  ORDER BY p.score DESC, p.id DESC LIMIT %d) " \
+    "SELECT " POST_JSON ", p.k_arg || ':' || p.score::text AS sort_key, " \
+    "p.id FROM page p ORDER BY p.score DESC, p.id DESC"
+
+FB_SQL(post_get, 3,
+    "WITH page AS (SELECT * FROM posts p WHERE p.org_id = %s "
+    "AND p.id = %s AND (%s::boolean OR p.visibility = 'public')) "
+    "SELECT " POST_JSON " FROM page p");
+
+POST_SORT(created, "NULL::float8", "p.created_at", "p.created_at",
+          "fb_ts_key(p.created_at)", "fb_ts_from_key(%s)");
+POST_SORT(upvotes, "NULL::float8", "p.upvotes", "p.upvotes",
+          "p.upvotes::text", "%s::integer");
+POST_SORT(recent, "NULL::float8", "p.last_activity_at",
+          "p.last_activity_at", "fb_ts_key(p.last_activity_at)",
+          "fb_ts_from_key(%s)");
+POST_SORT(trending, POST_TRENDING, POST_TRENDING, "score",
+          "p.k_arg || ':' || p.score::text",
+          "split_part(%s, ':', 2)::float8");
+
+FB_SQL(post_list_relevance, POST_PAGE_ARGS, POST_RELEVANCE_PAGE(""));
+FB_SQL(post_list_relevance_after, POST_PAGE_ARGS + 2, POST_RELEVANCE_PAGE(
+    "AND (p.score, p.id) < (split_part(%s, ':', 2)::float8, %s)"));
+
+#define POST_SQL(name) \
+    &fb_sql_post_list_##name##_desc, &fb_sql_post_list_##name##_desc_after, \
+    &fb_sql_post_list_##name##_asc, &fb_sql_post_list_##name##_asc_after
+
+static const fb_statement_t *const fb_post_statements[] = {
+    &fb_sql_post_get, POST_SQL(created), POST_SQL(upvotes), POST_SQL(recent),
+    POST_SQL(trending), &fb_sql_post_list_relevance,
+    &fb_sql_post_list_relevance_after, NULL
+};
+
+/* A trending or relevance key: the reference time, a colon, the score. */
+static int fb_key_time_score(const char *key)
+{
+    const char *colon = strchr(key, ':');
+    char ref[24];
+
+    if (colon == NULL || colon - key >= (long)sizeof(ref)) {
+        return 0;
+    }
+    memcpy(ref, key, (apr_size_t)(colon - key));
+    ref[colon - key] = '\0';
+    return fb_key_integer(ref) && fb_key_float(colon + 1);
+}
+
+/* The orders of the list, by sortBy then sortOrder. */
+#define POST_ORDER(name, sort, valid) \
+    {&fb_sql_post_list_##name##_desc, &fb_sql_post_list_##name##_desc_after, \
+     "posts." sort ".desc", valid}, \
+    {&fb_sql_post_list_##name##_asc, &fb_sql_post_list_##name##_asc_after, \
+     "posts." sort ".asc", valid}
+
+static const fb_list_order_t fb_post_orders[] = {
+    POST_ORDER(created, "createdAt", fb_key_integer),
+    POST_ORDER(upvotes, "upvotes", fb_key_integer),
+    POST_ORDER(recent, "recent", fb_key_integer),
+    POST_ORDER(trending, "trending", fb_key_time_score),
+    /* Best match first only: sortOrder does not apply. */
+    {&fb_sql_post_list_relevance, &fb_sql_post_list_relevance_after,
+     "posts.relevance.desc", fb_key_time_score},
+};
+
+/* sortBy values, in the order of fb_post_orders. */
+static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
+                                            "recent", "trending", NULL};
+#define FB_POST_TRENDING 3
+#define FB_POST_RELEVANCE 4
+
+static const fb_query_rule_t fb_post_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"boardId", FB_Q_LIST, 1, 64, NULL},
+    {"statusId", FB_Q_LIST, 1, 64, NULL},
+    {"tags", FB_Q_LIST, 1, 255, NULL},
+    {"q", FB_Q_STRING, 1, 255, NULL},
+    {"inReview", FB_Q_BOOL, 0, 0, NULL},
+    {"sortBy", FB_Q_ENUM, 0, 0, fb_post_sorts},
+    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
+    {NULL, 0, 0, 0, NULL}
+};
+
+int fb_post_sees_private(const fb_req_t *fr)
+{
+    return (fr->principal.perms
+            & FB_PERM_BIT(FB_PERM_VIEW_POSTS_PRIVATE)) != 0;
+}
+
+/* The ids given for name, normalized, as an array literal; NULL for none.
+ * A value that is not an object id is 400 invalid_parameter. */
+static fb_error_t *fb_post_id_filter(fb_req_t *fr, const char *name,
+                                     const char **out)
+{
+    apr_array_header_t *ids = fb_query_list(fr->pool, &fr->query, name);
+    int i;
+
+    for (i = 0; i < ids->nelts; i++) {
+        const char *id = fb_id_normalize(fr->pool,
+                                         APR_ARRAY_IDX(ids, i, char *));
+
+        if (id == NULL) {
+            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
+                                 apr_psprintf(fr->pool, "'%s' must hold "
+                                              "24-character hexadecimal "
+                                              "ids.", name));
+        }
+        APR_ARRAY_IDX(ids, i, const char *) = id;
+    }
+    *out = fb_db_text_array(fr->pool, ids);
+    return NULL;
+}
+
+/*
+ * The order's own argument: for trending and relevance, the reference
+ * time, now for a first page, else the one the cursor carries (a cursor
+ * that does not decode is refused later, when the page is read); for
+ * relevance, followed by a colon and the search text.
+ */
+static const char *fb_post_order_arg(fb_req_t *fr, int sort,
+                                     const fb_list_order_t *order)
+{
+    const char *text = fb_query_get(&fr->query, "cursor");
+    const char *ref;
+    fb_cursor_t cursor;
+
+    if (sort != FB_POST_TRENDING && sort != FB_POST_RELEVANCE) {
+        return NULL;
+    }
+    if (text != NULL
+        && fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
+           == APR_SUCCESS
+        && strchr(cursor.key, ':') != NULL) {
+        ref = apr_pstrmemdup(fr->pool, cursor.key,
+                             strchr(cursor.key, ':') - cursor.key);
+    }
+    else {
+        ref = apr_psprintf(fr->pool, "%" APR_TIME_T_FMT, apr_time_now());
+    }
+    return sort == FB_POST_TRENDING
+           ? ref
+           : apr_pstrcat(fr->pool, ref, ":", fb_query_get(&fr->query, "q"),
+                         NULL);
+}
+
+static fb_error_t *fb_post_list(fb_req_t *fr)
+{
+    const char *sort = fb_query_get(&fr->query, "sortBy");
+    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const fb_list_order_t *order;
+    const char *boards, *statuses;
+    const char *filters[11];
+    const char *render[1];
+    fb_args_t f = {11, filters}, r = {1, render};
+    fb_error_t *err;
+    int i, which = 0;
+
+    /* With a search and no sort, the best matches come first. */
+    if (sort == NULL && fb_query_get(&fr->query, "q") != NULL) {
+        which = FB_POST_RELEVANCE;
+        dir = "desc";
+    }
+    for (i = 0; sort != NULL && fb_post_sorts[i] != NULL; i++) {
+        if (strcmp(sort, fb_post_sorts[i]) == 0) {
+            which = i;
+        }
+    }
+    order = &fb_post_orders[2 * which
+                            + (dir != NULL && strcmp(dir, "asc") == 0)];
+    if ((err = fb_post_id_filter(fr, "boardId", &boards)) != NULL
+        || (err = fb_post_id_filter(fr, "statusId", &statuses)) != NULL) {
+        return err;
+    }
+    filters[0] = fb_post_order_arg(fr, which, order);
+    filters[1] = fb_bool_text(fb_post_sees_private(fr));
+    filters[2] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
+    filters[3] = filters[4] = boards;
+    filters[5] = filters[6] = statuses;
+    filters[7] = filters[8] = fb_db_text_array(
+        fr->pool, fb_query_list(fr->pool, &fr->query, "tags"));
+    filters[9] = filters[10] = fb_query_get(&fr->query, "q");
+    render[0] = fb_req_portal_default(fr);
+    return fb_list_respond(fr, order, f, r);
+}
+
+fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
+                           const char **json)
+{
+    const char *args[4];
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    args[0] = fr->principal.org_id;
+    args[1] = id;
+    args[2] = fb_bool_text(see_private);
+    args[3] = fb_req_portal_default(fr);
+    if ((err = fb_req_select_label(fr, "post_get", 4, args, &rows)) != NULL) {
+        return err;
+    }
+    *json = fb_rows_get(&rows, 0, 0);
+    return NULL;
+}
+
+static fb_error_t *fb_post_get(fb_req_t *fr)
+{
+    const char *id, *json;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_post_render(fr, id, fb_post_sees_private(fr), &json))
+           != NULL) {
+        return err;
+    }
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_POST_NOT_FOUND, "id", NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
+    return NULL;
+}
+
+static const fb_op_t fb_post_list_op =
+    FB_OP_READ(fb_post_list, FB_VERSION_CLOVER, NULL, fb_post_list_rules);
+static const fb_op_t fb_post_get_op =
+    FB_OP_READ(fb_post_get, FB_VERSION_CLOVER, NULL, NULL);
+
+static const fb_route_t fb_post_routes[] = {
+    {"GET", "/posts", &fb_post_list_op},
+    {"GET", "/posts/{id}", &fb_post_get_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_posts_module = {
+    "posts", fb_post_routes, fb_post_statements
+};
