@@ -3,7 +3,7 @@
 #   make            build mod_feedback.so with apxs
 #   make run        start httpd + a private PostgreSQL with a demo org
 #   make stop       stop what `make run` started
-#   make test       every test (unit and API), installing what they need
+#   make test       every test (unit, static, API), installing what they need
 #   make unit       the CUnit tests only (needs a database: see t/unit)
 #   make bench      the load benchmarks in bench/
 #   make install    install the module and its a2enmod files (as root)

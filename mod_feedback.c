@@ -42,7 +42,7 @@ static int fb_check_config(apr_pool_t *pconf, apr_pool_t *plog,
     (void)pconf;
     (void)plog;
     if (fb_registry_check(ptemp, &why) != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_STARTUP | APLOG_CRIT, 0, s,
+        ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s,
                      FBLOGNO(00014) "%s", why);
         return HTTP_INTERNAL_SERVER_ERROR;
     }

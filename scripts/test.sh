@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the CUnit tests over modules/core, then the API suite
-# (pytest) against a real httpd and a real PostgreSQL that it starts.
+# Runs every test: the CUnit tests over modules/core, the static checks of
+# the sources and docs (t/static), then the API suite (pytest) against a
+# real httpd and a real PostgreSQL that it starts.
 # Installs missing Debian packages first (as root).
 #
 #   scripts/test.sh [--unit-only] [--asan] [pytest arguments...]
@@ -48,7 +49,10 @@ FEEDBACK_TEST_DB=$unit_dsn "$here/t/unit/run-unit"
 
 [ "$unit_only" -eq 1 ] && exit 0
 
-echo "== API tests (pytest)"
 cd "$here"
+echo "== static checks (pytest)"
+/usr/bin/python3 -m pytest -q -p no:cacheprovider t/static
+
+echo "== API tests (pytest)"
 FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
     /usr/bin/python3 -m pytest -q -p no:cacheprovider t/api "$@"

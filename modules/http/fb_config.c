@@ -1,5 +1,17 @@
 /*
- * fb_config: directive handlers, creation and merging.
+ * fb_config: the module's directives, as one table.
+ *
+ * Each directive is one row of fb_directives[] at the end of the parsers:
+ * its name, how its value is read (a whole number, a size, a time, a flag,
+ * a string, or a parser of its own), the field of fb_server_conf_t it
+ * sets, its range, its default as it would be written in httpd.conf,
+ * whether a virtual host may set it, and a one-line description.  The rest
+ * is derived from the rows: the command_rec entries httpd reads, the help
+ * text `apache2 -L` prints (t/static/test_directives_doc.py checks
+ * docs/directives.md against it), the unset values of a new
+ * configuration, the merge, and the defaults filled in at start-up, which
+ * go through the directive's own parser.  A new directive is a field in
+ * fb_config.h, a row here and a section in docs/directives.md.
  */
 #include "httpd.h"
 #include <stdlib.h>
@@ -19,273 +31,270 @@
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
 
-void *fb_config_create_server(apr_pool_t *p, server_rec *s)
-{
-    fb_server_conf_t *conf = apr_pcalloc(p, sizeof(*conf));
+/* How a field is kept, which decides its unset value and its merge. */
+typedef enum {
+    FB_STORE_INT,               /* int, FB_UNSET when unset */
+    FB_STORE_OFF,               /* apr_off_t, FB_UNSET when unset */
+    FB_STORE_PTR,               /* a pointer, NULL when unset; a virtual
+                                 * host's value replaces the main one's */
+    FB_STORE_LIST               /* an apr array, NULL when unset; a virtual
+                                 * host's entries add to the main one's */
+} fb_store_e;
 
-    (void)s;
-    conf->default_version = FB_UNSET;
-    conf->max_body = FB_UNSET;
-    conf->key_cache_ttl = FB_UNSET;
-    conf->db_acquire_ms = FB_UNSET;
-    conf->rate_limit_key = FB_UNSET;
-    conf->rate_limit_org = FB_UNSET;
-    conf->rate_limit_public = FB_UNSET;
-    conf->rate_limit_auth_failures = FB_UNSET;
-    conf->outbound_timeout = FB_UNSET;
-    conf->outbound_connect_timeout = FB_UNSET;
-    conf->outbound_max_size = FB_UNSET;
-    conf->outbound_allow_loopback = FB_UNSET;
-    conf->worker = FB_UNSET;
-    conf->worker_interval_ms = FB_UNSET;
-    conf->worker_concurrency = FB_UNSET;
-    conf->worker_lease = FB_UNSET;
-    conf->worker_retry_ms = FB_UNSET;
-    conf->worker_max_attempts = FB_UNSET;
-    conf->webhook_max = FB_UNSET;
-    conf->webhook_failure_threshold = FB_UNSET;
-    return conf;
+typedef struct fb_directive_s fb_directive_t;
+
+/*
+ * Reads one value of d (one argument; each of them for an ITERATE
+ * directive) into field, the member of the configuration that d names.
+ * Returns NULL or the message that stops the configuration.  Defaults go
+ * through the same function, so a default means what the same text in
+ * httpd.conf would mean.
+ */
+typedef const char *fb_parse_fn(const fb_directive_t *d, apr_pool_t *p,
+                                const char *arg, void *field);
+
+/* One directive: the cmd_data of its command_rec. */
+struct fb_directive_s {
+    const char *name;
+    fb_parse_fn *parse;
+    fb_store_e store;
+    apr_size_t offset;          /* of the field in fb_server_conf_t */
+    int global_only;            /* main server only (GLOBAL_ONLY) */
+    apr_int64_t min, max;       /* whole numbers and sizes: the range */
+    const char *low, *high;     /* times: the range, as written */
+    const char *deflt;          /* as written in httpd.conf, or NULL */
+};
+
+/* The bytes the merge copies for each kind of field. */
+static const apr_size_t fb_store_size[] = {
+    [FB_STORE_INT] = sizeof(int),
+    [FB_STORE_OFF] = sizeof(apr_off_t),
+    [FB_STORE_PTR] = sizeof(void *),
+    [FB_STORE_LIST] = sizeof(apr_array_header_t *)
+};
+
+/* The field of conf that d names; the merge only reads it from its
+ * const inputs. */
+static void *fb_field(const fb_server_conf_t *conf, const fb_directive_t *d)
+{
+    return (char *)conf + d->offset;
 }
 
-#define FB_MERGE_INT(f) merged->f = (add->f != FB_UNSET) ? add->f : base->f
-#define FB_MERGE_PTR(f) merged->f = (add->f != NULL) ? add->f : base->f
-/* Range lists add up: a virtual host extends the main server's. */
-#define FB_MERGE_LIST(f) \
-    merged->f = (add->f == NULL) ? base->f : (base->f == NULL) ? add->f \
-                : apr_array_append(p, base->f, add->f)
-
-void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
+static int fb_field_is_set(const fb_directive_t *d, const void *field)
 {
-    const fb_server_conf_t *base = basev, *add = addv;
-    fb_server_conf_t *merged = apr_pcalloc(p, sizeof(*merged));
+    const void *ptr;
 
-    FB_MERGE_INT(default_version);
-    FB_MERGE_INT(max_body);
-    FB_MERGE_PTR(portal_url);
-    FB_MERGE_PTR(public_url);
-    FB_MERGE_PTR(secret);
-    FB_MERGE_INT(key_cache_ttl);
-    FB_MERGE_INT(db_acquire_ms);
-    FB_MERGE_INT(rate_limit_key);
-    FB_MERGE_INT(rate_limit_org);
-    FB_MERGE_INT(rate_limit_public);
-    FB_MERGE_INT(rate_limit_auth_failures);
-    FB_MERGE_LIST(outbound_deny);
-    FB_MERGE_LIST(outbound_allow);
-    FB_MERGE_PTR(outbound_ca_file);
-    FB_MERGE_INT(outbound_timeout);
-    FB_MERGE_INT(outbound_connect_timeout);
-    FB_MERGE_INT(outbound_max_size);
-    FB_MERGE_INT(outbound_allow_loopback);
-    FB_MERGE_INT(worker);
-    FB_MERGE_INT(worker_interval_ms);
-    FB_MERGE_INT(worker_concurrency);
-    FB_MERGE_INT(worker_lease);
-    FB_MERGE_INT(worker_retry_ms);
-    FB_MERGE_INT(worker_max_attempts);
-    FB_MERGE_PTR(smtp_url);
-    FB_MERGE_PTR(smtp_user);
-    FB_MERGE_PTR(smtp_password);
-    FB_MERGE_PTR(mail_from);
-    FB_MERGE_INT(webhook_max);
-    FB_MERGE_PTR(webhook_retry_ms);
-    FB_MERGE_INT(webhook_failure_threshold);
-    return merged;
+    switch (d->store) {
+    case FB_STORE_INT:
+        return *(const int *)field != FB_UNSET;
+    case FB_STORE_OFF:
+        return *(const apr_off_t *)field != FB_UNSET;
+    default:
+        /* Pointers of any type: their bytes say whether they are NULL. */
+        memcpy(&ptr, field, sizeof(ptr));
+        return ptr != NULL;
+    }
 }
 
-const fb_server_conf_t *fb_config_get(const server_rec *s)
-{
-    return ap_get_module_config(s->module_config, &feedback_module);
-}
+/* The value parsers of the generic types. */
 
-const fb_fetch_options_t *fb_config_outbound(const server_rec *s)
-{
-    return fb_config_get(s)->outbound;
-}
-
-static fb_server_conf_t *fb_cmd_conf(cmd_parms *cmd)
-{
-    return ap_get_module_config(cmd->server->module_config,
-                                &feedback_module);
-}
-
-/* Parses a whole decimal number in [min, max]. */
-static const char *fb_parse_number(cmd_parms *cmd, const char *arg,
-                                   apr_int64_t min, apr_int64_t max,
-                                   apr_int64_t *out)
+/* Parses a whole decimal number in [d->min, d->max]. */
+static const char *fb_parse_number(const fb_directive_t *d, apr_pool_t *p,
+                                   const char *arg, apr_int64_t *out)
 {
     char *end;
 
     *out = apr_strtoi64(arg, &end, 10);
-    if (*arg == '\0' || *end != '\0' || *out < min || *out > max) {
-        return apr_psprintf(cmd->pool, "%s must be a whole number from "
+    if (*arg == '\0' || *end != '\0' || *out < d->min || *out > d->max) {
+        return apr_psprintf(p, "%s must be a whole number from "
                             "%" APR_INT64_T_FMT " to %" APR_INT64_T_FMT
-                            ", not '%s'", cmd->cmd->name, min, max, arg);
+                            ", not '%s'", d->name, d->min, d->max, arg);
     }
     return NULL;
 }
 
-static const char *fb_set_default_version(cmd_parms *cmd, void *dc,
-                                          const char *arg)
-{
-    int v = fb_version_parse(arg);
-
-    (void)dc;
-    if (v == FB_VERSION_UNKNOWN) {
-        return apr_psprintf(cmd->pool, "FeedbackDefaultVersion: unknown "
-                            "version '%s' (known: %s, %s)", arg,
-                            fb_version_name(FB_VERSION_CLOVER),
-                            fb_version_name(FB_VERSION_NOVA));
-    }
-    fb_cmd_conf(cmd)->default_version = v;
-    return NULL;
-}
-
-static const char *fb_set_max_body(cmd_parms *cmd, void *dc, const char *arg)
+static const char *fb_parse_int(const fb_directive_t *d, apr_pool_t *p,
+                                const char *arg, void *field)
 {
     apr_int64_t n;
-    const char *err = fb_parse_number(cmd, arg, 1024,
-                                      APR_INT64_C(1073741824), &n);
+    const char *err = fb_parse_number(d, p, arg, &n);
 
-    (void)dc;
     if (err == NULL) {
-        fb_cmd_conf(cmd)->max_body = (apr_off_t)n;
+        *(int *)field = (int)n;
     }
     return err;
 }
 
-static const char *fb_set_public_url(cmd_parms *cmd, void *dc,
-                                     const char *arg)
+static const char *fb_parse_size(const fb_directive_t *d, apr_pool_t *p,
+                                 const char *arg, void *field)
+{
+    apr_int64_t n;
+    const char *err = fb_parse_number(d, p, arg, &n);
+
+    if (err == NULL) {
+        *(apr_off_t *)field = (apr_off_t)n;
+    }
+    return err;
+}
+
+/* A time with an optional unit (ms, s, mi, h; none: seconds) from d->low
+ * to d->high, kept in milliseconds. */
+static const char *fb_parse_msec(const fb_directive_t *d, apr_pool_t *p,
+                                 const char *arg, void *field)
+{
+    apr_interval_time_t t, low, high;
+
+    if (ap_timeout_parameter_parse(d->low, &low, "s") != APR_SUCCESS
+        || ap_timeout_parameter_parse(d->high, &high, "s") != APR_SUCCESS
+        || ap_timeout_parameter_parse(arg, &t, "s") != APR_SUCCESS
+        || t < low || t > high) {
+        return apr_psprintf(p, "%s: '%s' is not a time from %s to %s",
+                            d->name, arg, d->low, d->high);
+    }
+    *(int *)field = (int)apr_time_as_msec(t);
+    return NULL;
+}
+
+/* httpd reads a FLAG directive's word itself; this reads defaults. */
+static const char *fb_parse_flag(const fb_directive_t *d, apr_pool_t *p,
+                                 const char *arg, void *field)
+{
+    if (strcasecmp(arg, "On") != 0 && strcasecmp(arg, "Off") != 0) {
+        return apr_psprintf(p, "%s must be On or Off", d->name);
+    }
+    *(int *)field = strcasecmp(arg, "On") == 0;
+    return NULL;
+}
+
+static const char *fb_parse_string(const fb_directive_t *d, apr_pool_t *p,
+                                   const char *arg, void *field)
+{
+    (void)d;
+    (void)p;
+    *(const char **)field = arg;
+    return NULL;
+}
+
+/* The parsers of the directives that have their own syntax. */
+
+static const char *fb_parse_version(const fb_directive_t *d, apr_pool_t *p,
+                                    const char *arg, void *field)
+{
+    int v = fb_version_parse(arg);
+
+    if (v == FB_VERSION_UNKNOWN) {
+        return apr_psprintf(p, "%s: unknown version '%s' (known: %s, %s)",
+                            d->name, arg, fb_version_name(FB_VERSION_CLOVER),
+                            fb_version_name(FB_VERSION_NOVA));
+    }
+    *(int *)field = v;
+    return NULL;
+}
+
+static const char *fb_parse_public_url(const fb_directive_t *d,
+                                       apr_pool_t *p, const char *arg,
+                                       void *field)
 {
     apr_uri_t uri;
     apr_size_t n = strlen(arg);
 
-    (void)dc;
-    if (apr_uri_parse(cmd->pool, arg, &uri) != APR_SUCCESS
+    if (apr_uri_parse(p, arg, &uri) != APR_SUCCESS
         || uri.scheme == NULL || uri.hostname == NULL
         || (strcmp(uri.scheme, "https") != 0
             && strcmp(uri.scheme, "http") != 0)
         || uri.query != NULL || uri.fragment != NULL) {
-        return apr_psprintf(cmd->pool, "FeedbackPublicURL: '%s' is not an "
-                            "http or https URL without query", arg);
+        return apr_psprintf(p, "%s: '%s' is not an http or https URL "
+                            "without query", d->name, arg);
     }
     while (n > 0 && arg[n - 1] == '/') {
         n--;
     }
-    fb_cmd_conf(cmd)->public_url = apr_pstrmemdup(cmd->pool, arg, n);
+    *(const char **)field = apr_pstrmemdup(p, arg, n);
     return NULL;
 }
 
-static const char *fb_set_portal_url(cmd_parms *cmd, void *dc,
-                                     const char *arg)
+static const char *fb_parse_portal_url(const fb_directive_t *d,
+                                       apr_pool_t *p, const char *arg,
+                                       void *field)
 {
     apr_uri_t uri;
+    const char *org = ap_strstr_c(arg, "%{org}");
     const char *probe;
 
-    (void)dc;
     /* Check the template with a sample organization put in. */
-    probe = ap_strstr_c(arg, "%{org}")
-        ? apr_pstrcat(cmd->pool, apr_pstrmemdup(cmd->pool, arg,
-                                                ap_strstr_c(arg, "%{org}")
-                                                - arg),
-                      "sample", ap_strstr_c(arg, "%{org}") + 6, NULL)
-        : arg;
-    if (apr_uri_parse(cmd->pool, probe, &uri) != APR_SUCCESS
+    probe = org ? apr_pstrcat(p, apr_pstrmemdup(p, arg, org - arg),
+                              "sample", org + 6, NULL)
+                : arg;
+    if (apr_uri_parse(p, probe, &uri) != APR_SUCCESS
         || uri.scheme == NULL || uri.hostname == NULL
         || (strcmp(uri.scheme, "https") != 0
             && strcmp(uri.scheme, "http") != 0)) {
-        return apr_psprintf(cmd->pool, "FeedbackPortalURL: '%s' is not an "
-                            "http or https URL template", arg);
+        return apr_psprintf(p, "%s: '%s' is not an http or https URL "
+                            "template", d->name, arg);
     }
-    fb_cmd_conf(cmd)->portal_url = arg;
+    *(const char **)field = arg;
     return NULL;
 }
 
-static const char *fb_set_secret(cmd_parms *cmd, void *dc, const char *arg)
+static const char *fb_parse_secret(const fb_directive_t *d, apr_pool_t *p,
+                                   const char *arg, void *field)
 {
-    (void)dc;
     if (strlen(arg) < FB_MIN_SECRET_LEN) {
-        return apr_psprintf(cmd->pool, "FeedbackSecret must be at least %d "
-                            "characters long", FB_MIN_SECRET_LEN);
+        return apr_psprintf(p, "%s must be at least %d characters long",
+                            d->name, FB_MIN_SECRET_LEN);
     }
-    fb_cmd_conf(cmd)->secret = arg;
+    *(const char **)field = arg;
     return NULL;
 }
 
-static const char *fb_set_key_cache_ttl(cmd_parms *cmd, void *dc,
-                                        const char *arg)
+/* FeedbackOutboundDeny and FeedbackOutboundAllow: one range per call. */
+static const char *fb_parse_outbound_range(const fb_directive_t *d,
+                                           apr_pool_t *p, const char *arg,
+                                           void *field)
 {
-    apr_int64_t n;
-    const char *err = fb_parse_number(cmd, arg, 0, 300, &n);
+    apr_array_header_t **list = field;
+    fb_netrange_t range;
+    const char *why = fb_netrange_parse(arg, &range);
 
-    (void)dc;
-    if (err == NULL) {
-        fb_cmd_conf(cmd)->key_cache_ttl = (int)n;
+    if (why != NULL) {
+        return apr_psprintf(p, "%s: '%s' %s (expected a range such as "
+                            "10.1.2.0/24 or fd00:1::/48, or one address)",
+                            d->name, arg, why);
     }
-    return err;
-}
-
-/* FeedbackDBAcquireTimeout: a time with an optional unit (ms, s, mi, h;
- * none: seconds), from 1 ms to 60 s. */
-static const char *fb_set_db_acquire_timeout(cmd_parms *cmd, void *dc,
-                                             const char *arg)
-{
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
-    apr_interval_time_t t;
-
-    (void)dc;
-    if (err != NULL) {
-        return err;
+    if (*list == NULL) {
+        *list = apr_array_make(p, 4, sizeof(fb_netrange_t));
     }
-    if (ap_timeout_parameter_parse(arg, &t, "s") != APR_SUCCESS
-        || t < apr_time_from_msec(1) || t > apr_time_from_sec(60)) {
-        return apr_psprintf(cmd->pool, "FeedbackDBAcquireTimeout: '%s' is "
-                            "not a time from 1ms to 60s", arg);
-    }
-    fb_cmd_conf(cmd)->db_acquire_ms = (int)apr_time_as_msec(t);
+    *(fb_netrange_t *)apr_array_push(*list) = range;
     return NULL;
 }
 
-static const char *fb_set_rate_limit(cmd_parms *cmd, void *dc,
-                                     const char *arg)
+static const char *fb_parse_ca_file(const fb_directive_t *d, apr_pool_t *p,
+                                    const char *arg, void *field)
 {
-    apr_int64_t n;
-    const char *err = fb_parse_number(cmd, arg, 0, 1000000, &n);
+    const char *path = ap_server_root_relative(p, arg);
+    apr_finfo_t finfo;
 
-    (void)dc;
-    if (err == NULL) {
-        *(int *)((char *)fb_cmd_conf(cmd) + (apr_size_t)cmd->info) = (int)n;
+    /* Checked now: a wrong path would otherwise fail every delivery. */
+    if (path == NULL
+        || apr_stat(&finfo, path, APR_FINFO_TYPE, p) != APR_SUCCESS
+        || finfo.filetype != APR_REG) {
+        return apr_psprintf(p, "%s: '%s' is not a readable file", d->name,
+                            arg);
     }
-    return err;
-}
-
-static const char *fb_set_webhook_max(cmd_parms *cmd, void *dc,
-                                      const char *arg)
-{
-    apr_int64_t n;
-    const char *err = fb_parse_number(cmd, arg, 0, 100000, &n);
-
-    (void)dc;
-    if (err == NULL) {
-        fb_cmd_conf(cmd)->webhook_max = (int)n;
-    }
-    return err;
+    *(const char **)field = path;
+    return NULL;
 }
 
 /* FeedbackWebhookRetrySchedule: one delay per argument, a number with a
  * unit (ms, s, m, h; none: seconds), between 10 ms and 7 days. */
-static const char *fb_add_webhook_retry(cmd_parms *cmd, void *dc,
-                                        const char *arg)
+static const char *fb_parse_retry_delay(const fb_directive_t *d,
+                                        apr_pool_t *p, const char *arg,
+                                        void *field)
 {
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
-    fb_server_conf_t *conf = fb_cmd_conf(cmd);
+    apr_array_header_t **list = field;
     char *end;
     apr_int64_t n, ms;
 
-    (void)dc;
-    if (err != NULL) {
-        return err;
-    }
     n = apr_strtoi64(arg, &end, 10);
     if (end == arg || n < 0 || n > 7 * 24 * 3600 * APR_INT64_C(1000)) {
         ms = -1;
@@ -306,347 +315,378 @@ static const char *fb_add_webhook_retry(cmd_parms *cmd, void *dc,
         ms = -1;
     }
     if (ms < 10 || ms > 7 * 24 * 3600 * APR_INT64_C(1000)) {
-        return apr_psprintf(cmd->pool, "FeedbackWebhookRetrySchedule: '%s' "
-                            "is not a delay between 10ms and 7 days (a "
-                            "number with ms, s, m or h)", arg);
-    }
-    if (conf->webhook_retry_ms == NULL) {
-        conf->webhook_retry_ms = apr_array_make(cmd->pool, 8, sizeof(int));
-    }
-    if (conf->webhook_retry_ms->nelts >= 100) {
-        return "FeedbackWebhookRetrySchedule: at most 100 delays";
-    }
-    APR_ARRAY_PUSH(conf->webhook_retry_ms, int) = (int)ms;
-    return NULL;
-}
-
-/* FeedbackOutboundDeny and FeedbackOutboundAllow: one range per call. */
-static const char *fb_add_outbound_range(cmd_parms *cmd, void *dc,
-                                         const char *arg)
-{
-    fb_server_conf_t *conf = fb_cmd_conf(cmd);
-    apr_array_header_t **list = cmd->info ? &conf->outbound_allow
-                                          : &conf->outbound_deny;
-    fb_netrange_t range;
-    const char *why = fb_netrange_parse(arg, &range);
-
-    (void)dc;
-    if (why != NULL) {
-        return apr_psprintf(cmd->pool, "%s: '%s' %s (expected a range "
-                            "such as 10.1.2.0/24 or fd00:1::/48, or one "
-                            "address)", cmd->cmd->name, arg, why);
+        return apr_psprintf(p, "%s: '%s' is not a delay between 10ms and 7 "
+                            "days (a number with ms, s, m or h)", d->name,
+                            arg);
     }
     if (*list == NULL) {
-        *list = apr_array_make(cmd->pool, 4, sizeof(fb_netrange_t));
+        *list = apr_array_make(p, 8, sizeof(int));
     }
-    *(fb_netrange_t *)apr_array_push(*list) = range;
+    if ((*list)->nelts >= 100) {
+        return apr_psprintf(p, "%s: at most 100 delays", d->name);
+    }
+    APR_ARRAY_PUSH(*list, int) = (int)ms;
     return NULL;
 }
 
-static const char *fb_set_outbound_ca_file(cmd_parms *cmd, void *dc,
-                                           const char *arg)
+static const char *fb_parse_smtp_url(const fb_directive_t *d, apr_pool_t *p,
+                                     const char *arg, void *field)
 {
-    const char *path = ap_server_root_relative(cmd->pool, arg);
-    apr_finfo_t finfo;
-
-    (void)dc;
-    /* Checked now: a wrong path would otherwise fail every delivery. */
-    if (path == NULL
-        || apr_stat(&finfo, path, APR_FINFO_TYPE, cmd->pool) != APR_SUCCESS
-        || finfo.filetype != APR_REG) {
-        return apr_psprintf(cmd->pool, "FeedbackOutboundCAFile: '%s' is "
-                            "not a readable file", arg);
-    }
-    fb_cmd_conf(cmd)->outbound_ca_file = path;
-    return NULL;
-}
-
-/* FeedbackOutboundTimeout and FeedbackOutboundConnectTimeout: seconds,
- * into the int field at offset cmd->info. */
-static const char *fb_set_outbound_seconds(cmd_parms *cmd, void *dc,
-                                           const char *arg)
-{
-    apr_int64_t n;
-    const char *err = fb_parse_number(cmd, arg, 1, 300, &n);
-
-    (void)dc;
-    if (err == NULL) {
-        *(int *)((char *)fb_cmd_conf(cmd) + (apr_size_t)cmd->info) = (int)n;
-    }
-    return err;
-}
-
-static const char *fb_set_outbound_max_size(cmd_parms *cmd, void *dc,
-                                            const char *arg)
-{
-    apr_int64_t n;
-    const char *err = fb_parse_number(cmd, arg, 1024,
-                                      APR_INT64_C(1073741824), &n);
-
-    (void)dc;
-    if (err == NULL) {
-        fb_cmd_conf(cmd)->outbound_max_size = (apr_off_t)n;
-    }
-    return err;
-}
-
-static const char *fb_set_outbound_allow_loopback(cmd_parms *cmd, void *dc,
-                                                  int on)
-{
-    (void)dc;
-    fb_cmd_conf(cmd)->outbound_allow_loopback = on;
-    return NULL;
-}
-
-/*
- * The worker's directives are GLOBAL_ONLY: the worker is one per child
- * process, not per virtual host, and reads the main server's values.
- */
-static const char *fb_set_worker(cmd_parms *cmd, void *dc, int on)
-{
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
-
-    (void)dc;
-    if (err == NULL) {
-        fb_cmd_conf(cmd)->worker = on;
-    }
-    return err;
-}
-
-/* A whole-number directive of the worker: where it goes, its bounds. */
-typedef struct {
-    apr_size_t offset;
-    apr_int64_t min;
-    apr_int64_t max;
-} fb_number_directive_t;
-
-#define FB_NUMBER(field, lo, hi) \
-    (&(const fb_number_directive_t){APR_OFFSETOF(fb_server_conf_t, field), \
-                                    (lo), (hi)})
-
-static const char *fb_set_worker_number(cmd_parms *cmd, void *dc,
-                                        const char *arg)
-{
-    const fb_number_directive_t *d = cmd->info;
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
-    apr_int64_t n;
-
-    (void)dc;
-    if (err == NULL
-        && (err = fb_parse_number(cmd, arg, d->min, d->max, &n)) == NULL) {
-        *(int *)((char *)fb_cmd_conf(cmd) + d->offset) = (int)n;
-    }
-    return err;
-}
-
-static const char *fb_set_smtp_server(cmd_parms *cmd, void *dc,
-                                      const char *arg)
-{
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
     apr_uri_t uri;
 
-    (void)dc;
-    if (err != NULL) {
-        return err;
-    }
-    if (apr_uri_parse(cmd->pool, arg, &uri) != APR_SUCCESS
+    if (apr_uri_parse(p, arg, &uri) != APR_SUCCESS
         || uri.scheme == NULL || uri.hostname == NULL || *uri.hostname == 0
         || (strcmp(uri.scheme, "smtp") != 0
             && strcmp(uri.scheme, "smtps") != 0)) {
-        return apr_psprintf(cmd->pool, "FeedbackSMTPServer: '%s' is not an "
-                            "smtp:// or smtps:// URL", arg);
+        return apr_psprintf(p, "%s: '%s' is not an smtp:// or smtps:// URL",
+                            d->name, arg);
     }
-    fb_cmd_conf(cmd)->smtp_url = arg;
+    *(const char **)field = arg;
     return NULL;
 }
 
-static const char *fb_set_mail_from(cmd_parms *cmd, void *dc,
-                                    const char *arg)
+static const char *fb_parse_mail_from(const fb_directive_t *d,
+                                      apr_pool_t *p, const char *arg,
+                                      void *field)
 {
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+    if (!fb_mail_address_ok(arg)) {
+        return apr_psprintf(p, "%s: '%s' is not a plain email address "
+                            "(user@domain)", d->name, arg);
+    }
+    *(const char **)field = arg;
+    return NULL;
+}
+
+/* The setters httpd calls: where the directive may be, then its parser. */
+
+static fb_server_conf_t *fb_cmd_conf(cmd_parms *cmd)
+{
+    return ap_get_module_config(cmd->server->module_config,
+                                &feedback_module);
+}
+
+/*
+ * The worker, email and database pool directives are main server only:
+ * the worker is one per child process, not per virtual host, and reads
+ * the main server's values.
+ */
+static const char *fb_cmd_context(cmd_parms *cmd, const fb_directive_t *d)
+{
+    return d->global_only ? ap_check_cmd_context(cmd, GLOBAL_ONLY) : NULL;
+}
+
+static const char *fb_cmd_set(cmd_parms *cmd, void *dc, const char *arg)
+{
+    const fb_directive_t *d = cmd->info;
+    const char *err = fb_cmd_context(cmd, d);
 
     (void)dc;
     if (err != NULL) {
         return err;
     }
-    if (!fb_mail_address_ok(arg)) {
-        return apr_psprintf(cmd->pool, "FeedbackMailFrom: '%s' is not a "
-                            "plain email address (user@domain)", arg);
-    }
-    fb_cmd_conf(cmd)->mail_from = arg;
-    return NULL;
+    return d->parse(d, cmd->pool, arg, fb_field(fb_cmd_conf(cmd), d));
 }
 
-static const char *fb_set_global_string(cmd_parms *cmd, void *dc,
-                                        const char *arg)
+static const char *fb_cmd_flag(cmd_parms *cmd, void *dc, int on)
 {
-    const char *err = ap_check_cmd_context(cmd, GLOBAL_ONLY);
+    const fb_directive_t *d = cmd->info;
+    const char *err = fb_cmd_context(cmd, d);
 
     (void)dc;
     if (err == NULL) {
-        *(const char **)((char *)fb_cmd_conf(cmd)
-                         + (apr_size_t)cmd->info) = arg;
+        *(int *)fb_field(fb_cmd_conf(cmd), d) = on;
     }
     return err;
 }
 
+/*
+ * The row macros.  VHOST or GLOBAL says where a directive may be; the
+ * help text is the description followed by what the row says, in the
+ * bracketed form t/static/test_directives_doc.py reads:
+ * "... [syntax: NAME ARGS; range: LOW to HIGH; default: VALUE; context:
+ * server config]", range and default only when the row has them.
+ */
+#define FB_SCOPE_VHOST 0
+#define FB_SCOPE_GLOBAL 1
+#define FB_CONTEXT_VHOST "server config, virtual host"
+#define FB_CONTEXT_GLOBAL "server config"
+
+#define FB_ROW(nm, prs, st, fld, scope, ...) \
+    ((void *)&(const fb_directive_t){ \
+        .name = (nm), .parse = (prs), .store = (st), \
+        .offset = APR_OFFSETOF(fb_server_conf_t, fld), \
+        .global_only = FB_SCOPE_##scope, __VA_ARGS__ })
+
+#define FB_HELP(nm, syntax, more, scope, doc) \
+    doc " [syntax: " nm " " syntax more "; context: " FB_CONTEXT_##scope "]"
+
+/* A whole number from lo to hi, into an int. */
+#define FB_INT(nm, fld, syntax, lo, hi, def, scope, doc) \
+    AP_INIT_TAKE1(nm, fb_cmd_set, \
+                  FB_ROW(nm, fb_parse_int, FB_STORE_INT, fld, scope, \
+                         .min = (lo), .max = (hi), .deflt = #def), \
+                  RSRC_CONF, \
+                  FB_HELP(nm, syntax, "; range: " #lo " to " #hi \
+                          "; default: " #def, scope, doc))
+
+/* A whole number of bytes from lo to hi, into an apr_off_t. */
+#define FB_SIZE(nm, fld, lo, hi, def, scope, doc) \
+    AP_INIT_TAKE1(nm, fb_cmd_set, \
+                  FB_ROW(nm, fb_parse_size, FB_STORE_OFF, fld, scope, \
+                         .min = (lo), .max = (hi), .deflt = #def), \
+                  RSRC_CONF, \
+                  FB_HELP(nm, "BYTES", "; range: " #lo " to " #hi \
+                          "; default: " #def, scope, doc))
+
+/* A time from lo to hi (strings such as "1ms"), into an int of ms. */
+#define FB_MSEC(nm, fld, lo, hi, def, scope, doc) \
+    AP_INIT_TAKE1(nm, fb_cmd_set, \
+                  FB_ROW(nm, fb_parse_msec, FB_STORE_INT, fld, scope, \
+                         .low = (lo), .high = (hi), .deflt = (def)), \
+                  RSRC_CONF, \
+                  FB_HELP(nm, "TIME", "; range: " lo " to " hi \
+                          "; default: " def, scope, doc))
+
+/* On or Off (def is the word), into an int. */
+#define FB_FLAG(nm, fld, def, scope, doc) \
+    AP_INIT_FLAG(nm, fb_cmd_flag, \
+                 FB_ROW(nm, fb_parse_flag, FB_STORE_INT, fld, scope, \
+                        .deflt = #def), \
+                 RSRC_CONF, \
+                 FB_HELP(nm, "On|Off", "; default: " #def, scope, doc))
+
+/* Any one word, into a const char *; no default. */
+#define FB_STRING(nm, fld, syntax, scope, doc) \
+    AP_INIT_TAKE1(nm, fb_cmd_set, \
+                  FB_ROW(nm, fb_parse_string, FB_STORE_PTR, fld, scope, \
+                         .deflt = NULL), \
+                  RSRC_CONF, FB_HELP(nm, syntax, "", scope, doc))
+
+/* A parser of its own (how: TAKE1 or ITERATE); no default. */
+#define FB_OWN(how, nm, prs, st, fld, syntax, scope, doc) \
+    AP_INIT_##how(nm, fb_cmd_set, \
+                  FB_ROW(nm, prs, st, fld, scope, .deflt = NULL), \
+                  RSRC_CONF, FB_HELP(nm, syntax, "", scope, doc))
+
+/* A parser of its own with a default, as written in httpd.conf. */
+#define FB_OWN_DEFAULT(how, nm, prs, st, fld, syntax, def, scope, doc) \
+    AP_INIT_##how(nm, fb_cmd_set, \
+                  FB_ROW(nm, prs, st, fld, scope, .deflt = (def)), \
+                  RSRC_CONF, \
+                  FB_HELP(nm, syntax, "; default: " def, scope, doc))
+
 const command_rec fb_directives[] = {
-    AP_INIT_TAKE1("FeedbackDefaultVersion", fb_set_default_version, NULL,
-                  RSRC_CONF, "API version for requests without a version "
-                  "header from organizations without a default"),
-    AP_INIT_TAKE1("FeedbackMaxBodySize", fb_set_max_body, NULL, RSRC_CONF,
-                  "Largest JSON request body accepted, in bytes"),
-    AP_INIT_TAKE1("FeedbackPublicURL", fb_set_public_url, NULL, RSRC_CONF,
-                  "The URL this server is reached at from outside, before "
-                  "/v2 (for links in emails)"),
-    AP_INIT_TAKE1("FeedbackPortalURL", fb_set_portal_url, NULL, RSRC_CONF,
-                  "Default portal URL template; %{org} is replaced by the "
-                  "organization id"),
-    AP_INIT_TAKE1("FeedbackSecret", fb_set_secret, NULL, RSRC_CONF,
-                  "Server secret for signed URLs (32 characters or more)"),
-    AP_INIT_TAKE1("FeedbackKeyCacheTTL", fb_set_key_cache_ttl, NULL,
-                  RSRC_CONF, "Seconds an API key lookup is remembered per "
-                  "process (0 to 300)"),
-    AP_INIT_TAKE1("FeedbackDBAcquireTimeout", fb_set_db_acquire_timeout,
-                  NULL, RSRC_CONF, "Longest wait for a pooled database "
-                  "connection before a request answers 503 (default 2s)"),
-    AP_INIT_TAKE1("FeedbackRateLimitKey", fb_set_rate_limit,
-                  (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_key),
-                  RSRC_CONF, "Requests a minute per API key and node "
-                  "(0: unlimited)"),
-    AP_INIT_TAKE1("FeedbackRateLimitOrg", fb_set_rate_limit,
-                  (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_org),
-                  RSRC_CONF, "Requests a minute per organization and node "
-                  "(0: unlimited)"),
-    AP_INIT_TAKE1("FeedbackRateLimitPublic", fb_set_rate_limit,
-                  (void *)APR_OFFSETOF(fb_server_conf_t, rate_limit_public),
-                  RSRC_CONF, "Requests a minute without an API key (files, "
-                  "unsubscribe links) per client address and node "
-                  "(0: unlimited)"),
-    AP_INIT_TAKE1("FeedbackRateLimitAuthFail", fb_set_rate_limit,
-                  (void *)APR_OFFSETOF(fb_server_conf_t,
-                                       rate_limit_auth_failures),
-                  RSRC_CONF, "Refused API keys a minute per client address "
-                  "and node, then 429 without a lookup (0: unlimited)"),
-    AP_INIT_ITERATE("FeedbackOutboundDeny", fb_add_outbound_range, NULL,
-                    RSRC_CONF, "Address ranges outbound HTTP must never "
-                    "reach, in addition to the built-in ones (CIDR)"),
-    AP_INIT_ITERATE("FeedbackOutboundAllow", fb_add_outbound_range,
-                    (void *)1, RSRC_CONF, "Address ranges outbound HTTP may "
-                    "reach although the built-in rules refuse them (CIDR)"),
-    AP_INIT_TAKE1("FeedbackOutboundCAFile", fb_set_outbound_ca_file, NULL,
-                  RSRC_CONF, "PEM file of the certificate authorities "
-                  "outbound HTTPS trusts (default: the system's)"),
-    AP_INIT_TAKE1("FeedbackOutboundTimeout", fb_set_outbound_seconds,
-                  (void *)APR_OFFSETOF(fb_server_conf_t, outbound_timeout),
-                  RSRC_CONF, "Seconds an outbound request without a "
-                  "time-out of its own may take in all (1 to 300)"),
-    AP_INIT_TAKE1("FeedbackOutboundConnectTimeout", fb_set_outbound_seconds,
-                  (void *)APR_OFFSETOF(fb_server_conf_t,
-                                       outbound_connect_timeout),
-                  RSRC_CONF, "Seconds an outbound connection, TLS "
-                  "handshake included, may take (1 to 300)"),
-    AP_INIT_TAKE1("FeedbackOutboundMaxSize", fb_set_outbound_max_size, NULL,
-                  RSRC_CONF, "Bytes an outbound response body may have "
-                  "when its caller sets no cap (1024 to 1073741824)"),
-    AP_INIT_FLAG("FeedbackOutboundAllowLoopback",
-                 fb_set_outbound_allow_loopback, NULL, RSRC_CONF,
-                 "For tests only: let outbound HTTP reach loopback "
-                 "addresses and use plain http"),
-    AP_INIT_FLAG("FeedbackWorker", fb_set_worker, NULL, RSRC_CONF,
-                 "Run the background worker (email delivery) in every "
-                 "child process (default On)"),
-    AP_INIT_TAKE1("FeedbackWorkerInterval", fb_set_worker_number,
-                  (void *)FB_NUMBER(worker_interval_ms, 10, 3600000),
-                  RSRC_CONF, "Milliseconds the worker waits when it found "
-                  "nothing to do (10 to 3600000)"),
-    AP_INIT_TAKE1("FeedbackWorkerConcurrency", fb_set_worker_number,
-                  (void *)FB_NUMBER(worker_concurrency, 1, 64),
-                  RSRC_CONF, "Worker threads per child process (1 to 64)"),
-    AP_INIT_TAKE1("FeedbackWorkerLease", fb_set_worker_number,
-                  (void *)FB_NUMBER(worker_lease, 2, 86400),
-                  RSRC_CONF, "Seconds a claimed item is reserved for its "
-                  "worker; a network exchange gets half of it (2 to 86400)"),
-    AP_INIT_TAKE1("FeedbackWorkerRetryDelay", fb_set_worker_number,
-                  (void *)FB_NUMBER(worker_retry_ms, 10, 86400000),
-                  RSRC_CONF, "Milliseconds before the first retry of a "
-                  "failed item, doubled for each further attempt"),
-    AP_INIT_TAKE1("FeedbackWorkerMaxAttempts", fb_set_worker_number,
-                  (void *)FB_NUMBER(worker_max_attempts, 1, 100),
-                  RSRC_CONF, "Attempts before an item is marked failed "
-                  "(1 to 100)"),
-    AP_INIT_TAKE1("FeedbackWebhookMax", fb_set_webhook_max, NULL, RSRC_CONF,
-                  "Webhooks an organization may have (0 to 100000, "
-                  "default 10)"),
-    AP_INIT_ITERATE("FeedbackWebhookRetrySchedule", fb_add_webhook_retry,
-                    NULL, RSRC_CONF, "Delays before the retries of a "
-                    "failed webhook delivery (default 1m 5m 30m 1h 6h 12h "
-                    "24h)"),
-    AP_INIT_TAKE1("FeedbackWebhookFailureThreshold", fb_set_worker_number,
-                  (void *)FB_NUMBER(webhook_failure_threshold, 1, 100000),
-                  RSRC_CONF, "Consecutive failed attempts after which a "
-                  "webhook is suspended (default 15)"),
-    AP_INIT_TAKE1("FeedbackSMTPServer", fb_set_smtp_server, NULL, RSRC_CONF,
-                  "smtp://host:port or smtps://host:port to send email "
-                  "through; without it, emails are marked skipped"),
-    AP_INIT_TAKE1("FeedbackMailFrom", fb_set_mail_from, NULL, RSRC_CONF,
-                  "Sender address of the module's emails"),
-    AP_INIT_TAKE1("FeedbackSMTPUser", fb_set_global_string,
-                  (void *)APR_OFFSETOF(fb_server_conf_t, smtp_user),
-                  RSRC_CONF, "User name for SMTP authentication (requires "
-                  "TLS)"),
-    AP_INIT_TAKE1("FeedbackSMTPPassword", fb_set_global_string,
-                  (void *)APR_OFFSETOF(fb_server_conf_t, smtp_password),
-                  RSRC_CONF, "Password for SMTP authentication"),
+    FB_OWN_DEFAULT(TAKE1, "FeedbackDefaultVersion", fb_parse_version,
+                   FB_STORE_INT, default_version, "VERSION",
+                   "2026-01-01.nova", VHOST,
+                   "API version for requests without a version header "
+                   "from organizations without a default"),
+    FB_SIZE("FeedbackMaxBodySize", max_body, 1024, 1073741824, 1048576,
+            VHOST, "Largest JSON request body accepted"),
+    /* Without it, the server's own name (fb_config_finish). */
+    FB_OWN(TAKE1, "FeedbackPublicURL", fb_parse_public_url, FB_STORE_PTR,
+           public_url, "URL", VHOST,
+           "The URL this server is reached at from outside, before /v2 "
+           "(for links in emails)"),
+    FB_OWN_DEFAULT(TAKE1, "FeedbackPortalURL", fb_parse_portal_url,
+                   FB_STORE_PTR, portal_url, "URL-TEMPLATE",
+                   "https://%{org}.feedback.example.com", VHOST,
+                   "Default portal URL template; %{org} is replaced by "
+                   "the organization id"),
+    /* Without it, a random one (fb_config_finish). */
+    FB_OWN(TAKE1, "FeedbackSecret", fb_parse_secret, FB_STORE_PTR, secret,
+           "STRING", VHOST,
+           "Server secret for signed URLs (32 characters or more)"),
+    FB_INT("FeedbackKeyCacheTTL", key_cache_ttl, "SECONDS", 0, 300, 10,
+           VHOST, "Seconds an API key lookup is remembered per process"),
+    FB_MSEC("FeedbackDBAcquireTimeout", db_acquire_ms, "1ms", "60s", "2s",
+            GLOBAL, "Longest wait for a pooled database connection before "
+            "a request answers 503"),
+    FB_INT("FeedbackRateLimitKey", rate_limit_key, "N", 0, 1000000, 2000,
+           VHOST, "Requests a minute per API key and node (0: unlimited)"),
+    FB_INT("FeedbackRateLimitOrg", rate_limit_org, "N", 0, 1000000, 3000,
+           VHOST, "Requests a minute per organization and node "
+           "(0: unlimited)"),
+    FB_INT("FeedbackRateLimitPublic", rate_limit_public, "N", 0, 1000000,
+           1200, VHOST, "Requests a minute without an API key (files, "
+           "unsubscribe links) per client address and node "
+           "(0: unlimited)"),
+    FB_INT("FeedbackRateLimitAuthFail", rate_limit_auth_failures, "N", 0,
+           1000000, 100, VHOST, "Refused API keys a minute per client "
+           "address and node, then 429 without a lookup (0: unlimited)"),
+    FB_OWN(ITERATE, "FeedbackOutboundDeny", fb_parse_outbound_range,
+           FB_STORE_LIST, outbound_deny, "RANGE [RANGE]...", VHOST,
+           "Address ranges outbound HTTP must never reach, in addition "
+           "to the built-in ones (CIDR)"),
+    FB_OWN(ITERATE, "FeedbackOutboundAllow", fb_parse_outbound_range,
+           FB_STORE_LIST, outbound_allow, "RANGE [RANGE]...", VHOST,
+           "Address ranges outbound HTTP may reach although the built-in "
+           "rules refuse them (CIDR)"),
+    FB_OWN(TAKE1, "FeedbackOutboundCAFile", fb_parse_ca_file, FB_STORE_PTR,
+           outbound_ca_file, "PATH", VHOST,
+           "PEM file of the certificate authorities outbound HTTPS "
+           "trusts (without it, the system's)"),
+    FB_INT("FeedbackOutboundTimeout", outbound_timeout, "SECONDS", 1, 300,
+           10, VHOST, "Seconds an outbound request without a time-out of "
+           "its own may take in all"),
+    FB_INT("FeedbackOutboundConnectTimeout", outbound_connect_timeout,
+           "SECONDS", 1, 300, 5, VHOST, "Seconds an outbound connection, "
+           "TLS handshake included, may take"),
+    /* The default is api.md's cap on downloaded files, 10 MiB. */
+    FB_SIZE("FeedbackOutboundMaxSize", outbound_max_size, 1024, 1073741824,
+            10485760, VHOST, "Bytes an outbound response body may have "
+            "when its caller sets no cap"),
+    FB_FLAG("FeedbackOutboundAllowLoopback", outbound_allow_loopback, Off,
+            VHOST, "For tests only: let outbound HTTP reach loopback "
+            "addresses and use plain http"),
+    FB_FLAG("FeedbackWorker", worker, On, GLOBAL,
+            "Run the background worker (email and webhook delivery) in "
+            "every child process"),
+    FB_INT("FeedbackWorkerInterval", worker_interval_ms, "MILLISECONDS",
+           10, 3600000, 1000, GLOBAL, "Milliseconds the worker waits when "
+           "it found nothing to do"),
+    FB_INT("FeedbackWorkerConcurrency", worker_concurrency, "N", 1, 64, 1,
+           GLOBAL, "Worker threads per child process"),
+    FB_INT("FeedbackWorkerLease", worker_lease, "SECONDS", 2, 86400, 60,
+           GLOBAL, "Seconds a claimed item is reserved for its worker; a "
+           "network exchange gets half of it"),
+    FB_INT("FeedbackWorkerRetryDelay", worker_retry_ms, "MILLISECONDS", 10,
+           86400000, 60000, GLOBAL, "Milliseconds before the first retry "
+           "of a failed item, doubled for each further attempt"),
+    FB_INT("FeedbackWorkerMaxAttempts", worker_max_attempts, "N", 1, 100, 8,
+           GLOBAL, "Attempts before an item is marked failed"),
+    FB_INT("FeedbackWebhookMax", webhook_max, "N", 0, 100000, 10, VHOST,
+           "Webhooks an organization may have"),
+    /* Several lines add up; the default applies when there is none. */
+    FB_OWN_DEFAULT(ITERATE, "FeedbackWebhookRetrySchedule",
+                   fb_parse_retry_delay, FB_STORE_PTR, webhook_retry_ms,
+                   "DELAY [DELAY]...", "1m 5m 30m 1h 6h 12h 24h", GLOBAL,
+                   "Delays before the retries of a failed webhook "
+                   "delivery"),
+    FB_INT("FeedbackWebhookFailureThreshold", webhook_failure_threshold,
+           "N", 1, 100000, 15, GLOBAL, "Consecutive failed attempts after "
+           "which a webhook is suspended"),
+    FB_OWN(TAKE1, "FeedbackSMTPServer", fb_parse_smtp_url, FB_STORE_PTR,
+           smtp_url, "smtp://HOST[:PORT] | smtps://HOST[:PORT]", GLOBAL,
+           "Mail server to send email through; without it, emails are "
+           "marked skipped"),
+    FB_OWN(TAKE1, "FeedbackMailFrom", fb_parse_mail_from, FB_STORE_PTR,
+           mail_from, "ADDRESS", GLOBAL,
+           "Sender address of the module's emails"),
+    FB_STRING("FeedbackSMTPUser", smtp_user, "NAME", GLOBAL,
+              "User name for SMTP authentication (requires TLS)"),
+    FB_STRING("FeedbackSMTPPassword", smtp_password, "PASSWORD", GLOBAL,
+              "Password for SMTP authentication"),
     {NULL}
 };
 
-#define FB_DEFAULT(f, v) if (conf->f == FB_UNSET) conf->f = (v)
-
-static void fb_config_worker_defaults(fb_server_conf_t *conf)
+void *fb_config_create_server(apr_pool_t *p, server_rec *s)
 {
-    FB_DEFAULT(worker, 1);
-    FB_DEFAULT(worker_interval_ms, FB_DEFAULT_WORKER_INTERVAL_MS);
-    FB_DEFAULT(worker_concurrency, FB_DEFAULT_WORKER_CONCURRENCY);
-    FB_DEFAULT(worker_lease, FB_DEFAULT_WORKER_LEASE);
-    FB_DEFAULT(worker_retry_ms, FB_DEFAULT_WORKER_RETRY_MS);
-    FB_DEFAULT(worker_max_attempts, FB_DEFAULT_WORKER_MAX_ATTEMPTS);
-    FB_DEFAULT(webhook_failure_threshold,
-               FB_DEFAULT_WEBHOOK_FAILURE_THRESHOLD);
-}
+    fb_server_conf_t *conf = apr_pcalloc(p, sizeof(*conf));
+    const command_rec *c;
 
-/* 1 min, 5 min, 30 min, 1 h, 6 h, 12 h, 24 h (decisions.md). */
-static void fb_config_webhook_defaults(apr_pool_t *p, fb_server_conf_t *conf)
-{
-    static const int minutes[] = {1, 5, 30, 60, 360, 720, 1440};
-    apr_size_t i;
+    (void)s;
+    /* Pointers and lists are unset as NULL already. */
+    for (c = fb_directives; c->name != NULL; c++) {
+        const fb_directive_t *d = c->cmd_data;
 
-    FB_DEFAULT(webhook_max, FB_DEFAULT_WEBHOOK_MAX);
-    if (conf->webhook_retry_ms == NULL) {
-        conf->webhook_retry_ms = apr_array_make(p, 8, sizeof(int));
-        for (i = 0; i < sizeof(minutes) / sizeof(minutes[0]); i++) {
-            APR_ARRAY_PUSH(conf->webhook_retry_ms, int) =
-                minutes[i] * 60 * 1000;
+        if (d->store == FB_STORE_INT) {
+            *(int *)fb_field(conf, d) = FB_UNSET;
+        }
+        else if (d->store == FB_STORE_OFF) {
+            *(apr_off_t *)fb_field(conf, d) = FB_UNSET;
         }
     }
+    return conf;
+}
+
+void *fb_config_merge_server(apr_pool_t *p, void *basev, void *addv)
+{
+    const fb_server_conf_t *base = basev, *add = addv;
+    fb_server_conf_t *merged = apr_pcalloc(p, sizeof(*merged));
+    const command_rec *c;
+
+    for (c = fb_directives; c->name != NULL; c++) {
+        const fb_directive_t *d = c->cmd_data;
+        void *to = fb_field(merged, d);
+        const void *from = fb_field(add, d), *under = fb_field(base, d);
+
+        if (d->store == FB_STORE_LIST && fb_field_is_set(d, from)
+            && fb_field_is_set(d, under)) {
+            /* Range lists add up: a virtual host extends the main
+             * server's. */
+            *(apr_array_header_t **)to =
+                apr_array_append(p, *(apr_array_header_t *const *)under,
+                                 *(apr_array_header_t *const *)from);
+        }
+        else {
+            memcpy(to, fb_field_is_set(d, from) ? from : under,
+                   fb_store_size[d->store]);
+        }
+    }
+    return merged;
+}
+
+const fb_server_conf_t *fb_config_get(const server_rec *s)
+{
+    return ap_get_module_config(s->module_config, &feedback_module);
+}
+
+const fb_fetch_options_t *fb_config_outbound(const server_rec *s)
+{
+    return fb_config_get(s)->outbound;
+}
+
+/*
+ * Gives every unset field with a default its default, read by the
+ * directive's own parser (word by word for an ITERATE directive).
+ * Returns NULL, or why a default was refused: a defect of the table.
+ */
+static const char *fb_config_defaults(apr_pool_t *p, fb_server_conf_t *conf)
+{
+    const command_rec *c;
+
+    for (c = fb_directives; c->name != NULL; c++) {
+        const fb_directive_t *d = c->cmd_data;
+        void *field = fb_field(conf, d);
+        const char *err = NULL;
+        char *words, *word, *state;
+
+        if (d->deflt == NULL || fb_field_is_set(d, field)) {
+            continue;
+        }
+        if (c->args_how != ITERATE) {
+            err = d->parse(d, p, d->deflt, field);
+        }
+        else {
+            words = apr_pstrdup(p, d->deflt);
+            for (word = apr_strtok(words, " ", &state);
+                 word != NULL && err == NULL;
+                 word = apr_strtok(NULL, " ", &state)) {
+                err = d->parse(d, p, word, field);
+            }
+        }
+        if (err != NULL) {
+            return err;
+        }
+    }
+    return NULL;
 }
 
 apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
 {
     const char *generated = NULL;
+    const char *err;
 
     for (; s != NULL; s = s->next) {
         fb_server_conf_t *conf = ap_get_module_config(s->module_config,
                                                       &feedback_module);
 
-        if (conf->default_version == FB_UNSET) {
-            conf->default_version = FB_VERSION_NOVA;
-        }
-        if (conf->max_body == FB_UNSET) {
-            conf->max_body = FB_DEFAULT_MAX_BODY;
-        }
-        if (conf->portal_url == NULL) {
-            conf->portal_url = FB_DEFAULT_PORTAL_URL;
+        if ((err = fb_config_defaults(p, conf)) != NULL) {
+            ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00003)
+                         "a built-in default is refused (a defect): %s",
+                         err);
+            return APR_EGENERAL;
         }
         if (conf->public_url == NULL) {
             /* The server's own name: right for a single node that clients
@@ -656,40 +696,6 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
                 : apr_psprintf(p, "http://%s:%u", s->server_hostname,
                                (unsigned)s->port);
         }
-        if (conf->key_cache_ttl == FB_UNSET) {
-            conf->key_cache_ttl = FB_DEFAULT_KEY_CACHE_TTL;
-        }
-        if (conf->db_acquire_ms == FB_UNSET) {
-            conf->db_acquire_ms = FB_DEFAULT_DB_ACQUIRE_MS;
-        }
-        if (conf->rate_limit_key == FB_UNSET) {
-            conf->rate_limit_key = FB_DEFAULT_RATE_LIMIT_KEY;
-        }
-        if (conf->rate_limit_org == FB_UNSET) {
-            conf->rate_limit_org = FB_DEFAULT_RATE_LIMIT_ORG;
-        }
-        if (conf->rate_limit_public == FB_UNSET) {
-            conf->rate_limit_public = FB_DEFAULT_RATE_LIMIT_PUBLIC;
-        }
-        if (conf->rate_limit_auth_failures == FB_UNSET) {
-            conf->rate_limit_auth_failures =
-                FB_DEFAULT_RATE_LIMIT_AUTH_FAILURES;
-        }
-        if (conf->outbound_timeout == FB_UNSET) {
-            conf->outbound_timeout = FB_DEFAULT_OUTBOUND_TIMEOUT;
-        }
-        if (conf->outbound_connect_timeout == FB_UNSET) {
-            conf->outbound_connect_timeout =
-                FB_DEFAULT_OUTBOUND_CONNECT_TIMEOUT;
-        }
-        if (conf->outbound_max_size == FB_UNSET) {
-            conf->outbound_max_size = FB_DEFAULT_OUTBOUND_MAX_SIZE;
-        }
-        if (conf->outbound_allow_loopback == FB_UNSET) {
-            conf->outbound_allow_loopback = 0;
-        }
-        fb_config_worker_defaults(conf);
-        fb_config_webhook_defaults(p, conf);
         if (conf->smtp_url != NULL && conf->mail_from == NULL) {
             ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00208)
                          "FeedbackSMTPServer needs FeedbackMailFrom, the "

@@ -1,9 +1,11 @@
 /*
  * fb_config: the module's httpd.conf directives.
  *
- * All settings are per server (virtual hosts inherit and may override);
- * docs/directives.md describes each one.  Unset values are kept apart
- * from set ones so that merging is one line per field.
+ * All settings are per server (virtual hosts inherit and may override,
+ * except where a directive is main server only); docs/directives.md
+ * describes each one.  fb_config.c declares each directive as one row of
+ * a table (its field here, range, default and help); an unset field holds
+ * FB_UNSET or NULL until the merge and the defaults fill it in.
  */
 #ifndef FB_CONFIG_H
 #define FB_CONFIG_H
@@ -60,26 +62,8 @@ typedef struct {
                                      * suspended (main server only) */
 } fb_server_conf_t;
 
-/* Defaults applied when a value is unset after merging. */
-#define FB_DEFAULT_MAX_BODY (1024 * 1024)
-#define FB_DEFAULT_KEY_CACHE_TTL 10
-#define FB_DEFAULT_DB_ACQUIRE_MS 2000
-#define FB_DEFAULT_RATE_LIMIT_KEY 2000
-#define FB_DEFAULT_RATE_LIMIT_ORG 3000
-#define FB_DEFAULT_RATE_LIMIT_PUBLIC 1200
-#define FB_DEFAULT_RATE_LIMIT_AUTH_FAILURES 100
-#define FB_DEFAULT_PORTAL_URL "https://%{org}.feedback.example.com"
+/* The shortest FeedbackSecret accepted. */
 #define FB_MIN_SECRET_LEN 32
-#define FB_DEFAULT_OUTBOUND_TIMEOUT 10          /* seconds */
-#define FB_DEFAULT_OUTBOUND_CONNECT_TIMEOUT 5   /* seconds */
-#define FB_DEFAULT_OUTBOUND_MAX_SIZE (10 * 1024 * 1024)  /* api.md's cap */
-#define FB_DEFAULT_WORKER_INTERVAL_MS 1000
-#define FB_DEFAULT_WORKER_CONCURRENCY 1
-#define FB_DEFAULT_WORKER_LEASE 60
-#define FB_DEFAULT_WORKER_RETRY_MS 60000
-#define FB_DEFAULT_WORKER_MAX_ATTEMPTS 8
-#define FB_DEFAULT_WEBHOOK_MAX 10
-#define FB_DEFAULT_WEBHOOK_FAILURE_THRESHOLD 15
 
 extern const command_rec fb_directives[];
 

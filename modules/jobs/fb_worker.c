@@ -229,7 +229,7 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
     if (fb_db_exec(db, p, job->finish, org,
                    (fb_args_t){job->with_result ? 6 : 5, args}, &affected)
         != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
+        ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00214)
                      "worker: job %s: recording %s/%s failed: %s", job->name,
                      org, args[0], db->error);
     }
@@ -487,7 +487,7 @@ void fb_worker_child_init(apr_pool_t *pchild, server_rec *s)
     for (i = 0; i < conf->worker_concurrency; i++) {
         w->nthreads = i + 1;
         if ((rv = fb_worker_start(w, i, pchild)) != APR_SUCCESS) {
-            ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00200)
+            ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00215)
                          "worker: could not start thread %d", i);
             w->nthreads = i + (w->threads[i].pool != NULL);
             break;

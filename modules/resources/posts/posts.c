@@ -1,7 +1,7 @@
 /*
  * posts: the feedback itself.  Reading: one post, and the list with its
  * filters (boards, statuses, tags, text search, moderation) and sorts.
- * Writes are in posts_write.c.
+ * Writes are in posts_create.c and posts_update.c.
  *
  * A post renders in SQL like every resource (posts.h).  Its statements
  * first pick the rows (a CTE named page, filtered and ordered on indexed
