@@ -28,7 +28,8 @@ RES_SRC   := $(sort $(wildcard modules/resources/*/*.c))
 JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
 MOD_SRC   := mod_feedback.c modules/fb_registry.c $(CORE_SRC) $(DOMAIN_SRC) \
              $(HTTP_SRC) $(RES_SRC) $(JOBS_SRC)
-HEADERS   := $(wildcard modules/*.h modules/*/*.h modules/resources/*/*.h)
+HEADERS   := mod_feedback.h \
+             $(wildcard modules/*.h modules/*/*.h modules/resources/*/*.h)
 
 PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl libpq
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
@@ -102,8 +103,8 @@ fuzz:
 	$(MAKE) fuzz-build
 	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-bench/mod_fbref.so: bench/mod_fbref.c Makefile
-	$(APXS) -c -o bench/mod_fbref.la -Wc,"$(WARN) $(CSTD) -O2" $<
+bench/mod_fbref.so: bench/mod_fbref.c mod_feedback.h Makefile
+	$(APXS) -c -o bench/mod_fbref.la -I. -Wc,"$(WARN) $(CSTD) -O2" $<
 	cp bench/.libs/mod_fbref.so $@.tmp && mv -f $@.tmp $@
 
 run:

@@ -9,6 +9,8 @@
 #include "http_config.h"
 #include "http_log.h"
 
+#include "mod_feedback.h"
+
 #include "fb_auth.h"
 #include "fb_config.h"
 #include "fb_dbd.h"
@@ -74,6 +76,13 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_limits_child_init(pchild, s);
 }
 
+/* The optional function of mod_feedback.h: the registry's SQL of a label,
+ * for the benchmark's reference handler among others. */
+static const char *feedback_statement_sql(const char *label)
+{
+    return fb_dbd_statement_sql(label);
+}
+
 static void fb_register_hooks(apr_pool_t *p)
 {
     /* The worker opens connections from mod_dbd's pool, which mod_dbd
@@ -88,6 +97,7 @@ static void fb_register_hooks(apr_pool_t *p)
                        APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
     fb_errordoc_register_hooks(p);
+    APR_REGISTER_OPTIONAL_FN(feedback_statement_sql);
 }
 
 AP_DECLARE_MODULE(feedback) = {

@@ -1,12 +1,21 @@
 /*
  * mod_fbref: the reference handler the API is benchmarked against.
  *
- * It runs the very statements mod_feedback registers with mod_dbd (the
- * labels "board_get", "brand_list" and "post_get"), so the SQL is
+ * It runs the very SQL of mod_feedback's statements (the labels
+ * "board_get", "brand_list" and "post_get"), so the database work is
  * identical, and adds nothing else: no authentication, no routing table,
  * no json-c.  What is left is the floor of a mod_dbd request: acquire a
  * pooled connection, run one prepared statement, read every row, copy
  * it, write the JSON.
+ *
+ * mod_feedback prepares its statements itself, per pooled connection, and
+ * shares nothing with mod_dbd's prepared hash.  Its one interface used
+ * here is the optional function feedback_statement_sql (mod_feedback.h):
+ * label -> the registered SQL text.  The reference prepares that text
+ * itself, the first time a connection runs it, as "fbref_" + label (the
+ * API may have prepared "label" on the same PostgreSQL session, and a
+ * second PREPARE of a name fails), and keeps the handle in the
+ * connection's dbd->prepared under that name for the next requests.
  *
  *   GET /ref/board?org=ORG&id=ID        the board's JSON
  *   GET /ref/brands?org=ORG&limit=N     [json,json,...], N rows at most
@@ -14,13 +23,18 @@
  *                                       the post's JSON; private: may see
  *                                       authorOnly and companyOnly posts;
  *                                       portal: the default portal URL
- *   GET /ref/sql?label=LABEL            text/plain: the statement mod_dbd
- *                                       prepared as LABEL on this
- *                                       connection ("PREPARE LABEL (types)
- *                                       AS ..."), for EXPLAIN in psql
+ *   GET /ref/sql?label=LABEL            text/plain: the statement the
+ *                                       reference prepared for mod_feedback's
+ *                                       LABEL on this connection ("PREPARE
+ *                                       fbref_LABEL (types) AS ..."), for
+ *                                       EXPLAIN in psql; any registered
+ *                                       label, prepared on demand
  *
  * Configure it with SetHandler fbref; mod_feedback must be loaded too,
- * since its statements are the ones used here.
+ * since its statements are the ones used here.  A connection whose
+ * PostgreSQL session is replaced (a restart, a killed backend) keeps its
+ * stale handles and fails until mod_dbd replaces it: the benchmark does
+ * not do that to its database.
  */
 #include <string.h>
 
@@ -37,11 +51,22 @@
 #include "apr_tables.h"
 #include "mod_dbd.h"
 
+#include "mod_feedback.h"
+
+/* The prefix of the reference's statement names: "fbref_board_get". */
+#define FBREF_PREFIX "fbref_"
+
+/* The longest label whose prefixed name fits PostgreSQL's identifiers
+ * (63 bytes): a longer one would be truncated, and could collide. */
+#define FBREF_LABEL_MAX (63 - (int)(sizeof(FBREF_PREFIX) - 1))
+
 static APR_OPTIONAL_FN_TYPE(ap_dbd_acquire) *fbref_acquire;
+static APR_OPTIONAL_FN_TYPE(feedback_statement_sql) *fbref_statement_sql;
 
 static void fbref_retrieve(void)
 {
     fbref_acquire = APR_RETRIEVE_OPTIONAL_FN(ap_dbd_acquire);
+    fbref_statement_sql = APR_RETRIEVE_OPTIONAL_FN(feedback_statement_sql);
 }
 
 /* The query arguments the reference understands; NULL when absent. */
@@ -107,8 +132,55 @@ static int fbref_limit_ok(const char *s)
 }
 
 /*
- * Runs the statement label with nargs arguments and appends column 0 of
- * every row to out.  Returns an HTTP status: OK or a server error.
+ * The reference's statement for mod_feedback's label on dbd, prepared
+ * now if this connection has not run it yet.  NULL with *status set on
+ * failure: HTTP_NOT_FOUND when mod_feedback has no such label.
+ */
+static apr_dbd_prepared_t *fbref_statement(request_rec *r, ap_dbd_t *dbd,
+                                           const char *label, int *status)
+{
+    const char *name = apr_pstrcat(r->pool, FBREF_PREFIX, label, NULL);
+    apr_dbd_prepared_t *stmt;
+    const char *sql;
+    int rc;
+
+    /* The connection is this request's alone until it goes back to the
+     * pool, so its hash needs no lock. */
+    stmt = apr_hash_get(dbd->prepared, name, APR_HASH_KEY_STRING);
+    if (stmt != NULL) {
+        return stmt;
+    }
+    if (fbref_statement_sql == NULL) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
+                      "fbref: mod_feedback is not loaded (no "
+                      "feedback_statement_sql)");
+        *status = HTTP_INTERNAL_SERVER_ERROR;
+        return NULL;
+    }
+    sql = fbref_statement_sql(label);
+    if (sql == NULL) {
+        *status = HTTP_NOT_FOUND;       /* logged by the caller if wrong */
+        return NULL;
+    }
+    /* The handle and its name live with the connection, as long as the
+     * statement on its PostgreSQL session. */
+    name = apr_pstrdup(dbd->pool, name);
+    rc = apr_dbd_prepare(dbd->driver, dbd->pool, dbd->handle, sql, name,
+                         &stmt);
+    if (rc != 0) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, "fbref: prepare %s: %s",
+                      name, apr_dbd_error(dbd->driver, dbd->handle, rc));
+        *status = HTTP_INTERNAL_SERVER_ERROR;
+        return NULL;
+    }
+    apr_hash_set(dbd->prepared, name, APR_HASH_KEY_STRING, stmt);
+    return stmt;
+}
+
+/*
+ * Runs mod_feedback's statement label with nargs arguments and appends
+ * column 0 of every row to out.  Returns an HTTP status: OK or a server
+ * error.
  */
 static int fbref_select(request_rec *r, const char *label, int nargs,
                         const char **args, apr_array_header_t *out)
@@ -117,19 +189,23 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
     apr_dbd_prepared_t *stmt;
     apr_dbd_results_t *res = NULL;
     apr_dbd_row_t *row = NULL;
-    int rc;
+    int rc, status;
 
     if (dbd == NULL) {
         ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
                       "fbref: no database connection");
         return HTTP_SERVICE_UNAVAILABLE;
     }
-    stmt = apr_hash_get(dbd->prepared, label, APR_HASH_KEY_STRING);
-    if (stmt == NULL) {
+    stmt = fbref_statement(r, dbd, label, &status);
+    if (stmt == NULL && status == HTTP_NOT_FOUND) {
+        /* The benchmark's own labels must exist: a missing one is a
+         * server error, not a 404 for wrk to count. */
         ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
-                      "fbref: no prepared statement %s (is mod_feedback "
-                      "loaded?)", label);
+                      "fbref: mod_feedback has no statement %s", label);
         return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    if (stmt == NULL) {
+        return status;
     }
     rc = apr_dbd_pselect(dbd->driver, r->pool, dbd->handle, &res, stmt, 1,
                          nargs, args);
@@ -231,7 +307,8 @@ static int fbref_post(request_rec *r, const fbref_args_t *a)
     return fbref_write(r, APR_ARRAY_IDX(rows, 0, const char *));
 }
 
-/* Non-zero when s is a statement label: [a-z0-9_], 1 to 63 characters. */
+/* Non-zero when s is a statement label: [a-z0-9_], short enough to be
+ * prefixed (FBREF_LABEL_MAX). */
 static int fbref_label_ok(const char *s)
 {
     int n = 0;
@@ -240,7 +317,7 @@ static int fbref_label_ok(const char *s)
            || *s == '_'; s++) {
         n++;
     }
-    return *s == '\0' && n > 0 && n < 64;
+    return *s == '\0' && n > 0 && n <= FBREF_LABEL_MAX;
 }
 
 static int fbref_sql(request_rec *r, const fbref_args_t *a)
@@ -249,7 +326,7 @@ static int fbref_sql(request_rec *r, const fbref_args_t *a)
     apr_dbd_results_t *res = NULL;
     apr_dbd_row_t *row = NULL;
     const char *text = NULL;
-    int rc;
+    int rc, status;
 
     if (a->label == NULL || !fbref_label_ok(a->label)) {
         return HTTP_BAD_REQUEST;
@@ -258,14 +335,16 @@ static int fbref_sql(request_rec *r, const fbref_args_t *a)
     if (dbd == NULL) {
         return HTTP_SERVICE_UNAVAILABLE;
     }
-    if (apr_hash_get(dbd->prepared, a->label, APR_HASH_KEY_STRING) == NULL) {
-        return HTTP_NOT_FOUND;
+    /* Shows what the reference runs for the label: prepared here if this
+     * connection has not yet, so that any registered label can be read. */
+    if (fbref_statement(r, dbd, a->label, &status) == NULL) {
+        return status;
     }
     /* The label is [a-z0-9_] only, so it is safe inside the literal. */
     rc = apr_dbd_select(dbd->driver, r->pool, dbd->handle, &res,
                         apr_pstrcat(r->pool, "SELECT statement FROM "
                                     "pg_prepared_statements WHERE name = '",
-                                    a->label, "'", NULL), 1);
+                                    FBREF_PREFIX, a->label, "'", NULL), 1);
     if (rc != 0) {
         ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, "fbref: sql %s: %s",
                       a->label, apr_dbd_error(dbd->driver, dbd->handle, rc));

@@ -111,6 +111,14 @@ apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
     return APR_SUCCESS;
 }
 
+const char *fb_dbd_statement_sql(const char *label)
+{
+    const fb_statement_t *st = fb_dbd_registry && label
+        ? apr_hash_get(fb_dbd_registry, label, APR_HASH_KEY_STRING) : NULL;
+
+    return st != NULL ? st->sql : NULL;
+}
+
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s)
 {
     fb_dbd_gate_t *gate = apr_pcalloc(p, sizeof(*gate));

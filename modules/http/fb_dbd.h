@@ -30,6 +30,9 @@
 apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
                              const fb_statement_t *const *const *tables);
 
+/* The SQL registered as label, NULL when none is (mod_feedback.h). */
+const char *fb_dbd_statement_sql(const char *label);
+
 /* Makes this child's gate. */
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s);
 
