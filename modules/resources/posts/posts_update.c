@@ -228,7 +228,6 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
 {
     json_object *body = fr->body;
     int has_author = json_object_object_get(body, "author") != NULL;
-    json_object *upvotes = json_object_object_get(body, "upvotes");
     fb_post_change_t c;
     const char *changes;
     fb_write_t w;
@@ -259,9 +258,7 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
                           fb_bool_given(fr, "isPinned"),
                           fb_json_string(body, "visibility"),
                           c.d.custom_fields,
-                          upvotes ? apr_ltoa(fr->pool,
-                                             json_object_get_int(upvotes))
-                                  : NULL,
+                          fb_int_given(fr, "upvotes"),
                           fb_body_time(fr, "createdAt"),
                           fb_bool_text(json_object_object_get_ex(
                                            body, "eta", NULL)),
