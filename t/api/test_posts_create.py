@@ -125,6 +125,43 @@ def test_every_field(org, env, server):
                                               "pending")}
 
 
+def test_author_activity_and_admin_email(org, env, server):
+    """An imported post moves its author's lastActivity forward to its
+    createdAt, never back; the admins' email names the post."""
+    cid = server.sql("INSERT INTO contacts (org_id, name, email, "
+                     "last_activity) VALUES (%s, 'Ida', 'ida@x.example', "
+                     "'2020-01-01T00:00:00Z') RETURNING id", org.id)[0][0]
+    activity = ("SELECT posts_created, fb_iso(last_activity) FROM contacts "
+                "WHERE org_id = %s AND id = %s")
+    p = create(org, title="Fish & <chips>", boardId=env.board,
+               author={"email": "ida@x.example"},
+               createdAt="2024-06-01T08:00:00Z", notifyAdmins=True).json()
+    assert p["author"]["id"] == cid
+    assert server.sql(activity, org.id, cid) == [
+        (1, "2024-06-01T08:00:00.000Z")]
+    create(org, title="Older", boardId=env.board,
+           author={"email": "ida@x.example"},
+           createdAt="2023-01-01T00:00:00Z")
+    assert server.sql(activity, org.id, cid) == [
+        (2, "2024-06-01T08:00:00.000Z")]
+    mails = server.sql("SELECT m.recipient, m.subject, m.body_html, "
+                       "m.body_text, m.dedupe_key = 'post.created.admin/' "
+                       "|| %s || '/' || a.id FROM email_outbox m "
+                       "JOIN admins a ON a.org_id = m.org_id "
+                       "AND a.email = m.recipient "
+                       "WHERE m.org_id = %s AND m.kind = 'post.created.admin' "
+                       "AND m.dedupe_key LIKE %s",
+                       p["id"], org.id, "%" + p["id"] + "%")
+    admins = server.sql("SELECT email FROM admins WHERE org_id = %s",
+                        org.id)
+    assert sorted(m[0] for m in mails) == sorted(e for (e,) in admins)
+    assert {m[1:] for m in mails} == {(
+        "New post: Fish & <chips>",
+        "<p>A new post was created: <strong>Fish &amp; &lt;chips&gt;"
+        "</strong></p>",
+        "A new post was created: Fish & <chips>", True)}
+
+
 def test_author_resolution_order(org, env, server):
     cid = server.sql("INSERT INTO contacts (org_id, name, email, user_id) "
                      "VALUES (%s, 'Known', 'known@x.example', 'u-known') "

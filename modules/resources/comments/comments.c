@@ -150,6 +150,18 @@ fb_error_t *fb_comment_render(fb_req_t *fr, const char *id, int all,
     return NULL;
 }
 
+void fb_comment_write_render(fb_write_t *w, const char *id,
+                             const char **json)
+{
+    *json = NULL;
+    if (fb_write_ok(w)) {
+        fb_write_fail(w, fb_comment_render(w->fr, id, 1, json));
+    }
+    if (fb_write_ok(w) && *json == NULL) {
+        fb_write_fail(w, fb_req_db_failed(w->fr));
+    }
+}
+
 /* A post slug as fb_post_slug() makes them. */
 static int fb_comment_slug_valid(const char *s)
 {
@@ -247,7 +259,7 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
     const char *privacy = fb_query_get(&fr->query, "privacy");
     const char *target;
     const char *filters[6];
-    fb_args_t f = {0, filters}, none = {0, NULL};
+    fb_args_t f = {0, filters};
     fb_error_t *err;
     int i, which = 0;
 
@@ -277,7 +289,7 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
     filters[f.n++] = privacy;
     return fb_list_respond(fr, &fb_comment_orders[2 * which
                                                   + (target == NULL)],
-                           f, none);
+                           f, FB_NO_ARGS);
 }
 
 static const fb_op_t fb_comment_list_op =

@@ -11,6 +11,7 @@
 #define COMMENTS_H
 
 #include "fb_resource.h"
+#include "fb_write.h"
 
 /* The author (alias c): a contact, an admin, or null. */
 #define COMMENT_AUTHOR_JSON \
@@ -61,6 +62,15 @@ int fb_comment_sees_private(const fb_req_t *fr);
  */
 fb_error_t *fb_comment_render(fb_req_t *fr, const char *id, int all,
                               const char **json);
+
+/*
+ * fb_comment_render() of id, every comment visible, as a step of the
+ * write w: *json is the comment as the write sees it, or NULL once w has
+ * failed; a comment that is not there fails the write, as a missing event
+ * item does.
+ */
+void fb_comment_write_render(fb_write_t *w, const char *id,
+                             const char **json);
 
 /* A comment's target. */
 typedef struct {

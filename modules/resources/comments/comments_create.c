@@ -19,7 +19,6 @@
 #include "changelogs/changelogs.h"
 #include "comment_content.h"
 #include "comments.h"
-#include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_perm.h"
@@ -42,21 +41,26 @@ FB_SQL(comment_c_insert, 12,
     "  COALESCE(%s::timestamptz, now())) "
     "RETURNING id");
 
-FB_SQL_GLOBAL(comment_c_post_count, 3,
-    "UPDATE posts SET comment_count = comment_count + 1, "
-    "  last_activity_at = greatest(last_activity_at, "
-    "                              COALESCE(%s::timestamptz, now())) "
-    "WHERE org_id = %s AND id = %s");
+/* The post's counter and last activity: (post, the comment's creation
+ * time). */
+FB_SQL(comment_c_post_count, 2,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "                  COALESCE(%s::timestamptz, now()) AS at) "
+    "UPDATE posts p SET comment_count = p.comment_count + 1, "
+    "  last_activity_at = greatest(p.last_activity_at, k.at) "
+    "FROM k WHERE p.org_id = k.org_id AND p.id = k.id");
 
 FB_SQL(comment_c_changelog_count, 1,
     "UPDATE changelogs SET comment_count = comment_count + 1 "
     "WHERE org_id = %s AND id = %s");
 
-FB_SQL_GLOBAL(comment_c_author_counts, 3,
-    "UPDATE contacts SET comments_created = comments_created + 1, "
-    "  last_activity = greatest(last_activity, "
-    "                           COALESCE(%s::timestamptz, now())) "
-    "WHERE org_id = %s AND id = %s");
+/* The author's counters: (contact, the comment's creation time). */
+FB_SQL(comment_c_author_counts, 2,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "                  COALESCE(%s::timestamptz, now()) AS at) "
+    "UPDATE contacts c SET comments_created = c.comments_created + 1, "
+    "  last_activity = greatest(c.last_activity, k.at) "
+    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
 /* One email per voter with an address who takes comment emails,
  * except the comment's author (a contact, or the contact sharing an
@@ -121,6 +125,7 @@ static const fb_field_rule_t fb_comment_create_rules[] = {
 
 /* What a create has gathered. */
 typedef struct {
+    const char *id;             /* the new comment's, once inserted */
     fb_comment_target_t target;
     const char *parent_id;
     const char *contact_id;
@@ -169,7 +174,6 @@ static fb_error_t *fb_comment_parent(fb_req_t *fr, fb_comment_draft_t *d)
 {
     const char *target = d->target.post_id ? d->target.post_id
                                            : d->target.changelog_id;
-    const char *args[4];
     fb_rows_t rows;
     fb_error_t *err;
 
@@ -178,12 +182,12 @@ static fb_error_t *fb_comment_parent(fb_req_t *fr, fb_comment_draft_t *d)
     if (d->parent_id == NULL) {
         return NULL;
     }
-    args[0] = fr->principal.org_id;
-    args[1] = d->parent_id;
-    args[2] = fb_bool_text(fb_comment_sees_private(fr));
-    args[3] = fb_bool_text(fb_post_sees_private(fr));
-    if ((err = fb_req_select_label(fr, "comment_c_parent", 4, args, &rows))
-        != NULL) {
+    err = fb_req_select(fr, &fb_sql_comment_c_parent,
+                        FB_ARGS(d->parent_id,
+                                fb_bool_text(fb_comment_sees_private(fr)),
+                                fb_bool_text(fb_post_sees_private(fr))),
+                        &rows);
+    if (err != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -216,130 +220,102 @@ static void fb_comment_mail_bodies(fb_req_t *fr, const fb_comment_draft_t *d,
 }
 
 /* Queues the new-comment email to the post's voters. */
-static void fb_comment_emails(fb_req_t *fr, const fb_comment_draft_t *d,
-                              const char *comment_id)
+static fb_error_t *fb_comment_emails(fb_req_t *fr, void *draft)
 {
+    const fb_comment_draft_t *d = draft;
     const char *title = d->target.title;
-    const char *args[5] = {fr->principal.org_id, d->target.post_id,
-                           d->contact_id, d->admin_id, d->parent_id};
     fb_bulk_mail_t m = {"comment.created", "postComments", NULL, NULL, NULL,
                         NULL, d->target.post_id, NULL};
     fb_rows_t voters;
+    fb_error_t *err;
 
     m.subject = apr_pstrcat(fr->pool, "New comment on: ", title, NULL);
     fb_comment_mail_bodies(fr, d, "A new comment on", title, &m);
-    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
-    if (fb_db_select_label(fr->db, fr->pool, "comment_c_recipients", 5, args,
-                     &voters) == APR_SUCCESS) {
-        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &voters);
+    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", d->id, "/", NULL);
+    if ((err = fb_req_select(fr, &fb_sql_comment_c_recipients,
+                             FB_ARGS(d->target.post_id, d->contact_id,
+                                     d->admin_id, d->parent_id),
+                             &voters)) != NULL) {
+        return err;
     }
+    if (fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
+                           &m, &voters) != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
 }
 
 /* Queues the reply email to the parent comment's author. */
-static void fb_comment_reply_email(fb_req_t *fr, const fb_comment_draft_t *d,
-                                   const char *comment_id)
+static fb_error_t *fb_comment_reply_email(fb_req_t *fr, void *draft)
 {
-    const char *args[4] = {fr->principal.org_id, d->parent_id,
-                           d->contact_id, d->admin_id};
+    const fb_comment_draft_t *d = draft;
     fb_bulk_mail_t m = {"comment.reply", "commentReplies", NULL, NULL, NULL,
                         NULL, d->target.post_id, d->target.changelog_id};
     const char *title;
     fb_rows_t to;
+    fb_error_t *err;
 
-    if (fb_db_select_label(fr->db, fr->pool, "comment_c_reply_to", 4, args, &to)
-        != APR_SUCCESS || to.nrows == 0) {
-        return;
+    if ((err = fb_req_select(fr, &fb_sql_comment_c_reply_to,
+                             FB_ARGS(d->parent_id, d->contact_id,
+                                     d->admin_id),
+                             &to)) != NULL
+        || to.nrows == 0) {
+        return err;
     }
     title = fb_rows_get(&to, 0, 1) ? fb_rows_get(&to, 0, 1) : "";
     m.subject = apr_pstrcat(fr->pool, "New reply to your comment on: ",
                             title, NULL);
     fb_comment_mail_bodies(fr, d, "A new reply to your comment on", title,
                            &m);
-    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
-    fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id, &m,
-                       &to);
-}
-
-/* The counters the new comment moves. */
-static void fb_comment_count(fb_req_t *fr, const fb_comment_draft_t *d)
-{
-    const char *org = fr->principal.org_id;
-
-    if (d->target.post_id != NULL) {
-        const char *args[3] = {d->created_at, org, d->target.post_id};
-
-        fb_db_exec_label(fr->db, fr->pool, "comment_c_post_count", 3, args, NULL);
-    }
-    else {
-        const char *args[2] = {org, d->target.changelog_id};
-
-        fb_db_exec_label(fr->db, fr->pool, "comment_c_changelog_count", 2, args,
-                   NULL);
-    }
-    if (d->contact_id != NULL) {
-        const char *args[3] = {d->created_at, org, d->contact_id};
-
-        fb_db_exec_label(fr->db, fr->pool, "comment_c_author_counts", 3, args,
-                   NULL);
-    }
-}
-
-/* The comment, its counters, emails and event, inside the transaction. */
-static fb_error_t *fb_comment_insert(fb_req_t *fr, fb_comment_draft_t *d,
-                                     const char **json)
-{
-    json_object *up = json_object_object_get(fr->body, "upvotes");
-    json_object *down = json_object_object_get(fr->body, "downvotes");
-    const char *args[13];
-    const char *id;
-    fb_rows_t rows;
-    fb_error_t *err;
-
-    args[0] = fr->principal.org_id;
-    args[1] = d->target.post_id;
-    args[2] = d->target.changelog_id;
-    args[3] = d->parent_id;
-    args[4] = d->html;
-    args[5] = d->text;
-    args[6] = d->contact_id;
-    args[7] = d->admin_id;
-    args[8] = apr_ltoa(fr->pool, up ? (long)json_object_get_int64(up) : 0);
-    args[9] = apr_ltoa(fr->pool, down ? (long)json_object_get_int64(down)
-                                      : 0);
-    args[10] = fb_bool_text(d->is_private);
-    args[11] = args[12] = d->created_at;
-    if ((err = fb_req_select_label(fr, "comment_c_insert", 13, args, &rows))
-        != NULL) {
-        return err;
-    }
-    id = fb_rows_get(&rows, 0, 0);
-    fb_comment_count(fr, d);
-    if (!d->is_private && fb_json_bool(fr->body, "sendNotification", 1)) {
-        if (d->parent_id != NULL) {
-            fb_comment_reply_email(fr, d, id);
-        }
-        if (d->target.post_id != NULL) {
-            fb_comment_emails(fr, d, id);
-        }
-    }
-    if ((err = fb_comment_render(fr, id, 1, json)) != NULL) {
-        return err;
-    }
-    if (*json == NULL
-        || fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                           "comment.created", *json, NULL)
-           != APR_SUCCESS) {
+    m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", d->id, "/", NULL);
+    if (fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
+                           &m, &to) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;
 }
 
+/* The counters the new comment moves: its target's, its author's. */
+static void fb_comment_count(fb_write_t *w, const fb_comment_draft_t *d)
+{
+    if (d->target.post_id != NULL) {
+        fb_write_exec(w, &fb_sql_comment_c_post_count,
+                      FB_ARGS(d->target.post_id, d->created_at));
+    }
+    else {
+        fb_write_exec(w, &fb_sql_comment_c_changelog_count,
+                      FB_ARGS(d->target.changelog_id));
+    }
+    if (d->contact_id != NULL) {
+        fb_write_exec(w, &fb_sql_comment_c_author_counts,
+                      FB_ARGS(d->contact_id, d->created_at));
+    }
+}
+
+/* The checks and lookups before the insert, in the transaction: the
+ * target, the parent and the author (made as a contact on first use). */
+static fb_error_t *fb_comment_gather(fb_req_t *fr, void *draft)
+{
+    fb_comment_draft_t *d = draft;
+    fb_error_t *err;
+
+    if ((err = fb_comment_target(fr, d)) != NULL
+        || (err = fb_comment_parent(fr, d)) != NULL) {
+        return err;
+    }
+    return fb_person_resolve(fr, json_object_object_get(fr->body, "author"),
+                             "author", 1, &d->contact_id, &d->admin_id);
+}
+
 /* POST /comments */
 static fb_error_t *fb_comment_create(fb_req_t *fr)
 {
+    const char *upvotes = fb_int_given(fr, "upvotes");
+    const char *downvotes = fb_int_given(fr, "downvotes");
     fb_comment_draft_t d;
-    const char *json = NULL;
+    const char *json;
+    fb_rows_t comment;
+    fb_write_t w;
     fb_error_t *err;
 
     memset(&d, 0, sizeof(d));
@@ -350,28 +326,40 @@ static fb_error_t *fb_comment_create(fb_req_t *fr)
                              "isPrivate", "Private comments need the "
                              "manage_comments_private permission.");
     }
-    if ((err = fb_comment_content(fr, &d.html, &d.text)) != NULL
-        || (err = fb_req_begin(fr)) != NULL) {
+    if ((err = fb_comment_content(fr, &d.html, &d.text)) != NULL) {
         return err;
     }
     d.created_at = fb_body_time(fr, "createdAt");
-    err = fb_comment_target(fr, &d);
-    if (err == NULL) {
-        err = fb_comment_parent(fr, &d);
+
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_comment_gather, &d);
+    fb_write_select(&w, &fb_sql_comment_c_insert,
+                    FB_ARGS(d.target.post_id,
+                            d.target.changelog_id,
+                            d.parent_id,
+                            d.html,
+                            d.text,
+                            d.contact_id,
+                            d.admin_id,
+                            upvotes ? upvotes : "0",
+                            downvotes ? downvotes : "0",
+                            fb_bool_text(d.is_private),
+                            d.created_at,               /* created_at */
+                            d.created_at),              /* updated_at */
+                    &comment);
+    d.id = fb_rows_get(&comment, 0, 0);
+    fb_comment_count(&w, &d);
+    if (!d.is_private && fb_json_bool(fr->body, "sendNotification", 1)) {
+        if (d.parent_id != NULL) {
+            fb_write_step(&w, fb_comment_reply_email, &d);
+        }
+        if (d.target.post_id != NULL) {
+            fb_write_step(&w, fb_comment_emails, &d);
+        }
     }
-    if (err == NULL) {
-        err = fb_person_resolve(fr, json_object_object_get(fr->body,
-                                                           "author"),
-                                "author", 1, &d.contact_id, &d.admin_id);
-    }
-    if (err == NULL) {
-        err = fb_comment_insert(fr, &d, &json);
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_CREATED, json);
-    return NULL;
+    fb_comment_write_render(&w, d.id, &json);
+    fb_write_event(&w, "comment.created", json, NULL);
+    return fb_write_respond(&w, HTTP_CREATED, json);
 }
 
 static const fb_op_t fb_comment_create_op = {

@@ -19,7 +19,6 @@
 #include "comment_content.h"
 #include "comments.h"
 #include "fb_changes.h"
-#include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_perm.h"
@@ -36,18 +35,19 @@ FB_SQL(comment_u_lock, 3,
     "AND " COMMENT_VISIBLE "FOR UPDATE OF c");
 
 /* NULL leaves a column as it is. */
-FB_SQL_GLOBAL(comment_u_update, 10,
-    "UPDATE comments SET "
-    "  content = COALESCE(%s, content), "
-    "  content_text = COALESCE(%s, content_text), "
-    "  is_private = COALESCE(%s::boolean, is_private), "
-    "  is_pinned = COALESCE(%s::boolean, is_pinned), "
-    "  in_review = COALESCE(%s::boolean, in_review), "
-    "  created_at = COALESCE(%s::timestamptz, created_at), "
-    "  upvotes = COALESCE(%s::integer, upvotes), "
-    "  downvotes = COALESCE(%s::integer, downvotes), "
+FB_SQL(comment_u_update, 9,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+    "UPDATE comments c SET "
+    "  content = COALESCE(%s, c.content), "
+    "  content_text = COALESCE(%s, c.content_text), "
+    "  is_private = COALESCE(%s::boolean, c.is_private), "
+    "  is_pinned = COALESCE(%s::boolean, c.is_pinned), "
+    "  in_review = COALESCE(%s::boolean, c.in_review), "
+    "  created_at = COALESCE(%s::timestamptz, c.created_at), "
+    "  upvotes = COALESCE(%s::integer, c.upvotes), "
+    "  downvotes = COALESCE(%s::integer, c.downvotes), "
     "  updated_at = now() "
-    "WHERE org_id = %s AND id = %s");
+    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
 FB_SQL(comment_u_soft_delete, 1,
     "UPDATE comments SET content = '[deleted]', content_text = '', "
@@ -119,32 +119,27 @@ static int fb_comment_may(const fb_req_t *fr, int flag)
 }
 
 /*
- * Begins the transaction and locks comment id, which the key must be
- * allowed to change: its own (written as the key's admin), or any with
- * moderate_comments.
+ * Locks comment c->id, which the key must be allowed to change: its own
+ * (written as the key's admin), or any with moderate_comments; and
+ * renders it as it was.
  */
-static fb_error_t *fb_comment_lock(fb_req_t *fr, const char *id,
-                                   fb_comment_locked_t *c)
+static fb_error_t *fb_comment_lock(fb_req_t *fr, void *locked)
 {
-    const char *args[4];
+    fb_comment_locked_t *c = locked;
     fb_rows_t rows;
     fb_error_t *err;
 
-    memset(c, 0, sizeof(*c));
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    args[0] = fr->principal.org_id;
-    args[1] = id;
-    args[2] = fb_bool_text(fb_comment_sees_private(fr));
-    args[3] = fb_bool_text(fb_post_sees_private(fr));
-    if ((err = fb_req_select_label(fr, "comment_u_lock", 4, args, &rows)) != NULL) {
+    err = fb_req_select(fr, &fb_sql_comment_u_lock,
+                        FB_ARGS(c->id,
+                                fb_bool_text(fb_comment_sees_private(fr)),
+                                fb_bool_text(fb_post_sees_private(fr))),
+                        &rows);
+    if (err != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
         return fb_error_make(fr->pool, FB_E_COMMENT_NOT_FOUND, "id", NULL);
     }
-    c->id = id;
     c->target_id = fb_rows_get(&rows, 0, 0);
     c->post_id = fb_rows_get(&rows, 0, 1);
     c->changelog_id = fb_rows_get(&rows, 0, 2);
@@ -160,7 +155,7 @@ static fb_error_t *fb_comment_lock(fb_req_t *fr, const char *id,
                              "Changing another author's comment needs the "
                              "moderate_comments permission.");
     }
-    return fb_comment_render(fr, id, 1, &c->json);
+    return fb_comment_render(fr, c->id, 1, &c->json);
 }
 
 /* A 403 when the body sets a flag the key's role may not set. */
@@ -190,92 +185,65 @@ static fb_error_t *fb_comment_flags(fb_req_t *fr)
     return NULL;
 }
 
-/* A given boolean field as SQL text, NULL when not given. */
-static const char *fb_comment_bool(fb_req_t *fr, const char *field)
-{
-    return json_object_object_get(fr->body, field) != NULL
-           ? fb_bool_arg(fr->body, field, 0) : NULL;
-}
-
-/* A given integer field as SQL text, NULL when not given. */
-static const char *fb_comment_int(fb_req_t *fr, const char *field)
-{
-    json_object *v = json_object_object_get(fr->body, field);
-
-    return v != NULL ? apr_ltoa(fr->pool, (long)json_object_get_int64(v))
-                     : NULL;
-}
-
 /* PATCH /comments/{id} */
 static fb_error_t *fb_comment_update(fb_req_t *fr)
 {
     fb_comment_locked_t c;
-    const char *id, *html, *text, *after = NULL, *changes;
-    const char *args[10];
+    const char *html, *text, *after, *changes;
+    fb_write_t w;
     fb_error_t *err;
-    int n;
+    int n = 0;
 
-    if ((err = fb_resource_id(fr, &id)) != NULL
+    memset(&c, 0, sizeof(c));
+    if ((err = fb_resource_id(fr, &c.id)) != NULL
         || (err = fb_comment_flags(fr)) != NULL
         || (err = fb_comment_content(fr, &html, &text)) != NULL) {
         return err;
     }
-    err = fb_comment_lock(fr, id, &c);
-    if (err == NULL && c.is_deleted) {
-        err = fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                            "A deleted comment cannot be changed.");
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_comment_lock, &c);
+    if (c.is_deleted) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
+                                        "A deleted comment cannot be "
+                                        "changed."));
     }
-    if (err == NULL) {
-        args[0] = html;
-        args[1] = text;
-        args[2] = fb_comment_bool(fr, "isPrivate");
-        args[3] = fb_comment_bool(fr, "isPinned");
-        args[4] = fb_comment_bool(fr, "inReview");
-        args[5] = fb_body_time(fr, "createdAt");
-        args[6] = fb_comment_int(fr, "upvotes");
-        args[7] = fb_comment_int(fr, "downvotes");
-        args[8] = fr->principal.org_id;
-        args[9] = id;
-        fb_db_exec_label(fr->db, fr->pool, "comment_u_update", 10, args, NULL);
-        err = fb_comment_render(fr, id, 1, &after);
+    fb_write_exec(&w, &fb_sql_comment_u_update,
+                  FB_ARGS(c.id,
+                          html,
+                          text,
+                          fb_bool_given(fr, "isPrivate"),
+                          fb_bool_given(fr, "isPinned"),
+                          fb_bool_given(fr, "inReview"),
+                          fb_body_time(fr, "createdAt"),
+                          fb_int_given(fr, "upvotes"),
+                          fb_int_given(fr, "downvotes")));
+    fb_comment_write_render(&w, c.id, &after);
+    changes = fb_write_ok(&w) ? fb_changes_diff(fr->pool, c.json, after, &n)
+                              : NULL;
+    if (n > 0) {
+        fb_write_event(&w, "comment.updated", after, changes);
     }
-    if (err == NULL && after != NULL) {
-        changes = fb_changes_diff(fr->pool, c.json, after, &n);
-        if (n > 0 && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                                     "comment.updated", after, changes)
-                     != APR_SUCCESS) {
-            err = fb_req_db_failed(fr);
-        }
-    }
-    if (fr->db != NULL && fr->db->tx) {
-        err = fb_req_end(fr, err);
-    }
-    if (err != NULL) {
-        return err;
-    }
-    if (after == NULL) {
-        return fb_req_db_failed(fr);
-    }
-    fb_respond(fr, HTTP_OK, after);
-    return NULL;
+    return fb_write_respond(&w, HTTP_OK, after);
 }
 
-/* The counters a comment leaving the count moves; the author's only
- * when it stays as [deleted] (a removed row moves it by trigger, as
- * cascades from posts and changelogs do: sql/011_comments.sql). */
-static void fb_comment_uncount(fb_req_t *fr, const fb_comment_locked_t *c,
+/* The counters a comment leaving the count moves: its target's, and its
+ * author's only when it stays as [deleted] (a removed row moves that one
+ * by trigger, as cascades from posts and changelogs do:
+ * sql/011_comments.sql). */
+static void fb_comment_uncount(fb_write_t *w, const fb_comment_locked_t *c,
                                int stays)
 {
-    const char *args[2] = {fr->principal.org_id, NULL};
-
-    args[1] = c->post_id ? c->post_id : c->changelog_id;
-    fb_db_exec_label(fr->db, fr->pool, c->post_id ? "comment_u_post_uncount"
-                                            : "comment_u_changelog_uncount",
-               2, args, NULL);
+    if (c->post_id != NULL) {
+        fb_write_exec(w, &fb_sql_comment_u_post_uncount,
+                      FB_ARGS(c->post_id));
+    }
+    else {
+        fb_write_exec(w, &fb_sql_comment_u_changelog_uncount,
+                      FB_ARGS(c->changelog_id));
+    }
     if (stays && c->author_contact_id != NULL) {
-        args[1] = c->author_contact_id;
-        fb_db_exec_label(fr->db, fr->pool, "comment_u_author_uncount", 2, args,
-                   NULL);
+        fb_write_exec(w, &fb_sql_comment_u_author_uncount,
+                      FB_ARGS(c->author_contact_id));
     }
 }
 
@@ -283,44 +251,31 @@ static void fb_comment_uncount(fb_req_t *fr, const fb_comment_locked_t *c,
 static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
 {
     fb_comment_locked_t c;
-    const char *args[3];
-    fb_error_t *err = fb_comment_lock(fr, id, &c);
-    int changed = 1;
+    fb_rows_t pruned;
+    fb_write_t w;
 
-    if (err == NULL) {
-        args[0] = fr->principal.org_id;
-        args[1] = id;
-        if (c.has_replies) {
-            changed = !c.is_deleted;
-            if (changed) {
-                fb_db_exec_label(fr->db, fr->pool, "comment_u_soft_delete", 2,
-                           args, NULL);
-            }
-        }
-        else {
-            fb_db_exec_label(fr->db, fr->pool, "comment_u_delete", 2, args, NULL);
-            if (c.parent_id != NULL) {
-                const char *prune[3] = {fr->principal.org_id, c.target_id,
-                                        c.parent_id};
-                fb_rows_t rows;
-
-                err = fb_req_select_label(fr, "comment_u_prune", 3, prune, &rows);
-            }
-        }
-        if (err == NULL && !c.is_deleted) {
-            fb_comment_uncount(fr, &c, c.has_replies);
-        }
-        if (err == NULL && changed
-            && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                               "comment.deleted", c.json, NULL)
-               != APR_SUCCESS) {
-            err = fb_req_db_failed(fr);
+    memset(&c, 0, sizeof(c));
+    c.id = id;
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_comment_lock, &c);
+    if (!c.has_replies) {
+        fb_write_exec(&w, &fb_sql_comment_u_delete, FB_ARGS(id));
+        if (c.parent_id != NULL) {
+            fb_write_select(&w, &fb_sql_comment_u_prune,
+                            FB_ARGS(c.target_id, c.parent_id), &pruned);
         }
     }
-    if (fr->db != NULL && fr->db->tx) {
-        err = fb_req_end(fr, err);
+    else if (!c.is_deleted) {
+        fb_write_exec(&w, &fb_sql_comment_u_soft_delete, FB_ARGS(id));
     }
-    return err;
+    if (!c.is_deleted) {
+        fb_comment_uncount(&w, &c, c.has_replies);
+    }
+    /* One that stays [deleted] as it was has not changed. */
+    if (!c.has_replies || !c.is_deleted) {
+        fb_write_event(&w, "comment.deleted", c.json, NULL);
+    }
+    return fb_write_end(&w);
 }
 
 /* DELETE /comments/{id} */

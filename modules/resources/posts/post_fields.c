@@ -39,7 +39,6 @@ const fb_statement_t *const fb_post_field_statements[] = {
     &fb_sql_post_f_tag_create, &fb_sql_post_f_tag_link, NULL
 };
 
-
 const char *const fb_post_visibilities[] = {"public", "authorOnly",
                                               "companyOnly", NULL};
 
@@ -95,9 +94,9 @@ fb_error_t *fb_post_status(fb_req_t *fr, fb_post_draft_t *d)
 {
     const char *given = fb_id_normalize(fr->pool, fb_json_string(
                                             fr->body, "statusId"));
-    const char *args[3] = {fr->principal.org_id, given, given};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "post_f_status", 3, args, &rows);
+    fb_error_t *err = fb_req_select(fr, &fb_sql_post_f_status,
+                                    FB_ARGS(given, given), &rows);
 
     if (err != NULL) {
         return err;
@@ -233,7 +232,6 @@ fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
 {
     json_object *given = json_object_object_get(fr->body, "customFields");
     json_object *start = existing ? json_tokener_parse(existing) : NULL;
-    const char *args[1] = {fr->principal.org_id};
     fb_cf_ctx_t c = {fr, NULL, NULL};
     fb_rows_t defs;
     fb_error_t *err;
@@ -244,7 +242,8 @@ fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
         start = json_object_new_object();
     }
     c.out = fb_json_owned(fr->pool, start);
-    if ((err = fb_req_select_label(fr, "post_f_fields", 1, args, &defs)) != NULL) {
+    if ((err = fb_req_select(fr, &fb_sql_post_f_fields, FB_NO_ARGS, &defs))
+        != NULL) {
         return err;
     }
     if (given != NULL) {
@@ -359,9 +358,34 @@ fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d)
     return err;
 }
 
-const char *fb_bool_arg(json_object *body, const char *field,
-                               int def)
+void fb_post_link_tags(fb_write_t *w, const char *post_id,
+                       const apr_array_header_t *tag_ids)
+{
+    int i;
+
+    for (i = 0; tag_ids != NULL && i < tag_ids->nelts; i++) {
+        fb_write_exec(w, &fb_sql_post_f_tag_link,
+                      FB_ARGS(post_id,
+                              APR_ARRAY_IDX(tag_ids, i, const char *)));
+    }
+}
+
+const char *fb_bool_arg(json_object *body, const char *field, int def)
 {
     return fb_bool_text(fb_json_bool(body, field, def));
+}
+
+const char *fb_bool_given(fb_req_t *fr, const char *field)
+{
+    return json_object_object_get(fr->body, field) != NULL
+           ? fb_bool_arg(fr->body, field, 0) : NULL;
+}
+
+const char *fb_int_given(fb_req_t *fr, const char *field)
+{
+    json_object *v = json_object_object_get(fr->body, field);
+
+    return v != NULL ? apr_ltoa(fr->pool, (long)json_object_get_int64(v))
+                     : NULL;
 }
 

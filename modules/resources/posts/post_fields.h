@@ -15,6 +15,7 @@ typedef struct {
     const char *status_id;
     const char *contact_id;         /* the author, a contact ... */
     const char *admin_id;           /* ... or an admin */
+    const char *assignee_id;
     const char *custom_fields;      /* JSON text */
     apr_array_header_t *tag_ids;
     const char *created_at;
@@ -49,7 +50,16 @@ fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
  * may. */
 fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d);
 
+/* Links the tags tag_ids (NULL: none) to post_id, as steps of w. */
+void fb_post_link_tags(fb_write_t *w, const char *post_id,
+                       const apr_array_header_t *tag_ids);
+
 /* A boolean field of the body as "true" or "false". */
 const char *fb_bool_arg(json_object *body, const char *field, int def);
+
+/* A boolean or integer field of the body as SQL text, NULL (the stored
+ * value stays) when the body does not give it or gives null. */
+const char *fb_bool_given(fb_req_t *fr, const char *field);
+const char *fb_int_given(fb_req_t *fr, const char *field);
 
 #endif

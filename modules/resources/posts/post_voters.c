@@ -13,7 +13,6 @@
 
 #include "apr_strings.h"
 
-#include "fb_events.h"
 #include "fb_json.h"
 #include "people/people.h"
 #include "post_fields.h"
@@ -87,16 +86,15 @@ static const fb_query_rule_t fb_voter_remove_query[] = {
 /* The post of the path, visible to the key, or 404. */
 static fb_error_t *fb_voter_post(fb_req_t *fr, const char **post_id)
 {
-    const char *args[3];
+    const char *id;
     fb_rows_t rows;
     fb_error_t *err;
 
-    if ((err = fb_resource_id(fr, &args[1])) != NULL) {
-        return err;
-    }
-    args[0] = fr->principal.org_id;
-    args[2] = fb_bool_text(fb_post_sees_private(fr));
-    if ((err = fb_req_select_label(fr, "voter_post", 3, args, &rows)) != NULL) {
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_req_select(fr, &fb_sql_voter_post,
+                                FB_ARGS(id, fb_bool_text(
+                                                fb_post_sees_private(fr))),
+                                &rows)) != NULL) {
         return err;
     }
     *post_id = fb_rows_get(&rows, 0, 0);
@@ -133,9 +131,9 @@ static fb_error_t *fb_voter_list(fb_req_t *fr)
 {
     const char *post_id;
     fb_error_t *err = fb_voter_post(fr, &post_id);
-    fb_args_t filters = {1, &post_id}, none = {0, NULL};
 
-    return err ? err : fb_list_respond(fr, &fb_voters_newest, filters, none);
+    return err ? err : fb_list_respond(fr, &fb_voters_newest,
+                                       FB_ARGS(post_id), FB_NO_ARGS);
 }
 
 /* The voter named by the body, else by the query (DELETE only). */
@@ -159,53 +157,60 @@ static json_object *fb_voter_who(fb_req_t *fr)
     return who;
 }
 
-/* POST and DELETE /posts/{id}/voters */
+/* A vote being added or removed. */
+typedef struct {
+    int adding;
+    const char *post_id;
+    const char *contact_id;     /* the voter, as a contact */
+    const char *admin_id;       /* or as an admin, until its contact is
+                                 * found */
+} fb_vote_t;
+
+/* The post, the voter (made as a contact on first use when adding) and
+ * the right to vote for them; an admin votes as its contact. */
+static fb_error_t *fb_voter_find(fb_req_t *fr, void *vote)
+{
+    fb_vote_t *v = vote;
+    fb_error_t *err;
+
+    if ((err = fb_voter_post(fr, &v->post_id)) != NULL
+        || (err = fb_person_resolve(fr, fb_voter_who(fr), "voter",
+                                    v->adding, &v->contact_id,
+                                    &v->admin_id)) != NULL
+        || (err = fb_voter_on_behalf(fr, v->contact_id, v->admin_id))
+           != NULL) {
+        return err;
+    }
+    if (v->contact_id == NULL && v->admin_id != NULL) {
+        return fb_person_admin_contact(fr, v->admin_id, &v->contact_id);
+    }
+    return NULL;
+}
+
+/* POST and DELETE /posts/{id}/voters: a voter nobody knows is removed
+ * without a change. */
 static fb_error_t *fb_voter_change(fb_req_t *fr)
 {
-    int adding = strcmp(fr->r->method, "POST") == 0;
-    const char *post_id = NULL, *contact = NULL, *admin = NULL, *json;
-    const char *args[3];
-    fb_rows_t rows;
-    fb_error_t *err;
-    int changed = 0;
+    fb_vote_t v = {strcmp(fr->r->method, "POST") == 0, NULL, NULL, NULL};
+    const char *json;
+    fb_rows_t moved;
+    fb_write_t w;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_voter_find, &v);
+    if (v.contact_id != NULL
+        && fb_write_select(&w, v.adding ? &fb_sql_voter_add
+                                        : &fb_sql_voter_remove,
+                           FB_ARGS(v.post_id, v.contact_id), &moved)
+        && v.adding && strcmp(fb_rows_get(&moved, 0, 0), "1") == 0) {
+        /* A new vote: post.voted carries the post with its upvotes. */
+        fb_post_write_render(&w, v.post_id, &json);
+        fb_write_event(&w, "post.voted", json, NULL);
     }
-    err = fb_voter_post(fr, &post_id);
-    if (err == NULL) {
-        err = fb_person_resolve(fr, fb_voter_who(fr), "voter", adding,
-                                &contact, &admin);
-    }
-    if (err == NULL) {
-        err = fb_voter_on_behalf(fr, contact, admin);
-    }
-    if (err == NULL && contact == NULL && admin != NULL) {
-        err = fb_person_admin_contact(fr, admin, &contact);
-    }
-    if (err == NULL && contact != NULL) {
-        args[0] = fr->principal.org_id;
-        args[1] = post_id;
-        args[2] = contact;
-        err = fb_req_select_label(fr, adding ? "voter_add" : "voter_remove", 3,
-                            args, &rows);
-        changed = err == NULL && strcmp(fb_rows_get(&rows, 0, 0), "1") == 0;
-    }
-    if (err == NULL && adding && changed) {
-        err = fb_post_render(fr, post_id, 1, &json);
-        if (err == NULL
-            && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                               "post.voted", json, NULL) != APR_SUCCESS) {
-            err = fb_req_db_failed(fr);
-        }
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, adding ? HTTP_CREATED : HTTP_OK,
-               fb_voter_answer(fr->pool, adding ? "added" : "removed",
-                               contact, post_id));
-    return NULL;
+    return fb_write_respond(&w, v.adding ? HTTP_CREATED : HTTP_OK,
+                            fb_voter_answer(fr->pool, v.adding ? "added"
+                                                               : "removed",
+                                            v.contact_id, v.post_id));
 }
 
 static const fb_op_t fb_voter_list_op = {

@@ -253,16 +253,14 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
     const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const char *q = fb_query_get(&fr->query, "q");
     const fb_list_order_t *order;
-    const char *boards, *statuses;
-    const char *filters[11];
-    const char *render[1];
-    fb_args_t f = {11, filters}, r = {1, render};
+    const char *boards, *statuses, *tags;
     fb_error_t *err;
     int i, which = 0;
 
     /* With a search and no sort, the best matches come first. */
-    if (sort == NULL && fb_query_get(&fr->query, "q") != NULL) {
+    if (sort == NULL && q != NULL) {
         which = FB_POST_RELEVANCE;
         dir = "desc";
     }
@@ -277,34 +275,45 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
         || (err = fb_post_id_filter(fr, "statusId", &statuses)) != NULL) {
         return err;
     }
-    filters[0] = fb_post_order_arg(fr, which, order);
-    filters[1] = fb_bool_text(fb_post_sees_private(fr));
-    filters[2] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
-    filters[3] = filters[4] = boards;
-    filters[5] = filters[6] = statuses;
-    filters[7] = filters[8] = fb_db_text_array(
-        fr->pool, fb_query_list(fr->pool, &fr->query, "tags"));
-    filters[9] = filters[10] = fb_query_get(&fr->query, "q");
-    render[0] = fb_req_portal_default(fr);
-    return fb_list_respond(fr, order, f, r);
+    tags = fb_db_text_array(fr->pool,
+                            fb_query_list(fr->pool, &fr->query, "tags"));
+    /* POST_PAGE's arguments; a list filter is tested for NULL, then
+     * matched. */
+    return fb_list_respond(
+        fr, order,
+        FB_ARGS(fb_post_order_arg(fr, which, order),
+                fb_bool_text(fb_post_sees_private(fr)),
+                fb_bool_text(fb_query_bool(&fr->query, "inReview", 0)),
+                boards, boards, statuses, statuses, tags, tags, q, q),
+        FB_ARGS(fb_req_portal_default(fr)));
 }
 
 fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
                            const char **json)
 {
-    const char *args[4];
     fb_rows_t rows;
     fb_error_t *err;
 
-    args[0] = fr->principal.org_id;
-    args[1] = id;
-    args[2] = fb_bool_text(see_private);
-    args[3] = fb_req_portal_default(fr);
-    if ((err = fb_req_select_label(fr, "post_get", 4, args, &rows)) != NULL) {
+    err = fb_req_select(fr, &fb_sql_post_get,
+                        FB_ARGS(id, fb_bool_text(see_private),
+                                fb_req_portal_default(fr)),
+                        &rows);
+    if (err != NULL) {
         return err;
     }
     *json = fb_rows_get(&rows, 0, 0);
     return NULL;
+}
+
+void fb_post_write_render(fb_write_t *w, const char *id, const char **json)
+{
+    *json = NULL;
+    if (fb_write_ok(w)) {
+        fb_write_fail(w, fb_post_render(w->fr, id, 1, json));
+    }
+    if (fb_write_ok(w) && *json == NULL) {
+        fb_write_fail(w, fb_req_db_failed(w->fr));
+    }
 }
 
 static fb_error_t *fb_post_get(fb_req_t *fr)

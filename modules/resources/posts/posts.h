@@ -6,6 +6,7 @@
 #define POSTS_H
 
 #include "fb_resource.h"
+#include "fb_write.h"
 
 #define POST_AUTHOR_JSON \
     "CASE WHEN p.author_contact_id IS NOT NULL THEN (" \
@@ -80,6 +81,13 @@
  */
 fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
                            const char **json);
+
+/*
+ * fb_post_render() of id, every post visible, as a step of the write w:
+ * *json is the post as the write sees it, or NULL once w has failed; a
+ * post that is not there fails the write, as a missing event item does.
+ */
+void fb_post_write_render(fb_write_t *w, const char *id, const char **json);
 
 /* May the key see authorOnly and companyOnly posts? */
 int fb_post_sees_private(const fb_req_t *fr);

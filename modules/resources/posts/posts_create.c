@@ -4,15 +4,14 @@
  * A create runs in one transaction: the board and status checks, the
  * author (found or created as a contact), tags (created on first use),
  * custom field values checked against their definitions, the post, its
- * first vote, the author's counters, the post.created event and any admin
- * notifications.  Any error rolls all of it back.
+ * tags, the author's counters, its first vote, any admin notifications
+ * and the post.created event.  Any error rolls all of it back.
  */
 #include <string.h>
 
 #include "apr_escape.h"
 #include "apr_strings.h"
 
-#include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
 #include "people/people.h"
@@ -22,12 +21,14 @@ FB_SQL(post_w_board, 1,
     "SELECT posting_enabled, default_visibility, custom_field_ids::text "
     "FROM boards WHERE org_id = %s AND id = %s");
 
-FB_SQL(post_w_insert, 19,
+/* The organization again in the slug; the title and the creation time
+ * are given once per column that takes them. */
+FB_SQL(post_w_insert, 18,
     "INSERT INTO posts (org_id, slug, title, content, content_text, "
     "  board_id, author_contact_id, author_admin_id, status_id, "
     "  comments_enabled, in_review, visibility, assignee_id, eta, "
     "  custom_fields, upvotes, created_at, updated_at, last_activity_at) "
-    "VALUES (%s, fb_post_slug(%s, %s), %s, %s, %s, %s, %s, %s, %s, "
+    "VALUES (%s, fb_post_slug($1, %s), %s, %s, %s, %s, %s, %s, %s, "
     "  %s::boolean, %s::boolean, %s, %s, %s::timestamptz, %s::jsonb, "
     "  %s::integer, COALESCE(%s::timestamptz, now()), "
     "  COALESCE(%s::timestamptz, now()), COALESCE(%s::timestamptz, now())) "
@@ -38,18 +39,25 @@ FB_SQL(post_w_vote, 3,
     "VALUES (%s, %s, %s, COALESCE(%s::timestamptz, now())) "
     "ON CONFLICT DO NOTHING");
 
-FB_SQL_GLOBAL(post_w_author_counts, 3,
-    "UPDATE contacts SET posts_created = posts_created + 1, "
-    "  last_activity = greatest(last_activity, "
-    "                           COALESCE(%s::timestamptz, now())) "
-    "WHERE org_id = %s AND id = %s");
+/* The author's counters: (contact, the post's creation time). */
+FB_SQL(post_w_author_counts, 2,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "                  COALESCE(%s::timestamptz, now()) AS at) "
+    "UPDATE contacts c SET posts_created = c.posts_created + 1, "
+    "  last_activity = greatest(c.last_activity, k.at) "
+    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
-FB_SQL_GLOBAL(post_w_notify_admins, 5,
+/* The "new post" email to every admin: (post, subject, HTML, text). */
+FB_SQL(post_w_notify_admins, 4,
+    "WITH m AS (SELECT %s::text AS org_id, %s::text AS post_id, "
+    "                  %s::text AS subject, %s::text AS body_html, "
+    "                  %s::text AS body_text) "
     "INSERT INTO email_outbox (org_id, kind, recipient, subject, "
     "  body_html, body_text, dedupe_key) "
-    "SELECT a.org_id, 'post.created.admin', a.email, %s, %s, %s, "
-    "  'post.created.admin/' || %s || '/' || a.id "
-    "FROM admins a WHERE a.org_id = %s");
+    "SELECT a.org_id, 'post.created.admin', a.email, m.subject, "
+    "  m.body_html, m.body_text, "
+    "  'post.created.admin/' || m.post_id || '/' || a.id "
+    "FROM m JOIN admins a ON a.org_id = m.org_id");
 
 static const fb_statement_t *const fb_post_create_statements[] = {
     &fb_sql_post_w_board, &fb_sql_post_w_insert, &fb_sql_post_w_vote,
@@ -80,12 +88,13 @@ static const fb_field_rule_t fb_post_create_rules[] = {
 
 static fb_error_t *fb_post_board(fb_req_t *fr, fb_post_draft_t *d)
 {
-    const char *args[2] = {fr->principal.org_id,
-                           fb_id_normalize(fr->pool, fb_json_string(
-                                               fr->body, "boardId"))};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "post_w_board", 2, args, &rows);
+    fb_error_t *err;
 
+    err = fb_req_select(fr, &fb_sql_post_w_board,
+                        FB_ARGS(fb_id_normalize(fr->pool, fb_json_string(
+                                                    fr->body, "boardId"))),
+                        &rows);
     if (err != NULL) {
         return err;
     }
@@ -105,149 +114,119 @@ static fb_error_t *fb_post_board(fb_req_t *fr, fb_post_draft_t *d)
     return NULL;
 }
 
-/* Queues the "new post" email to every admin when asked to. */
-static void fb_post_notify_admins(fb_req_t *fr, const char *post_id,
-                                  const char *title)
+/* The checks and lookups before the insert, in the transaction: the
+ * board, the status, the author (made as a contact on first use), the
+ * custom field values, the tags (made on first use) and the assignee. */
+static fb_error_t *fb_post_gather(fb_req_t *fr, void *draft)
 {
-    const char *subject = apr_pstrcat(fr->pool, "New post: ", title, NULL);
-    const char *args[5] = {
-        subject,
-        apr_pstrcat(fr->pool, "<p>A new post was created: <strong>",
-                    apr_pescape_entity(fr->pool, title, 0), "</strong></p>",
-                    NULL),
-        apr_pstrcat(fr->pool, "A new post was created: ", title, NULL),
-        post_id, fr->principal.org_id
-    };
+    fb_post_draft_t *d = draft;
+    fb_error_t *err;
 
-    fb_db_exec_label(fr->db, fr->pool, "post_w_notify_admins", 5, args, NULL);
+    if ((err = fb_post_board(fr, d)) != NULL
+        || (err = fb_post_status(fr, d)) != NULL
+        || (err = fb_person_resolve(fr, json_object_object_get(fr->body,
+                                                               "author"),
+                                    "author", 1, &d->contact_id,
+                                    &d->admin_id)) != NULL
+        || (err = fb_post_custom_fields(fr, d, NULL)) != NULL
+        || (err = fb_post_tags(fr, d)) != NULL) {
+        return err;
+    }
+    return fb_post_assignee(fr, &d->assignee_id);
 }
 
-/* Everything of a create after the checks, inside the transaction. */
-static fb_error_t *fb_post_insert(fb_req_t *fr, fb_post_draft_t *d,
-                                  const char **json)
+/* The author is the first voter; an admin votes as the contact sharing
+ * the admin's email. */
+static void fb_post_first_vote(fb_write_t *w, const fb_post_draft_t *d,
+                               const char *post_id)
 {
-    json_object *body = fr->body;
-    const char *html, *text;
-    json_object *upvotes_v = json_object_object_get(body, "upvotes");
-    long upvotes = upvotes_v ? json_object_get_int64(upvotes_v) : 1;
-    const char *title = fb_json_string(body, "title");
-    const char *assignee;
-    const char *args[20];
-    fb_rows_t rows;
-    fb_error_t *err;
-    const char *post_id;
-    int i;
+    const char *voter = d->contact_id;
 
-    if ((err = fb_post_assignee(fr, &assignee)) != NULL) {
-        return err;
+    if (voter == NULL && fb_write_ok(w)) {
+        fb_write_fail(w, fb_person_admin_contact(w->fr, d->admin_id,
+                                                 &voter));
     }
-    html = d->html;
-    text = d->text;
-    args[0] = fr->principal.org_id;
-    args[1] = fr->principal.org_id;
-    args[2] = title;
-    args[3] = title;
-    args[4] = html ? html : "";
-    args[5] = text ? text : "";
-    args[6] = fb_id_normalize(fr->pool, fb_json_string(body, "boardId"));
-    args[7] = d->contact_id;
-    args[8] = d->admin_id;
-    args[9] = d->status_id;
-    args[10] = fb_bool_arg(body, "commentsEnabled", 1);
-    args[11] = fb_bool_arg(body, "inReview", 0);
-    args[12] = d->visibility;
-    args[13] = assignee;
-    args[14] = d->eta;
-    args[15] = d->custom_fields;
-    args[16] = apr_ltoa(fr->pool, upvotes);
-    args[17] = args[18] = args[19] = d->created_at;
-    if ((err = fb_req_select_label(fr, "post_w_insert", 20, args, &rows))
-        != NULL) {
-        return err;
-    }
-    post_id = fb_rows_get(&rows, 0, 0);
-    for (i = 0; i < d->tag_ids->nelts; i++) {
-        const char *link[3] = {fr->principal.org_id, post_id,
-                               APR_ARRAY_IDX(d->tag_ids, i, const char *)};
+    fb_write_exec(w, &fb_sql_post_w_vote,
+                  FB_ARGS(post_id, voter, d->created_at));
+}
 
-        fb_db_exec_label(fr->db, fr->pool, "post_f_tag_link", 3, link, NULL);
-    }
-    if (d->contact_id != NULL) {
-        const char *counts[3] = {d->created_at, fr->principal.org_id,
-                                 d->contact_id};
+/* Queues the "new post" email to every admin. */
+static void fb_post_notify_admins(fb_write_t *w, const char *post_id,
+                                  const char *title)
+{
+    apr_pool_t *p = w->fr->pool;
 
-        fb_db_exec_label(fr->db, fr->pool, "post_w_author_counts", 3, counts,
-                   NULL);
-    }
-    if (upvotes > 0) {
-        /* The author is the first voter; an admin votes as the contact
-         * sharing the admin's email. */
-        const char *voter = d->contact_id;
-        const char *vote[4];
-
-        if (voter == NULL
-            && (err = fb_person_admin_contact(fr, d->admin_id, &voter))
-               != NULL) {
-            return err;
-        }
-        vote[0] = fr->principal.org_id;
-        vote[1] = post_id;
-        vote[2] = voter;
-        vote[3] = d->created_at;
-        fb_db_exec_label(fr->db, fr->pool, "post_w_vote", 4, vote, NULL);
-    }
-    if (fb_json_bool(body, "notifyAdmins", 0)) {
-        fb_post_notify_admins(fr, post_id, title);
-    }
-    if ((err = fb_post_render(fr, post_id, 1, json)) != NULL) {
-        return err;
-    }
-    if (fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                        "post.created", *json, NULL) != APR_SUCCESS) {
-        return fb_req_db_failed(fr);
-    }
-    return NULL;
+    fb_write_exec(w, &fb_sql_post_w_notify_admins,
+                  FB_ARGS(post_id,
+                          apr_pstrcat(p, "New post: ", title, NULL),
+                          apr_pstrcat(p, "<p>A new post was created: "
+                                      "<strong>",
+                                      apr_pescape_entity(p, title, 0),
+                                      "</strong></p>", NULL),
+                          apr_pstrcat(p, "A new post was created: ", title,
+                                      NULL)));
 }
 
 /* POST /posts */
 static fb_error_t *fb_post_create(fb_req_t *fr)
 {
+    json_object *body = fr->body;
+    const char *title = fb_json_string(body, "title");
+    json_object *upvotes_v = json_object_object_get(body, "upvotes");
+    long upvotes = upvotes_v ? json_object_get_int64(upvotes_v) : 1;
+    const char *post_id, *json;
     fb_post_draft_t d;
-    const char *json = NULL;
+    fb_rows_t post;
+    fb_write_t w;
     fb_error_t *err;
 
     memset(&d, 0, sizeof(d));
     /* Content first: its images are stored before the transaction. */
     if ((err = fb_post_flags(fr, 0)) != NULL
-        || (err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL
-        || (err = fb_req_begin(fr)) != NULL) {
+        || (err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL) {
         return err;
     }
     d.created_at = fb_body_time(fr, "createdAt");
     d.eta = fb_body_time(fr, "eta");
-    err = fb_post_board(fr, &d);
-    if (err == NULL) {
-        err = fb_post_status(fr, &d);
+
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_post_gather, &d);
+    fb_write_select(&w, &fb_sql_post_w_insert,
+                    FB_ARGS(title,                      /* the slug's */
+                            title,
+                            d.html ? d.html : "",
+                            d.text ? d.text : "",
+                            fb_id_normalize(fr->pool, fb_json_string(
+                                                body, "boardId")),
+                            d.contact_id,
+                            d.admin_id,
+                            d.status_id,
+                            fb_bool_arg(body, "commentsEnabled", 1),
+                            fb_bool_arg(body, "inReview", 0),
+                            d.visibility,
+                            d.assignee_id,
+                            d.eta,
+                            d.custom_fields,
+                            apr_ltoa(fr->pool, upvotes),
+                            d.created_at,               /* created_at */
+                            d.created_at,               /* updated_at */
+                            d.created_at),              /* last activity */
+                    &post);
+    post_id = fb_rows_get(&post, 0, 0);
+    fb_post_link_tags(&w, post_id, d.tag_ids);
+    if (d.contact_id != NULL) {
+        fb_write_exec(&w, &fb_sql_post_w_author_counts,
+                      FB_ARGS(d.contact_id, d.created_at));
     }
-    if (err == NULL) {
-        err = fb_person_resolve(fr, json_object_object_get(fr->body,
-                                                           "author"),
-                                "author", 1, &d.contact_id, &d.admin_id);
+    if (upvotes > 0) {
+        fb_post_first_vote(&w, &d, post_id);
     }
-    if (err == NULL) {
-        err = fb_post_custom_fields(fr, &d, NULL);
+    if (fb_json_bool(body, "notifyAdmins", 0)) {
+        fb_post_notify_admins(&w, post_id, title);
     }
-    if (err == NULL) {
-        err = fb_post_tags(fr, &d);
-    }
-    if (err == NULL) {
-        err = fb_post_insert(fr, &d, &json);
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_CREATED, json);
-    return NULL;
+    fb_post_write_render(&w, post_id, &json);
+    fb_write_event(&w, "post.created", json, NULL);
+    return fb_write_respond(&w, HTTP_CREATED, json);
 }
 
 static const fb_op_t fb_post_create_op = {

@@ -12,7 +12,6 @@
 
 #include "fb_changes.h"
 #include "bulk_mail.h"
-#include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
 #include "people/people.h"
@@ -28,37 +27,42 @@ FB_SQL(post_u_board, 1,
 
 /* NULL leaves a column as it is, except where a flag says that the
  * value (NULL included) is to be set. */
-FB_SQL_GLOBAL(post_u_update, 22,
-    "UPDATE posts SET "
-    "  title = COALESCE(%s, title), "
-    "  content = COALESCE(%s, content), "
-    "  content_text = COALESCE(%s, content_text), "
-    "  board_id = COALESCE(%s, board_id), "
-    "  status_id = COALESCE(%s, status_id), "
-    "  comments_enabled = COALESCE(%s::boolean, comments_enabled), "
-    "  in_review = COALESCE(%s::boolean, in_review), "
-    "  is_pinned = COALESCE(%s::boolean, is_pinned), "
-    "  visibility = COALESCE(%s, visibility), "
-    "  custom_fields = COALESCE(%s::jsonb, custom_fields), "
-    "  upvotes = COALESCE(%s::integer, upvotes), "
-    "  created_at = COALESCE(%s::timestamptz, created_at), "
-    "  eta = CASE WHEN %s::boolean THEN %s::timestamptz ELSE eta END, "
-    "  assignee_id = CASE WHEN %s::boolean THEN %s ELSE assignee_id END, "
+FB_SQL(post_u_update, 21,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+    "UPDATE posts p SET "
+    "  title = COALESCE(%s, p.title), "
+    "  content = COALESCE(%s, p.content), "
+    "  content_text = COALESCE(%s, p.content_text), "
+    "  board_id = COALESCE(%s, p.board_id), "
+    "  status_id = COALESCE(%s, p.status_id), "
+    "  comments_enabled = COALESCE(%s::boolean, p.comments_enabled), "
+    "  in_review = COALESCE(%s::boolean, p.in_review), "
+    "  is_pinned = COALESCE(%s::boolean, p.is_pinned), "
+    "  visibility = COALESCE(%s, p.visibility), "
+    "  custom_fields = COALESCE(%s::jsonb, p.custom_fields), "
+    "  upvotes = COALESCE(%s::integer, p.upvotes), "
+    "  created_at = COALESCE(%s::timestamptz, p.created_at), "
+    "  eta = CASE WHEN %s::boolean THEN %s::timestamptz ELSE p.eta END, "
+    "  assignee_id = CASE WHEN %s::boolean THEN %s "
+    "                ELSE p.assignee_id END, "
     "  author_contact_id = CASE WHEN %s::boolean THEN %s "
-    "                      ELSE author_contact_id END, "
+    "                      ELSE p.author_contact_id END, "
     "  author_admin_id = CASE WHEN %s::boolean THEN %s "
-    "                    ELSE author_admin_id END, "
+    "                    ELSE p.author_admin_id END, "
     "  updated_at = now(), "
-    "  last_activity_at = greatest(last_activity_at, now()) "
-    "WHERE org_id = %s AND id = %s");
+    "  last_activity_at = greatest(p.last_activity_at, now()) "
+    "FROM k WHERE p.org_id = k.org_id AND p.id = k.id");
 
 FB_SQL(post_u_untag, 1,
     "DELETE FROM post_tags WHERE org_id = %s AND post_id = %s");
 
-FB_SQL_GLOBAL(post_u_author_count, 3,
-    "UPDATE contacts SET posts_created = greatest(posts_created "
-    "                                             + %s::integer, 0) "
-    "WHERE org_id = %s AND id = %s");
+/* Moves a contact's posts count: (contact, by how much). */
+FB_SQL(post_u_author_count, 2,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "                  %s::integer AS delta) "
+    "UPDATE contacts c SET posts_created = greatest(c.posts_created "
+    "                                               + k.delta, 0) "
+    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
 /* The voters a status update email goes to. */
 FB_SQL(post_u_status_recipients, 1,
@@ -100,68 +104,104 @@ static const fb_field_rule_t fb_post_update_rules[] = {
     {.name = NULL}
 };
 
-/* The post as the transaction sees it, locked; NULL id when absent. */
+/* A PATCH or DELETE under way: the post as it was, locked, and what the
+ * body changes. */
 typedef struct {
     const char *id;
     const char *author_contact_id;
     const char *status_id;
     const char *custom_fields;
-    const char *json;
-} fb_post_locked_t;
+    const char *json;               /* the post before the write */
+    const char *after;              /* PATCH: and after it */
+    fb_post_draft_t d;              /* PATCH: the changes gathered */
+    const char *board_id;           /* PATCH: the body's, normalized */
+} fb_post_change_t;
 
-static fb_error_t *fb_post_lock(fb_req_t *fr, fb_post_locked_t *p)
+/* Locks post c->id (visible to the key) and renders it as it was. */
+static fb_error_t *fb_post_lock(fb_req_t *fr, void *change)
 {
-    const char *args[3];
+    fb_post_change_t *c = change;
     fb_rows_t rows;
     fb_error_t *err;
 
-    memset(p, 0, sizeof(*p));
-    if ((err = fb_resource_id(fr, &args[1])) != NULL
-        || (err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    args[0] = fr->principal.org_id;
-    args[2] = fb_bool_text(fb_post_sees_private(fr));
-    if ((err = fb_req_select_label(fr, "post_u_lock", 3, args, &rows)) != NULL) {
+    err = fb_req_select(fr, &fb_sql_post_u_lock,
+                        FB_ARGS(c->id,
+                                fb_bool_text(fb_post_sees_private(fr))),
+                        &rows);
+    if (err != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
         return fb_error_make(fr->pool, FB_E_POST_NOT_FOUND, "id", NULL);
     }
-    p->id = args[1];
-    p->author_contact_id = fb_rows_get(&rows, 0, 0);
-    p->status_id = fb_rows_get(&rows, 0, 1);
-    p->custom_fields = fb_rows_get(&rows, 0, 2);
-    return fb_post_render(fr, p->id, 1, &p->json);
+    c->author_contact_id = fb_rows_get(&rows, 0, 0);
+    c->status_id = fb_rows_get(&rows, 0, 1);
+    c->custom_fields = fb_rows_get(&rows, 0, 2);
+    return fb_post_render(fr, c->id, 1, &c->json);
+}
+
+/* The checks and lookups of a PATCH, in the transaction: the board, and
+ * each of status, assignee, author, custom fields and tags that the body
+ * gives. */
+static fb_error_t *fb_post_gather_changes(fb_req_t *fr, void *change)
+{
+    fb_post_change_t *c = change;
+    json_object *body = fr->body;
+    const char *found;
+    fb_error_t *err;
+
+    if (c->board_id != NULL) {
+        if ((err = fb_resource_lookup(fr, &fb_sql_post_u_board, c->board_id,
+                                      &found)) != NULL) {
+            return err;
+        }
+        if (found == NULL) {
+            return fb_error_make(fr->pool, FB_E_BOARD_NOT_FOUND, "boardId",
+                                 NULL);
+        }
+    }
+    if ((json_object_object_get(body, "statusId") != NULL
+         && (err = fb_post_status(fr, &c->d)) != NULL)
+        || (err = fb_post_assignee(fr, &c->d.assignee_id)) != NULL
+        || (json_object_object_get(body, "author") != NULL
+            && (err = fb_person_resolve(fr, json_object_object_get(
+                                            body, "author"), "author",
+                                        1, &c->d.contact_id,
+                                        &c->d.admin_id)) != NULL)
+        || (json_object_object_get(body, "customFields") != NULL
+            && (err = fb_post_custom_fields(fr, &c->d, c->custom_fields))
+               != NULL)
+        || (json_object_object_get(body, "tags") != NULL
+            && (err = fb_post_tags(fr, &c->d)) != NULL)) {
+        return err;
+    }
+    return NULL;
 }
 
 /* Moves the author's posts count when the author changes. */
-static void fb_post_recount(fb_req_t *fr, const char *from, const char *to)
+static void fb_post_recount(fb_write_t *w, const char *from, const char *to)
 {
     if (from != NULL && (to == NULL || strcmp(from, to) != 0)) {
-        const char *args[3] = {"-1", fr->principal.org_id, from};
-
-        fb_db_exec_label(fr->db, fr->pool, "post_u_author_count", 3, args, NULL);
+        fb_write_exec(w, &fb_sql_post_u_author_count, FB_ARGS(from, "-1"));
     }
     if (to != NULL && (from == NULL || strcmp(from, to) != 0)) {
-        const char *args[3] = {"1", fr->principal.org_id, to};
-
-        fb_db_exec_label(fr->db, fr->pool, "post_u_author_count", 3, args, NULL);
+        fb_write_exec(w, &fb_sql_post_u_author_count, FB_ARGS(to, "1"));
     }
 }
 
 /* Queues the status update email to every voter with an address. */
-static void fb_post_status_emails(fb_req_t *fr, const char *post_id,
-                                  const char *after)
+static fb_error_t *fb_post_status_emails(fb_req_t *fr, void *change)
 {
-    json_object *post = fb_json_owned(fr->pool, json_tokener_parse(after));
+    const fb_post_change_t *c = change;
+    json_object *post = fb_json_owned(fr->pool,
+                                      json_tokener_parse(c->after));
     const char *title = fb_json_string(post, "title");
     const char *status = fb_json_string(
         json_object_object_get(post, "status"), "name");
-    const char *args[2] = {fr->principal.org_id, post_id};
     fb_bulk_mail_t m = {"post.status", "postUpdates", NULL, NULL, NULL,
-                        NULL, post_id, NULL};
+                        NULL, c->id, NULL};
     fb_rows_t voters;
+    fb_error_t *err;
 
     m.subject = apr_pstrcat(fr->pool, "Status update: ", title, NULL);
     m.html = apr_pstrcat(fr->pool, "<p><strong>",
@@ -172,96 +212,13 @@ static void fb_post_status_emails(fb_req_t *fr, const char *post_id,
                          fb_bulk_footer_html(fr->pool, m.list), NULL);
     m.text = apr_pstrcat(fr->pool, title, " is now ", status, ".",
                          fb_bulk_footer_text(fr->pool, m.list), NULL);
-    if (fb_db_select_label(fr->db, fr->pool, "post_u_status_recipients", 2, args,
-                     &voters) == APR_SUCCESS) {
-        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &voters);
-    }
-}
-
-/* The changes of a PATCH, inside the transaction. */
-static fb_error_t *fb_post_apply(fb_req_t *fr, fb_post_locked_t *p,
-                                 fb_post_draft_t *d)
-{
-    json_object *body = fr->body;
-    const char *html, *text;
-    const char *board = fb_id_normalize(fr->pool,
-                                        fb_json_string(body, "boardId"));
-    int has_author = json_object_object_get(body, "author") != NULL;
-    json_object *upvotes = json_object_object_get(body, "upvotes");
-    const char *assignee = NULL, *found;
-    const char *args[25];
-    fb_error_t *err;
-    int i;
-
-    if (board != NULL) {
-        if ((err = fb_resource_lookup(fr, &fb_sql_post_u_board, board, &found))
-            != NULL) {
-            return err;
-        }
-        if (found == NULL) {
-            return fb_error_make(fr->pool, FB_E_BOARD_NOT_FOUND, "boardId",
-                                 NULL);
-        }
-    }
-    html = d->html;
-    text = d->text;
-    if ((json_object_object_get(body, "statusId") != NULL
-         && (err = fb_post_status(fr, d)) != NULL)
-        || (err = fb_post_assignee(fr, &assignee)) != NULL
-        || (has_author
-            && (err = fb_person_resolve(fr, json_object_object_get(
-                                            body, "author"), "author",
-                                        1, &d->contact_id, &d->admin_id))
-               != NULL)
-        || (json_object_object_get(body, "customFields") != NULL
-            && (err = fb_post_custom_fields(fr, d, p->custom_fields))
-               != NULL)
-        || (json_object_object_get(body, "tags") != NULL
-            && (err = fb_post_tags(fr, d)) != NULL)) {
+    if ((err = fb_req_select(fr, &fb_sql_post_u_status_recipients,
+                             FB_ARGS(c->id), &voters)) != NULL) {
         return err;
     }
-    args[0] = fb_json_string(body, "title");
-    args[1] = html;
-    args[2] = text;
-    args[3] = board;
-    args[4] = d->status_id;
-    args[5] = json_object_object_get(body, "commentsEnabled")
-              ? fb_bool_arg(body, "commentsEnabled", 1) : NULL;
-    args[6] = json_object_object_get(body, "inReview")
-              ? fb_bool_arg(body, "inReview", 0) : NULL;
-    args[7] = json_object_object_get(body, "isPinned")
-              ? fb_bool_arg(body, "isPinned", 0) : NULL;
-    args[8] = fb_json_string(body, "visibility");
-    args[9] = d->custom_fields;
-    args[10] = upvotes ? apr_ltoa(fr->pool, json_object_get_int(upvotes))
-                       : NULL;
-    args[11] = fb_body_time(fr, "createdAt");
-    args[12] = fb_bool_text(json_object_object_get_ex(body, "eta", NULL));
-    args[13] = fb_body_time(fr, "eta");
-    args[14] = fb_bool_text(json_object_object_get_ex(body, "assigneeId",
-                                                       NULL));
-    args[15] = assignee;
-    args[16] = args[18] = fb_bool_text(has_author);
-    args[17] = d->contact_id;
-    args[19] = d->admin_id;
-    args[20] = fr->principal.org_id;
-    args[21] = p->id;
-    fb_db_exec_label(fr->db, fr->pool, "post_u_update", 22, args, NULL);
-    if (d->tag_ids != NULL) {
-        const char *untag[2] = {fr->principal.org_id, p->id};
-
-        fb_db_exec_label(fr->db, fr->pool, "post_u_untag", 2, untag, NULL);
-        for (i = 0; i < d->tag_ids->nelts; i++) {
-            const char *link[3] = {fr->principal.org_id, p->id,
-                                   APR_ARRAY_IDX(d->tag_ids, i,
-                                                 const char *)};
-
-            fb_db_exec_label(fr->db, fr->pool, "post_f_tag_link", 3, link, NULL);
-        }
-    }
-    if (has_author) {
-        fb_post_recount(fr, p->author_contact_id, d->contact_id);
+    if (fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
+                           &m, &voters) != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
     }
     return NULL;
 }
@@ -269,77 +226,94 @@ static fb_error_t *fb_post_apply(fb_req_t *fr, fb_post_locked_t *p,
 /* PATCH /posts/{id} */
 static fb_error_t *fb_post_update(fb_req_t *fr)
 {
-    fb_post_locked_t p;
-    fb_post_draft_t d;
-    const char *after = NULL, *changes;
+    json_object *body = fr->body;
+    int has_author = json_object_object_get(body, "author") != NULL;
+    fb_post_change_t c;
+    const char *changes;
+    fb_write_t w;
     fb_error_t *err;
-    int n;
+    int n = 0;
 
-    memset(&d, 0, sizeof(d));
+    memset(&c, 0, sizeof(c));
     /* Content first: its images are stored before the transaction. */
     if ((err = fb_post_flags(fr, 1)) != NULL
-        || (err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL) {
+        || (err = fb_body_html(fr, "content", &c.d.html, &c.d.text)) != NULL
+        || (err = fb_resource_id(fr, &c.id)) != NULL) {
         return err;
     }
-    err = fb_post_lock(fr, &p);
-    if (err == NULL) {
-        err = fb_post_apply(fr, &p, &d);
+    c.board_id = fb_id_normalize(fr->pool, fb_json_string(body, "boardId"));
+
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_post_lock, &c);
+    fb_write_step(&w, fb_post_gather_changes, &c);
+    fb_write_exec(&w, &fb_sql_post_u_update,
+                  FB_ARGS(c.id,
+                          fb_json_string(body, "title"),
+                          c.d.html,
+                          c.d.text,
+                          c.board_id,
+                          c.d.status_id,
+                          fb_bool_given(fr, "commentsEnabled"),
+                          fb_bool_given(fr, "inReview"),
+                          fb_bool_given(fr, "isPinned"),
+                          fb_json_string(body, "visibility"),
+                          c.d.custom_fields,
+                          fb_int_given(fr, "upvotes"),
+                          fb_body_time(fr, "createdAt"),
+                          fb_bool_text(json_object_object_get_ex(
+                                           body, "eta", NULL)),
+                          fb_body_time(fr, "eta"),
+                          fb_bool_text(json_object_object_get_ex(
+                                           body, "assigneeId", NULL)),
+                          c.d.assignee_id,
+                          fb_bool_text(has_author),     /* the contact */
+                          c.d.contact_id,
+                          fb_bool_text(has_author),     /* the admin */
+                          c.d.admin_id));
+    if (c.d.tag_ids != NULL) {
+        fb_write_exec(&w, &fb_sql_post_u_untag, FB_ARGS(c.id));
+        fb_post_link_tags(&w, c.id, c.d.tag_ids);
     }
-    if (err == NULL) {
-        err = fb_post_render(fr, p.id, 1, &after);
+    if (has_author) {
+        fb_post_recount(&w, c.author_contact_id, c.d.contact_id);
     }
-    if (err == NULL) {
-        changes = fb_changes_diff(fr->pool, p.json, after, &n);
-        if (n > 0 && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                                     "post.updated", after, changes)
-                     != APR_SUCCESS) {
-            err = fb_req_db_failed(fr);
-        }
-        if (err == NULL && d.status_id != NULL
-            && strcmp(d.status_id, p.status_id) != 0
-            && fb_json_bool(fr->body, "sendStatusUpdateEmail", 0)) {
-            fb_post_status_emails(fr, p.id, after);
-        }
+    fb_post_write_render(&w, c.id, &c.after);
+    changes = fb_write_ok(&w) ? fb_changes_diff(fr->pool, c.json, c.after,
+                                                &n)
+                              : NULL;
+    if (n > 0) {
+        fb_write_event(&w, "post.updated", c.after, changes);
     }
-    if (fr->db != NULL && fr->db->tx) {
-        err = fb_req_end(fr, err);
-    }
-    if (err != NULL) {
-        return err;
+    if (c.d.status_id != NULL && strcmp(c.d.status_id, c.status_id) != 0
+        && fb_json_bool(body, "sendStatusUpdateEmail", 0)) {
+        fb_write_step(&w, fb_post_status_emails, &c);
     }
     /* Without the right to see private posts, the answer is the public
      * rendering, which is the same post. */
-    fb_respond(fr, HTTP_OK, after);
-    return NULL;
+    return fb_write_respond(&w, HTTP_OK, c.after);
 }
 
 /* DELETE /posts/{id}: the post, its votes, tags and emails go with it
  * (foreign keys that cascade). */
 static fb_error_t *fb_post_delete(fb_req_t *fr)
 {
-    fb_post_locked_t p;
-    fb_error_t *err = fb_post_lock(fr, &p);
+    fb_post_change_t c;
+    fb_write_t w;
+    fb_error_t *err;
 
-    if (err == NULL) {
-        const char *args[2] = {fr->principal.org_id, p.id};
-
-        fb_db_exec_label(fr->db, fr->pool, "post_u_delete", 2, args, NULL);
-        fb_post_recount(fr, p.author_contact_id, NULL);
-        if (fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                            "post.deleted", p.json, NULL) != APR_SUCCESS) {
-            err = fb_req_db_failed(fr);
-        }
-    }
-    if (fr->db != NULL && fr->db->tx) {
-        err = fb_req_end(fr, err);
-    }
-    if (err != NULL) {
+    memset(&c, 0, sizeof(c));
+    if ((err = fb_resource_id(fr, &c.id)) != NULL) {
         return err;
     }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", p.id,
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_post_lock, &c);
+    fb_write_exec(&w, &fb_sql_post_u_delete, FB_ARGS(c.id));
+    fb_post_recount(&w, c.author_contact_id, NULL);
+    fb_write_event(&w, "post.deleted", c.json, NULL);
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":\"", c.id,
                                         "\",\"object\":\"post\","
                                         "\"deleted\":true}", NULL));
-    return NULL;
 }
 
 static const fb_op_t fb_post_update_op = {
