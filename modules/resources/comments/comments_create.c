@@ -231,8 +231,8 @@ static void fb_comment_emails(fb_req_t *fr, const fb_comment_draft_t *d,
     m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
     if (fb_db_select_label(fr->db, fr->pool, "comment_c_recipients", 5, args,
                      &voters) == APR_SUCCESS) {
-        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &voters);
+        fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
+                           fr->principal.org_id, &m, &voters);
     }
 }
 
@@ -257,8 +257,8 @@ static void fb_comment_reply_email(fb_req_t *fr, const fb_comment_draft_t *d,
     fb_comment_mail_bodies(fr, d, "A new reply to your comment on", title,
                            &m);
     m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", comment_id, "/", NULL);
-    fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id, &m,
-                       &to);
+    fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
+                       fr->principal.org_id, &m, &to);
 }
 
 /* The counters the new comment moves. */

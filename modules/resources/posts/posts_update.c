@@ -174,8 +174,8 @@ static void fb_post_status_emails(fb_req_t *fr, const char *post_id,
                          fb_bulk_footer_text(fr->pool, m.list), NULL);
     if (fb_db_select_label(fr->db, fr->pool, "post_u_status_recipients", 2, args,
                      &voters) == APR_SUCCESS) {
-        fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &voters);
+        fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
+                           fr->principal.org_id, &m, &voters);
     }
 }
 
