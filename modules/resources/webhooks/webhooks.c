@@ -549,7 +549,8 @@ static fb_error_t *fb_webhook_delete(fb_req_t *fr)
     fb_error_t *err;
     fb_rows_t rows;
 
-    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_delete, &id, &rows)) != NULL) {
+    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_delete, &id, &rows))
+        != NULL) {
         return err;
     }
     fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
@@ -603,7 +604,8 @@ static fb_error_t *fb_webhook_test(fb_req_t *fr)
     fb_error_t *err;
     fb_rows_t rows;
 
-    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_test, &id, &rows)) != NULL) {
+    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_test, &id, &rows))
+        != NULL) {
         return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id,
