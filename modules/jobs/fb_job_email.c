@@ -35,8 +35,9 @@ APLOG_USE_MODULE(feedback);
  * them for an hour; an email is read days later). */
 #define FB_EMAIL_FILE_TTL apr_time_from_sec(90 * 24 * 3600)
 
-/* Oldest due first; the index email_outbox_due holds exactly the
- * pending rows in this order (sql/009). */
+/* Oldest due first, of any organization (the worker serves them all);
+ * the index email_outbox_due holds exactly the pending rows in this
+ * order (sql/009). */
 FB_SQL_GLOBAL(job_email_claim, 1,
     "WITH due AS ("
     "  SELECT org_id, id FROM email_outbox "

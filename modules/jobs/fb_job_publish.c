@@ -16,6 +16,8 @@
 #include "fb_dbd.h"
 #include "fb_job.h"
 
+/* The oldest due locale of any organization: the worker serves them
+ * all. */
 FB_SQL_GLOBAL(job_publish_claim, 1,
     "WITH due AS ("
     "  SELECT org_id, changelog_id, locale FROM changelog_locales "

@@ -100,7 +100,8 @@
  *
  * The snapshot's failure_run may be older than the webhook's: a slot a
  * newer run spent then looks spent still, which only errs on the side of
- * fewer attempts.
+ * fewer attempts.  The delivery is any organization's: the worker serves
+ * them all.
  */
 FB_SQL_GLOBAL(job_webhook_claim, 2,
     "WITH a AS (SELECT clock_timestamp() + make_interval(secs => %d) "
@@ -228,7 +229,8 @@ FB_SQL(job_webhook_finish, 6,
     "    AND s.n = d.slot AND s.lease_until = d.lease) "
     "SELECT id FROM d");
 
-/* The sweep of receivers' answers older than 7 days (fb_jobs.c). */
+/* The sweep of receivers' answers older than 7 days (fb_jobs.c), in
+ * every organization: housekeeping of the whole database. */
 FB_SQL_GLOBAL(sweep_webhook_answers, 1,
     "UPDATE webhook_delivery_attempts a SET response_body = NULL "
     "FROM (SELECT org_id, id FROM webhook_delivery_attempts "
