@@ -12,8 +12,9 @@
 #include "fb_filesign.h"
 #include "files.h"
 
-/* Serving is by key alone: the signed URL names no organization, and
- * whoever holds one may read the file.  (key) */
+/* Serving: the file and its number of chunks, then each chunk, by key
+ * alone: the signed URL names no organization, and whoever holds one
+ * may read the file.  (key) */
 FB_SQL_GLOBAL(file_get, 1,
     "SELECT f.content_type, f.size, "
     "  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key) "
