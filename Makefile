@@ -59,12 +59,13 @@ mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
 
 comma := ,
 
-# Unit tests link the core objects directly, without httpd.
+# Unit tests link the core and domain objects directly, without httpd.
 UNIT_SRC := $(sort $(wildcard t/unit/*.c))
-t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
+t/unit/run-unit: $(UNIT_SRC) $(CORE_SRC) $(DOMAIN_SRC) $(HEADERS) Makefile \
+                 $(FLAGS_STAMP)
 	$(CC) $(WARN) $(CSTD) -g -O1 $(SAN_CFLAGS) $(INCLUDES) -It/unit \
-	    -DUT_DIR='"$(CURDIR)/t/unit"' $(PKG_CFLAGS) -o $@ $(UNIT_SRC) $(CORE_SRC) \
-	    $(PKG_LIBS) -lcunit $(SAN_LIBS)
+	    -DUT_DIR='"$(CURDIR)/t/unit"' $(PKG_CFLAGS) -o $@ $(UNIT_SRC) \
+	    $(CORE_SRC) $(DOMAIN_SRC) $(PKG_LIBS) -lcunit $(SAN_LIBS)
 
 # Fuzz targets (t/fuzz/fuzz_<thing>.c): clang's libFuzzer with the address
 # and undefined-behaviour sanitizers, any report ending the run.  The core

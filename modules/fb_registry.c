@@ -42,7 +42,9 @@
 #define FB_STATEMENT_TABLES(X)      \
     X(auth)                         \
     X(bulk_mail)                    \
+    X(changelog_publishing)         \
     X(events)                       \
+    X(file_store)                   \
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \

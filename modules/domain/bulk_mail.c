@@ -6,7 +6,6 @@
 #include "apr_strings.h"
 
 #include "bulk_mail.h"
-#include "fb_resource.h"
 #include "fb_unsubscribe.h"
 
 const char *const fb_bulk_lists[] = {"changelog", "postUpdates",
@@ -17,7 +16,7 @@ const char *const fb_bulk_list_names[] = {"changelog", "post status update",
 
 /* (org, kind, list, subject, html, text, dedupe prefix, post,
  *  changelog, addresses, links) */
-FB_SQL_GLOBAL(bulk_mail_queue, 11,
+FB_SQL(bulk_mail_queue, 10,
     "INSERT INTO email_outbox (org_id, kind, preference, recipient, "
     "  subject, body_html, body_text, dedupe_key, headers, post_id, "
     "  changelog_id) "
@@ -63,12 +62,11 @@ const char *fb_bulk_footer_text(apr_pool_t *p, const char *list)
 }
 
 apr_status_t fb_bulk_mail_queue(fb_db_t *db, apr_pool_t *p,
-                                const fb_server_conf_t *conf,
+                                const fb_settings_t *settings,
                                 const char *org, const fb_bulk_mail_t *m,
                                 const fb_rows_t *recipients)
 {
     apr_array_header_t *emails, *links;
-    const char *args[11];
     int i;
 
     if (recipients->nrows == 0) {
@@ -81,19 +79,12 @@ apr_status_t fb_bulk_mail_queue(fb_db_t *db, apr_pool_t *p,
 
         APR_ARRAY_PUSH(emails, const char *) = email;
         APR_ARRAY_PUSH(links, const char *) = fb_unsubscribe_url(
-            p, conf->public_url, conf->secret, org, m->list, email);
+            p, settings->public_url, settings->secret, org, m->list, email);
     }
-    args[0] = org;
-    args[1] = m->kind;
-    args[2] = m->list;
-    args[3] = m->subject;
-    args[4] = m->html;
-    args[5] = m->text;
-    args[6] = m->dedupe;
-    args[7] = m->post_id;
-    args[8] = m->changelog_id;
-    args[9] = fb_db_text_array(p, emails);
-    args[10] = fb_db_text_array(p, links);
-    return fb_db_exec_label(db, p, "bulk_mail_queue", 11, args, NULL);
+    return fb_db_exec(db, p, &fb_sql_bulk_mail_queue, org,
+                      FB_ARGS(m->kind, m->list, m->subject, m->html, m->text,
+                              m->dedupe, m->post_id, m->changelog_id,
+                              fb_db_text_array(p, emails),
+                              fb_db_text_array(p, links)),
+                      NULL);
 }
-

@@ -9,8 +9,8 @@
 #ifndef BULK_MAIL_H
 #define BULK_MAIL_H
 
-#include "fb_config.h"
 #include "fb_db.h"
+#include "settings.h"
 
 /* Where the bodies name the recipient's unsubscribe link. */
 #define FB_BULK_UNSUBSCRIBE "{{unsubscribe}}"
@@ -31,17 +31,20 @@ typedef struct {
     const char *changelog_id;
 } fb_bulk_mail_t;
 
+extern const fb_statement_t *const fb_bulk_mail_statements[];
+
 /* The lists a link may name, NULL-terminated, and what each is called on
  * the unsubscribe page ("... emails"). */
 extern const char *const fb_bulk_lists[];
 extern const char *const fb_bulk_list_names[];
 
 /*
- * Queues m for org to the addresses in column 0 of recipients, with the
- * links of conf (FeedbackPublicURL, FeedbackSecret).
+ * Queues m for org to the addresses in column 0 of recipients, each with
+ * its unsubscribe link under the public URL of settings, signed with its
+ * secret.  Nothing is queued without recipients.
  */
 apr_status_t fb_bulk_mail_queue(fb_db_t *db, apr_pool_t *p,
-                                const fb_server_conf_t *conf,
+                                const fb_settings_t *settings,
                                 const char *org, const fb_bulk_mail_t *m,
                                 const fb_rows_t *recipients);
 

@@ -719,6 +719,9 @@ apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s)
             }
             conf->secret = generated;
         }
+        conf->settings.portal_url = conf->portal_url;
+        conf->settings.public_url = conf->public_url;
+        conf->settings.secret = conf->secret;
     }
     return APR_SUCCESS;
 }

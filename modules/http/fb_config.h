@@ -14,6 +14,7 @@
 #include "http_config.h"
 
 #include "fb_fetch.h"
+#include "settings.h"
 
 #define FB_UNSET (-1)
 
@@ -60,6 +61,9 @@ typedef struct {
                                      * only), or NULL: the default */
     int webhook_failure_threshold;  /* consecutive failures, then
                                      * suspended (main server only) */
+    /* What the domain's operations need of the above, filled in when
+     * the configuration is complete (fb_config_finish). */
+    fb_settings_t settings;
 } fb_server_conf_t;
 
 /* The shortest FeedbackSecret accepted. */
@@ -82,7 +86,8 @@ const fb_fetch_options_t *fb_config_outbound(const server_rec *s);
 
 /*
  * Completes every server's configuration at start-up: fills defaults and,
- * when FeedbackSecret is missing, makes a random one (with a warning).
+ * when FeedbackSecret is missing, makes a random one (with a warning);
+ * then its settings, for the domain's operations.
  */
 apr_status_t fb_config_finish(apr_pool_t *p, server_rec *s);
 

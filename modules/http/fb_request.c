@@ -16,6 +16,7 @@
 #include "fb_idempotency.h"
 #include "fb_request.h"
 #include "fb_response.h"
+#include "portal.h"
 
 const char *fb_req_param(const fb_req_t *fr, const char *name)
 {
@@ -115,22 +116,10 @@ void fb_respond_html(fb_req_t *fr, int status, const char *html)
     fb_response_send(fr->r, status, "text/html; charset=utf-8", html);
 }
 
-const char *fb_portal_default(apr_pool_t *p, const fb_server_conf_t *conf,
-                              const char *org_id)
-{
-    const char *tpl = conf->portal_url;
-    const char *at = ap_strstr_c(tpl, "%{org}");
-
-    if (at == NULL) {
-        return tpl;
-    }
-    return apr_pstrcat(p, apr_pstrmemdup(p, tpl, at - tpl), org_id, at + 6,
-                       NULL);
-}
-
 const char *fb_req_portal_default(const fb_req_t *fr)
 {
-    return fb_portal_default(fr->pool, fr->conf, fr->principal.org_id);
+    return fb_portal_default(fr->pool, &fr->conf->settings,
+                             fr->principal.org_id);
 }
 
 /* The organization st is run for: the principal's, when scoped. */

@@ -119,12 +119,8 @@ fb_error_t *fb_req_begin(fb_req_t *fr);
  */
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err);
 
-/* The portal URL of org_id by the FeedbackPortalURL template of conf (an
- * organization's own portal URL, when set, wins in SQL). */
-const char *fb_portal_default(apr_pool_t *p, const fb_server_conf_t *conf,
-                              const char *org_id);
-
-/* fb_portal_default() of the request's organization. */
+/* The default portal URL of the request's organization
+ * (fb_portal_default(), portal.h). */
 const char *fb_req_portal_default(const fb_req_t *fr);
 
 /* Writes a JSON response (after storing it for the Idempotency-Key and

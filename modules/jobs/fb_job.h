@@ -53,6 +53,7 @@
 
 #include "fb_config.h"
 #include "fb_db.h"
+#include "settings.h"
 
 /* The first of a job's own columns in a claimed row. */
 #define FB_JOB_COL 4
@@ -69,6 +70,8 @@ typedef enum {
 typedef struct {
     server_rec *s;                  /* the main server, for logging */
     const fb_server_conf_t *conf;   /* its configuration */
+    const fb_settings_t *settings;  /* what the domain's operations need
+                                     * of it */
     apr_pool_t *pool;               /* this item's pool */
     apr_pool_t *thread_pool;        /* lives as long as the worker thread */
     void **state;                   /* the job's per-thread state, or NULL */

@@ -21,12 +21,12 @@
 
 #include <json.h>
 
-#include "fb_filesign.h"
 #include "fb_job.h"
 #include "fb_json.h"
 #include "fb_log.h"
 #include "fb_mail.h"
 #include "fb_smtp.h"
+#include "file_store.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
 APLOG_USE_MODULE(feedback);
@@ -35,8 +35,9 @@ APLOG_USE_MODULE(feedback);
  * them for an hour; an email is read days later). */
 #define FB_EMAIL_FILE_TTL apr_time_from_sec(90 * 24 * 3600)
 
-/* Oldest due first; the index email_outbox_due holds exactly the
- * pending rows in this order (sql/009). */
+/* Oldest due first, of any organization (the worker serves them all);
+ * the index email_outbox_due holds exactly the pending rows in this
+ * order (sql/009). */
 FB_SQL_GLOBAL(job_email_claim, 1,
     "WITH due AS ("
     "  SELECT org_id, id FROM email_outbox "
@@ -151,12 +152,11 @@ fb_job_outcome_e fb_job_email_run(fb_job_ctx_t *ctx, const char **error)
     mail.to = fb_job_col(ctx, FB_EMAIL_RECIPIENT);
     mail.subject = fb_job_col(ctx, FB_EMAIL_SUBJECT);
     mail.text = fb_job_col(ctx, FB_EMAIL_TEXT);
-    /* Images of stored content are markers (fb_filesign.h): signed here,
+    /* Images of stored content are markers (file_store.h): signed here,
      * for as long as an email is likely to be read. */
-    mail.html = fb_filesign_rewrite(
-        ctx->pool, fb_job_col(ctx, FB_EMAIL_HTML),
-        apr_pstrcat(ctx->pool, ctx->conf->public_url, "/v2/files/", NULL),
-        ctx->conf->secret, apr_time_now() + FB_EMAIL_FILE_TTL);
+    mail.html = fb_file_links(ctx->pool, ctx->settings,
+                              fb_job_col(ctx, FB_EMAIL_HTML),
+                              apr_time_now() + FB_EMAIL_FILE_TTL);
     /* The same on every attempt: receivers can spot a duplicate. */
     mail.message_id = apr_pstrcat(ctx->pool, fb_rows_get(ctx->item, 0, 1),
                                   ".", fb_rows_get(ctx->item, 0, 0), NULL);

@@ -1,5 +1,6 @@
 /*
- * fb_job_publish: scheduled changelog publishes (changelog_publish.c).
+ * fb_job_publish: scheduled changelog publishes (changelog_publish.c
+ * schedules them; changelog_publishing.h publishes).
  *
  * The claim leases one due locale (scheduled_at passed); the run then
  * publishes, in one transaction under the changelog's row lock, every
@@ -11,10 +12,12 @@
  */
 #include "apr_strings.h"
 
-#include "changelogs/changelogs.h"
+#include "changelog_publishing.h"
 #include "fb_dbd.h"
 #include "fb_job.h"
 
+/* The oldest due locale of any organization: the worker serves them
+ * all. */
 FB_SQL_GLOBAL(job_publish_claim, 1,
     "WITH due AS ("
     "  SELECT org_id, changelog_id, locale FROM changelog_locales "
@@ -67,17 +70,17 @@ fb_job_run_fn fb_job_publish_run;
 static fb_job_outcome_e fb_job_publish_due(fb_job_ctx_t *ctx, fb_db_t *db,
                                            const char **error)
 {
-    const char *args[2] = {fb_rows_get(ctx->item, 0, 0),
-                           fb_rows_get(ctx->item, 0, 1)};
+    const char *org = fb_rows_get(ctx->item, 0, 0);
+    const char *id = fb_rows_get(ctx->item, 0, 1);
     apr_array_header_t *locales;
     fb_rows_t rows;
     int i;
 
-    if (fb_db_select_label(db, ctx->pool, "job_publish_lock", 2, args, &rows)
-        != APR_SUCCESS
+    if (fb_db_select(db, ctx->pool, &fb_sql_job_publish_lock, org,
+                     FB_ARGS(id), &rows) != APR_SUCCESS
         || (rows.nrows == 1
-            && fb_db_select_label(db, ctx->pool, "job_publish_due", 2, args,
-                            &rows) != APR_SUCCESS)) {
+            && fb_db_select(db, ctx->pool, &fb_sql_job_publish_due, org,
+                            FB_ARGS(id), &rows) != APR_SUCCESS)) {
         *error = db->error;
         return FB_JOB_RETRY;
     }
@@ -89,7 +92,7 @@ static fb_job_outcome_e fb_job_publish_due(fb_job_ctx_t *ctx, fb_db_t *db,
     for (i = 0; i < rows.nrows; i++) {
         APR_ARRAY_PUSH(locales, const char *) = fb_rows_get(&rows, i, 0);
     }
-    if (fb_changelog_publish_now(db, ctx->pool, ctx->conf, args[0], args[1],
+    if (fb_changelog_publish_now(db, ctx->pool, ctx->settings, org, id,
                                  fb_db_text_array(ctx->pool, locales), -1)
         != APR_SUCCESS) {
         *error = db->error;

@@ -34,18 +34,16 @@
 #include <string.h>
 
 #include "httpd.h"
-#include "apr_base64.h"
 #include "apr_strings.h"
 #include "apr_tables.h"
 
 #include <json.h>
 
-#include "fb_crypto.h"
 #include "fb_fetch.h"
-#include "fb_filesign.h"
 #include "fb_job.h"
 #include "fb_json.h"
-#include "webhooks/webhooks.h"
+#include "file_store.h"
+#include "webhook_secret.h"
 
 /* The start of a receiver's answer kept in the attempts log. */
 #define FB_WEBHOOK_BODY_KEEP 4096
@@ -102,7 +100,8 @@
  *
  * The snapshot's failure_run may be older than the webhook's: a slot a
  * newer run spent then looks spent still, which only errs on the side of
- * fewer attempts.
+ * fewer attempts.  The delivery is any organization's: the worker serves
+ * them all.
  */
 FB_SQL_GLOBAL(job_webhook_claim, 2,
     "WITH a AS (SELECT clock_timestamp() + make_interval(secs => %d) "
@@ -230,7 +229,8 @@ FB_SQL(job_webhook_finish, 6,
     "    AND s.n = d.slot AND s.lease_until = d.lease) "
     "SELECT id FROM d");
 
-/* The sweep of receivers' answers older than 7 days (fb_jobs.c). */
+/* The sweep of receivers' answers older than 7 days (fb_jobs.c), in
+ * every organization: housekeeping of the whole database. */
 FB_SQL_GLOBAL(sweep_webhook_answers, 1,
     "UPDATE webhook_delivery_attempts a SET response_body = NULL "
     "FROM (SELECT org_id, id FROM webhook_delivery_attempts "
@@ -255,21 +255,16 @@ enum {
  * long as an email's (receivers keep content as readers keep mail). */
 #define FB_WEBHOOK_FILE_TTL (90 * 24 * 3600)
 
-/* The payload with the markers of stored images (fb_filesign.h) signed
- * under FeedbackPublicURL.  The expiry follows from the event's time, so
- * every attempt sends the same bytes. */
+/* The payload with its stored images' links signed (file_store.h).  The
+ * expiry follows from the event's time, so every attempt sends the same
+ * bytes. */
 static const char *fb_webhook_payload(fb_job_ctx_t *ctx)
 {
-    const char *payload = fb_job_col(ctx, FB_WH_PAYLOAD);
     apr_int64_t at = apr_atoi64(fb_job_col(ctx, FB_WH_EVENT_TIME));
 
-    if (ctx->conf->secret == NULL || strstr(payload, FB_FILE_MARKER) == NULL) {
-        return payload;
-    }
-    return fb_filesign_rewrite(
-        ctx->pool, payload,
-        apr_pstrcat(ctx->pool, ctx->conf->public_url, "/v2/files/", NULL),
-        ctx->conf->secret, apr_time_from_sec(at + FB_WEBHOOK_FILE_TTL));
+    return fb_file_links(ctx->pool, ctx->settings,
+                         fb_job_col(ctx, FB_WH_PAYLOAD),
+                         apr_time_from_sec(at + FB_WEBHOOK_FILE_TTL));
 }
 
 /* The custom headers (a JSON object of strings) into t. */
@@ -288,44 +283,6 @@ static int fb_webhook_custom_headers(fb_job_ctx_t *ctx, const char *json,
                                       json_object_get_string(value)));
         }
     }
-    return 1;
-}
-
-/* Both signature schemes of body for the event id at Unix time ts. */
-static int fb_webhook_sign(fb_job_ctx_t *ctx, const char *secret,
-                           const char *id, const char *ts, const char *body,
-                           apr_table_t *t)
-{
-    unsigned char mac[FB_SHA256_LEN];
-    const char *text, *encoded;
-    char *key, *b64;
-    int key_len;
-
-    /* The hosted scheme: hex HMAC of "{ts}.{body}" under the whole
-     * secret string. */
-    text = apr_pstrcat(ctx->pool, ts, ".", body, NULL);
-    fb_hmac_sha256(secret, strlen(secret), text, strlen(text), mac);
-    apr_table_set(t, "X-Webhook-Timestamp", ts);
-    apr_table_set(t, "X-Webhook-Signature", fb_hex(ctx->pool, mac,
-                                                   sizeof(mac)));
-
-    /* Standard Webhooks: base64 HMAC of "{id}.{ts}.{body}" under the
-     * decoded part of the secret after whsec_. */
-    if (strncmp(secret, FB_WEBHOOK_SECRET_PREFIX,
-                strlen(FB_WEBHOOK_SECRET_PREFIX)) != 0) {
-        return 0;
-    }
-    encoded = secret + strlen(FB_WEBHOOK_SECRET_PREFIX);
-    key = apr_palloc(ctx->pool, apr_base64_decode_len(encoded) + 1);
-    key_len = apr_base64_decode_binary((unsigned char *)key, encoded);
-    text = apr_pstrcat(ctx->pool, id, ".", ts, ".", body, NULL);
-    fb_hmac_sha256(key, (apr_size_t)key_len, text, strlen(text), mac);
-    b64 = apr_palloc(ctx->pool, apr_base64_encode_len(sizeof(mac)));
-    apr_base64_encode_binary(b64, mac, sizeof(mac));
-    apr_table_set(t, "webhook-id", id);
-    apr_table_set(t, "webhook-timestamp", ts);
-    apr_table_set(t, "webhook-signature", apr_pstrcat(ctx->pool, "v1,", b64,
-                                                      NULL));
     return 1;
 }
 
@@ -400,7 +357,7 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     }
     if (!fb_webhook_custom_headers(ctx, fb_job_col(ctx, FB_WH_HEADERS),
                                    headers)
-        || !fb_webhook_sign(ctx, fb_job_col(ctx, FB_WH_SECRET),
+        || !fb_webhook_sign(ctx->pool, fb_job_col(ctx, FB_WH_SECRET),
                             fb_job_col(ctx, FB_WH_EVENT), ts, body,
                             headers)) {
         *error = "the webhook's headers or secret cannot be read";

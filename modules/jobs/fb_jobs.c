@@ -4,6 +4,7 @@
  * model); a sweep adds one row here and its statement to its job's.
  */
 #include "fb_job.h"
+#include "file_store.h"
 
 extern const fb_statement_t fb_sql_job_email_claim, fb_sql_job_email_finish;
 fb_job_run_fn fb_job_email_run;
@@ -15,7 +16,7 @@ extern const fb_statement_t fb_sql_job_webhook_claim,
 fb_job_run_fn fb_job_webhook_run;
 int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
 extern const fb_statement_t fb_sql_sweep_webhook_answers,
-    fb_sql_sweep_files_unattached, fb_sql_sweep_idempotency_keys;
+    fb_sql_sweep_idempotency_keys;
 
 const fb_job_t fb_jobs[] = {
     {"email", &fb_sql_job_email_claim, &fb_sql_job_email_finish,
@@ -30,8 +31,8 @@ const fb_job_t fb_jobs[] = {
 const fb_sweep_t fb_sweeps[] = {
     /* Receivers' answers are kept 7 days (decisions.md "Webhooks"). */
     {"webhook answers", &fb_sql_sweep_webhook_answers, 3600, 1000},
-    /* Images whose write failed (sql/014; files.c).  A file may be 40
-     * chunks, so the batches are small. */
+    /* Images whose write failed (sql/014; file_store.h).  A file may be
+     * 40 chunks, so the batches are small. */
     {"unattached files", &fb_sql_sweep_files_unattached, 600, 50},
     /* Idempotency keys live 24 hours (modules/http/fb_idempotency.c). */
     {"idempotency keys", &fb_sql_sweep_idempotency_keys, 600, 1000},

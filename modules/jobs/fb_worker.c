@@ -256,7 +256,8 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
     fb_rows_t item;
     fb_claim_e claim;
     fb_job_ctx_t ctx = {
-        .s = w->s, .conf = w->conf, .pool = p, .thread_pool = t->pool,
+        .s = w->s, .conf = w->conf, .settings = &w->conf->settings,
+        .pool = p, .thread_pool = t->pool,
         .state = &t->states[slot], .item = &item,
         .timeout_ms = w->conf->worker_lease * 1000L / 2,
         .stopping = &w->stopping, .retry_delay_ms = -1

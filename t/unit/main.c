@@ -1,11 +1,11 @@
 /*
- * main.c: runs every CUnit suite over modules/core.
+ * main.c: runs every CUnit suite over modules/core and modules/domain.
  *
  * The exit status is non-zero when any assertion failed or any suite could
  * not start (CU_basic_run_tests alone reports success in both cases).  The
- * store suite needs FEEDBACK_TEST_DB, a libpq connection string to a
- * database with the migrations of sql/ applied; without it that suite
- * fails.
+ * store suite and the domain's need FEEDBACK_TEST_DB, a libpq connection
+ * string to a database with the migrations of sql/ applied; without it
+ * those suites fail.
  */
 #include <stdio.h>
 
@@ -53,6 +53,11 @@ int main(void)
     test_fetch_register();
     test_mail_register();
     test_filesign_register();
+    test_portal_register();
+    test_webhook_secret_register();
+    test_bulk_mail_register();
+    test_changelog_publishing_register();
+    test_file_store_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

@@ -7,8 +7,6 @@
  * of events are per test whatever ran before.  Without FEEDBACK_TEST_DB
  * the suite fails to start, which fails the run.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <apr_strings.h>
@@ -17,8 +15,6 @@
 #include "fb_events.h"
 #include "unit.h"
 
-FB_SQL_GLOBAL(ut_org_create, 3,
-    "SELECT org_id FROM fb_org_create(%s, %s, %s)");
 FB_SQL(ut_org_name, 0, "SELECT name FROM organizations WHERE id = %s");
 FB_SQL_GLOBAL(ut_org_rename, 2,
     "UPDATE organizations SET name = %s WHERE id = %s");
@@ -35,9 +31,9 @@ FB_SQL_GLOBAL(ut_cast, 1, "SELECT %s::integer");
 FB_SQL_GLOBAL(ut_no_such, 0, "SELECT 1");
 
 static const fb_statement_t *const statements[] = {
-    &fb_sql_ut_org_create, &fb_sql_ut_org_name, &fb_sql_ut_org_rename,
-    &fb_sql_ut_event_count, &fb_sql_ut_event_get, &fb_sql_ut_null_empty,
-    &fb_sql_ut_series, &fb_sql_ut_cast, NULL
+    &fb_sql_ut_org_name, &fb_sql_ut_org_rename, &fb_sql_ut_event_count,
+    &fb_sql_ut_event_get, &fb_sql_ut_null_empty, &fb_sql_ut_series,
+    &fb_sql_ut_cast, NULL
 };
 
 static apr_pool_t *db_pool;
@@ -45,49 +41,16 @@ static fb_db_t db;
 
 static int db_init(void)
 {
-    const char *dsn = getenv("FEEDBACK_TEST_DB");
-    const char *error = NULL;
+    static const fb_statement_t *const *const tables[] = {
+        fb_events_statements, statements, NULL
+    };
 
-    if (dsn == NULL || *dsn == '\0') {
-        fprintf(stderr, "\n*** fb_db: FEEDBACK_TEST_DB is not set: it must "
-                "be a libpq connection string to a migrated database "
-                "(scripts/test.sh --unit-only sets it). ***\n");
-        return 1;
-    }
-    memset(&db, 0, sizeof(db));
-    if (apr_pool_create(&db_pool, NULL) != APR_SUCCESS
-        || apr_dbd_get_driver(db_pool, "pgsql", &db.driver) != APR_SUCCESS) {
-        fprintf(stderr, "\n*** fb_db: no apr_dbd pgsql driver ***\n");
-        return 1;
-    }
-    if (apr_dbd_open_ex(db.driver, db_pool, dsn, &db.handle, &error)
-        != APR_SUCCESS) {
-        fprintf(stderr, "\n*** fb_db: cannot connect to %s: %s ***\n", dsn,
-                error ? error : "(no reason)");
-        db.handle = NULL;
-        return 1;
-    }
-    db.prepared = apr_hash_make(db_pool);
-    if (fb_db_prepare_table(&db, db_pool, fb_events_statements)
-        != APR_SUCCESS
-        || fb_db_prepare_table(&db, db_pool, statements) != APR_SUCCESS) {
-        fprintf(stderr, "\n*** fb_db: cannot prepare: %s ***\n",
-                db.error ? db.error : "(no reason)");
-        return 1;
-    }
-    return 0;
+    return ut_db_open(&db, &db_pool, "fb_db", tables);
 }
 
 static int db_cleanup(void)
 {
-    if (db.handle != NULL) {
-        apr_dbd_close(db.driver, db.handle);
-        db.handle = NULL;
-    }
-    if (db_pool != NULL) {
-        apr_pool_destroy(db_pool);
-        db_pool = NULL;
-    }
+    ut_db_close(&db, &db_pool);
     return 0;
 }
 
@@ -104,23 +67,13 @@ static void db_teardown(void)
 static fb_rows_t select_ok(const fb_statement_t *st, const char *org,
                            fb_args_t args)
 {
-    fb_rows_t rows = {0, 0, NULL};
-
-    if (!UT_ASSERT_INT(fb_db_select(&db, ut_pool, st, org, args, &rows),
-                       APR_SUCCESS)) {
-        UT_ASSERT_STR(db.error, st->label);
-    }
-    return rows;
+    return ut_db_select(&db, st, org, args);
 }
 
 /* A new organization's id, for a test of its own. */
 static const char *new_org(const char *name)
 {
-    fb_rows_t rows = select_ok(&fb_sql_ut_org_create, NULL,
-                               FB_ARGS(name, "owner@example.com", "Owner"));
-
-    UT_ASSERT_INT(rows.nrows, 1);
-    return fb_rows_get(&rows, 0, 0);
+    return ut_db_org(&db, name);
 }
 
 /* The number of events org has, as counted by the database. */

@@ -13,6 +13,14 @@
 
 apr_pool_t *ut_pool;
 
+FB_SQL_GLOBAL(ut_org_create, 3,
+    "SELECT org_id FROM fb_org_create(%s, %s, %s)");
+
+/* What every suite's connection prepares. */
+static const fb_statement_t *const ut_db_statements[] = {
+    &fb_sql_ut_org_create, NULL
+};
+
 void ut_setup(void)
 {
     if (apr_pool_create(&ut_pool, NULL) != APR_SUCCESS) {
@@ -162,4 +170,80 @@ const char *ut_json_str(json_object *obj, const char *key)
         return NULL;
     }
     return json_object_get_string(v);
+}
+
+int ut_db_open(fb_db_t *db, apr_pool_t **pool, const char *suite,
+               const fb_statement_t *const *const *tables)
+{
+    const char *dsn = getenv("FEEDBACK_TEST_DB");
+    const char *error = NULL;
+
+    memset(db, 0, sizeof(*db));
+    if (dsn == NULL || *dsn == '\0') {
+        fprintf(stderr, "\n*** %s: FEEDBACK_TEST_DB is not set: it must "
+                "be a libpq connection string to a migrated database "
+                "(scripts/test.sh --unit-only sets it). ***\n", suite);
+        return 1;
+    }
+    if (apr_pool_create(pool, NULL) != APR_SUCCESS
+        || apr_dbd_get_driver(*pool, "pgsql", &db->driver) != APR_SUCCESS) {
+        fprintf(stderr, "\n*** %s: no apr_dbd pgsql driver ***\n", suite);
+        return 1;
+    }
+    if (apr_dbd_open_ex(db->driver, *pool, dsn, &db->handle, &error)
+        != APR_SUCCESS) {
+        fprintf(stderr, "\n*** %s: cannot connect to %s: %s ***\n", suite,
+                dsn, error ? error : "(no reason)");
+        db->handle = NULL;
+        return 1;
+    }
+    db->prepared = apr_hash_make(*pool);
+    if (fb_db_prepare_table(db, *pool, ut_db_statements) != APR_SUCCESS) {
+        tables = NULL;
+    }
+    for (; tables != NULL && *tables != NULL; tables++) {
+        if (fb_db_prepare_table(db, *pool, *tables) != APR_SUCCESS) {
+            tables = NULL;
+        }
+    }
+    if (tables == NULL) {
+        fprintf(stderr, "\n*** %s: cannot prepare: %s ***\n", suite,
+                db->error ? db->error : "(no reason)");
+        return 1;
+    }
+    return 0;
+}
+
+void ut_db_close(fb_db_t *db, apr_pool_t **pool)
+{
+    if (db->handle != NULL) {
+        apr_dbd_close(db->driver, db->handle);
+        db->handle = NULL;
+    }
+    if (*pool != NULL) {
+        apr_pool_destroy(*pool);
+        *pool = NULL;
+    }
+}
+
+fb_rows_t ut_db_select(fb_db_t *db, const fb_statement_t *st,
+                       const char *org, fb_args_t args)
+{
+    fb_rows_t rows = {0, 0, NULL};
+
+    if (!UT_ASSERT_INT(fb_db_select(db, ut_pool, st, org, args, &rows),
+                       APR_SUCCESS)) {
+        UT_ASSERT_STR(db->error, st->label);
+    }
+    return rows;
+}
+
+const char *ut_db_org(fb_db_t *db, const char *name)
+{
+    fb_rows_t rows = ut_db_select(db, &fb_sql_ut_org_create, NULL,
+                                  FB_ARGS(name, "owner@example.com",
+                                          "Owner"));
+
+    UT_ASSERT_INT(rows.nrows, 1);
+    return fb_rows_get(&rows, 0, 0);
 }

@@ -1,5 +1,6 @@
 /*
- * unit.h: what the CUnit tests over modules/core share.
+ * unit.h: what the CUnit tests over modules/core and modules/domain
+ * share.
  *
  * Every test runs with a fresh pool, ut_pool, made by the suite's set-up
  * and destroyed by its tear-down, so nothing a test allocates outlives it.
@@ -14,6 +15,7 @@
 #include <CUnit/CUnit.h>
 #include <json.h>
 
+#include "fb_db.h"
 #include "fb_error.h"
 
 /* One row of a suite's test table; the table ends with a NULL name. */
@@ -82,6 +84,28 @@ json_object *ut_render_error(const fb_error_t *err);
 /* The string member key of obj, or NULL when absent or not a string. */
 const char *ut_json_str(json_object *obj, const char *key);
 
+/*
+ * For a suite's init: a connection to the database FEEDBACK_TEST_DB names
+ * (migrated), in a new *pool, with the statements of tables (a
+ * NULL-terminated list of NULL-terminated tables) and ut_db_org()'s
+ * prepared; only those run on it.  Non-zero, with a message naming
+ * suite, when it cannot be had: the suite then fails.
+ */
+int ut_db_open(fb_db_t *db, apr_pool_t **pool, const char *suite,
+               const fb_statement_t *const *const *tables);
+
+/* For a suite's cleanup: closes what ut_db_open() opened. */
+void ut_db_close(fb_db_t *db, apr_pool_t **pool);
+
+/* The rows of the select st for org on db, asserting that it ran (else
+ * no rows). */
+fb_rows_t ut_db_select(fb_db_t *db, const fb_statement_t *st,
+                       const char *org, fb_args_t args);
+
+/* A new organization's id, for a test of its own (its writes counted
+ * alone whatever ran before). */
+const char *ut_db_org(fb_db_t *db, const char *name);
+
 /* Each test file registers its suites with one of these (main.c). */
 void test_json_register(void);
 void test_error_register(void);
@@ -106,5 +130,10 @@ void test_netpolicy_register(void);
 void test_fetch_register(void);
 void test_mail_register(void);
 void test_filesign_register(void);
+void test_portal_register(void);
+void test_webhook_secret_register(void);
+void test_bulk_mail_register(void);
+void test_changelog_publishing_register(void);
+void test_file_store_register(void);
 
 #endif

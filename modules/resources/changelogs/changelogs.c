@@ -77,28 +77,6 @@ FB_SQL(changelog_find, 3,
 FB_SQL(changelog_lock, 1,
     "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE");
 
-/* (org, id or slug, locale asked for, draft, portal): by id, else by
- * slug, shown in the locale asked for, else the slug's, else the
- * default one. */
-FB_SQL(changelog_get, 4,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS ref, "
-    "  %s::text AS locale, %s::boolean AS draft), "
-    "hit AS (SELECT c.id, NULL::text AS slug_locale, 0 AS o "
-    "  FROM k JOIN changelogs c ON c.org_id = k.org_id AND c.id = k.ref "
-    "  UNION ALL "
-    "  SELECT s.changelog_id, s.locale, 1 FROM k "
-    "  JOIN changelog_locales s ON s.org_id = k.org_id AND s.slug = k.ref "
-    "  ORDER BY 3 LIMIT 1), "
-    "page AS (SELECT c AS ch, l AS lo, "
-    "    l.published_at IS NOT NULL AND NOT k.draft AS live "
-    "  FROM k JOIN hit ON true "
-    "  JOIN changelogs c ON c.org_id = k.org_id AND c.id = hit.id "
-    "  JOIN changelog_locales l ON l.org_id = c.org_id "
-    "    AND l.changelog_id = c.id "
-    "    AND l.locale = fb_changelog_locale(k.org_id, c.id, "
-    "                     COALESCE(k.locale, hit.slug_locale))) "
-    "SELECT " CHANGELOG_JSON " " CHANGELOG_FROM);
-
 FB_SQL(changelog_list_desc, 16,
     CHANGELOG_PAGE("", "DESC"));
 
@@ -114,7 +92,7 @@ FB_SQL(changelog_list_asc_after, 18,
                    "ASC"));
 
 static const fb_statement_t *const fb_changelog_statements[] = {
-    &fb_sql_changelog_find, &fb_sql_changelog_lock, &fb_sql_changelog_get,
+    &fb_sql_changelog_find, &fb_sql_changelog_lock,
     &fb_sql_changelog_list_desc, &fb_sql_changelog_list_desc_after,
     &fb_sql_changelog_list_asc, &fb_sql_changelog_list_asc_after, NULL
 };
@@ -228,19 +206,6 @@ fb_error_t *fb_changelog_find(fb_req_t *fr, int lock, const char **id,
 {
     return fb_changelog_lookup(fr, fb_req_param(fr, "id"), "id", lock, id,
                                slug_locale);
-}
-
-apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
-                                 const char *org, const char *id,
-                                 const char *locale, int draft,
-                                 const char *portal, const char **json)
-{
-    const char *args[5] = {org, id, locale, fb_bool_text(draft), portal};
-    fb_rows_t rows;
-    apr_status_t rv = fb_db_select_label(db, p, "changelog_get", 5, args, &rows);
-
-    *json = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
-    return rv;
 }
 
 /* GET /changelogs/{id}: one statement, by id or slug. */

@@ -304,8 +304,8 @@ static fb_error_t *fb_changelog_insert(fb_req_t *fr, json_object *names,
         return err;
     }
     if (state != NULL && strcmp(state, "live") == 0
-        && fb_changelog_publish_now(fr->db, fr->pool, fr->conf, org, *id,
-                                    NULL, 0) != APR_SUCCESS) {
+        && fb_changelog_publish_now(fr->db, fr->pool, &fr->conf->settings,
+                                    org, *id, NULL, 0) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;

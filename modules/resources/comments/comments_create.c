@@ -238,8 +238,8 @@ static fb_error_t *fb_comment_emails(fb_req_t *fr, void *draft)
                              &voters)) != NULL) {
         return err;
     }
-    if (fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &voters) != APR_SUCCESS) {
+    if (fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
+                           fr->principal.org_id, &m, &voters) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;
@@ -268,8 +268,8 @@ static fb_error_t *fb_comment_reply_email(fb_req_t *fr, void *draft)
     fb_comment_mail_bodies(fr, d, "A new reply to your comment on", title,
                            &m);
     m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", d->id, "/", NULL);
-    if (fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &to) != APR_SUCCESS) {
+    if (fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
+                           fr->principal.org_id, &m, &to) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;

@@ -12,28 +12,15 @@
 #include "fb_filesign.h"
 #include "files.h"
 
-FB_SQL(file_insert, 1,
-    "INSERT INTO files (org_id, content_type, source) "
-    "VALUES (%s, 'application/octet-stream', %s) RETURNING key");
-
-FB_SQL_GLOBAL(file_chunk, 3,
-    "INSERT INTO file_chunks (key, seq, data) "
-    "VALUES (%s, %s::integer, decode(%s, 'hex'))");
-
-/* A file is complete once its size is set: a stored file is never
- * empty. */
-FB_SQL_GLOBAL(file_done, 3,
-    "UPDATE files SET size = %s::bigint, content_type = %s WHERE key = %s");
-
-FB_SQL_GLOBAL(file_discard, 1,
-    "DELETE FROM files WHERE key = %s AND size = 0");
-
-/* Serving: the file and its number of chunks, then each chunk. */
+/* Serving: the file and its number of chunks, then each chunk, by key
+ * alone: the signed URL names no organization, and whoever holds one
+ * may read the file.  (key) */
 FB_SQL_GLOBAL(file_get, 1,
     "SELECT f.content_type, f.size, "
     "  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key) "
     "FROM files f WHERE f.key = %s AND f.size > 0");
 
+/* (key, seq), as file_get. */
 FB_SQL_GLOBAL(file_get_chunk, 2,
     "SELECT encode(data, 'hex') FROM file_chunks "
     "WHERE key = %s AND seq = %s::integer");
@@ -41,19 +28,8 @@ FB_SQL_GLOBAL(file_get_chunk, 2,
 FB_SQL(file_owned, 1,
     "SELECT key FROM files WHERE org_id = %s AND key = %s AND size > 0");
 
-/* The worker's sweep (modules/jobs/fb_jobs.c): files stored for a
- * write that never committed, an hour on (sql/014). */
-FB_SQL_GLOBAL(sweep_files_unattached, 1,
-    "DELETE FROM files f USING ("
-    "  SELECT key FROM files WHERE attached_at IS NULL "
-    "    AND created_at < now() - interval '1 hour' "
-    "  ORDER BY created_at LIMIT %d FOR UPDATE SKIP LOCKED) old "
-    "WHERE f.key = old.key");
-
 static const fb_statement_t *const fb_file_statements[] = {
-    &fb_sql_file_insert, &fb_sql_file_chunk, &fb_sql_file_done,
-    &fb_sql_file_discard, &fb_sql_file_get, &fb_sql_file_get_chunk,
-    &fb_sql_file_owned, &fb_sql_sweep_files_unattached, NULL
+    &fb_sql_file_get, &fb_sql_file_get_chunk, &fb_sql_file_owned, NULL
 };
 
 struct fb_file_writer {
@@ -67,43 +43,25 @@ struct fb_file_writer {
     int failed;
 };
 
-/* The image type of the first bytes of a file, or NULL. */
-static const char *fb_file_sniff(const unsigned char *b, apr_size_t n)
-{
-    if (n >= 8 && memcmp(b, "\x89PNG\r\n\x1a\n", 8) == 0) {
-        return "image/png";
-    }
-    if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
-        return "image/jpeg";
-    }
-    if (n >= 6 && (memcmp(b, "GIF87a", 6) == 0
-                   || memcmp(b, "GIF89a", 6) == 0)) {
-        return "image/gif";
-    }
-    if (n >= 12 && memcmp(b, "RIFF", 4) == 0
-        && memcmp(b + 8, "WEBP", 4) == 0) {
-        return "image/webp";
-    }
-    return NULL;
-}
-
 fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
                           fb_file_writer_t **w)
 {
-    const char *args[2] = {fr->principal.org_id, source};
-    fb_rows_t rows;
-    fb_error_t *err;
+    fb_db_t *db = fb_req_db(fr);
+    fb_error_t *err = NULL;
 
     *w = apr_pcalloc(fr->pool, sizeof(**w));
     (*w)->fr = fr;
-    err = fb_req_select_label(fr, "file_insert", 2, args, &rows);
+    if (db == NULL
+        || fb_file_store_create(db, fr->pool, fr->principal.org_id, source,
+                                &(*w)->key) != APR_SUCCESS) {
+        err = fb_req_db_failed(fr);
+    }
     /* Nothing is held while the first bytes are awaited. */
     fb_req_db_release(fr);
     if (err != NULL) {
         (*w)->failed = 1;
         return err;
     }
-    (*w)->key = fb_rows_get(&rows, 0, 0);
     (*w)->buf = apr_palloc(fr->pool, FB_FILE_CHUNK);
     return NULL;
 }
@@ -112,21 +70,21 @@ const char *fb_file_owned(fb_req_t *fr, const char *url)
 {
     const apr_size_t mlen = sizeof(FB_FILE_MARKER) - 1;
     static const char served[] = "/v2/files/";
-    const char *args[2] = {fr->principal.org_id, NULL};
+    const char *key = NULL;
     apr_uri_t uri;
     fb_rows_t rows;
 
     if (strncmp(url, FB_FILE_MARKER, mlen) == 0) {
-        args[1] = url + mlen;
+        key = url + mlen;
     }
     else if (apr_uri_parse(fr->pool, url, &uri) == APR_SUCCESS
              && uri.path != NULL
              && strlen(uri.path) == sizeof(served) - 1 + FB_FILE_KEY_LEN
              && strncmp(uri.path, served, sizeof(served) - 1) == 0) {
-        args[1] = uri.path + sizeof(served) - 1;
+        key = uri.path + sizeof(served) - 1;
     }
-    if (args[1] == NULL || !fb_file_key_valid(args[1])
-        || fb_req_select_label(fr, "file_owned", 2, args, &rows) != NULL
+    if (key == NULL || !fb_file_key_valid(key)
+        || fb_req_select(fr, &fb_sql_file_owned, FB_ARGS(key), &rows) != NULL
         || rows.nrows != 1) {
         return NULL;
     }
@@ -136,12 +94,9 @@ const char *fb_file_owned(fb_req_t *fr, const char *url)
 /* Writes the buffered bytes as the next chunk. */
 static apr_status_t fb_file_flush(fb_file_writer_t *w)
 {
-    const char *args[3];
+    fb_req_t *fr = w->fr;
     apr_pool_t *p;
     apr_status_t rv;
-    char *hex;
-    apr_size_t i;
-    static const char digits[] = "0123456789abcdef";
 
     if (w->used == 0) {
         return APR_SUCCESS;
@@ -152,22 +107,14 @@ static apr_status_t fb_file_flush(fb_file_writer_t *w)
         return APR_EINVAL;
     }
     /* A chunk's hex text lives only as long as its insert. */
-    if ((rv = apr_pool_create(&p, w->fr->pool)) != APR_SUCCESS) {
+    if ((rv = apr_pool_create(&p, fr->pool)) != APR_SUCCESS) {
         return rv;
     }
-    hex = apr_palloc(p, 2 * w->used + 1);
-    for (i = 0; i < w->used; i++) {
-        hex[2 * i] = digits[(unsigned char)w->buf[i] >> 4];
-        hex[2 * i + 1] = digits[(unsigned char)w->buf[i] & 15];
-    }
-    hex[2 * w->used] = '\0';
-    args[0] = w->key;
-    args[1] = apr_itoa(p, w->seq++);
-    args[2] = hex;
-    rv = fb_req_db(w->fr) == NULL
+    rv = fb_req_db(fr) == NULL
         ? FB_DB_UNAVAILABLE
-        : fb_db_exec_label(w->fr->db, p, "file_chunk", 3, args, NULL);
-    fb_req_db_release(w->fr);
+        : fb_file_store_chunk(fr->db, p, fr->principal.org_id, w->key,
+                              w->seq++, w->buf, w->used);
+    fb_req_db_release(fr);
     apr_pool_destroy(p);
     w->used = 0;
     return rv;
@@ -202,7 +149,7 @@ apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
 {
     fb_req_t *fr = w->fr;
-    const char *args[3];
+    const char *org = fr->principal.org_id;
 
     *key = NULL;
     if (w->key == NULL) {
@@ -210,16 +157,13 @@ void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
     }
     ok = ok && !w->failed && fb_file_flush(w) == APR_SUCCESS
          && w->total > 0 && w->type != NULL;
-    args[0] = apr_off_t_toa(fr->pool, w->total);
-    args[1] = w->type;      /* known once the first chunk was written */
-    args[2] = w->key;
     if (fb_req_db(fr) != NULL) {
-        if (ok && fb_db_exec_label(fr->db, fr->pool, "file_done", 3, args, NULL)
-                  == APR_SUCCESS) {
+        if (ok && fb_file_store_complete(fr->db, fr->pool, org, w->key,
+                                         w->total, w->type) == APR_SUCCESS) {
             *key = w->key;
         }
         else {
-            fb_db_exec_label(fr->db, fr->pool, "file_discard", 1, args + 2, NULL);
+            fb_file_store_discard(fr->db, fr->pool, org, w->key);
         }
     }
     fb_req_db_release(fr);
@@ -235,7 +179,6 @@ static int fb_file_nibble(char c)
 static fb_error_t *fb_file_get(fb_req_t *fr)
 {
     const char *key = fb_req_param(fr, "key");
-    const char *args[2];
     fb_rows_t rows;
     fb_error_t *err;
     int i, n;
@@ -248,8 +191,8 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
                              "The file URL is not signed or has "
                              "expired.");
     }
-    args[0] = key;
-    if ((err = fb_req_select_label(fr, "file_get", 1, args, &rows)) != NULL) {
+    if ((err = fb_req_select(fr, &fb_sql_file_get, FB_ARGS(key), &rows))
+        != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -278,9 +221,9 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
         if (apr_pool_create(&p, fr->pool) != APR_SUCCESS) {
             break;
         }
-        args[1] = apr_itoa(p, i);
         if (fb_req_db(fr) == NULL
-            || fb_db_select_label(fr->db, p, "file_get_chunk", 2, args, &rows)
+            || fb_db_select(fr->db, p, &fb_sql_file_get_chunk, NULL,
+                            FB_ARGS(key, apr_itoa(p, i)), &rows)
                != APR_SUCCESS
             || (hex = fb_rows_get(&rows, 0, 0)) == NULL) {
             apr_pool_destroy(p);

@@ -1,20 +1,18 @@
 /*
- * files.h: storing files (images taken into content) and serving them.
+ * files.h: storing the files of a request (images taken into content)
+ * and serving them.
  *
  * A file is written as it arrives, in chunks of FB_FILE_CHUNK bytes, each
- * a row written on its own: a database connection is held only while a
- * chunk is stored, never while the next one is awaited from a slow or
- * silent server.  A file is complete once its size is set (file_done);
- * until then it is served to no one and named by no content, and one
- * abandoned half-way is deleted at once, or by the sweep of unattached
- * files when even that fails.  Only images are stored, recognised by
- * their first bytes (PNG, JPEG, GIF, WebP), whatever a server claims:
- * executables and markup never are.
+ * stored on its own (file_store.h): a database connection is held only
+ * while a chunk is stored, never while the next one is awaited from a
+ * slow or silent server.  A file abandoned half-way is discarded at
+ * once, or by the sweep of unattached files when even that fails.
  */
 #ifndef FILES_H
 #define FILES_H
 
 #include "fb_resource.h"
+#include "file_store.h"
 
 #define FB_FILE_CHUNK (256 * 1024)
 #define FB_FILE_MAX_SIZE (10 * 1024 * 1024)   /* api.md's download cap */

@@ -216,8 +216,8 @@ static fb_error_t *fb_post_status_emails(fb_req_t *fr, void *change)
                              FB_ARGS(c->id), &voters)) != NULL) {
         return err;
     }
-    if (fb_bulk_mail_queue(fr->db, fr->pool, fr->conf, fr->principal.org_id,
-                           &m, &voters) != APR_SUCCESS) {
+    if (fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
+                           fr->principal.org_id, &m, &voters) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;

@@ -11,7 +11,6 @@
  */
 #include <string.h>
 
-#include "apr_base64.h"
 #include "apr_strings.h"
 #include "apr_lib.h"
 
@@ -19,6 +18,8 @@
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_resource.h"
+#include "fb_write.h"
+#include "webhook_secret.h"
 #include "webhooks.h"
 
 #define WEBHOOK_JSON \
@@ -85,49 +86,59 @@ FB_SQL(webhook_list_after, 4,
 
 /* Creations of one organization queue here, so that the count and
  * the insert see the same set of webhooks. */
-FB_SQL_GLOBAL(webhook_lock_org, 1,
+FB_SQL(webhook_lock_org, 0,
     "SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || %s, 0))");
 
-/* No row when the organization already has its maximum. */
-FB_SQL_GLOBAL(webhook_insert, 10,
+/* No row when the organization already has its maximum.  (org, name,
+ * url, description, secret, topics, timeout, headers, maximum) */
+FB_SQL(webhook_insert, 8,
     "WITH w AS ("
     "  INSERT INTO webhooks (org_id, name, url, description, secret, "
     "                        topics, timeout_ms, headers) "
     "  SELECT %s, %s, %s, %s, %s, %s::text[], "
     "    coalesce(%s::integer, 10000), coalesce(%s::jsonb, '{}') "
-    "  WHERE (SELECT count(*) FROM webhooks WHERE org_id = %s) < %d "
+    "  WHERE (SELECT count(*) FROM webhooks WHERE org_id = $1) < %d "
     "  RETURNING *) "
     "SELECT " WEBHOOK_JSON " FROM w");
 
 /* Given fields replace; the description is cleared by a null (the
  * flag says it was given); status 'active' resets the health
- * figures and lastStatus. */
-FB_SQL_GLOBAL(webhook_update, 13,
-    "WITH w AS ("
+ * figures and lastStatus.  (org, id, name, url, description given,
+ * description, topics, timeout, headers, status) */
+FB_SQL(webhook_update, 9,
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::text AS name, %s::text AS url, "
+    "  %s::boolean AS description_given, %s::text AS description, "
+    "  %s::text[] AS topics, %s::integer AS timeout_ms, "
+    "  %s::jsonb AS headers, %s::text AS status), "
+    "w AS ("
     "  UPDATE webhooks o SET "
-    "    name = coalesce(%s, o.name), url = coalesce(%s, o.url), "
-    "    description = CASE WHEN %s::boolean THEN %s ELSE o.description "
-    "      END, "
-    "    topics = coalesce(%s::text[], o.topics), "
-    "    timeout_ms = coalesce(%s::integer, o.timeout_ms), "
-    "    headers = coalesce(%s::jsonb, o.headers), "
-    "    status = coalesce(%s, o.status), "
-    "    consecutive_failures = CASE WHEN %s = 'active' THEN 0 "
+    "    name = coalesce(a.name, o.name), url = coalesce(a.url, o.url), "
+    "    description = CASE WHEN a.description_given THEN a.description "
+    "      ELSE o.description END, "
+    "    topics = coalesce(a.topics, o.topics), "
+    "    timeout_ms = coalesce(a.timeout_ms, o.timeout_ms), "
+    "    headers = coalesce(a.headers, o.headers), "
+    "    status = coalesce(a.status, o.status), "
+    "    consecutive_failures = CASE WHEN a.status = 'active' THEN 0 "
     "      ELSE o.consecutive_failures END, "
-    "    errors_since_success = CASE WHEN %s = 'active' THEN 0 "
+    "    errors_since_success = CASE WHEN a.status = 'active' THEN 0 "
     "      ELSE o.errors_since_success END, "
     /* A resume starts a new run of failures: its slots are free
      * (sql/017). */
-    "    failure_run = CASE WHEN %s = 'active' THEN o.failure_run + 1 "
-    "      ELSE o.failure_run END, "
+    "    failure_run = CASE WHEN a.status = 'active' "
+    "      THEN o.failure_run + 1 ELSE o.failure_run END, "
     "    updated_at = now() "
-    "  WHERE o.org_id = %s AND o.id = %s RETURNING *) "
+    "  FROM a WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*) "
     "SELECT " WEBHOOK_JSON " FROM w");
 
-FB_SQL_GLOBAL(webhook_secret, 3,
+/* (org, id, secret) */
+FB_SQL(webhook_secret, 2,
     "WITH w AS ("
-    "  UPDATE webhooks SET secret = %s, updated_at = now() "
-    "  WHERE org_id = %s AND id = %s RETURNING *) "
+    "  UPDATE webhooks o SET secret = a.secret, updated_at = now() "
+    "  FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "    %s::text AS secret) a "
+    "  WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*) "
     "SELECT " WEBHOOK_JSON " FROM w");
 
 FB_SQL(webhook_find, 1,
@@ -419,18 +430,11 @@ static fb_error_t *fb_webhook_input(fb_req_t *fr, fb_webhook_input_t *in)
     return NULL;
 }
 
-/* whsec_ and the base64 of 32 random bytes. */
+/* A new secret (webhook_secret.h). */
 static fb_error_t *fb_webhook_new_secret(fb_req_t *fr, const char **out)
 {
-    unsigned char raw[FB_WEBHOOK_SECRET_BYTES];
-    char *b64 = apr_palloc(fr->pool, apr_base64_encode_len(sizeof(raw)));
-
-    if (apr_generate_random_bytes(raw, sizeof(raw)) != APR_SUCCESS) {
-        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
-    }
-    apr_base64_encode_binary(b64, raw, sizeof(raw));
-    *out = apr_pstrcat(fr->pool, FB_WEBHOOK_SECRET_PREFIX, b64, NULL);
-    return NULL;
+    return fb_webhook_secret_make(fr->pool, out) == APR_SUCCESS ? NULL
+        : fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
 }
 
 /* ---- POST /webhooks ---- */
@@ -438,29 +442,23 @@ static fb_error_t *fb_webhook_new_secret(fb_req_t *fr, const char **out)
 static fb_error_t *fb_webhook_create(fb_req_t *fr)
 {
     fb_webhook_input_t in;
-    const char *secret, *org = fr->principal.org_id;
-    const char *lock[1] = {org};
+    const char *secret;
     fb_error_t *err;
-    fb_rows_t rows = {0, 0, NULL};
+    fb_rows_t rows;
+    fb_write_t w;
 
     if ((err = fb_webhook_input(fr, &in)) != NULL
         || (err = fb_webhook_new_secret(fr, &secret)) != NULL) {
         return err;
     }
-    {
-        const char *args[10] = {
-            org, in.name, in.url, in.description, secret, in.topics,
-            in.timeout, in.headers, org,
-            apr_itoa(fr->pool, fr->conf->webhook_max)
-        };
-
-        if ((err = fb_req_begin(fr)) != NULL) {
-            return err;
-        }
-        fb_db_exec_label(fr->db, fr->pool, "webhook_lock_org", 1, lock, NULL);
-        fb_db_select_label(fr->db, fr->pool, "webhook_insert", 10, args, &rows);
-    }
-    if ((err = fb_req_end(fr, NULL)) != NULL) {
+    fb_write_begin(&w, fr);
+    fb_write_exec(&w, &fb_sql_webhook_lock_org, FB_NO_ARGS);
+    fb_write_select(&w, &fb_sql_webhook_insert,
+                    FB_ARGS(in.name, in.url, in.description, secret,
+                            in.topics, in.timeout, in.headers,
+                            apr_itoa(fr->pool, fr->conf->webhook_max)),
+                    &rows);
+    if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -474,13 +472,13 @@ static fb_error_t *fb_webhook_create(fb_req_t *fr)
     return NULL;
 }
 
-/* Runs label with args and answers the webhook it returns, or 404
+/* Runs st with args and answers the webhook it returns, or 404
  * webhook_not_found when it returns none. */
-static fb_error_t *fb_webhook_answer(fb_req_t *fr, const char *label,
-                                     int nargs, const char **args)
+static fb_error_t *fb_webhook_answer(fb_req_t *fr, const fb_statement_t *st,
+                                     fb_args_t args)
 {
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, label, nargs, args, &rows);
+    fb_error_t *err = fb_req_select(fr, st, args, &rows);
 
     if (err != NULL) {
         return err;
@@ -504,15 +502,11 @@ static fb_error_t *fb_webhook_update(fb_req_t *fr)
         || (err = fb_webhook_input(fr, &in)) != NULL) {
         return err;
     }
-    {
-        const char *args[13] = {
-            in.name, in.url, fb_bool_text(in.description_given),
-            in.description, in.topics, in.timeout, in.headers, in.status,
-            in.status, in.status, in.status, fr->principal.org_id, id
-        };
-
-        return fb_webhook_answer(fr, "webhook_update", 13, args);
-    }
+    return fb_webhook_answer(fr, &fb_sql_webhook_update,
+                             FB_ARGS(id, in.name, in.url,
+                                     fb_bool_text(in.description_given),
+                                     in.description, in.topics, in.timeout,
+                                     in.headers, in.status));
 }
 
 /* ---- POST /webhooks/{id}/secret ---- */
@@ -526,26 +520,21 @@ static fb_error_t *fb_webhook_rotate(fb_req_t *fr)
         || (err = fb_webhook_new_secret(fr, &secret)) != NULL) {
         return err;
     }
-    {
-        const char *args[3] = {secret, fr->principal.org_id, id};
-
-        return fb_webhook_answer(fr, "webhook_secret", 3, args);
-    }
+    return fb_webhook_answer(fr, &fb_sql_webhook_secret,
+                             FB_ARGS(id, secret));
 }
 
-/* Runs label with the organization and the path's id (in *id); 404
- * webhook_not_found when it returns no row. */
-static fb_error_t *fb_webhook_by_id(fb_req_t *fr, const char *label,
+/* Runs st with the path's id (in *id); 404 webhook_not_found when it
+ * returns no row. */
+static fb_error_t *fb_webhook_by_id(fb_req_t *fr, const fb_statement_t *st,
                                     const char **id, fb_rows_t *rows)
 {
-    const char *args[2] = {fr->principal.org_id, NULL};
     fb_error_t *err;
 
-    if ((err = fb_resource_id(fr, &args[1])) != NULL
-        || (err = fb_req_select_label(fr, label, 2, args, rows)) != NULL) {
+    if ((err = fb_resource_id(fr, id)) != NULL
+        || (err = fb_req_select(fr, st, FB_ARGS(*id), rows)) != NULL) {
         return err;
     }
-    *id = args[1];
     return rows->nrows == 0
            ? fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL)
            : NULL;
@@ -560,7 +549,8 @@ static fb_error_t *fb_webhook_delete(fb_req_t *fr)
     fb_error_t *err;
     fb_rows_t rows;
 
-    if ((err = fb_webhook_by_id(fr, "webhook_delete", &id, &rows)) != NULL) {
+    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_delete, &id, &rows))
+        != NULL) {
         return err;
     }
     fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
@@ -591,10 +581,9 @@ static fb_error_t *fb_webhook_find(fb_req_t *fr, const char **id)
 static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
                                        const char *id, const char *delivery)
 {
-    const char *args[3] = {fr->principal.org_id, id, delivery};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "webhook_delivery_get", 3, args,
-                                    &rows);
+    fb_error_t *err = fb_req_select(fr, &fb_sql_webhook_delivery_get,
+                                    FB_ARGS(id, delivery), &rows);
 
     if (err != NULL) {
         return err;
@@ -615,7 +604,8 @@ static fb_error_t *fb_webhook_test(fb_req_t *fr)
     fb_error_t *err;
     fb_rows_t rows;
 
-    if ((err = fb_webhook_by_id(fr, "webhook_test", &id, &rows)) != NULL) {
+    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_test, &id, &rows))
+        != NULL) {
         return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id,
@@ -630,12 +620,12 @@ static const fb_list_order_t fb_webhook_deliveries_order = {
 /* GET /webhooks/{id}/deliveries: the delivery log, newest first. */
 static fb_error_t *fb_webhook_deliveries(fb_req_t *fr)
 {
-    const char *filters[1];
-    fb_args_t f = {1, filters}, none = {0, NULL};
-    fb_error_t *err = fb_webhook_find(fr, &filters[0]);
+    const char *id;
+    fb_error_t *err = fb_webhook_find(fr, &id);
 
     return err != NULL ? err
-        : fb_list_respond(fr, &fb_webhook_deliveries_order, f, none);
+        : fb_list_respond(fr, &fb_webhook_deliveries_order, FB_ARGS(id),
+                          FB_NO_ARGS);
 }
 
 /* POST /webhooks/{id}/deliveries/{deliveryId}/redeliver: 202 with the
@@ -654,14 +644,9 @@ static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
                              "The delivery id must be a 24-character "
                              "hexadecimal object id.");
     }
-    {
-        const char *args[3] = {fr->principal.org_id, id, delivery};
-        fb_db_t *db = fb_req_db(fr);
-
-        if (db == NULL || fb_db_exec_label(db, fr->pool, "webhook_redeliver", 3,
-                                     args, NULL) != APR_SUCCESS) {
-            return fb_req_db_failed(fr);
-        }
+    if ((err = fb_req_exec(fr, &fb_sql_webhook_redeliver,
+                           FB_ARGS(id, delivery), NULL)) != NULL) {
+        return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id, delivery);
 }
@@ -676,10 +661,9 @@ static const fb_query_rule_t fb_webhook_list_rules[] = {
 
 static fb_error_t *fb_webhook_list(fb_req_t *fr)
 {
-    const char *filters[1] = {fb_query_get(&fr->query, "status")};
-    fb_args_t f = {1, filters}, none = {0, NULL};
-
-    return fb_list_respond(fr, &fb_webhooks_newest, f, none);
+    return fb_list_respond(fr, &fb_webhooks_newest,
+                           FB_ARGS(fb_query_get(&fr->query, "status")),
+                           FB_NO_ARGS);
 }
 
 /* ---- routes ---- */

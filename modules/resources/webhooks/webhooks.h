@@ -1,12 +1,11 @@
 /*
- * webhooks: what the resource (webhooks.c) and the delivery job
- * (modules/jobs/fb_job_webhook.c) share.
+ * webhooks: the limits of a webhook's settings and the topics it may
+ * subscribe to.  Its secret, which the delivery job signs with, is the
+ * domain's (webhook_secret.h).
  */
 #ifndef FB_WEBHOOKS_H
 #define FB_WEBHOOKS_H
 
-#define FB_WEBHOOK_SECRET_PREFIX "whsec_"
-#define FB_WEBHOOK_SECRET_BYTES 32
 #define FB_WEBHOOK_TIMEOUT_MIN 1000
 #define FB_WEBHOOK_TIMEOUT_MAX 30000
 #define FB_WEBHOOK_HEADERS_MAX 10
