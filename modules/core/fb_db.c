@@ -172,7 +172,7 @@ static apr_dbd_prepared_t *fb_db_statement(fb_db_t *db, apr_pool_t *p,
 /* Points db at its connection's current session and its statements. */
 static apr_status_t fb_db_session_sync(fb_db_t *db)
 {
-    if (db->registry == NULL) {
+    if (!db->tracked) {
         return APR_SUCCESS;     /* untracked: prepared is the caller's */
     }
     db->session = fb_db_session_of(fb_db_conn(db));
@@ -382,58 +382,6 @@ apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
 
     return values ? fb_db_run(db, p, st, values, NULL, affected)
                   : APR_EGENERAL;
-}
-
-/* The registered statement label with the values given (the
- * organization's id first when it is scoped); NULL when there is none or
- * the count is wrong. */
-static const fb_statement_t *fb_db_labelled(fb_db_t *db, apr_pool_t *p,
-                                            const char *label, int nargs,
-                                            const char *const *args,
-                                            const char **org, fb_args_t *rest)
-{
-    const fb_statement_t *st = db->registry
-        ? apr_hash_get(db->registry, label, APR_HASH_KEY_STRING) : NULL;
-
-    if (st == NULL || nargs != st->nargs + st->scoped) {
-        db->error = apr_psprintf(p, "%s: no such statement, or %d "
-                                 "arguments given", label, nargs);
-        db->tx_failed = db->tx;
-        return NULL;
-    }
-    *org = st->scoped ? args[0] : NULL;
-    rest->n = st->nargs;
-    rest->v = args + st->scoped;
-    return st;
-}
-
-apr_status_t fb_db_select_label(fb_db_t *db, apr_pool_t *p,
-                                const char *label, int nargs,
-                                const char *const *args, fb_rows_t *out)
-{
-    const char *org;
-    fb_args_t rest;
-    const fb_statement_t *st = fb_db_labelled(db, p, label, nargs, args,
-                                              &org, &rest);
-
-    if (st == NULL) {
-        out->nrows = out->ncols = 0;
-        out->cells = NULL;
-        return APR_EGENERAL;
-    }
-    return fb_db_select(db, p, st, org, rest, out);
-}
-
-apr_status_t fb_db_exec_label(fb_db_t *db, apr_pool_t *p, const char *label,
-                              int nargs, const char *const *args,
-                              int *affected)
-{
-    const char *org;
-    fb_args_t rest;
-    const fb_statement_t *st = fb_db_labelled(db, p, label, nargs, args,
-                                              &org, &rest);
-
-    return st ? fb_db_exec(db, p, st, org, rest, affected) : APR_EGENERAL;
 }
 
 const char *fb_rows_get(const fb_rows_t *rows, int row, int col)

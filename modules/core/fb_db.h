@@ -30,8 +30,8 @@
  *     rolls back silently while reporting success; fb_db remembers the
  *     first failure and fb_db_end() reports it;
  *   - statements are prepared on a connection the first time it runs
- *     them (from a registry of every label's SQL), so a new connection
- *     costs one round trip, not one per statement;
+ *     them (from their own text), so a new connection costs one round
+ *     trip, not one per statement;
  *   - a connection whose PostgreSQL session is gone (a restart, a killed
  *     backend) is noticed: at checkout libpq reads what the server sent
  *     (its goodbye, then the end of the socket) and the connection is
@@ -110,10 +110,10 @@ typedef struct {
     apr_dbd_t *handle;
     apr_hash_t *prepared;           /* label -> apr_dbd_prepared_t *: the
                                      * session's, or given (untracked) */
-    apr_hash_t *registry;           /* label -> fb_statement_t *: every
-                                     * statement, prepared on first use and
-                                     * kept with the connection across
-                                     * checkouts; NULL: only what prepared
+    int tracked;                    /* a pooled connection: statements are
+                                     * prepared on first use and kept with
+                                     * the libpq connection across
+                                     * checkouts; 0: only what prepared
                                      * holds can run (tests, tools) */
     fb_db_session_t *session;       /* set by fb_db_checkout() */
     int tx;                         /* inside BEGIN ... COMMIT */
@@ -161,15 +161,6 @@ apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
  * first statement and found the connection already dead. */
 apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
                         const char *org, fb_args_t args, int *affected);
-
-/* The statements of the label-based interface being retired: label is
- * looked up in the registry, args include the organization's id. */
-apr_status_t fb_db_select_label(fb_db_t *db, apr_pool_t *p,
-                                const char *label, int nargs,
-                                const char *const *args, fb_rows_t *out);
-apr_status_t fb_db_exec_label(fb_db_t *db, apr_pool_t *p, const char *label,
-                              int nargs, const char *const *args,
-                              int *affected);
 
 /* The cell at (row, col), NULL for SQL NULL or out of range. */
 const char *fb_rows_get(const fb_rows_t *rows, int row, int col);

@@ -197,7 +197,7 @@ fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
     conn->s = s;
     conn->db.driver = dbd->driver;
     conn->db.handle = dbd->handle;
-    conn->db.registry = fb_dbd_registry;
+    conn->db.tracked = 1;
     if ((*why = fb_db_checkout(&conn->db, p)) != APR_SUCCESS) {
         /* Back to the pool: mod_dbd resets or replaces it next time. */
         fb_dbd_close_fn(s, dbd);

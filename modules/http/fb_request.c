@@ -160,23 +160,6 @@ fb_error_t *fb_req_exec(fb_req_t *fr, const fb_statement_t *st,
     return NULL;
 }
 
-fb_error_t *fb_req_select_label(fb_req_t *fr, const char *label, int nargs,
-                                const char *const *args, fb_rows_t *rows)
-{
-    fb_db_t *db = fb_req_db(fr);
-
-    if (db == NULL) {
-        rows->nrows = rows->ncols = 0;
-        rows->cells = NULL;
-        return fb_req_db_failed(fr);
-    }
-    if (fb_db_select_label(db, fr->pool, label, nargs, args, rows)
-        != APR_SUCCESS) {
-        return fb_req_db_failed(fr);
-    }
-    return NULL;
-}
-
 fb_error_t *fb_req_begin(fb_req_t *fr)
 {
     fb_db_t *db = fb_req_db(fr);

@@ -103,11 +103,6 @@ fb_error_t *fb_req_select(fb_req_t *fr, const fb_statement_t *st,
 fb_error_t *fb_req_exec(fb_req_t *fr, const fb_statement_t *st,
                         fb_args_t args, int *affected);
 
-/* The label-based select being retired (args include the
- * organization's id). */
-fb_error_t *fb_req_select_label(fb_req_t *fr, const char *label, int nargs,
-                                const char *const *args, fb_rows_t *rows);
-
 /* Starts the transaction a write runs in. */
 fb_error_t *fb_req_begin(fb_req_t *fr);
 

@@ -28,7 +28,6 @@ static const fb_statement_t *const statements[] = {
 };
 
 static apr_pool_t *suite_pool;
-static apr_hash_t *registry;    /* label -> statement, as fb_dbd keeps it */
 static fb_db_t killer;          /* kills the other one's backend */
 static fb_db_t live;            /* the tracked connection under test */
 static apr_pool_t *live_pool;
@@ -56,15 +55,10 @@ static int open_db(fb_db_t *db, apr_pool_t *p, int prepare)
 
 static int suite_init(void)
 {
-    const char *why = NULL;
-
     if (apr_pool_create(&suite_pool, NULL) != APR_SUCCESS) {
         return 1;
     }
-    registry = apr_hash_make(suite_pool);
-    return fb_db_registry_add(registry, suite_pool, statements, &why)
-           != APR_SUCCESS
-           || open_db(&killer, suite_pool, 1);
+    return open_db(&killer, suite_pool, 1);
 }
 
 static int suite_cleanup(void)
@@ -82,7 +76,7 @@ static void setup(void)
     ut_setup();
     apr_pool_create(&live_pool, suite_pool);
     if (open_db(&live, live_pool, 0) == 0) {
-        live.registry = registry;
+        live.tracked = 1;
         fb_db_checkout(&live, ut_pool);
     }
 }
@@ -263,7 +257,7 @@ static void test_untracked_runs_only_given(void)
     fb_rows_t rows;
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
-    live.registry = NULL;
+    live.tracked = 0;
     live.session = NULL;
     live.prepared = apr_hash_make(ut_pool);
     UT_ASSERT_INT(fb_db_select(&live, ut_pool, &fb_sql_uts_echo, NULL,

@@ -14,6 +14,7 @@
 
 #include "changelogs.h"
 #include "fb_json.h"
+#include "fb_write.h"
 
 #define CHANGELOG_IMPORTS 10
 #define CHANGELOG_IMPORT_WINDOW "1 minute"
@@ -21,10 +22,10 @@
 FB_SQL(changelog_s_import_wait, 2,
     "SELECT fb_subscriber_import_wait(%s, %s::integer, %s::interval)");
 
-/* (org, locale or NULL for the organization's default, org, emails) */
-FB_SQL(changelog_s_add, 3,
+/* (org, locale or NULL for the organization's default, emails) */
+FB_SQL(changelog_s_add, 2,
     "SELECT fb_subscribers_add(%s, COALESCE(%s::text, ("
-    "  SELECT default_locale FROM organizations WHERE id = %s)), "
+    "  SELECT default_locale FROM organizations WHERE id = $1)), "
     "  %s::text[])");
 
 FB_SQL(changelog_s_remove, 1,
@@ -83,81 +84,67 @@ static const char *fb_changelog_emails(fb_req_t *fr, int valid_only)
     return emails->nelts == 0 ? "{}" : fb_db_text_array(fr->pool, emails);
 }
 
-/* 429 with Retry-After when the organization's imports are spent. */
-static fb_error_t *fb_changelog_import_allowed(fb_req_t *fr)
+/* Fails the write with 429 and Retry-After when the organization's
+ * imports are spent. */
+static void fb_changelog_import_allowed(fb_write_t *w)
 {
-    const char *args[3] = {fr->principal.org_id,
-                           apr_itoa(fr->pool, CHANGELOG_IMPORTS),
-                           CHANGELOG_IMPORT_WINDOW};
+    fb_req_t *fr = w->fr;
     const char *wait;
     fb_rows_t rows;
-    fb_error_t *err;
 
-    if ((err = fb_req_select_label(fr, "changelog_s_import_wait", 3, args, &rows))
-        != NULL) {
-        return err;
+    if (!fb_write_select(w, &fb_sql_changelog_s_import_wait,
+                         FB_ARGS(apr_itoa(fr->pool, CHANGELOG_IMPORTS),
+                                 CHANGELOG_IMPORT_WINDOW),
+                         &rows)) {
+        return;
     }
     wait = fb_rows_get(&rows, 0, 0);
     if (strcmp(wait, "0") == 0) {
-        return NULL;
+        return;
     }
     apr_table_setn(fr->r->err_headers_out, "Retry-After", wait);
-    return fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL,
-                         apr_psprintf(fr->pool, "At most %d subscriber "
-                                      "imports a minute.",
-                                      CHANGELOG_IMPORTS));
+    fb_write_fail(w, fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL,
+                                   apr_psprintf(fr->pool, "At most %d "
+                                                "subscriber imports a "
+                                                "minute.",
+                                                CHANGELOG_IMPORTS)));
 }
 
 /* POST /changelogs/subscribers */
 static fb_error_t *fb_changelog_subscribe(fb_req_t *fr)
 {
-    const char *count = NULL;
-    fb_rows_t rows;
-    fb_error_t *err;
+    fb_rows_t added;
+    fb_write_t w;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    if ((err = fb_changelog_import_allowed(fr)) == NULL) {
-        const char *args[4] = {fr->principal.org_id,
-                               fb_json_string(fr->body, "locale"),
-                               fr->principal.org_id,
-                               fb_changelog_emails(fr, 1)};
-
-        if ((err = fb_req_select_label(fr, "changelog_s_add", 4, args, &rows))
-            == NULL) {
-            count = fb_rows_get(&rows, 0, 0);
-        }
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"object\":"
+    fb_write_begin(&w, fr);
+    fb_changelog_import_allowed(&w);
+    fb_write_select(&w, &fb_sql_changelog_s_add,
+                    FB_ARGS(fb_json_string(fr->body, "locale"),
+                            fb_changelog_emails(fr, 1)),
+                    &added);
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"object\":"
                                         "\"changelog_subscribers_import\","
-                                        "\"count\":", count, "}", NULL));
-    return NULL;
+                                        "\"count\":",
+                                        fb_rows_get(&added, 0, 0), "}",
+                                        NULL));
 }
 
 /* DELETE /changelogs/subscribers */
 static fb_error_t *fb_changelog_unsubscribe(fb_req_t *fr)
 {
-    const char *args[2] = {fr->principal.org_id, fb_changelog_emails(fr, 0)};
-    fb_rows_t rows;
-    fb_error_t *err;
+    fb_rows_t removed;
+    fb_write_t w;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    err = fb_req_select_label(fr, "changelog_s_remove", 2, args, &rows);
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"object\":"
+    fb_write_begin(&w, fr);
+    fb_write_select(&w, &fb_sql_changelog_s_remove,
+                    FB_ARGS(fb_changelog_emails(fr, 0)), &removed);
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"object\":"
                                         "\"changelog_subscribers_removal\","
                                         "\"count\":",
-                                        fb_rows_get(&rows, 0, 0), "}",
+                                        fb_rows_get(&removed, 0, 0), "}",
                                         NULL));
-    return NULL;
 }
 
 #define CHANGELOG_SUBSCRIBERS_OP(handler, rules) \

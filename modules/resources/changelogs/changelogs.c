@@ -24,12 +24,14 @@ const char *const fb_changelog_locales[] = {
 
 /*
  * A page of the list in one locale: the arguments are the organization,
- * the locale (NULL: the organization's default), the state (live, draft or all), then the filters: id or
- * slug (three times), category names (twice), search text (three times), the
- * first date (twice) and the date after the last (twice); then the
- * cursor's key and id on later pages, the limit and the portal URL.
- * A changelog is listed in the state its locale is in: live when it is
- * published there (and rendered live), draft when it is not.
+ * the locale (NULL: the organization's default), the state (live, draft
+ * or all), then the filters: the id or slug as given and the id
+ * normalized, the category names, the search text, the first date and
+ * the date after the last; then the cursor's key and id on later pages,
+ * the limit and the portal URL.  A filter used twice is named again by
+ * its number ($4 ... $9), as the organization is by $1.  A changelog is
+ * listed in the state its locale is in: live when it is published there
+ * (and rendered live), draft when it is not.
  */
 #define CHANGELOG_PAGE(after, dir) \
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS locale, " \
@@ -46,48 +48,49 @@ const char *const fb_changelog_locales[] = {
     "         OR (k.state = 'live') = (l.published_at IS NOT NULL)) " \
     "  AND (%s::text IS NULL OR c.id = %s OR c.id = (" \
     "    SELECT s.changelog_id FROM changelog_locales s " \
-    "    WHERE s.org_id = k.org_id AND s.slug = %s)) " \
+    "    WHERE s.org_id = k.org_id AND s.slug = $4)) " \
     "  AND (%s::text[] IS NULL OR EXISTS (" \
     "    SELECT 1 FROM changelog_category_links cl " \
     "    JOIN changelog_categories g " \
     "      ON g.org_id = cl.org_id AND g.id = cl.category_id " \
     "    WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id " \
     "      AND lower(g.name) IN (SELECT lower(n) " \
-    "                            FROM unnest(%s::text[]) n))) " \
+    "                            FROM unnest($6::text[]) n))) " \
     "  AND (%s::text IS NULL " \
     "       OR (l.published_at IS NOT NULL " \
-    "           AND l.live_search @@ websearch_to_tsquery('english', %s)) " \
+    "           AND l.live_search @@ websearch_to_tsquery('english', $7)) " \
     "       OR (l.published_at IS NULL " \
-    "           AND l.draft_search @@ websearch_to_tsquery('english', %s))) " \
-    "  AND (%s::timestamptz IS NULL OR c.date >= %s::timestamptz) " \
-    "  AND (%s::timestamptz IS NULL OR c.date < %s::timestamptz) " \
+    "           AND l.draft_search @@ websearch_to_tsquery('english', $7))) " \
+    "  AND (%s::timestamptz IS NULL OR c.date >= $8::timestamptz) " \
+    "  AND (%s::timestamptz IS NULL OR c.date < $9::timestamptz) " \
     after " ORDER BY c.date " dir ", c.id " dir " LIMIT %d) " \
     "SELECT " CHANGELOG_JSON ", fb_ts_key(p.date), p.id " \
     CHANGELOG_FROM "ORDER BY p.date " dir ", p.id " dir
 
-/* The changelog a path names: by id, else by slug (and its locale). */
-FB_SQL(changelog_find, 3,
+/* The changelog a path names: by id, else by slug (and its locale); the
+ * organization ($1) and the value given ($2) serve both halves. */
+FB_SQL(changelog_find, 1,
     "SELECT id, NULL::text, 0 FROM changelogs "
     "WHERE org_id = %s AND id = %s "
     "UNION ALL "
     "SELECT changelog_id, locale, 1 FROM changelog_locales "
-    "WHERE org_id = %s AND slug = %s "
+    "WHERE org_id = $1 AND slug = $2 "
     "ORDER BY 3 LIMIT 1");
 
 FB_SQL(changelog_lock, 1,
     "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE");
 
-FB_SQL(changelog_list_desc, 16,
+FB_SQL(changelog_list_desc, 10,
     CHANGELOG_PAGE("", "DESC"));
 
-FB_SQL(changelog_list_desc_after, 18,
+FB_SQL(changelog_list_desc_after, 12,
     CHANGELOG_PAGE("AND (c.date, c.id) < (fb_ts_from_key(%s), %s)",
                    "DESC"));
 
-FB_SQL(changelog_list_asc, 16,
+FB_SQL(changelog_list_asc, 10,
     CHANGELOG_PAGE("", "ASC"));
 
-FB_SQL(changelog_list_asc_after, 18,
+FB_SQL(changelog_list_asc_after, 12,
     CHANGELOG_PAGE("AND (c.date, c.id) > (fb_ts_from_key(%s), %s)",
                    "ASC"));
 
@@ -166,17 +169,12 @@ fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
                                 const char **id, const char **slug_locale)
 {
     const char *ref;
-    const char *args[4];
     fb_rows_t rows;
     fb_error_t *err;
 
-    if ((err = fb_changelog_ref(fr, given, param, &ref)) != NULL) {
-        return err;
-    }
-    args[0] = args[2] = fr->principal.org_id;
-    args[1] = args[3] = ref;
-    if ((err = fb_req_select_label(fr, "changelog_find", 4, args, &rows))
-        != NULL) {
+    if ((err = fb_changelog_ref(fr, given, param, &ref)) != NULL
+        || (err = fb_req_select(fr, &fb_sql_changelog_find, FB_ARGS(ref),
+                                &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -188,9 +186,8 @@ fb_error_t *fb_changelog_lookup(fb_req_t *fr, const char *given,
         *slug_locale = fb_rows_get(&rows, 0, 1);
     }
     if (lock) {
-        args[1] = *id;
-        if ((err = fb_req_select_label(fr, "changelog_lock", 2, args, &rows))
-            != NULL) {
+        if ((err = fb_req_select(fr, &fb_sql_changelog_lock, FB_ARGS(*id),
+                                 &rows)) != NULL) {
             return err;
         }
         if (rows.nrows == 0) {      /* deleted since it was found */
@@ -267,32 +264,23 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     const char *dir = fb_query_get(&fr->query, "sortOrder");
     const char *ref = fb_query_get(&fr->query, "id");
     const char *state = fb_query_get(&fr->query, "state");
-    const char *filters[14];
-    const char *render[1];
-    fb_args_t f = {14, filters}, r = {1, render};
+    const char *id = ref != NULL ? fb_id_normalize(fr->pool, ref) : NULL;
+    const char *start, *end;
     fb_error_t *err;
 
-    filters[0] = fb_query_get(&fr->query, "locale");
-    filters[1] = state != NULL ? state : "live";
-    /* An id is matched normalized, a slug as given. */
-    filters[2] = filters[4] = ref;
-    filters[3] = ref != NULL && fb_id_normalize(fr->pool, ref) != NULL
-                 ? fb_id_normalize(fr->pool, ref) : ref;
-    filters[5] = filters[6] = fb_db_text_array(
-        fr->pool, fb_query_list(fr->pool, &fr->query, "categories"));
-    filters[7] = filters[8] = filters[9] = fb_query_get(&fr->query, "q");
-    if ((err = fb_changelog_date_bound(fr, "startDate", 0, &filters[10]))
-        != NULL
-        || (err = fb_changelog_date_bound(fr, "endDate", 1, &filters[12]))
-           != NULL) {
+    if ((err = fb_changelog_date_bound(fr, "startDate", 0, &start)) != NULL
+        || (err = fb_changelog_date_bound(fr, "endDate", 1, &end)) != NULL) {
         return err;
     }
-    filters[11] = filters[10];
-    filters[13] = filters[12];
-    render[0] = fb_req_portal_default(fr);
-    return fb_list_respond(fr, &fb_changelog_orders[
-                               dir != NULL && strcmp(dir, "asc") == 0],
-                           f, r);
+    /* An id is matched normalized, a slug as given. */
+    return fb_list_respond(
+        fr, &fb_changelog_orders[dir != NULL && strcmp(dir, "asc") == 0],
+        FB_ARGS(fb_query_get(&fr->query, "locale"),
+                state != NULL ? state : "live", ref, id != NULL ? id : ref,
+                fb_db_text_array(fr->pool, fb_query_list(fr->pool, &fr->query,
+                                                         "categories")),
+                fb_query_get(&fr->query, "q"), start, end),
+        FB_ARGS(fb_req_portal_default(fr)));
 }
 
 static const fb_op_t fb_changelog_list_op =

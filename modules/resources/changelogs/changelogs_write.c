@@ -15,6 +15,7 @@
 #include "body_fields.h"
 #include "changelogs.h"
 #include "fb_json.h"
+#include "fb_write.h"
 
 /* (org, featured image, segment ids, date) */
 FB_SQL(changelog_w_insert, 3,
@@ -23,14 +24,14 @@ FB_SQL(changelog_w_insert, 3,
     "VALUES (%s, %s, COALESCE(%s::text[], '{}'), "
     "  COALESCE(%s::timestamptz, now())) RETURNING id");
 
-/* (org, id, locale or NULL for the organization's default, org,
- *  title, title, html, text, markdown) */
-FB_SQL_GLOBAL(changelog_w_locale_insert, 9,
+/* (org, id, locale or NULL for the organization's default, title, html,
+ *  text, markdown): the title ($4) makes the slug too. */
+FB_SQL(changelog_w_locale_insert, 6,
     "INSERT INTO changelog_locales (org_id, changelog_id, locale, slug, "
     "  title, content, content_text, markdown) "
     "SELECT %s, %s, COALESCE(%s::text, o.default_locale), "
-    "  fb_changelog_slug(o.id, %s), %s, %s, %s, %s "
-    "FROM organizations o WHERE o.id = %s RETURNING locale");
+    "  fb_changelog_slug(o.id, %s), $4, %s, %s, %s "
+    "FROM organizations o WHERE o.id = $1 RETURNING locale");
 
 FB_SQL(changelog_w_category_make, 1,
     "SELECT fb_changelog_category(%s, %s)");
@@ -47,43 +48,51 @@ FB_SQL(changelog_w_unlink_all, 1,
     "DELETE FROM changelog_category_links "
     "WHERE org_id = %s AND changelog_id = %s");
 
-/* NULL leaves a column as it is, except where a flag says that the
- * value (NULL included) is to be set. */
-FB_SQL_GLOBAL(changelog_w_update, 6,
-    "UPDATE changelogs SET "
+/* (org, id, image given, image, segment ids, date): NULL leaves a column
+ * as it is, except where a flag says that the value (NULL included) is
+ * to be set. */
+FB_SQL(changelog_w_update, 5,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+    "UPDATE changelogs c SET "
     "  featured_image = CASE WHEN %s::boolean THEN %s "
-    "                   ELSE featured_image END, "
-    "  allowed_segment_ids = COALESCE(%s::text[], allowed_segment_ids), "
-    "  date = COALESCE(%s::timestamptz, date), updated_at = now() "
-    "WHERE org_id = %s AND id = %s");
+    "                   ELSE c.featured_image END, "
+    "  allowed_segment_ids = COALESCE(%s::text[], c.allowed_segment_ids), "
+    "  date = COALESCE(%s::timestamptz, c.date), updated_at = now() "
+    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
 /* The locale a PATCH edits: the one given, else the one shown by
  * default.  (org, id, locale) */
-FB_SQL_GLOBAL(changelog_w_edit_locale, 3,
-    "SELECT COALESCE(%s::text, fb_changelog_locale(%s, %s, NULL))");
+FB_SQL(changelog_w_edit_locale, 2,
+    "SELECT COALESCE(k.locale, fb_changelog_locale(k.org_id, k.id, NULL)) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "             %s::text AS locale) k");
 
-/* (title, html, text, markdown given, markdown, org, id, locale) */
-FB_SQL_GLOBAL(changelog_w_locale_update, 8,
-    "UPDATE changelog_locales SET "
-    "  title = COALESCE(%s, title), content = COALESCE(%s, content), "
-    "  content_text = COALESCE(%s, content_text), "
-    "  markdown = CASE WHEN %s::boolean THEN %s ELSE markdown END, "
+/* (org, id, locale, title, html, text, markdown given, markdown) */
+FB_SQL(changelog_w_locale_update, 7,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
+    "                  %s::text AS locale) "
+    "UPDATE changelog_locales l SET "
+    "  title = COALESCE(%s, l.title), content = COALESCE(%s, l.content), "
+    "  content_text = COALESCE(%s, l.content_text), "
+    "  markdown = CASE WHEN %s::boolean THEN %s ELSE l.markdown END, "
     "  updated_at = now() "
-    "WHERE org_id = %s AND changelog_id = %s AND locale = %s "
-    "RETURNING locale");
+    "FROM k WHERE l.org_id = k.org_id AND l.changelog_id = k.changelog_id "
+    "AND l.locale = k.locale RETURNING l.locale");
 
 /* A new locale, what the edit does not give taken from the first
- * locale.  (org, id, locale, title x2, html, text, markdown given,
- *  markdown, org, id) */
-FB_SQL_GLOBAL(changelog_w_locale_add, 9,
+ * locale.  (org, id, locale, title, html, text, markdown given,
+ *  markdown): the title ($4) makes the slug too. */
+FB_SQL(changelog_w_locale_add, 7,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id) "
     "INSERT INTO changelog_locales (org_id, changelog_id, locale, slug, "
     "  title, content, content_text, markdown) "
     "SELECT f.org_id, f.changelog_id, %s, "
     "  fb_changelog_slug(f.org_id, COALESCE(%s, f.title)), "
-    "  COALESCE(%s, f.title), COALESCE(%s, f.content), "
+    "  COALESCE($4, f.title), COALESCE(%s, f.content), "
     "  COALESCE(%s, f.content_text), "
     "  CASE WHEN %s::boolean THEN %s ELSE f.markdown END "
-    "FROM changelog_locales f WHERE f.org_id = %s AND f.changelog_id = %s "
+    "FROM k JOIN changelog_locales f ON f.org_id = k.org_id "
+    "  AND f.changelog_id = k.changelog_id "
     "ORDER BY f.created_at, f.locale LIMIT 1 RETURNING locale");
 
 FB_SQL(changelog_w_delete, 1,
@@ -188,44 +197,34 @@ static fb_error_t *fb_changelog_category_names(fb_req_t *fr,
  * Links the changelog id to the categories named (replacing its links
  * when replace is set).  make: a missing category is made; else it is 400.
  */
-static fb_error_t *fb_changelog_link(fb_req_t *fr, const char *id,
-                                     json_object *names, int make,
-                                     int replace)
+static void fb_changelog_link(fb_write_t *w, const char *id,
+                              json_object *names, int make, int replace)
 {
-    const char *org = fr->principal.org_id;
+    apr_pool_t *p = w->fr->pool;
     apr_size_t i, n = json_object_array_length(names);
-    fb_error_t *err;
 
     if (replace) {
-        const char *args[2] = {org, id};
-
-        fb_db_exec_label(fr->db, fr->pool, "changelog_w_unlink_all", 2, args,
-                   NULL);
+        fb_write_exec(w, &fb_sql_changelog_w_unlink_all, FB_ARGS(id));
     }
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n && fb_write_ok(w); i++) {
         const char *name = json_object_get_string(
             json_object_array_get_idx(names, i));
-        const char *category;
+        fb_rows_t rows;
 
-        if ((err = fb_resource_lookup(fr, make ? &fb_sql_changelog_w_category_make
-                                               : &fb_sql_changelog_w_category_find,
-                                      name, &category)) != NULL) {
-            return err;
+        if (fb_write_select(w, make ? &fb_sql_changelog_w_category_make
+                                    : &fb_sql_changelog_w_category_find,
+                            FB_ARGS(name), &rows)
+            && fb_rows_get(&rows, 0, 0) == NULL) {
+            fb_write_fail(w, fb_error_make(p, FB_E_INVALID_PARAMETER,
+                                           "categories",
+                                           apr_psprintf(p, "There is no "
+                                                        "changelog category "
+                                                        "named '%s'.",
+                                                        name)));
         }
-        if (category == NULL) {
-            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
-                                 "categories",
-                                 apr_psprintf(fr->pool, "There is no "
-                                              "changelog category named "
-                                              "'%s'.", name));
-        }
-        {
-            const char *args[3] = {org, id, category};
-
-            fb_db_exec_label(fr->db, fr->pool, "changelog_w_link", 3, args, NULL);
-        }
+        fb_write_exec(w, &fb_sql_changelog_w_link,
+                      FB_ARGS(id, fb_rows_get(&rows, 0, 0)));
     }
-    return NULL;
 }
 
 /* The string array field of the body as a text[] literal, or NULL. */
@@ -252,11 +251,13 @@ static const char *fb_changelog_strings(fb_req_t *fr, const char *field)
 static fb_error_t *fb_changelog_answer(fb_req_t *fr, const char *id,
                                        const char *locale, int status)
 {
+    fb_db_t *db = fb_req_db(fr);
     const char *json;
 
-    if (fb_changelog_render(fr->db, fr->pool, fr->principal.org_id, id,
-                            locale, 0, fb_req_portal_default(fr), &json)
-        != APR_SUCCESS) {
+    if (db == NULL
+        || fb_changelog_render(db, fr->pool, fr->principal.org_id, id,
+                               locale, 0, fb_req_portal_default(fr), &json)
+           != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     if (json == NULL) {             /* deleted since */
@@ -266,57 +267,35 @@ static fb_error_t *fb_changelog_answer(fb_req_t *fr, const char *id,
     return NULL;
 }
 
-/* Everything of a create inside its transaction; *id, *locale made. */
-static fb_error_t *fb_changelog_insert(fb_req_t *fr, json_object *names,
-                                       const fb_changelog_content_t *c,
-                                       const char **id, const char **locale)
+/* A create with state live publishes the changelog (ctx: where its id
+ * is) in the create's transaction. */
+static fb_error_t *fb_changelog_publish_step(fb_req_t *fr, void *ctx)
 {
-    const char *org = fr->principal.org_id;
-    const char *title = fb_json_string(fr->body, "title");
-    const char *state = fb_json_string(fr->body, "state");
-    const char *args[9];
-    fb_rows_t rows;
-    fb_error_t *err;
+    const char *const *id = ctx;
 
-    args[0] = org;
-    args[1] = fb_json_string(fr->body, "featuredImage");
-    args[2] = fb_changelog_strings(fr, "allowedSegmentIds");
-    args[3] = fb_body_time(fr, "date");
-    if ((err = fb_req_select_label(fr, "changelog_w_insert", 4, args, &rows))
-        != NULL) {
-        return err;
-    }
-    *id = fb_rows_get(&rows, 0, 0);
-    args[1] = *id;
-    args[2] = fb_json_string(fr->body, "locale");
-    args[3] = args[4] = title;
-    args[5] = c->html;
-    args[6] = c->text;
-    args[7] = c->markdown;
-    args[8] = org;
-    if ((err = fb_req_select_label(fr, "changelog_w_locale_insert", 9, args,
-                             &rows)) != NULL) {
-        return err;
-    }
-    *locale = fb_rows_get(&rows, 0, 0);
-    if (names != NULL
-        && (err = fb_changelog_link(fr, *id, names, 1, 0)) != NULL) {
-        return err;
-    }
-    if (state != NULL && strcmp(state, "live") == 0
-        && fb_changelog_publish_now(fr->db, fr->pool, &fr->conf->settings,
-                                    org, *id, NULL, 0) != APR_SUCCESS) {
-        return fb_req_db_failed(fr);
-    }
-    return NULL;
+    return fb_changelog_publish_now(fr->db, fr->pool, &fr->conf->settings,
+                                    fr->principal.org_id, *id, NULL, 0)
+           == APR_SUCCESS ? NULL : fb_req_db_failed(fr);
 }
 
-/* POST /changelogs */
+/* The changelog of the path, locked until the write ends (ctx: where its
+ * id goes). */
+static fb_error_t *fb_changelog_lock_step(fb_req_t *fr, void *ctx)
+{
+    return fb_changelog_find(fr, 1, ctx, NULL);
+}
+
+/* POST /changelogs: the changelog, its first locale, its categories (made
+ * when missing) and, for state live, its publish. */
 static fb_error_t *fb_changelog_create(fb_req_t *fr)
 {
+    const char *state = fb_json_string(fr->body, "state");
+    const char *title = fb_json_string(fr->body, "title");
     fb_changelog_content_t c;
     json_object *names;
-    const char *id = NULL, *locale = NULL;
+    const char *id, *locale;
+    fb_rows_t made, first;
+    fb_write_t w;
     fb_error_t *err;
 
     if ((err = fb_changelog_category_names(fr, &names)) != NULL
@@ -329,59 +308,56 @@ static fb_error_t *fb_changelog_create(fb_req_t *fr)
                              "A changelog needs htmlContent or "
                              "markdownContent.");
     }
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
+    fb_write_begin(&w, fr);
+    fb_write_select(&w, &fb_sql_changelog_w_insert,
+                    FB_ARGS(fb_json_string(fr->body, "featuredImage"),
+                            fb_changelog_strings(fr, "allowedSegmentIds"),
+                            fb_body_time(fr, "date")),
+                    &made);
+    id = fb_rows_get(&made, 0, 0);
+    fb_write_select(&w, &fb_sql_changelog_w_locale_insert,
+                    FB_ARGS(id, fb_json_string(fr->body, "locale"), title,
+                            c.html, c.text, c.markdown),
+                    &first);
+    locale = fb_rows_get(&first, 0, 0);
+    if (names != NULL) {
+        fb_changelog_link(&w, id, names, 1, 0);
     }
-    err = fb_changelog_insert(fr, names, &c, &id, &locale);
-    return (err = fb_req_end(fr, err)) != NULL
+    if (state != NULL && strcmp(state, "live") == 0) {
+        fb_write_step(&w, fb_changelog_publish_step, &id);
+    }
+    return (err = fb_write_end(&w)) != NULL
            ? err : fb_changelog_answer(fr, id, locale, HTTP_CREATED);
 }
 
-/* The edit of one locale's draft, adding the locale when it is new. */
-static fb_error_t *fb_changelog_edit_locale(fb_req_t *fr, const char *id,
-                                            const fb_changelog_content_t *c,
-                                            const char **locale)
+/* The edit of one locale's draft, adding the locale when it is new;
+ * *locale is the one edited. */
+static void fb_changelog_edit_locale(fb_write_t *w, const char *id,
+                                     const fb_changelog_content_t *c,
+                                     const char **locale)
 {
-    const char *org = fr->principal.org_id;
-    const char *title = fb_json_string(fr->body, "title");
+    const char *title = fb_json_string(w->fr->body, "title");
     const char *md_given = fb_bool_text(c->html != NULL);
-    const char *args[11];
     fb_rows_t rows;
-    fb_error_t *err;
 
-    args[0] = fb_json_string(fr->body, "locale");
-    args[1] = org;
-    args[2] = id;
-    if ((err = fb_req_select_label(fr, "changelog_w_edit_locale", 3, args, &rows))
-        != NULL) {
-        return err;
-    }
+    fb_write_select(w, &fb_sql_changelog_w_edit_locale,
+                    FB_ARGS(id, fb_json_string(w->fr->body, "locale")),
+                    &rows);
     *locale = fb_rows_get(&rows, 0, 0);
-    args[0] = title;
-    args[1] = c->html;
-    args[2] = c->text;
-    args[3] = md_given;
-    args[4] = c->markdown;
-    args[5] = org;
-    args[6] = id;
-    args[7] = *locale;
-    if ((err = fb_req_select_label(fr, "changelog_w_locale_update", 8, args,
-                             &rows)) != NULL
-        || rows.nrows == 1) {
-        return err;
+    if (fb_write_select(w, &fb_sql_changelog_w_locale_update,
+                        FB_ARGS(id, *locale, title, c->html, c->text,
+                                md_given, c->markdown),
+                        &rows)
+        && rows.nrows == 0) {
+        fb_write_select(w, &fb_sql_changelog_w_locale_add,
+                        FB_ARGS(id, *locale, title, c->html, c->text,
+                                md_given, c->markdown),
+                        &rows);
     }
-    args[0] = *locale;
-    args[1] = args[2] = title;
-    args[3] = c->html;
-    args[4] = c->text;
-    args[5] = md_given;
-    args[6] = c->markdown;
-    args[7] = org;
-    args[8] = id;
-    return fb_req_select_label(fr, "changelog_w_locale_add", 9, args, &rows);
 }
 
-/* PATCH /changelogs/{id} */
+/* PATCH /changelogs/{id}: the changelog's own fields, one locale's draft
+ * and, when given, its categories (which must exist). */
 static fb_error_t *fb_changelog_update(fb_req_t *fr)
 {
     json_object *image = json_object_object_get(fr->body, "featuredImage");
@@ -390,29 +366,26 @@ static fb_error_t *fb_changelog_update(fb_req_t *fr)
     fb_changelog_content_t c;
     json_object *names;
     const char *id = NULL, *locale = NULL;
-    const char *args[6];
+    fb_write_t w;
     fb_error_t *err;
 
     if ((err = fb_changelog_category_names(fr, &names)) != NULL
-        || (err = fb_changelog_content(fr, &c)) != NULL
-        || (err = fb_req_begin(fr)) != NULL) {
+        || (err = fb_changelog_content(fr, &c)) != NULL) {
         return err;
     }
-    err = fb_changelog_find(fr, 1, &id, NULL);
-    if (err == NULL) {
-        args[0] = fb_bool_text(image_given);
-        args[1] = image != NULL ? json_object_get_string(image) : NULL;
-        args[2] = fb_changelog_strings(fr, "allowedSegmentIds");
-        args[3] = fb_body_time(fr, "date");
-        args[4] = fr->principal.org_id;
-        args[5] = id;
-        fb_db_exec_label(fr->db, fr->pool, "changelog_w_update", 6, args, NULL);
-        err = fb_changelog_edit_locale(fr, id, &c, &locale);
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_changelog_lock_step, &id);
+    fb_write_exec(&w, &fb_sql_changelog_w_update,
+                  FB_ARGS(id, fb_bool_text(image_given),
+                          image != NULL ? json_object_get_string(image)
+                                        : NULL,
+                          fb_changelog_strings(fr, "allowedSegmentIds"),
+                          fb_body_time(fr, "date")));
+    fb_changelog_edit_locale(&w, id, &c, &locale);
+    if (names != NULL) {
+        fb_changelog_link(&w, id, names, 0, 1);
     }
-    if (err == NULL && names != NULL) {
-        err = fb_changelog_link(fr, id, names, 0, 1);
-    }
-    return (err = fb_req_end(fr, err)) != NULL
+    return (err = fb_write_end(&w)) != NULL
            ? err : fb_changelog_answer(fr, id, locale, HTTP_OK);
 }
 
@@ -420,25 +393,16 @@ static fb_error_t *fb_changelog_update(fb_req_t *fr)
 static fb_error_t *fb_changelog_delete(fb_req_t *fr)
 {
     const char *id = NULL;
-    const char *args[2];
     fb_rows_t rows;
-    fb_error_t *err;
+    fb_write_t w;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    if ((err = fb_changelog_find(fr, 1, &id, NULL)) == NULL) {
-        args[0] = fr->principal.org_id;
-        args[1] = id;
-        err = fb_req_select_label(fr, "changelog_w_delete", 2, args, &rows);
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_changelog_lock_step, &id);
+    fb_write_select(&w, &fb_sql_changelog_w_delete, FB_ARGS(id), &rows);
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":\"", id,
                                         "\",\"object\":\"changelog\","
                                         "\"deleted\":true}", NULL));
-    return NULL;
 }
 
 #define CHANGELOG_WRITE(handler, flags, body) \

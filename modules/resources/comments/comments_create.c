@@ -239,7 +239,8 @@ static fb_error_t *fb_comment_emails(fb_req_t *fr, void *draft)
         return err;
     }
     if (fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
-                           fr->principal.org_id, &m, &voters) != APR_SUCCESS) {
+                           fr->principal.org_id, &m, &voters)
+        != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;
@@ -269,7 +270,8 @@ static fb_error_t *fb_comment_reply_email(fb_req_t *fr, void *draft)
                            &m);
     m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", d->id, "/", NULL);
     if (fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
-                           fr->principal.org_id, &m, &to) != APR_SUCCESS) {
+                           fr->principal.org_id, &m, &to)
+        != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;

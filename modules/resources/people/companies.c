@@ -14,7 +14,7 @@
 
 #include "fb_id.h"
 #include "fb_json.h"
-#include "fb_time.h"
+#include "fb_write.h"
 #include "people.h"
 
 FB_SQL(company_get, 1,
@@ -87,8 +87,8 @@ static const fb_statement_t *const fb_company_statements[] = {
 };
 
 static const fb_list_order_t fb_companies_newest = {
-    &fb_sql_company_list, &fb_sql_company_list_after, "companies.createdAt.desc",
-    fb_key_integer
+    &fb_sql_company_list, &fb_sql_company_list_after,
+    "companies.createdAt.desc", fb_key_integer
 };
 
 static const fb_resource_t fb_companies = {
@@ -103,15 +103,7 @@ static const fb_resource_t fb_companies = {
 static const fb_field_rule_t fb_company_upsert_rules[] = {
     {.name = "companyId", .type = FB_FIELD_STRING,
      .flags = FB_FIELD_REQUIRED, .min = 1, .max = 500},
-    {.name = "name", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
-     .min = 1, .max = 500},
-    {.name = "monthlySpend", .type = FB_FIELD_NUMBER},
-    {.name = "industry", .type = FB_FIELD_STRING, .max = 500},
-    {.name = "website", .type = FB_FIELD_STRING, .max = 2048},
-    {.name = "plan", .type = FB_FIELD_STRING, .max = 500},
-    {.name = "companySize", .type = FB_FIELD_INT, .max = 2147483647},
-    {.name = "createdAt", .type = FB_FIELD_TIME},
-    {.name = "customFields", .type = FB_FIELD_VALUES, .max = 100},
+    COMPANY_FIELD_RULES,
     {.name = NULL}
 };
 
@@ -119,9 +111,9 @@ static const fb_field_rule_t fb_company_upsert_rules[] = {
 static fb_error_t *fb_company_respond(fb_req_t *fr, int status,
                                       const char *id)
 {
-    const char *args[2] = {fr->principal.org_id, id};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "company_get", 2, args, &rows);
+    fb_error_t *err = fb_req_select(fr, &fb_sql_company_get, FB_ARGS(id),
+                                    &rows);
 
     if (err == NULL) {
         fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
@@ -129,47 +121,42 @@ static fb_error_t *fb_company_respond(fb_req_t *fr, int status,
     return err;
 }
 
+/* POST /companies: created (201) or updated (200) by fb_company_upsert(),
+ * answered as it is once committed. */
 static fb_error_t *fb_company_upsert(fb_req_t *fr)
 {
-    const char *created_at = fb_json_string(fr->body, "createdAt");
-    const char *args[3];
-    apr_time_t t;
-    fb_rows_t rows;
+    fb_rows_t upserted;
+    fb_write_t w;
     fb_error_t *err;
 
-    /* createdAt in the one form PostgreSQL reads back exactly. */
-    if (created_at != NULL
-        && fb_time_parse(created_at, &t) == APR_SUCCESS) {
-        json_object_object_add(fr->body, "createdAt", json_object_new_string(
-                                   fb_time_format(fr->pool, t)));
-    }
-    args[0] = fr->principal.org_id;
-    args[1] = fb_json_string(fr->body, "companyId");
-    args[2] = fb_json_text(fr->pool, fr->body);
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    fb_db_select_label(fr->db, fr->pool, "company_upsert", 3, args, &rows);
-    if ((err = fb_req_end(fr, NULL)) != NULL) {
+    fb_people_created_at(fr->pool, fr->body);
+    fb_write_begin(&w, fr);
+    fb_write_select(&w, &fb_sql_company_upsert,
+                    FB_ARGS(fb_json_string(fr->body, "companyId"),
+                            fb_json_text(fr->pool, fr->body)),
+                    &upserted);
+    if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
     return fb_company_respond(fr,
-                              strcmp(fb_rows_get(&rows, 0, 1), "t") == 0
+                              strcmp(fb_rows_get(&upserted, 0, 1), "t") == 0
                               ? HTTP_CREATED : HTTP_OK,
-                              fb_rows_get(&rows, 0, 0));
+                              fb_rows_get(&upserted, 0, 0));
 }
 
 /* ---- DELETE /companies/{id} and /by-company-id/{companyId} ---- */
 
 /* How a delete names its company: the statement and the parameter. */
 typedef struct {
-    const char *remove;
+    const fb_statement_t *remove;
     const char *param;
 } fb_company_ref_t;
 
-static const fb_company_ref_t fb_company_by_id = {"company_delete", "id"};
+static const fb_company_ref_t fb_company_by_id = {
+    &fb_sql_company_delete, "id"
+};
 static const fb_company_ref_t fb_company_by_external = {
-    "company_delete_external", "companyId"
+    &fb_sql_company_delete_external, "companyId"
 };
 
 /* The company goes with its links (they cascade), in one statement. */
@@ -177,28 +164,25 @@ static fb_error_t *fb_company_delete(fb_req_t *fr)
 {
     const fb_company_ref_t *ref = fr->op->data;
     const char *value = fb_req_param(fr, ref->param);
-    const char *args[2];
-    fb_rows_t rows;
+    fb_rows_t deleted;
+    fb_write_t w;
     fb_error_t *err;
 
     if (ref == &fb_company_by_id
         && (err = fb_resource_id(fr, &value)) != NULL) {
         return err;
     }
-    args[0] = fr->principal.org_id;
-    args[1] = value;
-    if ((err = fb_req_select_label(fr, ref->remove, 2, args, &rows)) != NULL) {
-        return err;
+    fb_write_begin(&w, fr);
+    if (fb_write_select(&w, ref->remove, FB_ARGS(value), &deleted)
+        && deleted.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_COMPANY_NOT_FOUND,
+                                        ref->param, NULL));
     }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_COMPANY_NOT_FOUND, ref->param,
-                             NULL);
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"",
-                                        fb_rows_get(&rows, 0, 0),
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":\"",
+                                        fb_rows_get(&deleted, 0, 0),
                                         "\",\"object\":\"company\","
                                         "\"deleted\":true}", NULL));
-    return NULL;
 }
 
 /* ---- /companies/{id}/contacts ---- */
@@ -241,27 +225,37 @@ static fb_error_t *fb_company_contacts(fb_req_t *fr)
                                          none);
 }
 
-/* The contact a link names (body contactId or path {contactId}), locked
- * against deletion until the transaction ends: 404 contact_not_found. */
-static fb_error_t *fb_company_contact(fb_req_t *fr, const char *given,
-                                      const char *param, const char **id)
+/* The company of the path, locked against deletion (shared) until the
+ * link's write ends (ctx: where its id goes). */
+static fb_error_t *fb_company_lock(fb_req_t *fr, void *ctx)
 {
-    const char *found = NULL;
-    fb_error_t *err;
+    return fb_company_find(fr, &fb_sql_company_find_shared, ctx);
+}
 
-    *id = fb_id_normalize(fr->pool, given);
-    if (*id == NULL) {
-        return fb_error_make(fr->pool, FB_E_INVALID_ID, param,
-                             "The contact id must be a 24-character "
-                             "hexadecimal object id.");
+/*
+ * The contact a link names (given: body contactId or path {contactId}),
+ * locked against deletion until the write ends: 400 invalid_id, 404
+ * contact_not_found.
+ */
+static const char *fb_company_contact(fb_write_t *w, const char *given)
+{
+    apr_pool_t *p = w->fr->pool;
+    const char *id = fb_id_normalize(p, given);
+    fb_rows_t rows;
+
+    if (id == NULL) {
+        fb_write_fail(w, fb_error_make(p, FB_E_INVALID_ID, "contactId",
+                                       "The contact id must be a "
+                                       "24-character hexadecimal object "
+                                       "id."));
     }
-    if ((err = fb_resource_lookup(fr, &fb_sql_company_contact_find, *id,
-                                  &found)) != NULL) {
-        return err;
+    else if (fb_write_select(w, &fb_sql_company_contact_find, FB_ARGS(id),
+                             &rows)
+             && rows.nrows == 0) {
+        fb_write_fail(w, fb_error_make(p, FB_E_CONTACT_NOT_FOUND,
+                                       "contactId", NULL));
     }
-    return found == NULL
-           ? fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, param, NULL)
-           : NULL;
+    return id;
 }
 
 static const fb_field_rule_t fb_company_link_rules[] = {
@@ -275,42 +269,31 @@ static const fb_field_rule_t fb_company_link_rules[] = {
 static fb_error_t *fb_company_link(fb_req_t *fr)
 {
     int link = strcmp(fr->r->method, "POST") == 0;
-    const char *company = NULL, *contact = NULL;
+    const char *company = NULL, *contact;
     fb_rows_t rows;
+    fb_write_t w;
     fb_error_t *err;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_company_lock, &company);
+    contact = fb_company_contact(&w, link ? fb_json_string(fr->body,
+                                                           "contactId")
+                                          : fb_req_param(fr, "contactId"));
+    if (link) {
+        fb_write_exec(&w, &fb_sql_company_link, FB_ARGS(contact, company));
+    }
+    else if (fb_write_select(&w, &fb_sql_company_unlink,
+                             FB_ARGS(contact, company), &rows)
+             && rows.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_CONTACT_NOT_ATTACHED,
+                                        "contactId", NULL));
+    }
+    if ((err = fb_write_end(&w)) != NULL
+        || (err = fb_req_select(fr, &fb_sql_contact_get, FB_ARGS(contact),
+                                &rows)) != NULL) {
         return err;
     }
-    if ((err = fb_company_find(fr, &fb_sql_company_find_shared, &company)) == NULL
-        && (err = link
-            ? fb_company_contact(fr, fb_json_string(fr->body, "contactId"),
-                                 "contactId", &contact)
-            : fb_company_contact(fr, fb_req_param(fr, "contactId"),
-                                 "contactId", &contact)) == NULL) {
-        const char *args[3] = {fr->principal.org_id, contact, company};
-
-        if (link) {
-            fb_db_exec_label(fr->db, fr->pool, "company_link", 3, args, NULL);
-        }
-        else if (fb_db_select_label(fr->db, fr->pool, "company_unlink", 3, args,
-                              &rows) == APR_SUCCESS && rows.nrows == 0) {
-            err = fb_error_make(fr->pool, FB_E_CONTACT_NOT_ATTACHED,
-                                "contactId", NULL);
-        }
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    {
-        const char *args[2] = {fr->principal.org_id, contact};
-
-        if ((err = fb_req_select_label(fr, "contact_get", 2, args, &rows))
-            != NULL) {
-            return err;
-        }
-        fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
-    }
+    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
     return NULL;
 }
 

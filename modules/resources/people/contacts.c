@@ -15,25 +15,25 @@
 
 #include "fb_crypto.h"
 #include "fb_json.h"
-#include "fb_time.h"
+#include "fb_write.h"
 #include "people.h"
 
 /* How a path names a contact: its parameter and the statements that find
  * (id, type) by it, plain and with the row locked for a write. */
 typedef struct {
     const char *param;
-    const char *find;
-    const char *find_locked;
+    const fb_statement_t *find;
+    const fb_statement_t *find_locked;
 } fb_contact_ref_t;
 
 #define CONTACT_FIND(where) \
     "SELECT c.id, c.type FROM contacts c WHERE c.org_id = %s AND " where
 
-/* Customers and leads alike; the list filter is a type or NULL. */
+/* Customers and leads alike; the list filter ($2) is a type or NULL. */
 #define CONTACT_LIST(after) \
     "SELECT " CONTACT_JSON ", fb_ts_key(c.created_at), c.id " \
     "FROM contacts c WHERE c.org_id = %s " \
-    "AND (%s::text IS NULL OR c.type = %s) " after \
+    "AND (%s::text IS NULL OR c.type = $2) " after \
     "ORDER BY c.created_at DESC, c.id DESC LIMIT %d"
 
 #define CONTACT_PREFERENCES_JSON \
@@ -46,10 +46,10 @@ FB_SQL(contact_get, 1,
     "SELECT " CONTACT_JSON " FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
 
-FB_SQL(contact_list, 3,
+FB_SQL(contact_list, 2,
     CONTACT_LIST(""));
 
-FB_SQL(contact_list_after, 5,
+FB_SQL(contact_list_after, 4,
     CONTACT_LIST("AND (c.created_at, c.id) < (fb_ts_from_key(%s), %s) "));
 
 FB_SQL(contact_find, 1,
@@ -71,9 +71,12 @@ FB_SQL(contact_upsert, 2,
     "SELECT contact_id, created FROM fb_contact_upsert(%s, %s::jsonb, "
     "                                                  %s::boolean)");
 
-FB_SQL_GLOBAL(contact_block, 3,
-    "UPDATE contacts SET is_blocked = %s::boolean, updated_at = now() "
-    "WHERE org_id = %s AND id = %s");
+/* (org, id, blocked) */
+FB_SQL(contact_block, 2,
+    "UPDATE contacts c SET is_blocked = k.blocked, updated_at = now() "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "             %s::boolean AS blocked) k "
+    "WHERE c.org_id = k.org_id AND c.id = k.id");
 
 /* Deleting: the votes leave their posts' counts, the emails not yet
  * sent to the address are dropped, then the row goes (its votes and
@@ -101,18 +104,21 @@ FB_SQL(contact_preferences, 1,
     "SELECT " CONTACT_PREFERENCES_JSON " FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
 
-/* The changelog category is the opt-out flag (sql/008). */
-FB_SQL_GLOBAL(contact_preferences_set, 5,
-    "UPDATE contacts SET "
-    "  email_preferences = email_preferences || (%s::jsonb - 'changelog'), "
-    "  manually_opted_out_from_changelog = CASE %s::text "
+/* (org, id, preferences, the changelog one or NULL): the changelog
+ * category is the opt-out flag (sql/008). */
+FB_SQL(contact_preferences_set, 3,
+    "UPDATE contacts c SET "
+    "  email_preferences = c.email_preferences || (k.prefs - 'changelog'), "
+    "  manually_opted_out_from_changelog = CASE k.changelog "
     "    WHEN 'unsubscribed' THEN true WHEN 'subscribed' THEN false "
-    "    ELSE manually_opted_out_from_changelog END, "
-    "  subscribed_to_changelog = CASE %s::text "
+    "    ELSE c.manually_opted_out_from_changelog END, "
+    "  subscribed_to_changelog = CASE k.changelog "
     "    WHEN 'unsubscribed' THEN false WHEN 'subscribed' THEN true "
-    "    ELSE subscribed_to_changelog END, "
+    "    ELSE c.subscribed_to_changelog END, "
     "  updated_at = now() "
-    "WHERE org_id = %s AND id = %s");
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, %s::jsonb AS prefs, "
+    "             %s::text AS changelog) k "
+    "WHERE c.org_id = k.org_id AND c.id = k.id");
 
 static const fb_statement_t *const fb_contact_statements[] = {
     &fb_sql_contact_get, &fb_sql_contact_list, &fb_sql_contact_list_after,
@@ -125,24 +131,23 @@ static const fb_statement_t *const fb_contact_statements[] = {
 };
 
 static const fb_contact_ref_t fb_contact_by_id = {
-    "id", "contact_find", "contact_find_locked"
+    "id", &fb_sql_contact_find, &fb_sql_contact_find_locked
 };
 static const fb_contact_ref_t fb_contact_by_user_id = {
-    "userId", "contact_find_user", "contact_find_user_locked"
+    "userId", &fb_sql_contact_find_user, &fb_sql_contact_find_user_locked
 };
 
 /*
- * Finds the contact ref names in the path: its id (and type).  An id that
- * is not an object id is 400 invalid_id; no such contact (or a lead by
- * userId) is 404 contact_not_found.  With locked, the row stays locked
- * until the transaction ends.
+ * Finds the contact ref names in the path: its id.  An id that is not an
+ * object id is 400 invalid_id; no such contact (or a lead by userId) is
+ * 404 contact_not_found; a lead where customer is set (email
+ * preferences are kept for customers only) is 400.  With locked, the row
+ * stays locked until the transaction ends.
  */
 static fb_error_t *fb_contact_find(fb_req_t *fr, const fb_contact_ref_t *ref,
-                                   int locked, const char **id,
-                                   const char **type)
+                                   int locked, int customer, const char **id)
 {
     const char *value = fb_req_param(fr, ref->param);
-    const char *args[2];
     fb_rows_t rows;
     fb_error_t *err;
 
@@ -150,10 +155,8 @@ static fb_error_t *fb_contact_find(fb_req_t *fr, const fb_contact_ref_t *ref,
         && (err = fb_resource_id(fr, &value)) != NULL) {
         return err;
     }
-    args[0] = fr->principal.org_id;
-    args[1] = value;
-    if ((err = fb_req_select_label(fr, locked ? ref->find_locked : ref->find, 2,
-                             args, &rows)) != NULL) {
+    if ((err = fb_req_select(fr, locked ? ref->find_locked : ref->find,
+                             FB_ARGS(value), &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -161,19 +164,37 @@ static fb_error_t *fb_contact_find(fb_req_t *fr, const fb_contact_ref_t *ref,
                              NULL);
     }
     *id = fb_rows_get(&rows, 0, 0);
-    if (type != NULL) {
-        *type = fb_rows_get(&rows, 0, 1);
+    if (customer && strcmp(fb_rows_get(&rows, 0, 1), "customer") != 0) {
+        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, ref->param,
+                             "Email preferences are kept for customers "
+                             "only; this contact is a lead.");
     }
     return NULL;
+}
+
+/* What a write on one contact finds first (a step of fb_write): the
+ * contact ref names, a customer when customer is set, locked until the
+ * write ends; id is where its id goes. */
+typedef struct {
+    const fb_contact_ref_t *ref;
+    int customer;
+    const char *id;
+} fb_contact_lock_t;
+
+static fb_error_t *fb_contact_lock(fb_req_t *fr, void *ctx)
+{
+    fb_contact_lock_t *lock = ctx;
+
+    return fb_contact_find(fr, lock->ref, 1, lock->customer, &lock->id);
 }
 
 /* Answers the contact id as it is now. */
 static fb_error_t *fb_contact_respond(fb_req_t *fr, int status,
                                       const char *id)
 {
-    const char *args[2] = {fr->principal.org_id, id};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "contact_get", 2, args, &rows);
+    fb_error_t *err = fb_req_select(fr, &fb_sql_contact_get, FB_ARGS(id),
+                                    &rows);
 
     if (err == NULL) {
         fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
@@ -184,8 +205,8 @@ static fb_error_t *fb_contact_respond(fb_req_t *fr, int status,
 /* ---- GET /contacts, GET /contacts/{id}, .../by-user-id/{userId} ---- */
 
 static const fb_list_order_t fb_contacts_newest = {
-    &fb_sql_contact_list, &fb_sql_contact_list_after, "contacts.createdAt.desc",
-    fb_key_integer
+    &fb_sql_contact_list, &fb_sql_contact_list_after,
+    "contacts.createdAt.desc", fb_key_integer
 };
 
 static const char *const fb_contact_types[] = {"customer", "lead", "all",
@@ -200,44 +221,34 @@ static const fb_query_rule_t fb_contact_list_rules[] = {
 static fb_error_t *fb_contact_list(fb_req_t *fr)
 {
     const char *type = fb_query_get(&fr->query, "contactType");
-    const char *filters[2];
-    fb_args_t f = {2, filters}, none = {0, NULL};
 
     if (type == NULL) {
         type = "customer";
     }
-    filters[0] = filters[1] = strcmp(type, "all") == 0 ? NULL : type;
-    return fb_list_respond(fr, &fb_contacts_newest, f, none);
+    else if (strcmp(type, "all") == 0) {
+        type = NULL;
+    }
+    return fb_list_respond(fr, &fb_contacts_newest, FB_ARGS(type),
+                           FB_NO_ARGS);
 }
 
 static fb_error_t *fb_contact_get(fb_req_t *fr)
 {
     const char *id;
-    fb_error_t *err = fb_contact_find(fr, fr->op->data, 0, &id, NULL);
+    fb_error_t *err = fb_contact_find(fr, fr->op->data, 0, 0, &id);
 
     return err != NULL ? err : fb_contact_respond(fr, HTTP_OK, id);
 }
 
 /* ---- POST /contacts ---- */
 
-/* The members a company has, in POST /companies and in a contact's
- * companies (where the external id is "id"). */
-#define COMPANY_FIELD_RULES \
-    {.name = "name", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED, \
-     .min = 1, .max = 500}, \
-    {.name = "monthlySpend", .type = FB_FIELD_NUMBER}, \
-    {.name = "industry", .type = FB_FIELD_STRING, .max = 500}, \
-    {.name = "website", .type = FB_FIELD_STRING, .max = 2048}, \
-    {.name = "plan", .type = FB_FIELD_STRING, .max = 500}, \
-    {.name = "companySize", .type = FB_FIELD_INT, .max = 2147483647}, \
-    {.name = "createdAt", .type = FB_FIELD_TIME}, \
-    {.name = "customFields", .type = FB_FIELD_VALUES, .max = 100}, \
-    {.name = "companyHash", .type = FB_FIELD_STRING, .min = 1, .max = 256}
-
+/* A contact's companies name their external id "id" and may be signed
+ * (companyHash). */
 static const fb_field_rule_t fb_contact_company_rules[] = {
     {.name = "id", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
      .min = 1, .max = 500},
     COMPANY_FIELD_RULES,
+    {.name = "companyHash", .type = FB_FIELD_STRING, .min = 1, .max = 256},
     {.name = NULL}
 };
 
@@ -259,19 +270,6 @@ static const fb_field_rule_t fb_contact_upsert_rules[] = {
     {.name = "createdAt", .type = FB_FIELD_TIME},
     {.name = NULL}
 };
-
-/* Rewrites obj's createdAt (already checked) in the one form PostgreSQL
- * reads back exactly. */
-static void fb_contact_time_canonical(apr_pool_t *p, json_object *obj)
-{
-    const char *given = fb_json_string(obj, "createdAt");
-    apr_time_t t;
-
-    if (given != NULL && fb_time_parse(given, &t) == APR_SUCCESS) {
-        json_object_object_add(obj, "createdAt", json_object_new_string(
-                                   fb_time_format(p, t)));
-    }
-}
 
 /*
  * Checks the identity hashes of the body against the organization's
@@ -333,15 +331,17 @@ static fb_error_t *fb_contact_verify(fb_req_t *fr, json_object *body,
     return NULL;
 }
 
+/* POST /contacts: created (201) or updated (200) by fb_contact_upsert(),
+ * answered as it is once committed. */
 static fb_error_t *fb_contact_upsert(fb_req_t *fr)
 {
     json_object *body = fr->body;
     json_object *companies = json_object_object_get(body, "companies");
-    const char *args[3];
-    fb_rows_t rows;
+    fb_rows_t upserted;
+    fb_write_t w;
     fb_error_t *err;
     apr_size_t i;
-    int verified, created;
+    int verified;
 
     if (fb_json_string(body, "userId") == NULL
         && fb_json_string(body, "email") == NULL) {
@@ -351,53 +351,43 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
     if ((err = fb_contact_verify(fr, body, &verified)) != NULL) {
         return err;
     }
-    fb_contact_time_canonical(fr->pool, body);
+    fb_people_created_at(fr->pool, body);
     for (i = 0; companies != NULL && i < json_object_array_length(companies);
          i++) {
-        fb_contact_time_canonical(fr->pool,
-                                  json_object_array_get_idx(companies, i));
+        fb_people_created_at(fr->pool,
+                             json_object_array_get_idx(companies, i));
     }
-    args[0] = fr->principal.org_id;
-    args[1] = fb_json_text(fr->pool, body);
-    args[2] = fb_bool_text(verified);
-    if ((err = fb_req_begin(fr)) != NULL) {
+    fb_write_begin(&w, fr);
+    fb_write_select(&w, &fb_sql_contact_upsert,
+                    FB_ARGS(fb_json_text(fr->pool, body),
+                            fb_bool_text(verified)),
+                    &upserted);
+    if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
-    fb_db_select_label(fr->db, fr->pool, "contact_upsert", 3, args, &rows);
-    if ((err = fb_req_end(fr, NULL)) != NULL) {
-        return err;
-    }
-    created = strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
-    return fb_contact_respond(fr, created ? HTTP_CREATED : HTTP_OK,
-                              fb_rows_get(&rows, 0, 0));
+    return fb_contact_respond(fr,
+                              strcmp(fb_rows_get(&upserted, 0, 1), "t") == 0
+                              ? HTTP_CREATED : HTTP_OK,
+                              fb_rows_get(&upserted, 0, 0));
 }
 
 /* ---- DELETE /contacts/{id} and .../by-user-id/{userId} ---- */
 
 static fb_error_t *fb_contact_delete(fb_req_t *fr)
 {
-    const char *id = NULL;
-    fb_error_t *err;
+    fb_contact_lock_t contact = {fr->op->data, 0, NULL};
+    fb_write_t w;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    err = fb_contact_find(fr, fr->op->data, 1, &id, NULL);
-    if (err == NULL) {
-        const char *args[2] = {fr->principal.org_id, id};
-
-        fb_db_exec_label(fr->db, fr->pool, "contact_unvote", 2, args, NULL);
-        fb_db_exec_label(fr->db, fr->pool, "contact_unmail", 2, args, NULL);
-        fb_db_exec_label(fr->db, fr->pool, "contact_unsubscribe", 2, args, NULL);
-        fb_db_exec_label(fr->db, fr->pool, "contact_delete", 2, args, NULL);
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_contact_lock, &contact);
+    fb_write_exec(&w, &fb_sql_contact_unvote, FB_ARGS(contact.id));
+    fb_write_exec(&w, &fb_sql_contact_unmail, FB_ARGS(contact.id));
+    fb_write_exec(&w, &fb_sql_contact_unsubscribe, FB_ARGS(contact.id));
+    fb_write_exec(&w, &fb_sql_contact_delete, FB_ARGS(contact.id));
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":\"", contact.id,
                                         "\",\"object\":\"contact\","
                                         "\"deleted\":true}", NULL));
-    return NULL;
 }
 
 /* ---- POST /contacts/{id}/block and /unblock ---- */
@@ -414,26 +404,17 @@ static const fb_contact_block_t fb_contact_unblocking = {0, "unblocked"};
 static fb_error_t *fb_contact_block(fb_req_t *fr)
 {
     const fb_contact_block_t *how = fr->op->data;
-    const char *id = NULL;
-    fb_error_t *err;
+    fb_contact_lock_t contact = {&fb_contact_by_id, 0, NULL};
+    fb_write_t w;
 
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    err = fb_contact_find(fr, &fb_contact_by_id, 1, &id, NULL);
-    if (err == NULL) {
-        const char *args[3] = {fb_bool_text(how->blocked),
-                               fr->principal.org_id, id};
-
-        fb_db_exec_label(fr->db, fr->pool, "contact_block", 3, args, NULL);
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_contact_lock, &contact);
+    fb_write_exec(&w, &fb_sql_contact_block,
+                  FB_ARGS(contact.id, fb_bool_text(how->blocked)));
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":\"", contact.id,
                                         "\",\"object\":\"contact\",\"",
                                         how->member, "\":true}", NULL));
-    return NULL;
 }
 
 /* ---- GET/PATCH .../email-preferences ---- */
@@ -456,29 +437,12 @@ static const fb_field_rule_t fb_preference_body_rules[] = {
     {.name = NULL}
 };
 
-/* Finds a customer for the preference endpoints: a lead is 400. */
-static fb_error_t *fb_contact_find_customer(fb_req_t *fr, int locked,
-                                            const char **id)
-{
-    const char *type;
-    fb_error_t *err = fb_contact_find(fr, fr->op->data, locked, id, &type);
-
-    if (err == NULL && strcmp(type, "customer") != 0) {
-        err = fb_error_make(fr->pool, FB_E_INVALID_REQUEST,
-                            ((const fb_contact_ref_t *)fr->op->data)->param,
-                            "Email preferences are kept for customers "
-                            "only; this contact is a lead.");
-    }
-    return err;
-}
-
 static fb_error_t *fb_contact_preferences_respond(fb_req_t *fr,
                                                   const char *id)
 {
-    const char *args[2] = {fr->principal.org_id, id};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "contact_preferences", 2, args,
-                                    &rows);
+    fb_error_t *err = fb_req_select(fr, &fb_sql_contact_preferences,
+                                    FB_ARGS(id), &rows);
 
     if (err == NULL) {
         fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
@@ -489,7 +453,7 @@ static fb_error_t *fb_contact_preferences_respond(fb_req_t *fr,
 static fb_error_t *fb_contact_preferences_get(fb_req_t *fr)
 {
     const char *id;
-    fb_error_t *err = fb_contact_find_customer(fr, 0, &id);
+    fb_error_t *err = fb_contact_find(fr, fr->op->data, 0, 1, &id);
 
     return err != NULL ? err : fb_contact_preferences_respond(fr, id);
 }
@@ -497,7 +461,8 @@ static fb_error_t *fb_contact_preferences_get(fb_req_t *fr)
 static fb_error_t *fb_contact_preferences_set(fb_req_t *fr)
 {
     json_object *prefs = json_object_object_get(fr->body, "preferences");
-    const char *id = NULL;
+    fb_contact_lock_t customer = {fr->op->data, 1, NULL};
+    fb_write_t w;
     fb_error_t *err;
 
     if (json_object_object_length(prefs) == 0) {
@@ -505,22 +470,13 @@ static fb_error_t *fb_contact_preferences_set(fb_req_t *fr)
                              "preferences",
                              "At least one preference must be given.");
     }
-    if ((err = fb_req_begin(fr)) != NULL) {
-        return err;
-    }
-    err = fb_contact_find_customer(fr, 1, &id);
-    if (err == NULL) {
-        const char *changelog = fb_json_string(prefs, "changelog");
-        const char *args[5] = {fb_json_text(fr->pool, prefs), changelog,
-                               changelog, fr->principal.org_id, id};
-
-        fb_db_exec_label(fr->db, fr->pool, "contact_preferences_set", 5, args,
-                   NULL);
-    }
-    if ((err = fb_req_end(fr, err)) != NULL) {
-        return err;
-    }
-    return fb_contact_preferences_respond(fr, id);
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_contact_lock, &customer);
+    fb_write_exec(&w, &fb_sql_contact_preferences_set,
+                  FB_ARGS(customer.id, fb_json_text(fr->pool, prefs),
+                          fb_json_string(prefs, "changelog")));
+    return (err = fb_write_end(&w)) != NULL
+           ? err : fb_contact_preferences_respond(fr, customer.id);
 }
 
 /* ---- routes ---- */

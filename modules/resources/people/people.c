@@ -5,7 +5,8 @@
  * {id, userId, email, name, profilePicture}.  The order is: id (a contact,
  * or else an admin), then userId, then email; an unknown userId or email
  * makes a customer contact; none of them means the key's own admin.
- * people.h also has the contact's JSON.
+ * people.h also has the contact's JSON; the createdAt that contacts and
+ * companies both take is made canonical here.
  */
 #include <string.h>
 
@@ -13,6 +14,7 @@
 
 #include "fb_id.h"
 #include "fb_json.h"
+#include "fb_time.h"
 #include "people.h"
 
 FB_SQL(people_admin, 1,
@@ -44,7 +46,6 @@ const fb_statement_t *const fb_people_statements[] = {
     &fb_sql_people_contact_by_user_id, &fb_sql_people_contact_by_email,
     &fb_sql_people_admin_contact, &fb_sql_people_contact_create, NULL
 };
-
 
 const fb_field_rule_t fb_person_rules[] = {
     {.name = "id", .type = FB_FIELD_ID},
@@ -78,7 +79,6 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
     const char *id = fb_id_normalize(fr->pool, fb_json_string(who, "id"));
     const char *user_id = fb_json_string(who, "userId");
     const char *email = fb_json_string(who, "email");
-    const char *args[5];
     fb_rows_t rows;
     fb_error_t *err = NULL;
 
@@ -103,8 +103,8 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
         return NULL;
     }
     if (user_id != NULL) {
-        err = fb_resource_lookup(fr, &fb_sql_people_contact_by_user_id, user_id,
-                                 contact_id);
+        err = fb_resource_lookup(fr, &fb_sql_people_contact_by_user_id,
+                                 user_id, contact_id);
     }
     if (err == NULL && *contact_id == NULL && email != NULL) {
         err = fb_resource_lookup(fr, &fb_sql_people_contact_by_email, email,
@@ -113,13 +113,11 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
     if (err != NULL || *contact_id != NULL || !create) {
         return err;
     }
-    args[0] = fr->principal.org_id;
-    args[1] = user_id;
-    args[2] = email;
-    args[3] = fb_person_name(fr->pool, who);
-    args[4] = fb_json_string(who, "profilePicture");
-    if ((err = fb_req_select_label(fr, "people_contact_create", 5, args, &rows))
-        != NULL) {
+    if ((err = fb_req_select(fr, &fb_sql_people_contact_create,
+                             FB_ARGS(user_id, email,
+                                     fb_person_name(fr->pool, who),
+                                     fb_json_string(who, "profilePicture")),
+                             &rows)) != NULL) {
         return err;
     }
     *contact_id = fb_rows_get(&rows, 0, 0);
@@ -129,11 +127,21 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
 fb_error_t *fb_person_admin_contact(fb_req_t *fr, const char *admin_id,
                                     const char **contact_id)
 {
-    const char *args[2] = {fr->principal.org_id, admin_id};
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select_label(fr, "people_admin_contact", 2, args,
-                                    &rows);
+    fb_error_t *err = fb_req_select(fr, &fb_sql_people_admin_contact,
+                                    FB_ARGS(admin_id), &rows);
 
     *contact_id = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
     return err;
+}
+
+void fb_people_created_at(apr_pool_t *p, json_object *obj)
+{
+    const char *given = fb_json_string(obj, "createdAt");
+    apr_time_t t;
+
+    if (given != NULL && fb_time_parse(given, &t) == APR_SUCCESS) {
+        json_object_object_add(obj, "createdAt", json_object_new_string(
+                                   fb_time_format(p, t)));
+    }
 }

@@ -1,6 +1,7 @@
 /*
- * people.h: identification objects (author, voter): the rules of their
- * members, and resolving who one names.
+ * people.h: what the people family (contacts, companies, identification
+ * objects such as an author or a voter) shares: their JSON, the rules of
+ * their members, and resolving who one names.
  */
 #ifndef PEOPLE_H
 #define PEOPLE_H
@@ -58,11 +59,32 @@
     {.name = "profilePicture", .type = FB_FIELD_URL, .max = 2048, \
      .flags = (flags_)}
 
+/* The members a company has, in POST /companies and in a contact's
+ * companies, after its external id (companyId there, id here). */
+#define COMPANY_FIELD_RULES \
+    {.name = "name", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED, \
+     .min = 1, .max = 500}, \
+    {.name = "monthlySpend", .type = FB_FIELD_NUMBER}, \
+    {.name = "industry", .type = FB_FIELD_STRING, .max = 500}, \
+    {.name = "website", .type = FB_FIELD_STRING, .max = 2048}, \
+    {.name = "plan", .type = FB_FIELD_STRING, .max = 500}, \
+    {.name = "companySize", .type = FB_FIELD_INT, .max = 2147483647}, \
+    {.name = "createdAt", .type = FB_FIELD_TIME}, \
+    {.name = "customFields", .type = FB_FIELD_VALUES, .max = 100}
+
 /* The members of an identification object (author, voter). */
 extern const fb_field_rule_t fb_person_rules[];
 
 /* (org, id) -> the id of the organization's admin with that id. */
 extern const fb_statement_t fb_sql_people_admin;
+
+/* (org, id) -> the contact's JSON (CONTACT_JSON); contacts.c. */
+extern const fb_statement_t fb_sql_contact_get;
+
+/* Rewrites obj's createdAt, already checked as a time, in the one form
+ * PostgreSQL reads back exactly (contacts and companies store the JSON
+ * given). */
+void fb_people_created_at(apr_pool_t *p, json_object *obj);
 
 /*
  * Resolves who (an object with id, userId, email, name, profilePicture;

@@ -217,7 +217,8 @@ static fb_error_t *fb_post_status_emails(fb_req_t *fr, void *change)
         return err;
     }
     if (fb_bulk_mail_queue(fr->db, fr->pool, &fr->conf->settings,
-                           fr->principal.org_id, &m, &voters) != APR_SUCCESS) {
+                           fr->principal.org_id, &m, &voters)
+        != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return NULL;

@@ -21,15 +21,17 @@
 #include "fb_resource.h"
 #include "fb_unsubscribe.h"
 
-/* (org, address, org, address, list): off the changelog list as
+/* (org, address, list): off the changelog list as
  * DELETE /changelogs/subscribers takes it off; from the others, the
  * contacts with the address set that email preference to
  * unsubscribed. */
-FB_SQL_GLOBAL(unsubscribe, 6,
-    "SELECT CASE WHEN %s = 'changelog' "
-    "  THEN fb_subscribers_remove(%s, ARRAY[%s::text]) "
+FB_SQL(unsubscribe, 2,
+    "SELECT CASE WHEN k.list = 'changelog' "
+    "  THEN fb_subscribers_remove(k.org_id, ARRAY[k.email]) "
     "  ELSE (SELECT count(*)::integer FROM fb_unsubscribe_preference("
-    "          %s, %s, %s)) END");
+    "          k.org_id, k.email, k.list)) END "
+    "FROM (SELECT %s::text AS org_id, %s::text AS email, "
+    "             %s::text AS list) k");
 
 static const fb_statement_t *const fb_unsubscribe_statements[] = {
     &fb_sql_unsubscribe, NULL
@@ -98,12 +100,20 @@ static fb_error_t *fb_unsubscribe(fb_req_t *fr)
     name = fb_unsubscribe_list_name(list);
     shown = apr_pescape_entity(fr->pool, email, 0);
     if (strcmp(fr->r->method, "POST") == 0) {
-        const char *args[6] = {list, org, email, org, email, list};
+        fb_db_t *db = fb_req_db(fr);
         fb_rows_t rows;
 
-        if ((err = fb_req_select_label(fr, "unsubscribe", 6, args, &rows))
-            != NULL) {
-            return err;
+        /*
+         * The route is public: no API key, so no principal.  The
+         * organization is the link's, now that its signature is checked,
+         * and is given to this one statement explicitly rather than set
+         * as the request's principal, which would make the request look
+         * authenticated to everything that reads the principal after it.
+         */
+        if (db == NULL
+            || fb_db_select(db, fr->pool, &fb_sql_unsubscribe, org,
+                            FB_ARGS(email, list), &rows) != APR_SUCCESS) {
+            return fb_req_db_failed(fr);
         }
         fb_unsubscribe_page(fr, apr_pstrcat(fr->pool, "<p>", shown,
                                             " will receive no more ", name,
