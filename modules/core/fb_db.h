@@ -92,10 +92,11 @@ typedef struct {
 #define FB_NO_ARGS ((fb_args_t){0, NULL})
 
 /* fb_args_t of a whole array (not a pointer: that does not compile). */
+#define FB_IS_POINTER(a) \
+    __builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]))
 #define FB_ARRAY_ARGS(a) \
     ((fb_args_t){(int)(sizeof(a) / sizeof((a)[0]) \
-                       + 0 * sizeof(char[1 - 2 * __builtin_types_compatible_p( \
-                             __typeof__(a), __typeof__(&(a)[0]))])), \
+                       + 0 * sizeof(char[1 - 2 * FB_IS_POINTER(a)])), \
                  (a)})
 
 /* The database cannot be reached, or the connection was lost. */

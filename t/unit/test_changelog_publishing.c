@@ -331,7 +331,8 @@ void test_changelog_publishing_register(void)
         {"publish without email", test_publish_without_email},
         {"publish a schedule: its email flag", test_publish_scheduled},
         {"publish the locales named", test_publish_named_locales},
-        {"publish: another organization's id", test_publish_other_organization},
+        {"publish: another organization's id",
+         test_publish_other_organization},
         {"render: draft, live, by slug, none", test_render},
         {NULL, NULL}
     };

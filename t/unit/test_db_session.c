@@ -115,7 +115,8 @@ static void kill_backend(int checkout)
     for (i = 0; i < 100; i++) {
         /* pg_terminate_backend only signals: wait for the exit. */
         if (fb_db_select(&killer, ut_pool, &fb_sql_uts_kill, NULL,
-                         FB_ARGS(pid), &rows) == APR_SUCCESS && strcmp(fb_rows_get(&rows, 0, 0), "f") == 0) {
+                         FB_ARGS(pid), &rows) == APR_SUCCESS
+            && strcmp(fb_rows_get(&rows, 0, 0), "f") == 0) {
             break;
         }
         apr_sleep(apr_time_from_msec(10));

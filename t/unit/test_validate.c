@@ -287,8 +287,9 @@ static void test_not_an_object(void)
 /* Every bad field is a detail; the first one names the error. */
 static void test_several(void)
 {
-    fb_error_t *err = validate("{\"nope\":1,\"count\":\"x\",\"color\":\"blue\","
-                               "\"open\":true,\"zzz\":null}");
+    fb_error_t *err = validate(
+        "{\"nope\":1,\"count\":\"x\",\"color\":\"blue\","
+        "\"open\":true,\"zzz\":null}");
 
     UT_ASSERT_ERROR(err, FB_E_PARAMETER_NOT_SUPPORTED, "nope");
     UT_ASSERT_DETAILS(err, "body.nope", "body.count", "body.color",
@@ -307,8 +308,10 @@ static void test_messages(void)
     static const struct {
         const char *body, *message;
     } cases[] = {
-        {"{\"title\":\"abcdef\"}", "'title' must have from 1 to 5 characters."},
-        {"{\"title\":\"a\",\"count\":11}", "'count' must be from 0 to 10."},
+        {"{\"title\":\"abcdef\"}",
+         "'title' must have from 1 to 5 characters."},
+        {"{\"title\":\"a\",\"count\":11}",
+         "'count' must be from 0 to 10."},
         {"{\"title\":\"a\",\"tags\":[\"a\",\"b\",\"c\"]}",
          "'tags' must have from 0 to 2 items."},
         {"{\"title\":\"a\",\"tags\":[\"abcd\"]}",

@@ -5,7 +5,7 @@
  * changelog_subscribers.c.
  *
  * A changelog renders in one locale, its live copy when it is published
- * there and its draft otherwise (changelogs.h).
+ * there and its draft otherwise (domain/changelog_publishing.h).
  */
 #include <string.h>
 

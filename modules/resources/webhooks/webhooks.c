@@ -196,8 +196,8 @@ static const fb_statement_t *const fb_webhook_statements[] = {
 };
 
 static const fb_list_order_t fb_webhooks_newest = {
-    &fb_sql_webhook_list, &fb_sql_webhook_list_after, "webhooks.createdAt.desc",
-    fb_key_integer
+    &fb_sql_webhook_list, &fb_sql_webhook_list_after,
+    "webhooks.createdAt.desc", fb_key_integer
 };
 
 static const fb_resource_t fb_webhooks = {
