@@ -69,6 +69,9 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_WEBHOOK_DELIVERY_NOT_FOUND] =
         {"webhook_delivery_not_found", 404, BAD,
          "Webhook delivery not found."},
+    [FB_E_VOTER_NOT_FOUND] =
+        {"voter_not_found", 404, BAD,
+         "This user has not voted on this post."},
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},

@@ -116,7 +116,8 @@ def test_email_only_upsert(org):
     r = upsert(org, email="solo@x.example")
     assert r.status_code == 201
     c = r.json()
-    assert c["name"] == "solo" and c["userId"] is None
+    # No userId: left out, never null (decisions.md's output rule).
+    assert c["name"] == "solo" and "userId" not in c
     r = upsert(org, email="SOLO@x.example", name="Solo")
     assert r.status_code == 200 and r.json()["id"] == c["id"]
     assert r.json()["name"] == "Solo"

@@ -25,9 +25,11 @@ def test_list_and_get(org, server, other_org):
         "VALUES (%s, 'ticket', 'Attachment', 'file') RETURNING id",
         org.id)[0][0]
 
+    # An optional member the schema types as a string is left out when
+    # the field has none (decisions.md: never null).
     select = {"object": "custom_field", "id": select_id, "label": "Priority",
               "type": "select", "required": True, "allowMultiple": False,
-              "placeholder": None, "public": False, "internal": True,
+              "public": False, "internal": True,
               "options": opts, "createdAt": T, "updatedAt": T}
     text = {"object": "custom_field", "id": text_id, "label": "Handle",
             "type": "text", "required": False, "allowMultiple": False,

@@ -24,10 +24,12 @@
     "'customFields', co.custom_fields, " \
     "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))"
 
-/* A contact (alias c) as the API renders it, companies included. */
-#define CONTACT_JSON \
+/* A contact (alias c) as the API renders it, companies included;
+ * userId is left out when it has none. */
+#define CONTACT_JSON FB_SQL_OMIT_NULL(CONTACT_OBJECT, "userId", "c.user_id")
+#define CONTACT_OBJECT(user_id) \
     "json_build_object(" \
-    "'object', 'contact', 'id', c.id, 'userId', c.user_id, " \
+    "'object', 'contact', 'id', c.id, " user_id \
     "'organizationId', c.org_id, " \
     "'companies', COALESCE((SELECT json_agg(" COMPANY_JSON \
     "                                       ORDER BY co.company_id) " \

@@ -187,25 +187,32 @@ static fb_error_t *fb_voter_find(fb_req_t *fr, void *vote)
     return NULL;
 }
 
-/* POST and DELETE /posts/{id}/voters: a voter nobody knows is removed
- * without a change. */
+/* POST and DELETE /posts/{id}/voters.  Adding is idempotent; removing
+ * someone who has no vote on the post (or whom nobody knows) is 404
+ * voter_not_found, as the reference documents. */
 static fb_error_t *fb_voter_change(fb_req_t *fr)
 {
     fb_vote_t v = {strcmp(fr->r->method, "POST") == 0, NULL, NULL, NULL};
     const char *json;
     fb_rows_t moved;
     fb_write_t w;
+    int changed;
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_voter_find, &v);
-    if (v.contact_id != NULL
-        && fb_write_select(&w, v.adding ? &fb_sql_voter_add
-                                        : &fb_sql_voter_remove,
-                           FB_ARGS(v.post_id, v.contact_id), &moved)
-        && v.adding && strcmp(fb_rows_get(&moved, 0, 0), "1") == 0) {
+    changed = fb_write_ok(&w) && v.contact_id != NULL
+              && fb_write_select(&w, v.adding ? &fb_sql_voter_add
+                                              : &fb_sql_voter_remove,
+                                 FB_ARGS(v.post_id, v.contact_id), &moved)
+              && strcmp(fb_rows_get(&moved, 0, 0), "1") == 0;
+    if (v.adding && changed) {
         /* A new vote: post.voted carries the post with its upvotes. */
         fb_post_write_render(&w, v.post_id, &json);
         fb_write_event(&w, "post.voted", json, NULL);
+    }
+    else if (!v.adding && !changed && fb_write_ok(&w)) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_VOTER_NOT_FOUND,
+                                        NULL, NULL));
     }
     return fb_write_respond(&w, v.adding ? HTTP_CREATED : HTTP_OK,
                             fb_voter_answer(fr->pool, v.adding ? "added"
