@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <apr_lib.h>
 #include <apr_strings.h>
 
 #include "fb_id.h"
@@ -84,6 +85,30 @@ int fb_url_valid(const char *s)
         }
     }
     return 1;
+}
+
+/* The string member key of obj (value v) without the white space around
+ * it, replacing the member when there was some; the value to check. */
+static json_object *fb_field_trim(json_object *obj, const char *key,
+                                  json_object *v)
+{
+    const char *s = json_object_get_string(v);
+    apr_size_t len = (apr_size_t)json_object_get_string_len(v);
+    apr_size_t start = 0;
+
+    while (start < len && apr_isspace(s[start])) {
+        start++;
+    }
+    while (len > start && apr_isspace(s[len - 1])) {
+        len--;
+    }
+    if (start == 0 && len == (apr_size_t)json_object_get_string_len(v)) {
+        return v;
+    }
+    /* Replacing a member keeps its entry: safe while visiting it. */
+    v = json_object_new_string_len(s + start, (int)(len - start));
+    json_object_object_add(obj, key, v);
+    return v;
 }
 
 /* What is wrong with a non-null value under rule, or NULL. */
@@ -315,6 +340,10 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
                 json_object_object_del(obj, key);
             }
             continue;
+        }
+        if ((rule->flags & FB_FIELD_TRIM)
+            && json_object_is_type(val, json_type_string)) {
+            val = fb_field_trim(obj, key, val);
         }
         problem = fb_field_problem(p, rule, val);
         if (problem != NULL) {

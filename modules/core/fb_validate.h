@@ -46,6 +46,10 @@ typedef enum {
 
 #define FB_FIELD_REQUIRED    0x1
 #define FB_FIELD_NULL_CLEARS 0x2
+/* FB_FIELD_STRING: white space around the text is removed from the body
+ * before its length is checked, so "   " is empty and a title is stored
+ * without it. */
+#define FB_FIELD_TRIM        0x4
 
 typedef struct fb_field_rule {
     const char *name;

@@ -120,6 +120,7 @@ def test_slugs_are_unique_in_the_organization(org, other_org):
 @pytest.mark.parametrize("body, code, param", [
     ({"htmlContent": "<p>x</p>"}, "missing_parameter", "title"),
     ({"title": "", "htmlContent": "x"}, "invalid_parameter", "title"),
+    ({"title": " \n ", "htmlContent": "x"}, "invalid_parameter", "title"),
     ({"title": "x" * 513, "htmlContent": "x"}, "invalid_parameter",
      "title"),
     ({"title": "x"}, "missing_parameter", "htmlContent"),

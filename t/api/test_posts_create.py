@@ -202,6 +202,19 @@ def test_slugs_are_unique(org, env):
     assert slugs == ["same-title", "same-title-2", "same-title-3"]
 
 
+def test_titles_are_trimmed(org, env):
+    # White space around a title is not part of it (its 2 characters
+    # are counted without it), on create and on PATCH.
+    p = create(org, title="  Tidy  title \n", boardId=env.board).json()
+    assert p["title"] == "Tidy  title" and p["slug"] == "tidy-title"
+    r = org.api.request("PATCH", "/posts/" + p["id"], json={"title": " Ok "})
+    assert r.status_code == 200 and r.json()["title"] == "Ok"
+    assert_error(org.api.request("PATCH", "/posts/" + p["id"],
+                                 json={"title": "  "}),
+                 400, "invalid_parameter", param="title")
+    assert org.api.get("/posts/" + p["id"]).json()["title"] == "Ok"
+
+
 def test_board_defaults_and_required_fields(org, env):
     r = create(org, title="Strict", boardId=env.strict)
     assert_error(r, 400, "missing_parameter",
@@ -224,6 +237,8 @@ def test_board_defaults_and_required_fields(org, env):
     ({"author": {"nickname": "x"}}, 400, "parameter_not_supported",
      "author.nickname"),
     ({"title": "x"}, 400, "invalid_parameter", "title"),
+    ({"title": "   "}, 400, "invalid_parameter", "title"),
+    ({"title": " \t x \n"}, 400, "invalid_parameter", "title"),
     ({"title": None}, 400, "missing_parameter", "title"),
     ({"boardId": "nothex"}, 400, "invalid_parameter", "boardId"),
     ({"eta": "tomorrow"}, 400, "invalid_parameter", "eta"),

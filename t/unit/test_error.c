@@ -43,6 +43,7 @@ static const struct {
     {FB_E_WEBHOOK_NOT_FOUND, "webhook_not_found", 404, BAD},
     {FB_E_WEBHOOK_DELIVERY_NOT_FOUND, "webhook_delivery_not_found", 404,
      BAD},
+    {FB_E_VOTER_NOT_FOUND, "voter_not_found", 404, BAD},
     {FB_E_CONTACT_NOT_ATTACHED, "contact_not_attached", 400, BAD},
     {FB_E_IDEMPOTENCY_KEY_REUSED, "idempotency_key_reused", 422, BAD},
     {FB_E_IDEMPOTENCY_KEY_IN_USE, "idempotency_key_in_use", 409, BAD},

@@ -330,6 +330,43 @@ static void test_messages(void)
     }
 }
 
+/* FB_FIELD_TRIM: white space around the text is not counted, and the
+ * body keeps the text without it; white space alone is empty. */
+static void test_trim(void)
+{
+    static const fb_field_rule_t trimmed[] = {
+        {.name = "name", .type = FB_FIELD_STRING,
+         .flags = FB_FIELD_REQUIRED | FB_FIELD_TRIM, .min = 2, .max = 4},
+        {.name = NULL}
+    };
+    static const struct {
+        const char *body, *kept;    /* kept: NULL when refused */
+    } cases[] = {
+        {"{\"name\":\"ab\"}", "ab"},
+        {"{\"name\":\" \\t ab \\n\"}", "ab"},
+        {"{\"name\":\"  a b \"}", "a b"},
+        {"{\"name\":\"   \"}", NULL},
+        {"{\"name\":\" a \"}", NULL},
+        {"{\"name\":\" abcde \"}", NULL},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        json_object *body = ut_json(cases[i].body);
+        fb_error_t *err = fb_validate_body(ut_pool, body, trimmed);
+
+        if (cases[i].kept == NULL) {
+            CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+            UT_ASSERT_STR(err->param, "name");
+            continue;
+        }
+        CU_ASSERT_PTR_NULL(err);
+        UT_ASSERT_STR(json_object_get_string(
+                          json_object_object_get(body, "name")),
+                      cases[i].kept);
+    }
+}
+
 void test_validate_register(void)
 {
     static const ut_test_t tests[] = {
@@ -340,6 +377,7 @@ void test_validate_register(void)
         {"body not an object", test_not_an_object},
         {"several problems in details", test_several},
         {"messages", test_messages},
+        {"trimmed strings", test_trim},
         {NULL, NULL}
     };
 

@@ -112,7 +112,8 @@ static const fb_statement_t *const fb_changelog_write_statements[] = {
 /* The fields create and PATCH share; title_flags and image_flags are
  * what differs (required on create; null clears on PATCH). */
 #define CHANGELOG_FIELD_RULES(title_flags, image_flags) \
-    {.name = "title", .type = FB_FIELD_STRING, .flags = (title_flags), \
+    {.name = "title", .type = FB_FIELD_STRING, \
+     .flags = (title_flags) | FB_FIELD_TRIM, \
      .min = 1, .max = 512}, \
     {.name = "htmlContent", .type = FB_FIELD_STRING, \
      .max = CHANGELOG_CONTENT_MAX}, \

@@ -65,8 +65,8 @@ static const fb_statement_t *const fb_post_create_statements[] = {
 };
 
 static const fb_field_rule_t fb_post_create_rules[] = {
-    {.name = "title", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
-     .min = 2, .max = 512},
+    {.name = "title", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_REQUIRED | FB_FIELD_TRIM, .min = 2, .max = 512},
     {.name = "boardId", .type = FB_FIELD_ID, .flags = FB_FIELD_REQUIRED},
     {.name = "content", .type = FB_FIELD_STRING, .max = 500000},
     {.name = "tags", .type = FB_FIELD_STRINGS, .max = 100, .item_max = 255},

@@ -82,7 +82,8 @@ static const fb_statement_t *const fb_post_update_statements[] = {
 };
 
 static const fb_field_rule_t fb_post_update_rules[] = {
-    {.name = "title", .type = FB_FIELD_STRING, .min = 2, .max = 512},
+    {.name = "title", .type = FB_FIELD_STRING, .flags = FB_FIELD_TRIM,
+     .min = 2, .max = 512},
     {.name = "content", .type = FB_FIELD_STRING, .max = 500000},
     {.name = "boardId", .type = FB_FIELD_ID},
     {.name = "statusId", .type = FB_FIELD_ID},
