@@ -173,15 +173,20 @@ static int fb_query_check_one(void *data, const char *name,
         problem = fb_query_value_problem(p, rule, value);
     }
     else {
-        /* Each comma-separated item must satisfy the rule. */
-        char *copy = apr_pstrdup(p, value), *state = NULL, *item;
+        /* Each comma-separated item must satisfy the rule, empty ones
+         * too: "boardId=" or "tags=a,,b" is a filter that names nothing,
+         * refused rather than read as no filter. */
+        const char *item = value;
 
-        problem = NULL;
-        for (item = apr_strtok(copy, ",", &state);
-             item != NULL && problem == NULL;
-             item = apr_strtok(NULL, ",", &state)) {
-            problem = fb_query_value_problem(p, rule, item);
-        }
+        do {
+            const char *comma = strchr(item, ',');
+            apr_size_t len = comma ? (apr_size_t)(comma - item)
+                                   : strlen(item);
+
+            problem = fb_query_value_problem(p, rule,
+                                             apr_pstrmemdup(p, item, len));
+            item = comma ? comma + 1 : NULL;
+        } while (item != NULL && problem == NULL);
     }
     if (problem != NULL) {
         fb_query_fail(ctx, FB_E_INVALID_PARAMETER, name,

@@ -568,13 +568,18 @@ def test_list_errors(org, params, code, param):
                  param=param)
 
 
-def test_cursor_of_another_sort_is_refused(org, sorted_set):
+def test_cursor_of_another_sort_is_refused(org, env, sorted_set):
     p, _ = sorted_set
     r = org.api.get("/comments", params={"postId": p["id"], "limit": 1,
                                          "sortBy": "top"})
     cursor = r.json()["nextCursor"]
     assert_error(org.api.get("/comments", params={
         "postId": p["id"], "sortBy": "new", "cursor": cursor}), 400,
+        "invalid_cursor", param="cursor")
+    # Nor is it a cursor of another post's comments.
+    other = new_post(org, env)
+    assert_error(org.api.get("/comments", params={
+        "postId": other["id"], "sortBy": "top", "cursor": cursor}), 400,
         "invalid_cursor", param="cursor")
     # A posts cursor is not a comments cursor either.
     r = org.api.get("/posts", params={"limit": 1})

@@ -129,6 +129,12 @@ def test_voter_pages(org, board):
         if not cursor:
             break
     assert len(seen) == 7 and set(seen) == ids
+    # The cursor is this post's: another post's voters refuse it.
+    cursor = voters(org, p["id"], "?limit=3")["nextCursor"]
+    q = new_post(org, board, upvotes=0)
+    assert_error(org.api.get("/posts/%s/voters?limit=3&cursor=%s"
+                             % (q["id"], cursor)),
+                 400, "invalid_cursor", param="cursor")
 
 
 def test_errors_and_permissions(org, other_org, board, server):

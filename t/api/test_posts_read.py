@@ -258,6 +258,22 @@ def test_cursor_walks_match_the_full_list(listing, sort):
     assert seen == full and len(full) == 6
 
 
+def test_cursor_belongs_to_its_filters(listing):
+    # A cursor is made for one list: the same filters take it (whatever
+    # the limit), other filters refuse it rather than skip to a position
+    # of another list.
+    o, s = listing[0], listing[1]
+    api = o.api
+    q = "/posts?limit=1&boardId=%s" % s.board_a
+    cursor = api.get(q).json()["nextCursor"]
+    assert cursor
+    r = api.get("/posts?limit=5&boardId=%s&cursor=%s" % (s.board_a, cursor))
+    assert r.status_code == 200, r.text
+    for other in ("boardId=" + s.board_b, "tags=ux", "q=idea", ""):
+        assert_error(api.get("/posts?limit=1&%s&cursor=%s" % (other, cursor)),
+                     400, "invalid_cursor", param="cursor")
+
+
 def test_cursor_of_another_sort_is_refused(listing):
     api = listing[0].api
     cursor = api.get("/posts?limit=1").json()["nextCursor"]
@@ -277,6 +293,12 @@ def test_cursor_of_another_sort_is_refused(listing):
     ("tags=" + "t" * 256, "tags"),
     ("inReview=yes", "inReview"),
     ("limit=101", "limit"),
+    # An empty filter names nothing: refused, not read as no filter.
+    ("boardId=", "boardId"),
+    ("statusId=", "statusId"),
+    ("tags=", "tags"),
+    ("tags=ux,,api", "tags"),
+    ("q=", "q"),
 ])
 def test_bad_list_parameters(listing, query, param):
     assert_error(listing[0].api.get("/posts?" + query), 400,

@@ -183,6 +183,12 @@ static void test_check(void)
         {"tags=abcdef", FB_E_INVALID_PARAMETER, "tags"},
         {"tags=ok,abcdef", FB_E_INVALID_PARAMETER, "tags"},
         {"tags=ok&tags[]=abcdef", FB_E_INVALID_PARAMETER, "tags"},
+        /* An empty filter, or an empty item, names nothing: refused. */
+        {"tags=", FB_E_INVALID_PARAMETER, "tags"},
+        {"tags", FB_E_INVALID_PARAMETER, "tags"},
+        {"tags=a,,b", FB_E_INVALID_PARAMETER, "tags"},
+        {"tags=a,", FB_E_INVALID_PARAMETER, "tags"},
+        {"tags[]=", FB_E_INVALID_PARAMETER, "tags"},
         {"q=0123456789", -1, NULL},
         {"q=%C3%A9", -1, NULL},
         {"q=", FB_E_INVALID_PARAMETER, "q"},

@@ -6,6 +6,7 @@
 
 #include "apr_strings.h"
 
+#include "fb_crypto.h"
 #include "fb_cursor.h"
 #include "fb_id.h"
 #include "fb_json.h"
@@ -123,9 +124,66 @@ int fb_key_float(const char *key)
     return *end == '\0' && d == d;     /* d == d: not NaN */
 }
 
+typedef struct {
+    apr_pool_t *pool;
+    apr_array_header_t *parts;
+    const char *kind;
+} fb_list_scope_t;
+
+/* One parameter of the list's scope, length-prefixed so that no value
+ * can pass for two.  Path values are ids: their case does not count. */
+static int fb_list_scope_add(void *data, const char *name, const char *value)
+{
+    fb_list_scope_t *s = data;
+    char *v = apr_pstrdup(s->pool, value);
+
+    if (strcmp(s->kind, "query") == 0
+        && (strcmp(name, "cursor") == 0 || strcmp(name, "limit") == 0)) {
+        return 1;
+    }
+    if (strcmp(s->kind, "path") == 0) {
+        ap_str_tolower(v);
+    }
+    APR_ARRAY_PUSH(s->parts, const char *) = apr_psprintf(
+        s->pool, "%s %lu:%s=%lu:%s", s->kind, (unsigned long)strlen(name),
+        name, (unsigned long)strlen(v), v);
+    return 1;
+}
+
+static int fb_list_scope_cmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order)
+{
+    fb_list_scope_t s = {fr->pool, apr_array_make(fr->pool, 8,
+                                                  sizeof(char *)), "path"};
+    unsigned char digest[FB_SHA256_LEN];
+    const char *joined;
+
+    if (fr->path_params != NULL) {
+        apr_table_do(fb_list_scope_add, &s, fr->path_params, NULL);
+    }
+    s.kind = "query";
+    if (fr->query.values != NULL) {
+        apr_table_do(fb_list_scope_add, &s, fr->query.values, NULL);
+    }
+    if (s.parts->nelts == 0) {
+        return order->cursor_sort;  /* as cursors were before scopes */
+    }
+    qsort(s.parts->elts, (size_t)s.parts->nelts, sizeof(char *),
+          fb_list_scope_cmp);
+    joined = apr_array_pstrcat(fr->pool, s.parts, '\n');
+    fb_sha256(joined, strlen(joined), digest);
+    return apr_pstrcat(fr->pool, order->cursor_sort, ".",
+                       fb_hex(fr->pool, digest, 8), NULL);
+}
+
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render)
 {
+    const char *sort = fb_list_cursor_sort(fr, order);
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
     const char *text = fb_query_get(&fr->query, "cursor");
     const char **args = apr_palloc(fr->pool, sizeof(char *)
@@ -137,7 +195,7 @@ fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
     int i, n = 0, shown;
 
     if (text != NULL
-        && (fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
+        && (fb_cursor_decode(fr->pool, text, sort, &cursor)
             != APR_SUCCESS || !order->key_valid(cursor.key))) {
         return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor", NULL);
     }
@@ -159,7 +217,7 @@ fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
     }
     shown = rows.nrows > limit ? (int)limit : rows.nrows;
     if (rows.nrows > limit) {
-        next = fb_cursor_encode(fr->pool, order->cursor_sort,
+        next = fb_cursor_encode(fr->pool, sort,
                                 fb_rows_get(&rows, shown - 1, 1),
                                 fb_rows_get(&rows, shown - 1, 2));
     }

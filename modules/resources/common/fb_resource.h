@@ -86,6 +86,14 @@ fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
 
 /*
+ * The name the cursors of order carry on this request: the order's, and,
+ * when the request has any, a digest of its path parameters and query
+ * parameters other than cursor and limit, so that a cursor is refused
+ * (invalid_cursor) on a list other than the one it was made for.
+ */
+const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order);
+
+/*
  * Reads one page of order with the filter and render arguments, and
  * answers the list envelope with its nextCursor.
  */

@@ -234,7 +234,8 @@ static const char *fb_post_order_arg(fb_req_t *fr, int sort,
         return NULL;
     }
     if (text != NULL
-        && fb_cursor_decode(fr->pool, text, order->cursor_sort, &cursor)
+        && fb_cursor_decode(fr->pool, text, fb_list_cursor_sort(fr, order),
+                            &cursor)
            == APR_SUCCESS
         && strchr(cursor.key, ':') != NULL) {
         ref = apr_pstrmemdup(fr->pool, cursor.key,
