@@ -230,7 +230,8 @@ static int fb_html_dropped(GumboTag tag)
     }
 }
 
-/* The name of an allowed element, or NULL. */
+/* The name of an allowed element, or NULL.  h5 and h6 are kept as h4,
+ * the smallest heading of the allow-list: a heading stays a heading. */
 static const char *fb_html_allowed(GumboTag tag)
 {
     switch (tag) {
@@ -253,6 +254,8 @@ static const char *fb_html_allowed(GumboTag tag)
     case GUMBO_TAG_H2: return "h2";
     case GUMBO_TAG_H3: return "h3";
     case GUMBO_TAG_H4: return "h4";
+    case GUMBO_TAG_H5: return "h4";
+    case GUMBO_TAG_H6: return "h4";
     case GUMBO_TAG_IMG: return "img";
     case GUMBO_TAG_HR: return "hr";
     case GUMBO_TAG_TABLE: return "table";
@@ -269,7 +272,8 @@ static const char *fb_html_allowed(GumboTag tag)
 static int fb_html_heading(GumboTag tag)
 {
     return tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_H2
-           || tag == GUMBO_TAG_H3 || tag == GUMBO_TAG_H4;
+           || tag == GUMBO_TAG_H3 || tag == GUMBO_TAG_H4
+           || tag == GUMBO_TAG_H5 || tag == GUMBO_TAG_H6;
 }
 
 /* The allowed elements whose start tag closes an open <p>. */
@@ -279,7 +283,8 @@ static int fb_html_closes_p(GumboTag tag)
     case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_BLOCKQUOTE:
     case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_LI:
     case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3:
-    case GUMBO_TAG_H4: case GUMBO_TAG_HR: case GUMBO_TAG_TABLE:
+    case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+    case GUMBO_TAG_HR: case GUMBO_TAG_TABLE:
         return 1;
     default:
         return 0;

@@ -64,6 +64,10 @@ static void test_allowed_elements(void)
          "<ul><li>a</li><li>b</li></ul><ol><li>c</li></ol>"},
         {"<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4>",
          "<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4>"},
+        /* h5 and h6 stay headings, as the smallest allowed one. */
+        {"<h5>5</h5><h6 id=\"x\">6</h6>", "<h4>5</h4><h4>6</h4>"},
+        {"<p>a<h6>b</h6>c", "<p>a</p><h4>b</h4>c"},
+        {"<h5>a<h6>b</h6></h5>", "<h4>a</h4><h4>b</h4>"},
         {"<a href=\"https://example.com/\">x</a>",
          "<a href=\"https://example.com/\"" REL ">x</a>"},
         {"<a href=\"http://example.com/a?b=1&amp;c=2#d\">x</a>",
@@ -249,7 +253,6 @@ static void test_unwrapped(void)
         {"<div>hi</div>", "hi"},
         {"<span class=\"x\">a</span>b", "ab"},
         {"<div><p>a</p><span>b</span></div>", "<p>a</p>b"},
-        {"<h5>5</h5><h6>6</h6>", "56"},
         {"<font color=\"red\"><center>c</center></font>", "c"},
         {"<dl><dt>t</dt><dd>d</dd></dl>", "td"},
         {"<custom-element>c</custom-element>", "c"},

@@ -28,6 +28,7 @@ static void test_commonmark_constructs(void)
         {"", ""},
         {"Hello *world*", "<p>Hello <em>world</em></p>"},
         {"# Title\n\nText", "<h1>Title</h1>\n<p>Text</p>"},
+        {"##### Five\n\n###### Six", "<h4>Five</h4>\n<h4>Six</h4>"},
         {"- a\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"},
         {"1. one\n2. two", "<ol>\n<li>one</li>\n<li>two</li>\n</ol>"},
         {"`x < y`", "<p><code>x &lt; y</code></p>"},
