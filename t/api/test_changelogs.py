@@ -90,9 +90,24 @@ def test_markdown_is_rendered_then_sanitized(org):
     c = create(org, markdownContent=md)
     assert c["markdownContent"] == md
     assert c["content"] == ("<h1>Title</h1>\n<p>Some <em>news</em>  a</p>\n")
-    # HTML given too is the content; the markdown is kept as given.
-    c = create(org, htmlContent="<p>H</p>", markdownContent="H")
-    assert (c["content"], c["markdownContent"]) == ("<p>H</p>", "H")
+    # Both at once could disagree: refused, on create and on PATCH, and
+    # nothing is written.
+    r = org.api.post("/changelogs", json={"title": "Both",
+                                          "htmlContent": "<p>H</p>",
+                                          "markdownContent": "G"})
+    assert_error(r, 400, "invalid_parameter", param="markdownContent")
+    r = org.api.request("PATCH", "/changelogs/" + c["id"],
+                        json={"htmlContent": "<p>H</p>",
+                              "markdownContent": "G"})
+    assert_error(r, 400, "invalid_parameter", param="markdownContent")
+    assert get(org, c["id"]) == c
+    # HTML alone replaces the content and clears the markdown it no
+    # longer comes from.
+    r = org.api.request("PATCH", "/changelogs/" + c["id"],
+                        json={"htmlContent": "<p>H</p>"})
+    assert r.status_code == 200, r.text
+    d = get(org, c["id"], state="draft")
+    assert (d["content"], d["markdownContent"]) == ("<p>H</p>", None)
 
 
 def test_html_is_sanitized(org):

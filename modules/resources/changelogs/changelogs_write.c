@@ -150,10 +150,10 @@ typedef struct {
 } fb_changelog_content_t;
 
 /*
- * The content of the body: htmlContent sanitized, else markdownContent
- * rendered and sanitized.  The markdown is kept as the locale's
- * markdownContent when it is given (with htmlContent too, the HTML is the
- * content: the client says they are the same text).
+ * The content of the body: htmlContent sanitized, or markdownContent
+ * rendered and sanitized, and then kept as the locale's markdownContent.
+ * Not both: the stored markdown would say something else than the
+ * content, so that is refused (the reference: "provide either").
  */
 static fb_error_t *fb_changelog_content(fb_req_t *fr,
                                         fb_changelog_content_t *c)
@@ -161,6 +161,13 @@ static fb_error_t *fb_changelog_content(fb_req_t *fr,
     fb_error_t *err;
 
     c->markdown = fb_json_string(fr->body, "markdownContent");
+    if (c->markdown != NULL
+        && json_object_object_get_ex(fr->body, "htmlContent", NULL)) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                             "markdownContent",
+                             "Give htmlContent or markdownContent, "
+                             "not both.");
+    }
     if ((err = fb_body_html(fr, "htmlContent", &c->html, &c->text))
         != NULL) {
         return err;
