@@ -115,6 +115,7 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
     fb_error_t *err;
 
     if (!present) {
+        fb_limits_show_auth_failures(fr);
         return fb_error_make(fr->pool, FB_E_MISSING_API_KEY, NULL, NULL);
     }
     if (!fb_api_key_well_formed(key)) {

@@ -108,6 +108,25 @@ static fb_error_t *fb_path_params_check(fb_req_t *fr)
     return NULL;
 }
 
+/*
+ * A request no route serves (404, 405) still shows the limit it counts
+ * under: its key's when it presents a good one (the request counts, and
+ * a spent limit is 429 as anywhere), else its address's refused-key
+ * window (a refused key counts there).  Whatever the key, the route's
+ * answer stands: a database fault while looking the key up only leaves
+ * the headers out.
+ */
+static fb_error_t *fb_unrouted(fb_req_t *fr, fb_error_t *route_err)
+{
+    fb_error_t *err = fb_auth_authenticate(fr);
+
+    fb_req_db_release(fr);
+    if (err == NULL) {
+        err = fb_limits_check(fr);
+    }
+    return err != NULL && err->kind == FB_E_RATE_LIMITED ? err : route_err;
+}
+
 static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
 {
     request_rec *r = fr->r;
@@ -123,10 +142,13 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     switch (fb_router_match(fb_router, fr->pool, r->method,
                             r->uri + strlen(FB_API_PREFIX), &match)) {
     case FB_ROUTE_NO_PATH:
-        return fb_error_make(fr->pool, FB_E_ROUTE_NOT_FOUND, NULL, NULL);
+        return fb_unrouted(fr, fb_error_make(fr->pool, FB_E_ROUTE_NOT_FOUND,
+                                             NULL, NULL));
     case FB_ROUTE_NO_METHOD:
         *allow = match.allow;
-        return fb_error_make(fr->pool, FB_E_METHOD_NOT_ALLOWED, NULL, NULL);
+        return fb_unrouted(fr, fb_error_make(
+                                   fr->pool, FB_E_METHOD_NOT_ALLOWED, NULL,
+                                   NULL));
     case FB_ROUTE_FOUND:
         break;
     }
@@ -222,7 +244,8 @@ int fb_handler(request_rec *r)
     if (strncmp(r->uri, FB_API_PREFIX, plen) != 0
         || (r->uri[plen] != '/' && r->uri[plen] != '\0')) {
         fb_set_version(fr, fr->conf->default_version);
-        err = fb_error_make(fr->pool, FB_E_ROUTE_NOT_FOUND, NULL, NULL);
+        err = fb_unrouted(fr, fb_error_make(fr->pool, FB_E_ROUTE_NOT_FOUND,
+                                            NULL, NULL));
     }
     else {
         err = fb_dispatch(fr, &allow);

@@ -201,6 +201,13 @@ fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
     return err;
 }
 
+void fb_limits_show_auth_failures(fb_req_t *fr)
+{
+    fb_limits_client_check(fr, fb_limits_auth_failures,
+                           fr->conf->rate_limit_auth_failures, 0,
+                           FB_LIMITS_AUTH_MESSAGE);
+}
+
 void fb_limits_count_auth_failure(fb_req_t *fr)
 {
     fb_limits_client_check(fr, fb_limits_auth_failures,

@@ -47,4 +47,9 @@ fb_error_t *fb_limits_check_public(fb_req_t *fr);
 fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr);
 void fb_limits_count_auth_failure(fb_req_t *fr);
 
+/* Sets the headers of the address's refused-key window without counting:
+ * what a request without a key shows (decisions.md: headers on every
+ * response). */
+void fb_limits_show_auth_failures(fb_req_t *fr);
+
 #endif

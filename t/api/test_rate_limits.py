@@ -67,11 +67,47 @@ def test_organization_limit_spans_keys(limited):
     assert other.api.get("/boards").status_code == 200
 
 
-def test_unauthenticated_requests_carry_no_limit_headers(limited):
+def test_unauthenticated_requests_show_the_address_window(limited):
+    # Headers on every response: a request without a key shows its
+    # address's refused-key window (FeedbackRateLimitAuthFail, default
+    # 100), which it does not count.
     org = Org(limited, "limited-anon")
-    r = org.api.get("/boards", key=None)
-    assert r.status_code == 401
-    assert "X-RateLimit-Limit" not in r.headers
+    seen = set()
+    for _ in range(3):
+        r = org.api.get("/boards", key=False)
+        assert_error(r, 401, "missing_api_key")
+        assert r.headers["X-RateLimit-Limit"] == "100"
+        seen.add(r.headers["X-RateLimit-Remaining"])
+    assert len(seen) == 1
+
+
+def test_unrouted_requests_count_and_show_limits(limited):
+    # 404 and 405 are counted against a good key like any request, and
+    # the answer stays the route's.
+    org = Org(limited, "limited-unrouted")
+    wait_for_fresh_window()
+    r = org.api.get("/no-such-thing")
+    assert_error(r, 404, "resource_not_found")
+    assert r.headers["X-RateLimit-Limit"] == str(KEY_LIMIT)
+    assert r.headers["X-RateLimit-Remaining"] == str(KEY_LIMIT - 1)
+    r = org.api.request("PUT", "/boards")
+    assert_error(r, 405, "method_not_allowed")
+    assert r.headers["X-RateLimit-Remaining"] == str(KEY_LIMIT - 2)
+    assert "GET" in r.headers["Allow"]
+    r = org.api.get("/boards")
+    assert r.headers["X-RateLimit-Remaining"] == str(KEY_LIMIT - 3)
+    # Without a key: the route's answer, with the address's window.
+    r = org.api.get("/no-such-thing", key=False)
+    assert_error(r, 404, "resource_not_found")
+    assert r.headers["X-RateLimit-Limit"] == "100"
+    r = org.api.request("PUT", "/boards", key=False)
+    assert_error(r, 405, "method_not_allowed")
+    assert r.headers["X-RateLimit-Limit"] == "100"
+    # Once the key's limit is spent, an unknown path is 429 too.
+    for _ in range(2):
+        org.api.get("/boards")
+    r = org.api.get("/no-such-thing")
+    assert_error(r, 429, "rate_limit_exceeded")
 
 
 def test_default_limits_are_shown(org):
@@ -128,9 +164,15 @@ def test_refused_keys_are_limited_per_address(guarded):
     wait_for_fresh_window()
     assert org.api.get("/boards").status_code == 200    # now cached good
     for _ in range(3):
-        assert_error(org.api.get("/boards", key=False), 401,
-                     "missing_api_key")
-    for i in range(AUTH_FAIL_LIMIT):
+        r = org.api.get("/boards", key=False)
+        assert_error(r, 401, "missing_api_key")
+        assert r.headers["X-RateLimit-Remaining"] == str(AUTH_FAIL_LIMIT)
+    # A refused key on a path nobody serves still counts: the answer is
+    # the route's 404, the headers the address's window.
+    r = org.api.get("/no-such-thing", key=made_up_key())
+    assert_error(r, 404, "resource_not_found")
+    assert r.headers["X-RateLimit-Remaining"] == str(AUTH_FAIL_LIMIT - 1)
+    for i in range(1, AUTH_FAIL_LIMIT):
         r = org.api.get("/boards", key=made_up_key())
         assert_error(r, 401, "invalid_api_key")
         assert r.headers["X-RateLimit-Limit"] == str(AUTH_FAIL_LIMIT)
