@@ -52,13 +52,17 @@ const char *fb_json_quote(apr_pool_t *p, const char *s)
  * and turns \u0000 into a NUL that C code would truncate at and that
  * PostgreSQL refuses.  So the body is first checked against RFC 8259 here,
  * with the nesting depth counted over objects and arrays, and only text
- * that passes reaches json-c.
+ * that passes reaches json-c.  It also counts the members of every
+ * object: json-c keeps the last of two members of one name, so a tree
+ * with fewer members than the text had is a body with a duplicate name,
+ * which is refused rather than read as the last one.
  */
 typedef struct {
     const unsigned char *p;
     const unsigned char *end;
     int depth;
     const char *why;
+    apr_size_t members;     /* of every object, nested ones too */
 } fb_scan_t;
 
 #define FB_WHY_JSON "The body is not valid JSON."
@@ -66,6 +70,7 @@ typedef struct {
 #define FB_WHY_NUL "The body contains a NUL character."
 #define FB_WHY_DEPTH "The body is nested too deeply."
 #define FB_WHY_TRAILING "The body has bytes after the JSON value."
+#define FB_WHY_DUPLICATE "The body names a member twice in one object."
 
 static int fb_scan_value(fb_scan_t *s);
 
@@ -254,6 +259,7 @@ static int fb_scan_container(fb_scan_t *s)
             if (s->p >= s->end || *s->p++ != ':') {
                 return fb_scan_fail(s, FB_WHY_JSON);
             }
+            s->members++;
         }
         if (!fb_scan_value(s)) {
             return 0;
@@ -308,12 +314,15 @@ static int fb_scan_value(fb_scan_t *s)
     return ok;
 }
 
-/* Checks buf against RFC 8259 and this server's limits. */
-static const char *fb_json_check(const char *buf, apr_size_t len)
+/* Checks buf against RFC 8259 and this server's limits; *members: how
+ * many object members it has. */
+static const char *fb_json_check(const char *buf, apr_size_t len,
+                                 apr_size_t *members)
 {
     fb_scan_t s = {(const unsigned char *)buf,
-                   (const unsigned char *)buf + len, 0, NULL};
+                   (const unsigned char *)buf + len, 0, NULL, 0};
 
+    *members = 0;
     if (!fb_scan_value(&s)) {
         return s.why ? s.why : FB_WHY_JSON;
     }
@@ -321,7 +330,29 @@ static const char *fb_json_check(const char *buf, apr_size_t len)
         return memchr(s.p, '\0', (apr_size_t)(s.end - s.p)) ? FB_WHY_NUL
                                                           : FB_WHY_TRAILING;
     }
+    *members = s.members;
     return NULL;
+}
+
+/* The members of every object in the tree of v (nesting is bounded by
+ * the check). */
+static apr_size_t fb_json_members(json_object *v)
+{
+    apr_size_t n = 0, i, len;
+
+    if (json_object_is_type(v, json_type_object)) {
+        json_object_object_foreach(v, key, member) {
+            (void)key;
+            n += 1 + fb_json_members(member);
+        }
+    }
+    else if (json_object_is_type(v, json_type_array)) {
+        len = json_object_array_length(v);
+        for (i = 0; i < len; i++) {
+            n += fb_json_members(json_object_array_get_idx(v, i));
+        }
+    }
+    return n;
 }
 
 apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
@@ -330,9 +361,10 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
     json_tokener *tok;
     json_object *obj;
     enum json_tokener_error jerr;
+    apr_size_t members;
 
     *out = NULL;
-    if ((*why = fb_json_check(buf, len)) != NULL) {
+    if ((*why = fb_json_check(buf, len, &members)) != NULL) {
         return APR_EINVAL;
     }
     /* The text is valid: json-c only builds it.  Its depth counts values,
@@ -352,6 +384,11 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
     if (jerr != json_tokener_success) {
         json_object_put(obj);
         *why = FB_WHY_JSON;
+        return APR_EINVAL;
+    }
+    if (fb_json_members(obj) != members) {
+        json_object_put(obj);
+        *why = FB_WHY_DUPLICATE;
         return APR_EINVAL;
     }
     /* obj is NULL for the JSON text null. */

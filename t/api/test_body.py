@@ -64,6 +64,9 @@ def test_missing_content_type_is_415(org):
     (b'{"name": "\xc0\xaf"}', "UTF-8"),
     (b'{"name": "\xed\xa0\x80"}', "UTF-8"),
     (b'{"name": "\\ud800"}', "UTF-8"),
+    # A name twice is refused, not read as its last value.
+    (b'{"name": "x", "name": "y"}', "twice"),
+    (b'{"name": "x", "\\u006eame": "y"}', "twice"),
 ])
 def test_malformed_bodies_are_400(org, server, data, why):
     before = brand_count(server, org)

@@ -14,6 +14,7 @@
 #define WHY_DEPTH "The body is nested too deeply."
 #define WHY_NUL   "The body contains a NUL character."
 #define WHY_TRAIL "The body has bytes after the JSON value."
+#define WHY_DUP   "The body names a member twice in one object."
 
 /* A body: its bytes and, since it may hold NUL bytes, its length. */
 typedef struct {
@@ -84,6 +85,10 @@ static void test_parse_accepts(void)
         {{"{\"a\":\"\\u00e9\\n\"}", 0}, "\xc3\xa9\n"},
         {{"{\"a\":\"\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80\"}", 0},
          "\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80"},
+        /* One name in two objects is no duplicate. */
+        {{"{\"a\":\"x\",\"b\":{\"a\":1},\"c\":[{\"a\":1},{\"a\":2}]}", 0},
+         "x"},
+        {{"{\"a\":\"x\",\"A\":1,\"a \":2}", 0}, "x"},
     };
     apr_size_t i;
 
@@ -139,6 +144,11 @@ static void test_parse_rejects(void)
         {{"{} {}", 0}, NULL},
         {{"[1] 2", 0}, NULL},
         {{"{}}", 0}, NULL},
+        /* A name twice in one object, at any depth, however spelt. */
+        {{"{\"a\":1,\"a\":2}", 0}, WHY_DUP},
+        {{"{\"a\":1,\"\\u0061\":2}", 0}, WHY_DUP},
+        {{"{\"b\":{\"c\":{},\"c\":{\"d\":1}}}", 0}, WHY_DUP},
+        {{"[{}, {\"x\":[{\"y\":1,\"y\":1}]}]", 0}, WHY_DUP},
     };
     apr_size_t i;
 
