@@ -50,7 +50,8 @@
     X(job_publish)                  \
     X(job_webhook)                  \
     X(people)                       \
-    X(post_field)
+    X(post_field)                   \
+    X(precondition)
 
 #define FB_DECLARE_MODULE(name) \
     extern const fb_resource_module_t fb_##name##_module;

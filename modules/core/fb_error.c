@@ -87,6 +87,10 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_METHOD_NOT_ALLOWED] =
         {"method_not_allowed", 405, BAD,
          "This method is not allowed on this endpoint."},
+    [FB_E_PRECONDITION_FAILED] =
+        {"precondition_failed", 412, BAD,
+         "The resource has changed: If-Match names none of its current "
+         "versions."},
     [FB_E_PAYLOAD_TOO_LARGE] =
         {"request_too_large", 413, BAD, "The request body is too large."},
     [FB_E_UNSUPPORTED_MEDIA_TYPE] =

@@ -108,6 +108,35 @@ static fb_error_t *fb_path_params_check(fb_req_t *fr)
     return NULL;
 }
 
+const char *fb_handler_current(fb_req_t *fr)
+{
+    const fb_op_t *op = fr->op;
+    apr_table_t *params = fr->path_params;
+    fb_query_t query = fr->query;
+    const char *json = NULL;
+    fb_route_match_t match;
+    fb_error_t *err;
+
+    const fb_op_t *get;
+
+    if (fb_router_match(fb_router, fr->pool, "GET",
+                        fr->r->uri + strlen(FB_API_PREFIX), &match)
+            != FB_ROUTE_FOUND
+        || fr->version < (get = match.route->op)->min_version) {
+        return NULL;
+    }
+    fr->op = get;
+    fr->path_params = match.params;
+    fb_query_parse(fr->pool, NULL, &fr->query);
+    fr->capture = &json;
+    err = fr->op->handler(fr);
+    fr->capture = NULL;
+    fr->op = op;
+    fr->path_params = params;
+    fr->query = query;
+    return err == NULL ? json : NULL;
+}
+
 /*
  * A request no route serves (404, 405) still shows the limit it counts
  * under: its key's when it presents a good one (the request counts, and
@@ -218,6 +247,9 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     }
     if ((err = fb_idempotency_begin(fr, &answered)) != NULL || answered) {
         return err;
+    }
+    if (r->method_number == M_PATCH || r->method_number == M_DELETE) {
+        fr->if_match = apr_table_get(r->headers_in, "If-Match");
     }
     err = op->handler(fr);
     fb_idempotency_finish(fr, err);

@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "fb_dbd.h"
+#include "fb_etag.h"
 #include "fb_filesign.h"
 #include "fb_log.h"
 #include "fb_idempotency.h"
+#include "fb_precondition.h"
 #include "fb_request.h"
 #include "fb_response.h"
 #include "portal.h"
@@ -95,13 +97,41 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
     return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
 }
 
+/* A GET of one resource carries its entity tag, and answers 304 without
+ * a body when If-None-Match names it.  Non-zero when it answered. */
+static int fb_respond_not_modified(fb_req_t *fr, int status,
+                                   const char *json)
+{
+    const char *etag, *cond;
+
+    if (status != HTTP_OK || fr->r->method_number != M_GET || fr->is_list) {
+        return 0;
+    }
+    etag = fb_etag_of(fr->pool, json);
+    apr_table_setn(fr->r->headers_out, "ETag", etag);
+    cond = apr_table_get(fr->r->headers_in, "If-None-Match");
+    if (cond == NULL || !fb_etag_matches(cond, etag, 1)) {
+        return 0;
+    }
+    fb_response_not_modified(fr->r);
+    return 1;
+}
+
 void fb_respond(fb_req_t *fr, int status, const char *json)
 {
+    if (fr->capture != NULL) {
+        *fr->capture = json;
+        return;
+    }
     /* Kept as it is stored: signed again whenever it is replayed. */
     fb_idempotency_capture(fr, status, json);
     fb_idempotency_finish(fr, NULL);
     /* A slow client must not hold a pooled connection. */
     fb_req_db_release(fr);
+    /* The tag is of the JSON as stored: signing is not a change. */
+    if (fb_respond_not_modified(fr, status, json)) {
+        return;
+    }
     /* Stored files are named by markers, signed on the way out. */
     if (fr->conf->secret != NULL && strstr(json, FB_FILE_MARKER) != NULL) {
         json = fb_filesign_rewrite(
@@ -167,8 +197,10 @@ fb_error_t *fb_req_begin(fb_req_t *fr)
     if (db == NULL) {
         return fb_req_db_failed(fr);
     }
-    return fb_db_begin(db, fr->pool) == APR_SUCCESS ? NULL
-                                                    : fb_req_db_failed(fr);
+    if (fb_db_begin(db, fr->pool) != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return fb_precondition_check(fr);
 }
 
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)

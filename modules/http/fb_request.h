@@ -67,6 +67,12 @@ struct fb_req {
                                      * registered */
     struct fb_idem *idem;           /* its Idempotency-Key record, or NULL
                                      * (fb_idempotency.h) */
+    const char *if_match;           /* PATCH, DELETE: the If-Match field,
+                                     * checked when the write begins
+                                     * (fb_precondition.h), then NULL */
+    const char **capture;           /* non-NULL: fb_respond() stores the
+                                     * JSON there and answers nothing */
+    int is_list;                    /* a list page: no ETag */
 };
 
 /* A captured path parameter. */
@@ -103,7 +109,8 @@ fb_error_t *fb_req_select(fb_req_t *fr, const fb_statement_t *st,
 fb_error_t *fb_req_exec(fb_req_t *fr, const fb_statement_t *st,
                         fb_args_t args, int *affected);
 
-/* Starts the transaction a write runs in. */
+/* Starts the transaction a write runs in; a PATCH or DELETE with
+ * If-Match has its condition checked in it first (412 when it fails). */
 fb_error_t *fb_req_begin(fb_req_t *fr);
 
 /*

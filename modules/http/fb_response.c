@@ -22,6 +22,12 @@ void fb_response_send(request_rec *r, int status, const char *type,
     }
 }
 
+void fb_response_not_modified(request_rec *r)
+{
+    r->status = HTTP_NOT_MODIFIED;
+    apr_table_setn(r->headers_out, "Cache-Control", "no-store");
+}
+
 void fb_response_write(request_rec *r, int status, const char *json)
 {
     fb_response_send(r, status, "application/json; charset=utf-8", json);

@@ -17,6 +17,9 @@ void fb_response_send(request_rec *r, int status, const char *type,
  * is set by the caller beforehand. */
 void fb_response_write(request_rec *r, int status, const char *json);
 
+/* 304 Not Modified: no body (the headers already set stay). */
+void fb_response_not_modified(request_rec *r);
+
 /* Writes err as the error envelope with its status; a 405 gets allow as
  * its Allow header. */
 void fb_response_error(request_rec *r, const fb_error_t *err,

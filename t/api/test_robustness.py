@@ -504,3 +504,23 @@ def test_path_parameters_must_be_utf8(site):
         r = site.org.api.get(path) if "posts" in path else \
             site.org.api.request("DELETE", path)
         assert_error(r, 400, "invalid_parameter", param=param)
+
+
+def test_every_patch_and_delete_honours_if_match(site):
+    """A stale If-Match stops every PATCH and DELETE: whatever the same
+    request does without it (success included), with it the answer is
+    412 (or the request's own 4xx, found before the write), and nothing
+    was done."""
+    checked = 0
+    for method, template, _ in OPERATIONS:
+        if method not in ("PATCH", "DELETE"):
+            continue
+        path = site.path(template, fresh=method == "DELETE")
+        stale = site.org.api.request(method, path, json={},
+                                     headers={"If-Match": '"stale"'})
+        plain = site.org.api.request(method, path, json={})
+        assert stale.status_code >= 400, (method, template, stale.text)
+        if plain.status_code < 300:
+            assert_error(stale, 412, "precondition_failed")
+            checked += 1
+    assert checked >= 10

@@ -49,6 +49,7 @@ static const struct {
     {FB_E_IDEMPOTENCY_KEY_IN_USE, "idempotency_key_in_use", 409, BAD},
     {FB_E_VERSION_UNAVAILABLE, "version_not_supported", 404, BAD},
     {FB_E_METHOD_NOT_ALLOWED, "method_not_allowed", 405, BAD},
+    {FB_E_PRECONDITION_FAILED, "precondition_failed", 412, BAD},
     {FB_E_PAYLOAD_TOO_LARGE, "request_too_large", 413, BAD},
     {FB_E_UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", 415, BAD},
     {FB_E_RATE_LIMITED, "rate_limit_exceeded", 429, "rate_limit_error"},

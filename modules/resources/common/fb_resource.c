@@ -216,6 +216,7 @@ fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
         return err;
     }
     shown = rows.nrows > limit ? (int)limit : rows.nrows;
+    fr->is_list = 1;
     if (rows.nrows > limit) {
         next = fb_cursor_encode(fr->pool, sort,
                                 fb_rows_get(&rows, shown - 1, 1),
@@ -243,6 +244,7 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
         return err;
     }
     data = fb_resource_array(fr->pool, &rows, rows.nrows);
+    fr->is_list = 1;
     fb_respond(fr, HTTP_OK, res->shape == FB_LIST_BARE
                             ? data
                             : fb_resource_envelope(fr->pool, data, NULL));

@@ -478,16 +478,14 @@ static fb_error_t *fb_webhook_answer(fb_req_t *fr, const fb_statement_t *st,
                                      fb_args_t args)
 {
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select(fr, st, args, &rows);
+    fb_write_t w;
 
-    if (err != NULL) {
-        return err;
+    fb_write_begin(&w, fr);
+    if (fb_write_select(&w, st, args, &rows) && rows.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND,
+                                        "id", NULL));
     }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL);
-    }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
-    return NULL;
+    return fb_write_respond(&w, HTTP_OK, fb_rows_get(&rows, 0, 0));
 }
 
 /* ---- PATCH /webhooks/{id} ---- */
@@ -548,15 +546,21 @@ static fb_error_t *fb_webhook_delete(fb_req_t *fr)
     const char *id;
     fb_error_t *err;
     fb_rows_t rows;
+    fb_write_t w;
 
-    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_delete, &id, &rows))
-        != NULL) {
+    if ((err = fb_resource_id(fr, &id)) != NULL) {
         return err;
     }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
+    fb_write_begin(&w, fr);
+    if (fb_write_select(&w, &fb_sql_webhook_delete, FB_ARGS(id), &rows)
+        && rows.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND,
+                                        "id", NULL));
+    }
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":\"", id,
                                         "\",\"object\":\"webhook\","
                                         "\"deleted\":true}", NULL));
-    return NULL;
 }
 
 /* ---- deliveries ---- */
