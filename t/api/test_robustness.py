@@ -93,7 +93,9 @@ OPERATIONS = [
     ("DELETE", "/posts/{post!}", []),
     ("GET", "/posts/{post}/voters", []),
     ("POST", "/posts/{post}/voters", PERSON),
-    ("DELETE", "/posts/{post}/voters", ["id", "userId", "email"]),
+    # A fresh post each time: its author (the key's admin) has a vote
+    # on it to remove.
+    ("DELETE", "/posts/{post!}/voters", ["id", "userId", "email"]),
     ("GET", "/comments", []),
     ("POST", "/comments", ["content", "postId", "changelogId",
                            "parentCommentId", "isPrivate",
@@ -173,7 +175,7 @@ BASES = {
     ("POST", "/posts"): {"title": "Nulls", "boardId": "{board}"},
     ("PATCH", "/posts/{post}"): {},
     ("POST", "/posts/{post}/voters"): {},
-    ("DELETE", "/posts/{post}/voters"): {},
+    ("DELETE", "/posts/{post!}/voters"): {},
     ("POST", "/comments"): {"content": "<p>Nulls</p>", "postId": "{post}"},
     ("PATCH", "/comments/{comment}"): {},
     ("DELETE", "/comment"): {"id": "{comment!}"},
