@@ -126,15 +126,30 @@ bench:
 asan:
 	scripts/test.sh --asan
 
+# Where `make install` puts things: Debian's apache2 layout by default.
+# Each can be set (a private copy of /etc/apache2 for tests: see
+# t/api/test_install.py); DESTDIR stages the whole tree for a package.
+APACHE_CONFDIR ?= /etc/apache2
+APACHE_MODDIR  ?= $(shell $(APXS) -q LIBEXECDIR)
+SBINDIR        ?= /usr/sbin
+DATADIR        ?= /usr/share/mod_feedback
+
 install: mod_feedback.so
-	install -d $(DESTDIR)$(shell $(APXS) -q LIBEXECDIR)
-	install -m 644 mod_feedback.so $(DESTDIR)$(shell $(APXS) -q LIBEXECDIR)/
-	install -d $(DESTDIR)/etc/apache2/mods-available
-	install -m 644 conf/feedback.load conf/feedback.conf \
-	    $(DESTDIR)/etc/apache2/mods-available/
-	install -d $(DESTDIR)/usr/share/mod_feedback
-	cp -r sql $(DESTDIR)/usr/share/mod_feedback/
-	install -D -m 755 bin/feedbackctl $(DESTDIR)/usr/sbin/feedbackctl
+	install -d $(DESTDIR)$(APACHE_MODDIR) \
+	    $(DESTDIR)$(APACHE_CONFDIR)/mods-available \
+	    $(DESTDIR)$(APACHE_CONFDIR)/sites-available $(DESTDIR)$(DATADIR)
+	install -m 644 mod_feedback.so $(DESTDIR)$(APACHE_MODDIR)/
+	sed 's|/usr/lib/apache2/modules/|$(APACHE_MODDIR)/|' \
+	    conf/feedback.load >$(DESTDIR)$(APACHE_CONFDIR)/mods-available/feedback.load
+	install -m 644 conf/feedback.conf \
+	    $(DESTDIR)$(APACHE_CONFDIR)/mods-available/
+	install -m 644 conf/site-feedback.conf \
+	    $(DESTDIR)$(APACHE_CONFDIR)/sites-available/feedback.conf
+	cp -r sql $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(SBINDIR)
+	sed 's|/usr/share/mod_feedback/sql|$(DATADIR)/sql|' bin/feedbackctl \
+	    >$(DESTDIR)$(SBINDIR)/feedbackctl
+	chmod 755 $(DESTDIR)$(SBINDIR)/feedbackctl
 
 clean:
 	rm -rf .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \
