@@ -48,6 +48,7 @@
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \
+    X(job_status)                   \
     X(job_webhook)                  \
     X(people)                       \
     X(post_field)

@@ -196,6 +196,11 @@ def test_a2enmod_configtest_and_the_api_over_tls(fresh_database):
         got = requests.get("http://127.0.0.1:%d/v2/boards" % http_port,
                            timeout=30)
         assert got.status_code == 404
+        # Debian's stock status.conf (Require local) shows the module.
+        got = requests.get("http://127.0.0.1:%d/server-status?auto"
+                           % http_port, timeout=30)
+        assert got.status_code == 200
+        assert "FeedbackKeyCacheHitRate: " in got.text
         with open(os.path.join(work, "log", "error.log")) as f:
             log = f.read()
         assert not BAD_LOG.search(log), log
