@@ -51,7 +51,8 @@
     X(job_status)                   \
     X(job_webhook)                  \
     X(people)                       \
-    X(post_field)
+    X(post_field)                   \
+    X(schema)
 
 #define FB_DECLARE_MODULE(name) \
     extern const fb_resource_module_t fb_##name##_module;

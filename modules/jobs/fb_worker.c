@@ -123,8 +123,10 @@ static fb_db_t *fb_worker_db(fb_worker_t *w, apr_pool_t *p)
     apr_status_t why;
     fb_db_t *db = fb_dbd_checkout(p, w->s, &why);
 
-    if (db == NULL && why == APR_TIMEUP) {
-        return NULL;    /* busy, not down: the requests have them all */
+    if (db == NULL && (why == APR_TIMEUP || why == FB_DBD_SCHEMA_NEWER)) {
+        /* Busy, not down: the requests have them all; or refused, which
+         * FB00452 said. */
+        return NULL;
     }
     if (db == NULL && apr_atomic_cas32(&w->db_down, 1, 0) == 0) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00202)
