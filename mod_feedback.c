@@ -18,6 +18,7 @@
 #include "fb_handler.h"
 #include "fb_limits.h"
 #include "fb_log.h"
+#include "fb_operator.h"
 #include "fb_outbound.h"
 #include "fb_registry.h"
 #include "fb_stats.h"
@@ -110,6 +111,7 @@ static void fb_register_hooks(apr_pool_t *p)
     ap_hook_child_init(fb_worker_child_init, after_dbd, NULL,
                        APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_handler(fb_operator_handler, NULL, NULL, APR_HOOK_MIDDLE);
     fb_errordoc_register_hooks(p);
     APR_OPTIONAL_HOOK(ap, status_hook, fb_status_hook, NULL, NULL,
                       APR_HOOK_MIDDLE);

@@ -50,6 +50,7 @@
     X(job_publish)                  \
     X(job_status)                   \
     X(job_webhook)                  \
+    X(operator)                     \
     X(people)                       \
     X(post_field)                   \
     X(schema)

@@ -10,6 +10,9 @@
 #include "fb_log.h"
 #include "fb_stats.h"
 
+extern module AP_MODULE_DECLARE_DATA feedback_module;
+APLOG_USE_MODULE(feedback);
+
 static fb_stats_t *fb_stats_shared;
 
 apr_status_t fb_stats_post_config(apr_pool_t *pconf, server_rec *s)
