@@ -86,8 +86,9 @@ static fb_error_t *fb_op_select(fb_op_call_t *c, const fb_statement_t *st,
         == APR_SUCCESS) {
         return NULL;
     }
-    ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, c->r, FBLOGNO(00031)
-                  "database error: %s", c->db->error ? c->db->error : "");
+    ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, c->r, FBLOGNO(00454)
+                  "operator: database error: %s",
+                  c->db->error ? c->db->error : "");
     return fb_op_err(c, fb_db_lost(c->db) ? FB_E_SERVICE_UNAVAILABLE
                                           : FB_E_DATABASE, NULL, NULL);
 }
