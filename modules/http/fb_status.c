@@ -20,15 +20,15 @@ void fb_status_node(request_rec *r, int flags)
                                 : 0.0;
 
     if (flags & AP_STATUS_SHORT) {
-        ap_rprintf(r, "FeedbackCountersSince: %" APR_TIME_T_FMT "\n"
-                   "FeedbackKeyCacheHits: %" APR_UINT64_T_FMT "\n"
-                   "FeedbackKeyCacheMisses: %" APR_UINT64_T_FMT "\n"
-                   "FeedbackKeyCacheHitRate: %.3f\n",
+        ap_rprintf(r, "FBCountersSince: %" APR_TIME_T_FMT "\n"
+                   "FBKeyCacheHits: %" APR_UINT64_T_FMT "\n"
+                   "FBKeyCacheMisses: %" APR_UINT64_T_FMT "\n"
+                   "FBKeyCacheHitRate: %.3f\n",
                    st ? apr_time_sec((apr_time_t)st->started) : 0,
                    hits, misses, rate);
         for (i = 0; i < n; i++) {
-            ap_rprintf(r, "FeedbackRateLimit%sUsed: %u\n"
-                       "FeedbackRateLimit%sSlots: %u\n",
+            ap_rprintf(r, "FBRateLimit%sUsed: %u\n"
+                       "FBRateLimit%sSlots: %u\n",
                        use[i].auto_name, use[i].used, use[i].auto_name,
                        use[i].slots);
         }

@@ -102,18 +102,18 @@ static void fb_status_job(request_rec *r, int flags, int slot,
 
     if (flags & AP_STATUS_SHORT) {
         if (pending != NULL) {
-            ap_rprintf(r, "FeedbackJob%sPending: %s\n"
-                       "FeedbackJob%sDue: %s\n", an, pending, an, due);
+            ap_rprintf(r, "FBJob%sPending: %s\n"
+                       "FBJob%sDue: %s\n", an, pending, an, due);
         }
-        ap_rprintf(r, "FeedbackJob%sRunning: %" APR_UINT64_T_FMT "\n", an,
+        ap_rprintf(r, "FBJob%sRunning: %" APR_UINT64_T_FMT "\n", an,
                    js->running);
         for (i = 0; i < FB_STATS_OUTCOMES; i++) {
-            ap_rprintf(r, "FeedbackJob%s%s: %" APR_UINT64_T_FMT "\n", an,
+            ap_rprintf(r, "FBJob%s%s: %" APR_UINT64_T_FMT "\n", an,
                        fb_status_outcomes[i], js->outcomes[i]);
         }
-        ap_rprintf(r, "FeedbackJob%sLastRun: ", an);
+        ap_rprintf(r, "FBJob%sLastRun: ", an);
         fb_status_time(r, js->last_run, flags);
-        ap_rprintf(r, "FeedbackJob%sLastItem: ", an);
+        ap_rprintf(r, "FBJob%sLastItem: ", an);
         fb_status_time(r, js->last_item, flags);
         return;
     }
@@ -167,7 +167,7 @@ void fb_worker_status(request_rec *r, int flags)
     }
     for (i = 0; fb_sweeps[i].name != NULL; i++) {
         if (flags & AP_STATUS_SHORT) {
-            ap_rprintf(r, "FeedbackSweep%sLastRun: ",
+            ap_rprintf(r, "FBSweep%sLastRun: ",
                        fb_status_auto_name(r->pool, fb_sweeps[i].name));
         }
         else {

@@ -222,7 +222,7 @@ def test_a2enmod_configtest_and_the_api_over_tls(fresh_database):
         got = requests.get("http://127.0.0.1:%d/server-status?auto"
                            % http_port, timeout=30)
         assert got.status_code == 200
-        assert "FeedbackKeyCacheHitRate: " in got.text
+        assert "FBKeyCacheHitRate: " in got.text
         with open(os.path.join(work, "log", "error.log")) as f:
             log = f.read()
         # The wrong password above is httpd's to log (AH01617).

@@ -125,7 +125,7 @@ def test_each_delivery_is_done_once_by_one_node(nodes, receiver):
         ids = [i for p, i in receiver.acks if p == path]
     assert len(ids) == n and len(set(ids)) == n, collections.Counter(
         ids).most_common(3)
-    done = [int(status(s)["FeedbackJobWebhookDone"]) for s in (a, b)]
+    done = [int(status(s)["FBJobWebhookDone"]) for s in (a, b)]
     assert sum(done) == n, done
     # Each attempt is recorded once, by the node that made it.
     assert a.sql("SELECT count(*) FROM webhook_delivery_attempts "

@@ -46,7 +46,7 @@ def node(fresh_database):
 def test_status_shows_the_module_section(node):
     org = Org(node, "st" + os.urandom(3).hex())
     before = auto(node)
-    assert before["FeedbackJobWebhookDone"] == "0"
+    assert before["FBJobWebhookDone"] == "0"
     # The first request looks its key up; the next ones on the same
     # connection (the same child) find it in the cache.
     for _ in range(5):
@@ -61,28 +61,28 @@ def test_status_shows_the_module_section(node):
         r = org.api.post("/posts", json={"title": "P%d" % i,
                                          "boardId": board})
         assert r.status_code == 201, r.text
-    a = wait_for(lambda: (lambda a: a if a["FeedbackJobWebhookDone"] == "3"
+    a = wait_for(lambda: (lambda a: a if a["FBJobWebhookDone"] == "3"
                           else None)(auto(node)))
     assert a, auto(node)
-    assert a["FeedbackJobWebhookPending"] == "0"
-    assert a["FeedbackJobWebhookDue"] == "0"
-    assert a["FeedbackJobWebhookRunning"] == "0"
-    assert a["FeedbackJobWebhookFailed"] == "0"
-    assert int(a["FeedbackJobWebhookLastItem"]) > 0
+    assert a["FBJobWebhookPending"] == "0"
+    assert a["FBJobWebhookDue"] == "0"
+    assert a["FBJobWebhookRunning"] == "0"
+    assert a["FBJobWebhookFailed"] == "0"
+    assert int(a["FBJobWebhookLastItem"]) > 0
     for job in ("Email", "ChangelogPublish", "Webhook"):
-        assert int(a["FeedbackJob%sLastRun" % job]) > 0, job
-        assert a["FeedbackJob%sPending" % job].isdigit()
+        assert int(a["FBJob%sLastRun" % job]) > 0, job
+        assert a["FBJob%sPending" % job].isdigit()
     for sweep in ("WebhookAnswers", "UnattachedFiles", "IdempotencyKeys"):
-        assert int(a["FeedbackSweep%sLastRun" % sweep]) > 0, sweep
-    hits = int(a["FeedbackKeyCacheHits"])
-    misses = int(a["FeedbackKeyCacheMisses"])
+        assert int(a["FBSweep%sLastRun" % sweep]) > 0, sweep
+    hits = int(a["FBKeyCacheHits"])
+    misses = int(a["FBKeyCacheMisses"])
     assert misses >= 1 and hits >= 4
-    assert float(a["FeedbackKeyCacheHitRate"]) == pytest.approx(
+    assert float(a["FBKeyCacheHitRate"]) == pytest.approx(
         hits / (hits + misses), abs=0.001)
     # One key and one organization counted this minute.
-    assert a["FeedbackRateLimitKeysUsed"] == "1"
-    assert a["FeedbackRateLimitOrganizationsUsed"] == "1"
-    assert a["FeedbackRateLimitKeysSlots"] == "8192"
+    assert a["FBRateLimitKeysUsed"] == "1"
+    assert a["FBRateLimitOrganizationsUsed"] == "1"
+    assert a["FBRateLimitKeysSlots"] == "8192"
     # httpd's own lines are still there.
     assert "Total Accesses" in a or "ServerUptimeSeconds" in a
 
@@ -95,7 +95,7 @@ def test_status_shows_the_module_section(node):
              "+ interval '1 hour' WHERE org_id = %s AND state = 'pending'",
              org.id)
     a = auto(node)
-    assert int(a["FeedbackJobWebhookPending"]) >= 1
+    assert int(a["FBJobWebhookPending"]) >= 1
 
     html = requests.get(node.base + "/server-status", timeout=30).text
     assert "<h2>mod_feedback</h2>" in html
