@@ -16,10 +16,22 @@ import requests
 from conftest import BAD_LOG, ROOT, free_port, httpd_command
 
 
+def make_install(*assignments):
+    """make install with the flags the module was last built with (a run
+    under --asan must not rebuild it without the sanitizer)."""
+    try:
+        with open(os.path.join(ROOT, ".build-flags")) as f:
+            sanitize = f.read().strip()
+    except OSError:
+        sanitize = ""
+    subprocess.run(["make", "-s", "-C", ROOT, "install",
+                    "SANITIZE=" + sanitize] + list(assignments),
+                   check=True, capture_output=True)
+
+
 def test_install_layout_and_example_conf():
     dest = tempfile.mkdtemp(prefix="fbinstall.", dir="/tmp")
-    subprocess.run(["make", "-s", "-C", ROOT, "install", "DESTDIR=" + dest],
-                   check=True, capture_output=True)
+    make_install("DESTDIR=" + dest)
     libexec = subprocess.run(["apxs", "-q", "LIBEXECDIR"], check=True,
                              capture_output=True, text=True).stdout.strip()
     for path in (libexec + "/mod_feedback.so",
@@ -121,13 +133,10 @@ def self_signed(directory):
 def test_a2enmod_configtest_and_the_api_over_tls(fresh_database):
     tls_port, http_port = free_port(), free_port()
     with stock_apache(tls_port, http_port) as (work, confdir, env):
-        subprocess.run(
-            ["make", "-s", "-C", ROOT, "install",
-             "APACHE_CONFDIR=" + confdir,
-             "APACHE_MODDIR=" + os.path.join(work, "modules"),
-             "SBINDIR=" + os.path.join(work, "sbin"),
-             "DATADIR=" + os.path.join(work, "share")],
-            check=True, capture_output=True)
+        make_install("APACHE_CONFDIR=" + confdir,
+                     "APACHE_MODDIR=" + os.path.join(work, "modules"),
+                     "SBINDIR=" + os.path.join(work, "sbin"),
+                     "DATADIR=" + os.path.join(work, "share"))
         enabled = os.path.join(confdir, "mods-enabled")
         for f in ("dbd.load", "feedback.load"):
             assert not os.path.exists(os.path.join(enabled, f)), f

@@ -4,7 +4,8 @@ own port, its own children and its own background worker.
 - a write on one node is read on the other at once (no node caches rows;
   the API key cache holds keys only);
 - every queued item is done once, by one node or the other (claims take
-  rows FOR UPDATE SKIP LOCKED);
+  rows FOR UPDATE SKIP LOCKED): webhook deliveries here, emails in
+  test_email_delivery.py (two servers, 60 emails, each sent once);
 - rate limits are counted per node (docs/operator.md): a key gets the
   limit on each;
 - a graceful restart of one node during a webhook burst loses nothing,
