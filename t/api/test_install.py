@@ -77,6 +77,15 @@ def sh(env, *args):
     return subprocess.run(args, env=env, capture_output=True, text=True)
 
 
+def ctl(env, *args):
+    """apache2ctl with the variables FEEDBACK_TEST_HTTPD_WRAPPER gives
+    httpd ("env NAME=VALUE ...": the sanitizer's preload under --asan)."""
+    words = os.environ.get("FEEDBACK_TEST_HTTPD_WRAPPER", "").split()
+    extra = dict(w.split("=", 1) for w in words[1:] if "=" in w) \
+        if words[:1] == ["env"] else {}
+    return sh(dict(env, **extra), "apache2ctl", *args)
+
+
 def edit(path, *pairs):
     with open(path) as f:
         text = f.read()
@@ -111,7 +120,7 @@ def stock_apache(tls_port, http_port):
     try:
         yield work, confdir, env
     finally:
-        sh(env, "apache2ctl", "stop")
+        ctl(env, "stop")
         pid = os.path.join(work, "run", "apache2.pid")
         deadline = time.time() + 15
         while os.path.exists(pid) and time.time() < deadline:
@@ -165,26 +174,26 @@ def test_a2enmod_configtest_and_the_api_over_tls(fresh_database):
              ("/etc/ssl/certs/ssl-cert-snakeoil.pem", cert),
              ("/etc/ssl/private/ssl-cert-snakeoil.key", key))
 
-        r = sh(env, "apache2ctl", "configtest")
+        r = ctl(env, "configtest")
         assert r.returncode == 0 and "Syntax OK" in r.stderr, r.stderr
 
         # A bad value anywhere stops configtest, naming the directive.
         bad = os.path.join(confdir, "conf-enabled", "zz-bad.conf")
         with open(bad, "w") as f:
             f.write("FeedbackKeyCacheTTL 301\n")
-        r = sh(env, "apache2ctl", "configtest")
+        r = ctl(env, "configtest")
         assert r.returncode != 0
         assert "FeedbackKeyCacheTTL" in r.stderr and "0 to 300" in r.stderr
         os.unlink(bad)
 
         # The installed feedbackctl finds the installed migrations.
-        ctl = os.path.join(work, "sbin", "feedbackctl")
+        fbctl = os.path.join(work, "sbin", "feedbackctl")
         ctl_env = dict(os.environ, FEEDBACK_DB=fresh_database)
-        out = subprocess.run([ctl, "migrate"], env=ctl_env, check=True,
+        out = subprocess.run([fbctl, "migrate"], env=ctl_env, check=True,
                              capture_output=True, text=True)
         assert out.stdout == ""
         _, _, api_key = subprocess.run(
-            [ctl, "org", "create", "Stock", "o@stock.example"],
+            [fbctl, "org", "create", "Stock", "o@stock.example"],
             env=ctl_env, check=True, capture_output=True,
             text=True).stdout.strip().split("\t")
 
@@ -193,7 +202,7 @@ def test_a2enmod_configtest_and_the_api_over_tls(fresh_database):
             f.write("ops:{SHA}%s\n" % base64.b64encode(
                 hashlib.sha1(b"ops-secret").digest()).decode())
 
-        r = sh(env, "apache2ctl", "start")
+        r = ctl(env, "start")
         assert r.returncode == 0, r.stderr
         wait_listening(tls_port)
         got = requests.get("https://127.0.0.1:%d/v2/boards" % tls_port,
