@@ -49,9 +49,16 @@ endif
 
 all: mod_feedback.so
 
-mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP)
+# The module refuses a database whose schema is newer than its own: the
+# number of the last migration in sql/ (fb_dbd.c).
+MIGRATIONS     := $(sort $(wildcard sql/[0-9]*_*.sql))
+SCHEMA_VERSION := $(shell echo $(notdir $(lastword $(MIGRATIONS))) \
+                    | sed 's/_.*//; s/^0*//')
+SCHEMA_DEF     := -DFB_SCHEMA_VERSION=$(SCHEMA_VERSION)
+
+mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP) $(MIGRATIONS)
 	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
-	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(shell pkg-config --cflags json-c libcurl libpq)" \
+	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(SCHEMA_DEF) $(shell pkg-config --cflags json-c libcurl libpq)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
 	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl libpq)
 	@# A new inode: a running httpd maps the old file.
@@ -126,15 +133,30 @@ bench:
 asan:
 	scripts/test.sh --asan
 
+# Where `make install` puts things: Debian's apache2 layout by default.
+# Each can be set (a private copy of /etc/apache2 for tests: see
+# t/api/test_install.py); DESTDIR stages the whole tree for a package.
+APACHE_CONFDIR ?= /etc/apache2
+APACHE_MODDIR  ?= $(shell $(APXS) -q LIBEXECDIR)
+SBINDIR        ?= /usr/sbin
+DATADIR        ?= /usr/share/mod_feedback
+
+MODS_AVAIL      = $(DESTDIR)$(APACHE_CONFDIR)/mods-available
+
 install: mod_feedback.so
-	install -d $(DESTDIR)$(shell $(APXS) -q LIBEXECDIR)
-	install -m 644 mod_feedback.so $(DESTDIR)$(shell $(APXS) -q LIBEXECDIR)/
-	install -d $(DESTDIR)/etc/apache2/mods-available
-	install -m 644 conf/feedback.load conf/feedback.conf \
-	    $(DESTDIR)/etc/apache2/mods-available/
-	install -d $(DESTDIR)/usr/share/mod_feedback
-	cp -r sql $(DESTDIR)/usr/share/mod_feedback/
-	install -D -m 755 bin/feedbackctl $(DESTDIR)/usr/sbin/feedbackctl
+	install -d $(DESTDIR)$(APACHE_MODDIR) $(MODS_AVAIL) \
+	    $(DESTDIR)$(APACHE_CONFDIR)/sites-available $(DESTDIR)$(DATADIR)
+	install -m 644 mod_feedback.so $(DESTDIR)$(APACHE_MODDIR)/
+	sed 's|/usr/lib/apache2/modules/|$(APACHE_MODDIR)/|' \
+	    conf/feedback.load >$(MODS_AVAIL)/feedback.load
+	install -m 644 conf/feedback.conf $(MODS_AVAIL)/
+	install -m 644 conf/site-feedback.conf \
+	    $(DESTDIR)$(APACHE_CONFDIR)/sites-available/feedback.conf
+	cp -r sql $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(SBINDIR)
+	sed 's|/usr/share/mod_feedback/sql|$(DATADIR)/sql|' bin/feedbackctl \
+	    >$(DESTDIR)$(SBINDIR)/feedbackctl
+	chmod 755 $(DESTDIR)$(SBINDIR)/feedbackctl
 
 clean:
 	rm -rf .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \

@@ -18,9 +18,15 @@
 #include "fb_handler.h"
 #include "fb_limits.h"
 #include "fb_log.h"
+#include "fb_operator.h"
 #include "fb_outbound.h"
 #include "fb_registry.h"
+#include "fb_stats.h"
+#include "fb_status.h"
 #include "fb_worker.h"
+#include "fb_worker_status.h"
+
+#include "mod_status.h"
 
 static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
                          apr_pool_t *ptemp)
@@ -57,6 +63,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
     (void)plog;
     (void)ptemp;
     if (fb_config_finish(pconf, s) != APR_SUCCESS
+        || fb_stats_post_config(pconf, s) != APR_SUCCESS
         || fb_outbound_post_config(pconf, s) != APR_SUCCESS
         || fb_handler_init(pconf, s, fb_registry_routes(pconf))
            != APR_SUCCESS
@@ -74,6 +81,14 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_dbd_child_init(pchild, s);
     fb_auth_child_init(pchild, s);
     fb_limits_child_init(pchild, s);
+}
+
+/* The module's section of server-status (when mod_status is loaded). */
+static int fb_status_hook(request_rec *r, int flags)
+{
+    fb_status_node(r, flags);
+    fb_worker_status(r, flags);
+    return OK;
 }
 
 /* The optional function of mod_feedback.h: the registry's SQL of a label,
@@ -96,7 +111,10 @@ static void fb_register_hooks(apr_pool_t *p)
     ap_hook_child_init(fb_worker_child_init, after_dbd, NULL,
                        APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_handler(fb_operator_handler, NULL, NULL, APR_HOOK_MIDDLE);
     fb_errordoc_register_hooks(p);
+    APR_OPTIONAL_HOOK(ap, status_hook, fb_status_hook, NULL, NULL,
+                      APR_HOOK_MIDDLE);
     APR_REGISTER_OPTIONAL_FN(feedback_statement_sql);
 }
 

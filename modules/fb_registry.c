@@ -48,10 +48,13 @@
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \
+    X(job_status)                   \
     X(job_webhook)                  \
+    X(operator)                     \
     X(people)                       \
     X(post_field)                   \
-    X(precondition)
+    X(precondition)                 \
+    X(schema)
 
 #define FB_DECLARE_MODULE(name) \
     extern const fb_resource_module_t fb_##name##_module;

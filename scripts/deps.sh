@@ -25,9 +25,13 @@ bench_pkgs=(wrk)
 # them in libclang-rt-14-dev, which clang does not always pull in).
 fuzz_pkgs=(clang libclang-rt-14-dev)
 
+# run: curl, for the line scripts/run.sh prints to try the API.
+run_pkgs=(curl)
+
 want=("${build_pkgs[@]}")
 case "${1:-build}" in
-    build|run) ;;
+    build) ;;
+    run) want+=("${run_pkgs[@]}") ;;
     test) want+=("${test_pkgs[@]}") ;;
     bench) want+=("${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
     fuzz) want+=("${fuzz_pkgs[@]}") ;;

@@ -111,3 +111,19 @@ void fb_ratelimit_peek(fb_ratelimit_t *rl, apr_uint64_t subject,
         }
     }
 }
+
+apr_uint32_t fb_ratelimit_used(const fb_ratelimit_t *rl, apr_int64_t now)
+{
+    apr_int64_t window = now / FB_RATELIMIT_WINDOW;
+    apr_uint32_t i, used = 0;
+
+    for (i = 0; i < rl->nslots; i++) {
+        used += rl->slots[i].window == window;
+    }
+    return used;
+}
+
+apr_uint32_t fb_ratelimit_slots(const fb_ratelimit_t *rl)
+{
+    return rl->nslots;
+}

@@ -48,4 +48,10 @@ void fb_ratelimit_peek(fb_ratelimit_t *rl, apr_uint64_t subject,
                        apr_int64_t now, apr_uint32_t limit,
                        fb_ratelimit_result_t *out);
 
+/* How many slots count a subject in the window of now (for status). */
+apr_uint32_t fb_ratelimit_used(const fb_ratelimit_t *rl, apr_int64_t now);
+
+/* The number of slots. */
+apr_uint32_t fb_ratelimit_slots(const fb_ratelimit_t *rl);
+
 #endif

@@ -11,6 +11,7 @@
 #include "fb_crypto.h"
 #include "fb_limits.h"
 #include "fb_log.h"
+#include "fb_stats.h"
 #include "fb_version.h"
 
 /* Enough for every key in use on a busy node; see fb_keycache.h. */
@@ -126,10 +127,13 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
             ? fb_keycache_get(fb_keycache, hash, now, &fr->principal)
             : FB_KEYCACHE_MISS) {
     case FB_KEYCACHE_FOUND:
+        FB_STATS_INC(key_hits);
         return NULL;
     case FB_KEYCACHE_INVALID:
+        FB_STATS_INC(key_hits);
         return fb_auth_refused(fr);
     case FB_KEYCACHE_MISS:
+        FB_STATS_INC(key_misses);
         break;
     }
     /* Only a lookup costs the database: an address that keeps presenting

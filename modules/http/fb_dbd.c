@@ -5,6 +5,7 @@
 #include "httpd.h"
 #include "http_config.h"
 #include "http_log.h"
+#include "apr_atomic.h"
 #include "apr_dbd.h"
 #include "apr_strings.h"
 #include "apr_thread_cond.h"
@@ -175,6 +176,52 @@ static void fb_dbd_gate_leave(void)
     apr_thread_mutex_unlock(gate->lock);
 }
 
+#ifndef FB_SCHEMA_VERSION
+#error "FB_SCHEMA_VERSION: the number of the last migration (Makefile)"
+#endif
+
+/* The version the database's migrations reached (feedbackctl migrate). */
+FB_SQL_GLOBAL(fb_schema_version, 0,
+    "SELECT coalesce(max(version), 0)::text FROM schema_version");
+
+const fb_statement_t *const fb_schema_statements[] = {
+    &fb_sql_fb_schema_version, NULL
+};
+
+/* This child's verdict on the schema: 0 not yet known, 1 served, 2 newer
+ * than the module. */
+static volatile apr_uint32_t fb_dbd_schema;
+
+/* Checks the schema once per child, on db; non-zero when it is newer than
+ * the module.  A failed check is tried again at the next checkout. */
+static int fb_dbd_schema_newer(fb_db_t *db, apr_pool_t *p, server_rec *s)
+{
+    fb_rows_t rows;
+    long version;
+
+    if (apr_atomic_read32(&fb_dbd_schema) != 0) {
+        return apr_atomic_read32(&fb_dbd_schema) == 2;
+    }
+    if (fb_db_select(db, p, &fb_sql_fb_schema_version, NULL, FB_NO_ARGS,
+                     &rows) != APR_SUCCESS || rows.nrows != 1) {
+        return 0;
+    }
+    version = strtol(fb_rows_get(&rows, 0, 0), NULL, 10);
+    if (version <= FB_SCHEMA_VERSION) {
+        apr_atomic_set32(&fb_dbd_schema, 1);
+        return 0;
+    }
+    if (apr_atomic_cas32(&fb_dbd_schema, 2, 0) == 0) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00452)
+                     "the database's schema is at migration %ld, newer "
+                     "than this module's %d: requests answer 503 and the "
+                     "worker waits.  Install the module that ran those "
+                     "migrations (docs/operator.md, \"Upgrades\")",
+                     version, FB_SCHEMA_VERSION);
+    }
+    return 1;
+}
+
 fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
 {
     const fb_server_conf_t *conf = fb_config_get(s);
@@ -202,6 +249,11 @@ fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
         /* Back to the pool: mod_dbd resets or replaces it next time. */
         fb_dbd_close_fn(s, dbd);
         fb_dbd_gate_leave();
+        return NULL;
+    }
+    if (fb_dbd_schema_newer(&conn->db, p, s)) {
+        fb_dbd_checkin(&conn->db, p);
+        *why = FB_DBD_SCHEMA_NEWER;
         return NULL;
     }
     return &conn->db;

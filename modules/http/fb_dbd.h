@@ -33,6 +33,15 @@ apr_status_t fb_dbd_register(apr_pool_t *pconf, server_rec *s,
 /* The SQL registered as label, NULL when none is (mod_feedback.h). */
 const char *fb_dbd_statement_sql(const char *label);
 
+/* Why a checkout failed: the database's schema is newer than the
+ * migrations this module was built with (FB_SCHEMA_VERSION).  Checked at
+ * each child's first connection; the child then serves nothing from the
+ * database (503), as an older module may misread a newer schema. */
+#define FB_DBD_SCHEMA_NEWER (APR_OS_START_USERERR + 450)
+
+/* The statement of the schema check (the registry lists it). */
+extern const fb_statement_t *const fb_schema_statements[];
+
 /* Makes this child's gate. */
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s);
 

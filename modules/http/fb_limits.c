@@ -214,3 +214,31 @@ void fb_limits_count_auth_failure(fb_req_t *fr)
                            fr->conf->rate_limit_auth_failures, 1,
                            FB_LIMITS_AUTH_MESSAGE);
 }
+
+int fb_limits_usage(fb_limits_use_t *out)
+{
+    const fb_limits_use_t names[FB_LIMITS_TABLES] = {
+        {"keys", "Keys", 0, 0},
+        {"organizations", "Organizations", 0, 0},
+        {"addresses", "Addresses", 0, 0},
+        {"refused keys", "RefusedKeys", 0, 0}
+    };
+    fb_ratelimit_t *const tables[FB_LIMITS_TABLES] = {
+        fb_limits_keys, fb_limits_orgs, fb_limits_clients,
+        fb_limits_auth_failures
+    };
+    apr_int64_t now = apr_time_sec(apr_time_now());
+    int i;
+
+    if (fb_limits_keys == NULL
+        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
+        return 0;
+    }
+    for (i = 0; i < FB_LIMITS_TABLES; i++) {
+        out[i] = names[i];
+        out[i].used = fb_ratelimit_used(tables[i], now);
+        out[i].slots = fb_ratelimit_slots(tables[i]);
+    }
+    apr_global_mutex_unlock(fb_limits_mutex);
+    return FB_LIMITS_TABLES;
+}

@@ -52,4 +52,18 @@ void fb_limits_count_auth_failure(fb_req_t *fr);
  * response). */
 void fb_limits_show_auth_failures(fb_req_t *fr);
 
+/* The use of one shared table, for server-status. */
+typedef struct {
+    const char *name;       /* "keys", "organizations", ... */
+    const char *auto_name;  /* in server-status?auto: "Keys", ... */
+    apr_uint32_t used;      /* subjects counted this minute */
+    apr_uint32_t slots;     /* the table's size */
+} fb_limits_use_t;
+
+#define FB_LIMITS_TABLES 4
+
+/* Fills out (FB_LIMITS_TABLES entries) under the mutex; the number
+ * filled, 0 when the tables cannot be read. */
+int fb_limits_usage(fb_limits_use_t *out);
+
 #endif

@@ -83,6 +83,9 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
         fb_req_log_unavailable(fr, fr->db_why == APR_TIMEUP
                                    ? "no pooled connection came free in "
                                      "time (FeedbackDBAcquireTimeout)"
+                                   : fr->db_why == FB_DBD_SCHEMA_NEWER
+                                   ? "the database's schema is newer than "
+                                     "this module (FB00452)"
                                    : "no connection could be made");
         return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
     }

@@ -17,6 +17,7 @@
 #include "fb_dbd.h"
 #include "fb_job.h"
 #include "fb_log.h"
+#include "fb_stats.h"
 #include "fb_worker.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
@@ -71,7 +72,21 @@ struct fb_worker_t {
 apr_status_t fb_worker_post_config(server_rec *s)
 {
     const fb_server_conf_t *conf = fb_config_get(s);
+    int njobs = 0, nsweeps = 0;
 
+    while (fb_jobs[njobs].name != NULL) {
+        njobs++;
+    }
+    while (fb_sweeps[nsweeps].name != NULL) {
+        nsweeps++;
+    }
+    if (njobs > FB_STATS_JOBS || nsweeps > FB_STATS_SWEEPS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s, FBLOGNO(00451)
+                     "%d jobs and %d sweeps: server-status counts at most "
+                     "%d and %d (fb_stats.h)", njobs, nsweeps,
+                     FB_STATS_JOBS, FB_STATS_SWEEPS);
+        return APR_EGENERAL;
+    }
     if (conf->worker && conf->smtp_url == NULL) {
         ap_log_error(APLOG_MARK, APLOG_NOTICE, 0, s, FBLOGNO(00210)
                      "FeedbackSMTPServer is not set: queued emails are "
@@ -108,8 +123,10 @@ static fb_db_t *fb_worker_db(fb_worker_t *w, apr_pool_t *p)
     apr_status_t why;
     fb_db_t *db = fb_dbd_checkout(p, w->s, &why);
 
-    if (db == NULL && why == APR_TIMEUP) {
-        return NULL;    /* busy, not down: the requests have them all */
+    if (db == NULL && (why == APR_TIMEUP || why == FB_DBD_SCHEMA_NEWER)) {
+        /* Busy, not down: the requests have them all; or refused, which
+         * FB00452 said. */
+        return NULL;
     }
     if (db == NULL && apr_atomic_cas32(&w->db_down, 1, 0) == 0) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00202)
@@ -255,6 +272,7 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
     apr_int64_t delay = 0;
     fb_rows_t item;
     fb_claim_e claim;
+    fb_stats_t *st = fb_stats();
     fb_job_ctx_t ctx = {
         .s = w->s, .conf = w->conf, .settings = &w->conf->settings,
         .pool = p, .thread_pool = t->pool,
@@ -263,8 +281,15 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
         .stopping = &w->stopping, .retry_delay_ms = -1
     };
 
+    if (st != NULL) {
+        apr_atomic_set64(&st->jobs[slot].last_run,
+                         (apr_uint64_t)apr_time_now());
+    }
     if ((claim = fb_worker_claim(t, job, p, &item)) != FB_CLAIM_ITEM) {
         return claim;
+    }
+    if (st != NULL) {
+        apr_atomic_inc64(&st->jobs[slot].running);
     }
     outcome = job->run(&ctx, &error);
     if (outcome == FB_JOB_RETRY && ctx.retry_delay_ms >= 0) {
@@ -283,6 +308,12 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
     error = fb_worker_error_text(p, error);
     fb_worker_log_outcome(t, job, &item, outcome, error, delay);
     fb_worker_finish(t, job, p, &item, outcome, error, delay, ctx.result);
+    if (st != NULL) {
+        apr_atomic_dec64(&st->jobs[slot].running);
+        apr_atomic_inc64(&st->jobs[slot].outcomes[outcome]);
+        apr_atomic_set64(&st->jobs[slot].last_item,
+                         (apr_uint64_t)apr_time_now());
+    }
     return FB_CLAIM_ITEM;
 }
 
@@ -318,6 +349,10 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     if (total > 0) {
         ap_log_error(APLOG_MARK, APLOG_INFO, 0, w->s, FBLOGNO(00213)
                      "worker: sweep %s: %d row(s)", sweep->name, total);
+    }
+    if (fb_stats() != NULL) {
+        apr_atomic_set64(&fb_stats()->sweeps[i],
+                         (apr_uint64_t)apr_time_now());
     }
     /* A full last batch leaves more: the next round goes on with it. */
     t->sweep_due[i] = apr_time_now()

@@ -33,7 +33,7 @@ def test_the_rendered_configuration_is_valid():
     assert "Syntax OK" in out
 
 
-@pytest.mark.parametrize("line,message", [
+BAD_VALUES = [
     ("FeedbackDefaultVersion 2020-01-01.old", "unknown version"),
     ("FeedbackMaxBodySize 12abc", "whole number"),
     ("FeedbackMaxBodySize 10", "whole number"),
@@ -45,6 +45,18 @@ def test_the_rendered_configuration_is_valid():
     ("FeedbackRateLimitKey lots", "whole number"),
     ("FeedbackRateLimitOrg 1000001", "whole number"),
     ("FeedbackRateLimitPublic -1", "whole number"),
+    ("FeedbackRateLimitAuthFail -1", "whole number"),
+    ("FeedbackRateLimitAuthFail 1000001", "whole number"),
+    ("FeedbackDBAcquireTimeout 0", "not a time from 1ms to 60s"),
+    ("FeedbackDBAcquireTimeout 61s", "not a time from 1ms to 60s"),
+    ("FeedbackPublicURL ftp://x.example", "http or https URL"),
+    ("FeedbackPublicURL not-a-url", "http or https URL"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackDBAcquireTimeout 1s\n"
+     "</VirtualHost>", "cannot occur within"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackSMTPUser u\n</VirtualHost>",
+     "cannot occur within"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackSMTPPassword p\n</VirtualHost>",
+     "cannot occur within"),
     ("FeedbackOutboundDeny 10.0.0.1/8", "bits set after its prefix"),
     ("FeedbackOutboundDeny 10.0.0.0/33", "prefix length"),
     ("FeedbackOutboundDeny example.com", "not an IPv4 or IPv6"),
@@ -88,7 +100,10 @@ def test_the_rendered_configuration_is_valid():
      "</VirtualHost>", "cannot occur within"),
     ("<VirtualHost 127.0.0.1:1>\nFeedbackWebhookFailureThreshold 3\n"
      "</VirtualHost>", "cannot occur within"),
-])
+]
+
+
+@pytest.mark.parametrize("line,message", BAD_VALUES)
 def test_bad_values_fail_configtest(line, message):
     code, out = configtest(line)
     assert code != 0
@@ -171,3 +186,14 @@ def test_an_smtp_server_without_a_sender_stops_the_start(database):
         shutil.rmtree(run_dir, ignore_errors=True)
     assert proc.returncode != 0
     assert ("FB00208: FeedbackSMTPServer needs FeedbackMailFrom" in log), log
+
+
+def test_every_directive_has_a_bad_value_tried():
+    """configtest catches bad values of every directive: each one the
+    module has (apache2 -L) is among the cases above."""
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "t", "static"))
+    from test_directives_doc import apache_directives
+    tried = {line.split("\n")[-2 if "\n" in line else 0].split()[0]
+             for line, _ in BAD_VALUES}
+    assert set(apache_directives()) - tried == set()

@@ -92,3 +92,43 @@ def test_identity_secret(server, org):
                       "WHERE id = %s", org.id) == [(None,)]
     with pytest.raises(subprocess.CalledProcessError):
         server.ctl("org", "identity-secret", "0" * 24)
+
+
+def test_a_schema_newer_than_the_module_is_refused(fresh_database):
+    """A database migrated by a newer release: feedbackctl migrate stops,
+    and the module answers 503 (and says why) rather than misread it."""
+    import os
+    import psycopg2
+    import requests
+    from conftest import httpd
+    env = dict(os.environ, FEEDBACK_DB=fresh_database)
+    _, _, key = run(CTL, "org", "create", "Newer", "o@newer.example",
+                    env=env).strip().split("\t")
+    last = max(int(f[:3]) for f in os.listdir(os.path.join(
+        os.path.dirname(CTL), "..", "sql")) if f.endswith(".sql"))
+    with psycopg2.connect(fresh_database) as conn, conn.cursor() as cur:
+        cur.execute("INSERT INTO schema_version (version, name) "
+                    "VALUES (%s, 'from the future')", (last + 1,))
+    r = subprocess.run([CTL, "migrate"], env=env, capture_output=True,
+                       text=True)
+    assert r.returncode == 1
+    assert "schema is at migration %d, newer than the last one here (%d" \
+        % (last + 1, last) in r.stderr
+    with httpd(fresh_database) as s:
+        got = requests.get(s.base + "/v2/boards", timeout=30,
+                           headers={"Authorization": "Bearer " + key})
+        assert got.status_code == 503
+        assert got.json()["error"]["code"] == "service_unavailable"
+        assert got.headers["Retry-After"] == "1"
+        with open(s.error_log) as f:
+            log = f.read()
+        assert "FB00452" in log and "migration %d, newer than this " \
+            "module's %d" % (last + 1, last) in log
+    with psycopg2.connect(fresh_database) as conn, conn.cursor() as cur:
+        cur.execute("DELETE FROM schema_version WHERE version = %s",
+                    (last + 1,))
+    assert run(CTL, "migrate", env=env) == ""
+    with httpd(fresh_database) as s:
+        got = requests.get(s.base + "/v2/boards", timeout=30,
+                           headers={"Authorization": "Bearer " + key})
+        assert got.status_code == 200

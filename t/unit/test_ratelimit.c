@@ -124,6 +124,25 @@ static void test_peek_counts_nothing(void)
     UT_ASSERT_INT(r.remaining, 2);
 }
 
+/* Use: the subjects counted in the current window only. */
+static void test_used_counts_this_window(void)
+{
+    fb_ratelimit_t *rl = make_table(64);
+    fb_ratelimit_result_t r;
+
+    UT_ASSERT_INT(fb_ratelimit_slots(rl), 64);
+    UT_ASSERT_INT(fb_ratelimit_used(rl, 1200), 0);
+    fb_ratelimit_hit(rl, 1, 1200, 5, &r);
+    fb_ratelimit_hit(rl, 1, 1201, 5, &r);
+    fb_ratelimit_hit(rl, 2, 1202, 5, &r);
+    fb_ratelimit_hit(rl, 3, 1150, 5, &r);    /* the window before */
+    /* Unlimited subjects take no slot. */
+    fb_ratelimit_hit(rl, 4, 1203, 0, &r);
+    UT_ASSERT_INT(fb_ratelimit_used(rl, 1210), 2);
+    UT_ASSERT_INT(fb_ratelimit_used(rl, 1170), 1);
+    UT_ASSERT_INT(fb_ratelimit_used(rl, 1260), 0);
+}
+
 void test_ratelimit_register(void)
 {
     static const ut_test_t tests[] = {
@@ -133,6 +152,7 @@ void test_ratelimit_register(void)
         {"a zero limit is unlimited", test_zero_limit_is_unlimited},
         {"a full table fails open", test_full_table_fails_open},
         {"peek counts nothing", test_peek_counts_nothing},
+        {"used counts this window", test_used_counts_this_window},
         {NULL, NULL}
     };
 
