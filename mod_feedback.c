@@ -5,6 +5,9 @@
  * modules/ (core: plain C, http: httpd glue, resources: one file per
  * resource, jobs: background work).
  */
+/* AP_DECLARE_MODULE below is this file's APLOG_USE_MODULE (fb_log.h). */
+#define FB_MODULE_MAIN
+
 #include "httpd.h"
 #include "http_config.h"
 #include "http_log.h"

@@ -19,7 +19,6 @@
 #include "fb_validate.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
-APLOG_USE_MODULE(feedback);
 
 /* A body larger than this is refused: the calls take a few fields. */
 #define FB_OP_MAX_BODY 16384

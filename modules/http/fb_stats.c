@@ -11,7 +11,6 @@
 #include "fb_stats.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
-APLOG_USE_MODULE(feedback);
 
 static fb_stats_t *fb_stats_shared;
 

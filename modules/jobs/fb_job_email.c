@@ -29,7 +29,6 @@
 #include "file_store.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
-APLOG_USE_MODULE(feedback);
 
 /* How long the image links of an email stay valid (API responses sign
  * them for an hour; an email is read days later). */

@@ -21,7 +21,6 @@
 #include "fb_worker.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
-APLOG_USE_MODULE(feedback);
 
 /* A sweep runs at most this many full batches in one go. */
 #define FB_SWEEP_RUNS 10
