@@ -26,6 +26,8 @@
     X(comments)                     \
     X(companies)                    \
     X(contacts)                     \
+    X(conversation_create)          \
+    X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
     X(post_create)                  \
@@ -43,6 +45,7 @@
     X(auth)                         \
     X(bulk_mail)                    \
     X(changelog_publishing)         \
+    X(conversation)                 \
     X(events)                       \
     X(file_store)                   \
     X(idempotency)                  \
