@@ -22,8 +22,8 @@
     "  cv.uid FROM conversations cv WHERE cv.org_id = %s " \
     "AND (%s::text[] IS NULL OR (SELECT count(*) " \
     "  FROM conversation_tag_links l WHERE l.org_id = cv.org_id " \
-    "  AND l.conversation_id = cv.id AND l.tag_id = ANY ($2)) " \
-    "  = (SELECT count(DISTINCT x) FROM unnest($2) x)) " after \
+    "  AND l.conversation_id = cv.id AND l.tag_id = ANY ($2::text[])) " \
+    "  = (SELECT count(DISTINCT x) FROM unnest($2::text[]) x)) " after \
     "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
 
 FB_SQL(conversation_list, 2,
