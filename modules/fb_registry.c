@@ -27,6 +27,7 @@
     X(companies)                    \
     X(contacts)                     \
     X(conversation_create)          \
+    X(conversation_reply)           \
     X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
