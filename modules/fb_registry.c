@@ -28,6 +28,7 @@
     X(contacts)                     \
     X(conversation_create)          \
     X(conversation_reply)           \
+    X(conversation_update)          \
     X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
