@@ -53,6 +53,7 @@
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \
+    X(job_snooze)                   \
     X(job_webhook)                  \
     X(people)                       \
     X(post_field)
