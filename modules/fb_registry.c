@@ -27,6 +27,8 @@
     X(companies)                    \
     X(contacts)                     \
     X(conversation_create)          \
+    X(conversation_participants)    \
+    X(conversation_redact)          \
     X(conversation_reply)           \
     X(conversation_update)          \
     X(conversations)                \

@@ -70,7 +70,7 @@
     "   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb " \
     "      ELSE jsonb_build_object('subject', cv.subject) END " \
     " FROM (SELECT " CONVERSATION_FIRST_PART " AS pt) s " \
-    " WHERE s.pt IS NOT NULL)"
+    " WHERE (s.pt).id IS NOT NULL)"
 
 /* Participants: contacts with their type, admins; those deleted since
  * are left out. */
