@@ -30,6 +30,7 @@
     X(conversation_participants)    \
     X(conversation_redact)          \
     X(conversation_reply)           \
+    X(conversation_tags)            \
     X(conversation_update)          \
     X(conversations)                \
     X(custom_fields)                \
@@ -39,6 +40,7 @@
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(tags)                         \
     X(teams)                        \
     X(unsubscribe)                  \
     X(webhooks)
