@@ -261,7 +261,8 @@ await step('support.conversations create/retrieve/list/reply/update', async () =
     conversationPartId: part.id, actingAdminId: adminId,
   });
   assert.equal(red.id, c.id);
-  const parts = (await fb.support.conversations.retrieve(c.id)).conversationParts;
+  const parts = (await fb.support.conversations.retrieve(c.id))
+    .conversationParts;
   assert.equal(parts.find((x) => x.id === part.id).redacted, true);
   await fb.support.conversations.delete(out.id);
   await assert.rejects(fb.support.conversations.retrieve(out.id),
@@ -271,7 +272,9 @@ await step('support.conversations create/retrieve/list/reply/update', async () =
 });
 await step('support.conversationTags and conversations tags', async () => {
   const c = globalThis.sdkConversation;
-  const t = await fb.support.conversationTags.createOrRename({ name: `sdk-${tag}` });
+  const t = await fb.support.conversationTags.createOrRename({
+    name: `sdk-${tag}`,
+  });
   assert.equal((await fb.support.conversationTags.retrieve(t.id)).id, t.id);
   const renamed = await fb.support.conversationTags.createOrRename({
     id: t.id, name: `sdk-${tag}-vip`,
