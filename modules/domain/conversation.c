@@ -14,8 +14,13 @@ FB_SQL(conversation_render, 1,
     "WHERE cv.org_id = %s AND cv.id = %s");
 
 FB_SQL(conversation_render_full, 1,
-    "SELECT " CONVERSATION_FULL_JSON " FROM conversations cv "
+    "SELECT " CONVERSATION_FULL_JSON("true") " FROM conversations cv "
     "WHERE cv.org_id = %s AND cv.id = %s");
+
+FB_SQL(conversation_render_customer, 1,
+    "SELECT " CONVERSATION_FULL_JSON(
+        "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg')")
+    " FROM conversations cv WHERE cv.org_id = %s AND cv.id = %s");
 
 FB_SQL(conversation_part_render, 1,
     "SELECT " CONVERSATION_PART_JSON " FROM conversation_parts pt "
@@ -52,6 +57,7 @@ FB_SQL(conversation_wake_due, 1,
 
 const fb_statement_t *const fb_conversation_statements[] = {
     &fb_sql_conversation_render, &fb_sql_conversation_render_full,
+    &fb_sql_conversation_render_customer,
     &fb_sql_conversation_part_render, &fb_sql_conversation_part_insert,
     &fb_sql_conversation_state_move, &fb_sql_conversation_wake_due, NULL
 };
@@ -88,12 +94,16 @@ static apr_status_t fb_conversation_cell(fb_db_t *db, apr_pool_t *p,
 
 apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     const char *org, const char *id,
-                                    int parts, const char **json)
+                                    fb_conversation_parts_e parts,
+                                    const char **json)
 {
-    return fb_conversation_cell(db, p, parts
-                                ? &fb_sql_conversation_render_full
-                                : &fb_sql_conversation_render,
-                                org, id, json);
+    static const fb_statement_t *const renderings[] = {
+        [FB_CONVERSATION_NO_PARTS] = &fb_sql_conversation_render,
+        [FB_CONVERSATION_ALL_PARTS] = &fb_sql_conversation_render_full,
+        [FB_CONVERSATION_CUSTOMER] = &fb_sql_conversation_render_customer
+    };
+
+    return fb_conversation_cell(db, p, renderings[parts], org, id, json);
 }
 
 apr_status_t fb_conversation_part_render(fb_db_t *db, apr_pool_t *p,
@@ -165,7 +175,8 @@ apr_status_t fb_conversation_wake(fb_db_t *db, apr_pool_t *p,
                                        &topic);
     }
     if (rv == APR_SUCCESS && topic != NULL) {
-        rv = fb_conversation_render(db, p, org, id, 0, &json);
+        rv = fb_conversation_render(db, p, org, id,
+                                    FB_CONVERSATION_NO_PARTS, &json);
     }
     if (rv == APR_SUCCESS && topic != NULL) {
         rv = json != NULL ? fb_event_record(db, p, org, topic, json, NULL)

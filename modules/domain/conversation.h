@@ -140,19 +140,29 @@
     " || COALESCE(jsonb_build_object('source', " \
     "      " CONVERSATION_SOURCE_JSON "), '{}'::jsonb))"
 
-/* The newest FB_CONVERSATION_MAX_PARTS parts of cv, oldest first. */
-#define CONVERSATION_PARTS_JSON \
+/* The newest FB_CONVERSATION_MAX_PARTS parts of cv that pass the SQL
+ * condition which (over pt), oldest first. */
+#define CONVERSATION_PARTS_JSON(which) \
     "COALESCE((SELECT jsonb_agg(x.j ORDER BY x.created_at, x.n) FROM (" \
     "  SELECT " CONVERSATION_PART_JSON " AS j, pt.created_at, pt.n " \
     "  FROM conversation_parts pt " \
     "  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
-    "  ORDER BY pt.created_at DESC, pt.n DESC " \
+    "  AND " which " ORDER BY pt.created_at DESC, pt.n DESC " \
     "  LIMIT " FB_CONVERSATION_MAX_PARTS ") x), '[]'::jsonb)"
 
-/* A conversation with its parts. */
-#define CONVERSATION_FULL_JSON \
+/* A conversation with its parts (which: as above). */
+#define CONVERSATION_FULL_JSON(which) \
     "(" CONVERSATION_JSON " || jsonb_build_object('conversationParts', " \
-    CONVERSATION_PARTS_JSON "))"
+    CONVERSATION_PARTS_JSON(which) "))"
+
+/* Which parts a rendering shows. */
+typedef enum {
+    FB_CONVERSATION_NO_PARTS,   /* lists, writes, events */
+    FB_CONVERSATION_ALL_PARTS,  /* GET /conversations/{id}: admins */
+    FB_CONVERSATION_CUSTOMER    /* what the customer sees: messages, never
+                                 * notes or internal changes (a customer-
+                                 * facing ticket shows these) */
+} fb_conversation_parts_e;
 
 extern const fb_statement_t *const fb_conversation_statements[];
 
@@ -179,12 +189,13 @@ apr_status_t fb_conversation_part_add(fb_db_t *db, apr_pool_t *p,
                                       const char **id);
 
 /*
- * The conversation id as the API renders it (with its newest parts when
- * parts is non-zero) in *json, or NULL when there is none.
+ * The conversation id as the API renders it, with the parts that parts
+ * says, in *json, or NULL when there is none.
  */
 apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     const char *org, const char *id,
-                                    int parts, const char **json);
+                                    fb_conversation_parts_e parts,
+                                    const char **json);
 
 /* The part id as the API renders it in *json, or NULL. */
 apr_status_t fb_conversation_part_render(fb_db_t *db, apr_pool_t *p,

@@ -18,7 +18,7 @@ def replied(org, cid, **body):
 def events(server, org, cid):
     return [t for (t,) in server.sql(
         "SELECT topic FROM events WHERE org_id = %s AND item->>'id' = %s "
-        "ORDER BY created_at, id", org.id, cid)]
+        "ORDER BY created_at, right(id, 6)", org.id, cid)]
 
 
 def test_admin_reply_then_contact_reply(org, server):

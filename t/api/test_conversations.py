@@ -249,7 +249,7 @@ def test_delete(org, server):
         == files - 1
     topics = [t for (t,) in server.sql(
         "SELECT topic FROM events WHERE org_id = %s AND item->>'id' = %s "
-        "ORDER BY created_at, id", org.id, c["id"])]
+        "ORDER BY created_at, right(id, 6)", org.id, c["id"])]
     assert topics == ["conversation.user.created", "conversation.deleted"]
 
 

@@ -137,7 +137,7 @@ static fb_error_t *fb_participant_respond(fb_write_t *w,
 {
     const char *json = NULL;
 
-    fb_conversation_write_render(w, d->id, 0, &json);
+    fb_conversation_write_render(w, d->id, &json);
     if (topic != NULL) {
         fb_write_event(w, topic, json, NULL);
     }

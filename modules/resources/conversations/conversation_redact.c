@@ -109,7 +109,7 @@ static fb_error_t *fb_conversation_redact(fb_req_t *fr)
         fb_write_exec(&w, &fb_sql_conversation_x_redact, FB_ARGS(d.part));
         fb_write_step(&w, fb_redact_event, &d);
     }
-    fb_conversation_write_render(&w, d.id, 0, &json);
+    fb_conversation_write_render(&w, d.id, &json);
     return fb_write_respond(&w, HTTP_OK, json);
 }
 

@@ -167,7 +167,6 @@ void fb_conversation_write_part(fb_write_t *w, const char *id,
 /* What fb_conversation_write_render() gives its step. */
 typedef struct {
     const char *id;
-    int parts;
     const char **json;
 } fb_conversation_rendering_t;
 
@@ -176,7 +175,8 @@ static fb_error_t *fb_conversation_render_step(fb_req_t *fr, void *ctx)
     fb_conversation_rendering_t *r = ctx;
 
     if (fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
-                               r->id, r->parts, r->json) != APR_SUCCESS) {
+                               r->id, FB_CONVERSATION_NO_PARTS, r->json)
+        != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return *r->json == NULL
@@ -185,10 +185,10 @@ static fb_error_t *fb_conversation_render_step(fb_req_t *fr, void *ctx)
            : NULL;
 }
 
-void fb_conversation_write_render(fb_write_t *w, const char *id, int parts,
+void fb_conversation_write_render(fb_write_t *w, const char *id,
                                   const char **json)
 {
-    fb_conversation_rendering_t r = {id, parts, json};
+    fb_conversation_rendering_t r = {id, json};
 
     *json = NULL;
     fb_write_step(w, fb_conversation_render_step, &r);
@@ -248,7 +248,8 @@ static fb_error_t *fb_conversation_get(fb_req_t *fr)
     }
     if ((db = fb_req_db(fr)) == NULL
         || fb_conversation_render(db, fr->pool, fr->principal.org_id, id,
-                                  1, &json) != APR_SUCCESS) {
+                                  FB_CONVERSATION_ALL_PARTS, &json)
+           != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     if (json == NULL) {
@@ -266,7 +267,7 @@ static fb_error_t *fb_conversation_delete(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_conversation_lock, &id);
-    fb_conversation_write_render(&w, id, 0, &json);
+    fb_conversation_write_render(&w, id, &json);
     fb_write_exec(&w, &fb_sql_conversation_delete, FB_ARGS(id));
     fb_write_event(&w, "conversation.deleted", json, NULL);
     return fb_write_respond(&w, HTTP_OK,

@@ -55,10 +55,10 @@ void fb_conversation_write_part(fb_write_t *w, const char *id,
                                 const char **part_id);
 
 /*
- * Renders conversation id (with its parts when parts is set) as a step
- * of w into *json; a conversation that is not there fails the write.
+ * Renders conversation id (without its parts) as a step of w into
+ * *json; a conversation that is not there fails the write.
  */
-void fb_conversation_write_render(fb_write_t *w, const char *id, int parts,
+void fb_conversation_write_render(fb_write_t *w, const char *id,
                                   const char **json);
 
 /* The markdown body field rendered and sanitized (images taken in):

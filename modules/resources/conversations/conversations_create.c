@@ -305,7 +305,7 @@ static fb_error_t *fb_conversation_create(fb_req_t *fr)
     part.channel = d.channel;
     part.created_at = d.created_at;
     fb_conversation_write_part(&w, d.id, &part, NULL);
-    fb_conversation_write_render(&w, d.id, 0, &json);
+    fb_conversation_write_render(&w, d.id, &json);
     fb_write_event(&w, d.admin ? "conversation.admin.replied"
                                : "conversation.user.created", json, NULL);
     return fb_write_respond(&w, HTTP_CREATED, json);

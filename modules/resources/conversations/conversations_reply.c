@@ -136,7 +136,8 @@ static fb_error_t *fb_reply_reopen(fb_req_t *fr, void *ctx)
                                   d->id, "open", NULL, &topic)
         != APR_SUCCESS
         || fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
-                                  d->id, 0, &json) != APR_SUCCESS
+                                  d->id, FB_CONVERSATION_NO_PARTS, &json)
+           != APR_SUCCESS
         || (topic != NULL
             && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
                                topic, json, NULL) != APR_SUCCESS)) {
@@ -204,7 +205,7 @@ static fb_error_t *fb_conversation_reply(fb_req_t *fr)
     fb_write_step(&w, fb_reply_reopen, &d);
     fb_conversation_write_part(&w, d.id, &d.part, &made.id);
     fb_write_step(&w, fb_reply_render, &made);
-    fb_conversation_write_render(&w, d.id, 0, &json);
+    fb_conversation_write_render(&w, d.id, &json);
     fb_write_event(&w, d.note ? "conversation.admin.noted"
                        : d.admin ? "conversation.admin.replied"
                        : "conversation.user.replied", json, NULL);
