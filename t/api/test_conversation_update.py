@@ -119,7 +119,7 @@ def test_fields_priority_and_replies(org, server):
     u = patched(org, cid, title="Billing", customAttributes={"a": 1, "b": "x"})
     assert u["title"] == "Billing"
     u = patched(org, cid, customAttributes={"b": None, "c": [1, "z"]})
-    assert u["customAttributes"] == {"a": 1, "b": None, "c": [1, "z"]}
+    assert u["customAttributes"] == {"a": 1, "c": [1, "z"]}
     p = patched(org, cid, priority=True)
     assert p["priority"] is True and p["prioritySetAt"] is not None
     patched(org, cid, priority=True)

@@ -2,7 +2,7 @@
  * conversations_update: PATCH /conversations/{id}.
  *
  * Under the conversation's row lock, in one transaction: title, custom
- * attributes (merged), disableCustomerReply and priority (extensions),
+ * attributes (merged; null removes one), disableCustomerReply and priority (extensions),
  * the assignees (an assign part), the state (a status part; snoozed
  * needs a future snoozedUntil; any other state clears it) and read
  * receipts (markAsRead: only users who have one move, to the newest
@@ -33,8 +33,9 @@ FB_SQL(conversation_u_team, 1,
 FB_SQL(conversation_u_fields, 5,
     "UPDATE conversations c SET "
     "  title = CASE WHEN k.title_given THEN k.title ELSE c.title END, "
-    "  custom_attributes = c.custom_attributes "
-    "    || coalesce(k.attributes, '{}'), "
+    "  custom_attributes = CASE WHEN k.attributes IS NULL "
+    "    THEN c.custom_attributes "
+    "    ELSE jsonb_strip_nulls(c.custom_attributes || k.attributes) END, "
     "  disable_customer_reply = coalesce(k.disable, "
     "    c.disable_customer_reply), "
     "  updated_at = now() "
