@@ -50,27 +50,22 @@
     "      || CASE WHEN pt.part_type = 'admin_note' THEN '{}'::jsonb " \
     "         ELSE jsonb_build_object('channel', pt.channel) END END)"
 
-/* The conversation's first part (alias pt), for its source. */
-#define CONVERSATION_FIRST_PART \
-    "(SELECT pt FROM conversation_parts pt " \
-    " WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
-    " ORDER BY pt.created_at, pt.n LIMIT 1)"
-
-/* The source (alias s: the first part's row). */
+/* The source: the first part (one subquery per row). */
 #define CONVERSATION_SOURCE_JSON \
     "(SELECT jsonb_build_object('channel', cv.channel, " \
     "   'deliveredAs', cv.delivered_as, " \
-    "   'bodyHtml', coalesce((s.pt).body_html, ''), " \
-    "   'bodyMarkdown', coalesce((s.pt).body_markdown, ''), " \
-    "   'author', jsonb_build_object('type', CASE (s.pt).author_kind " \
+    "   'bodyHtml', coalesce(pt.body_html, ''), " \
+    "   'bodyMarkdown', coalesce(pt.body_markdown, ''), " \
+    "   'author', jsonb_build_object('type', CASE pt.author_kind " \
     "     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type " \
-    "       FROM contacts a WHERE a.org_id = cv.org_id " \
-    "       AND a.id = (s.pt).author_id), 'customer') END, " \
-    "     'id', (s.pt).author_id)) " \
+    "       FROM contacts a WHERE a.org_id = pt.org_id " \
+    "       AND a.id = pt.author_id), 'customer') END, " \
+    "     'id', pt.author_id)) " \
     "   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb " \
     "      ELSE jsonb_build_object('subject', cv.subject) END " \
-    " FROM (SELECT " CONVERSATION_FIRST_PART " AS pt) s " \
-    " WHERE (s.pt).id IS NOT NULL)"
+    " FROM conversation_parts pt " \
+    " WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
+    " ORDER BY pt.created_at, pt.n LIMIT 1)"
 
 /* Participants: contacts with their type, admins; those deleted since
  * are left out. */

@@ -16,22 +16,34 @@
 #include "fb_id.h"
 #include "fb_json.h"
 
-/* The list ($2: tag ids, or NULL for all): having every tag given. */
-#define CONVERSATION_LIST(after) \
+/* The list, newest first. */
+#define CONVERSATION_LIST(where) \
     "SELECT " CONVERSATION_JSON "::text, fb_ts_key(cv.created_at), " \
-    "  cv.uid FROM conversations cv WHERE cv.org_id = %s " \
-    "AND (%s::text[] IS NULL OR (SELECT count(*) " \
-    "  FROM conversation_tag_links l WHERE l.org_id = cv.org_id " \
-    "  AND l.conversation_id = cv.id AND l.tag_id = ANY ($2::text[])) " \
-    "  = (SELECT count(DISTINCT x) FROM unnest($2::text[]) x)) " after \
+    "  cv.uid FROM conversations cv WHERE cv.org_id = %s " where \
     "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
 
-FB_SQL(conversation_list, 2,
+/* Having every tag of $2 (a text[]): the links of those tags, by
+ * conversation (index conversation_tag_links_tag). */
+#define CONVERSATION_TAGGED \
+    "AND cv.id IN (SELECT l.conversation_id FROM conversation_tag_links l " \
+    "  WHERE l.org_id = $1 AND l.tag_id = ANY (%s::text[]) " \
+    "  GROUP BY l.conversation_id HAVING count(*) = " \
+    "  (SELECT count(DISTINCT x) FROM unnest($2::text[]) x)) "
+
+#define CONVERSATION_AFTER \
+    "AND (cv.created_at, cv.uid) < (fb_ts_from_key(%s), %s) "
+
+FB_SQL(conversation_list, 1,
     CONVERSATION_LIST(""));
 
-FB_SQL(conversation_list_after, 4,
-    CONVERSATION_LIST("AND (cv.created_at, cv.uid) "
-                      "< (fb_ts_from_key(%s), %s) "));
+FB_SQL(conversation_list_after, 3,
+    CONVERSATION_LIST(CONVERSATION_AFTER));
+
+FB_SQL(conversation_list_tagged, 2,
+    CONVERSATION_LIST(CONVERSATION_TAGGED));
+
+FB_SQL(conversation_list_tagged_after, 4,
+    CONVERSATION_LIST(CONVERSATION_TAGGED CONVERSATION_AFTER));
 
 FB_SQL(conversation_find, 1,
     "SELECT id FROM conversations WHERE org_id = %s AND id = %s");
@@ -53,6 +65,7 @@ FB_SQL(conversation_delete, 1,
 
 static const fb_statement_t *const fb_conversations_statements[] = {
     &fb_sql_conversation_list, &fb_sql_conversation_list_after,
+    &fb_sql_conversation_list_tagged, &fb_sql_conversation_list_tagged_after,
     &fb_sql_conversation_find, &fb_sql_conversation_find_locked,
     &fb_sql_conversation_admin, &fb_sql_conversation_contact,
     &fb_sql_conversation_delete, NULL
@@ -220,6 +233,13 @@ static const fb_list_order_t fb_conversations_newest = {
     "conversations.createdAt.desc", fb_key_integer
 };
 
+/* Filtered by tags: its own statements (a plan each), the same cursors
+ * (the filter is the query's, as in other lists). */
+static const fb_list_order_t fb_conversations_tagged = {
+    &fb_sql_conversation_list_tagged, &fb_sql_conversation_list_tagged_after,
+    "conversations.createdAt.desc", fb_key_integer
+};
+
 static const fb_query_rule_t fb_conversation_list_rules[] = {
     FB_QUERY_RULES_PAGE,
     {"tagIds", FB_Q_LIST, 1, 64, NULL},
@@ -231,7 +251,11 @@ static fb_error_t *fb_conversation_list(fb_req_t *fr)
     apr_array_header_t *tags = fb_query_list(fr->pool, &fr->query,
                                              "tagIds");
 
-    return fb_list_respond(fr, &fb_conversations_newest,
+    if (tags->nelts == 0) {
+        return fb_list_respond(fr, &fb_conversations_newest, FB_NO_ARGS,
+                               FB_NO_ARGS);
+    }
+    return fb_list_respond(fr, &fb_conversations_tagged,
                            FB_ARGS(fb_db_text_array(fr->pool, tags)),
                            FB_NO_ARGS);
 }
