@@ -159,6 +159,9 @@ def test_create_validation(org):
         ({"from": admin, "bodyMarkdown": "x",
           "recipients": {"to": {"ids": ["0" * 24]}}}, 404,
          "contact_not_found", "recipients.to.ids[0]"),
+        ({"from": admin, "bodyMarkdown": "x",
+          "recipients": {"to": {"ids": ["x"]}}}, 400,
+         "invalid_parameter", "recipients.to.ids[0]"),
     ]
     for body, status, code, param in cases:
         assert_error(org.api.post("/conversations", json=body), status,

@@ -133,11 +133,17 @@ fb_error_t *fb_conversation_admin(fb_req_t *fr, const char *value,
 fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
                                     const char *param, int *blocked)
 {
+    const char *given = fb_id_normalize(fr->pool, id);
     fb_rows_t rows;
-    fb_error_t *err = fb_req_select(fr, &fb_sql_conversation_contact,
-                                    FB_ARGS(fb_id_normalize(fr->pool, id)),
-                                    &rows);
+    fb_error_t *err;
 
+    *blocked = 0;
+    if (given == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, param,
+                             "A contact id is 24 hexadecimal characters.");
+    }
+    err = fb_req_select(fr, &fb_sql_conversation_contact, FB_ARGS(given),
+                        &rows);
     if (err == NULL && rows.nrows == 0) {
         err = fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, param, NULL);
     }
