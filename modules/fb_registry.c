@@ -26,6 +26,13 @@
     X(comments)                     \
     X(companies)                    \
     X(contacts)                     \
+    X(conversation_create)          \
+    X(conversation_participants)    \
+    X(conversation_redact)          \
+    X(conversation_reply)           \
+    X(conversation_tags)            \
+    X(conversation_update)          \
+    X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
     X(post_create)                  \
@@ -33,6 +40,7 @@
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(tags)                         \
     X(teams)                        \
     X(unsubscribe)                  \
     X(webhooks)
@@ -43,11 +51,13 @@
     X(auth)                         \
     X(bulk_mail)                    \
     X(changelog_publishing)         \
+    X(conversation)                 \
     X(events)                       \
     X(file_store)                   \
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \
+    X(job_snooze)                   \
     X(job_status)                   \
     X(job_webhook)                  \
     X(operator)                     \

@@ -66,6 +66,8 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"comment_not_found", 404, BAD, "Comment not found."},
     [FB_E_WEBHOOK_NOT_FOUND] =
         {"webhook_not_found", 404, BAD, "Webhook not found."},
+    [FB_E_CONVERSATION_NOT_FOUND] =
+        {"conversation_not_found", 404, BAD, "Conversation not found."},
     [FB_E_WEBHOOK_DELIVERY_NOT_FOUND] =
         {"webhook_delivery_not_found", 404, BAD,
          "Webhook delivery not found."},

@@ -11,6 +11,9 @@ fb_job_run_fn fb_job_email_run;
 extern const fb_statement_t fb_sql_job_publish_claim,
     fb_sql_job_publish_finish;
 fb_job_run_fn fb_job_publish_run;
+extern const fb_statement_t fb_sql_job_snooze_claim,
+    fb_sql_job_snooze_finish;
+fb_job_run_fn fb_job_snooze_run;
 extern const fb_statement_t fb_sql_job_webhook_claim,
     fb_sql_job_webhook_finish;
 fb_job_run_fn fb_job_webhook_run;
@@ -23,6 +26,8 @@ const fb_job_t fb_jobs[] = {
      fb_job_email_run, 0, NULL},
     {"changelog publish", &fb_sql_job_publish_claim,
      &fb_sql_job_publish_finish, fb_job_publish_run, 0, NULL},
+    {"conversation snooze", &fb_sql_job_snooze_claim,
+     &fb_sql_job_snooze_finish, fb_job_snooze_run, 0, NULL},
     {"webhook", &fb_sql_job_webhook_claim, &fb_sql_job_webhook_finish,
      fb_job_webhook_run, 1, fb_job_webhook_claim_arg},
     {NULL, NULL, NULL, NULL, 0, NULL}

@@ -161,6 +161,33 @@ OPERATIONS = [
     ("POST", "/webhooks/{webhook}/test", []),
     ("GET", "/webhooks/{webhook}/deliveries", []),
     ("POST", "/webhooks/{webhook}/deliveries/{delivery}/redeliver", []),
+    ("GET", "/conversations", []),
+    ("POST", "/conversations", ["from", "bodyMarkdown", "channel",
+                                "recipients", "subject", "createdAt"]),
+    ("GET", "/conversations/{conversation}", []),
+    ("PATCH", "/conversations/{conversation}",
+     ["actingAdminId", "state", "snoozedUntil", "adminAssigneeId",
+      "teamAssigneeId", "title", "customAttributes", "markAsRead",
+      "priority", "disableCustomerReply"]),
+    ("DELETE", "/conversations/{conversation!}", []),
+    ("POST", "/conversations/{conversation}/reply",
+     ["type", "id", "userId", "bodyMarkdown", "messageType",
+      "skipNotifications"]),
+    ("POST", "/conversations/{conversation}/participants",
+     ["participant", "actingAdminId"]),
+    ("DELETE", "/conversations/{conversation!}/participants",
+     ["id", "actingAdminId"]),
+    ("POST", "/conversations/redact", ["type", "conversationId",
+                                       "conversationPartId",
+                                       "actingAdminId"]),
+    ("POST", "/conversations/{conversation}/tags", ["tagId",
+                                                    "actingAdminId"]),
+    ("DELETE", "/conversations/{conversation}/tags/{tag}",
+     ["actingAdminId"]),
+    ("GET", "/tags", []),
+    ("POST", "/tags", ["id", "name", "actingAdminId"]),
+    ("GET", "/tags/{tag}", []),
+    ("DELETE", "/tags/{tag!}", ["actingAdminId"]),
     ("GET", "/files/{file}", []),
     ("GET", "/email/unsubscribe", []),
     ("POST", "/email/unsubscribe", []),
@@ -195,6 +222,26 @@ BASES = {
     ("POST", "/webhooks"): {"name": "W", "url": "https://hooks.example.com/n",
                             "topics": ["post.created"]},
     ("PATCH", "/webhooks/{webhook}"): {},
+    ("POST", "/conversations"): {
+        "from": {"type": "contact", "id": "{contact}"},
+        "bodyMarkdown": "Nulls"},
+    ("PATCH", "/conversations/{conversation}"): {},
+    ("POST", "/conversations/{conversation}/reply"): {
+        "type": "admin", "id": "{admin}", "bodyMarkdown": "Nulls",
+        "messageType": "reply"},
+    ("POST", "/conversations/{conversation}/participants"): {
+        "participant": {"id": "{contact}"}},
+    ("DELETE", "/conversations/{conversation!}/participants"): {
+        "id": "{contact}"},
+    ("POST", "/conversations/redact"): {
+        "type": "conversation_part", "conversationId": "{conversation}",
+        "conversationPartId": "{part}"},
+    ("POST", "/conversations/{conversation}/tags"): {
+        "tagId": "{tag}", "actingAdminId": "{admin}"},
+    ("DELETE", "/conversations/{conversation}/tags/{tag}"): {
+        "actingAdminId": "{admin}"},
+    ("POST", "/tags"): {"name": "Nulls"},
+    ("DELETE", "/tags/{tag!}"): {},
 }
 
 # The members of the bodies' objects, each with a valid value of its own
@@ -204,6 +251,9 @@ NESTED = {
     "companies": ([{"id": "nulls", "name": "Nulls"}], COMPANY),
     "requestConfig": ({}, ["timeoutMs", "headers"]),
     "preferences": ({"postUpdates": "subscribed"}, PREFERENCES),
+    "participant": ({"id": "{contact}"}, ["id", "userId", "email"]),
+    "markAsRead": ({}, ["allAdmins", "adminIds", "allContacts",
+                        "contactIds"]),
 }
 
 
@@ -259,6 +309,18 @@ class Site:
             return self.ok(api.post("/webhooks", json={
                 "name": "W", "url": "https://hooks.example.com/in",
                 "topics": ["post.created"]}))["id"]
+        if kind == "conversation":
+            return self.ok(api.post("/conversations", json={
+                "from": {"type": "contact", "id": self.path("{contact}")},
+                "bodyMarkdown": "Robust"}))["id"]
+        if kind == "part":
+            return self.ok(api.post(
+                "/conversations/%s/reply" % self.path("{conversation}"),
+                json={"type": "admin", "id": ids["admin"],
+                      "bodyMarkdown": "R", "messageType": "reply"}))["id"]
+        if kind == "tag":
+            return self.ok(api.post("/tags", json={
+                "name": "t" + secrets.token_hex(4)}))["id"]
         if kind == "delivery":
             return self.ok(api.post("/webhooks/%s/test" % self.webhook))["id"]
         return ids[kind]
@@ -472,6 +534,8 @@ def missing(name):
     """A value shaped like the parameter's that names nothing."""
     if name in ("user", "companyRef"):
         return "nobody" + secrets.token_hex(4)
+    if name == "conversation":
+        return str(10 ** 12 + secrets.randbelow(10 ** 12))
     return secrets.token_hex(12)
 
 

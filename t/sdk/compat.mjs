@@ -200,6 +200,102 @@ await step('webhooks create/retrieve/update/list/refreshSecret/delete', async ()
   await fb.webhooks.delete(w.id);
 });
 
+// --- the support inbox: conversations, parts, participants, tags
+await step('support.conversations create/retrieve/list/reply/update', async () => {
+  const contact = await fb.users.contacts.createOrUpdate({
+    userId: `conv-${tag}`, email: `conv-${tag}@sdk.example`, name: 'Conv',
+  });
+  const me = (await fb.organization.admins.list());
+  const adminId = (me.data ?? me)[0].id;
+  const c = await fb.support.conversations.create({
+    from: { type: 'contact', id: contact.id }, bodyMarkdown: 'Help **please**',
+  });
+  assert.equal(c.state, 'open');
+  const got = await fb.support.conversations.retrieve(c.id);
+  assert.equal(got.conversationParts.length, 1);
+  const out = await fb.support.conversations.create({
+    from: { type: 'admin', id: adminId }, channel: 'email', subject: 'Hello',
+    bodyMarkdown: 'Reaching out', recipients: { to: { ids: [contact.id] } },
+  });
+  assert.equal(out.source.deliveredAs, 'admin_initiated');
+  const seen = (await all(fb.support.conversations.list({ limit: 1 })))
+    .map((x) => x.id);
+  assert.ok(seen.includes(c.id) && seen.includes(out.id));
+  const part = await fb.support.conversations.reply(c.id, {
+    type: 'admin', id: adminId, bodyMarkdown: 'On it', messageType: 'reply',
+  });
+  assert.equal(part.partType, 'admin_msg');
+  await fb.support.conversations.reply(c.id, {
+    type: 'admin', id: adminId, bodyMarkdown: 'VIP', messageType: 'note',
+  });
+  await fb.support.conversations.reply(c.id, {
+    type: 'contact', userId: `conv-${tag}`, bodyMarkdown: 'Thanks',
+    messageType: 'reply',
+  });
+  const until = new Date(Date.now() + 3600e3).toISOString();
+  const s = await fb.support.conversations.update(c.id, {
+    actingAdminId: adminId, state: 'snoozed', snoozedUntil: until,
+    adminAssigneeId: adminId, title: 'SDK', customAttributes: { k: 'v' },
+    markAsRead: { allAdmins: true },
+  });
+  assert.equal(s.state, 'snoozed');
+  assert.equal(s.adminAssigneeId, adminId);
+  const o = await fb.support.conversations.update(c.id, {
+    state: 'open', adminAssigneeId: null,
+  });
+  assert.equal(o.state, 'open');
+  assert.equal(o.adminAssigneeId, null);
+  const lead = await fb.users.contacts.createOrUpdate({
+    email: `lead-${tag}@sdk.example`, name: 'Other',
+  });
+  const p = await fb.support.conversations.participants.add(c.id, {
+    participant: { id: lead.id }, actingAdminId: adminId,
+  });
+  assert.ok(p.participants.some((x) => x.id === lead.id));
+  const r = await fb.support.conversations.participants.remove(c.id, {
+    id: lead.id,
+  });
+  assert.ok(!r.participants.some((x) => x.id === lead.id));
+  const red = await fb.support.conversations.redact({
+    type: 'conversation_part', conversationId: c.id,
+    conversationPartId: part.id, actingAdminId: adminId,
+  });
+  assert.equal(red.id, c.id);
+  const parts = (await fb.support.conversations.retrieve(c.id))
+    .conversationParts;
+  assert.equal(parts.find((x) => x.id === part.id).redacted, true);
+  await fb.support.conversations.delete(out.id);
+  await assert.rejects(fb.support.conversations.retrieve(out.id),
+                       (e) => e instanceof Featurebase.NotFoundError);
+  globalThis.sdkConversation = c.id;
+  globalThis.sdkAdmin = adminId;
+});
+await step('support.conversationTags and conversations tags', async () => {
+  const c = globalThis.sdkConversation;
+  const t = await fb.support.conversationTags.createOrRename({
+    name: `sdk-${tag}`,
+  });
+  assert.equal((await fb.support.conversationTags.retrieve(t.id)).id, t.id);
+  const renamed = await fb.support.conversationTags.createOrRename({
+    id: t.id, name: `sdk-${tag}-vip`,
+  });
+  assert.equal(renamed.name, `sdk-${tag}-vip`);
+  const list = await fb.support.conversationTags.list();
+  assert.ok(list.data.some((x) => x.id === t.id));
+  const applied = await fb.support.conversations.attachTag(c, {
+    tagId: t.id, actingAdminId: globalThis.sdkAdmin,
+  });
+  assert.equal(applied.id, t.id);
+  const tagged = await all(fb.support.conversations.list({ tagIds: [t.id] }));
+  assert.deepEqual(tagged.map((x) => x.id), [c]);
+  const removed = await fb.support.conversations.detachTag(t.id, {
+    id: c, actingAdminId: globalThis.sdkAdmin,
+  });
+  assert.ok(removed.removedAt);
+  await fb.support.conversationTags.delete(t.id);
+  await fb.support.conversations.delete(c);
+});
+
 // --- the library's error classes
 await step('errors map to the library classes', async () => {
   await assert.rejects(fb.feedback.posts.retrieve('0'.repeat(24)),

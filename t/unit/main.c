@@ -57,6 +57,7 @@ int main(void)
     test_webhook_secret_register();
     test_bulk_mail_register();
     test_changelog_publishing_register();
+    test_conversation_register();
     test_file_store_register();
     test_etag_register();
 

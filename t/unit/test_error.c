@@ -41,6 +41,7 @@ static const struct {
     {FB_E_CHANGELOG_NOT_FOUND, "changelog_not_found", 404, BAD},
     {FB_E_COMMENT_NOT_FOUND, "comment_not_found", 404, BAD},
     {FB_E_WEBHOOK_NOT_FOUND, "webhook_not_found", 404, BAD},
+    {FB_E_CONVERSATION_NOT_FOUND, "conversation_not_found", 404, BAD},
     {FB_E_WEBHOOK_DELIVERY_NOT_FOUND, "webhook_delivery_not_found", 404,
      BAD},
     {FB_E_VOTER_NOT_FOUND, "voter_not_found", 404, BAD},

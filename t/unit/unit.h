@@ -134,6 +134,7 @@ void test_portal_register(void);
 void test_webhook_secret_register(void);
 void test_bulk_mail_register(void);
 void test_changelog_publishing_register(void);
+void test_conversation_register(void);
 void test_file_store_register(void);
 void test_etag_register(void);
 

@@ -1,0 +1,191 @@
+/*
+ * conversation: rendering conversations and their parts, adding parts,
+ * moving the state, waking snoozed conversations (conversation.h).
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "conversation.h"
+#include "fb_events.h"
+
+FB_SQL(conversation_render, 1,
+    "SELECT " CONVERSATION_JSON " FROM conversations cv "
+    "WHERE cv.org_id = %s AND cv.id = %s");
+
+FB_SQL(conversation_render_full, 1,
+    "SELECT " CONVERSATION_FULL_JSON("true") " FROM conversations cv "
+    "WHERE cv.org_id = %s AND cv.id = %s");
+
+FB_SQL(conversation_render_customer, 1,
+    "SELECT " CONVERSATION_FULL_JSON(
+        "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg')")
+    " FROM conversations cv WHERE cv.org_id = %s AND cv.id = %s");
+
+FB_SQL(conversation_part_render, 1,
+    "SELECT " CONVERSATION_PART_JSON " FROM conversation_parts pt "
+    "WHERE pt.org_id = %s AND pt.id = %s");
+
+/* (org, conversation, type, author kind, author, html, markdown,
+ *  channel, data, time) */
+FB_SQL(conversation_part_insert, 9,
+    "SELECT fb_conversation_part_add(%s, %s, %s, %s, %s, %s, %s, %s, "
+    "  %s::jsonb, %s::timestamptz)");
+
+/* (org, id, state, until): the state before the move and the status
+ * part's members, when it moves. */
+FB_SQL(conversation_state_move, 3,
+    "UPDATE conversations c SET state = k.state, snoozed_until = k.until, "
+    "  waiting_since = CASE WHEN k.state = 'closed' THEN NULL "
+    "    ELSE c.waiting_since END, "
+    "  wake_lease = CASE WHEN k.state = 'snoozed' THEN NULL "
+    "    ELSE c.wake_lease END, updated_at = now() "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, %s::text AS state, "
+    "  %s::timestamptz AS until) k, "
+    "  (SELECT state AS before FROM conversations "
+    "   WHERE org_id = $1 AND id = $2) b "
+    "WHERE c.org_id = k.org_id AND c.id = k.id "
+    "  AND (c.state, c.snoozed_until) "
+    "      IS DISTINCT FROM (k.state, k.until) "
+    "RETURNING b.before, jsonb_build_object('status', k.state, "
+    "  'snoozedUntil', fb_iso(k.until))::text");
+
+/* The conversation, locked, while it is snoozed and due. */
+FB_SQL(conversation_wake_due, 1,
+    "SELECT id FROM conversations WHERE org_id = %s AND id = %s "
+    "AND state = 'snoozed' AND snoozed_until <= now() FOR UPDATE");
+
+const fb_statement_t *const fb_conversation_statements[] = {
+    &fb_sql_conversation_render, &fb_sql_conversation_render_full,
+    &fb_sql_conversation_render_customer,
+    &fb_sql_conversation_part_render, &fb_sql_conversation_part_insert,
+    &fb_sql_conversation_state_move, &fb_sql_conversation_wake_due, NULL
+};
+
+apr_status_t fb_conversation_part_add(fb_db_t *db, apr_pool_t *p,
+                                      const char *org, const char *conv,
+                                      const fb_conversation_part_t *part,
+                                      const char **id)
+{
+    fb_rows_t rows;
+    apr_status_t rv = fb_db_select(
+        db, p, &fb_sql_conversation_part_insert, org,
+        FB_ARGS(conv, part->type, part->author_kind, part->author_id,
+                part->html, part->markdown, part->channel, part->data,
+                part->created_at),
+        &rows);
+
+    *id = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
+    return rv;
+}
+
+/* The first cell of st's first row for (org, id), or NULL. */
+static apr_status_t fb_conversation_cell(fb_db_t *db, apr_pool_t *p,
+                                         const fb_statement_t *st,
+                                         const char *org, const char *id,
+                                         const char **out)
+{
+    fb_rows_t rows;
+    apr_status_t rv = fb_db_select(db, p, st, org, FB_ARGS(id), &rows);
+
+    *out = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
+    return rv;
+}
+
+apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
+                                    const char *org, const char *id,
+                                    fb_conversation_parts_e parts,
+                                    const char **json)
+{
+    static const fb_statement_t *const renderings[] = {
+        [FB_CONVERSATION_NO_PARTS] = &fb_sql_conversation_render,
+        [FB_CONVERSATION_ALL_PARTS] = &fb_sql_conversation_render_full,
+        [FB_CONVERSATION_CUSTOMER] = &fb_sql_conversation_render_customer
+    };
+
+    return fb_conversation_cell(db, p, renderings[parts], org, id, json);
+}
+
+apr_status_t fb_conversation_part_render(fb_db_t *db, apr_pool_t *p,
+                                         const char *org, const char *id,
+                                         const char **json)
+{
+    return fb_conversation_cell(db, p, &fb_sql_conversation_part_render,
+                                org, id, json);
+}
+
+/* The topic of a move from before to state. */
+static const char *fb_conversation_topic(const char *before,
+                                         const char *state)
+{
+    if (strcmp(state, "closed") == 0) {
+        return "conversation.admin.closed";
+    }
+    if (strcmp(state, "snoozed") == 0) {
+        return "conversation.admin.snoozed";
+    }
+    return strcmp(before, "snoozed") == 0 ? "conversation.admin.unsnoozed"
+                                          : "conversation.admin.opened";
+}
+
+apr_status_t fb_conversation_state_set(fb_db_t *db, apr_pool_t *p,
+                                       const char *org, const char *id,
+                                       const char *state, const char *until,
+                                       const char **topic)
+{
+    fb_conversation_part_t part = {"status", NULL, NULL, NULL, NULL, NULL,
+                                   NULL, NULL};
+    const char *before, *part_id;
+    fb_rows_t rows;
+    apr_status_t rv;
+
+    *topic = NULL;
+    rv = fb_db_select(db, p, &fb_sql_conversation_state_move, org,
+                      FB_ARGS(id, state, until), &rows);
+    if (rv != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
+    }
+    before = fb_rows_get(&rows, 0, 0);
+    part.data = fb_rows_get(&rows, 0, 1);
+    rv = fb_conversation_part_add(db, p, org, id, &part, &part_id);
+    if (rv == APR_SUCCESS) {
+        /* The same state again is a new snooze time. */
+        *topic = strcmp(before, state) != 0
+                 ? fb_conversation_topic(before, state)
+                 : "conversation.admin.snoozed";
+    }
+    return rv;
+}
+
+apr_status_t fb_conversation_wake(fb_db_t *db, apr_pool_t *p,
+                                  const char *org, const char *id,
+                                  int *woke)
+{
+    const char *due = NULL, *topic = NULL, *json = NULL;
+    apr_status_t rv, end;
+
+    *woke = 0;
+    if ((rv = fb_db_begin(db, p)) != APR_SUCCESS) {
+        return rv;
+    }
+    rv = fb_conversation_cell(db, p, &fb_sql_conversation_wake_due, org, id,
+                              &due);
+    if (rv == APR_SUCCESS && due != NULL) {
+        rv = fb_conversation_state_set(db, p, org, id, "open", NULL,
+                                       &topic);
+    }
+    if (rv == APR_SUCCESS && topic != NULL) {
+        rv = fb_conversation_render(db, p, org, id,
+                                    FB_CONVERSATION_NO_PARTS, &json);
+    }
+    if (rv == APR_SUCCESS && topic != NULL) {
+        rv = json != NULL ? fb_event_record(db, p, org, topic, json, NULL)
+                          : APR_EGENERAL;
+    }
+    end = fb_db_end(db, p, rv == APR_SUCCESS);
+    if (rv == APR_SUCCESS) {
+        rv = end;
+    }
+    *woke = rv == APR_SUCCESS && topic != NULL;
+    return rv;
+}

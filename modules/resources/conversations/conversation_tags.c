@@ -1,0 +1,196 @@
+/*
+ * conversation_tags: POST /conversations/{id}/tags and
+ * DELETE /conversations/{id}/tags/{tagId}.
+ *
+ * A tag (tags/tags.c) is applied to a conversation on behalf of an admin
+ * (actingAdminId, required), against the newest message or reply (its
+ * targetPartId), with a tags part recording who did what; applying it
+ * again answers the existing application.  Removing answers the
+ * application with removedAt and removedBy.  No webhook topic exists
+ * for tags.  Needs set_conversation_tags.
+ */
+#include "apr_strings.h"
+
+#include "conversations.h"
+#include "fb_id.h"
+#include "fb_json.h"
+#include "fb_perm.h"
+
+FB_SQL(conversation_t_tag, 1,
+    "SELECT id FROM conversation_tags WHERE org_id = %s AND id = %s");
+
+/* The newest part a tag can target: a message or reply, not a note. */
+FB_SQL(conversation_t_target, 1,
+    "SELECT id FROM conversation_parts WHERE org_id = %s "
+    "AND conversation_id = %s AND author_kind IS NOT NULL "
+    "AND part_type <> 'admin_note' ORDER BY created_at DESC, n DESC "
+    "LIMIT 1");
+
+/* (org, conversation, tag, target, admin): the tags part's members when
+ * the tag was not applied yet. */
+FB_SQL(conversation_t_apply, 4,
+    "INSERT INTO conversation_tag_links (org_id, conversation_id, tag_id, "
+    "  target_part_id, applied_by) "
+    "SELECT k.org_id, k.conv, k.tag, k.target, "
+    "  jsonb_build_object('type', 'admin', 'id', a.id, 'name', a.name) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS conv, %s::text AS tag, "
+    "  %s::text AS target, %s::text AS admin) k "
+    "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin "
+    "ON CONFLICT DO NOTHING "
+    "RETURNING jsonb_build_object('action', 'added', 'tagId', tag_id, "
+    "  'tagName', (SELECT t.name FROM conversation_tags t "
+    "    WHERE t.org_id = $1 AND t.id = tag_id), "
+    "  'targetPartId', target_part_id, 'actor', applied_by, "
+    "  'occurredAt', fb_iso(applied_at))::text");
+
+/* (org, conversation, tag): the application. */
+FB_SQL(conversation_t_applied, 2,
+    "SELECT json_build_object('type', 'tag', 'id', t.id, 'name', t.name, "
+    "  'targetPartId', l.target_part_id, "
+    "  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by, "
+    "  'removedAt', NULL, 'removedBy', NULL) "
+    "FROM conversation_tag_links l JOIN conversation_tags t "
+    "  ON t.org_id = l.org_id AND t.id = l.tag_id "
+    "WHERE l.org_id = %s AND l.conversation_id = %s AND l.tag_id = %s");
+
+/* (org, conversation, tag, admin): the application as removed, and the
+ * tags part's members. */
+FB_SQL(conversation_t_remove, 3,
+    "DELETE FROM conversation_tag_links l "
+    "USING (SELECT %s::text AS org_id, %s::text AS conv, %s::text AS tag, "
+    "  %s::text AS admin) k, conversation_tags t, admins a "
+    "WHERE l.org_id = k.org_id AND l.conversation_id = k.conv "
+    "AND l.tag_id = k.tag AND t.org_id = k.org_id AND t.id = k.tag "
+    "AND a.org_id = k.org_id AND a.id = k.admin "
+    "RETURNING json_build_object('type', 'tag', 'id', t.id, "
+    "  'name', t.name, 'targetPartId', l.target_part_id, "
+    "  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by, "
+    "  'removedAt', fb_iso(now()), 'removedBy', json_build_object("
+    "    'type', 'admin', 'id', a.id, 'name', a.name))::text, "
+    "  jsonb_build_object('action', 'removed', 'tagId', t.id, "
+    "  'tagName', t.name, 'targetPartId', l.target_part_id, "
+    "  'actor', jsonb_build_object('type', 'admin', 'id', a.id, "
+    "    'name', a.name), 'occurredAt', fb_iso(now()))::text");
+
+static const fb_statement_t *const fb_conversation_tag_statements[] = {
+    &fb_sql_conversation_t_tag, &fb_sql_conversation_t_target,
+    &fb_sql_conversation_t_apply, &fb_sql_conversation_t_applied,
+    &fb_sql_conversation_t_remove, NULL
+};
+
+static const fb_field_rule_t fb_tag_apply_rules[] = {
+    {.name = "tagId", .type = FB_FIELD_ID, .flags = FB_FIELD_REQUIRED},
+    {.name = "actingAdminId", .type = FB_FIELD_ID,
+     .flags = FB_FIELD_REQUIRED},
+    {.name = NULL}
+};
+
+static const fb_field_rule_t fb_tag_remove_rules[] = {
+    {.name = "actingAdminId", .type = FB_FIELD_ID,
+     .flags = FB_FIELD_REQUIRED},
+    {.name = NULL}
+};
+
+typedef struct {
+    const char *id, *tag, *admin, *target;
+} fb_tagging_t;
+
+/* The conversation (locked), the admin, the tag and the target. */
+static fb_error_t *fb_tagging_gather(fb_req_t *fr, void *ctx)
+{
+    fb_tagging_t *d = ctx;
+    const char *found;
+    fb_error_t *err;
+
+    if ((err = fb_conversation_lock(fr, &d->id)) != NULL
+        || (err = fb_conversation_admin(
+                fr, fb_json_string(fr->body, "actingAdminId"),
+                "actingAdminId", &d->admin)) != NULL
+        || (err = fb_resource_lookup(fr, &fb_sql_conversation_t_tag, d->tag,
+                                     &found)) != NULL
+        || (found != NULL
+            && (err = fb_resource_lookup(fr, &fb_sql_conversation_t_target,
+                                         d->id, &d->target)) != NULL)) {
+        return err;
+    }
+    return found == NULL
+           ? fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "tagId",
+                           "Tag not found.")
+           : NULL;
+}
+
+/* A tags part with the members a statement returned (its column col). */
+static void fb_tagging_part(fb_write_t *w, const char *id,
+                            const fb_rows_t *rows, int col)
+{
+    fb_conversation_part_t part = {"tags", NULL, NULL, NULL, NULL, NULL,
+                                   NULL, NULL};
+
+    if (fb_write_ok(w) && rows->nrows == 1) {
+        part.data = fb_rows_get(rows, 0, col);
+        fb_conversation_write_part(w, id, &part, NULL);
+    }
+}
+
+static fb_error_t *fb_conversation_tag_apply(fb_req_t *fr)
+{
+    fb_tagging_t d = {NULL, NULL, NULL, NULL};
+    fb_rows_t applied = {0, 0, NULL}, shown = {0, 0, NULL};
+    fb_write_t w;
+
+    d.tag = fb_id_normalize(fr->pool, fb_json_string(fr->body, "tagId"));
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_tagging_gather, &d);
+    fb_write_select(&w, &fb_sql_conversation_t_apply,
+                    FB_ARGS(d.id, d.tag, d.target, d.admin), &applied);
+    fb_tagging_part(&w, d.id, &applied, 0);
+    fb_write_select(&w, &fb_sql_conversation_t_applied,
+                    FB_ARGS(d.id, d.tag), &shown);
+    return fb_write_respond(&w, HTTP_OK, fb_rows_get(&shown, 0, 0));
+}
+
+static fb_error_t *fb_conversation_tag_remove(fb_req_t *fr)
+{
+    fb_tagging_t d = {NULL, NULL, NULL, NULL};
+    fb_rows_t removed = {0, 0, NULL};
+    fb_write_t w;
+
+    d.tag = fb_id_normalize(fr->pool, fb_req_param(fr, "tagId"));
+    if (d.tag == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, "tagId",
+                             "The tag id must be a 24-character "
+                             "hexadecimal object id.");
+    }
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_tagging_gather, &d);
+    fb_write_select(&w, &fb_sql_conversation_t_remove,
+                    FB_ARGS(d.id, d.tag, d.admin), &removed);
+    if (fb_write_ok(&w) && removed.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
+                                        "tagId", "The tag is not on this "
+                                        "conversation."));
+    }
+    fb_tagging_part(&w, d.id, &removed, 1);
+    return fb_write_respond(&w, HTTP_OK, fb_rows_get(&removed, 0, 0));
+}
+
+static const fb_op_t fb_conversation_tag_apply_op = {
+    fb_conversation_tag_apply, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
+    FB_PERM_SET_CONVERSATION_TAGS, NULL, fb_tag_apply_rules, NULL
+};
+static const fb_op_t fb_conversation_tag_remove_op = {
+    fb_conversation_tag_remove, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
+    FB_PERM_SET_CONVERSATION_TAGS, NULL, fb_tag_remove_rules, NULL
+};
+
+static const fb_route_t fb_conversation_tag_routes[] = {
+    {"POST", "/conversations/{id}/tags", &fb_conversation_tag_apply_op},
+    {"DELETE", "/conversations/{id}/tags/{tagId}",
+     &fb_conversation_tag_remove_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_conversation_tags_module = {
+    "conversation tags", fb_conversation_tag_routes,
+    fb_conversation_tag_statements
+};

@@ -1,0 +1,328 @@
+/*
+ * conversations: reading and deleting conversations, and what the
+ * conversation files share (conversations.h).  Nova and newer.
+ *
+ * GET /conversations lists newest first (createdAt, then the
+ * conversation's object id, uid), optionally only those having every
+ * tag of tagIds; GET /conversations/{id} adds the 500 newest parts.
+ */
+#include <string.h>
+
+#include "apr_lib.h"
+#include "apr_strings.h"
+
+#include "body_fields.h"
+#include "conversations.h"
+#include "fb_id.h"
+#include "fb_json.h"
+
+/* The list, newest first. */
+#define CONVERSATION_LIST(where) \
+    "SELECT " CONVERSATION_JSON "::text, fb_ts_key(cv.created_at), " \
+    "  cv.uid FROM conversations cv WHERE cv.org_id = %s " where \
+    "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
+
+/* Having every tag of $2 (a text[]): the links of those tags, by
+ * conversation (index conversation_tag_links_tag). */
+#define CONVERSATION_TAGGED \
+    "AND cv.id IN (SELECT l.conversation_id FROM conversation_tag_links l " \
+    "  WHERE l.org_id = $1 AND l.tag_id = ANY (%s::text[]) " \
+    "  GROUP BY l.conversation_id HAVING count(*) = " \
+    "  (SELECT count(DISTINCT x) FROM unnest($2::text[]) x)) "
+
+#define CONVERSATION_AFTER \
+    "AND (cv.created_at, cv.uid) < (fb_ts_from_key(%s), %s) "
+
+FB_SQL(conversation_list, 1,
+    CONVERSATION_LIST(""));
+
+FB_SQL(conversation_list_after, 3,
+    CONVERSATION_LIST(CONVERSATION_AFTER));
+
+FB_SQL(conversation_list_tagged, 2,
+    CONVERSATION_LIST(CONVERSATION_TAGGED));
+
+FB_SQL(conversation_list_tagged_after, 4,
+    CONVERSATION_LIST(CONVERSATION_TAGGED CONVERSATION_AFTER));
+
+FB_SQL(conversation_find, 1,
+    "SELECT id FROM conversations WHERE org_id = %s AND id = %s");
+
+FB_SQL(conversation_find_locked, 1,
+    "SELECT id FROM conversations WHERE org_id = %s AND id = %s "
+    "FOR UPDATE");
+
+FB_SQL(conversation_admin, 1,
+    "SELECT id FROM admins WHERE org_id = %s AND id = %s");
+
+FB_SQL(conversation_contact, 1,
+    "SELECT id, is_blocked FROM contacts WHERE org_id = %s AND id = %s");
+
+/* Parts go with their conversation (ON DELETE CASCADE), their images
+ * with them (sql/014). */
+FB_SQL(conversation_delete, 1,
+    "DELETE FROM conversations WHERE org_id = %s AND id = %s");
+
+static const fb_statement_t *const fb_conversations_statements[] = {
+    &fb_sql_conversation_list, &fb_sql_conversation_list_after,
+    &fb_sql_conversation_list_tagged, &fb_sql_conversation_list_tagged_after,
+    &fb_sql_conversation_find, &fb_sql_conversation_find_locked,
+    &fb_sql_conversation_admin, &fb_sql_conversation_contact,
+    &fb_sql_conversation_delete, NULL
+};
+
+/* ---- shared (conversations.h) ---- */
+
+/* Non-zero when value is 1 to 16 letters and digits. */
+static int fb_conversation_id_valid(const char *value)
+{
+    apr_size_t n = 0;
+
+    for (; value[n] != '\0'; n++) {
+        if (n == 16 || !apr_isalnum(value[n])) {
+            return 0;
+        }
+    }
+    return n > 0;
+}
+
+fb_error_t *fb_conversation_find(fb_req_t *fr, const char *value,
+                                 const char *param, int lock,
+                                 const char **id)
+{
+    fb_error_t *err;
+
+    *id = NULL;
+    if (value == NULL || !fb_conversation_id_valid(value)) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, param,
+                             "A conversation id is 1 to 16 letters and "
+                             "digits.");
+    }
+    err = fb_resource_lookup(fr, lock ? &fb_sql_conversation_find_locked
+                                      : &fb_sql_conversation_find,
+                             value, id);
+    if (err == NULL && *id == NULL) {
+        err = fb_error_make(fr->pool, FB_E_CONVERSATION_NOT_FOUND, param,
+                            NULL);
+    }
+    return err;
+}
+
+fb_error_t *fb_conversation_lock(fb_req_t *fr, void *ctx)
+{
+    return fb_conversation_find(fr, fb_req_param(fr, "id"), "id", 1, ctx);
+}
+
+fb_error_t *fb_conversation_admin(fb_req_t *fr, const char *value,
+                                  const char *param, const char **id)
+{
+    const char *given = fb_id_normalize(fr->pool, value);
+    fb_error_t *err;
+
+    *id = NULL;
+    if (given == NULL) {
+        return NULL;
+    }
+    err = fb_resource_lookup(fr, &fb_sql_conversation_admin, given, id);
+    if (err == NULL && *id == NULL) {
+        err = fb_error_make(fr->pool, FB_E_ADMIN_NOT_FOUND, param, NULL);
+    }
+    return err;
+}
+
+fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
+                                    const char *param, int *blocked)
+{
+    const char *given = fb_id_normalize(fr->pool, id);
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    *blocked = 0;
+    if (given == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, param,
+                             "A contact id is 24 hexadecimal characters.");
+    }
+    err = fb_req_select(fr, &fb_sql_conversation_contact, FB_ARGS(given),
+                        &rows);
+    if (err == NULL && rows.nrows == 0) {
+        err = fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, param, NULL);
+    }
+    *blocked = err == NULL && strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
+    return err;
+}
+
+/* What fb_conversation_write_part() gives its step. */
+typedef struct {
+    const char *id;
+    const fb_conversation_part_t *part;
+    const char **part_id;
+} fb_conversation_adding_t;
+
+static fb_error_t *fb_conversation_add_step(fb_req_t *fr, void *ctx)
+{
+    fb_conversation_adding_t *a = ctx;
+    const char *part_id;
+
+    if (fb_conversation_part_add(fr->db, fr->pool, fr->principal.org_id,
+                                 a->id, a->part, &part_id)
+        != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    if (a->part_id != NULL) {
+        *a->part_id = part_id;
+    }
+    return NULL;
+}
+
+void fb_conversation_write_part(fb_write_t *w, const char *id,
+                                const fb_conversation_part_t *part,
+                                const char **part_id)
+{
+    fb_conversation_adding_t a = {id, part, part_id};
+
+    fb_write_step(w, fb_conversation_add_step, &a);
+}
+
+/* What fb_conversation_write_render() gives its step. */
+typedef struct {
+    const char *id;
+    const char **json;
+} fb_conversation_rendering_t;
+
+static fb_error_t *fb_conversation_render_step(fb_req_t *fr, void *ctx)
+{
+    fb_conversation_rendering_t *r = ctx;
+
+    if (fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
+                               r->id, FB_CONVERSATION_NO_PARTS, r->json)
+        != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    return *r->json == NULL
+           ? fb_error_make(fr->pool, FB_E_CONVERSATION_NOT_FOUND, "id",
+                           NULL)
+           : NULL;
+}
+
+void fb_conversation_write_render(fb_write_t *w, const char *id,
+                                  const char **json)
+{
+    fb_conversation_rendering_t r = {id, json};
+
+    *json = NULL;
+    fb_write_step(w, fb_conversation_render_step, &r);
+}
+
+fb_error_t *fb_conversation_body(fb_req_t *fr, const char **html,
+                                 const char **markdown)
+{
+    const char *text;
+    fb_error_t *err = fb_body_markdown(fr, "bodyMarkdown", html, &text);
+
+    *markdown = fb_json_string(fr->body, "bodyMarkdown");
+    if (err != NULL || *html == NULL) {
+        return err;
+    }
+    if (text[strspn(text, " \t\r\n")] == '\0'
+        && strstr(*html, "<img") == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                             "bodyMarkdown", "'bodyMarkdown' has nothing "
+                             "left to show once sanitized.");
+    }
+    return NULL;
+}
+
+/* ---- GET /conversations, GET and DELETE /conversations/{id} ---- */
+
+static const fb_list_order_t fb_conversations_newest = {
+    &fb_sql_conversation_list, &fb_sql_conversation_list_after,
+    "conversations.createdAt.desc", fb_key_integer
+};
+
+/* Filtered by tags: its own statements (a plan each), the same cursors
+ * (the filter is the query's, as in other lists). */
+static const fb_list_order_t fb_conversations_tagged = {
+    &fb_sql_conversation_list_tagged, &fb_sql_conversation_list_tagged_after,
+    "conversations.createdAt.desc", fb_key_integer
+};
+
+static const fb_query_rule_t fb_conversation_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"tagIds", FB_Q_LIST, 1, 64, NULL},
+    {NULL, 0, 0, 0, NULL}
+};
+
+static fb_error_t *fb_conversation_list(fb_req_t *fr)
+{
+    apr_array_header_t *tags = fb_query_list(fr->pool, &fr->query,
+                                             "tagIds");
+
+    if (tags->nelts == 0) {
+        return fb_list_respond(fr, &fb_conversations_newest, FB_NO_ARGS,
+                               FB_NO_ARGS);
+    }
+    return fb_list_respond(fr, &fb_conversations_tagged,
+                           FB_ARGS(fb_db_text_array(fr->pool, tags)),
+                           FB_NO_ARGS);
+}
+
+static fb_error_t *fb_conversation_get(fb_req_t *fr)
+{
+    const char *id, *json;
+    fb_error_t *err = fb_conversation_find(fr, fb_req_param(fr, "id"), "id",
+                                           0, &id);
+    fb_db_t *db;
+
+    if (err != NULL) {
+        return err;
+    }
+    if ((db = fb_req_db(fr)) == NULL
+        || fb_conversation_render(db, fr->pool, fr->principal.org_id, id,
+                                  FB_CONVERSATION_ALL_PARTS, &json)
+           != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_CONVERSATION_NOT_FOUND, "id",
+                             NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
+    return NULL;
+}
+
+static fb_error_t *fb_conversation_delete(fb_req_t *fr)
+{
+    const char *id = NULL, *json = NULL;
+    fb_write_t w;
+
+    fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_conversation_lock, &id);
+    fb_conversation_write_render(&w, id, &json);
+    fb_write_exec(&w, &fb_sql_conversation_delete, FB_ARGS(id));
+    fb_write_event(&w, "conversation.deleted", json, NULL);
+    return fb_write_respond(&w, HTTP_OK,
+                            apr_pstrcat(fr->pool, "{\"id\":",
+                                        fb_json_quote(fr->pool, id),
+                                        ",\"object\":\"conversation\","
+                                        "\"deleted\":true}", NULL));
+}
+
+static const fb_op_t fb_conversation_list_op =
+    CONVERSATION_READ(fb_conversation_list, fb_conversation_list_rules);
+static const fb_op_t fb_conversation_get_op =
+    CONVERSATION_READ(fb_conversation_get, NULL);
+static const fb_op_t fb_conversation_delete_op = {
+    fb_conversation_delete, FB_OP_WRITE, FB_VERSION_NOVA, FB_PERM_NONE,
+    NULL, NULL, NULL
+};
+
+static const fb_route_t fb_conversation_routes[] = {
+    {"GET", "/conversations", &fb_conversation_list_op},
+    {"GET", "/conversations/{id}", &fb_conversation_get_op},
+    {"DELETE", "/conversations/{id}", &fb_conversation_delete_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_conversations_module = {
+    "conversations", fb_conversation_routes, fb_conversations_statements
+};

@@ -1,0 +1,69 @@
+/*
+ * conversations.h: what the conversation files share: finding the
+ * conversation a path names, the acting admin, and answering with the
+ * conversation as a write left it, its events recorded.
+ *
+ * The JSON, adding parts and moving the state are the domain's
+ * (conversation.h): tickets and the snooze wake-up job use them too.
+ */
+#ifndef CONVERSATIONS_H
+#define CONVERSATIONS_H
+
+#include "conversation.h"
+#include "fb_resource.h"
+#include "fb_write.h"
+
+/* The operation descriptor of a conversation read or write (nova). */
+#define CONVERSATION_READ(handler, query) \
+    {(handler), 0, FB_VERSION_NOVA, FB_PERM_NONE, (query), NULL, NULL}
+#define CONVERSATION_WRITE(handler, body) \
+    {(handler), FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA, FB_PERM_NONE, \
+     NULL, (body), NULL}
+
+/*
+ * The conversation named value (a path's id, or a body's member param):
+ * 1 to 16 letters and digits (else 400 invalid_id), one of the
+ * organization's (else 404 conversation_not_found naming param).  With
+ * lock, its row stays locked until the transaction ends.
+ */
+fb_error_t *fb_conversation_find(fb_req_t *fr, const char *value,
+                                 const char *param, int lock,
+                                 const char **id);
+
+/* A step of fb_write: the path's conversation, locked, into *ctx (a
+ * const char *). */
+fb_error_t *fb_conversation_lock(fb_req_t *fr, void *ctx);
+
+/*
+ * The admin id value (NULL: none given) of the organization in *id, else
+ * 404 admin_not_found naming param.
+ */
+fb_error_t *fb_conversation_admin(fb_req_t *fr, const char *value,
+                                  const char *param, const char **id);
+
+/* The contact id (customers and leads) and whether it is blocked; 404
+ * contact_not_found naming param when there is none. */
+fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
+                                    const char *param, int *blocked);
+
+/*
+ * Adds part to conversation id as a step of w; *part_id (may be NULL)
+ * is its id.
+ */
+void fb_conversation_write_part(fb_write_t *w, const char *id,
+                                const fb_conversation_part_t *part,
+                                const char **part_id);
+
+/*
+ * Renders conversation id (without its parts) as a step of w into
+ * *json; a conversation that is not there fails the write.
+ */
+void fb_conversation_write_render(fb_write_t *w, const char *id,
+                                  const char **json);
+
+/* The markdown body field rendered and sanitized (images taken in):
+ * call before the write begins. */
+fb_error_t *fb_conversation_body(fb_req_t *fr, const char **html,
+                                 const char **markdown);
+
+#endif
