@@ -58,6 +58,7 @@ int main(void)
     test_bulk_mail_register();
     test_changelog_publishing_register();
     test_file_store_register();
+    test_multipart_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

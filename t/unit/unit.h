@@ -135,5 +135,6 @@ void test_webhook_secret_register(void);
 void test_bulk_mail_register(void);
 void test_changelog_publishing_register(void);
 void test_file_store_register(void);
+void test_multipart_register(void);
 
 #endif
