@@ -34,6 +34,9 @@
     X(post_voters)                  \
     X(posts)                        \
     X(teams)                        \
+    X(ticket_categories)            \
+    X(ticket_fields)                \
+    X(ticket_statuses)              \
     X(unsubscribe)                  \
     X(webhooks)
 

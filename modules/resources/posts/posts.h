@@ -22,10 +22,15 @@
     "  FROM admins a " \
     "  WHERE a.org_id = p.org_id AND a.id = p.author_admin_id) END"
 
+/* A status over a row s with the columns of post_statuses; ticket
+ * statuses render the same (tickets/). */
+#define POST_STATUS_JSON \
+    "json_build_object(" \
+    "'object', 'post_status', 'id', s.id, 'name', s.name, " \
+    "'color', s.color, 'type', s.type, 'isDefault', s.is_default)"
+
 #define POST_STATUS_OF_JSON \
-    "(SELECT json_build_object('object', 'post_status', 'id', s.id, " \
-    "        'name', s.name, 'color', s.color, 'type', s.type, " \
-    "        'isDefault', s.is_default) " \
+    "(SELECT " POST_STATUS_JSON \
     " FROM post_statuses s WHERE s.org_id = p.org_id AND s.id = p.status_id)"
 
 #define POST_TAGS_JSON \
