@@ -35,8 +35,11 @@
     X(posts)                        \
     X(teams)                        \
     X(ticket_categories)            \
+    X(ticket_create)                \
     X(ticket_fields)                \
     X(ticket_statuses)              \
+    X(ticket_update)                \
+    X(tickets)                      \
     X(unsubscribe)                  \
     X(webhooks)
 
@@ -47,13 +50,15 @@
     X(bulk_mail)                    \
     X(changelog_publishing)         \
     X(events)                       \
+    X(field_values)                 \
     X(file_store)                   \
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \
     X(job_webhook)                  \
     X(people)                       \
-    X(post_field)
+    X(post_field)                   \
+    X(ticket_check)
 
 #define FB_DECLARE_MODULE(name) \
     extern const fb_resource_module_t fb_##name##_module;
