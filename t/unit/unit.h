@@ -136,5 +136,6 @@ void test_bulk_mail_register(void);
 void test_changelog_publishing_register(void);
 void test_file_store_register(void);
 void test_multipart_register(void);
+void test_filetype_register(void);
 
 #endif
