@@ -11,7 +11,7 @@
 #include "fb_id.h"
 #include "fb_json.h"
 #include "people/people.h"
-#include "tickets.h"
+#include "ticket_files.h"
 
 /* (given id twice): the given status, or the default one. */
 FB_SQL(ticket_c_status, 2,
@@ -107,7 +107,7 @@ fb_error_t *fb_ticket_custom_fields(fb_req_t *fr, fb_ticket_draft_t *d,
                                     const char *existing)
 {
     fb_field_values_t fv = {"ticket", "category", d->category_fields,
-                            NULL, NULL};
+                            fb_ticket_file_value, d->files};
 
     return fb_field_values_check(fr, &fv, existing, &d->custom_fields);
 }

@@ -13,7 +13,7 @@
 #include "apr_strings.h"
 
 #include "fb_id.h"
-#include "tickets.h"
+#include "ticket_files.h"
 
 /*
  * The list filters, in argument order: category ids (twice), status
@@ -163,12 +163,12 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
         || (err = fb_ticket_ids(fr, "statusIds", &statuses)) != NULL) {
         return err;
     }
-    return fb_list_respond(
+    return fb_list_respond_present(
         fr, &fb_ticket_orders[2 * which
                               + (dir != NULL && strcmp(dir, "asc") == 0)],
         FB_ARGS(cats, cats, statuses, statuses, q, q, assignee, assignee,
                 kind, kind),
-        FB_ARGS(fb_req_portal_default(fr)));
+        FB_ARGS(fb_req_portal_default(fr)), fb_ticket_present);
 }
 
 fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
@@ -209,7 +209,7 @@ static fb_error_t *fb_ticket_get(fb_req_t *fr)
         return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "id",
                              "No ticket has this number.");
     }
-    fb_respond(fr, HTTP_OK, json);
+    fb_respond(fr, HTTP_OK, fb_ticket_present(fr, json));
     return NULL;
 }
 

@@ -88,6 +88,7 @@ typedef struct {
     const char *custom_fields;      /* JSON text */
     const char *html;               /* content, sanitized, images in */
     const char *text;               /* and as plain text */
+    struct fb_ticket_files *files;  /* the request's stored files */
 } fb_ticket_draft_t;
 
 /* d->status_id: the body's statusId (404 when the organization has no

@@ -15,7 +15,7 @@
 #include "fb_id.h"
 #include "fb_json.h"
 #include "people/people.h"
-#include "tickets.h"
+#include "ticket_files.h"
 
 FB_SQL(ticket_w_category, 1,
     "SELECT id, custom_field_ids::text FROM ticket_categories "
@@ -86,7 +86,7 @@ static fb_error_t *fb_ticket_gather(fb_req_t *fr, void *draft)
 }
 
 /* POST /tickets */
-static fb_error_t *fb_ticket_create(fb_req_t *fr)
+static fb_error_t *fb_ticket_create_files(fb_req_t *fr)
 {
     const char *created_at = fb_body_time(fr, "createdAt");
     const char *number, *json;
@@ -103,8 +103,10 @@ static fb_error_t *fb_ticket_create(fb_req_t *fr)
                              "linkedConversationId",
                              "Conversation not found.");
     }
-    /* Content first: its images are stored before the transaction. */
-    if ((err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL) {
+    /* Content and files first: images and files are stored before the
+     * transaction. */
+    if ((err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL
+        || (err = fb_ticket_files_prepare(fr, &d.files)) != NULL) {
         return err;
     }
     fb_write_begin(&w, fr);
@@ -126,12 +128,24 @@ static fb_error_t *fb_ticket_create(fb_req_t *fr)
     number = fb_rows_get(&row, 0, 0);
     fb_ticket_write_render(&w, number, &json);
     fb_write_event(&w, "ticket.created", json, NULL);
-    return fb_write_respond(&w, HTTP_CREATED, json);
+    return fb_write_respond(&w, HTTP_CREATED, fb_ticket_present(fr, json));
+}
+
+/* The files a refused create stored go at once. */
+static fb_error_t *fb_ticket_create(fb_req_t *fr)
+{
+    fb_error_t *err = fb_ticket_create_files(fr);
+
+    if (err != NULL) {
+        fb_ticket_files_drop(fr);
+    }
+    return err;
 }
 
 static const fb_op_t fb_ticket_create_op = {
-    fb_ticket_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_ticket_create_rules, NULL
+    fb_ticket_create, FB_OP_BODY | FB_OP_WRITE | FB_OP_UPLOAD,
+    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_ticket_create_rules,
+    &fb_ticket_upload
 };
 
 static const fb_route_t fb_ticket_create_routes[] = {

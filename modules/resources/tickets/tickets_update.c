@@ -17,7 +17,7 @@
 #include "fb_changes.h"
 #include "fb_json.h"
 #include "fb_time.h"
-#include "tickets.h"
+#include "ticket_files.h"
 
 FB_SQL(ticket_u_lock, 1,
     "SELECT t.id, t.open, t.custom_fields::text, "
@@ -151,7 +151,7 @@ static fb_error_t *fb_ticket_gather_changes(fb_req_t *fr, void *change)
 }
 
 /* PATCH /tickets/{id} */
-static fb_error_t *fb_ticket_update(fb_req_t *fr)
+static fb_error_t *fb_ticket_update_files(fb_req_t *fr)
 {
     json_object *body = fr->body;
     json_object *open_v = json_object_object_get(body, "open");
@@ -166,7 +166,8 @@ static fb_error_t *fb_ticket_update(fb_req_t *fr)
     /* Content first: its images are stored before the transaction. */
     if ((err = fb_ticket_number(fr, &c.number)) != NULL
         || (err = fb_body_html(fr, "content", &c.d.html, &c.d.text))
-           != NULL) {
+           != NULL
+        || (err = fb_ticket_files_prepare(fr, &c.d.files)) != NULL) {
         return err;
     }
     fb_write_begin(&w, fr);
@@ -198,7 +199,18 @@ static fb_error_t *fb_ticket_update(fb_req_t *fr)
     if (n > 0) {
         fb_write_event(&w, "ticket.updated", c.after, changes);
     }
-    return fb_write_respond(&w, HTTP_OK, c.after);
+    return fb_write_respond(&w, HTTP_OK, fb_ticket_present(fr, c.after));
+}
+
+/* The files a refused update stored go at once. */
+static fb_error_t *fb_ticket_update(fb_req_t *fr)
+{
+    fb_error_t *err = fb_ticket_update_files(fr);
+
+    if (err != NULL) {
+        fb_ticket_files_drop(fr);
+    }
+    return err;
 }
 
 /* DELETE /tickets/{id}.  The linked conversation's fate (deleted with a
@@ -225,8 +237,9 @@ static fb_error_t *fb_ticket_delete(fb_req_t *fr)
 }
 
 static const fb_op_t fb_ticket_update_op = {
-    fb_ticket_update, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_ticket_update_rules, NULL
+    fb_ticket_update, FB_OP_BODY | FB_OP_WRITE | FB_OP_UPLOAD,
+    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_ticket_update_rules,
+    &fb_ticket_upload
 };
 
 static const fb_op_t fb_ticket_delete_op = {
