@@ -362,3 +362,47 @@ def test_malformed_multipart(desk):
     assert_error(desk.api.post("/posts", data=b"--xyz--",
                                headers={"Content-Type": ctype}),
                  415, "unsupported_media_type")
+
+
+def test_hostile_multipart(desk):
+    """Bodies built to hurt: every one is an error in the envelope (or a
+    success), never a 5xx, and leaves no file behind."""
+    b = "hostile"
+    ctype = "multipart/form-data; boundary=" + b
+    part = ("--%s\r\nContent-Disposition: form-data; name=\"customFields.%s\";"
+            " filename=\"%%s\"\r\n\r\n%%s\r\n" % (b, desk.shots))
+    data = ("--%s\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n"
+            "%s\r\n" % (b, json.dumps({"ticketCategoryId":
+                                       desk.cats["customer"],
+                                       "title": "Hostile", "author": {}})))
+    end = "--%s--\r\n" % b
+    bodies = [
+        data + "--%s\r\nX: %s\r\n\r\n" % (b, "a" * 9000) + end,
+        data + (part % ("a.png", "x")) * 40 + end,
+        data + data + end,
+        data + part % ("\xff\xfe.png", "x") + end,
+        data + "--%s\r\nContent-Disposition: form-data; name=\"data\"\r\n"
+               "\r\n%s\r\n" % (b, "[" * 5000) + end,
+        data + "--%s\r\nContent-Disposition: form-data; name=\"data\"\r\n"
+               "\r\n%s\r\n" % (b, "x" * (1024 * 1024 + 1)) + end,
+        "--%s\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n"
+        "{\"title\": 5}\r\n" % b + part % ("a.png", "x") + end,
+        part % ("", "") + end,
+        data + part % ("a.png", "") + end,
+        "\r\n" * 1000 + end,
+        "",
+    ]
+    before = desk.file_count()
+    for body in bodies:
+        raw = body.encode("latin-1")    # \xff stays one byte
+        r = desk.api.post("/tickets", data=raw,
+                          headers={"Content-Type": ctype})
+        assert r.status_code < 500, (body[:80], r.text)
+        if r.status_code >= 400:
+            err = r.json()["error"]
+            assert err["status"] == r.status_code and err["code"]
+        assert desk.file_count() == before, (body[:120], r.text)
+    # A boundary over 70 characters is not multipart: 415.
+    assert_error(desk.api.post("/tickets", data=b"x", headers={
+        "Content-Type": "multipart/form-data; boundary=" + "b" * 71}),
+        415, "unsupported_media_type")
