@@ -31,7 +31,8 @@ MOD_SRC   := mod_feedback.c modules/fb_registry.c $(CORE_SRC) $(DOMAIN_SRC) \
 HEADERS   := mod_feedback.h \
              $(wildcard modules/*.h modules/*/*.h modules/resources/*/*.h)
 
-PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl libpq
+PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl libpq \
+             libmagic
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
 
@@ -60,7 +61,8 @@ mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP) $(MIGRATIONS)
 	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
 	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(SCHEMA_DEF) $(shell pkg-config --cflags json-c libcurl libpq)" \
 	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
-	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl libpq)
+	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl libpq \
+	        libmagic)
 	@# A new inode: a running httpd maps the old file.
 	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
 

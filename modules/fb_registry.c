@@ -42,6 +42,12 @@
     X(posts)                        \
     X(tags)                         \
     X(teams)                        \
+    X(ticket_categories)            \
+    X(ticket_create)                \
+    X(ticket_fields)                \
+    X(ticket_statuses)              \
+    X(ticket_update)                \
+    X(tickets)                      \
     X(unsubscribe)                  \
     X(webhooks)
 
@@ -53,6 +59,7 @@
     X(changelog_publishing)         \
     X(conversation)                 \
     X(events)                       \
+    X(field_values)                 \
     X(file_store)                   \
     X(idempotency)                  \
     X(job_email)                    \
@@ -64,7 +71,8 @@
     X(people)                       \
     X(post_field)                   \
     X(precondition)                 \
-    X(schema)
+    X(schema)                       \
+    X(ticket_check)
 
 #define FB_DECLARE_MODULE(name) \
     extern const fb_resource_module_t fb_##name##_module;

@@ -30,6 +30,17 @@ static const char *fb_filesign_mac(apr_pool_t *p, const char *secret,
     return fb_hex(p, mac, sizeof(mac));
 }
 
+const char *fb_filesign_url(apr_pool_t *p, const char *base,
+                            const char *key, const char *secret,
+                            apr_time_t expires)
+{
+    const char *when = apr_psprintf(p, "%" APR_TIME_T_FMT,
+                                    apr_time_sec(expires));
+
+    return apr_pstrcat(p, base, key, "?expires=", when, "&signature=",
+                       fb_filesign_mac(p, secret, key, when), NULL);
+}
+
 /* Non-zero when the marker at text + at is the src of an <img>: right
  * after src=" (or src=\" in JSON), inside a tag that starts with <img.
  * Text nodes cannot pass for this: the sanitizer writes < in text as

@@ -35,6 +35,12 @@ const char *fb_filesign_rewrite(apr_pool_t *p, const char *text,
                                 const char *base, const char *secret,
                                 apr_time_t expires);
 
+/* The signed URL of key under base (ending in "/"), expiring at
+ * expires, as JSON and plain text want it (a plain '&'). */
+const char *fb_filesign_url(apr_pool_t *p, const char *base,
+                            const char *key, const char *secret,
+                            apr_time_t expires);
+
 /* Non-zero when signature is key's for the Unix time expires_text under
  * secret, compared in constant time, and that time is not before now. */
 int fb_filesign_valid(const char *secret, const char *key,

@@ -33,6 +33,11 @@ FB_SQL(file_done, 3,
 FB_SQL(file_discard, 1,
     "DELETE FROM files WHERE org_id = %s AND key = %s AND size = 0");
 
+/* (org, key) */
+FB_SQL(file_drop, 1,
+    "DELETE FROM files WHERE org_id = %s AND key = %s "
+    "AND attached_at IS NULL");
+
 /* Files stored for a write that never committed, an hour on (sql/014),
  * in every organization: housekeeping of the whole database, run by
  * the worker (fb_jobs.c). */
@@ -45,7 +50,8 @@ FB_SQL_GLOBAL(sweep_files_unattached, 1,
 
 const fb_statement_t *const fb_file_store_statements[] = {
     &fb_sql_file_insert, &fb_sql_file_chunk, &fb_sql_file_done,
-    &fb_sql_file_discard, &fb_sql_sweep_files_unattached, NULL
+    &fb_sql_file_discard, &fb_sql_file_drop,
+    &fb_sql_sweep_files_unattached, NULL
 };
 
 const char *fb_file_sniff(const unsigned char *b, apr_size_t n)
@@ -128,4 +134,10 @@ const char *fb_file_links(apr_pool_t *p, const fb_settings_t *settings,
                                apr_pstrcat(p, settings->public_url,
                                            "/v2/files/", NULL),
                                settings->secret, expires);
+}
+
+apr_status_t fb_file_store_drop(fb_db_t *db, apr_pool_t *p, const char *org,
+                                const char *key)
+{
+    return fb_db_exec(db, p, &fb_sql_file_drop, org, FB_ARGS(key), NULL);
 }

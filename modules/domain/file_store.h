@@ -55,6 +55,11 @@ apr_status_t fb_file_store_complete(fb_db_t *db, apr_pool_t *p,
 apr_status_t fb_file_store_discard(fb_db_t *db, apr_pool_t *p,
                                    const char *org, const char *key);
 
+/* Deletes org's file key unless a write has attached it: a file stored
+ * for a request that was then refused. */
+apr_status_t fb_file_store_drop(fb_db_t *db, apr_pool_t *p, const char *org,
+                                const char *key);
+
 /*
  * text with the markers of its stored images (fb_filesign.h) replaced by
  * URLs under the public URL of settings, signed with its secret and

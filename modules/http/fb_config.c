@@ -483,6 +483,9 @@ const command_rec fb_directives[] = {
                    "from organizations without a default"),
     FB_SIZE("FeedbackMaxBodySize", max_body, 1024, 1073741824, 1048576,
             VHOST, "Largest JSON request body accepted"),
+    FB_SIZE("FeedbackMaxUploadSize", max_upload, 1024, 1073741824,
+            419430400, VHOST,
+            "Largest multipart/form-data request body (files) accepted"),
     /* Without it, the server's own name (fb_config_finish). */
     FB_OWN(TAKE1, "FeedbackPublicURL", fb_parse_public_url, FB_STORE_PTR,
            public_url, "URL", VHOST,

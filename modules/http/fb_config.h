@@ -21,6 +21,7 @@
 typedef struct {
     int default_version;            /* fb_version_e, or FB_UNSET */
     apr_off_t max_body;             /* bytes, or FB_UNSET */
+    apr_off_t max_upload;           /* bytes, or FB_UNSET */
     const char *portal_url;         /* template with %{org}, or NULL */
     const char *public_url;         /* this server from outside, no
                                      * trailing slash, or NULL */

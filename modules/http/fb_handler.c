@@ -11,6 +11,7 @@
 
 #include "fb_auth.h"
 #include "fb_body.h"
+#include "fb_upload.h"
 #include "fb_handler.h"
 #include "fb_idempotency.h"
 #include "fb_limits.h"
@@ -235,9 +236,16 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         return err;
     }
     if (op->flags & FB_OP_BODY) {
-        if ((err = fb_body_read(fr)) != NULL
+        int files = (op->flags & FB_OP_UPLOAD) && fb_upload_is_multipart(fr);
+
+        if ((err = files ? fb_upload_read(fr, op->data)
+                         : fb_body_read(fr)) != NULL
             || (err = fb_validate_body(fr->pool, fr->body, op->body))
                != NULL) {
+            if (files) {
+                /* Files stored for a body refused after all. */
+                ((const fb_upload_t *)op->data)->abort(fr);
+            }
             return err;
         }
     }

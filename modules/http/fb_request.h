@@ -36,6 +36,9 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
                              * signed file URLs): no principal, the body
                              * is discarded, the handler checks the
                              * credentials the request carries */
+#define FB_OP_UPLOAD  0x20  /* with FB_OP_BODY: takes a multipart/form-data
+                             * body too; data is then its fb_upload_t
+                             * (fb_upload.h) */
 
 #define FB_PERM_NONE (-1)
 

@@ -188,6 +188,23 @@ OPERATIONS = [
     ("POST", "/tags", ["id", "name", "actingAdminId"]),
     ("GET", "/tags/{tag}", []),
     ("DELETE", "/tags/{tag!}", ["actingAdminId"]),
+    ("GET", "/tickets/categories", []),
+    ("GET", "/tickets/categories/{category}", []),
+    ("GET", "/tickets/statuses", []),
+    ("GET", "/tickets/statuses/{tstatus}", []),
+    ("GET", "/tickets/custom_fields", []),
+    ("GET", "/tickets/custom_fields/{tfield}", []),
+    ("GET", "/tickets", []),
+    ("POST", "/tickets", ["ticketCategoryId", "title", "author", "content",
+                          "customFields", "companyId",
+                          "linkedConversationId", "assigneeId", "statusId",
+                          "createdAt", "skipNotifications"]),
+    ("GET", "/tickets/{ticket}", []),
+    ("PATCH", "/tickets/{ticket}", ["title", "content", "statusId", "open",
+                                    "assigneeId", "companyId",
+                                    "customFields", "snoozedUntil",
+                                    "skipNotifications"]),
+    ("DELETE", "/tickets/{ticket!}", []),
     ("GET", "/files/{file}", []),
     ("GET", "/email/unsubscribe", []),
     ("POST", "/email/unsubscribe", []),
@@ -242,6 +259,9 @@ BASES = {
         "actingAdminId": "{admin}"},
     ("POST", "/tags"): {"name": "Nulls"},
     ("DELETE", "/tags/{tag!}"): {},
+    ("POST", "/tickets"): {"ticketCategoryId": "{category}",
+                           "title": "Nulls", "author": {}},
+    ("PATCH", "/tickets/{ticket}"): {},
 }
 
 # The members of the bodies' objects, each with a valid value of its own
@@ -279,6 +299,14 @@ class Site:
         self.ids["field"] = sql(
             "INSERT INTO custom_fields (org_id, label, type) VALUES "
             "(%s, 'F', 'text') RETURNING id", o)[0][0]
+        self.ids["category"] = sql(
+            "SELECT id FROM ticket_categories WHERE org_id = %s "
+            "ORDER BY created_at LIMIT 1", o)[0][0]
+        self.ids["tstatus"] = sql("SELECT id FROM ticket_statuses WHERE "
+                                  "org_id = %s LIMIT 1", o)[0][0]
+        self.ids["tfield"] = sql(
+            "INSERT INTO custom_fields (org_id, scope, label, type) VALUES "
+            "(%s, 'ticket', 'TF', 'text') RETURNING id", o)[0][0]
         self.ids["team"] = sql("INSERT INTO teams (org_id, name) VALUES "
                                "(%s, 'T') RETURNING id", o)[0][0]
 
@@ -305,6 +333,10 @@ class Site:
             c = self.ok(api.post("/companies", json={"companyId": ref,
                                                      "name": "C"}))
             return c["id"] if kind == "company" else ref
+        if kind == "ticket":
+            return str(self.ok(api.post("/tickets", json={
+                "ticketCategoryId": ids["category"], "title": "Robust",
+                "author": {}}))["ticketNumber"])
         if kind == "webhook":
             return self.ok(api.post("/webhooks", json={
                 "name": "W", "url": "https://hooks.example.com/in",
@@ -534,7 +566,7 @@ def missing(name):
     """A value shaped like the parameter's that names nothing."""
     if name in ("user", "companyRef"):
         return "nobody" + secrets.token_hex(4)
-    if name == "conversation":
+    if name in ("conversation", "ticket"):
         return str(10 ** 12 + secrets.randbelow(10 ** 12))
     return secrets.token_hex(12)
 

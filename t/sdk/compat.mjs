@@ -296,6 +296,57 @@ await step('support.conversationTags and conversations tags', async () => {
   await fb.support.conversations.delete(c);
 });
 
+// --- support: ticket categories, statuses, fields and tickets.  The
+// categories and statuses lists are bare arrays, as the library types
+// them; the fields list is the envelope.
+const desk = await step('support.tickets categories/statuses/customFields',
+  async () => {
+    const cats = await fb.support.tickets.categories.list();
+    const statuses = await fb.support.tickets.statuses.list();
+    assert.ok(Array.isArray(cats) && Array.isArray(statuses));
+    const fields = (await fb.support.tickets.customFields.list()).data;
+    assert.ok(cats.length >= 3 && statuses.length >= 5);
+    assert.ok(Array.isArray(fields));
+    assert.equal((await fb.support.tickets.categories.retrieve(cats[0].id))
+      .supportBoardType, cats[0].supportBoardType);
+    assert.equal((await fb.support.tickets.statuses.retrieve(statuses[0].id))
+      .id, statuses[0].id);
+    await assert.rejects(
+      fb.support.tickets.customFields.retrieve('0'.repeat(24)),
+      (e) => e instanceof Featurebase.NotFoundError);
+    return { cats, statuses };
+  });
+await step('support.tickets create/retrieve/update/list/delete', async () => {
+  const customer = desk.cats.find((c) => c.supportBoardType === 'customer');
+  const made = [];
+  for (let i = 0; i < 3; i++) {
+    made.push(await fb.support.tickets.create({
+      ticketCategoryId: customer.id, title: `Ticket ${tag} ${i}`,
+      author: { email: `t-${tag}@sdk.example`, name: 'Ticket Author' },
+      content: '<p>Help</p>',
+    }));
+  }
+  const t = made[0];
+  const one = await fb.support.tickets.retrieve(t.ticketNumber);
+  assert.equal(one.id, t.id);
+  assert.deepEqual(one.conversationParts, []);
+  const u = await fb.support.tickets.update(t.ticketNumber, {
+    title: `Ticket ${tag} closed`, open: false,
+  });
+  assert.equal(u.open, false);
+  const numbers = (await all(fb.support.tickets.list({
+    limit: 2, sortBy: 'ticketNumber', sortOrder: 'asc',
+    ticketCategoryIds: [customer.id], categoryType: 'customer',
+    statusIds: [t.status.id], q: `Ticket ${tag}`,
+  }))).map((x) => x.ticketNumber);
+  assert.deepEqual(numbers, made.map((x) => x.ticketNumber));
+  for (const x of made) {
+    assert.equal((await fb.support.tickets.delete(x.ticketNumber)).id, x.id);
+  }
+  await assert.rejects(fb.support.tickets.retrieve(t.ticketNumber),
+                       (e) => e instanceof Featurebase.NotFoundError);
+});
+
 // --- the library's error classes
 await step('errors map to the library classes', async () => {
   await assert.rejects(fb.feedback.posts.retrieve('0'.repeat(24)),

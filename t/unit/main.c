@@ -60,6 +60,8 @@ int main(void)
     test_conversation_register();
     test_file_store_register();
     test_etag_register();
+    test_multipart_register();
+    test_filetype_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

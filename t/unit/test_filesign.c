@@ -101,6 +101,20 @@ static void test_valid(void)
                                       apr_pstrndup(ut_pool, sig, 63), now));
 }
 
+/* A signed URL carries what fb_filesign_valid accepts. */
+static void test_url(void)
+{
+    apr_time_t at = apr_time_from_sec(1500);
+    const char *url = fb_filesign_url(ut_pool, "https://h/v2/files/", KEY,
+                                      SECRET, at);
+
+    UT_ASSERT_STR(url, apr_pstrcat(ut_pool, "https://h/v2/files/", KEY,
+                                   "?expires=1500&signature=",
+                                   mac(KEY ".1500"), NULL));
+    CU_ASSERT_TRUE(fb_filesign_valid(SECRET, KEY, "1500", mac(KEY ".1500"),
+                                     apr_time_from_sec(1499)));
+}
+
 void test_filesign_register(void)
 {
     static const ut_test_t tests[] = {
@@ -108,6 +122,7 @@ void test_filesign_register(void)
         {"rewrite: images are signed", test_rewrite_signs_images},
         {"rewrite: everything else is left", test_rewrite_leaves_the_rest},
         {"valid: signature, time and form", test_valid},
+        {"url: signed as valid checks", test_url},
         {NULL, NULL}
     };
 

@@ -137,5 +137,7 @@ void test_changelog_publishing_register(void);
 void test_conversation_register(void);
 void test_file_store_register(void);
 void test_etag_register(void);
+void test_multipart_register(void);
+void test_filetype_register(void);
 
 #endif

@@ -183,6 +183,14 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order)
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render)
 {
+    return fb_list_respond_present(fr, order, filters, render, NULL);
+}
+
+fb_error_t *fb_list_respond_present(fb_req_t *fr,
+                                    const fb_list_order_t *order,
+                                    fb_args_t filters, fb_args_t render,
+                                    fb_present_fn present)
+{
     const char *sort = fb_list_cursor_sort(fr, order);
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
     const char *text = fb_query_get(&fr->query, "cursor");
@@ -221,6 +229,9 @@ fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
         next = fb_cursor_encode(fr->pool, sort,
                                 fb_rows_get(&rows, shown - 1, 1),
                                 fb_rows_get(&rows, shown - 1, 2));
+    }
+    for (i = 0; present != NULL && i < shown; i++) {
+        rows.cells[i * rows.ncols] = present(fr, fb_rows_get(&rows, i, 0));
     }
     fb_respond(fr, HTTP_OK, fb_resource_envelope(
                    fr->pool, fb_resource_array(fr->pool, &rows, shown),

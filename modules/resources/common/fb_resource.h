@@ -33,6 +33,9 @@ typedef struct {
     int (*key_valid)(const char *key);  /* the form of its sort keys */
 } fb_list_order_t;
 
+/* A row's JSON as answers show it (signed file values, ...). */
+typedef const char *(*fb_present_fn)(fb_req_t *fr, const char *json);
+
 typedef struct {
     /* (org_id, id) -> one row: the JSON. */
     const fb_statement_t *get;
@@ -99,6 +102,12 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order);
  */
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render);
+
+/* fb_list_respond(), each row's JSON passed through present. */
+fb_error_t *fb_list_respond_present(fb_req_t *fr,
+                                    const fb_list_order_t *order,
+                                    fb_args_t filters, fb_args_t render,
+                                    fb_present_fn present);
 
 /* GET /things/{id} of the resource in op->data. */
 fb_error_t *fb_resource_get(fb_req_t *fr);

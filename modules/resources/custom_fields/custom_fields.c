@@ -2,18 +2,8 @@
  * custom_fields: extra fields on posts.  Read-only in this release.
  * Ticket custom fields share the table (scope 'ticket') and the shape.
  */
+#include "custom_fields.h"
 #include "fb_resource.h"
-
-/* placeholder is left out when the field has none. */
-#define CUSTOM_FIELD_JSON \
-    FB_SQL_OMIT_NULL(CUSTOM_FIELD_OBJECT, "placeholder", "f.placeholder")
-#define CUSTOM_FIELD_OBJECT(placeholder) \
-    "json_build_object(" \
-    "'object', 'custom_field', 'id', f.id, 'label', f.label, " \
-    "'type', f.type, 'required', f.required, " \
-    "'allowMultiple', f.allow_multiple, " placeholder \
-    "'public', f.public, 'internal', f.internal, 'options', f.options, " \
-    "'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))"
 
 FB_SQL(custom_field_get, 1,
     "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "

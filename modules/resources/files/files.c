@@ -10,6 +10,7 @@
 #include "http_protocol.h"
 
 #include "fb_filesign.h"
+#include "fb_filetype.h"
 #include "files.h"
 
 /* Serving: the file and its number of chunks, then each chunk, by key
@@ -39,8 +40,11 @@ struct fb_file_writer {
     char *buf;
     apr_size_t used;
     apr_off_t total;
+    apr_off_t max;
+    int any;                /* any type but an executable */
     int seq;
     int failed;
+    const char *why;        /* for the client */
 };
 
 fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
@@ -63,7 +67,23 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
         return err;
     }
     (*w)->buf = apr_palloc(fr->pool, FB_FILE_CHUNK);
+    (*w)->max = FB_FILE_MAX_SIZE;
     return NULL;
+}
+
+fb_error_t *fb_file_begin_any(fb_req_t *fr, const char *source,
+                              apr_off_t max, fb_file_writer_t **w)
+{
+    fb_error_t *err = fb_file_begin(fr, source, w);
+
+    (*w)->any = 1;
+    (*w)->max = max;
+    return err;
+}
+
+const char *fb_file_why(const fb_file_writer_t *w)
+{
+    return w->why;
 }
 
 const char *fb_file_owned(fb_req_t *fr, const char *url)
@@ -101,6 +121,19 @@ static apr_status_t fb_file_flush(fb_file_writer_t *w)
     if (w->used == 0) {
         return APR_SUCCESS;
     }
+    if (w->type == NULL && w->any) {
+        /* The first chunk tells the type; nothing is stored before. */
+        w->type = fb_file_sniff((unsigned char *)w->buf, w->used);
+        if (w->type == NULL) {
+            w->type = fb_filetype_of(fr->pool, (unsigned char *)w->buf,
+                                     w->used);
+        }
+        if (fb_filetype_executable((unsigned char *)w->buf, w->used,
+                                   w->type)) {
+            w->why = "Executable files are not accepted.";
+            return APR_EINVAL;
+        }
+    }
     if (w->type == NULL
         && (w->type = fb_file_sniff((unsigned char *)w->buf, w->used))
            == NULL) {
@@ -123,7 +156,11 @@ static apr_status_t fb_file_flush(fb_file_writer_t *w)
 apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
                            apr_size_t len)
 {
-    if (w->failed || w->total + (apr_off_t)len > FB_FILE_MAX_SIZE) {
+    if (w->failed || w->total + (apr_off_t)len > w->max) {
+        if (!w->failed) {
+            w->why = apr_psprintf(w->fr->pool, "The file is larger than "
+                                  "%" APR_OFF_T_FMT " bytes.", w->max);
+        }
         w->failed = 1;
         return APR_ENOSPC;
     }
@@ -154,6 +191,9 @@ void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
     *key = NULL;
     if (w->key == NULL) {
         return;
+    }
+    if (ok && w->total == 0 && w->why == NULL) {
+        w->why = "The file is empty.";
     }
     ok = ok && !w->failed && fb_file_flush(w) == APR_SUCCESS
          && w->total > 0 && w->type != NULL;

@@ -24,6 +24,17 @@ typedef struct fb_file_writer fb_file_writer_t;
 fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
                           fb_file_writer_t **w);
 
+/*
+ * Starts a file of any type but an executable (fb_filetype.h), of at
+ * most max bytes: ticket files.  Its type is told by its content.
+ */
+fb_error_t *fb_file_begin_any(fb_req_t *fr, const char *source,
+                              apr_off_t max, fb_file_writer_t **w);
+
+/* Why the file was abandoned, for a client (NULL when it was not, or
+ * for a failure of the server's own). */
+const char *fb_file_why(const fb_file_writer_t *w);
+
 /* Adds data; anything but APR_SUCCESS (not an image, over the cap, a
  * database failure) means the file is to be abandoned. */
 apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,

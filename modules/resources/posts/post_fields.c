@@ -11,16 +11,13 @@
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_time.h"
+#include "custom_fields/field_values.h"
 #include "people/people.h"
 #include "post_fields.h"
 
 FB_SQL(post_f_status, 2,
     "SELECT id FROM post_statuses WHERE org_id = %s "
     "AND (id = %s OR (%s::text IS NULL AND is_default))");
-
-FB_SQL(post_f_fields, 0,
-    "SELECT id, type, required, options::text FROM custom_fields "
-    "WHERE org_id = %s AND scope = 'post'");
 
 FB_SQL(post_f_tag_find, 1,
     "SELECT id FROM tags WHERE org_id = %s AND lower(name) = lower(%s)");
@@ -35,7 +32,7 @@ FB_SQL(post_f_tag_link, 2,
     "ON CONFLICT DO NOTHING");
 
 const fb_statement_t *const fb_post_field_statements[] = {
-    &fb_sql_post_f_status, &fb_sql_post_f_fields, &fb_sql_post_f_tag_find,
+    &fb_sql_post_f_status, &fb_sql_post_f_tag_find,
     &fb_sql_post_f_tag_create, &fb_sql_post_f_tag_link, NULL
 };
 
@@ -130,167 +127,12 @@ fb_error_t *fb_post_assignee(fb_req_t *fr, const char **assignee)
                                      "assigneeId", NULL);
 }
 
-/*
- * Custom field values, checked against the organization's post field
- * definitions: each key is a field id, each value of the field's type
- * (select options by id, or by label mapped to the id).
- */
-typedef struct {
-    fb_req_t *fr;
-    json_object *out;
-    fb_error_t *err;
-} fb_cf_ctx_t;
-
-static void fb_cf_fail(fb_cf_ctx_t *c, fb_error_e kind, const char *id,
-                       const char *message)
-{
-    const char *param = apr_pstrcat(c->fr->pool, "customFields.", id, NULL);
-
-    if (c->err == NULL) {
-        c->err = fb_error_make(c->fr->pool, kind, param, message);
-    }
-    fb_error_add_detail(c->fr->pool, c->err,
-                        apr_pstrcat(c->fr->pool, "body.", param, NULL),
-                        message);
-}
-
-/* The option id named by v (an id or a label) among options, or NULL. */
-static const char *fb_cf_option(json_object *options, json_object *v)
-{
-    const char *want = json_object_get_string(v);
-    size_t i, n = json_object_array_length(options);
-
-    if (!json_object_is_type(v, json_type_string)) {
-        return NULL;
-    }
-    for (i = 0; i < n; i++) {
-        json_object *o = json_object_array_get_idx(options, i);
-        const char *id = fb_json_string(o, "id");
-        const char *label = fb_json_string(o, "label");
-
-        if ((id && strcmp(id, want) == 0)
-            || (label && strcmp(label, want) == 0)) {
-            return id;
-        }
-    }
-    return NULL;
-}
-
-/* The stored value of v for a field of type with options, or NULL when v
- * does not fit. */
-static json_object *fb_cf_value(const char *type, json_object *options,
-                                json_object *v)
-{
-    apr_time_t t;
-
-    if (strcmp(type, "text") == 0) {
-        return json_object_is_type(v, json_type_string)
-               ? json_object_get(v) : NULL;
-    }
-    if (strcmp(type, "number") == 0) {
-        return (json_object_is_type(v, json_type_int)
-                || json_object_is_type(v, json_type_double))
-               ? json_object_get(v) : NULL;
-    }
-    if (strcmp(type, "checkbox") == 0) {
-        return json_object_is_type(v, json_type_boolean)
-               ? json_object_get(v) : NULL;
-    }
-    if (strcmp(type, "date") == 0) {
-        return json_object_is_type(v, json_type_string)
-               && fb_time_parse(json_object_get_string(v), &t)
-                  == APR_SUCCESS
-               ? json_object_get(v) : NULL;
-    }
-    if (strcmp(type, "select") == 0) {
-        const char *id = fb_cf_option(options, v);
-
-        return id ? json_object_new_string(id) : NULL;
-    }
-    if (strcmp(type, "multi-select") == 0
-        && json_object_is_type(v, json_type_array)) {
-        json_object *ids = json_object_new_array();
-        size_t i, n = json_object_array_length(v);
-
-        for (i = 0; i < n; i++) {
-            const char *id = fb_cf_option(options,
-                                          json_object_array_get_idx(v, i));
-
-            if (id == NULL) {
-                json_object_put(ids);
-                return NULL;
-            }
-            json_object_array_add(ids, json_object_new_string(id));
-        }
-        return ids;
-    }
-    return NULL;
-}
-
 fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
                                   const char *existing)
 {
-    json_object *given = json_object_object_get(fr->body, "customFields");
-    json_object *start = existing ? json_tokener_parse(existing) : NULL;
-    fb_cf_ctx_t c = {fr, NULL, NULL};
-    fb_rows_t defs;
-    fb_error_t *err;
-    int r;
+    fb_field_values_t fv = {"post", "board", d->board_fields, NULL, NULL};
 
-    if (!json_object_is_type(start, json_type_object)) {
-        json_object_put(start);
-        start = json_object_new_object();
-    }
-    c.out = fb_json_owned(fr->pool, start);
-    if ((err = fb_req_select(fr, &fb_sql_post_f_fields, FB_NO_ARGS, &defs))
-        != NULL) {
-        return err;
-    }
-    if (given != NULL) {
-        json_object_object_foreach(given, key, v) {
-            const char *id = fb_id_normalize(fr->pool, key);
-            json_object *stored = NULL;
-
-            for (r = 0; id != NULL && r < defs.nrows; r++) {
-                if (strcmp(fb_rows_get(&defs, r, 0), id) == 0) {
-                    break;
-                }
-            }
-            if (id == NULL || r == defs.nrows) {
-                fb_cf_fail(&c, FB_E_INVALID_PARAMETER, key,
-                           "No post custom field has this id.");
-                continue;
-            }
-            if (v == NULL) {
-                json_object_object_del(c.out, id);  /* null: no value */
-                continue;
-            }
-            stored = fb_cf_value(fb_rows_get(&defs, r, 1),
-                                 fb_json_owned(fr->pool, json_tokener_parse(
-                                     fb_rows_get(&defs, r, 3))), v);
-            if (stored == NULL) {
-                fb_cf_fail(&c, FB_E_INVALID_PARAMETER, key,
-                           apr_psprintf(fr->pool, "The value does not fit "
-                                        "a %s field.",
-                                        fb_rows_get(&defs, r, 1)));
-                continue;
-            }
-            json_object_object_add(c.out, id, stored);
-        }
-    }
-    /* Required fields of the board must have a value. */
-    for (r = 0; r < defs.nrows; r++) {
-        const char *id = fb_rows_get(&defs, r, 0);
-
-        if (strcmp(fb_rows_get(&defs, r, 2), "t") == 0
-            && d->board_fields != NULL && strstr(d->board_fields, id)
-            && json_object_object_get(c.out, id) == NULL) {
-            fb_cf_fail(&c, FB_E_MISSING_PARAMETER, id,
-                       "This custom field is required on the board.");
-        }
-    }
-    d->custom_fields = fb_json_text(fr->pool, c.out);
-    return c.err;
+    return fb_field_values_check(fr, &fv, existing, &d->custom_fields);
 }
 
 /* The tag names given as an array or one string, trimmed; commas are not

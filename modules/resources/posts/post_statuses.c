@@ -1,12 +1,7 @@
 /*
  * post_statuses: the workflow stages of posts.  Read-only in this release.
  */
-#include "fb_resource.h"
-
-#define POST_STATUS_JSON \
-    "json_build_object(" \
-    "'object', 'post_status', 'id', s.id, 'name', s.name, " \
-    "'color', s.color, 'type', s.type, 'isDefault', s.is_default)"
+#include "posts.h"
 
 FB_SQL(post_status_get, 1,
     "SELECT " POST_STATUS_JSON " FROM post_statuses s "

@@ -8,24 +8,35 @@
 #include "fb_resource.h"
 #include "fb_write.h"
 
-#define POST_AUTHOR_JSON \
-    "CASE WHEN p.author_contact_id IS NOT NULL THEN (" \
+/* The author of a row (its alias, a string) with author_contact_id and
+ * author_admin_id columns; tickets share it. */
+#define AUTHOR_JSON_OF(row) \
+    "CASE WHEN " row ".author_contact_id IS NOT NULL THEN (" \
     "  SELECT json_build_object('id', c.id, 'name', c.name, " \
     "         'email', c.email, 'profilePicture', c.profile_picture, " \
     "         'type', c.type) " \
     "  FROM contacts c " \
-    "  WHERE c.org_id = p.org_id AND c.id = p.author_contact_id) " \
-    "WHEN p.author_admin_id IS NOT NULL THEN (" \
+    "  WHERE c.org_id = " row ".org_id " \
+    "    AND c.id = " row ".author_contact_id) " \
+    "WHEN " row ".author_admin_id IS NOT NULL THEN (" \
     "  SELECT json_build_object('id', a.id, 'name', a.name, " \
     "         'email', a.email, 'profilePicture', a.profile_picture, " \
     "         'type', 'admin') " \
     "  FROM admins a " \
-    "  WHERE a.org_id = p.org_id AND a.id = p.author_admin_id) END"
+    "  WHERE a.org_id = " row ".org_id " \
+    "    AND a.id = " row ".author_admin_id) END"
+
+#define POST_AUTHOR_JSON AUTHOR_JSON_OF("p")
+
+/* A status over a row s with the columns of post_statuses; ticket
+ * statuses render the same (tickets/). */
+#define POST_STATUS_JSON \
+    "json_build_object(" \
+    "'object', 'post_status', 'id', s.id, 'name', s.name, " \
+    "'color', s.color, 'type', s.type, 'isDefault', s.is_default)"
 
 #define POST_STATUS_OF_JSON \
-    "(SELECT json_build_object('object', 'post_status', 'id', s.id, " \
-    "        'name', s.name, 'color', s.color, 'type', s.type, " \
-    "        'isDefault', s.is_default) " \
+    "(SELECT " POST_STATUS_JSON \
     " FROM post_statuses s WHERE s.org_id = p.org_id AND s.id = p.status_id)"
 
 #define POST_TAGS_JSON \

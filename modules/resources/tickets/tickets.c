@@ -1,0 +1,230 @@
+/*
+ * tickets: reading tickets: one by its number, and the list with its
+ * filters (categories, statuses, kind, assignee, text search) and sorts
+ * (creation, last change, number).  Writes are in tickets_create.c and
+ * tickets_update.c.
+ *
+ * As posts do, the statements first pick the rows (a CTE named page,
+ * filtered and ordered on indexed keys) and then render them, so that
+ * the portal URL the JSON needs is the last argument of every statement.
+ */
+#include <string.h>
+
+#include "apr_strings.h"
+
+#include "fb_id.h"
+#include "ticket_files.h"
+
+/*
+ * The list filters, in argument order: category ids (twice), status
+ * ids (twice), search text (twice), assignee (twice), category kind
+ * (twice).  NULL means no filter.
+ */
+#define TICKET_FILTERS \
+    "AND (%s::text[] IS NULL OR t.category_id = ANY (%s::text[])) " \
+    "AND (%s::text[] IS NULL OR t.status_id = ANY (%s::text[])) " \
+    "AND (%s::text IS NULL " \
+    "     OR t.search @@ websearch_to_tsquery('english', %s)) " \
+    "AND (%s::text IS NULL OR t.assignee_id = %s) " \
+    "AND (%s::text IS NULL OR t.category_id IN (" \
+    "  SELECT b.id FROM ticket_categories b " \
+    "  WHERE b.org_id = $1 AND b.category_type = %s)) "
+
+/* A page: the organization, the filters, the cursor's key and id on
+ * later pages, the limit, the portal URL of the JSON. */
+#define TICKET_PAGE(after, order, key) \
+    "WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = %s " \
+    TICKET_FILTERS after " ORDER BY " order " LIMIT %d) " \
+    "SELECT " TICKET_JSON ", " key " AS sort_key, t.id FROM page t " \
+    "ORDER BY " order
+
+#define TICKET_PAGE_ARGS 12
+
+/* The four statements of an order on col (its cursor key is key, read
+ * back by key_in). */
+#define TICKET_SORT(name, col, key, key_in) \
+    FB_SQL(ticket_list_##name##_desc, TICKET_PAGE_ARGS, \
+           TICKET_PAGE("", col " DESC, t.id DESC", key)); \
+    FB_SQL(ticket_list_##name##_desc_after, TICKET_PAGE_ARGS + 2, \
+           TICKET_PAGE("AND (" col ", t.id) < (" key_in ", %s)", \
+                       col " DESC, t.id DESC", key)); \
+    FB_SQL(ticket_list_##name##_asc, TICKET_PAGE_ARGS, \
+           TICKET_PAGE("", col " ASC, t.id ASC", key)); \
+    FB_SQL(ticket_list_##name##_asc_after, TICKET_PAGE_ARGS + 2, \
+           TICKET_PAGE("AND (" col ", t.id) > (" key_in ", %s)", \
+                       col " ASC, t.id ASC", key))
+
+TICKET_SORT(date, "t.created_at", "fb_ts_key(t.created_at)",
+            "fb_ts_from_key(%s)");
+TICKET_SORT(recent, "t.updated_at", "fb_ts_key(t.updated_at)",
+            "fb_ts_from_key(%s)");
+TICKET_SORT(number, "t.number", "t.number::text", "%s::bigint");
+
+/* (number, portal URL), with and without the conversation's parts. */
+#define TICKET_BY_NUMBER \
+    "WITH one AS (SELECT * FROM tickets t " \
+    "  WHERE t.org_id = %s AND t.number = %s::bigint) "
+FB_SQL(ticket_get, 2,
+    TICKET_BY_NUMBER "SELECT " TICKET_JSON " FROM one t");
+FB_SQL(ticket_get_one, 2,
+    TICKET_BY_NUMBER "SELECT " TICKET_ONE_JSON " FROM one t");
+
+#define TICKET_SQL(name) \
+    &fb_sql_ticket_list_##name##_desc, \
+    &fb_sql_ticket_list_##name##_desc_after, \
+    &fb_sql_ticket_list_##name##_asc, &fb_sql_ticket_list_##name##_asc_after
+
+static const fb_statement_t *const fb_ticket_statements[] = {
+    &fb_sql_ticket_get, &fb_sql_ticket_get_one, TICKET_SQL(date),
+    TICKET_SQL(recent), TICKET_SQL(number), NULL
+};
+
+#define TICKET_ORDER(name, sort) \
+    {&fb_sql_ticket_list_##name##_desc, \
+     &fb_sql_ticket_list_##name##_desc_after, \
+     "tickets." sort ".desc", fb_key_integer}, \
+    {&fb_sql_ticket_list_##name##_asc, \
+     &fb_sql_ticket_list_##name##_asc_after, \
+     "tickets." sort ".asc", fb_key_integer}
+
+/* By sortBy then sortOrder. */
+static const fb_list_order_t fb_ticket_orders[] = {
+    TICKET_ORDER(date, "date"),
+    TICKET_ORDER(recent, "recent"),
+    TICKET_ORDER(number, "ticketNumber"),
+};
+
+/* sortBy values, in the order of fb_ticket_orders. */
+static const char *const fb_ticket_sorts[] = {"date", "recent",
+                                              "ticketNumber", NULL};
+
+static const char *const fb_ticket_kinds[] = {"customer", "tracker",
+                                              "back-office", NULL};
+
+static const fb_query_rule_t fb_ticket_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"ticketCategoryIds", FB_Q_LIST, 1, 64, NULL},
+    {"statusIds", FB_Q_LIST, 1, 64, NULL},
+    {"q", FB_Q_STRING, 1, 255, NULL},
+    {"assigneeId", FB_Q_STRING, 1, 64, NULL},
+    {"categoryType", FB_Q_ENUM, 0, 0, fb_ticket_kinds},
+    {"sortBy", FB_Q_ENUM, 0, 0, fb_ticket_sorts},
+    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
+    {NULL, 0, 0, 0, NULL}
+};
+
+/* The ids given for name, normalized, as an array literal; NULL for
+ * none.  A value that is not an object id is 400 invalid_parameter. */
+static fb_error_t *fb_ticket_ids(fb_req_t *fr, const char *name,
+                                 const char **out)
+{
+    apr_array_header_t *ids = fb_query_list(fr->pool, &fr->query, name);
+    int i;
+
+    for (i = 0; i < ids->nelts; i++) {
+        const char *id = fb_id_normalize(fr->pool,
+                                         APR_ARRAY_IDX(ids, i, char *));
+
+        if (id == NULL) {
+            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
+                                 apr_psprintf(fr->pool, "'%s' must hold "
+                                              "24-character hexadecimal "
+                                              "ids.", name));
+        }
+        APR_ARRAY_IDX(ids, i, const char *) = id;
+    }
+    *out = fb_db_text_array(fr->pool, ids);
+    return NULL;
+}
+
+static fb_error_t *fb_ticket_list(fb_req_t *fr)
+{
+    const char *sort = fb_query_get(&fr->query, "sortBy");
+    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const char *q = fb_query_get(&fr->query, "q");
+    const char *kind = fb_query_get(&fr->query, "categoryType");
+    const char *assignee = fb_query_get(&fr->query, "assigneeId");
+    const char *cats, *statuses;
+    fb_error_t *err;
+    int i, which = 0;
+
+    for (i = 0; sort != NULL && fb_ticket_sorts[i] != NULL; i++) {
+        if (strcmp(sort, fb_ticket_sorts[i]) == 0) {
+            which = i;
+        }
+    }
+    if (assignee != NULL
+        && (assignee = fb_id_normalize(fr->pool, assignee)) == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, "assigneeId",
+                             "'assigneeId' must be a 24-character "
+                             "hexadecimal id.");
+    }
+    if ((err = fb_ticket_ids(fr, "ticketCategoryIds", &cats)) != NULL
+        || (err = fb_ticket_ids(fr, "statusIds", &statuses)) != NULL) {
+        return err;
+    }
+    return fb_list_respond_present(
+        fr, &fb_ticket_orders[2 * which
+                              + (dir != NULL && strcmp(dir, "asc") == 0)],
+        FB_ARGS(cats, cats, statuses, statuses, q, q, assignee, assignee,
+                kind, kind),
+        FB_ARGS(fb_req_portal_default(fr)), fb_ticket_present);
+}
+
+fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
+                             int with_parts, const char **json)
+{
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    err = fb_req_select(fr, with_parts ? &fb_sql_ticket_get_one
+                                       : &fb_sql_ticket_get,
+                        FB_ARGS(number, fb_req_portal_default(fr)), &rows);
+    *json = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
+    return err;
+}
+
+void fb_ticket_write_render(fb_write_t *w, const char *number,
+                            const char **json)
+{
+    *json = NULL;
+    if (fb_write_ok(w)) {
+        fb_write_fail(w, fb_ticket_render(w->fr, number, 0, json));
+    }
+    if (fb_write_ok(w) && *json == NULL) {
+        fb_write_fail(w, fb_req_db_failed(w->fr));
+    }
+}
+
+static fb_error_t *fb_ticket_get(fb_req_t *fr)
+{
+    const char *number, *json;
+    fb_error_t *err;
+
+    if ((err = fb_ticket_number(fr, &number)) != NULL
+        || (err = fb_ticket_render(fr, number, 1, &json)) != NULL) {
+        return err;
+    }
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "id",
+                             "No ticket has this number.");
+    }
+    fb_respond(fr, HTTP_OK, fb_ticket_present(fr, json));
+    return NULL;
+}
+
+static const fb_op_t fb_ticket_list_op =
+    FB_OP_READ(fb_ticket_list, FB_VERSION_CLOVER, NULL,
+               fb_ticket_list_rules);
+static const fb_op_t fb_ticket_get_op =
+    FB_OP_READ(fb_ticket_get, FB_VERSION_CLOVER, NULL, NULL);
+
+static const fb_route_t fb_ticket_routes[] = {
+    {"GET", "/tickets", &fb_ticket_list_op},
+    {"GET", "/tickets/{id}", &fb_ticket_get_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_tickets_module = {
+    "tickets", fb_ticket_routes, fb_ticket_statements
+};
