@@ -37,6 +37,8 @@ BAD_VALUES = [
     ("FeedbackDefaultVersion 2020-01-01.old", "unknown version"),
     ("FeedbackMaxBodySize 12abc", "whole number"),
     ("FeedbackMaxBodySize 10", "whole number"),
+    ("FeedbackMaxUploadSize 1023", "whole number"),
+    ("FeedbackMaxUploadSize 2g", "whole number"),
     ("FeedbackPortalURL ftp://%{org}.example.com", "http or https"),
     ("FeedbackPortalURL not-a-url", "http or https"),
     ("FeedbackSecret short", "at least 32"),
