@@ -31,6 +31,28 @@ fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
     return err;
 }
 
+fb_error_t *fb_resource_id_filter(fb_req_t *fr, const char *name,
+                                  const char **out)
+{
+    apr_array_header_t *ids = fb_query_list(fr->pool, &fr->query, name);
+    int i;
+
+    for (i = 0; i < ids->nelts; i++) {
+        const char *id = fb_id_normalize(fr->pool,
+                                         APR_ARRAY_IDX(ids, i, char *));
+
+        if (id == NULL) {
+            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
+                                 apr_psprintf(fr->pool, "'%s' must hold "
+                                              "24-character hexadecimal "
+                                              "ids.", name));
+        }
+        APR_ARRAY_IDX(ids, i, const char *) = id;
+    }
+    *out = fb_db_text_array(fr->pool, ids);
+    return NULL;
+}
+
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
 {
     *id = fb_id_normalize(fr->pool, fb_req_param(fr, "id"));

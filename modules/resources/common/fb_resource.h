@@ -88,6 +88,12 @@ fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
 /* The path's {id}, normalized, or the 400 invalid_id error. */
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
 
+/* The object ids of the list query parameter name (repeated or comma-
+ * separated), normalized, as a text array literal; NULL for none.  A
+ * value that is not an object id is 400 invalid_parameter. */
+fb_error_t *fb_resource_id_filter(fb_req_t *fr, const char *name,
+                                  const char **out);
+
 /*
  * The name the cursors of order carry on this request: the order's, and,
  * when the request has any, a digest of its path parameters and query

@@ -2,12 +2,13 @@
  * conversations_update: PATCH /conversations/{id}.
  *
  * Under the conversation's row lock, in one transaction: title, custom
- * attributes (merged; null removes one), disableCustomerReply and priority (extensions),
- * the assignees (an assign part), the state (a status part; snoozed
- * needs a future snoozedUntil; any other state clears it) and read
- * receipts (markAsRead: only users who have one move, to the newest
- * part; the all* flags win over the id lists).  Each change that has a
- * topic records its event with the conversation as the PATCH leaves it.
+ * attributes (merged; null removes one), disableCustomerReply and
+ * priority (extensions), the assignees (an assign part), the state (a
+ * status part; snoozed needs a future snoozedUntil; any other state
+ * clears it) and read receipts (markAsRead: only users who have one
+ * move, to the newest part; the all* flags win over the id lists).
+ * Each change that has a topic records its event with the conversation
+ * as the PATCH leaves it.
  * actingAdminId must be an admin of the organization; without it the
  * changes are the bot's (no admin named).
  */

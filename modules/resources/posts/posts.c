@@ -193,30 +193,6 @@ int fb_post_sees_private(const fb_req_t *fr)
             & FB_PERM_BIT(FB_PERM_VIEW_POSTS_PRIVATE)) != 0;
 }
 
-/* The ids given for name, normalized, as an array literal; NULL for none.
- * A value that is not an object id is 400 invalid_parameter. */
-static fb_error_t *fb_post_id_filter(fb_req_t *fr, const char *name,
-                                     const char **out)
-{
-    apr_array_header_t *ids = fb_query_list(fr->pool, &fr->query, name);
-    int i;
-
-    for (i = 0; i < ids->nelts; i++) {
-        const char *id = fb_id_normalize(fr->pool,
-                                         APR_ARRAY_IDX(ids, i, char *));
-
-        if (id == NULL) {
-            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
-                                 apr_psprintf(fr->pool, "'%s' must hold "
-                                              "24-character hexadecimal "
-                                              "ids.", name));
-        }
-        APR_ARRAY_IDX(ids, i, const char *) = id;
-    }
-    *out = fb_db_text_array(fr->pool, ids);
-    return NULL;
-}
-
 /*
  * The order's own argument: for trending and relevance, the reference
  * time, now for a first page, else the one the cursor carries (a cursor
@@ -272,8 +248,9 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     }
     order = &fb_post_orders[2 * which
                             + (dir != NULL && strcmp(dir, "asc") == 0)];
-    if ((err = fb_post_id_filter(fr, "boardId", &boards)) != NULL
-        || (err = fb_post_id_filter(fr, "statusId", &statuses)) != NULL) {
+    if ((err = fb_resource_id_filter(fr, "boardId", &boards)) != NULL
+        || (err = fb_resource_id_filter(fr, "statusId", &statuses))
+           != NULL) {
         return err;
     }
     tags = fb_db_text_array(fr->pool,

@@ -113,30 +113,6 @@ static const fb_query_rule_t fb_ticket_list_rules[] = {
     {NULL, 0, 0, 0, NULL}
 };
 
-/* The ids given for name, normalized, as an array literal; NULL for
- * none.  A value that is not an object id is 400 invalid_parameter. */
-static fb_error_t *fb_ticket_ids(fb_req_t *fr, const char *name,
-                                 const char **out)
-{
-    apr_array_header_t *ids = fb_query_list(fr->pool, &fr->query, name);
-    int i;
-
-    for (i = 0; i < ids->nelts; i++) {
-        const char *id = fb_id_normalize(fr->pool,
-                                         APR_ARRAY_IDX(ids, i, char *));
-
-        if (id == NULL) {
-            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
-                                 apr_psprintf(fr->pool, "'%s' must hold "
-                                              "24-character hexadecimal "
-                                              "ids.", name));
-        }
-        APR_ARRAY_IDX(ids, i, const char *) = id;
-    }
-    *out = fb_db_text_array(fr->pool, ids);
-    return NULL;
-}
-
 static fb_error_t *fb_ticket_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
@@ -159,8 +135,10 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
                              "'assigneeId' must be a 24-character "
                              "hexadecimal id.");
     }
-    if ((err = fb_ticket_ids(fr, "ticketCategoryIds", &cats)) != NULL
-        || (err = fb_ticket_ids(fr, "statusIds", &statuses)) != NULL) {
+    if ((err = fb_resource_id_filter(fr, "ticketCategoryIds", &cats))
+           != NULL
+        || (err = fb_resource_id_filter(fr, "statusIds", &statuses))
+           != NULL) {
         return err;
     }
     return fb_list_respond_present(
