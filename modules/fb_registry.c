@@ -33,6 +33,7 @@
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(surveys)                      \
     X(teams)                        \
     X(unsubscribe)                  \
     X(webhooks)

@@ -69,6 +69,14 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_WEBHOOK_DELIVERY_NOT_FOUND] =
         {"webhook_delivery_not_found", 404, BAD,
          "Webhook delivery not found."},
+    [FB_E_SURVEY_NOT_FOUND] =
+        {"survey_not_found", 404, BAD, "Survey not found."},
+    [FB_E_RESOURCE_IN_USE] =
+        {"resource_in_use", 409, BAD,
+         "The resource is in use and cannot be deleted."},
+    [FB_E_RESOURCE_CONFLICT] =
+        {"resource_conflict", 409, BAD,
+         "The change conflicts with the organization's other data."},
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},
