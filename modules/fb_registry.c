@@ -15,6 +15,7 @@
 /* The resource modules: X(name) names fb_<name>_module. */
 #define FB_RESOURCES(X)             \
     X(admins)                       \
+    X(api_keys)                     \
     X(boards)                       \
     X(brands)                       \
     X(changelog_publish)            \

@@ -5,11 +5,13 @@ field, nothing written), its permission flag (403 without it, 403 for
 Viewer), tenancy (another organization's id is a 404 identical to a
 missing one) and deletion.  What each resource does beyond that (defaults,
 conflicts, moves) is tested below the table."""
+import re
 import secrets
+import time
 
 import pytest
 
-from conftest import Client
+from conftest import KEY_CACHE_TTL, Client
 from helpers import assert_error, NOVA
 
 # path, permission flag, 404 code, version header, create body, update
@@ -51,7 +53,36 @@ RESOURCES = {
         update={"name": "Support 2", "icon": None},
         bad=({"icon": {"type": "svg", "value": "x"}}, "icon.type"),
         object="team"),
+    "admin_roles": dict(
+        path="/admins/roles", flag="manage_user_roles",
+        missing="resource_not_found",
+        create=lambda o: {"name": "Support " + secrets.token_hex(3),
+                          "permissions": {"manage_users": True}},
+        update={"name": "Support 2"},
+        bad=({"permissions": []}, "permissions"), object="admin_role"),
+    "admins": dict(
+        path="/admins", flag="manage_team_members",
+        missing="admin_not_found",
+        create=lambda o: {"name": "Ann", "email": "ann-%s@example.com"
+                          % secrets.token_hex(3), "roleId": role_id(o, "Viewer")},
+        update={"name": "Ann 2", "profilePicture": "https://x.example/a"},
+        bad=({"email": "nope"}, "email"), object="admin"),
+    "api_keys": dict(
+        path="/api_keys", flag="manage_api", missing="resource_not_found",
+        create={"name": "ci"}, update={"name": "ci 2"},
+        bad=({"adminId": "nope"}, "adminId"), object="api_key",
+        revoked=True, read_flag=True),
 }
+
+
+def role_id(org, name):
+    return next(r["id"] for r in org.api.get("/admins/roles").json()["data"]
+                if r["name"] == name)
+
+
+def create_body(res, org):
+    body = res["create"]
+    return body(org) if callable(body) else dict(body)
 
 
 def role_key(org, server, flag):
@@ -88,9 +119,10 @@ def res(request):
 
 def test_create_read_update_delete(org, res):
     call = api(org.api)
-    r = call("POST", res["path"], json=res["create"])
+    r = call("POST", res["path"], json=create_body(res, org))
     assert r.status_code == 201, r.text
     made = r.json()
+    made.pop("key", None)
     assert call("GET", res["path"] + "/" + made["id"]).json() == made
     r = call("PATCH", res["path"] + "/" + made["id"], json=res["update"])
     assert r.status_code == 200, r.text
@@ -101,6 +133,11 @@ def test_create_read_update_delete(org, res):
     assert r.status_code == 200, r.text
     assert r.json() == {"id": made["id"], "object": res["object"],
                         "deleted": True}
+    if res.get("revoked"):
+        # Revoked, not gone: the record stays for the audit trail.
+        assert call("GET", res["path"] + "/" + made["id"]).json()[
+            "revokedAt"] is not None
+        return
     assert_error(call("GET", res["path"] + "/" + made["id"]), 404,
                  res["missing"], param="id")
     for method in ("PATCH", "DELETE"):
@@ -113,11 +150,11 @@ def test_validation_writes_nothing(org, res, server):
     call = api(org.api)
     before = call("GET", res["path"]).json()
     body, param = res["bad"]
-    r = call("POST", res["path"], json=dict(res["create"], **body))
+    r = call("POST", res["path"], json=dict(create_body(res, org), **body))
     assert r.status_code == 400, r.text
     assert r.json()["error"]["param"] == param
     assert_error(call("POST", res["path"],
-                      json=dict(res["create"], nonsense=1)),
+                      json=dict(create_body(res, org), nonsense=1)),
                  400, "parameter_not_supported", param="nonsense")
     assert call("GET", res["path"]).json() == before
     assert_error(call("PATCH", res["path"] + "/12", json={}), 400,
@@ -127,23 +164,29 @@ def test_validation_writes_nothing(org, res, server):
 
 
 def test_permission_flag_and_viewer(org, res, server):
-    made = api(org.api)("POST", res["path"], json=res["create"]).json()
+    made = api(org.api)("POST", res["path"],
+                        json=create_body(res, org)).json()
+    made.pop("key", None)
     one = res["path"] + "/" + made["id"]
     for c in (client(org, role_key(org, server, res["flag"])),
               org.client("viewer")):
         call = api(c)
-        for method, path, body in (("POST", res["path"], res["create"]),
+        for method, path, body in (("POST", res["path"],
+                                    create_body(res, org)),
                                    ("PATCH", one, res["update"]),
                                    ("DELETE", one, None)):
             r = call(method, path, json=body)
             assert_error(r, 403, "insufficient_permissions")
-        # Reading needs no flag.
-        assert call("GET", one).status_code == 200
+        # Reading needs no flag, but for what is a secret's record.
+        assert call("GET", one).status_code == \
+            (403 if res.get("read_flag") else 200)
     assert api(org.api)("GET", one).json() == made
 
 
 def test_tenancy(org, other_org, res):
-    made = api(org.api)("POST", res["path"], json=res["create"]).json()
+    made = api(org.api)("POST", res["path"],
+                        json=create_body(res, org)).json()
+    made.pop("key", None)
     call = api(other_org.api)
     for method, body in (("PATCH", res["update"]), ("DELETE", None)):
         foreign = call(method, res["path"] + "/" + made["id"], json=body)
@@ -351,3 +394,137 @@ def test_team_members(org, other_org, server):
     assert_error(call("POST", "/teams", json={"name": "C",
                                               "color": "#12345G"}),
                  400, "invalid_parameter", param="color")
+
+
+# ---- admin roles and admins --------------------------------------------
+
+def test_admin_roles(org, server):
+    call = api(org.api)
+    r = call("POST", "/admins/roles", json={
+        "name": "Triager", "permissions": {"set_post_status": True}})
+    assert r.status_code == 201, r.text
+    role = r.json()
+    assert role["object"] == "admin_role"
+    assert role["permissions"]["set_post_status"] is True
+    assert role["permissions"]["manage_api"] is False
+    assert len(role["permissions"]) == 45
+    assert any(x["id"] == role["id"] for x in
+               call("GET", "/admins/roles").json()["data"])
+    assert_error(call("POST", "/admins/roles", json={
+        "name": "triager"}), 409, "resource_conflict")
+    for bad in ({"fly": True}, {"manage_api": "yes"}):
+        assert_error(call("POST", "/admins/roles", json={
+            "name": "X", "permissions": bad}), 400, "invalid_parameter",
+            param="permissions")
+    role = call("PATCH", "/admins/roles/" + role["id"], json={
+        "permissions": {"moderate_posts": True}}).json()
+    assert role["permissions"]["set_post_status"] is True
+    assert role["permissions"]["moderate_posts"] is True
+    builtin = next(x for x in call("GET", "/admins/roles").json()["data"]
+                   if x["name"] == "Member")
+    assert_error(call("PATCH", "/admins/roles/" + builtin["id"],
+                      json={"name": "M"}), 409, "resource_conflict")
+    assert_error(call("DELETE", "/admins/roles/" + builtin["id"]), 409,
+                 "resource_in_use")
+    # A role someone holds is kept; the key of its holder works with it.
+    a = call("POST", "/admins", json={"name": "Tri", "roleId": role["id"],
+                                      "email": "tri@example.com"}).json()
+    err = assert_error(call("DELETE", "/admins/roles/" + role["id"]), 409,
+                       "resource_in_use")
+    assert "1 admin" in err["message"]
+    key = server.ctl("key", "create", org.id, a["id"])
+    c = api(client(org, key))
+    assert_error(c("POST", "/boards", json={"name": "x"}), 403,
+                 "insufficient_permissions")
+    assert call("DELETE", "/admins/" + a["id"]).status_code == 200
+    assert call("DELETE", "/admins/roles/" + role["id"]).status_code == 200
+
+
+def test_admins_invite_change_remove(server, other_org):
+    from conftest import Org
+    o = Org(server, "ad" + secrets.token_hex(3))
+    call = api(o.api)
+    roles = {x["name"]: x["id"] for x in
+             call("GET", "/admins/roles").json()["data"]}
+    r = call("POST", "/admins", json={"name": "Mo", "email": "mo@x.example",
+                                      "roleId": roles["Member"]})
+    assert r.status_code == 201, r.text
+    mo = r.json()
+    assert (mo["object"], mo["roleId"], mo["profilePicture"]) == \
+        ("admin", roles["Member"], None)
+    assert_error(call("POST", "/admins", json={
+        "name": "Mo2", "email": "MO@x.example", "roleId": roles["Member"]}),
+        409, "resource_conflict")
+    foreign_role = next(x["id"] for x in api(other_org.api)(
+        "GET", "/admins/roles").json()["data"])
+    assert_error(call("POST", "/admins", json={
+        "name": "Z", "email": "z@x.example", "roleId": foreign_role}),
+        400, "invalid_parameter", param="roleId")
+    # The only Owner keeps the role and stays.
+    assert_error(call("PATCH", "/admins/" + o.owner_id,
+                      json={"roleId": roles["Member"]}),
+                 409, "resource_conflict")
+    assert_error(call("DELETE", "/admins/" + o.owner_id), 409,
+                 "resource_in_use")
+    mo = call("PATCH", "/admins/" + mo["id"],
+              json={"roleId": roles["Owner"]}).json()
+    assert mo["roleId"] == roles["Owner"]
+    # With a second Owner the first may go; their keys go with them.
+    mo_key = server.ctl("key", "create", o.id, mo["id"])
+    assert call("DELETE", "/admins/" + o.owner_id).status_code == 200
+    c = api(client(o, mo_key))
+    assert c("GET", "/admins/" + o.owner_id).status_code == 404
+    time.sleep(KEY_CACHE_TTL + 0.2)
+    assert_error(call("GET", "/boards"), 401, "invalid_api_key")
+
+
+# ---- API keys ----------------------------------------------------------
+
+def test_api_keys_shown_once_and_revoked(server):
+    from conftest import Org
+    o = Org(server, "ak" + secrets.token_hex(3))
+    call = api(o.api)
+    r = call("POST", "/api_keys", json={"name": "CI"})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    key = made.pop("key")
+    assert re.fullmatch(r"sk_[0-9A-Za-z]{40}", key)
+    assert made["prefix"] == key[:8] and made["name"] == "CI"
+    assert made["adminId"] == o.owner_id and made["revokedAt"] is None
+    # Never shown again; stored only as its hash.
+    shown = call("GET", "/api_keys/" + made["id"]).json()
+    assert shown == made and key not in str(call("GET", "/api_keys").json())
+    assert server.sql("SELECT count(*) FROM api_keys WHERE key_hash = "
+                      "encode(sha256(convert_to(%s, 'UTF8')), 'hex')",
+                      key)[0][0] == 1
+    new = api(client(o, key))
+    assert new("GET", "/boards").status_code == 200
+    r = call("DELETE", "/api_keys/" + made["id"])
+    assert r.json() == {"id": made["id"], "object": "api_key",
+                        "deleted": True}
+    assert call("GET", "/api_keys/" + made["id"]).json()["revokedAt"]
+    time.sleep(KEY_CACHE_TTL + 0.2)
+    assert_error(new("GET", "/boards"), 401, "invalid_api_key")
+
+
+def test_api_keys_for_other_admins_and_flags(server, other_org):
+    from conftest import Org
+    o = Org(server, "ak" + secrets.token_hex(3))
+    call = api(o.api)
+    member = server.ctl("admin", "create", o.id, "M",
+                        "m-%s@example.com" % secrets.token_hex(3), "member")
+    r = call("POST", "/api_keys", json={"adminId": member})
+    assert r.status_code == 201 and r.json()["adminId"] == member
+    assert_error(call("POST", "/api_keys", json={
+        "adminId": other_org.owner_id}), 400, "invalid_parameter",
+        param="adminId")
+    # manage_api alone does not mint keys for others.
+    c = api(client(o, role_key(o, server, "manage_billing")))
+    assert c("POST", "/api_keys", json={}).status_code == 201
+    assert_error(c("POST", "/api_keys", json={"adminId": o.owner_id}),
+                 403, "insufficient_permissions")
+    # Listing keys needs manage_api too (members lack it).
+    m = api(o.client("member"))
+    assert_error(m("GET", "/api_keys"), 403, "insufficient_permissions")
+    assert_error(m("POST", "/api_keys", json={}), 403,
+                 "insufficient_permissions")

@@ -212,7 +212,7 @@ static const fb_manage_t fb_board_manage = {
 };
 
 FB_MANAGE_OPS(fb_board, FB_VERSION_CLOVER, &fb_boards, NULL,
-              FB_PERM_MANAGE_BOARDS, &fb_board_manage,
+              FB_PERM_NONE, FB_PERM_MANAGE_BOARDS, &fb_board_manage,
               fb_board_create_rules, fb_board_update_rules);
 
 static const fb_route_t fb_board_routes[] = {

@@ -107,7 +107,8 @@ static const fb_manage_t fb_brand_manage = {
 };
 
 FB_MANAGE_OPS(fb_brand, FB_VERSION_NOVA, &fb_brands,
-              fb_resource_page_rules, FB_PERM_MANAGE_BRANDING,
+              fb_resource_page_rules, FB_PERM_NONE,
+              FB_PERM_MANAGE_BRANDING,
               &fb_brand_manage, fb_brand_create_rules,
               fb_brand_update_rules);
 

@@ -4,20 +4,22 @@
  * keys, surveys: docs/decisions.md).
  *
  * A managed resource is data: its field rules (checked by the pipeline),
- * an fb_manage_t naming its statements, and FB_MANAGED_ROUTES.  The
+ * an fb_manage_t naming its statements, FB_MANAGE_OPS and
+ * FB_MANAGE_ROUTE_ROWS.  The
  * statements take the checked body as one JSON argument and do the
  * column work in SQL, so create, update and delete are the same three
  * handlers for every resource:
  *
- *   create: check -> refs -> conflicts -> before -> insert        201
- *   update: check -> lock -> refs -> conflicts -> before -> update 200
- *   delete: lock -> in_use -> before_remove -> remove    {id, deleted}
+ *   create: check, refs, conflicts, before, insert, get        201
+ *   update: check, lock, refs, conflicts, before, update, get  200
+ *   delete: lock, in_use, before_remove, remove      {id, deleted}
  *
  * each step a statement of the one transaction (fb_write), the first
  * failure the answer.  The answer is the resource's own GET statement
- * run after the write, so a write answers exactly what a read shows.  lock comes first on an existing row so that the
- * checks after it see every committed change that could make them wrong
- * (a post made on a board being deleted waits, or is seen).
+ * run after the write, so a write answers exactly what a read shows.
+ * lock comes first on an existing row so that the checks after it see
+ * every committed change that could make them wrong (a post made on a
+ * board being deleted waits, or is seen).
  */
 #ifndef FB_MANAGE_H
 #define FB_MANAGE_H
@@ -107,14 +109,15 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
         " WHERE org_id = %s AND id = %s AND is_default")
 
 /* The operations of a managed resource: its reads (list_query: the list's
- * query rules) and the three writes, guarded by the permission flag
- * perm. */
-#define FB_MANAGE_OPS(name, version, res, list_query, perm, manage,       \
-                      create_rules, update_rules)                         \
-    static const fb_op_t name##_list_op =                                 \
-        FB_OP_READ(fb_resource_list, (version), (res), (list_query));     \
-    static const fb_op_t name##_get_op =                                  \
-        FB_OP_READ(fb_resource_get, (version), (res), NULL);              \
+ * query rules; read_perm: FB_PERM_NONE, or the flag reading needs) and
+ * the three writes, guarded by the permission flag perm. */
+#define FB_MANAGE_OPS(name, version, res, list_query, read_perm, perm,    \
+                      manage, create_rules, update_rules)                 \
+    static const fb_op_t name##_list_op = {                               \
+        fb_resource_list, 0, (version), (read_perm), (list_query), NULL,  \
+        (res)};                                                           \
+    static const fb_op_t name##_get_op = {                                \
+        fb_resource_get, 0, (version), (read_perm), NULL, NULL, (res)};   \
     static const fb_op_t name##_create_op = {                             \
         fb_manage_create, FB_OP_BODY | FB_OP_WRITE, (version), (perm),    \
         NULL, (create_rules), (manage)};                                  \

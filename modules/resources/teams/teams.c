@@ -132,7 +132,7 @@ static const fb_manage_t fb_team_manage = {
 };
 
 FB_MANAGE_OPS(fb_team, FB_VERSION_NOVA, &fb_teams, NULL,
-              FB_PERM_MANAGE_TEAM_MEMBERS, &fb_team_manage,
+              FB_PERM_NONE, FB_PERM_MANAGE_TEAM_MEMBERS, &fb_team_manage,
               fb_team_create_rules, fb_team_update_rules);
 
 static const fb_route_t fb_team_routes[] = {
