@@ -34,6 +34,7 @@
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(survey_write)                 \
     X(surveys)                      \
     X(teams)                        \
     X(unsubscribe)                  \

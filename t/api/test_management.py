@@ -12,7 +12,7 @@ import time
 import pytest
 
 from conftest import KEY_CACHE_TTL, Client
-from helpers import assert_error, NOVA
+from helpers import assert_error, role_key, NOVA
 
 # path, permission flag, 404 code, version header, create body, update
 # body, a bad create body and the param it names, the deleted object name.
@@ -67,6 +67,12 @@ RESOURCES = {
                           % secrets.token_hex(3), "roleId": role_id(o, "Viewer")},
         update={"name": "Ann 2", "profilePicture": "https://x.example/a"},
         bad=({"email": "nope"}, "email"), object="admin"),
+    "surveys": dict(
+        path="/surveys", flag="manage_surveys", missing="survey_not_found",
+        create={"title": "T", "pages": [{"type": "text", "title": "Q"}]},
+        update={"isActive": True},
+        bad=({"pages": [{"type": "text"}]}, "pages[0].title"),
+        object="survey"),
     "api_keys": dict(
         path="/api_keys", flag="manage_api", missing="resource_not_found",
         create={"name": "ci"}, update={"name": "ci 2"},
@@ -83,21 +89,6 @@ def role_id(org, name):
 def create_body(res, org):
     body = res["create"]
     return body(org) if callable(body) else dict(body)
-
-
-def role_key(org, server, flag):
-    """A key of a new admin whose custom role has every flag but flag."""
-    suffix = secrets.token_hex(3)
-    role = server.sql(
-        "INSERT INTO roles (org_id, name, permissions) VALUES "
-        "(%s, %s, fb_builtin_permissions('owner') || "
-        " jsonb_build_object(%s::text, false)) RETURNING id",
-        org.id, "no-" + flag + suffix, flag)[0][0]
-    admin = server.sql(
-        "INSERT INTO admins (org_id, name, email, role_id) VALUES "
-        "(%s, %s, %s, %s) RETURNING id", org.id, "No " + flag,
-        "no-%s-%s@example.com" % (flag, suffix), role)[0][0]
-    return server.ctl("key", "create", org.id, admin)
 
 
 def client(org, key):

@@ -159,7 +159,8 @@ static const fb_manage_t fb_custom_field_manage = {
 
 FB_MANAGE_OPS(fb_custom_field, FB_VERSION_CLOVER, &fb_custom_fields, NULL,
               FB_PERM_NONE, FB_PERM_MANAGE_CUSTOM_FIELDS,
-              &fb_custom_field_manage, fb_custom_field_create_rules, fb_custom_field_update_rules);
+              &fb_custom_field_manage, fb_custom_field_create_rules,
+              fb_custom_field_update_rules);
 
 static const fb_route_t fb_custom_field_routes[] = {
     FB_MANAGE_ROUTE_ROWS(fb_custom_field, "/custom_fields"),

@@ -11,14 +11,6 @@
 #include "people/people.h"
 #include "surveys.h"
 
-/* A response (alias r); its user is the contact, or null. */
-#define SURVEY_RESPONSE_JSON \
-    "json_build_object(" \
-    "'object', 'survey_response', 'id', r.id, " \
-    "'user', (SELECT " CONTACT_JSON " FROM contacts c " \
-    "         WHERE c.org_id = r.org_id AND c.id = r.contact_id), " \
-    "'responses', r.answers, 'createdAt', fb_iso(r.created_at))"
-
 /* Filters: a page type (NULL: any), isActive (NULL: any). */
 #define SURVEY_FILTERS \
     "AND (s.page_types @> ARRAY[%s::text] OR $2::text IS NULL) " \
