@@ -29,6 +29,7 @@
     X(contacts)                     \
     X(custom_fields)                \
     X(files)                        \
+    X(organization)                 \
     X(post_create)                  \
     X(post_statuses)                \
     X(post_update)                  \
