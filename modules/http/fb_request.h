@@ -36,6 +36,9 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
                              * signed file URLs): no principal, the body
                              * is discarded, the handler checks the
                              * credentials the request carries */
+#define FB_OP_SECRET  0x20  /* its answer shows a secret once (a new API
+                             * key): never kept for an Idempotency-Key
+                             * replay, so the header is ignored */
 
 #define FB_PERM_NONE (-1)
 

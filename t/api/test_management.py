@@ -63,8 +63,9 @@ RESOURCES = {
     "admins": dict(
         path="/admins", flag="manage_team_members",
         missing="admin_not_found",
-        create=lambda o: {"name": "Ann", "email": "ann-%s@example.com"
-                          % secrets.token_hex(3), "roleId": role_id(o, "Viewer")},
+        create=lambda o: {"name": "Ann",
+                          "email": "ann-%s@example.com" % secrets.token_hex(3),
+                          "roleId": role_id(o, "Viewer")},
         update={"name": "Ann 2", "profilePicture": "https://x.example/a"},
         bad=({"email": "nope"}, "email"), object="admin"),
     "surveys": dict(
@@ -519,3 +520,19 @@ def test_api_keys_for_other_admins_and_flags(server, other_org):
     assert_error(m("GET", "/api_keys"), 403, "insufficient_permissions")
     assert_error(m("POST", "/api_keys", json={}), 403,
                  "insufficient_permissions")
+
+
+def test_new_key_is_never_kept_for_a_replay(server):
+    from conftest import Org
+    o = Org(server, "ik" + secrets.token_hex(3))
+    call = api(o.api)
+    h = {"Idempotency-Key": "same-" + secrets.token_hex(4)}
+    one = call("POST", "/api_keys", json={"name": "a"}, headers=dict(h))
+    two = call("POST", "/api_keys", json={"name": "a"}, headers=dict(h))
+    assert one.status_code == two.status_code == 201
+    assert one.json()["key"] != two.json()["key"]
+    assert "Idempotent-Replayed" not in two.headers
+    rows = server.sql("SELECT count(*) FROM idempotency_keys WHERE "
+                      "response::text LIKE %s",
+                      "%" + one.json()["key"] + "%")
+    assert rows[0][0] == 0

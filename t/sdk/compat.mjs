@@ -204,7 +204,9 @@ await step('webhooks create/retrieve/update/list/refreshSecret/delete', async ()
 await step('surveys.list/retrieve/listResponses', async () => {
   const surveys = await all(fb.surveys.list({ limit: 1 }));
   assert.ok(surveys.length >= 2);
-  const active = await all(fb.surveys.list({ isActive: true, type: 'rating' }));
+  const active = await all(fb.surveys.list({
+    isActive: true, type: 'rating',
+  }));
   assert.ok(active.length >= 1 && active.every((s) => s.isActive));
   const s = await fb.surveys.retrieve(active[0].id);
   assert.equal(s.id, active[0].id);

@@ -109,12 +109,32 @@ static const fb_manage_t fb_api_key_manage = {
     .remove = &fb_sql_api_key_remove,
 };
 
-FB_MANAGE_OPS(fb_api_key, FB_VERSION_CLOVER, &fb_api_keys, NULL,
-              FB_PERM_MANAGE_API, FB_PERM_MANAGE_API, &fb_api_key_manage,
-              fb_api_key_create_rules, fb_api_key_update_rules);
+/* Every operation needs manage_api, reading too.  The create answer
+ * holds the key: an Idempotency-Key replay would keep it in the
+ * database for a day, so none is kept (FB_OP_SECRET). */
+#define FB_API_KEY_OP(handler, flags, rules, data) \
+    {(handler), (flags), FB_VERSION_CLOVER, FB_PERM_MANAGE_API, NULL, \
+     (rules), (data)}
+
+static const fb_op_t fb_api_key_list_op =
+    FB_API_KEY_OP(fb_resource_list, 0, NULL, &fb_api_keys);
+static const fb_op_t fb_api_key_get_op =
+    FB_API_KEY_OP(fb_resource_get, 0, NULL, &fb_api_keys);
+static const fb_op_t fb_api_key_issue_op =
+    FB_API_KEY_OP(fb_manage_create, FB_OP_BODY | FB_OP_WRITE | FB_OP_SECRET,
+                  fb_api_key_create_rules, &fb_api_key_manage);
+static const fb_op_t fb_api_key_update_op =
+    FB_API_KEY_OP(fb_manage_update, FB_OP_BODY | FB_OP_WRITE,
+                  fb_api_key_update_rules, &fb_api_key_manage);
+static const fb_op_t fb_api_key_delete_op =
+    FB_API_KEY_OP(fb_manage_delete, FB_OP_WRITE, NULL, &fb_api_key_manage);
 
 static const fb_route_t fb_api_key_routes[] = {
-    FB_MANAGE_ROUTE_ROWS(fb_api_key, "/api_keys"),
+    {"GET", "/api_keys", &fb_api_key_list_op},
+    {"POST", "/api_keys", &fb_api_key_issue_op},
+    {"GET", "/api_keys/{id}", &fb_api_key_get_op},
+    {"PATCH", "/api_keys/{id}", &fb_api_key_update_op},
+    {"DELETE", "/api_keys/{id}", &fb_api_key_delete_op},
     {NULL, NULL, NULL}
 };
 
