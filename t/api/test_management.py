@@ -536,3 +536,32 @@ def test_new_key_is_never_kept_for_a_replay(server):
                       "response::text LIKE %s",
                       "%" + one.json()["key"] + "%")
     assert rows[0][0] == 0
+
+
+# ---- rules that span rows hold under concurrent writes ------------------
+
+def test_concurrent_defaults_and_owners(server):
+    from concurrent.futures import ThreadPoolExecutor
+    from conftest import Org
+    o = Org(server, "cc" + secrets.token_hex(3))
+    call = api(o.api)
+    made = [call("POST", "/post_statuses", json={
+        "name": "S%d" % i, "type": "active"}).json() for i in range(8)]
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda s: call(
+            "PATCH", "/post_statuses/" + s["id"],
+            json={"isDefault": True}).status_code, made))
+    assert codes == [200] * 8
+    assert sum(s["isDefault"] for s in statuses(call).values()) == 1
+    # Two Owners removing each other at once: one stays.
+    owner_role = role_id(o, "Owner")
+    second = call("POST", "/admins", json={
+        "name": "O2", "email": "o2@x.example", "roleId": owner_role}).json()
+    with ThreadPoolExecutor(2) as pool:
+        codes = sorted(pool.map(lambda a: call(
+            "DELETE", "/admins/" + a).status_code,
+            [o.owner_id, second["id"]]))
+    assert codes == [200, 409]
+    # (Read in SQL: the key used may be the removed Owner's.)
+    assert server.sql("SELECT count(*) FROM admins WHERE org_id = %s "
+                      "AND role_id = %s", o.id, owner_role)[0][0] == 1

@@ -78,6 +78,8 @@ FB_SQL(admin_role_in_use, 1,
     "AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x "
     "  WHERE x.org_id = r.org_id AND x.role_id = r.id))");
 
+FB_MANAGE_SERIALIZE(admin_role);
+
 FB_MANAGE_SQL(admin_role, "roles");
 
 /* ---- admins ---- */
@@ -132,6 +134,8 @@ FB_SQL(admin_in_use, 1,
     "FROM admins x WHERE x.org_id = %s AND x.id = %s "
     "AND " IS_OWNER("x.role_id") " AND " OWNERS " = 1");
 
+FB_MANAGE_SERIALIZE(admin);
+
 FB_MANAGE_SQL(admin, "admins");
 
 static const fb_statement_t *const fb_admin_statements[] = {
@@ -139,9 +143,10 @@ static const fb_statement_t *const fb_admin_statements[] = {
     &fb_sql_admin_role_list, &fb_sql_admin_role_insert,
     &fb_sql_admin_role_update, &fb_sql_admin_role_conflicts,
     &fb_sql_admin_role_in_use, &fb_sql_admin_role_lock,
-    &fb_sql_admin_role_remove, &fb_sql_admin_insert, &fb_sql_admin_update,
-    &fb_sql_admin_refs, &fb_sql_admin_conflicts, &fb_sql_admin_in_use,
-    &fb_sql_admin_lock, &fb_sql_admin_remove, NULL
+    &fb_sql_admin_role_serialize, &fb_sql_admin_role_remove,
+    &fb_sql_admin_insert, &fb_sql_admin_update, &fb_sql_admin_refs,
+    &fb_sql_admin_conflicts, &fb_sql_admin_in_use, &fb_sql_admin_lock,
+    &fb_sql_admin_serialize, &fb_sql_admin_remove, NULL
 };
 
 static const fb_resource_t fb_admins = {
@@ -219,6 +224,7 @@ static const fb_field_rule_t fb_admin_update_rules[] = {
 };
 
 static const fb_manage_t fb_admin_role_manage = {
+    .serialize = &fb_sql_admin_role_serialize,
     .res = &fb_admin_roles, .object = "admin_role",
     .check = fb_admin_role_check, .lock = &fb_sql_admin_role_lock,
     .conflicts = &fb_sql_admin_role_conflicts,
@@ -229,6 +235,7 @@ static const fb_manage_t fb_admin_role_manage = {
 };
 
 static const fb_manage_t fb_admin_manage = {
+    .serialize = &fb_sql_admin_serialize,
     .res = &fb_admins, .object = "admin",
     .lock = &fb_sql_admin_lock, .refs = &fb_sql_admin_refs,
     .conflicts = &fb_sql_admin_conflicts, .insert = &fb_sql_admin_insert,

@@ -59,13 +59,15 @@ FB_SQL(brand_update, 2,
 
 FB_MANAGE_ONE_DEFAULT(brand, "brands", "brand");
 
+FB_MANAGE_SERIALIZE(brand);
+
 FB_MANAGE_SQL(brand, "brands");
 
 static const fb_statement_t *const fb_brand_statements[] = {
     &fb_sql_brand_get, &fb_sql_brand_list, &fb_sql_brand_list_after,
     &fb_sql_brand_insert, &fb_sql_brand_update, &fb_sql_brand_conflicts,
     &fb_sql_brand_demote, &fb_sql_brand_in_use, &fb_sql_brand_lock,
-    &fb_sql_brand_remove, NULL
+    &fb_sql_brand_serialize, &fb_sql_brand_remove, NULL
 };
 
 static const fb_list_order_t fb_brands_newest = {
@@ -99,6 +101,7 @@ static const fb_field_rule_t fb_brand_update_rules[] = {
 };
 
 static const fb_manage_t fb_brand_manage = {
+    .serialize = &fb_sql_brand_serialize,
     .res = &fb_brands, .object = "brand",
     .lock = &fb_sql_brand_lock, .conflicts = &fb_sql_brand_conflicts,
     .before = &fb_sql_brand_demote, .insert = &fb_sql_brand_insert,

@@ -39,6 +39,14 @@ static void fb_manage_prepare(fb_write_t *w, const fb_manage_t *m,
     }
 }
 
+/* Waits for the organization's other writes of the resource. */
+static void fb_manage_serialize(fb_write_t *w, const fb_manage_t *m)
+{
+    if (m->serialize != NULL) {
+        fb_write_exec(w, m->serialize, FB_NO_ARGS);
+    }
+}
+
 /* Locks the row id; its absence fails w with the resource's 404. */
 static void fb_manage_lock(fb_write_t *w, const fb_manage_t *m,
                            const char *id)
@@ -89,6 +97,7 @@ fb_error_t *fb_manage_create(fb_req_t *fr)
     }
     body = fb_json_text(fr->pool, fr->body);
     fb_write_begin(&w, fr);
+    fb_manage_serialize(&w, m);
     fb_manage_prepare(&w, m, NULL, body);
     if (fb_write_select(&w, m->insert, FB_ARGS(body), &made)) {
         json = fb_manage_answer(&w, m, fb_rows_get(&made, 0, 0),
@@ -111,6 +120,7 @@ fb_error_t *fb_manage_update(fb_req_t *fr)
     }
     body = fb_json_text(fr->pool, fr->body);
     fb_write_begin(&w, fr);
+    fb_manage_serialize(&w, m);
     fb_manage_lock(&w, m, id);
     fb_manage_prepare(&w, m, id, body);
     if (fb_write_exec(&w, m->update, FB_ARGS(id, body))) {
@@ -131,6 +141,7 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
         return err;
     }
     fb_write_begin(&w, fr);
+    fb_manage_serialize(&w, m);
     fb_manage_lock(&w, m, id);
     if (m->in_use != NULL
         && fb_write_select(&w, m->in_use, FB_ARGS(id), &rows)) {

@@ -10,9 +10,11 @@
  * column work in SQL, so create, update and delete are the same three
  * handlers for every resource:
  *
- *   create: check, refs, conflicts, before, insert, get        201
- *   update: check, lock, refs, conflicts, before, update, get  200
- *   delete: lock, in_use, before_remove, remove      {id, deleted}
+ *   create: check, serialize, refs, conflicts, before, insert, get  201
+ *   update: check, serialize, lock, refs, conflicts, before, update,
+ *           get                                                    200
+ *   delete: serialize, lock, in_use, before_remove, remove
+ *                                                       {id, deleted}
  *
  * each step a statement of the one transaction (fb_write), the first
  * failure the answer.  The answer is the resource's own GET statement
@@ -38,6 +40,11 @@ typedef struct {
     const fb_resource_t *res;       /* get: the answer; not_found */
     const char *object;             /* the deletion confirmation's */
     fb_manage_check_fn check;       /* or NULL */
+    /* (org): waits for the organization's other writes of this resource
+     * (FB_MANAGE_SERIALIZE), where a rule spans rows (one default, one
+     * Owner, unique names) and two writes could each see it kept; or
+     * NULL. */
+    const fb_statement_t *serialize;
     /* (org, id) -> a row when it exists, locked for the write. */
     const fb_statement_t *lock;
     /* (org, id or NULL, body) -> rows (param, message): what the body
@@ -80,6 +87,14 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
         "FOR UPDATE");                                                    \
     FB_SQL(name##_remove, 1,                                              \
         "DELETE FROM " table " WHERE org_id = %s AND id = %s")
+
+/* A transaction lock on the organization's writes of a resource,
+ * fb_sql_<name>_serialize: the statements after it see what the writes
+ * before it committed. */
+#define FB_MANAGE_SERIALIZE(name)                                         \
+    FB_SQL(name##_serialize, 0,                                           \
+        "SELECT pg_advisory_xact_lock(hashtextextended("                  \
+        "'manage:" #name ":' || %s, 0))")
 
 /*
  * Resources of which one is the default (post statuses, brands): the

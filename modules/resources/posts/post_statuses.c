@@ -63,6 +63,8 @@ FB_SQL(post_status_move, 2,
     "  'newValue', " POST_STATUS_OF_JSON ")) "
     "FROM p, old ORDER BY p.created_at, p.id");
 
+FB_MANAGE_SERIALIZE(post_status);
+
 FB_MANAGE_SQL(post_status, "post_statuses");
 
 static const fb_statement_t *const fb_post_status_statements[] = {
@@ -70,7 +72,8 @@ static const fb_statement_t *const fb_post_status_statements[] = {
     &fb_sql_post_status_insert, &fb_sql_post_status_update,
     &fb_sql_post_status_conflicts, &fb_sql_post_status_demote,
     &fb_sql_post_status_in_use, &fb_sql_post_status_move,
-    &fb_sql_post_status_lock, &fb_sql_post_status_remove, NULL
+    &fb_sql_post_status_lock, &fb_sql_post_status_serialize,
+    &fb_sql_post_status_remove, NULL
 };
 
 static const fb_resource_t fb_post_statuses = {
@@ -123,6 +126,7 @@ static const fb_field_rule_t fb_post_status_update_rules[] = {
 };
 
 static const fb_manage_t fb_post_status_manage = {
+    .serialize = &fb_sql_post_status_serialize,
     .res = &fb_post_statuses, .object = "post_status",
     .lock = &fb_sql_post_status_lock,
     .conflicts = &fb_sql_post_status_conflicts,
