@@ -7,9 +7,9 @@
 #include "fb_json.h"
 #include "fb_manage.h"
 
-/* Fails w with kind when st (already run into rows) found something;
- * the first row's column col is the message, column 0 the param when
- * with_param. */
+/* Fails w with kind when a check's rows found something: the first
+ * row's message (its column 1 with_param, column 0 naming the param;
+ * else column 0). */
 static void fb_manage_refuse(fb_write_t *w, const fb_rows_t *rows,
                              fb_error_e kind, int with_param)
 {
