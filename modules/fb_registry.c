@@ -15,6 +15,7 @@
 /* The resource modules: X(name) names fb_<name>_module. */
 #define FB_RESOURCES(X)             \
     X(admins)                       \
+    X(api_keys)                     \
     X(boards)                       \
     X(brands)                       \
     X(changelog_publish)            \
@@ -35,11 +36,14 @@
     X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
+    X(organization)                 \
     X(post_create)                  \
     X(post_statuses)                \
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(survey_write)                 \
+    X(surveys)                      \
     X(tags)                         \
     X(teams)                        \
     X(ticket_categories)            \

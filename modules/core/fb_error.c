@@ -74,6 +74,14 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_VOTER_NOT_FOUND] =
         {"voter_not_found", 404, BAD,
          "This user has not voted on this post."},
+    [FB_E_SURVEY_NOT_FOUND] =
+        {"survey_not_found", 404, BAD, "Survey not found."},
+    [FB_E_RESOURCE_IN_USE] =
+        {"resource_in_use", 409, BAD,
+         "The resource is in use and cannot be deleted."},
+    [FB_E_RESOURCE_CONFLICT] =
+        {"resource_conflict", 409, BAD,
+         "The change conflicts with the organization's other data."},
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},

@@ -130,7 +130,8 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
     fb_error_t *err;
 
     *answered = 0;
-    if (key == NULL || r->method_number != M_POST) {
+    if (key == NULL || r->method_number != M_POST
+        || (fr->op->flags & FB_OP_SECRET)) {
         return NULL;
     }
     if (!fb_idempotency_key_valid(key)) {

@@ -39,6 +39,9 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 #define FB_OP_UPLOAD  0x20  /* with FB_OP_BODY: takes a multipart/form-data
                              * body too; data is then its fb_upload_t
                              * (fb_upload.h) */
+#define FB_OP_SECRET  0x40  /* its answer shows a secret once (a new API
+                             * key): never kept for an Idempotency-Key
+                             * replay, so the header is ignored */
 
 #define FB_PERM_NONE (-1)
 

@@ -1,4 +1,5 @@
 """Assertions and constants the API tests share."""
+import secrets
 import time
 
 NOVA = "2026-01-01.nova"
@@ -33,3 +34,18 @@ def wait_for(check, seconds=20):
         if value or time.time() > deadline:
             return value
         time.sleep(0.05)
+
+
+def role_key(org, server, flag):
+    """A key of a new admin whose custom role has every flag but flag."""
+    suffix = secrets.token_hex(3)
+    role = server.sql(
+        "INSERT INTO roles (org_id, name, permissions) VALUES "
+        "(%s, %s, fb_builtin_permissions('owner') || "
+        " jsonb_build_object(%s::text, false)) RETURNING id",
+        org.id, "no-" + flag + suffix, flag)[0][0]
+    admin = server.sql(
+        "INSERT INTO admins (org_id, name, email, role_id) VALUES "
+        "(%s, %s, %s, %s) RETURNING id", org.id, "No " + flag,
+        "no-%s-%s@example.com" % (flag, suffix), role)[0][0]
+    return server.ctl("key", "create", org.id, admin)

@@ -16,9 +16,9 @@ def test_unknown_path_needs_no_key(org):
 
 
 @pytest.mark.parametrize("method,path,allow", [
-    ("POST", "/boards", "GET, HEAD"),
-    ("DELETE", "/boards/" + "a" * 24, "GET, HEAD"),
-    ("PUT", "/admins/roles", "GET, HEAD"),
+    ("PUT", "/boards", "GET, HEAD, POST"),
+    ("POST", "/boards/" + "a" * 24, "GET, HEAD, PATCH, DELETE"),
+    ("PUT", "/admins/roles", "GET, HEAD, POST"),
     ("PATCH", "/brands", "GET, HEAD, POST"),
 ])
 def test_wrong_method_is_405_with_allow(org, method, path, allow):

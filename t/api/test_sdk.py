@@ -21,11 +21,12 @@ def test_official_client_library(server):
                NOVA, org.id)
     server.sql("INSERT INTO boards (org_id, name) VALUES (%s, 'Ideas')",
                org.id)
+    server.sql("SELECT fb_demo_seed_surveys(%s)", org.id)
     r = subprocess.run([node, os.path.join(ROOT, "t", "sdk", "compat.mjs"),
                         server.base, org.key], capture_output=True,
                        text=True, timeout=300)
     lines = r.stdout.splitlines()
     assert r.returncode == 0, r.stdout + r.stderr
     assert not [l for l in lines if not l.startswith("ok ")]
-    assert len(lines) >= 28, r.stdout
+    assert len(lines) >= 29, r.stdout
     assert not error_log_lines(server)

@@ -347,6 +347,26 @@ await step('support.tickets create/retrieve/update/list/delete', async () => {
                        (e) => e instanceof Featurebase.NotFoundError);
 });
 
+// --- surveys (the organization has the demo surveys)
+await step('surveys.list/retrieve/listResponses', async () => {
+  const surveys = await all(fb.surveys.list({ limit: 1 }));
+  assert.ok(surveys.length >= 2);
+  const active = await all(fb.surveys.list({
+    isActive: true, type: 'rating',
+  }));
+  assert.ok(active.length >= 1 && active.every((s) => s.isActive));
+  const s = await fb.surveys.retrieve(active[0].id);
+  assert.equal(s.id, active[0].id);
+  assert.ok(s.pages.length > 0);
+  const responses = await all(fb.surveys.listResponses(s.id, { limit: 1 }));
+  assert.equal(responses.length, s.responseCount);
+  const page = s.pages[0].id;
+  const onPage = await all(fb.surveys.listResponses(s.id, { pageId: page }));
+  assert.ok(onPage.every((r) => r.responses.some((a) => a.pageId === page)));
+  await assert.rejects(fb.surveys.retrieve('0'.repeat(24)),
+                       (e) => e instanceof Featurebase.NotFoundError);
+});
+
 // --- the library's error classes
 await step('errors map to the library classes', async () => {
   await assert.rejects(fb.feedback.posts.retrieve('0'.repeat(24)),

@@ -1,8 +1,17 @@
 /*
- * admins: the organization's team members and their roles.  Read-only in
- * this release; the operator command creates them.
+ * admins: the organization's team members and their roles.  Inviting,
+ * changing and removing admins, and making, changing and deleting custom
+ * roles, are management extensions (fb_manage.h): the built-in roles are
+ * fixed, a role someone holds is not deleted, and the organization keeps
+ * at least one Owner.  An admin removed loses their API keys and team
+ * places; what they wrote stays, without its author.
  */
+#include "apr_strings.h"
+
+#include "fb_manage.h"
+#include "fb_perm.h"
 #include "fb_resource.h"
+#include "people/people.h"
 
 #define ADMIN_JSON \
     "json_build_object(" \
@@ -21,12 +30,123 @@ FB_SQL(admin_list, 0,
     "SELECT " ADMIN_JSON " FROM admins a WHERE a.org_id = %s "
     "ORDER BY a.created_at DESC, a.id DESC");
 
+FB_SQL(admin_role_get, 1,
+    "SELECT " ROLE_JSON " FROM roles r WHERE r.org_id = %s AND r.id = %s");
+
 FB_SQL(admin_role_list, 0,
     "SELECT " ROLE_JSON " FROM roles r WHERE r.org_id = %s "
     "ORDER BY r.created_at DESC, r.id DESC");
 
+#define BODY_WITH_ID \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
+    "  %s::jsonb AS b) "
+
+/* ---- roles ---- */
+
+FB_SQL(admin_role_insert, 1,
+    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) "
+    "INSERT INTO roles (org_id, name, permissions) "
+    "SELECT a.org_id, a.b ->> 'name', "
+    "  fb_permissions_complete(a.b -> 'permissions') FROM a RETURNING id");
+
+/* Permissions given are merged over the role's. */
+FB_SQL(admin_role_update, 2,
+    BODY_WITH_ID
+    "UPDATE roles x SET name = coalesce(a.b ->> 'name', x.name), "
+    "  permissions = fb_permissions_complete(x.permissions "
+    "    || coalesce(a.b -> 'permissions', '{}')), "
+    "  updated_at = now() "
+    "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
+
+FB_SQL(admin_role_conflicts, 2,
+    BODY_WITH_ID
+    "SELECT 'Built-in roles cannot be changed.' FROM a JOIN roles x "
+    "  ON x.org_id = a.org_id AND x.id = a.id WHERE x.builtin IS NOT NULL "
+    "UNION ALL "
+    "SELECT 'A role named ''' || x.name || ''' already exists.' "
+    "FROM a JOIN roles x ON x.org_id = a.org_id "
+    "  AND lower(x.name) = lower(a.b ->> 'name') "
+    "  AND x.id IS DISTINCT FROM a.id");
+
+FB_SQL(admin_role_in_use, 1,
+    "SELECT CASE WHEN r.builtin IS NOT NULL "
+    "  THEN 'Built-in roles cannot be deleted.' "
+    "  ELSE 'The role is held by ' || (SELECT count(*) FROM admins x "
+    "    WHERE x.org_id = r.org_id AND x.role_id = r.id) "
+    "    || ' admin(s); give them another role first.' END "
+    "FROM roles r WHERE r.org_id = %s AND r.id = %s "
+    "AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x "
+    "  WHERE x.org_id = r.org_id AND x.role_id = r.id))");
+
+FB_MANAGE_SERIALIZE(admin_role);
+
+FB_MANAGE_SQL(admin_role, "roles");
+
+/* ---- admins ---- */
+
+FB_SQL(admin_insert, 1,
+    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) "
+    "INSERT INTO admins (org_id, name, email, role_id, profile_picture) "
+    "SELECT a.org_id, a.b ->> 'name', a.b ->> 'email', a.b ->> 'roleId', "
+    "  a.b ->> 'profilePicture' FROM a RETURNING id");
+
+FB_SQL(admin_update, 2,
+    BODY_WITH_ID
+    "UPDATE admins x SET name = coalesce(a.b ->> 'name', x.name), "
+    "  email = coalesce(a.b ->> 'email', x.email), "
+    "  role_id = coalesce(a.b ->> 'roleId', x.role_id), "
+    "  profile_picture = CASE WHEN a.b ? 'profilePicture' "
+    "    THEN a.b ->> 'profilePicture' ELSE x.profile_picture END, "
+    "  updated_at = now() "
+    "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
+
+FB_SQL(admin_refs, 2,
+    BODY_WITH_ID
+    "SELECT 'roleId', 'Unknown role ''' || (a.b ->> 'roleId') || '''.' "
+    "FROM a WHERE a.b ? 'roleId' AND NOT EXISTS (SELECT 1 FROM roles r "
+    "  WHERE r.org_id = a.org_id AND r.id = a.b ->> 'roleId')");
+
+/* The organization's Owners, for keeping one. */
+#define OWNERS \
+    "(SELECT count(*) FROM admins o JOIN roles r " \
+    "  ON r.org_id = o.org_id AND r.id = o.role_id " \
+    "  WHERE o.org_id = x.org_id AND r.builtin = 'owner')"
+
+#define IS_OWNER(who) \
+    "EXISTS (SELECT 1 FROM roles r WHERE r.org_id = x.org_id " \
+    "  AND r.id = " who " AND r.builtin = 'owner')"
+
+FB_SQL(admin_conflicts, 2,
+    BODY_WITH_ID
+    "SELECT 'An admin with the email ''' || (a.b ->> 'email') "
+    "  || ''' already exists.' "
+    "FROM a JOIN admins x ON x.org_id = a.org_id "
+    "  AND lower(x.email) = lower(a.b ->> 'email') "
+    "  AND x.id IS DISTINCT FROM a.id "
+    "UNION ALL "
+    "SELECT 'The organization''s only Owner keeps the Owner role.' "
+    "FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id "
+    "WHERE a.b ? 'roleId' AND " IS_OWNER("x.role_id")
+    "  AND NOT " IS_OWNER("a.b ->> 'roleId'") " AND " OWNERS " = 1");
+
+FB_SQL(admin_in_use, 1,
+    "SELECT 'The organization''s only Owner cannot be removed.' "
+    "FROM admins x WHERE x.org_id = %s AND x.id = %s "
+    "AND " IS_OWNER("x.role_id") " AND " OWNERS " = 1");
+
+FB_MANAGE_SERIALIZE(admin);
+
+FB_MANAGE_SQL(admin, "admins");
+
 static const fb_statement_t *const fb_admin_statements[] = {
-    &fb_sql_admin_get, &fb_sql_admin_list, &fb_sql_admin_role_list, NULL
+    &fb_sql_admin_get, &fb_sql_admin_list, &fb_sql_admin_role_get,
+    &fb_sql_admin_role_list, &fb_sql_admin_role_insert,
+    &fb_sql_admin_role_update, &fb_sql_admin_role_conflicts,
+    &fb_sql_admin_role_in_use, &fb_sql_admin_role_lock,
+    &fb_sql_admin_role_serialize, &fb_sql_admin_role_remove,
+    &fb_sql_admin_insert, &fb_sql_admin_update, &fb_sql_admin_refs,
+    &fb_sql_admin_conflicts, &fb_sql_admin_in_use, &fb_sql_admin_lock,
+    &fb_sql_admin_serialize, &fb_sql_admin_remove, NULL
 };
 
 static const fb_resource_t fb_admins = {
@@ -37,21 +157,103 @@ static const fb_resource_t fb_admins = {
 };
 
 static const fb_resource_t fb_admin_roles = {
+    .get = &fb_sql_admin_role_get,
+    .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_admin_role_list,
 };
 
-static const fb_op_t fb_admin_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_admins, NULL);
-static const fb_op_t fb_admin_get =
-    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_admins, NULL);
-static const fb_op_t fb_admin_role_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_CLOVER, &fb_admin_roles, NULL);
+/* permissions: an object of the API's flag names, each a boolean. */
+static fb_error_t *fb_admin_role_check(fb_req_t *fr, json_object *body,
+                                       const char *id)
+{
+    json_object *perms = json_object_object_get(body, "permissions");
+
+    (void)id;
+    if (perms == NULL) {
+        return NULL;
+    }
+    {
+        json_object_object_foreach(perms, key, val) {
+            if (fb_perm_lookup(key) < 0) {
+                return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                                     "permissions", apr_psprintf(
+                                         fr->pool, "Unknown permission "
+                                         "'%s'.", key));
+            }
+            if (!json_object_is_type(val, json_type_boolean)) {
+                return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
+                                     "permissions", apr_psprintf(
+                                         fr->pool, "The permission '%s' "
+                                         "must be a boolean.", key));
+            }
+        }
+    }
+    return NULL;
+}
+
+#define ROLE_FIELDS(req) \
+    {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
+     .min = 1, .max = 255}, \
+    {.name = "permissions", .type = FB_FIELD_OBJECT}, \
+    {.name = NULL}
+
+static const fb_field_rule_t fb_admin_role_create_rules[] = {
+    ROLE_FIELDS(FB_FIELD_REQUIRED)
+};
+
+static const fb_field_rule_t fb_admin_role_update_rules[] = {
+    ROLE_FIELDS(0)
+};
+
+#define ADMIN_FIELDS(req, clears) \
+    {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
+     .min = 1, .max = 255}, \
+    {.name = "email", .type = FB_FIELD_EMAIL, .flags = (req), \
+     .min = 3, .max = 255}, \
+    {.name = "roleId", .type = FB_FIELD_ID, .flags = (req)}, \
+    FB_PROFILE_PICTURE_RULE(clears), \
+    {.name = NULL}
+
+static const fb_field_rule_t fb_admin_create_rules[] = {
+    ADMIN_FIELDS(FB_FIELD_REQUIRED, 0)
+};
+
+static const fb_field_rule_t fb_admin_update_rules[] = {
+    ADMIN_FIELDS(0, FB_FIELD_NULL_CLEARS)
+};
+
+static const fb_manage_t fb_admin_role_manage = {
+    .serialize = &fb_sql_admin_role_serialize,
+    .res = &fb_admin_roles, .object = "admin_role",
+    .check = fb_admin_role_check, .lock = &fb_sql_admin_role_lock,
+    .conflicts = &fb_sql_admin_role_conflicts,
+    .insert = &fb_sql_admin_role_insert,
+    .update = &fb_sql_admin_role_update,
+    .in_use = &fb_sql_admin_role_in_use,
+    .remove = &fb_sql_admin_role_remove,
+};
+
+static const fb_manage_t fb_admin_manage = {
+    .serialize = &fb_sql_admin_serialize,
+    .res = &fb_admins, .object = "admin",
+    .lock = &fb_sql_admin_lock, .refs = &fb_sql_admin_refs,
+    .conflicts = &fb_sql_admin_conflicts, .insert = &fb_sql_admin_insert,
+    .update = &fb_sql_admin_update, .in_use = &fb_sql_admin_in_use,
+    .remove = &fb_sql_admin_remove,
+};
+
+FB_MANAGE_OPS(fb_admin_role, FB_VERSION_CLOVER, &fb_admin_roles, NULL,
+              FB_PERM_NONE, FB_PERM_MANAGE_USER_ROLES, &fb_admin_role_manage,
+              fb_admin_role_create_rules, fb_admin_role_update_rules);
+
+FB_MANAGE_OPS(fb_admin, FB_VERSION_CLOVER, &fb_admins, NULL,
+              FB_PERM_NONE, FB_PERM_MANAGE_TEAM_MEMBERS, &fb_admin_manage,
+              fb_admin_create_rules, fb_admin_update_rules);
 
 static const fb_route_t fb_admin_routes[] = {
-    {"GET", "/admins", &fb_admin_list},
-    {"GET", "/admins/roles", &fb_admin_role_list},
-    {"GET", "/admins/{id}", &fb_admin_get},
+    FB_MANAGE_ROUTE_ROWS(fb_admin, "/admins"),
+    FB_MANAGE_ROUTE_ROWS(fb_admin_role, "/admins/roles"),
     {NULL, NULL, NULL}
 };
 

@@ -1,11 +1,11 @@
 /*
  * brands: the identities an organization's messenger and email speak as.
- * Nova and newer; a cursor list.  Creating a brand is a management
- * extension (docs/decisions.md).
+ * Nova and newer; a cursor list.  Creating, changing and deleting brands
+ * are management extensions (fb_manage.h): one is the default at a
+ * time, and the default is not deleted.
  */
-#include "fb_json.h"
+#include "fb_manage.h"
 #include "fb_resource.h"
-#include "fb_write.h"
 
 #define BRAND_JSON \
     "json_build_object(" \
@@ -30,20 +30,44 @@ FB_SQL(brand_list_after, 3,
     "AND (b.created_at, b.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY b.created_at DESC, b.id DESC LIMIT %d");
 
-FB_SQL(brand_clear_default, 0,
-    "UPDATE brands SET is_default = false, updated_at = now() "
-    "WHERE org_id = %s AND is_default");
+#define BRAND_BODY \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
+    "  %s::jsonb AS b) "
 
-FB_SQL(brand_insert, 4,
-    "WITH b AS ("
-    "  INSERT INTO brands (org_id, name, is_default, help_center_id, "
-    "                      sender_email_address_id) "
-    "  VALUES (%s, %s, %s::boolean, %s, %s) RETURNING *) "
-    "SELECT " BRAND_JSON " FROM b");
+FB_SQL(brand_insert, 1,
+    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) "
+    "INSERT INTO brands (org_id, name, is_default, help_center_id, "
+    "                    sender_email_address_id) "
+    "SELECT a.org_id, a.b ->> 'name', "
+    "  coalesce((a.b ->> 'isDefault')::boolean, false), "
+    "  a.b ->> 'helpCenterId', a.b ->> 'senderEmailAddressId' "
+    "FROM a RETURNING id");
+
+/* helpCenterId and senderEmailAddressId are cleared by null. */
+FB_SQL(brand_update, 2,
+    BRAND_BODY
+    "UPDATE brands x SET "
+    "  name = coalesce(a.b ->> 'name', x.name), "
+    "  is_default = coalesce((a.b ->> 'isDefault')::boolean, x.is_default), "
+    "  help_center_id = CASE WHEN a.b ? 'helpCenterId' "
+    "    THEN a.b ->> 'helpCenterId' ELSE x.help_center_id END, "
+    "  sender_email_address_id = CASE WHEN a.b ? 'senderEmailAddressId' "
+    "    THEN a.b ->> 'senderEmailAddressId' "
+    "    ELSE x.sender_email_address_id END, "
+    "  updated_at = now() "
+    "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
+
+FB_MANAGE_ONE_DEFAULT(brand, "brands", "brand");
+
+FB_MANAGE_SERIALIZE(brand);
+
+FB_MANAGE_SQL(brand, "brands");
 
 static const fb_statement_t *const fb_brand_statements[] = {
     &fb_sql_brand_get, &fb_sql_brand_list, &fb_sql_brand_list_after,
-    &fb_sql_brand_clear_default, &fb_sql_brand_insert, NULL
+    &fb_sql_brand_insert, &fb_sql_brand_update, &fb_sql_brand_conflicts,
+    &fb_sql_brand_demote, &fb_sql_brand_in_use, &fb_sql_brand_lock,
+    &fb_sql_brand_serialize, &fb_sql_brand_remove, NULL
 };
 
 static const fb_list_order_t fb_brands_newest = {
@@ -58,53 +82,41 @@ static const fb_resource_t fb_brands = {
     .order = &fb_brands_newest,
 };
 
-static const fb_field_rule_t fb_brand_create_rules[] = {
-    {.name = "name", .type = FB_FIELD_STRING,
-     .flags = FB_FIELD_REQUIRED, .min = 1, .max = 255},
-    {.name = "isDefault", .type = FB_FIELD_BOOL},
-    {.name = "helpCenterId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "senderEmailAddressId", .type = FB_FIELD_STRING,
-     .min = 1, .max = 255},
+#define BRAND_FIELDS(req, clears) \
+    {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
+     .min = 1, .max = 255}, \
+    {.name = "isDefault", .type = FB_FIELD_BOOL}, \
+    {.name = "helpCenterId", .type = FB_FIELD_STRING, .flags = (clears), \
+     .min = 1, .max = 255}, \
+    {.name = "senderEmailAddressId", .type = FB_FIELD_STRING, \
+     .flags = (clears), .min = 1, .max = 255}, \
     {.name = NULL}
+
+static const fb_field_rule_t fb_brand_create_rules[] = {
+    BRAND_FIELDS(FB_FIELD_REQUIRED, 0)
 };
 
-/* POST /brands: a new brand; making it the default demotes the old one in
- * the same transaction. */
-static fb_error_t *fb_brand_create(fb_req_t *fr)
-{
-    json_object *body = fr->body;
-    int is_default = fb_json_bool(body, "isDefault", 0);
-    fb_rows_t brand;
-    fb_write_t w;
-
-    fb_write_begin(&w, fr);
-    if (is_default) {
-        fb_write_exec(&w, &fb_sql_brand_clear_default, FB_NO_ARGS);
-    }
-    fb_write_select(&w, &fb_sql_brand_insert,
-                    FB_ARGS(fb_json_string(body, "name"),
-                            fb_bool_text(is_default),
-                            fb_json_string(body, "helpCenterId"),
-                            fb_json_string(body, "senderEmailAddressId")),
-                    &brand);
-    return fb_write_respond(&w, HTTP_CREATED, fb_rows_get(&brand, 0, 0));
-}
-
-static const fb_op_t fb_brand_create_op = {
-    fb_brand_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_NOVA,
-    FB_PERM_MANAGE_BRANDING, NULL, fb_brand_create_rules, &fb_brands
+static const fb_field_rule_t fb_brand_update_rules[] = {
+    BRAND_FIELDS(0, FB_FIELD_NULL_CLEARS)
 };
 
-static const fb_op_t fb_brand_list =
-    FB_OP_READ(fb_resource_list, FB_VERSION_NOVA, &fb_brands,
-               fb_resource_page_rules);
-static const fb_op_t fb_brand_get =
-    FB_OP_READ(fb_resource_get, FB_VERSION_NOVA, &fb_brands, NULL);
+static const fb_manage_t fb_brand_manage = {
+    .serialize = &fb_sql_brand_serialize,
+    .res = &fb_brands, .object = "brand",
+    .lock = &fb_sql_brand_lock, .conflicts = &fb_sql_brand_conflicts,
+    .before = &fb_sql_brand_demote, .insert = &fb_sql_brand_insert,
+    .update = &fb_sql_brand_update, .in_use = &fb_sql_brand_in_use,
+    .remove = &fb_sql_brand_remove,
+};
+
+FB_MANAGE_OPS(fb_brand, FB_VERSION_NOVA, &fb_brands,
+              fb_resource_page_rules, FB_PERM_NONE,
+              FB_PERM_MANAGE_BRANDING,
+              &fb_brand_manage, fb_brand_create_rules,
+              fb_brand_update_rules);
 
 static const fb_route_t fb_brand_routes[] = {
-    {"GET", "/brands", &fb_brand_list},
-    {"POST", "/brands", &fb_brand_create_op},
-    {"GET", "/brands/{id}", &fb_brand_get},
+    FB_MANAGE_ROUTE_ROWS(fb_brand, "/brands"),
     {NULL, NULL, NULL}
 };
 

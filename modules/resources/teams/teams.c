@@ -1,7 +1,9 @@
 /*
- * teams: groups of admins that conversations can be assigned to.
- * Read-only in this release; nova and newer.
+ * teams: groups of admins that conversations can be assigned to.  Nova
+ * and newer.  Creating, changing and deleting teams are management
+ * extensions (fb_manage.h); `members` replaces the set of admins.
  */
+#include "fb_manage.h"
 #include "fb_resource.h"
 
 #define TEAM_JSON \
@@ -21,8 +23,68 @@ FB_SQL(team_list, 0,
     "SELECT " TEAM_JSON " FROM teams t WHERE t.org_id = %s "
     "ORDER BY t.created_at DESC, t.id DESC");
 
+#define TEAM_BODY \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
+    "  %s::jsonb AS b) "
+
+/* The members given, in their order, once each. */
+#define TEAM_MEMBERS \
+    "LATERAL (SELECT m, min(n) AS n FROM jsonb_array_elements_text(" \
+    "   a.b -> 'members') WITH ORDINALITY AS e(m, n) GROUP BY m) mm "
+
+/* The team and its members in one statement (the members' key checks
+ * run at its end, after the team exists). */
+FB_SQL(team_insert, 1,
+    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b), "
+    "t AS (INSERT INTO teams (org_id, name, color, icon) "
+    "  SELECT a.org_id, a.b ->> 'name', "
+    "    coalesce(a.b ->> 'color', '#6B7280'), a.b -> 'icon' FROM a "
+    "  RETURNING org_id, id), "
+    "m AS (INSERT INTO team_members (org_id, team_id, admin_id, added_at) "
+    "  SELECT t.org_id, t.id, mm.m, "
+    "    now() + mm.n * interval '1 microsecond' "
+    "  FROM t, a, " TEAM_MEMBERS ") "
+    "SELECT id FROM t");
+
+/* Members given replace the set: those kept keep when they joined. */
+FB_SQL(team_update, 2,
+    TEAM_BODY ", "
+    "t AS (UPDATE teams x SET "
+    "  name = coalesce(a.b ->> 'name', x.name), "
+    "  color = coalesce(a.b ->> 'color', x.color), "
+    "  icon = CASE WHEN a.b ? 'icon' THEN nullif(a.b -> 'icon', 'null') "
+    "    ELSE x.icon END, "
+    "  updated_at = now() "
+    "  FROM a WHERE x.org_id = a.org_id AND x.id = a.id "
+    "  RETURNING x.org_id, x.id), "
+    "gone AS (DELETE FROM team_members d USING a "
+    "  WHERE d.org_id = a.org_id AND d.team_id = a.id "
+    "  AND a.b ? 'members' "
+    "  AND NOT d.admin_id = ANY (fb_text_array(a.b -> 'members'))) "
+    "INSERT INTO team_members (org_id, team_id, admin_id, added_at) "
+    "SELECT t.org_id, t.id, mm.m, "
+    "  now() + mm.n * interval '1 microsecond' "
+    "FROM t, a, " TEAM_MEMBERS
+    "WHERE a.b ? 'members' ON CONFLICT DO NOTHING");
+
+/* A colour is #RRGGBB; members are the organization's admins. */
+FB_SQL(team_refs, 2,
+    TEAM_BODY
+    "SELECT 'color', 'The color must be a hex colour such as #3B82F6.' "
+    "FROM a WHERE a.b ->> 'color' !~ '^#[0-9A-Fa-f]{6}$' "
+    "UNION ALL "
+    "(SELECT 'members', 'Unknown admin ''' || m || '''.' "
+    " FROM a, jsonb_array_elements_text(coalesce(a.b -> 'members', "
+    "                                            '[]')) m "
+    " WHERE NOT EXISTS (SELECT 1 FROM admins x "
+    "   WHERE x.org_id = a.org_id AND x.id = m) LIMIT 1)");
+
+FB_MANAGE_SQL(team, "teams");
+
 static const fb_statement_t *const fb_team_statements[] = {
-    &fb_sql_team_get, &fb_sql_team_list, NULL
+    &fb_sql_team_get, &fb_sql_team_list, &fb_sql_team_insert,
+    &fb_sql_team_update, &fb_sql_team_refs, &fb_sql_team_lock,
+    &fb_sql_team_remove, NULL
 };
 
 static const fb_resource_t fb_teams = {
@@ -32,7 +94,51 @@ static const fb_resource_t fb_teams = {
     .list = &fb_sql_team_list,
 };
 
-FB_READ_ROUTES(fb_team_routes, "/teams", FB_VERSION_NOVA, &fb_teams);
+static const char *const fb_team_icon_types[] = {
+    "emoji", "predefined", "external", NULL
+};
+
+static const fb_field_rule_t fb_team_icon_rules[] = {
+    {.name = "type", .type = FB_FIELD_ENUM, .flags = FB_FIELD_REQUIRED,
+     .choices = fb_team_icon_types},
+    {.name = "value", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .min = 1, .max = 2048},
+    {.name = NULL}
+};
+
+#define TEAM_FIELDS(req, clears) \
+    {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
+     .min = 1, .max = 255}, \
+    {.name = "color", .type = FB_FIELD_STRING, .min = 7, .max = 7}, \
+    {.name = "icon", .type = FB_FIELD_OBJECT, .flags = (clears), \
+     .fields = fb_team_icon_rules}, \
+    {.name = "members", .type = FB_FIELD_STRING_ARRAY, .max = 500, \
+     .item_max = 24}, \
+    {.name = NULL}
+
+static const fb_field_rule_t fb_team_create_rules[] = {
+    TEAM_FIELDS(FB_FIELD_REQUIRED, 0)
+};
+
+static const fb_field_rule_t fb_team_update_rules[] = {
+    TEAM_FIELDS(0, FB_FIELD_NULL_CLEARS)
+};
+
+static const fb_manage_t fb_team_manage = {
+    .res = &fb_teams, .object = "team",
+    .lock = &fb_sql_team_lock, .refs = &fb_sql_team_refs,
+    .insert = &fb_sql_team_insert, .update = &fb_sql_team_update,
+    .remove = &fb_sql_team_remove,
+};
+
+FB_MANAGE_OPS(fb_team, FB_VERSION_NOVA, &fb_teams, NULL,
+              FB_PERM_NONE, FB_PERM_MANAGE_TEAM_MEMBERS, &fb_team_manage,
+              fb_team_create_rules, fb_team_update_rules);
+
+static const fb_route_t fb_team_routes[] = {
+    FB_MANAGE_ROUTE_ROWS(fb_team, "/teams"),
+    {NULL, NULL, NULL}
+};
 
 const fb_resource_module_t fb_teams_module = {
     "teams", fb_team_routes, fb_team_statements

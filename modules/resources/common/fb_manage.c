@@ -1,0 +1,158 @@
+/*
+ * fb_manage: the create, update and delete handlers every managed
+ * resource shares (fb_manage.h).
+ */
+#include "apr_strings.h"
+
+#include "fb_json.h"
+#include "fb_manage.h"
+
+/* Fails w with kind when a check's rows found something: the first
+ * row's message (its column 1 with_param, column 0 naming the param;
+ * else column 0). */
+static void fb_manage_refuse(fb_write_t *w, const fb_rows_t *rows,
+                             fb_error_e kind, int with_param)
+{
+    if (fb_write_ok(w) && rows->nrows > 0) {
+        fb_write_fail(w, fb_error_make(
+            w->fr->pool, kind, with_param ? fb_rows_get(rows, 0, 0) : NULL,
+            fb_rows_get(rows, 0, with_param ? 1 : 0)));
+    }
+}
+
+/* The checks and preparation create and update share, after the lock. */
+static void fb_manage_prepare(fb_write_t *w, const fb_manage_t *m,
+                              const char *id, const char *body)
+{
+    fb_rows_t rows;
+
+    if (m->refs != NULL
+        && fb_write_select(w, m->refs, FB_ARGS(id, body), &rows)) {
+        fb_manage_refuse(w, &rows, FB_E_INVALID_PARAMETER, 1);
+    }
+    if (m->conflicts != NULL
+        && fb_write_select(w, m->conflicts, FB_ARGS(id, body), &rows)) {
+        fb_manage_refuse(w, &rows, FB_E_RESOURCE_CONFLICT, 0);
+    }
+    if (m->before != NULL) {
+        fb_write_exec(w, m->before, FB_ARGS(id, body));
+    }
+}
+
+/* Waits for the organization's other writes of the resource. */
+static void fb_manage_serialize(fb_write_t *w, const fb_manage_t *m)
+{
+    if (m->serialize != NULL) {
+        fb_write_exec(w, m->serialize, FB_NO_ARGS);
+    }
+}
+
+/* Locks the row id; its absence fails w with the resource's 404. */
+static void fb_manage_lock(fb_write_t *w, const fb_manage_t *m,
+                           const char *id)
+{
+    fb_rows_t rows;
+
+    if (fb_write_select(w, m->lock, FB_ARGS(id), &rows) && rows.nrows == 0) {
+        fb_write_fail(w, fb_error_make(w->fr->pool, m->res->not_found, "id",
+                                       NULL));
+    }
+}
+
+/* The JSON of id as the write sees it (the resource's GET), with the
+ * secret member added when there is one. */
+static const char *fb_manage_answer(fb_write_t *w, const fb_manage_t *m,
+                                    const char *id, const char *secret)
+{
+    json_object *obj;
+    fb_rows_t rows;
+
+    if (!fb_write_select(w, m->res->get, FB_ARGS(id), &rows)) {
+        return NULL;
+    }
+    if (rows.nrows == 0) {
+        fb_write_fail(w, fb_error_make(w->fr->pool, m->res->not_found,
+                                       "id", NULL));
+        return NULL;
+    }
+    if (secret == NULL) {
+        return fb_rows_get(&rows, 0, 0);
+    }
+    obj = fb_json_owned(w->fr->pool,
+                        json_tokener_parse(fb_rows_get(&rows, 0, 0)));
+    json_object_object_add(obj, m->secret, json_object_new_string(secret));
+    return fb_json_text(w->fr->pool, obj);
+}
+
+fb_error_t *fb_manage_create(fb_req_t *fr)
+{
+    const fb_manage_t *m = fr->op->data;
+    const char *body, *json = NULL;
+    fb_rows_t made;
+    fb_write_t w;
+    fb_error_t *err;
+
+    if (m->check != NULL && (err = m->check(fr, fr->body, NULL)) != NULL) {
+        return err;
+    }
+    body = fb_json_text(fr->pool, fr->body);
+    fb_write_begin(&w, fr);
+    fb_manage_serialize(&w, m);
+    fb_manage_prepare(&w, m, NULL, body);
+    if (fb_write_select(&w, m->insert, FB_ARGS(body), &made)) {
+        json = fb_manage_answer(&w, m, fb_rows_get(&made, 0, 0),
+                                m->secret ? fb_rows_get(&made, 0, 1)
+                                          : NULL);
+    }
+    return fb_write_respond(&w, HTTP_CREATED, json);
+}
+
+fb_error_t *fb_manage_update(fb_req_t *fr)
+{
+    const fb_manage_t *m = fr->op->data;
+    const char *id, *body, *json = NULL;
+    fb_write_t w;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (m->check != NULL && (err = m->check(fr, fr->body, id)) != NULL)) {
+        return err;
+    }
+    body = fb_json_text(fr->pool, fr->body);
+    fb_write_begin(&w, fr);
+    fb_manage_serialize(&w, m);
+    fb_manage_lock(&w, m, id);
+    fb_manage_prepare(&w, m, id, body);
+    if (fb_write_exec(&w, m->update, FB_ARGS(id, body))) {
+        json = fb_manage_answer(&w, m, id, NULL);
+    }
+    return fb_write_respond(&w, HTTP_OK, json);
+}
+
+fb_error_t *fb_manage_delete(fb_req_t *fr)
+{
+    const fb_manage_t *m = fr->op->data;
+    const char *id;
+    fb_rows_t rows;
+    fb_write_t w;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL) {
+        return err;
+    }
+    fb_write_begin(&w, fr);
+    fb_manage_serialize(&w, m);
+    fb_manage_lock(&w, m, id);
+    if (m->in_use != NULL
+        && fb_write_select(&w, m->in_use, FB_ARGS(id), &rows)) {
+        fb_manage_refuse(&w, &rows, FB_E_RESOURCE_IN_USE, 0);
+    }
+    if (m->before_remove != NULL) {
+        fb_write_step(&w, m->before_remove, (void *)id);
+    }
+    fb_write_exec(&w, m->remove, FB_ARGS(id));
+    return fb_write_respond(&w, HTTP_OK, apr_pstrcat(
+        fr->pool, "{\"id\":", fb_json_quote(fr->pool, id),
+        ",\"object\":", fb_json_quote(fr->pool, m->object),
+        ",\"deleted\":true}", NULL));
+}

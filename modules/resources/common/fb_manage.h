@@ -1,0 +1,154 @@
+/*
+ * fb_manage: the one write path of the management extensions (boards,
+ * post statuses, custom fields, teams, brands, admin roles, admins, API
+ * keys, surveys: docs/decisions.md).
+ *
+ * A managed resource is data: its field rules (checked by the pipeline),
+ * an fb_manage_t naming its statements, FB_MANAGE_OPS and
+ * FB_MANAGE_ROUTE_ROWS.  The
+ * statements take the checked body as one JSON argument and do the
+ * column work in SQL, so create, update and delete are the same three
+ * handlers for every resource:
+ *
+ *   create: check, serialize, refs, conflicts, before, insert, get  201
+ *   update: check, serialize, lock, refs, conflicts, before, update,
+ *           get                                                    200
+ *   delete: serialize, lock, in_use, before_remove, remove
+ *                                                       {id, deleted}
+ *
+ * each step a statement of the one transaction (fb_write), the first
+ * failure the answer.  The answer is the resource's own GET statement
+ * run after the write, so a write answers exactly what a read shows.
+ * lock comes first on an existing row so that the checks after it see
+ * every committed change that could make them wrong (a post made on a
+ * board being deleted waits, or is seen).
+ */
+#ifndef FB_MANAGE_H
+#define FB_MANAGE_H
+
+#include "fb_resource.h"
+#include "fb_write.h"
+
+/*
+ * Checks what field rules cannot (relations between members) and may
+ * complete the body (ids of nested items); id is NULL on create.
+ */
+typedef fb_error_t *(*fb_manage_check_fn)(fb_req_t *fr, json_object *body,
+                                          const char *id);
+
+typedef struct {
+    const fb_resource_t *res;       /* get: the answer; not_found */
+    const char *object;             /* the deletion confirmation's */
+    fb_manage_check_fn check;       /* or NULL */
+    /* (org): waits for the organization's other writes of this resource
+     * (FB_MANAGE_SERIALIZE), where a rule spans rows (one default, one
+     * Owner, unique names) and two writes could each see it kept; or
+     * NULL. */
+    const fb_statement_t *serialize;
+    /* (org, id) -> a row when it exists, locked for the write. */
+    const fb_statement_t *lock;
+    /* (org, id or NULL, body) -> rows (param, message): what the body
+     * names that does not resolve, or does not fit the stored resource
+     * (400 invalid_parameter); or NULL. */
+    const fb_statement_t *refs;
+    /* (org, id or NULL, body) -> rows (message): a rule of the
+     * organization the write would break (409 resource_conflict); or
+     * NULL. */
+    const fb_statement_t *conflicts;
+    /* (org, id or NULL, body): runs before the write (demote the old
+     * default); or NULL. */
+    const fb_statement_t *before;
+    /* (org, body) -> the new id, and with secret the value shown once. */
+    const fb_statement_t *insert;
+    /* The member the insert's second column is shown as, in the create
+     * answer only (an API key's key); or NULL. */
+    const char *secret;
+    /* (org, id, body): changes it. */
+    const fb_statement_t *update;
+    /* (org, id) -> rows (message): what uses it (409 resource_in_use,
+     * the message names it); or NULL. */
+    const fb_statement_t *in_use;
+    /* Moves what uses it elsewhere, recording its events (ctx: the id);
+     * or NULL. */
+    fb_write_step_fn before_remove;
+    /* (org, id): deletes it. */
+    const fb_statement_t *remove;
+} fb_manage_t;
+
+fb_error_t *fb_manage_create(fb_req_t *fr);
+fb_error_t *fb_manage_update(fb_req_t *fr);
+fb_error_t *fb_manage_delete(fb_req_t *fr);
+
+/* The lock and remove statements of a resource in table: declares
+ * fb_sql_<name>_lock and fb_sql_<name>_remove. */
+#define FB_MANAGE_SQL(name, table)                                        \
+    FB_SQL(name##_lock, 1,                                                \
+        "SELECT id FROM " table " WHERE org_id = %s AND id = %s "         \
+        "FOR UPDATE");                                                    \
+    FB_SQL(name##_remove, 1,                                              \
+        "DELETE FROM " table " WHERE org_id = %s AND id = %s")
+
+/* A transaction lock on the organization's writes of a resource,
+ * fb_sql_<name>_serialize: the statements after it see what the writes
+ * before it committed. */
+#define FB_MANAGE_SERIALIZE(name)                                         \
+    FB_SQL(name##_serialize, 0,                                           \
+        "SELECT pg_advisory_xact_lock(hashtextextended("                  \
+        "'manage:" #name ":' || %s, 0))")
+
+/*
+ * Resources of which one is the default (post statuses, brands): the
+ * body's isDefault true demotes the old default (before); false on the
+ * default is refused (conflicts: another must become it); the default is
+ * not deleted (in_use).  Declares fb_sql_<name>_conflicts, _demote and
+ * _in_use for table; noun names the resource in messages.
+ */
+#define FB_MANAGE_ONE_DEFAULT(name, table, noun)                          \
+    FB_SQL(name##_conflicts, 2,                                           \
+        "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "          \
+        "  %s::jsonb AS b) "                                              \
+        "SELECT 'This " noun " is the default; make another " noun        \
+        " the default instead.' FROM a JOIN " table " x "                 \
+        "  ON x.org_id = a.org_id AND x.id = a.id "                       \
+        "WHERE x.is_default AND a.b -> 'isDefault' = 'false'");           \
+    FB_SQL(name##_demote, 2,                                              \
+        "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "          \
+        "  %s::jsonb AS b) "                                              \
+        "UPDATE " table " x SET is_default = false, updated_at = now() "  \
+        "FROM a WHERE x.org_id = a.org_id AND x.is_default "              \
+        "AND x.id IS DISTINCT FROM a.id "                                 \
+        "AND a.b -> 'isDefault' = 'true'");                               \
+    FB_SQL(name##_in_use, 1,                                              \
+        "SELECT 'The default " noun " cannot be deleted; make another "   \
+        noun " the default first.' FROM " table                           \
+        " WHERE org_id = %s AND id = %s AND is_default")
+
+/* The operations of a managed resource: its reads (list_query: the list's
+ * query rules; read_perm: FB_PERM_NONE, or the flag reading needs) and
+ * the three writes, guarded by the permission flag perm. */
+#define FB_MANAGE_OPS(name, version, res, list_query, read_perm, perm,    \
+                      manage, create_rules, update_rules)                 \
+    static const fb_op_t name##_list_op = {                               \
+        fb_resource_list, 0, (version), (read_perm), (list_query), NULL,  \
+        (res)};                                                           \
+    static const fb_op_t name##_get_op = {                                \
+        fb_resource_get, 0, (version), (read_perm), NULL, NULL, (res)};   \
+    static const fb_op_t name##_create_op = {                             \
+        fb_manage_create, FB_OP_BODY | FB_OP_WRITE, (version), (perm),    \
+        NULL, (create_rules), (manage)};                                  \
+    static const fb_op_t name##_update_op = {                             \
+        fb_manage_update, FB_OP_BODY | FB_OP_WRITE, (version), (perm),    \
+        NULL, (update_rules), (manage)};                                  \
+    static const fb_op_t name##_delete_op = {                             \
+        fb_manage_delete, FB_OP_WRITE, (version), (perm), NULL, NULL,     \
+        (manage)}
+
+/* The route rows of FB_MANAGE_OPS(name, ...) under path. */
+#define FB_MANAGE_ROUTE_ROWS(name, path)                                  \
+    {"GET", path, &name##_list_op},                                       \
+    {"POST", path, &name##_create_op},                                    \
+    {"GET", path "/{id}", &name##_get_op},                                \
+    {"PATCH", path "/{id}", &name##_update_op},                           \
+    {"DELETE", path "/{id}", &name##_delete_op}
+
+#endif

@@ -1,0 +1,147 @@
+/*
+ * surveys: GET /surveys (type, isActive, cursors), GET /surveys/{id} and
+ * GET /surveys/{id}/responses (pageId, cursors).
+ *
+ * A survey's pages are stored as the API renders them, ids assigned when
+ * written (survey_pages.c); the page types are a generated column, so
+ * that ?type= reads no JSON.  responseCount is kept by a trigger in the
+ * transaction that adds or removes a response (sql/022).
+ */
+#include "fb_resource.h"
+#include "people/people.h"
+#include "surveys.h"
+
+/* Filters: a page type (NULL: any), isActive (NULL: any). */
+#define SURVEY_FILTERS \
+    "AND (s.page_types @> ARRAY[%s::text] OR $2::text IS NULL) " \
+    "AND s.is_active = coalesce(%s::boolean, s.is_active) "
+
+FB_SQL(survey_get, 1,
+    "SELECT " SURVEY_JSON " FROM surveys s "
+    "WHERE s.org_id = %s AND s.id = %s");
+
+FB_SQL(survey_list, 3,
+    "SELECT " SURVEY_JSON ", fb_ts_key(s.created_at), s.id "
+    "FROM surveys s WHERE s.org_id = %s " SURVEY_FILTERS
+    "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
+
+FB_SQL(survey_list_after, 5,
+    "SELECT " SURVEY_JSON ", fb_ts_key(s.created_at), s.id "
+    "FROM surveys s WHERE s.org_id = %s " SURVEY_FILTERS
+    "AND (s.created_at, s.id) < (fb_ts_from_key(%s), %s) "
+    "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
+
+FB_SQL(survey_pages_locked, 1,
+    "SELECT pages FROM surveys WHERE org_id = %s AND id = %s FOR SHARE");
+
+FB_SQL(survey_find, 1,
+    "SELECT id FROM surveys WHERE org_id = %s AND id = %s");
+
+/* A response answers pageId when it has an answer for it (NULL: any). */
+#define RESPONSE_FILTERS \
+    "AND (r.page_ids @> ARRAY[%s::text] OR $3::text IS NULL) "
+
+FB_SQL(survey_responses, 3,
+    "SELECT " SURVEY_RESPONSE_JSON ", fb_ts_key(r.created_at), r.id "
+    "FROM survey_responses r WHERE r.org_id = %s AND r.survey_id = %s "
+    RESPONSE_FILTERS
+    "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
+
+FB_SQL(survey_responses_after, 5,
+    "SELECT " SURVEY_RESPONSE_JSON ", fb_ts_key(r.created_at), r.id "
+    "FROM survey_responses r WHERE r.org_id = %s AND r.survey_id = %s "
+    RESPONSE_FILTERS
+    "AND (r.created_at, r.id) < (fb_ts_from_key(%s), %s) "
+    "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
+
+static const fb_statement_t *const fb_survey_statements[] = {
+    &fb_sql_survey_get, &fb_sql_survey_list, &fb_sql_survey_list_after,
+    &fb_sql_survey_pages_locked, &fb_sql_survey_find,
+    &fb_sql_survey_responses, &fb_sql_survey_responses_after, NULL
+};
+
+static const fb_list_order_t fb_surveys_newest = {
+    &fb_sql_survey_list, &fb_sql_survey_list_after,
+    "surveys.createdAt.desc", fb_key_integer
+};
+
+static const fb_list_order_t fb_survey_responses_newest = {
+    &fb_sql_survey_responses, &fb_sql_survey_responses_after,
+    "surveyResponses.createdAt.desc", fb_key_integer
+};
+
+const fb_resource_t fb_surveys = {
+    .get = &fb_sql_survey_get,
+    .not_found = FB_E_SURVEY_NOT_FOUND,
+    .shape = FB_LIST_CURSOR,
+    .order = &fb_surveys_newest,
+};
+
+static const char *const fb_survey_page_types[] = {
+    "text", "link", "rating", "multiple-choice", NULL
+};
+
+static const fb_query_rule_t fb_survey_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"type", FB_Q_ENUM, 0, 0, fb_survey_page_types},
+    {"isActive", FB_Q_BOOL, 0, 0, NULL},
+    {NULL, 0, 0, 0, NULL}
+};
+
+static const fb_query_rule_t fb_survey_response_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {"pageId", FB_Q_STRING, 1, 64, NULL},
+    {NULL, 0, 0, 0, NULL}
+};
+
+/* GET /surveys */
+static fb_error_t *fb_survey_list(fb_req_t *fr)
+{
+    const char *active = fb_query_get(&fr->query, "isActive");
+    static const fb_args_t none = {0, NULL};
+
+    return fb_list_respond(fr, &fb_surveys_newest,
+                           FB_ARGS(fb_query_get(&fr->query, "type"),
+                                   active), none);
+}
+
+/* GET /surveys/{id}/responses: 404 for a survey that is not there, an
+ * empty page for one without responses. */
+static fb_error_t *fb_survey_response_list(fb_req_t *fr)
+{
+    static const fb_args_t none = {0, NULL};
+    const char *id, *found;
+    fb_error_t *err;
+
+    if ((err = fb_resource_id(fr, &id)) != NULL
+        || (err = fb_resource_lookup(fr, &fb_sql_survey_find, id, &found))
+           != NULL) {
+        return err;
+    }
+    if (found == NULL) {
+        return fb_error_make(fr->pool, FB_E_SURVEY_NOT_FOUND, "id", NULL);
+    }
+    return fb_list_respond(fr, &fb_survey_responses_newest,
+                           FB_ARGS(id, fb_query_get(&fr->query, "pageId")),
+                           none);
+}
+
+static const fb_op_t fb_survey_list_op =
+    FB_OP_READ(fb_survey_list, FB_VERSION_CLOVER, &fb_surveys,
+               fb_survey_list_rules);
+static const fb_op_t fb_survey_get_op =
+    FB_OP_READ(fb_resource_get, FB_VERSION_CLOVER, &fb_surveys, NULL);
+static const fb_op_t fb_survey_responses_op =
+    FB_OP_READ(fb_survey_response_list, FB_VERSION_CLOVER, &fb_surveys,
+               fb_survey_response_rules);
+
+static const fb_route_t fb_survey_routes[] = {
+    {"GET", "/surveys", &fb_survey_list_op},
+    {"GET", "/surveys/{id}", &fb_survey_get_op},
+    {"GET", "/surveys/{id}/responses", &fb_survey_responses_op},
+    {NULL, NULL, NULL}
+};
+
+const fb_resource_module_t fb_surveys_module = {
+    "surveys", fb_survey_routes, fb_survey_statements
+};
