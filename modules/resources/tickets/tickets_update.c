@@ -4,7 +4,8 @@
  *
  * Both lock the ticket's row, render it as it was, write, and record the
  * event (ticket.updated with the fields that changed, or ticket.deleted
- * with the ticket as it was) on the same transaction.
+ * with the ticket as it was) on the same transaction; a customer
+ * ticket's delete takes its linked conversation along.
  *
  * Open, closed, snoozed (api.md "States and transitions"): open:false
  * closes and unsnoozes, leaving statusId alone; open:true reopens;
