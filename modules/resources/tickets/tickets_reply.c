@@ -4,8 +4,8 @@
  * A reply is a part of the ticket's linked conversation (a ticket
  * without one is 400 invalid_request, as the reference says): a
  * contact's message (by contactId, else contactEmail), an admin's
- * message or note.  One transaction: the ticket (shared lock: a delete
- * waits), the conversation (row lock), the part through the domain
+ * message or note.  One transaction: the ticket (key share lock: a
+ * delete waits), the conversation (row lock), the part through the domain
  * (which keeps waiting times, participants and receipts with it), a
  * contact's reply opening a closed or snoozed conversation, and the
  * conversation's events, as POST /conversations/{id}/reply.  Answers
@@ -20,9 +20,12 @@
 #include "fb_json.h"
 #include "ticket_files.h"
 
+/* KEY SHARE: a ticket delete waits, while a conversation's delete (its
+ * foreign key unlinking the ticket) does not, so the two orders of
+ * locking cannot deadlock. */
 FB_SQL(ticket_r_ticket, 1,
     "SELECT linked_conversation_id FROM tickets "
-    "WHERE org_id = %s AND number = %s::bigint FOR SHARE");
+    "WHERE org_id = %s AND number = %s::bigint FOR KEY SHARE");
 
 FB_SQL(ticket_r_conversation, 1,
     "SELECT channel, state, disable_customer_reply FROM conversations "
@@ -200,16 +203,15 @@ static fb_error_t *fb_ticket_reply_gather(fb_req_t *fr, void *ctx)
                              "No ticket has this number.");
     }
     d->conversation = fb_rows_get(&rows, 0, 0);
-    if (d->conversation == NULL) {
-        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, "id",
-                             "This ticket has no linked conversation.");
-    }
-    if ((err = fb_req_select(fr, &fb_sql_ticket_r_conversation,
-                             FB_ARGS(d->conversation), &rows)) != NULL) {
+    if (d->conversation != NULL
+        && (err = fb_req_select(fr, &fb_sql_ticket_r_conversation,
+                                FB_ARGS(d->conversation), &rows)) != NULL) {
         return err;
     }
-    if (rows.nrows == 0) {          /* the link is a foreign key */
-        return fb_req_db_failed(fr);
+    /* None, or one deleted while this waited for its lock. */
+    if (d->conversation == NULL || rows.nrows == 0) {
+        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, "id",
+                             "This ticket has no linked conversation.");
     }
     d->channel = fb_rows_get(&rows, 0, 0);
     d->state = fb_rows_get(&rows, 0, 1);
