@@ -49,6 +49,7 @@
     X(ticket_categories)            \
     X(ticket_create)                \
     X(ticket_fields)                \
+    X(ticket_reply)                 \
     X(ticket_statuses)              \
     X(ticket_update)                \
     X(tickets)                      \

@@ -347,6 +347,39 @@ await step('support.tickets create/retrieve/update/list/delete', async () => {
                        (e) => e instanceof Featurebase.NotFoundError);
 });
 
+await step('support.tickets linked conversation/reply/delete', async () => {
+  const customer = desk.cats.find((c) => c.supportBoardType === 'customer');
+  const contact = await fb.users.contacts.createOrUpdate({
+    userId: `tkr-${tag}`, email: `tkr-${tag}@sdk.example`, name: 'Tkr',
+  });
+  const me = (await fb.organization.admins.list());
+  const adminId = (me.data ?? me)[0].id;
+  const c = await fb.support.conversations.create({
+    from: { type: 'contact', id: contact.id }, bodyMarkdown: 'Broken',
+  });
+  const t = await fb.support.tickets.create({
+    ticketCategoryId: customer.id, title: `Linked ${tag}`,
+    author: { id: contact.id }, linkedConversationId: c.id,
+  });
+  assert.equal(t.linkedConversations[0].id, c.id);
+  const a = await fb.support.tickets.reply(t.ticketNumber, {
+    type: 'admin', adminId, body: '<p>Looking</p>', messageType: 'note',
+  });
+  assert.equal(a.id, t.id);
+  assert.equal(a.conversationParts.at(-1).partType, 'admin_note');
+  const r = await fb.support.tickets.reply(t.ticketNumber, {
+    type: 'contact', contactEmail: `tkr-${tag}@sdk.example`,
+    body: '<p>Thanks</p>', attachmentUrls: ['https://sdk.example/log.txt'],
+  });
+  assert.deepEqual(r.conversationParts.map((p) => p.partType),
+                   ['user_msg', 'admin_note', 'user_msg']);
+  const one = await fb.support.tickets.retrieve(t.ticketNumber);
+  assert.equal(one.conversationParts.length, 3);
+  await fb.support.tickets.delete(t.ticketNumber);
+  await assert.rejects(fb.support.conversations.retrieve(c.id),
+                       (e) => e instanceof Featurebase.NotFoundError);
+});
+
 // --- surveys (the organization has the demo surveys)
 await step('surveys.list/retrieve/listResponses', async () => {
   const surveys = await all(fb.surveys.list({ limit: 1 }));

@@ -13,6 +13,7 @@
 
 #include "body_fields.h"
 #include "conversations.h"
+#include "fb_events.h"
 #include "fb_id.h"
 #include "fb_json.h"
 
@@ -149,6 +150,28 @@ fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
     }
     *blocked = err == NULL && strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
     return err;
+}
+
+fb_error_t *fb_conversation_reopen(fb_req_t *fr, const char *id,
+                                   const char *state)
+{
+    const char *topic, *json;
+
+    if (strcmp(state, "open") == 0) {
+        return NULL;
+    }
+    if (fb_conversation_state_set(fr->db, fr->pool, fr->principal.org_id,
+                                  id, "open", NULL, &topic)
+        != APR_SUCCESS
+        || fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
+                                  id, FB_CONVERSATION_NO_PARTS, &json)
+           != APR_SUCCESS
+        || (topic != NULL
+            && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
+                               topic, json, NULL) != APR_SUCCESS)) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
 }
 
 /* What fb_conversation_write_part() gives its step. */

@@ -46,6 +46,11 @@ fb_error_t *fb_conversation_admin(fb_req_t *fr, const char *value,
 fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
                                     const char *param, int *blocked);
 
+/* A contact's reply to conversation id (locked, its state state) opens
+ * it again when closed or snoozed: a status part and its event. */
+fb_error_t *fb_conversation_reopen(fb_req_t *fr, const char *id,
+                                   const char *state);
+
 /*
  * Adds part to conversation id as a step of w; *part_id (may be NULL)
  * is its id.

@@ -127,23 +127,8 @@ static fb_error_t *fb_reply_gather(fb_req_t *fr, void *ctx)
 static fb_error_t *fb_reply_reopen(fb_req_t *fr, void *ctx)
 {
     fb_reply_t *d = ctx;
-    const char *topic, *json;
 
-    if (d->admin || strcmp(d->state, "open") == 0) {
-        return NULL;
-    }
-    if (fb_conversation_state_set(fr->db, fr->pool, fr->principal.org_id,
-                                  d->id, "open", NULL, &topic)
-        != APR_SUCCESS
-        || fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
-                                  d->id, FB_CONVERSATION_NO_PARTS, &json)
-           != APR_SUCCESS
-        || (topic != NULL
-            && fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                               topic, json, NULL) != APR_SUCCESS)) {
-        return fb_req_db_failed(fr);
-    }
-    return NULL;
+    return d->admin ? NULL : fb_conversation_reopen(fr, d->id, d->state);
 }
 
 /* The new part as the API renders it, as a step. */

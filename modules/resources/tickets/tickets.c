@@ -1,8 +1,8 @@
 /*
  * tickets: reading tickets: one by its number, and the list with its
  * filters (categories, statuses, kind, assignee, text search) and sorts
- * (creation, last change, number).  Writes are in tickets_create.c and
- * tickets_update.c.
+ * (creation, last change, number).  Writes are in tickets_create.c,
+ * tickets_update.c and tickets_reply.c.
  *
  * As posts do, the statements first pick the rows (a CTE named page,
  * filtered and ordered on indexed keys) and then render them, so that

@@ -8,6 +8,7 @@
 
 #include "body_fields.h"
 #include "boards/boards.h"
+#include "conversation.h"
 #include "fb_resource.h"
 #include "fb_write.h"
 #include "posts/posts.h"
@@ -50,11 +51,19 @@
 
 #define TICKET_JSON "json_build_object(" TICKET_MEMBERS ")"
 
-/* With the linked conversation's parts: none until conversations are
- * built (the next issue fills them in). */
+/* The messages and notes of a ticket's conversation (the message
+ * history; changes such as assignments are the inbox's business). */
+#define TICKET_PARTS \
+    "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg', 'admin_note')"
+
+/* With the linked conversation's parts, rendered as the conversation
+ * renders them; [] without one. */
 #define TICKET_ONE_JSON \
     "json_build_object(" TICKET_MEMBERS ", " \
-    "'conversationParts', '[]'::json)"
+    "'conversationParts', COALESCE((SELECT " \
+    CONVERSATION_PARTS_JSON(TICKET_PARTS) " FROM conversations cv " \
+    "  WHERE cv.org_id = t.org_id AND cv.id = t.linked_conversation_id), " \
+    "  '[]'::jsonb))"
 
 /*
  * The path's {id}: a ticket number (1 or more, in decimal, at most 15
@@ -85,6 +94,7 @@ typedef struct {
     const char *admin_id;           /* ... or an admin */
     const char *assignee_id;
     const char *company_id;
+    const char *conversation_id;    /* the linked conversation */
     const char *custom_fields;      /* JSON text */
     const char *html;               /* content, sanitized, images in */
     const char *text;               /* and as plain text */

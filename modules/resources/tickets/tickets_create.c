@@ -22,17 +22,23 @@ FB_SQL(ticket_w_category, 1,
     "WHERE org_id = %s AND id = %s");
 
 /* The creation time is given once per column that takes it. */
-FB_SQL(ticket_w_insert, 12,
+/* A conversation of the organization to link (any id text: a lookup). */
+FB_SQL(ticket_w_conversation, 1,
+    "SELECT id FROM conversations WHERE org_id = %s AND id = %s");
+
+FB_SQL(ticket_w_insert, 13,
     "INSERT INTO tickets (org_id, number, category_id, title, content, "
     "  content_text, author_contact_id, author_admin_id, status_id, "
-    "  custom_fields, company_id, assignee_id, created_at, updated_at) "
+    "  custom_fields, company_id, assignee_id, linked_conversation_id, "
+    "  created_at, updated_at) "
     "VALUES (%s, fb_next_number($1, 'ticket'), %s, %s, %s, %s, %s, %s, %s, "
-    "  %s::jsonb, %s, %s, COALESCE(%s::timestamptz, now()), "
+    "  %s::jsonb, %s, %s, %s, COALESCE(%s::timestamptz, now()), "
     "  COALESCE(%s::timestamptz, now())) "
     "RETURNING number");
 
 static const fb_statement_t *const fb_ticket_create_statements[] = {
-    &fb_sql_ticket_w_category, &fb_sql_ticket_w_insert, NULL
+    &fb_sql_ticket_w_category, &fb_sql_ticket_w_conversation,
+    &fb_sql_ticket_w_insert, NULL
 };
 
 static const fb_field_rule_t fb_ticket_create_rules[] = {
@@ -53,6 +59,28 @@ static const fb_field_rule_t fb_ticket_create_rules[] = {
     {.name = "skipNotifications", .type = FB_FIELD_BOOL},
     {.name = NULL}
 };
+
+/* d->conversation_id: the body's linkedConversationId, one of the
+ * organization's conversations (404 otherwise, another organization's
+ * included); NULL when not given. */
+static fb_error_t *fb_ticket_conversation(fb_req_t *fr,
+                                          fb_ticket_draft_t *d)
+{
+    const char *given = fb_json_string(fr->body, "linkedConversationId");
+    fb_error_t *err;
+
+    if (given == NULL) {
+        return NULL;
+    }
+    err = fb_resource_lookup(fr, &fb_sql_ticket_w_conversation, given,
+                             &d->conversation_id);
+    if (err == NULL && d->conversation_id == NULL) {
+        err = fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
+                            "linkedConversationId",
+                            "Conversation not found.");
+    }
+    return err;
+}
 
 /* The checks and lookups before the insert, in the transaction. */
 static fb_error_t *fb_ticket_gather(fb_req_t *fr, void *draft)
@@ -82,7 +110,10 @@ static fb_error_t *fb_ticket_gather(fb_req_t *fr, void *draft)
         || (err = fb_ticket_people(fr, d)) != NULL) {
         return err;
     }
-    return fb_ticket_custom_fields(fr, d, NULL);
+    if ((err = fb_ticket_custom_fields(fr, d, NULL)) != NULL) {
+        return err;
+    }
+    return fb_ticket_conversation(fr, d);
 }
 
 /* POST /tickets */
@@ -96,13 +127,6 @@ static fb_error_t *fb_ticket_create_files(fb_req_t *fr)
     fb_error_t *err;
 
     memset(&d, 0, sizeof(d));
-    /* No conversation exists yet to link (conversations come with their
-     * own issue, which makes this a lookup). */
-    if (fb_json_string(fr->body, "linkedConversationId") != NULL) {
-        return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
-                             "linkedConversationId",
-                             "Conversation not found.");
-    }
     /* Content and files first: images and files are stored before the
      * transaction. */
     if ((err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL
@@ -122,6 +146,7 @@ static fb_error_t *fb_ticket_create_files(fb_req_t *fr)
                             d.custom_fields,
                             d.company_id,
                             d.assignee_id,
+                            d.conversation_id,
                             created_at,                 /* created_at */
                             created_at),                /* updated_at */
                     &row);

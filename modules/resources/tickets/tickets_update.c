@@ -4,7 +4,8 @@
  *
  * Both lock the ticket's row, render it as it was, write, and record the
  * event (ticket.updated with the fields that changed, or ticket.deleted
- * with the ticket as it was) on the same transaction.
+ * with the ticket as it was) on the same transaction; a customer
+ * ticket's delete takes its linked conversation along.
  *
  * Open, closed, snoozed (api.md "States and transitions"): open:false
  * closes and unsnoozes, leaving statusId alone; open:true reopens;
@@ -17,14 +18,16 @@
 #include "fb_changes.h"
 #include "fb_json.h"
 #include "fb_time.h"
+#include "conversations/conversations.h"
 #include "ticket_files.h"
 
 FB_SQL(ticket_u_lock, 1,
     "SELECT t.id, t.open, t.custom_fields::text, "
     "  (SELECT b.custom_field_ids::text FROM ticket_categories b "
-    "   WHERE b.org_id = t.org_id AND b.id = t.category_id) "
+    "   WHERE b.org_id = t.org_id AND b.id = t.category_id), "
+    "  t.linked_conversation_id, " TICKET_KIND " "
     "FROM tickets t WHERE t.org_id = %s AND t.number = %s::bigint "
-    "FOR UPDATE");
+    "FOR UPDATE OF t");
 
 /* NULL leaves a column as it is, except where a flag says that the
  * value (NULL included) is to be set. */
@@ -49,9 +52,14 @@ FB_SQL(ticket_u_update, 13,
 FB_SQL(ticket_u_delete, 1,
     "DELETE FROM tickets WHERE org_id = %s AND id = %s");
 
+/* A customer ticket's conversation goes with it: its parts cascade, and
+ * other tickets linked to it are unlinked (sql/024). */
+FB_SQL(ticket_u_delete_conversation, 1,
+    "DELETE FROM conversations WHERE org_id = %s AND id = %s");
+
 static const fb_statement_t *const fb_ticket_update_statements[] = {
     &fb_sql_ticket_u_lock, &fb_sql_ticket_u_update, &fb_sql_ticket_u_delete,
-    NULL
+    &fb_sql_ticket_u_delete_conversation, NULL
 };
 
 static const fb_field_rule_t fb_ticket_update_rules[] = {
@@ -77,6 +85,9 @@ typedef struct {
     const char *id;
     int open;                       /* as it was */
     const char *custom_fields;      /* as they were */
+    const char *conversation;       /* the linked one, or NULL */
+    int customer;                   /* a customer ticket */
+    const char *conversation_json;  /* DELETE: the one deleted with it */
     const char *json;               /* the ticket before the write */
     const char *after;              /* PATCH: and after it */
     fb_ticket_draft_t d;            /* PATCH: the changes gathered */
@@ -101,6 +112,8 @@ static fb_error_t *fb_ticket_lock(fb_req_t *fr, void *change)
     c->open = strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
     c->custom_fields = fb_rows_get(&rows, 0, 2);
     c->d.category_fields = fb_rows_get(&rows, 0, 3);
+    c->conversation = fb_rows_get(&rows, 0, 4);
+    c->customer = strcmp(fb_rows_get(&rows, 0, 5), "customer") == 0;
     return fb_ticket_render(fr, c->number, 0, &c->json);
 }
 
@@ -213,9 +226,35 @@ static fb_error_t *fb_ticket_update(fb_req_t *fr)
     return err;
 }
 
-/* DELETE /tickets/{id}.  The linked conversation's fate (deleted with a
- * customer ticket, unlinked and kept otherwise) comes with
- * conversations; until then no ticket is linked to one. */
+/* The conversation a customer ticket takes with it, locked (a reply
+ * under way finishes first) and rendered as it was. */
+static fb_error_t *fb_ticket_conversation_lock(fb_req_t *fr, void *change)
+{
+    fb_ticket_change_t *c = change;
+    const char *id;
+    fb_error_t *err;
+
+    if (c->conversation == NULL || !c->customer) {
+        return NULL;
+    }
+    if ((err = fb_conversation_find(fr, c->conversation, "id", 1, &id))
+        != NULL) {
+        return err;
+    }
+    if (fb_conversation_render(fr->db, fr->pool, fr->principal.org_id, id,
+                               FB_CONVERSATION_NO_PARTS,
+                               &c->conversation_json) != APR_SUCCESS
+        || c->conversation_json == NULL) {
+        return fb_req_db_failed(fr);
+    }
+    return NULL;
+}
+
+/*
+ * DELETE /tickets/{id}.  A customer ticket's linked conversation is
+ * deleted too (conversation.deleted); a tracker or back-office ticket's
+ * is unlinked (the row that linked it goes) and kept.
+ */
 static fb_error_t *fb_ticket_delete(fb_req_t *fr)
 {
     fb_ticket_change_t c;
@@ -228,8 +267,15 @@ static fb_error_t *fb_ticket_delete(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_ticket_lock, &c);
+    fb_write_step(&w, fb_ticket_conversation_lock, &c);
     fb_write_exec(&w, &fb_sql_ticket_u_delete, FB_ARGS(c.id));
     fb_write_event(&w, "ticket.deleted", c.json, NULL);
+    if (c.conversation_json != NULL) {
+        fb_write_exec(&w, &fb_sql_ticket_u_delete_conversation,
+                      FB_ARGS(c.conversation));
+        fb_write_event(&w, "conversation.deleted", c.conversation_json,
+                       NULL);
+    }
     return fb_write_respond(&w, HTTP_OK,
                             apr_pstrcat(fr->pool, "{\"id\":\"", c.id,
                                         "\",\"object\":\"ticket\","
