@@ -79,6 +79,26 @@ RESOURCES = {
         create={"name": "ci"}, update={"name": "ci 2"},
         bad=({"adminId": "nope"}, "adminId"), object="api_key",
         revoked=True, read_flag=True),
+    "ticket_categories": dict(
+        path="/tickets/categories", flag="manage_boards",
+        missing="board_not_found",
+        create={"name": "Returns", "supportBoardType": "customer",
+                "icon": {"type": "emoji", "value": "x"}},
+        update={"name": "Returns 2", "features": {"postingEnabled": False}},
+        bad=({"supportBoardType": "helpdesk"}, "supportBoardType"),
+        object="board"),
+    "ticket_statuses": dict(
+        path="/tickets/statuses", flag="manage_statuses",
+        missing="resource_not_found",
+        create={"name": "Waiting", "color": "Blue", "type": "active"},
+        update={"name": "Waiting on us", "type": "unstarted"},
+        bad=({"type": "done"}, "type"), object="post_status"),
+    "ticket_fields": dict(
+        path="/tickets/custom_fields", flag="manage_custom_fields",
+        missing="custom_field_not_found",
+        create={"label": "Receipts", "type": "file", "allowMultiple": True},
+        update={"label": "Receipt", "allowMultiple": False},
+        bad=({"type": "color"}, "type"), object="custom_field"),
 }
 
 

@@ -79,6 +79,14 @@ fb_error_t *fb_manage_create(fb_req_t *fr);
 fb_error_t *fb_manage_update(fb_req_t *fr);
 fb_error_t *fb_manage_delete(fb_req_t *fr);
 
+/*
+ * A before_remove's work where what uses the resource moves elsewhere
+ * (statuses): runs move (org, id, default portal URL) -> rows (the
+ * moved item as it now is, its changes) and records topic for each.
+ */
+fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
+                           const char *id, const char *topic);
+
 /* The lock and remove statements of a resource in table: declares
  * fb_sql_<name>_lock and fb_sql_<name>_remove. */
 #define FB_MANAGE_SQL(name, table)                                        \
