@@ -366,7 +366,7 @@ def test_custom_field_options_and_placeholders(org):
     assert t["placeholder"] == "Say"
     t = call("PATCH", "/custom_fields/" + t["id"],
              json={"placeholder": None}).json()
-    assert t["placeholder"] is None
+    assert "placeholder" not in t       # the output rule: left out
 
 
 def test_custom_field_in_use_by_a_board(org):
@@ -585,3 +585,40 @@ def test_concurrent_defaults_and_owners(server):
     # (Read in SQL: the key used may be the removed Owner's.)
     assert server.sql("SELECT count(*) FROM admins WHERE org_id = %s "
                       "AND role_id = %s", o.id, owner_role)[0][0] == 1
+
+
+# ---- teams and brands that conversations use ----------------------------
+
+def test_team_or_brand_with_conversations_is_not_deleted(server):
+    from conftest import Org
+    from test_conversations import started
+    o = Org(server, "cu" + secrets.token_hex(3))
+    call = api(o.api)
+    team = call("POST", "/teams", json={"name": "Desk"}).json()
+    first = call("GET", "/brands").json()["data"][0]
+    c = started(o)
+    assert c["brandId"] == first["id"]
+    r = call("PATCH", "/conversations/" + c["id"],
+             json={"teamAssigneeId": team["id"]})
+    assert r.status_code == 200, r.text
+    err = assert_error(call("DELETE", "/teams/" + team["id"]), 409,
+                       "resource_in_use")
+    assert "1 conversation" in err["message"]
+    # A brand that is no longer the default keeps its conversations.
+    second = call("POST", "/brands", json={"name": "Two",
+                                           "isDefault": True}).json()
+    err = assert_error(call("DELETE", "/brands/" + first["id"]), 409,
+                       "resource_in_use")
+    assert "1 conversation" in err["message"]
+    now = call("GET", "/conversations/" + c["id"]).json()
+    assert now["teamAssigneeId"] == team["id"]
+    assert now["brandId"] == first["id"]
+    # Reassigned (or gone), they no longer hold.
+    call("PATCH", "/conversations/" + c["id"], json={"teamAssigneeId": None})
+    assert call("DELETE", "/teams/" + team["id"]).status_code == 200
+    assert call("DELETE", "/conversations/" + c["id"]).status_code == 200
+    assert call("DELETE", "/brands/" + first["id"]).status_code == 200
+    # The default still answers as the default.
+    err = assert_error(call("DELETE", "/brands/" + second["id"]), 409,
+                       "resource_in_use")
+    assert "default" in err["message"]
