@@ -79,6 +79,26 @@ RESOURCES = {
         create={"name": "ci"}, update={"name": "ci 2"},
         bad=({"adminId": "nope"}, "adminId"), object="api_key",
         revoked=True, read_flag=True),
+    "ticket_categories": dict(
+        path="/tickets/categories", flag="manage_boards",
+        missing="board_not_found",
+        create={"name": "Returns", "supportBoardType": "customer",
+                "icon": {"type": "emoji", "value": "x"}},
+        update={"name": "Returns 2", "features": {"postingEnabled": False}},
+        bad=({"supportBoardType": "helpdesk"}, "supportBoardType"),
+        object="board"),
+    "ticket_statuses": dict(
+        path="/tickets/statuses", flag="manage_statuses",
+        missing="resource_not_found",
+        create={"name": "Waiting", "color": "Blue", "type": "active"},
+        update={"name": "Waiting on us", "type": "unstarted"},
+        bad=({"type": "done"}, "type"), object="post_status"),
+    "ticket_fields": dict(
+        path="/tickets/custom_fields", flag="manage_custom_fields",
+        missing="custom_field_not_found",
+        create={"label": "Receipts", "type": "file", "allowMultiple": True},
+        update={"label": "Receipt", "allowMultiple": False},
+        bad=({"type": "color"}, "type"), object="custom_field"),
 }
 
 
@@ -566,3 +586,40 @@ def test_concurrent_defaults_and_owners(server):
     # (Read in SQL: the key used may be the removed Owner's.)
     assert server.sql("SELECT count(*) FROM admins WHERE org_id = %s "
                       "AND role_id = %s", o.id, owner_role)[0][0] == 1
+
+
+# ---- teams and brands that conversations use ----------------------------
+
+def test_team_or_brand_with_conversations_is_not_deleted(server):
+    from conftest import Org
+    from test_conversations import started
+    o = Org(server, "cu" + secrets.token_hex(3))
+    call = api(o.api)
+    team = call("POST", "/teams", json={"name": "Desk"}).json()
+    first = call("GET", "/brands").json()["data"][0]
+    c = started(o)
+    assert c["brandId"] == first["id"]
+    r = call("PATCH", "/conversations/" + c["id"],
+             json={"teamAssigneeId": team["id"]})
+    assert r.status_code == 200, r.text
+    err = assert_error(call("DELETE", "/teams/" + team["id"]), 409,
+                       "resource_in_use")
+    assert "1 conversation" in err["message"]
+    # A brand that is no longer the default keeps its conversations.
+    second = call("POST", "/brands", json={"name": "Two",
+                                           "isDefault": True}).json()
+    err = assert_error(call("DELETE", "/brands/" + first["id"]), 409,
+                       "resource_in_use")
+    assert "1 conversation" in err["message"]
+    now = call("GET", "/conversations/" + c["id"]).json()
+    assert now["teamAssigneeId"] == team["id"]
+    assert now["brandId"] == first["id"]
+    # Reassigned (or gone), they no longer hold.
+    call("PATCH", "/conversations/" + c["id"], json={"teamAssigneeId": None})
+    assert call("DELETE", "/teams/" + team["id"]).status_code == 200
+    assert call("DELETE", "/conversations/" + c["id"]).status_code == 200
+    assert call("DELETE", "/brands/" + first["id"]).status_code == 200
+    # The default still answers as the default.
+    err = assert_error(call("DELETE", "/brands/" + second["id"]), 409,
+                       "resource_in_use")
+    assert "default" in err["message"]

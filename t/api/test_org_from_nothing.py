@@ -1,8 +1,8 @@
 """An organization set up and run through the API alone: its first key
 comes from `feedbackctl org create` (nothing else is seeded), which makes
 an API key of its own and is then revoked; every setting and resource is
-made through the API, read back, and used by posts, comments and
-changelogs.  The two tables are the script: a resource to set up is one
+made through the API, read back, and used by posts, comments,
+changelogs, survey responses, a conversation and a ticket.  The two tables are the script: a resource to set up is one
 row of SETUP, something to run in the organization one row of RUN."""
 import secrets
 import time
@@ -41,6 +41,18 @@ SETUP = [
      {"title": "NPS", "isActive": True, "pages": [
          {"id": "p1", "type": "rating", "subType": "nps",
           "title": "Recommend us?"}]}),
+    ("tfield", "POST", "/tickets/custom_fields",
+     {"label": "Order", "type": "text", "required": True,
+      "placeholder": "ORD-0"}),
+    ("proof", "POST", "/tickets/custom_fields",
+     {"label": "Proof", "type": "file", "allowMultiple": True}),
+    ("category", "POST", "/tickets/categories",
+     lambda m: {"name": "Orders", "supportBoardType": "customer",
+                "customFields": [m["tfield"]["id"], m["proof"]["id"]]}),
+    ("tstatus", "POST", "/tickets/statuses",
+     {"name": "New", "type": "reviewing", "isDefault": True}),
+    ("tdone", "POST", "/tickets/statuses",
+     {"name": "Done", "type": "completed", "color": "Green"}),
 ]
 
 RUN = [
@@ -62,6 +74,27 @@ RUN = [
     ("answer", "POST", lambda m: "/surveys/%s/responses" % m["survey"]["id"],
      {"user": {"email": "una@nothing.example"},
       "responses": [{"pageId": "p1", "value": 9}]}),
+    ("contact", "POST", "/contacts",
+     {"userId": "una", "email": "una@nothing.example", "name": "Una"}),
+    ("conversation", "POST", "/conversations",
+     lambda m: {"from": {"type": "contact", "id": m["contact"]["id"]},
+                "bodyMarkdown": "My order is late"}),
+    ("conv_reply", "POST",
+     lambda m: "/conversations/%s/reply" % m["conversation"]["id"],
+     lambda m: {"type": "admin", "id": m["admin"]["id"],
+                "messageType": "reply", "bodyMarkdown": "On its way"}),
+    ("conv_closed", "PATCH",
+     lambda m: "/conversations/" + m["conversation"]["id"],
+     {"state": "closed"}),
+    ("ticket", "POST", "/tickets",
+     lambda m: {"ticketCategoryId": m["category"]["id"],
+                "title": "Late order", "author": {"id": m["contact"]["id"]},
+                "customFields": {m["tfield"]["id"]: "ORD-9"}}),
+    ("ticket_done", "PATCH",
+     lambda m: "/tickets/%d" % m["ticket"]["ticketNumber"],
+     lambda m: {"statusId": m["tdone"]["id"], "open": False}),
+    ("ticket_read", "GET",
+     lambda m: "/tickets/%d" % m["ticket"]["ticketNumber"], None),
 ]
 
 # What each made thing reads back at (None: nothing to read).
@@ -77,6 +110,11 @@ READ = {
     "team": lambda m: "/teams/" + m["team"]["id"],
     "brand": lambda m: "/brands/" + m["brand"]["id"],
     "survey": lambda m: "/surveys/" + m["survey"]["id"],
+    "tfield": lambda m: "/tickets/custom_fields/" + m["tfield"]["id"],
+    "proof": lambda m: "/tickets/custom_fields/" + m["proof"]["id"],
+    "category": lambda m: "/tickets/categories/" + m["category"]["id"],
+    "tstatus": lambda m: "/tickets/statuses/" + m["tstatus"]["id"],
+    "tdone": lambda m: "/tickets/statuses/" + m["tdone"]["id"],
     "post": lambda m: "/posts/" + m["post"]["id"],
     "comment": lambda m: "/comments/" + m["comment"]["id"],
 }
@@ -130,6 +168,30 @@ def test_organization_from_nothing(server):
     assert [c["id"] for c in live] == [made["changelog"]["id"]]
     assert api.get("/surveys/" + made["survey"]["id"]).json()[
         "responseCount"] == 1
+    # The conversation ran: replied by the admin made here, closed.
+    conv = api.get("/conversations/" + made["conversation"]["id"],
+                   headers={"Service-Version": NOVA}).json()
+    assert conv["state"] == "closed"
+    assert made["conv_reply"]["author"]["id"] == made["admin"]["id"]
+    assert made["conv_reply"]["id"] in [
+        p["id"] for p in conv["conversationParts"]]
+    # The ticket: filed in the category made here, with its field, in
+    # the default status made here, then done and closed.
+    assert made["ticket"]["status"]["id"] == made["tstatus"]["id"]
+    assert made["ticket"]["categoryType"] == "customer"
+    ticket = made["ticket_read"]
+    # GET adds the linked conversation's parts to what PATCH answered.
+    assert {k: v for k, v in ticket.items()
+            if k != "conversationParts"} == made["ticket_done"]
+    assert ticket["ticketCategoryId"] == made["category"]["id"]
+    assert ticket["customFields"] == {made["tfield"]["id"]: "ORD-9"}
+    assert ticket["status"]["id"] == made["tdone"]["id"]
+    assert ticket["open"] is False
+    assert ticket["author"]["id"] == made["contact"]["id"]
+    # The required field holds: a ticket without it is refused.
+    r = api.post("/tickets", json={"ticketCategoryId": made["category"][
+        "id"], "title": "No order", "author": {}})
+    assert r.status_code == 400, r.text
     # The admin made through the API works with a key the API made.
     tess = api.post("/api_keys", json={"adminId": made["admin"]["id"]})
     assert tess.status_code == 201, tess.text
@@ -145,4 +207,15 @@ def test_organization_from_nothing(server):
     assert_error(api.request("DELETE", "/post_statuses/"
                              + made["status"]["id"]), 409, "resource_in_use")
     assert_error(api.request("DELETE", "/admins/" + org.owner_id), 409,
+                 "resource_in_use")
+    # So do a category with a ticket, a field it uses, and the default
+    # ticket status.
+    assert_error(api.request("DELETE", "/tickets/categories/"
+                             + made["category"]["id"]), 409,
+                 "resource_in_use")
+    assert_error(api.request("DELETE", "/tickets/custom_fields/"
+                             + made["tfield"]["id"]), 409,
+                 "resource_in_use")
+    assert_error(api.request("DELETE", "/tickets/statuses/"
+                             + made["tstatus"]["id"]), 409,
                  "resource_in_use")

@@ -2,7 +2,8 @@
  * brands: the identities an organization's messenger and email speak as.
  * Nova and newer; a cursor list.  Creating, changing and deleting brands
  * are management extensions (fb_manage.h): one is the default at a
- * time, and the default is not deleted.
+ * time, and neither the default nor a brand with conversations is
+ * deleted.
  */
 #include "fb_manage.h"
 #include "fb_resource.h"
@@ -57,7 +58,13 @@ FB_SQL(brand_update, 2,
     "  updated_at = now() "
     "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
 
-FB_MANAGE_ONE_DEFAULT(brand, "brands", "brand");
+/* Conversations keep their brand: moving them to another would change
+ * whom they speak as, without a part or an event. */
+FB_MANAGE_ONE_DEFAULT_USED(brand, "brands", "brand",
+    "UNION ALL SELECT 'The brand has ' || count(*) || ' conversation(s); "
+    "it cannot be deleted while they exist.' FROM conversations c JOIN a "
+    "  ON c.org_id = a.org_id AND c.brand_id = a.id "
+    "HAVING count(*) > 0");
 
 FB_MANAGE_SERIALIZE(brand);
 

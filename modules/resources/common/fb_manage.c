@@ -4,6 +4,7 @@
  */
 #include "apr_strings.h"
 
+#include "fb_events.h"
 #include "fb_json.h"
 #include "fb_manage.h"
 
@@ -155,4 +156,23 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
         fr->pool, "{\"id\":", fb_json_quote(fr->pool, id),
         ",\"object\":", fb_json_quote(fr->pool, m->object),
         ",\"deleted\":true}", NULL));
+}
+
+fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
+                           const char *id, const char *topic)
+{
+    fb_rows_t moved;
+    fb_error_t *err;
+    int i;
+
+    err = fb_req_select(fr, move, FB_ARGS(id, fb_req_portal_default(fr)),
+                        &moved);
+    for (i = 0; err == NULL && i < moved.nrows; i++) {
+        if (fb_event_record(fr->db, fr->pool, fr->principal.org_id, topic,
+                            fb_rows_get(&moved, i, 0),
+                            fb_rows_get(&moved, i, 1)) != APR_SUCCESS) {
+            err = fb_req_db_failed(fr);
+        }
+    }
+    return err;
 }

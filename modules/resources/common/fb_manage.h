@@ -79,6 +79,14 @@ fb_error_t *fb_manage_create(fb_req_t *fr);
 fb_error_t *fb_manage_update(fb_req_t *fr);
 fb_error_t *fb_manage_delete(fb_req_t *fr);
 
+/*
+ * A before_remove's work where what uses the resource moves elsewhere
+ * (statuses): runs move (org, id, default portal URL) -> rows (the
+ * moved item as it now is, its changes) and records topic for each.
+ */
+fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
+                           const char *id, const char *topic);
+
 /* The lock and remove statements of a resource in table: declares
  * fb_sql_<name>_lock and fb_sql_<name>_remove. */
 #define FB_MANAGE_SQL(name, table)                                        \
@@ -104,6 +112,11 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
  * _in_use for table; noun names the resource in messages.
  */
 #define FB_MANAGE_ONE_DEFAULT(name, table, noun)                          \
+    FB_MANAGE_ONE_DEFAULT_USED(name, table, noun, "")
+
+/* The same where other uses also keep it (in_use): uses is "UNION ALL
+ * SELECT message ..." over a (org_id, id), the row being deleted. */
+#define FB_MANAGE_ONE_DEFAULT_USED(name, table, noun, uses)               \
     FB_SQL(name##_conflicts, 2,                                           \
         "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "          \
         "  %s::jsonb AS b) "                                              \
@@ -119,9 +132,11 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
         "AND x.id IS DISTINCT FROM a.id "                                 \
         "AND a.b -> 'isDefault' = 'true'");                               \
     FB_SQL(name##_in_use, 1,                                              \
+        "WITH a AS (SELECT %s::text AS org_id, %s::text AS id) "          \
         "SELECT 'The default " noun " cannot be deleted; make another "   \
-        noun " the default first.' FROM " table                           \
-        " WHERE org_id = %s AND id = %s AND is_default")
+        noun " the default first.' FROM " table " x JOIN a "              \
+        "  ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default "    \
+        uses)
 
 /* The operations of a managed resource: its reads (list_query: the list's
  * query rules; read_perm: FB_PERM_NONE, or the flag reading needs) and

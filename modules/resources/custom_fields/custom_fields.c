@@ -1,7 +1,8 @@
 /*
  * custom_fields: extra fields on posts.  Ticket custom fields share the
  * table (scope 'ticket') and the shape; only post fields are reached
- * here.  Creating, changing and deleting post fields are management
+ * here (ticket_fields.c reaches the others).  Creating, changing and
+ * deleting post fields are management
  * extensions (fb_manage.h): a field a board uses is not deleted (409
  * naming the boards); deleting one drops its values from posts.
  */
@@ -18,78 +19,17 @@ FB_SQL(custom_field_list, 0,
     "WHERE f.org_id = %s AND f.scope = 'post' "
     "ORDER BY f.created_at DESC, f.id DESC");
 
-#define FIELD_BODY \
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
-    "  %s::jsonb AS b) "
+FB_SQL(custom_field_insert, 1, CUSTOM_FIELD_INSERT_SQL("post"));
 
-/* Options keep the ids they are given; new ones get one. */
-#define FIELD_OPTIONS \
-    "(SELECT coalesce(jsonb_agg(jsonb_build_object(" \
-    "   'id', coalesce(o ->> 'id', fb_object_id()), " \
-    "   'label', o ->> 'label') ORDER BY n), '[]') " \
-    " FROM jsonb_array_elements(a.b -> 'options') WITH ORDINALITY " \
-    "   AS e(o, n))"
+FB_SQL(custom_field_update, 2, CUSTOM_FIELD_UPDATE_SQL);
 
-FB_SQL(custom_field_insert, 1,
-    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) "
-    "INSERT INTO custom_fields (org_id, scope, label, type, required, "
-    "  allow_multiple, placeholder, public, internal, options) "
-    "SELECT a.org_id, 'post', a.b ->> 'label', a.b ->> 'type', "
-    "  coalesce((a.b ->> 'required')::boolean, false), "
-    "  coalesce((a.b ->> 'allowMultiple')::boolean, false), "
-    "  a.b ->> 'placeholder', "
-    "  coalesce((a.b ->> 'public')::boolean, true), "
-    "  coalesce((a.b ->> 'internal')::boolean, false), "
-    "  coalesce(" FIELD_OPTIONS ", '[]') "
-    "FROM a RETURNING id");
+FB_SQL(custom_field_refs, 2, CUSTOM_FIELD_REFS_SQL);
 
-FB_SQL(custom_field_update, 2,
-    FIELD_BODY
-    "UPDATE custom_fields x SET "
-    "  label = coalesce(a.b ->> 'label', x.label), "
-    "  required = coalesce((a.b ->> 'required')::boolean, x.required), "
-    "  allow_multiple = coalesce((a.b ->> 'allowMultiple')::boolean, "
-    "    x.allow_multiple), "
-    "  placeholder = CASE WHEN a.b ? 'placeholder' "
-    "    THEN a.b ->> 'placeholder' ELSE x.placeholder END, "
-    "  public = coalesce((a.b ->> 'public')::boolean, x.public), "
-    "  internal = coalesce((a.b ->> 'internal')::boolean, x.internal), "
-    "  options = CASE WHEN a.b ? 'options' THEN " FIELD_OPTIONS
-    "    ELSE x.options END, "
-    "  updated_at = now() "
-    "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
+FB_SQL(custom_field_in_use, 1, CUSTOM_FIELD_IN_USE_SQL("boards", "board(s)"));
 
-/* Options belong to select fields; placeholders to text and number. */
-FB_SQL(custom_field_refs, 2,
-    FIELD_BODY
-    "SELECT k, 'A ' || t || ' field takes no ''' || k || '''.' "
-    "FROM a LEFT JOIN custom_fields x "
-    "  ON x.org_id = a.org_id AND x.id = a.id, "
-    "  LATERAL (SELECT coalesce(a.b ->> 'type', x.type) AS t) ty, "
-    "  unnest(ARRAY['options', 'placeholder']) k "
-    "WHERE a.b ? k AND jsonb_typeof(a.b -> k) <> 'null' "
-    "  AND NOT (k = 'options' AND t IN ('select', 'multi-select')) "
-    "  AND NOT (k = 'placeholder' AND t IN ('text', 'number')) "
-    "LIMIT 1");
+FB_SQL(custom_field_lock, 1, CUSTOM_FIELD_LOCK_SQL("post"));
 
-FB_SQL(custom_field_in_use, 1,
-    "SELECT 'The custom field is used by the board(s) ' "
-    "  || string_agg('''' || name || '''', ', ' ORDER BY name) "
-    "  || '; remove it from them first.' "
-    "FROM boards WHERE org_id = %s AND custom_field_ids @> ARRAY[%s::text] "
-    "HAVING count(*) > 0");
-
-FB_SQL(custom_field_lock, 1,
-    "SELECT id FROM custom_fields "
-    "WHERE org_id = %s AND id = %s AND scope = 'post' FOR UPDATE");
-
-/* The field goes, and its values with it. */
-FB_SQL(custom_field_remove, 1,
-    "WITH d AS (DELETE FROM custom_fields "
-    "  WHERE org_id = %s AND id = %s AND scope = 'post' "
-    "  RETURNING org_id, id) "
-    "UPDATE posts p SET custom_fields = p.custom_fields - d.id "
-    "FROM d WHERE p.org_id = d.org_id AND p.custom_fields ? d.id");
+FB_SQL(custom_field_remove, 1, CUSTOM_FIELD_REMOVE_SQL("post", "posts"));
 
 static const fb_statement_t *const fb_custom_field_statements[] = {
     &fb_sql_custom_field_get, &fb_sql_custom_field_list,
@@ -109,35 +49,11 @@ static const char *const fb_custom_field_types[] = {
     "text", "number", "select", "multi-select", "checkbox", "date", NULL
 };
 
-static const fb_field_rule_t fb_custom_field_option_rules[] = {
-    {.name = "id", .type = FB_FIELD_STRING, .min = 1, .max = 64},
-    {.name = "label", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
-     .min = 1, .max = 255},
-    {.name = NULL}
-};
-
-#define CUSTOM_FIELD_FIELDS(req, clears) \
-    {.name = "label", .type = FB_FIELD_STRING, .flags = (req), \
-     .min = 1, .max = 255}, \
-    {.name = "required", .type = FB_FIELD_BOOL}, \
-    {.name = "allowMultiple", .type = FB_FIELD_BOOL}, \
-    {.name = "placeholder", .type = FB_FIELD_STRING, .flags = (clears), \
-     .max = 255}, \
-    {.name = "public", .type = FB_FIELD_BOOL}, \
-    {.name = "internal", .type = FB_FIELD_BOOL}, \
-    {.name = "options", .type = FB_FIELD_ARRAY, .max = 200, \
-     .fields = fb_custom_field_option_rules}
-
-/* The type is chosen once: values already stored depend on it. */
+/* The type is chosen once (custom_field_rules.c). */
 static const fb_field_rule_t fb_custom_field_create_rules[] = {
     CUSTOM_FIELD_FIELDS(FB_FIELD_REQUIRED, 0),
     {.name = "type", .type = FB_FIELD_ENUM, .flags = FB_FIELD_REQUIRED,
      .choices = fb_custom_field_types},
-    {.name = NULL}
-};
-
-static const fb_field_rule_t fb_custom_field_update_rules[] = {
-    CUSTOM_FIELD_FIELDS(0, FB_FIELD_NULL_CLEARS),
     {.name = NULL}
 };
 

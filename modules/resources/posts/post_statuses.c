@@ -5,7 +5,6 @@
  * default is neither demoted by itself nor deleted), and the posts of a
  * deleted status move to the default, each with its post.updated event.
  */
-#include "fb_events.h"
 #include "fb_manage.h"
 #include "fb_resource.h"
 #include "posts.h"
@@ -18,26 +17,9 @@ FB_SQL(post_status_list, 0,
     "SELECT " POST_STATUS_JSON " FROM post_statuses s WHERE s.org_id = %s "
     "ORDER BY s.created_at DESC, s.id DESC");
 
-#define POST_STATUS_BODY \
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
-    "  %s::jsonb AS b) "
+FB_SQL(post_status_insert, 1, POST_STATUS_INSERT_SQL("post_statuses"));
 
-FB_SQL(post_status_insert, 1,
-    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) "
-    "INSERT INTO post_statuses (org_id, name, color, type, is_default) "
-    "SELECT a.org_id, a.b ->> 'name', coalesce(a.b ->> 'color', 'Gray'), "
-    "  a.b ->> 'type', coalesce((a.b ->> 'isDefault')::boolean, false) "
-    "FROM a RETURNING id");
-
-FB_SQL(post_status_update, 2,
-    POST_STATUS_BODY
-    "UPDATE post_statuses x SET "
-    "  name = coalesce(a.b ->> 'name', x.name), "
-    "  color = coalesce(a.b ->> 'color', x.color), "
-    "  type = coalesce(a.b ->> 'type', x.type), "
-    "  is_default = coalesce((a.b ->> 'isDefault')::boolean, x.is_default), "
-    "  updated_at = now() "
-    "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
+FB_SQL(post_status_update, 2, POST_STATUS_UPDATE_SQL("post_statuses"));
 
 FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses", "status");
 
@@ -82,43 +64,9 @@ static const fb_resource_t fb_post_statuses = {
  * default, recording post.updated for each. */
 static fb_error_t *fb_post_status_move(fb_req_t *fr, void *ctx)
 {
-    fb_rows_t moved;
-    fb_error_t *err;
-    int i;
-
-    err = fb_req_select(fr, &fb_sql_post_status_move,
-                        FB_ARGS((const char *)ctx,
-                                fb_req_portal_default(fr)), &moved);
-    for (i = 0; err == NULL && i < moved.nrows; i++) {
-        if (fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                            "post.updated", fb_rows_get(&moved, i, 0),
-                            fb_rows_get(&moved, i, 1)) != APR_SUCCESS) {
-            err = fb_req_db_failed(fr);
-        }
-    }
-    return err;
+    return fb_manage_move(fr, &fb_sql_post_status_move, ctx,
+                          "post.updated");
 }
-
-static const char *const fb_post_status_types[] = {
-    "reviewing", "unstarted", "active", "completed", "canceled", NULL
-};
-
-#define POST_STATUS_FIELDS(req) \
-    {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
-     .min = 1, .max = 255}, \
-    {.name = "color", .type = FB_FIELD_STRING, .min = 1, .max = 64}, \
-    {.name = "type", .type = FB_FIELD_ENUM, .flags = (req), \
-     .choices = fb_post_status_types}, \
-    {.name = "isDefault", .type = FB_FIELD_BOOL}, \
-    {.name = NULL}
-
-static const fb_field_rule_t fb_post_status_create_rules[] = {
-    POST_STATUS_FIELDS(FB_FIELD_REQUIRED)
-};
-
-static const fb_field_rule_t fb_post_status_update_rules[] = {
-    POST_STATUS_FIELDS(0)
-};
 
 static const fb_manage_t fb_post_status_manage = {
     .serialize = &fb_sql_post_status_serialize,

@@ -6,6 +6,7 @@
 #define POSTS_H
 
 #include "fb_resource.h"
+#include "fb_validate.h"
 #include "fb_write.h"
 
 /* The author of a row (its alias, a string) with author_contact_id and
@@ -102,5 +103,30 @@ void fb_post_write_render(fb_write_t *w, const char *id, const char **json);
 
 /* May the key see authorOnly and companyOnly posts? */
 int fb_post_sees_private(const fb_req_t *fr);
+
+/* The writes of a status over table (post_statuses, ticket_statuses):
+ * (org, body) -> id, and (org, id, body). */
+#define POST_STATUS_INSERT_SQL(table) \
+    "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) " \
+    "INSERT INTO " table " (org_id, name, color, type, is_default) " \
+    "SELECT a.org_id, a.b ->> 'name', coalesce(a.b ->> 'color', 'Gray'), " \
+    "  a.b ->> 'type', coalesce((a.b ->> 'isDefault')::boolean, false) " \
+    "FROM a RETURNING id"
+
+#define POST_STATUS_UPDATE_SQL(table) \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
+    "  %s::jsonb AS b) " \
+    "UPDATE " table " x SET " \
+    "  name = coalesce(a.b ->> 'name', x.name), " \
+    "  color = coalesce(a.b ->> 'color', x.color), " \
+    "  type = coalesce(a.b ->> 'type', x.type), " \
+    "  is_default = coalesce((a.b ->> 'isDefault')::boolean, " \
+    "    x.is_default), " \
+    "  updated_at = now() " \
+    "FROM a WHERE x.org_id = a.org_id AND x.id = a.id"
+
+/* The members of a status's body (post_status_rules.c). */
+extern const fb_field_rule_t fb_post_status_create_rules[];
+extern const fb_field_rule_t fb_post_status_update_rules[];
 
 #endif

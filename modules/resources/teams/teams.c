@@ -1,7 +1,8 @@
 /*
  * teams: groups of admins that conversations can be assigned to.  Nova
  * and newer.  Creating, changing and deleting teams are management
- * extensions (fb_manage.h); `members` replaces the set of admins.
+ * extensions (fb_manage.h); `members` replaces the set of admins; a
+ * team conversations are assigned to is not deleted (409).
  */
 #include "fb_manage.h"
 #include "fb_resource.h"
@@ -79,12 +80,19 @@ FB_SQL(team_refs, 2,
     " WHERE NOT EXISTS (SELECT 1 FROM admins x "
     "   WHERE x.org_id = a.org_id AND x.id = m) LIMIT 1)");
 
+/* Unassigning would rewrite conversations' histories without a part
+ * or an event: whoever deletes reassigns them first (PATCH). */
+FB_SQL(team_in_use, 1,
+    "SELECT 'The team is assigned ' || count(*) || ' conversation(s); "
+    "reassign them first.' FROM conversations "
+    "WHERE org_id = %s AND team_assignee_id = %s HAVING count(*) > 0");
+
 FB_MANAGE_SQL(team, "teams");
 
 static const fb_statement_t *const fb_team_statements[] = {
     &fb_sql_team_get, &fb_sql_team_list, &fb_sql_team_insert,
-    &fb_sql_team_update, &fb_sql_team_refs, &fb_sql_team_lock,
-    &fb_sql_team_remove, NULL
+    &fb_sql_team_update, &fb_sql_team_refs, &fb_sql_team_in_use,
+    &fb_sql_team_lock, &fb_sql_team_remove, NULL
 };
 
 static const fb_resource_t fb_teams = {
@@ -128,7 +136,7 @@ static const fb_manage_t fb_team_manage = {
     .res = &fb_teams, .object = "team",
     .lock = &fb_sql_team_lock, .refs = &fb_sql_team_refs,
     .insert = &fb_sql_team_insert, .update = &fb_sql_team_update,
-    .remove = &fb_sql_team_remove,
+    .in_use = &fb_sql_team_in_use, .remove = &fb_sql_team_remove,
 };
 
 FB_MANAGE_OPS(fb_team, FB_VERSION_NOVA, &fb_teams, NULL,

@@ -1,8 +1,11 @@
 /*
  * ticket_categories: the boards tickets are filed in, each of one kind
  * (customer, tracker, back-office).  A category renders as a board does,
- * with supportBoard and supportBoardType added.  Read-only here.
+ * with supportBoard and supportBoardType added, and is written as a
+ * board is (fb_manage.h, boards.h), its kind chosen at creation only: a
+ * category with tickets is not deleted (409 naming how many).
  */
+#include "fb_manage.h"
 #include "tickets.h"
 
 FB_SQL(ticket_category_get, 1,
@@ -13,8 +16,26 @@ FB_SQL(ticket_category_list, 0,
     "SELECT " TICKET_CATEGORY_JSON " FROM ticket_categories b "
     "WHERE b.org_id = %s ORDER BY b.created_at DESC, b.id DESC");
 
+FB_SQL(ticket_category_insert, 1,
+    BOARD_INSERT_SQL("ticket_categories", "category_type,",
+                     "a.b ->> 'supportBoardType',"));
+
+FB_SQL(ticket_category_update, 2, BOARD_UPDATE_SQL("ticket_categories"));
+
+FB_SQL(ticket_category_refs, 2, BOARD_REFS_SQL("ticket"));
+
+FB_SQL(ticket_category_in_use, 1,
+    "SELECT 'The ticket category has ' || count(*) || ' ticket(s); move "
+    "or delete them first.' FROM tickets "
+    "WHERE org_id = %s AND category_id = %s HAVING count(*) > 0");
+
+FB_MANAGE_SQL(ticket_category, "ticket_categories");
+
 static const fb_statement_t *const fb_ticket_category_statements[] = {
-    &fb_sql_ticket_category_get, &fb_sql_ticket_category_list, NULL
+    &fb_sql_ticket_category_get, &fb_sql_ticket_category_list,
+    &fb_sql_ticket_category_insert, &fb_sql_ticket_category_update,
+    &fb_sql_ticket_category_refs, &fb_sql_ticket_category_in_use,
+    &fb_sql_ticket_category_lock, &fb_sql_ticket_category_remove, NULL
 };
 
 static const fb_resource_t fb_ticket_categories = {
@@ -24,8 +45,36 @@ static const fb_resource_t fb_ticket_categories = {
     .list = &fb_sql_ticket_category_list,
 };
 
-FB_READ_ROUTES(fb_ticket_category_routes, "/tickets/categories",
-               FB_VERSION_CLOVER, &fb_ticket_categories);
+static const char *const fb_ticket_category_types[] = {
+    "customer", "tracker", "back-office", NULL
+};
+
+/* The kind is chosen once: the category's tickets are of that kind. */
+static const fb_field_rule_t fb_ticket_category_create_rules[] = {
+    {.name = "supportBoardType", .type = FB_FIELD_ENUM,
+     .flags = FB_FIELD_REQUIRED, .choices = fb_ticket_category_types},
+    BOARD_FIELDS(FB_FIELD_REQUIRED, 0)
+};
+
+static const fb_manage_t fb_ticket_category_manage = {
+    .res = &fb_ticket_categories, .object = "board",
+    .lock = &fb_sql_ticket_category_lock,
+    .refs = &fb_sql_ticket_category_refs,
+    .insert = &fb_sql_ticket_category_insert,
+    .update = &fb_sql_ticket_category_update,
+    .in_use = &fb_sql_ticket_category_in_use,
+    .remove = &fb_sql_ticket_category_remove,
+};
+
+FB_MANAGE_OPS(fb_ticket_category, FB_VERSION_CLOVER, &fb_ticket_categories,
+              NULL, FB_PERM_NONE, FB_PERM_MANAGE_BOARDS,
+              &fb_ticket_category_manage, fb_ticket_category_create_rules,
+              fb_board_update_rules);
+
+static const fb_route_t fb_ticket_category_routes[] = {
+    FB_MANAGE_ROUTE_ROWS(fb_ticket_category, "/tickets/categories"),
+    {NULL, NULL, NULL}
+};
 
 const fb_resource_module_t fb_ticket_categories_module = {
     "ticket_categories", fb_ticket_category_routes,

@@ -1,7 +1,10 @@
 /*
- * ticket_statuses: the workflow stages of tickets, rendered as post
- * statuses are.  Read-only here.
+ * ticket_statuses: the workflow stages of tickets, rendered and written
+ * as post statuses are (fb_manage.h, posts.h): one is the default at a
+ * time, and the tickets of a deleted status move to the default, each
+ * with its ticket.updated event.
  */
+#include "fb_manage.h"
 #include "posts/posts.h"
 #include "tickets.h"
 
@@ -13,8 +16,41 @@ FB_SQL(ticket_status_list, 0,
     "SELECT " POST_STATUS_JSON " FROM ticket_statuses s "
     "WHERE s.org_id = %s ORDER BY s.created_at DESC, s.id DESC");
 
+FB_SQL(ticket_status_insert, 1, POST_STATUS_INSERT_SQL("ticket_statuses"));
+
+FB_SQL(ticket_status_update, 2,
+    POST_STATUS_UPDATE_SQL("ticket_statuses"));
+
+FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses", "status");
+
+/* The tickets of (org, id) move to the default status; each row is the
+ * ticket as it now is and its change.  The last argument is the default
+ * portal URL (TICKET_JSON). */
+FB_SQL(ticket_status_move, 2,
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
+    "old AS (SELECT " POST_STATUS_JSON " AS j FROM ticket_statuses s, a "
+    "  WHERE s.org_id = a.org_id AND s.id = a.id), "
+    "d AS (SELECT s.id, " POST_STATUS_JSON " AS j "
+    "  FROM ticket_statuses s, a "
+    "  WHERE s.org_id = a.org_id AND s.is_default), "
+    "t AS (UPDATE tickets x SET status_id = d.id, updated_at = now() "
+    "  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id "
+    "  RETURNING x.*) "
+    "SELECT " TICKET_JSON ", json_build_array(json_build_object("
+    "  'field', 'status', 'oldValue', old.j, 'newValue', d.j)) "
+    "FROM t, old, d ORDER BY t.created_at, t.id");
+
+FB_MANAGE_SERIALIZE(ticket_status);
+
+FB_MANAGE_SQL(ticket_status, "ticket_statuses");
+
 static const fb_statement_t *const fb_ticket_status_statements[] = {
-    &fb_sql_ticket_status_get, &fb_sql_ticket_status_list, NULL
+    &fb_sql_ticket_status_get, &fb_sql_ticket_status_list,
+    &fb_sql_ticket_status_insert, &fb_sql_ticket_status_update,
+    &fb_sql_ticket_status_conflicts, &fb_sql_ticket_status_demote,
+    &fb_sql_ticket_status_in_use, &fb_sql_ticket_status_move,
+    &fb_sql_ticket_status_lock, &fb_sql_ticket_status_serialize,
+    &fb_sql_ticket_status_remove, NULL
 };
 
 static const fb_resource_t fb_ticket_statuses = {
@@ -24,8 +60,36 @@ static const fb_resource_t fb_ticket_statuses = {
     .list = &fb_sql_ticket_status_list,
 };
 
-FB_READ_ROUTES(fb_ticket_status_routes, "/tickets/statuses",
-               FB_VERSION_CLOVER, &fb_ticket_statuses);
+/* Moves the tickets of the status being deleted (ctx: its id) to the
+ * default, recording ticket.updated for each. */
+static fb_error_t *fb_ticket_status_move(fb_req_t *fr, void *ctx)
+{
+    return fb_manage_move(fr, &fb_sql_ticket_status_move, ctx,
+                          "ticket.updated");
+}
+
+static const fb_manage_t fb_ticket_status_manage = {
+    .serialize = &fb_sql_ticket_status_serialize,
+    .res = &fb_ticket_statuses, .object = "post_status",
+    .lock = &fb_sql_ticket_status_lock,
+    .conflicts = &fb_sql_ticket_status_conflicts,
+    .before = &fb_sql_ticket_status_demote,
+    .insert = &fb_sql_ticket_status_insert,
+    .update = &fb_sql_ticket_status_update,
+    .in_use = &fb_sql_ticket_status_in_use,
+    .before_remove = fb_ticket_status_move,
+    .remove = &fb_sql_ticket_status_remove,
+};
+
+FB_MANAGE_OPS(fb_ticket_status, FB_VERSION_CLOVER, &fb_ticket_statuses,
+              NULL, FB_PERM_NONE, FB_PERM_MANAGE_STATUSES,
+              &fb_ticket_status_manage, fb_post_status_create_rules,
+              fb_post_status_update_rules);
+
+static const fb_route_t fb_ticket_status_routes[] = {
+    FB_MANAGE_ROUTE_ROWS(fb_ticket_status, "/tickets/statuses"),
+    {NULL, NULL, NULL}
+};
 
 const fb_resource_module_t fb_ticket_statuses_module = {
     "ticket_statuses", fb_ticket_status_routes, fb_ticket_status_statements
