@@ -30,6 +30,47 @@ static const char *fb_filesign_mac(apr_pool_t *p, const char *secret,
     return fb_hex(p, mac, sizeof(mac));
 }
 
+/* The tag of key's link marker: the MAC of "link.<key>", shortened. */
+static const char *fb_file_link_tag(apr_pool_t *p, const char *key,
+                                    const char *secret)
+{
+    return apr_pstrndup(p, fb_filesign_mac(p, secret, "link", key),
+                        FB_FILE_TAG_LEN);
+}
+
+const char *fb_file_link_marker(apr_pool_t *p, const char *key,
+                                const char *secret)
+{
+    return apr_pstrcat(p, FB_FILE_LINK_MARKER, key, ".",
+                       fb_file_link_tag(p, key, secret), NULL);
+}
+
+/* The key of the link marker at hit when it is whole, rightly tagged and
+ * ends its string; NULL otherwise.  *len: the marker's length. */
+static const char *fb_filesign_link(apr_pool_t *p, const char *hit,
+                                    const char *secret, apr_size_t *len)
+{
+    const apr_size_t mlen = sizeof(FB_FILE_LINK_MARKER) - 1;
+    const char *key, *tag, *end;
+
+    if (strncmp(hit, FB_FILE_LINK_MARKER, mlen) != 0
+        || strnlen(hit + mlen, FB_FILE_KEY_LEN + 1 + FB_FILE_TAG_LEN)
+           != FB_FILE_KEY_LEN + 1 + FB_FILE_TAG_LEN
+        || hit[mlen + FB_FILE_KEY_LEN] != '.') {
+        return NULL;
+    }
+    key = apr_pstrmemdup(p, hit + mlen, FB_FILE_KEY_LEN);
+    tag = hit + mlen + FB_FILE_KEY_LEN + 1;
+    end = tag + FB_FILE_TAG_LEN;
+    if (!fb_file_key_valid(key) || (*end != '"' && *end != '\\')
+        || !fb_equal_ct(tag, fb_file_link_tag(p, key, secret),
+                        FB_FILE_TAG_LEN)) {
+        return NULL;
+    }
+    *len = (apr_size_t)(end - hit);
+    return key;
+}
+
 const char *fb_filesign_url(apr_pool_t *p, const char *base,
                             const char *key, const char *secret,
                             apr_time_t expires)
@@ -82,8 +123,18 @@ const char *fb_filesign_rewrite(apr_pool_t *p, const char *text,
 
     while (hit != NULL) {
         char key[FB_FILE_KEY_LEN + 1];
-        apr_size_t n = strnlen(hit + mlen, FB_FILE_KEY_LEN);
+        apr_size_t n = strnlen(hit + mlen, FB_FILE_KEY_LEN), llen;
+        const char *link = fb_filesign_link(p, hit, secret, &llen);
 
+        if (link != NULL) {
+            out = apr_pstrcat(p, out ? out : "",
+                              apr_pstrmemdup(p, from, hit - from), base,
+                              link, "?expires=", when, "&signature=",
+                              fb_filesign_mac(p, secret, link, when), NULL);
+            from = hit + llen;
+            hit = strstr(from, FB_FILE_MARKER);
+            continue;
+        }
         memcpy(key, hit + mlen, n);
         key[n] = '\0';
         if (fb_file_key_valid(key)

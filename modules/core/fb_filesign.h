@@ -26,10 +26,28 @@ int fb_file_key_valid(const char *key);
 const char *fb_file_marker(apr_pool_t *p, const char *key);
 
 /*
+ * A file's URL that is a whole JSON string (a ticket's file value) is
+ * kept unsigned too, so that an answer's bytes (its ETag, an
+ * Idempotency-Key replay) do not depend on when it was signed: the link
+ * marker FB_FILE_LINK_MARKER, the key, '.' and a tag, the first
+ * FB_FILE_TAG_LEN hexadecimal characters of the HMAC-SHA256 of
+ * "link.<key>" under secret.  Text a user writes cannot pass for one
+ * without the secret (a plain marker could be typed into any field).
+ */
+#define FB_FILE_LINK_MARKER FB_FILE_MARKER "link/"
+#define FB_FILE_TAG_LEN 16
+
+/* The link marker of key under secret, in p. */
+const char *fb_file_link_marker(apr_pool_t *p, const char *key,
+                                const char *secret);
+
+/*
  * text with every marker that is the src of an <img> (text written by
  * the sanitizer, raw or inside a JSON string) replaced by its signed URL
- * under base (ending in "/"), expiring at expires.  text itself when it
- * has none.
+ * under base (ending in "/"), expiring at expires, and every link marker
+ * whose tag is right, followed by the end of its string, likewise (with
+ * a plain '&': a URL, not an HTML attribute).  text itself when it has
+ * none.
  */
 const char *fb_filesign_rewrite(apr_pool_t *p, const char *text,
                                 const char *base, const char *secret,

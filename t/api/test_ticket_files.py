@@ -406,3 +406,31 @@ def test_hostile_multipart(desk):
     assert_error(desk.api.post("/tickets", data=b"x", headers={
         "Content-Type": "multipart/form-data; boundary=" + "b" * 71}),
         415, "unsupported_media_type")
+
+
+def test_file_urls_do_not_change_the_answer(desk):
+    """File URLs are signed on the way out: the ticket's ETag stays the
+    same from one second to the next (If-None-Match and If-Match work),
+    while each answer carries freshly signed, working URLs; text that
+    looks like a file link is not signed."""
+    key = secrets.token_hex(16)
+    fake = "https://files.feedback.invalid/link/%s.%s" % (key, "0" * 16)
+    r = desk.upload([("customFields." + desk.invoice,
+                      ("i.pdf", PDF, "application/pdf"))],
+                    customFields={desk.order: fake})
+    assert r.status_code == 201, r.text
+    path = "/tickets/%d" % r.json()["ticketNumber"]
+    a = desk.api.get(path)
+    time.sleep(1.1)
+    b = desk.api.get(path)
+    assert a.headers["ETag"] == b.headers["ETag"]
+    urls = [shown(x.json()["customFields"][desk.invoice])["url"]
+            for x in (a, b)]
+    assert urls[0] != urls[1]
+    assert requests.get(urls[1], timeout=30).content == PDF
+    assert b.json()["customFields"][desk.order] == fake
+    r = desk.api.get(path, headers={"If-None-Match": a.headers["ETag"]})
+    assert r.status_code == 304
+    r = desk.api.request("PATCH", path, json={"title": "Still the same"},
+                         headers={"If-Match": a.headers["ETag"]})
+    assert r.status_code == 200, r.text

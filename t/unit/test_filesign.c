@@ -55,6 +55,55 @@ static void test_rewrite_signs_images(void)
                               NULL));
 }
 
+/* A link marker with its tag is signed wherever its string ends, with a
+ * plain '&'; a wrong, short or missing tag, another secret's tag, or a
+ * marker that does not end its string, is left as it is. */
+static void test_rewrite_signs_links(void)
+{
+    apr_time_t t = apr_time_from_sec(2000000000);
+    const char *link = fb_file_link_marker(ut_pool, KEY, SECRET);
+    const char *tag = apr_pstrndup(ut_pool, mac("link." KEY),
+                                   FB_FILE_TAG_LEN);
+    const char *want = apr_pstrcat(ut_pool, BASE KEY "?expires=2000000000"
+                                   "&signature=", mac(KEY ".2000000000"),
+                                   NULL);
+    const char *const same[] = {
+        apr_pstrcat(ut_pool, "{\"url\":\"" FB_FILE_LINK_MARKER KEY
+                    ".0000000000000000\"}", NULL),
+        apr_pstrcat(ut_pool, "{\"url\":\"" FB_FILE_LINK_MARKER KEY
+                    "\"}", NULL),
+        apr_pstrcat(ut_pool, "{\"url\":\"" FB_FILE_LINK_MARKER KEY ".",
+                    apr_pstrndup(ut_pool, tag, FB_FILE_TAG_LEN - 1),
+                    "\"}", NULL),
+        apr_pstrcat(ut_pool, "{\"url\":\"", link, "x\"}", NULL),
+        apr_pstrcat(ut_pool, "{\"url\":\"" FB_FILE_LINK_MARKER OTHER ".",
+                    tag, "\"}", NULL),
+        apr_pstrcat(ut_pool, "\"", fb_file_link_marker(ut_pool, KEY,
+                                                        "another secret"),
+                    "\"", NULL),
+    };
+    apr_size_t i;
+
+    UT_ASSERT_STR(link, apr_pstrcat(ut_pool, FB_FILE_LINK_MARKER KEY ".",
+                                    tag, NULL));
+    UT_ASSERT_STR(fb_filesign_rewrite(ut_pool,
+                                      apr_pstrcat(ut_pool, "{\"url\":\"",
+                                                  link, "\"}", NULL),
+                                      BASE, SECRET, t),
+                  apr_pstrcat(ut_pool, "{\"url\":\"", want, "\"}", NULL));
+    /* Inside a JSON string (a ticket's file value), and twice. */
+    UT_ASSERT_STR(fb_filesign_rewrite(
+                      ut_pool, apr_pstrcat(ut_pool, "[\"{\\\"url\\\":\\\"",
+                                           link, "\\\"}\",\"", link, "\"]",
+                                           NULL), BASE, SECRET, t),
+                  apr_pstrcat(ut_pool, "[\"{\\\"url\\\":\\\"", want,
+                              "\\\"}\",\"", want, "\"]", NULL));
+    for (i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+        UT_ASSERT_STR(fb_filesign_rewrite(ut_pool, same[i], BASE, SECRET,
+                                          t), same[i]);
+    }
+}
+
 /* Anything else that looks like a marker stays as it is. */
 static void test_rewrite_leaves_the_rest(void)
 {
@@ -121,6 +170,7 @@ void test_filesign_register(void)
         {"key: form and marker", test_key_valid},
         {"rewrite: images are signed", test_rewrite_signs_images},
         {"rewrite: everything else is left", test_rewrite_leaves_the_rest},
+        {"rewrite: tagged links are signed", test_rewrite_signs_links},
         {"valid: signature, time and form", test_valid},
         {"url: signed as valid checks", test_url},
         {NULL, NULL}

@@ -429,9 +429,10 @@ apr_status_t fb_ticket_file_value(fb_req_t *fr, void *ctx, const char *id,
 /* --- answers */
 
 /* The answer's form of a stored value: the JSON string of
- * {key, name, url}. */
-static json_object *fb_tf_shown(fb_req_t *fr, json_object *v,
-                                const char *base, apr_time_t expires)
+ * {key, name, url}, the url a link marker that fb_respond signs on the
+ * way out (fb_filesign.h), so that the answer's bytes do not change
+ * with the time it is read. */
+static json_object *fb_tf_shown(fb_req_t *fr, json_object *v)
 {
     const char *key = fb_json_string(v, "key");
     json_object *o = json_object_new_object();
@@ -442,11 +443,12 @@ static json_object *fb_tf_shown(fb_req_t *fr, json_object *v,
                                fb_json_string(v, "name")
                                ? fb_json_string(v, "name") : "file"));
     json_object_object_add(o, "url", json_object_new_string(
-                               fb_filesign_url(fr->pool, base, key,
-                                               fr->conf->secret,
-                                               expires)));
+                               fb_file_link_marker(fr->pool, key,
+                                                   fr->conf->secret)));
+    /* Slashes unescaped: the marker is found as written. */
     s = json_object_new_string(json_object_to_json_string_ext(
-                                   o, JSON_C_TO_STRING_PLAIN));
+                                   o, JSON_C_TO_STRING_PLAIN
+                                      | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(o);
     return s;
 }
@@ -462,8 +464,6 @@ static int fb_tf_stored(json_object *v)
 const char *fb_ticket_present(fb_req_t *fr, const char *json)
 {
     json_object *t, *fields;
-    const char *base;
-    apr_time_t expires = apr_time_now() + apr_time_from_sec(3600);
     int changed = 0;
 
     if (json == NULL || fr->conf->secret == NULL
@@ -473,11 +473,9 @@ const char *fb_ticket_present(fb_req_t *fr, const char *json)
         || !json_object_is_type(fields, json_type_object)) {
         return json;
     }
-    base = ap_construct_url(fr->pool, "/v2/files/", fr->r);
     json_object_object_foreach(fields, k, v) {
         if (fb_tf_stored(v)) {
-            json_object_object_add(fields, k, fb_tf_shown(fr, v, base,
-                                                          expires));
+            json_object_object_add(fields, k, fb_tf_shown(fr, v));
             changed = 1;
         }
         else if (json_object_is_type(v, json_type_array)) {
@@ -487,8 +485,7 @@ const char *fb_ticket_present(fb_req_t *fr, const char *json)
                 json_object *one = json_object_array_get_idx(v, i);
 
                 if (fb_tf_stored(one)) {
-                    json_object_array_put_idx(v, i, fb_tf_shown(
-                                                  fr, one, base, expires));
+                    json_object_array_put_idx(v, i, fb_tf_shown(fr, one));
                     changed = 1;
                 }
             }
