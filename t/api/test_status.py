@@ -61,7 +61,13 @@ def test_status_shows_the_module_section(node):
         r = org.api.post("/posts", json={"title": "P%d" % i,
                                          "boardId": board})
         assert r.status_code == 201, r.text
-    a = wait_for(lambda: (lambda a: a if a["FBJobWebhookDone"] == "3"
+    # The counters and the queue are read from two places (shared memory,
+    # the database): a delivery counted done may still be committing, so
+    # wait until both agree.
+    settled = {"FBJobWebhookDone": "3", "FBJobWebhookPending": "0",
+               "FBJobWebhookRunning": "0"}
+    a = wait_for(lambda: (lambda a: a if all(a.get(k) == v for k, v
+                                             in settled.items())
                           else None)(auto(node)))
     assert a, auto(node)
     assert a["FBJobWebhookPending"] == "0"
