@@ -152,6 +152,23 @@ fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
     return err;
 }
 
+fb_error_t *fb_conversation_may_reply(apr_pool_t *p, const char *param,
+                                      int blocked, int disabled,
+                                      const char *where)
+{
+    if (blocked) {
+        return fb_error_make(p, FB_E_FORBIDDEN, param,
+                             "This contact is blocked and cannot reply.");
+    }
+    if (disabled) {
+        return fb_error_make(p, FB_E_FORBIDDEN, param,
+                             apr_pstrcat(p, "Customer replies are "
+                                         "disabled on this ", where, ".",
+                                         NULL));
+    }
+    return NULL;
+}
+
 fb_error_t *fb_conversation_reopen(fb_req_t *fr, const char *id,
                                    const char *state)
 {

@@ -46,6 +46,13 @@ fb_error_t *fb_conversation_admin(fb_req_t *fr, const char *value,
 fb_error_t *fb_conversation_contact(fb_req_t *fr, const char *id,
                                     const char *param, int *blocked);
 
+/* Whether a contact may reply (param names it): 403 when the contact is
+ * blocked, or when customer replies are disabled on the conversation
+ * (where: "conversation", "ticket's conversation"); NULL when it may. */
+fb_error_t *fb_conversation_may_reply(apr_pool_t *p, const char *param,
+                                      int blocked, int disabled,
+                                      const char *where);
+
 /* A contact's reply to conversation id (locked, its state state) opens
  * it again when closed or snoozed: a status part and its event. */
 fb_error_t *fb_conversation_reopen(fb_req_t *fr, const char *id,

@@ -81,19 +81,9 @@ static fb_error_t *fb_reply_contact(fb_req_t *fr, fb_reply_t *d,
             blocked = strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
         }
     }
-    if (err != NULL) {
-        return err;
-    }
-    if (blocked) {
-        return fb_error_make(fr->pool, FB_E_FORBIDDEN, param,
-                             "This contact is blocked and cannot reply.");
-    }
-    if (disabled) {
-        return fb_error_make(fr->pool, FB_E_FORBIDDEN, param,
-                             "Customer replies are disabled on this "
-                             "conversation.");
-    }
-    return NULL;
+    return err != NULL ? err
+                       : fb_conversation_may_reply(fr->pool, param, blocked,
+                                                   disabled, "conversation");
 }
 
 /* The conversation (locked) and the author, in the transaction. */

@@ -175,16 +175,10 @@ static fb_error_t *fb_ticket_reply_contact(fb_req_t *fr,
                              "Contact not found.");
     }
     d->part.author_id = fb_rows_get(&rows, 0, 0);
-    if (strcmp(fb_rows_get(&rows, 0, 1), "t") == 0) {
-        return fb_error_make(fr->pool, FB_E_FORBIDDEN, param,
-                             "This contact is blocked and cannot reply.");
-    }
-    if (disabled) {
-        return fb_error_make(fr->pool, FB_E_FORBIDDEN, param,
-                             "Customer replies are disabled on this "
-                             "ticket's conversation.");
-    }
-    return NULL;
+    return fb_conversation_may_reply(fr->pool, param,
+                                     strcmp(fb_rows_get(&rows, 0, 1), "t")
+                                     == 0, disabled,
+                                     "ticket's conversation");
 }
 
 /* The ticket, its conversation (locked) and the author. */
