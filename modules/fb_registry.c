@@ -36,6 +36,7 @@
     X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
+    X(openapi)                      \
     X(organization)                 \
     X(post_create)                  \
     X(post_statuses)                \
