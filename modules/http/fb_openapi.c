@@ -162,85 +162,57 @@ static int fb_part_load(fb_build_t *b, const fb_openapi_part_t *part)
 
 /* ---- what every operation shares ---- */
 
-/* The error envelope, from the error table: every code the server can
- * answer with, its type and status. */
+/* The error envelope; the choices of type, code and status are filled in
+ * from the error table. */
+static const char fb_error_envelope[] =
+    "{\"type\": \"object\", \"required\": [\"error\"],"
+    " \"additionalProperties\": false, \"properties\": {\"error\": {"
+    "  \"type\": \"object\","
+    "  \"required\": [\"type\", \"code\", \"message\", \"status\"],"
+    "  \"additionalProperties\": false, \"properties\": {"
+    "   \"type\": {\"enum\": []},"
+    "   \"code\": {\"enum\": []},"
+    "   \"message\": {\"type\": \"string\"},"
+    "   \"param\": {\"type\": \"string\","
+    "    \"description\": \"The parameter or field at fault.\"},"
+    "   \"status\": {\"enum\": []},"
+    "   \"details\": {\"type\": \"array\", \"items\": {"
+    "    \"type\": \"object\", \"required\": [\"path\", \"message\"],"
+    "    \"additionalProperties\": false, \"properties\": {"
+    "     \"path\": {\"type\": \"string\"},"
+    "     \"message\": {\"type\": \"string\"}}}}}}}}";
+
+/* Adds v to the array a unless an equal value is there; puts v if so. */
+static void fb_add_once(json_object *a, json_object *v)
+{
+    size_t i;
+
+    for (i = 0; i < json_object_array_length(a); i++) {
+        if (json_object_equal(json_object_array_get_idx(a, i), v)) {
+            json_object_put(v);
+            return;
+        }
+    }
+    json_object_array_add(a, v);
+}
+
 static json_object *fb_error_schema(void)
 {
-    json_object *codes = json_object_new_array();
-    json_object *types = json_object_new_array();
-    json_object *statuses = json_object_new_array();
-    json_object *seen = json_object_new_object();
-    json_object *e = json_object_new_object(), *props, *req, *s, *v, *d;
+    json_object *e = json_tokener_parse(fb_error_envelope);
+    json_object *props = fb_member(fb_member(fb_member(
+        e, "properties"), "error"), "properties");
+    json_object *types = fb_member(fb_member(props, "type"), "enum");
+    json_object *codes = fb_member(fb_member(props, "code"), "enum");
+    json_object *statuses = fb_member(fb_member(props, "status"), "enum");
     int i;
 
     for (i = 0; i < FB_E__COUNT; i++) {
         const fb_error_def_t *def = fb_error_def((fb_error_e)i);
 
+        fb_add_once(types, json_object_new_string(def->type));
         json_object_array_add(codes, json_object_new_string(def->code));
-        if (fb_member(seen, def->type) == NULL) {
-            fb_put(seen, def->type, json_object_new_boolean(1));
-            json_object_array_add(types, json_object_new_string(def->type));
-        }
+        fb_add_once(statuses, json_object_new_int(def->status));
     }
-    json_object_put(seen);
-    seen = json_object_new_object();
-    for (i = 0; i < FB_E__COUNT; i++) {
-        char key[8];
-        int status = fb_error_def((fb_error_e)i)->status;
-
-        apr_snprintf(key, sizeof(key), "%d", status);
-        if (fb_member(seen, key) == NULL) {
-            fb_put(seen, key, json_object_new_boolean(1));
-            json_object_array_add(statuses, json_object_new_int(status));
-        }
-    }
-    json_object_put(seen);
-
-    props = json_object_new_object();
-    fb_put(props, "type", v = json_object_new_object());
-    fb_put(v, "enum", types);
-    fb_put(props, "code", v = json_object_new_object());
-    fb_put(v, "enum", codes);
-    fb_put(props, "message", v = json_object_new_object());
-    fb_put_str(v, "type", "string");
-    fb_put(props, "param", v = json_object_new_object());
-    fb_put_str(v, "type", "string");
-    fb_put_str(v, "description", "The parameter or field at fault.");
-    fb_put(props, "status", v = json_object_new_object());
-    fb_put(v, "enum", statuses);
-    fb_put(props, "details", v = json_object_new_object());
-    fb_put_str(v, "type", "array");
-    fb_put(v, "items", d = json_object_new_object());
-    fb_put_str(d, "type", "object");
-    fb_put(d, "required", json_object_new_array_ext(2));
-    json_object_array_add(fb_member(d, "required"),
-                          json_object_new_string("path"));
-    json_object_array_add(fb_member(d, "required"),
-                          json_object_new_string("message"));
-    fb_put(d, "properties", s = json_object_new_object());
-    fb_put(s, "path", v = json_object_new_object());
-    fb_put_str(v, "type", "string");
-    fb_put(s, "message", v = json_object_new_object());
-    fb_put_str(v, "type", "string");
-    fb_put(d, "additionalProperties", json_object_new_boolean(0));
-
-    s = json_object_new_object();
-    fb_put_str(s, "type", "object");
-    req = json_object_new_array();
-    json_object_array_add(req, json_object_new_string("type"));
-    json_object_array_add(req, json_object_new_string("code"));
-    json_object_array_add(req, json_object_new_string("message"));
-    json_object_array_add(req, json_object_new_string("status"));
-    fb_put(s, "required", req);
-    fb_put(s, "properties", props);
-    fb_put(s, "additionalProperties", json_object_new_boolean(0));
-
-    fb_put_str(e, "type", "object");
-    fb_put(e, "required", req = json_object_new_array());
-    json_object_array_add(req, json_object_new_string("error"));
-    fb_put(e, "properties", props = json_object_new_object());
-    fb_put(props, "error", s);
-    fb_put(e, "additionalProperties", json_object_new_boolean(0));
     return e;
 }
 
@@ -294,6 +266,17 @@ static json_object *fb_components(fb_build_t *b)
 
 /* ---- one operation ---- */
 
+/* The list envelope; its items are the list's schema. */
+static const char fb_list_envelope[] =
+    "{\"type\": \"object\","
+    " \"required\": [\"object\", \"data\", \"nextCursor\"],"
+    " \"additionalProperties\": false, \"properties\": {"
+    "  \"object\": {\"const\": \"list\"},"
+    "  \"data\": {\"type\": \"array\"},"
+    "  \"nextCursor\": {\"type\": [\"string\", \"null\"],"
+    "   \"description\": \"Gives the next page as the cursor parameter;"
+    " null on the last page.\"}}}";
+
 /* The schema an answer names: see fb_openapi.h. */
 static json_object *fb_answer_schema(fb_build_t *b, const char *key,
                                      json_object *answer)
@@ -318,31 +301,9 @@ static json_object *fb_answer_schema(fb_build_t *b, const char *key,
         }
         if ((v = fb_member(answer, "list")) != NULL
             && json_object_is_type(v, json_type_string)) {
-            json_object *props = json_object_new_object(), *d, *req;
-
-            s = json_object_new_object();
-            fb_put_str(s, "type", "object");
-            req = json_object_new_array();
-            json_object_array_add(req, json_object_new_string("object"));
-            json_object_array_add(req, json_object_new_string("data"));
-            json_object_array_add(req, json_object_new_string("nextCursor"));
-            fb_put(s, "required", req);
-            fb_put(props, "object", d = json_object_new_object());
-            fb_put(d, "const", json_object_new_string("list"));
-            fb_put(props, "data", d = json_object_new_object());
-            fb_put_str(d, "type", "array");
-            fb_put(d, "items", fb_ref(b, FB_SCHEMA_REF,
-                                      json_object_get_string(v)));
-            fb_put(props, "nextCursor", d = json_object_new_object());
-            fb_put(d, "type", json_object_new_array());
-            json_object_array_add(fb_member(d, "type"),
-                                  json_object_new_string("string"));
-            json_object_array_add(fb_member(d, "type"),
-                                  json_object_new_string("null"));
-            fb_put_str(d, "description", "Gives the next page as the "
-                       "cursor parameter; null on the last page.");
-            fb_put(s, "properties", props);
-            fb_put(s, "additionalProperties", json_object_new_boolean(0));
+            s = json_tokener_parse(fb_list_envelope);
+            fb_put(fb_member(fb_member(s, "properties"), "data"), "items",
+                   fb_ref(b, FB_SCHEMA_REF, json_object_get_string(v)));
             return s;
         }
     }
