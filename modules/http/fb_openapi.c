@@ -327,17 +327,17 @@ static json_object *fb_json_content(json_object *schema)
 static json_object *fb_answer_content(fb_build_t *b, const char *key,
                                       json_object *answer)
 {
-    json_object *media = fb_member(answer, "media"), *c, *m, *s;
+    json_object *media = fb_member(answer, "media"), *c, *s;
 
     if (media == NULL || json_object_object_length(answer) != 1
         || !json_object_is_type(media, json_type_string)) {
         s = fb_answer_schema(b, key, answer);
         return s != NULL ? fb_json_content(s) : NULL;
     }
+    /* A page or a file: its media type (a range where the stored file
+     * decides) and no schema, as OpenAPI 3.1 describes bytes. */
     c = json_object_new_object();
-    fb_put(c, json_object_get_string(media), m = json_object_new_object());
-    fb_put(m, "schema", s = json_object_new_object());
-    fb_put_str(s, "type", "string");
+    fb_put(c, json_object_get_string(media), json_object_new_object());
     return c;
 }
 

@@ -91,10 +91,13 @@ class Description:
                         "described" % (method, path, status)]
             return []
         media = (content_type or "").split(";")[0].strip()
-        if media not in content:
+        described = media if media in content else next(
+            (m for m in sorted(content) if m == "*/*"
+             or (m.endswith("/*") and media.startswith(m[:-1]))), None)
+        if described is None:
             return ["%s %s answered %d as %r, described as %s"
                     % (method, path, status, media, sorted(content))]
-        schema = content[media].get("schema")
+        schema = content[described].get("schema")
         if media != "application/json" or schema is None:
             return []
         return self._body(schema, method, path, status, content_type, body)
