@@ -2,16 +2,37 @@
 // against this server: every operation the server has, through the
 // library's own methods, auto-pagination and error classes.
 //
-//   node t/sdk/compat.mjs BASE_URL API_KEY
+//   node t/sdk/compat.mjs BASE_URL API_KEY [ANSWERS_LOG]
 //
+// With ANSWERS_LOG, every answer the library receives is written there
+// (one JSON line: method, url, status, content type, body) for
+// t/api/test_sdk.py to hold against the served OpenAPI description.
 // The organization must be pinned to 2026-01-01.nova (the version the
 // library is made for; it sends no version header).  Prints one line per
 // step ("ok NAME" or "FAIL NAME: why") and exits 1 when a step failed.
 import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
 import Featurebase from 'featurebase-node';
 
-const [baseURL, apiKey] = process.argv.slice(2);
-const fb = new Featurebase({ apiKey, baseURL, maxRetries: 0 });
+const [baseURL, apiKey, answersLog] = process.argv.slice(2);
+
+// The library's own fetch, watched: the answer is read from a clone.
+async function watchedFetch(url, init) {
+  const response = await fetch(url, init);
+  const body = Buffer.from(await response.clone().arrayBuffer());
+  appendFileSync(answersLog, JSON.stringify({
+    method: init?.method ?? 'GET', url: String(url),
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: body.toString('base64'),
+  }) + '\n');
+  return response;
+}
+
+const fb = new Featurebase({
+  apiKey, baseURL, maxRetries: 0,
+  ...(answersLog ? { fetch: watchedFetch } : {}),
+});
 const tag = Math.random().toString(16).slice(2, 8);
 let failed = 0;
 
