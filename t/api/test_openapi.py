@@ -24,6 +24,15 @@ METHODS = ("get", "post", "put", "patch", "delete")
 # shown").
 NOT_SERVED = re.compile(r"^/v2/help_center/")
 
+# Differences from the reference the contract decides (a problem is
+# allowed when it ends with one of these).  api.md names a survey page's
+# subType "service-posts" where the reference has its product's name
+# (docs/decisions.md, surveys).
+CONTRACT_DECIDES = (
+    ".pages[].subType: choices ['service-posts'] are not in the "
+    "reference",
+)
+
 
 
 @pytest.fixture(scope="module")
@@ -118,6 +127,7 @@ def test_answers_are_compatible_with_the_reference(doc, reference):
             assert schema is not None, "%s %s" % (method, path)
             compat.compare(rschema, schema, "%s %s" % (method, path),
                            problems)
+    problems = [p for p in problems if not p.endswith(CONTRACT_DECIDES)]
     assert not problems, "\n".join(problems)
 
 
