@@ -6,6 +6,7 @@ import pytest
 from helpers import assert_error
 
 CREATED = "2025-03-04T05:06:07.089Z"
+FIELD = "6a00000000000000000000cf"  # a custom field's id
 
 
 @pytest.fixture(scope="module")
@@ -17,9 +18,9 @@ def boards(org, server):
         " created_dates_visible, default_visibility, custom_field_ids, "
         " localization, created_at) "
         "VALUES (%s, 'Ideas', %s, true, '{seg1}', '{r1,r2}', '{r3}', "
-        " false, false, false, 'companyOnly', '{cf1}', %s, %s) "
+        " false, false, false, 'companyOnly', %s, %s, %s) "
         "RETURNING id", org.id,
-        json.dumps({"type": "emoji", "value": "💡"}),
+        json.dumps({"type": "emoji", "value": "💡"}), [FIELD],
         json.dumps({"name": {"en": "Ideas", "de": "Ideen"},
                     "description": {"en": "All ideas"},
                     "heroTitle": {"en": "Share"}}),
@@ -40,7 +41,7 @@ def expected_full(board_id):
         "features": {"postingEnabled": False, "commentsEnabled": False,
                      "createdDatesVisible": False},
         "postDefaults": {"visibility": "companyOnly"},
-        "customFields": ["cf1"],
+        "customFields": [FIELD],
         "localization": {"name": {"en": "Ideas", "de": "Ideen"},
                          "description": {"en": "All ideas"},
                          "formPlaceholder": None, "heroTitle": {"en": "Share"},
