@@ -11,6 +11,10 @@ import pytest
 from helpers import assert_error
 
 T0 = "2025-05-01T00:00:00.000Z"
+# Stored custom field values render as they are, by field id (a text
+# field's string, a multi-select's option ids).
+VALUES = {"6a0000000000000000000001": "x",
+          "6a0000000000000000000002": ["6a0000000000000000000003"]}
 
 
 class Seed:
@@ -74,7 +78,7 @@ def test_full_shape(seed, org, server):
                     is_pinned=True, assignee_id=admin, upvotes=7,
                     comment_count=2, visibility="companyOnly",
                     eta="2026-03-01T00:00:00Z",
-                    custom_fields=json.dumps({"f1": "x", "f2": [1, 2]}),
+                    custom_fields=json.dumps(VALUES),
                     created_at=T0, updated_at="2025-05-02T00:00:00Z")
     seed.tag(pid, seed.ux, seed.api_tag)
     status = {s["id"]: s for s in org.api.get("/post_statuses").json()}
@@ -97,7 +101,7 @@ def test_full_shape(seed, org, server):
         "isPinned": True,
         "access": {"userIds": [], "companyExternalIds": ["ext-acme"]},
         "assigneeId": admin, "eta": "2026-03-01T00:00:00.000Z",
-        "customFields": {"f1": "x", "f2": [1, 2]},
+        "customFields": VALUES,
         "createdAt": T0, "updatedAt": "2025-05-02T00:00:00.000Z",
         "integrations": {"linear": [], "jira": [], "clickup": [],
                          "github": [], "devops": [], "hubspot": [],
