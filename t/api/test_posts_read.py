@@ -443,3 +443,18 @@ def test_best_match_ranks_the_newest_thousand_matches(server):
                                        + b"a" * 24).decode().rstrip("=")
         assert_error(o.api.get("/posts?q=widget&cursor=" + bad), 400,
                      "invalid_cursor", param="cursor")
+
+
+@pytest.mark.parametrize("score", ["1e999", "-1e999", "1e-999", "inf",
+                                   "nan", "1e400"])
+def test_forged_score_keys_are_refused(listing, score):
+    """A trending cursor's score is a float PostgreSQL can read, or the
+    cursor is refused (400), never a statement that fails (500)."""
+    api = listing[0].api
+    cursor = api.get("/posts?sortBy=trending&limit=1").json()["nextCursor"]
+    sort, key, last = base64.urlsafe_b64decode(
+        cursor + "=" * (-len(cursor) % 4)).decode().split("|")
+    forged = base64.urlsafe_b64encode(("%s|%s:%s|%s" % (
+        sort, key.split(":")[0], score, last)).encode()).decode().rstrip("=")
+    assert_error(api.get("/posts?sortBy=trending&limit=1&cursor=" + forged),
+                 400, "invalid_cursor", param="cursor")
