@@ -192,10 +192,17 @@
     " || CASE WHEN cv.searched THEN " SEARCH_MATCH \
     "    ELSE '{}'::jsonb END)::text"
 
+/* The arguments, as k: the organization, the query (and more).  Not
+ * materialized, so that they reach the index conditions as
+ * parameters wherever k is read. */
+#define SEARCH_ARGS(more) \
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "%s::jsonb AS f" more ")"
+
 /* ---- filter mode: (org, query, [key, uid,] limit) ---- */
 
 #define SEARCH_FILTER_PAGE(after, dir) \
-    "WITH k AS (SELECT %s::text AS org_id, %s::jsonb AS f), " \
+    SEARCH_ARGS("") ", " \
     "page AS (SELECT cv.*, NULL::numeric AS score, " \
     "  NULL::text AS match_id, false AS searched " \
     "  FROM conversations cv, k WHERE cv.org_id = k.org_id " \
@@ -221,7 +228,7 @@ FB_SQL(conversation_search_filter_asc_after, 4,
 #define SEARCH_CAP_TEXT "200"
 
 FB_SQL(conversation_search_filter_count, 1,
-    "WITH k AS (SELECT %s::text AS org_id, %s::jsonb AS f) "
+    SEARCH_ARGS("") " "
     "SELECT count(*) FROM (SELECT 1 FROM conversations cv, k "
     "  WHERE cv.org_id = k.org_id " SEARCH_FILTER
     "  LIMIT " SEARCH_CAP_TEXT ") x");
@@ -232,8 +239,7 @@ FB_SQL(conversation_search_filter_count, 1,
  * conversation: the sum of their ranks (rounded, so that a cursor's key
  * compares equal to the score it came from) and the best part. */
 #define SEARCH_HITS \
-    "WITH k AS (SELECT %s::text AS org_id, %s::jsonb AS f, " \
-    "  plainto_tsquery('english', %s) AS q), " \
+    SEARCH_ARGS(", plainto_tsquery('english', %s) AS q") ", " \
     "m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r, " \
     "    pt.id AS part_id, pt.n FROM conversation_parts pt, k " \
     "  WHERE pt.org_id = k.org_id AND pt.search @@ k.q " \
@@ -251,7 +257,8 @@ FB_SQL(conversation_search_filter_count, 1,
     "  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id " \
     "  WHERE true " SEARCH_FILTER after \
     "  ORDER BY " order " LIMIT %d) " \
-    "SELECT " SEARCH_ROW ", " key ", cv.uid FROM page cv ORDER BY " order
+    "SELECT " SEARCH_ROW ", " key " AS sort_key, cv.uid FROM page cv " \
+    "ORDER BY " order
 
 #define SEARCH_BY_SCORE "score DESC, cv.uid DESC"
 #define SEARCH_BY_ACTIVITY(dir) SEARCH_ACTIVITY " " dir ", cv.uid " dir
@@ -275,8 +282,7 @@ FB_SQL(conversation_search_text_asc_after, 5,
 
 /* Counting needs no ranks: the conversations with a match. */
 FB_SQL(conversation_search_text_count, 2,
-    "WITH k AS (SELECT %s::text AS org_id, %s::jsonb AS f, "
-    "  plainto_tsquery('english', %s) AS q), "
+    SEARCH_ARGS(", plainto_tsquery('english', %s) AS q") ", "
     "hit AS (SELECT pt.conversation_id AS id FROM conversation_parts pt, k "
     "  WHERE pt.org_id = k.org_id AND pt.search @@ k.q "
     "  UNION SELECT cv.id FROM conversations cv, k "
