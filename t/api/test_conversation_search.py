@@ -450,6 +450,17 @@ def test_pagination_and_cursor_binding(inbox):
                                   .encode()).decode().rstrip("=")
     assert search(inbox, search="alpha", limit=5, cursor=ok).status_code \
         == 200
+    # Every page says the total, an empty last page too.
+    second = found(inbox, search="alpha", limit=5, cursor=text_cursor)
+    assert second["totalCount"] == 23 and len(second["data"]) == 5
+    near = found(inbox, search="alpha", limit=22,
+                 sort="lastActivityAt:asc")
+    assert inbox.api.request("DELETE", "/conversations/" + made[-1]) \
+        .status_code == 200
+    last = found(inbox, search="alpha", limit=22, sort="lastActivityAt:asc",
+                 cursor=near["nextCursor"])
+    assert last["data"] == [] and last["nextCursor"] is None
+    assert (last["totalCount"], last["totalCountCapped"]) == (22, False)
 
 
 def test_total_count_is_capped(inbox, server):
@@ -493,9 +504,12 @@ def test_hostile_input(inbox, server):
     for text in ("'; DROP TABLE conversations; --", "a & b | !c <-> d",
                  "\\x00 \\' \"", "%s %d $1 $$", "((((", "*:* ~ ^ $",
                  "日本語 テキスト", "students", "x" * 1000,
-                 " ".join(["word"] * 200), "\u202e\ufeff"):
+                 " ".join(["word"] * 200), "\u202e\ufeff",
+                 "\ud83d\ude00 emoji"):
         r = search(inbox, search=text)
         assert r.status_code == 200, (text, r.text)
+    assert_error(search(inbox, search="nul\u0000byte"), 400,
+                 "invalid_request")
     assert ids(inbox, search="students drop") == [c["id"]]
     assert server.sql("SELECT count(*) FROM conversations WHERE "
                       "org_id = %s", inbox.id)[0][0] == 1

@@ -132,6 +132,9 @@ def test_bench_conversation_reads(cluster, fresh_database):
              {"limit": 100, "query": {"operator": "AND", "value": [
                  tagged, {"field": "state", "operator": "=",
                           "value": "open"}]}}),
+            ("search: filter, a tag of none (reads all)", find,
+             {"limit": 100, "query": {"field": "tagIds", "operator": "=",
+                                      "value": "f" * 24}}),
             ("search: text, a rare word (1 match)", find,
              {"search": "order %d" % (N // 2)}),
             ("search: text, a common word (every conversation)", find,
@@ -145,7 +148,7 @@ def test_bench_conversation_reads(cluster, fresh_database):
                          % (title, p50, p99, len(r.content)))
         assert len(session.get(cases[3][1], headers=headers).json()[
             "conversationParts"]) == 500
-        assert [c["id"] for c in fetch(session, find, headers, cases[6][2])
+        assert [c["id"] for c in fetch(session, find, headers, cases[7][2])
                 .json()["data"]] == [str(N // 2)]
         # The plans of httpd's own prepared statements, one run each.
         offset = os.path.getsize(log)

@@ -235,39 +235,54 @@ FB_SQL(conversation_search_filter_count, 1,
 
 /* ---- search mode: (org, query, search, [key, uid,] limit) ---- */
 
-/* The matches: every part matching k.q and the title, per
- * conversation: the sum of their ranks (rounded, so that a cursor's key
- * compares equal to the score it came from) and the best part. */
+/* The matches: every part matching k.q and the title; per
+ * conversation the sum of their ranks, rounded (so that a cursor's key
+ * compares equal to the score it came from).  One hash aggregation:
+ * the best part is looked for on the shown rows only. */
 #define SEARCH_HITS \
     SEARCH_ARGS(", plainto_tsquery('english', %s) AS q") ", " \
-    "m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r, " \
-    "    pt.id AS part_id, pt.n FROM conversation_parts pt, k " \
+    "m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r " \
+    "  FROM conversation_parts pt, k " \
     "  WHERE pt.org_id = k.org_id AND pt.search @@ k.q " \
-    "  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q), NULL, NULL " \
+    "  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q) " \
     "  FROM conversations cv, k " \
     "  WHERE cv.org_id = k.org_id AND cv.search @@ k.q), " \
-    "hit AS (SELECT m.id, round(sum(m.r::numeric), 6) AS score, " \
-    "  (array_agg(m.part_id ORDER BY m.r DESC, m.n DESC) " \
-    "    FILTER (WHERE m.part_id IS NOT NULL))[1] AS match_id " \
+    "hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score " \
     "  FROM m GROUP BY m.id) "
 
-#define SEARCH_TEXT_PAGE(after, order, key) \
-    SEARCH_HITS ", page AS (SELECT cv.*, hit.score, hit.match_id, " \
-    "  true AS searched FROM hit JOIN k ON true " \
-    "  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id " \
-    "  WHERE true " SEARCH_FILTER after \
-    "  ORDER BY " order " LIMIT %d) " \
-    "SELECT " SEARCH_ROW ", " key " AS sort_key, cv.uid FROM page cv " \
-    "ORDER BY " order
+/* The best ranked matching part of cv (the newest of equals). */
+#define SEARCH_BEST \
+    "(SELECT pt.id FROM conversation_parts pt " \
+    "  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
+    "  AND pt.search @@ cv.q " \
+    "  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)"
 
-#define SEARCH_BY_SCORE "score DESC, cv.uid DESC"
+/*
+ * A page of search mode: the hits the query admits, counted before the
+ * cursor's position applies (the window runs before the outer filter),
+ * so every page says the total; then the page in its order, and the
+ * best part of each of its rows.
+ */
+#define SEARCH_TEXT_PAGE(after, order, key) \
+    SEARCH_HITS ", admitted AS (SELECT cv.*, hit.score, k.q, " \
+    "  true AS searched, count(*) OVER () AS total " \
+    "  FROM hit JOIN k ON true " \
+    "  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id " \
+    "  WHERE true " SEARCH_FILTER "), " \
+    "page AS (SELECT * FROM admitted cv WHERE true " after \
+    "  ORDER BY " order " LIMIT %d), " \
+    "shown AS (SELECT cv.*, " SEARCH_BEST " AS match_id FROM page cv) " \
+    "SELECT " SEARCH_ROW ", " key " AS sort_key, cv.uid, cv.total " \
+    "FROM shown cv ORDER BY " order
+
+#define SEARCH_BY_SCORE "cv.score DESC, cv.uid DESC"
 #define SEARCH_BY_ACTIVITY(dir) SEARCH_ACTIVITY " " dir ", cv.uid " dir
 #define SEARCH_ACTIVITY_KEY "fb_ts_key(" SEARCH_ACTIVITY ")"
 
 FB_SQL(conversation_search_text, 3,
     SEARCH_TEXT_PAGE("", SEARCH_BY_SCORE, "cv.score::text"));
 FB_SQL(conversation_search_text_after, 5,
-    SEARCH_TEXT_PAGE("AND (hit.score, cv.uid) < (%s::numeric, %s) ",
+    SEARCH_TEXT_PAGE("AND (cv.score, cv.uid) < (%s::numeric, %s) ",
                      SEARCH_BY_SCORE, "cv.score::text"));
 FB_SQL(conversation_search_text_desc, 3,
     SEARCH_TEXT_PAGE("", SEARCH_BY_ACTIVITY("DESC"), SEARCH_ACTIVITY_KEY));
@@ -280,7 +295,8 @@ FB_SQL(conversation_search_text_asc_after, 5,
     SEARCH_TEXT_PAGE(SEARCH_AFTER_ACTIVITY(">"), SEARCH_BY_ACTIVITY("ASC"),
                      SEARCH_ACTIVITY_KEY));
 
-/* Counting needs no ranks: the conversations with a match. */
+/* Counting needs no ranks: the conversations with a match (only when
+ * a page after a cursor came back empty, so had no total). */
 FB_SQL(conversation_search_text_count, 2,
     SEARCH_ARGS(", plainto_tsquery('english', %s) AS q") ", "
     "hit AS (SELECT pt.conversation_id AS id FROM conversation_parts pt, k "
@@ -458,19 +474,32 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     if (search != NULL) {
         args[n++] = search;
     }
-    if ((err = fb_req_select(fr, o->count, (fb_args_t){n, args}, &count))
-        != NULL) {
-        return err;
-    }
     if (text != NULL) {
-        args[n++] = cursor.key;
-        args[n++] = cursor.id;
+        args[n + 0] = cursor.key;
+        args[n + 1] = cursor.id;
     }
-    args[n++] = apr_ltoa(fr->pool, limit + 1);
+    args[n + (text ? 2 : 0)] = apr_ltoa(fr->pool, limit + 1);
     if ((err = fb_req_select(fr, text ? o->list.after : o->list.first,
-                             (fb_args_t){n, args}, &rows)) != NULL) {
+                             (fb_args_t){n + (text ? 3 : 1), args},
+                             &rows)) != NULL) {
         return err;
     }
+    /* Search mode's rows say the total; filter mode counts apart (up to
+     * the cap: it stops there). */
+    if (search != NULL && rows.nrows > 0) {
+        counted = atol(fb_rows_get(&rows, 0, 3));
+    }
+    else if (search != NULL && text == NULL) {
+        counted = 0;
+    }
+    else if ((err = fb_req_select(fr, o->count, (fb_args_t){n, args},
+                                  &count)) != NULL) {
+        return err;
+    }
+    else {
+        counted = atol(fb_rows_get(&count, 0, 0));
+    }
+    counted = counted > SEARCH_CAP ? SEARCH_CAP : counted;
     shown = rows.nrows > limit ? (int)limit : rows.nrows;
     if (rows.nrows > limit) {
         next = fb_cursor_encode(fr->pool, name,
@@ -482,7 +511,6 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
         total = apr_pstrcat(fr->pool, total, i ? "," : "",
                             fb_rows_get(&rows, i, 0), NULL);
     }
-    counted = atol(fb_rows_get(&count, 0, 0));
     fr->is_list = 1;
     fb_respond(fr, HTTP_OK, apr_psprintf(
         fr->pool, "{\"object\":\"list\",\"data\":[%s],\"nextCursor\":%s,"
