@@ -410,11 +410,28 @@ def test_surrounding_window(inbox):
 
 
 def test_pagination_and_cursor_binding(inbox):
-    made = [started(inbox, bodyMarkdown="ticket alpha %d" % i)["id"]
+    who = contact(inbox)
+    made = [started(inbox, who, bodyMarkdown="ticket alpha %d" % i)["id"]
             for i in range(23)]
     pages = walk(inbox, limit=10)
     assert [len(p) for p in pages] == [10, 10, 3]
     assert sum(pages, []) == made[::-1]
+    # Queries driven by their tags or participants page alike.
+    tid = inbox.api.post("/tags", json={"name": "odd"}).json()["id"]
+    odd = made[1::2]
+    for cid in odd:
+        assert inbox.api.post("/conversations/%s/tags" % cid, json={
+            "tagId": tid, "actingAdminId": inbox.owner_id
+        }).status_code == 200
+    by_tag = walk(inbox, limit=5, query={"operator": "AND", "value": [
+        clause("tagIds", "IN", [tid]), clause("state", "=", "open")]})
+    assert [len(p) for p in by_tag] == [5, 5, 1]
+    assert sum(by_tag, []) == odd[::-1]
+    assert sum(walk(inbox, limit=4, sort="lastActivityAt:asc",
+                    query=clause("userId", "=", who["id"])), []) == made
+    assert sum(walk(inbox, limit=6, query={"operator": "OR", "value": [
+        clause("tagIds", "=", tid), clause("userId", "=", who["id"])]}),
+        []) == made[::-1]
     assert sum(walk(inbox, limit=7, sort="lastActivityAt:asc"), []) == made
     hits = walk(inbox, limit=10, search="alpha")
     assert sorted(sum(hits, []), key=int) == made

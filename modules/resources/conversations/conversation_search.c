@@ -199,14 +199,36 @@
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
     "%s::jsonb AS f" more ")"
 
-/* ---- filter mode: (org, query, [key, uid,] limit) ---- */
+/* ---- filter mode: (org, query, [ids,] [key, uid,] limit) ---- */
 
-#define SEARCH_FILTER_PAGE(after, dir) \
-    SEARCH_ARGS("") ", " \
+/*
+ * Filter mode walks the organization's conversations by activity and
+ * keeps those the query admits, so a page costs what it reads until it
+ * is full: little for a common filter, the whole organization for a
+ * rare one.  When the query (an AND, or one clause) selects by tags or
+ * participants (=, IN), those ids (k.d) drive instead: the
+ * conversations having one of them, from their index, then the whole
+ * query as usual.  The drive only narrows what the query admits
+ * anyway.
+ */
+#define SEARCH_DRIVE_NONE ""
+#define SEARCH_DRIVE_TAGS \
+    "AND cv.id IN (SELECT l.conversation_id FROM conversation_tag_links l " \
+    "  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) "
+#define SEARCH_DRIVE_PEOPLE \
+    "AND cv.id IN (SELECT p.conversation_id " \
+    "  FROM conversation_participants p " \
+    "  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) "
+#define SEARCH_DRIVE_ARGS_NONE ""
+#define SEARCH_DRIVE_ARGS_TAGS ", %s::text[] AS d"
+#define SEARCH_DRIVE_ARGS_PEOPLE ", %s::text[] AS d"
+
+#define SEARCH_FILTER_PAGE(drive, after, dir) \
+    SEARCH_ARGS(SEARCH_DRIVE_ARGS_##drive) ", " \
     "page AS (SELECT cv.*, NULL::numeric AS score, " \
     "  NULL::text AS match_id, false AS searched " \
     "  FROM conversations cv, k WHERE cv.org_id = k.org_id " \
-    SEARCH_FILTER after \
+    SEARCH_DRIVE_##drive SEARCH_FILTER after \
     "  ORDER BY " SEARCH_ACTIVITY " " dir ", cv.uid " dir " LIMIT %d) " \
     "SELECT " SEARCH_ROW ", fb_ts_key(" SEARCH_ACTIVITY "), cv.uid " \
     "FROM page cv ORDER BY " SEARCH_ACTIVITY " " dir ", cv.uid " dir
@@ -214,24 +236,32 @@
 #define SEARCH_AFTER_ACTIVITY(cmp) \
     "AND (" SEARCH_ACTIVITY ", cv.uid) " cmp " (fb_ts_from_key(%s), %s) "
 
-FB_SQL(conversation_search_filter_desc, 2,
-    SEARCH_FILTER_PAGE("", "DESC"));
-FB_SQL(conversation_search_filter_desc_after, 4,
-    SEARCH_FILTER_PAGE(SEARCH_AFTER_ACTIVITY("<"), "DESC"));
-FB_SQL(conversation_search_filter_asc, 2,
-    SEARCH_FILTER_PAGE("", "ASC"));
-FB_SQL(conversation_search_filter_asc_after, 4,
-    SEARCH_FILTER_PAGE(SEARCH_AFTER_ACTIVITY(">"), "ASC"));
-
 /* How many, up to the cap. */
 #define SEARCH_CAP 200
 #define SEARCH_CAP_TEXT "200"
 
-FB_SQL(conversation_search_filter_count, 1,
-    SEARCH_ARGS("") " "
-    "SELECT count(*) FROM (SELECT 1 FROM conversations cv, k "
-    "  WHERE cv.org_id = k.org_id " SEARCH_FILTER
-    "  LIMIT " SEARCH_CAP_TEXT ") x");
+#define SEARCH_FILTER_COUNT(drive) \
+    SEARCH_ARGS(SEARCH_DRIVE_ARGS_##drive) " " \
+    "SELECT count(*) FROM (SELECT 1 FROM conversations cv, k " \
+    "  WHERE cv.org_id = k.org_id " SEARCH_DRIVE_##drive SEARCH_FILTER \
+    "  LIMIT " SEARCH_CAP_TEXT ") x"
+
+/* The five statements of a drive (n: its arguments beyond the query). */
+#define SEARCH_FILTER_SQL(name, drive, n) \
+    FB_SQL(conversation_search_##name##_desc, 2 + (n), \
+        SEARCH_FILTER_PAGE(drive, "", "DESC")); \
+    FB_SQL(conversation_search_##name##_desc_after, 4 + (n), \
+        SEARCH_FILTER_PAGE(drive, SEARCH_AFTER_ACTIVITY("<"), "DESC")); \
+    FB_SQL(conversation_search_##name##_asc, 2 + (n), \
+        SEARCH_FILTER_PAGE(drive, "", "ASC")); \
+    FB_SQL(conversation_search_##name##_asc_after, 4 + (n), \
+        SEARCH_FILTER_PAGE(drive, SEARCH_AFTER_ACTIVITY(">"), "ASC")); \
+    FB_SQL(conversation_search_##name##_count, 1 + (n), \
+        SEARCH_FILTER_COUNT(drive))
+
+SEARCH_FILTER_SQL(filter, NONE, 0);
+SEARCH_FILTER_SQL(tagged, TAGS, 1);
+SEARCH_FILTER_SQL(joined, PEOPLE, 1);
 
 /* ---- search mode: (org, query, search, [key, uid,] limit) ---- */
 
@@ -307,12 +337,16 @@ FB_SQL(conversation_search_text_count, 2,
     "  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id "
     "  WHERE true " SEARCH_FILTER " LIMIT " SEARCH_CAP_TEXT ") x");
 
+#define SEARCH_FILTER_STATEMENTS(name) \
+    &fb_sql_conversation_search_##name##_desc, \
+    &fb_sql_conversation_search_##name##_desc_after, \
+    &fb_sql_conversation_search_##name##_asc, \
+    &fb_sql_conversation_search_##name##_asc_after, \
+    &fb_sql_conversation_search_##name##_count
+
 static const fb_statement_t *const fb_conversation_search_statements[] = {
-    &fb_sql_conversation_search_filter_desc,
-    &fb_sql_conversation_search_filter_desc_after,
-    &fb_sql_conversation_search_filter_asc,
-    &fb_sql_conversation_search_filter_asc_after,
-    &fb_sql_conversation_search_filter_count,
+    SEARCH_FILTER_STATEMENTS(filter), SEARCH_FILTER_STATEMENTS(tagged),
+    SEARCH_FILTER_STATEMENTS(joined),
     &fb_sql_conversation_search_text,
     &fb_sql_conversation_search_text_after,
     &fb_sql_conversation_search_text_desc,
@@ -341,7 +375,7 @@ static int fb_search_key_score(const char *key)
     return key[whole + frac] == '\0';
 }
 
-/* The orders, each with its count; index: mode * 3 + order. */
+/* An order and its count. */
 typedef struct {
     fb_list_order_t list;
     const fb_statement_t *count;
@@ -349,35 +383,41 @@ typedef struct {
 
 enum { SEARCH_BY_RELEVANCE, SEARCH_ACTIVITY_DESC, SEARCH_ACTIVITY_ASC };
 
-static const fb_search_order_t fb_search_orders[2][3] = {
-    {   /* filter mode: activity, newest first unless asked */
-        {{&fb_sql_conversation_search_filter_desc,
-          &fb_sql_conversation_search_filter_desc_after,
-          "conversations.search.filter.desc", fb_key_integer},
-         &fb_sql_conversation_search_filter_count},
-        {{&fb_sql_conversation_search_filter_desc,
-          &fb_sql_conversation_search_filter_desc_after,
-          "conversations.search.filter.desc", fb_key_integer},
-         &fb_sql_conversation_search_filter_count},
-        {{&fb_sql_conversation_search_filter_asc,
-          &fb_sql_conversation_search_filter_asc_after,
-          "conversations.search.filter.asc", fb_key_integer},
-         &fb_sql_conversation_search_filter_count}
-    },
-    {   /* search mode */
-        {{&fb_sql_conversation_search_text,
-          &fb_sql_conversation_search_text_after,
-          "conversations.search.text.relevance", fb_search_key_score},
-         &fb_sql_conversation_search_text_count},
-        {{&fb_sql_conversation_search_text_desc,
-          &fb_sql_conversation_search_text_desc_after,
-          "conversations.search.text.desc", fb_key_integer},
-         &fb_sql_conversation_search_text_count},
-        {{&fb_sql_conversation_search_text_asc,
-          &fb_sql_conversation_search_text_asc_after,
-          "conversations.search.text.asc", fb_key_integer},
-         &fb_sql_conversation_search_text_count}
-    }
+/* Filter mode's orders of a drive: newest first unless asked (the
+ * cursors of every drive are alike: the drive is the query's). */
+#define SEARCH_FILTER_ORDERS(name) \
+    {{{&fb_sql_conversation_search_##name##_desc, \
+       &fb_sql_conversation_search_##name##_desc_after, \
+       "conversations.search.filter.desc", fb_key_integer}, \
+      &fb_sql_conversation_search_##name##_count}, \
+     {{&fb_sql_conversation_search_##name##_desc, \
+       &fb_sql_conversation_search_##name##_desc_after, \
+       "conversations.search.filter.desc", fb_key_integer}, \
+      &fb_sql_conversation_search_##name##_count}, \
+     {{&fb_sql_conversation_search_##name##_asc, \
+       &fb_sql_conversation_search_##name##_asc_after, \
+       "conversations.search.filter.asc", fb_key_integer}, \
+      &fb_sql_conversation_search_##name##_count}}
+
+/* By drive (fb_search_drive_e), then order. */
+static const fb_search_order_t fb_search_filter_orders[3][3] = {
+    SEARCH_FILTER_ORDERS(filter), SEARCH_FILTER_ORDERS(tagged),
+    SEARCH_FILTER_ORDERS(joined)
+};
+
+static const fb_search_order_t fb_search_text_orders[3] = {
+    {{&fb_sql_conversation_search_text,
+      &fb_sql_conversation_search_text_after,
+      "conversations.search.text.relevance", fb_search_key_score},
+     &fb_sql_conversation_search_text_count},
+    {{&fb_sql_conversation_search_text_desc,
+      &fb_sql_conversation_search_text_desc_after,
+      "conversations.search.text.desc", fb_key_integer},
+     &fb_sql_conversation_search_text_count},
+    {{&fb_sql_conversation_search_text_asc,
+      &fb_sql_conversation_search_text_asc_after,
+      "conversations.search.text.asc", fb_key_integer},
+     &fb_sql_conversation_search_text_count}
 };
 
 static const char *const fb_search_sorts[] = {
@@ -440,28 +480,30 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     const char *text = fb_json_string(fr->body, "cursor");
     json_object *lim = json_object_object_get(fr->body, "limit");
     long limit = lim ? (long)json_object_get_int64(lim) : 10;
-    const char *filter, *name, *next = NULL, *args[6], *total;
+    const char *name, *next = NULL, *args[7], *total;
     const fb_search_order_t *o;
     fb_cursor_t cursor;
     fb_rows_t rows, count;
+    fb_search_plan_t plan;
     fb_error_t *err;
-    int broad, n = 0, i, shown, by;
+    int n = 0, i, shown, by;
     long counted;
 
     if ((err = fb_search_include(fr)) != NULL
         || (err = fb_search_query(fr, json_object_object_get(fr->body,
                                                              "query"),
-                                  &filter, &broad)) != NULL) {
+                                  &plan)) != NULL) {
         return err;
     }
-    if (search == NULL && broad) {
+    if (search == NULL && plan.broad) {
         return fb_error_make(fr->pool, FB_E_QUERY_TOO_BROAD, "query",
                              NULL);
     }
     by = sort == NULL ? SEARCH_BY_RELEVANCE
          : strstr(sort, ":asc") ? SEARCH_ACTIVITY_ASC : SEARCH_ACTIVITY_DESC;
-    o = &fb_search_orders[search != NULL][by];
-    name = fb_search_cursor_sort(fr->pool, o, filter, search);
+    o = search != NULL ? &fb_search_text_orders[by]
+        : &fb_search_filter_orders[plan.drive][by];
+    name = fb_search_cursor_sort(fr->pool, o, plan.filter, search);
     if (text != NULL
         && (fb_cursor_decode(fr->pool, text, name, &cursor) != APR_SUCCESS
             || !o->list.key_valid(cursor.key))) {
@@ -470,7 +512,10 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
                              "cursor only goes with the mode, query, "
                              "search and sort that made it.");
     }
-    args[n++] = filter;
+    args[n++] = plan.filter;
+    if (search == NULL && plan.drive != FB_SEARCH_DRIVE_NONE) {
+        args[n++] = plan.drive_ids;
+    }
     if (search != NULL) {
         args[n++] = search;
     }

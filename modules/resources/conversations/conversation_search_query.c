@@ -11,6 +11,7 @@
 #include "apr_strings.h"
 
 #include "conversation_search.h"
+#include "fb_db.h"
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_utf8.h"
@@ -362,8 +363,38 @@ static fb_error_t *fb_search_clause(apr_pool_t *p, json_object *clause,
     return NULL;
 }
 
+/* The drive of an AND's clauses: the first that selects by tags or
+ * participants. */
+static void fb_search_drive(apr_pool_t *p, json_object *clauses,
+                            fb_search_plan_t *plan)
+{
+    apr_size_t i, j, n = json_object_array_length(clauses);
+
+    for (i = 0; i < n; i++) {
+        json_object *c = json_object_array_get_idx(clauses, i);
+        const char *f = fb_json_string(c, "f");
+        json_object *v = json_object_object_get(c, "v");
+        apr_array_header_t *ids;
+
+        if (strcmp(fb_json_string(c, "o"), "in") != 0
+            || (strcmp(f, "tagIds") != 0
+                && strcmp(f, "participantId") != 0)) {
+            continue;
+        }
+        ids = apr_array_make(p, 4, sizeof(const char *));
+        for (j = 0; j < json_object_array_length(v); j++) {
+            APR_ARRAY_PUSH(ids, const char *) = json_object_get_string(
+                json_object_array_get_idx(v, j));
+        }
+        plan->drive = strcmp(f, "tagIds") == 0 ? FB_SEARCH_DRIVE_TAGS
+                                               : FB_SEARCH_DRIVE_PEOPLE;
+        plan->drive_ids = fb_db_text_array(p, ids);
+        return;
+    }
+}
+
 fb_error_t *fb_search_query(fb_req_t *fr, json_object *query,
-                            const char **filter, int *broad)
+                            fb_search_plan_t *plan)
 {
     static const char *const group_members[] = {"operator", "value", NULL};
     apr_pool_t *p = fr->pool;
@@ -373,8 +404,7 @@ fb_error_t *fb_search_query(fb_req_t *fr, json_object *query,
     fb_error_t *err;
     apr_size_t i, n;
 
-    *filter = NULL;
-    *broad = 0;
+    memset(plan, 0, sizeof(*plan));
     if (query == NULL) {
         return NULL;
     }
@@ -438,7 +468,10 @@ fb_error_t *fb_search_query(fb_req_t *fr, json_object *query,
     json_object_object_add(out, "op", json_object_new_string(op));
     /* An OR is as broad as its broadest clause; an AND as its
      * narrowest. */
-    *broad = strcmp(op, "or") == 0 ? any_excludes : all_exclude;
-    *filter = fb_json_text(p, out);
+    plan->broad = strcmp(op, "or") == 0 ? any_excludes : all_exclude;
+    plan->filter = fb_json_text(p, out);
+    if (strcmp(op, "and") == 0) {
+        fb_search_drive(p, clauses, plan);
+    }
     return NULL;
 }
