@@ -17,7 +17,7 @@ import requests
 from conftest import Org, httpd
 
 N = int(os.environ.get("FEEDBACK_BENCH_CONVERSATIONS", "0") or 0)
-RUNS = 50
+RUNS = int(os.environ.get("FEEDBACK_BENCH_RUNS", "50") or 50)
 
 
 def generate(s, org, n):
