@@ -266,6 +266,23 @@ SEARCH_FILTER_SQL(filter, NONE, 0);
 SEARCH_FILTER_SQL(tagged, TAGS, 1);
 SEARCH_FILTER_SQL(joined, PEOPLE, 1);
 
+/*
+ * Whether to drive: a page driven by ids reads every conversation they
+ * have (and runs the query on each), a walk reads until the page is
+ * full, so the ids drive only while they have fewer than this many
+ * links (100,000 conversations: a rare tag 2.5 s walked, 8 ms driven; a
+ * tag on 1 in 10, 45 ms walked, 450 ms driven).
+ */
+#define SEARCH_DRIVE_MAX "2000"
+FB_SQL(conversation_search_tag_links, 1,
+    "SELECT count(*) FROM (SELECT 1 FROM conversation_tag_links "
+    "  WHERE org_id = %s AND tag_id = ANY (%s::text[]) "
+    "  LIMIT " SEARCH_DRIVE_MAX ") x");
+FB_SQL(conversation_search_people_links, 1,
+    "SELECT count(*) FROM (SELECT 1 FROM conversation_participants "
+    "  WHERE org_id = %s AND user_id = ANY (%s::text[]) "
+    "  LIMIT " SEARCH_DRIVE_MAX ") x");
+
 /* ---- search mode: (org, query, search, [key, uid,] limit) ---- */
 
 /* The matches: every part matching k.q and the title; per
@@ -350,6 +367,8 @@ FB_SQL(conversation_search_text_count, 2,
 static const fb_statement_t *const fb_conversation_search_statements[] = {
     SEARCH_FILTER_STATEMENTS(filter), SEARCH_FILTER_STATEMENTS(tagged),
     SEARCH_FILTER_STATEMENTS(joined),
+    &fb_sql_conversation_search_tag_links,
+    &fb_sql_conversation_search_people_links,
     &fb_sql_conversation_search_text,
     &fb_sql_conversation_search_text_after,
     &fb_sql_conversation_search_text_desc,
@@ -476,6 +495,24 @@ static const char *fb_search_cursor_sort(apr_pool_t *p,
                        NULL);
 }
 
+/* Keeps the plan's drive only while its ids have few links. */
+static fb_error_t *fb_search_drive_check(fb_req_t *fr,
+                                         fb_search_plan_t *plan)
+{
+    fb_rows_t rows;
+    fb_error_t *err = fb_req_select(
+        fr, plan->drive == FB_SEARCH_DRIVE_TAGS
+                ? &fb_sql_conversation_search_tag_links
+                : &fb_sql_conversation_search_people_links,
+        FB_ARGS(plan->drive_ids), &rows);
+
+    if (err == NULL
+        && atol(fb_rows_get(&rows, 0, 0)) >= atol(SEARCH_DRIVE_MAX)) {
+        plan->drive = FB_SEARCH_DRIVE_NONE;
+    }
+    return err;
+}
+
 static fb_error_t *fb_conversation_search(fb_req_t *fr)
 {
     const char *search = fb_json_string(fr->body, "search");
@@ -501,6 +538,10 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     if (search == NULL && plan.broad) {
         return fb_error_make(fr->pool, FB_E_QUERY_TOO_BROAD, "query",
                              NULL);
+    }
+    if (search == NULL && plan.drive != FB_SEARCH_DRIVE_NONE
+        && (err = fb_search_drive_check(fr, &plan)) != NULL) {
+        return err;
     }
     by = sort == NULL ? SEARCH_BY_RELEVANCE
          : strstr(sort, ":asc") ? SEARCH_ACTIVITY_ASC : SEARCH_ACTIVITY_DESC;
