@@ -31,6 +31,7 @@
     X(conversation_participants)    \
     X(conversation_redact)          \
     X(conversation_reply)           \
+    X(conversation_search)          \
     X(conversation_tags)            \
     X(conversation_update)          \
     X(conversations)                \

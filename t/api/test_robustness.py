@@ -185,6 +185,8 @@ OPERATIONS = [
                                                     "actingAdminId"]),
     ("DELETE", "/conversations/{conversation}/tags/{tag}",
      ["actingAdminId"]),
+    ("POST", "/conversations/search", ["cursor", "include", "limit",
+                                       "query", "search", "sort"]),
     ("GET", "/tags", []),
     ("POST", "/tags", ["id", "name", "actingAdminId"]),
     ("GET", "/tags/{tag}", []),
@@ -285,6 +287,8 @@ BASES = {
         "tagId": "{tag}", "actingAdminId": "{admin}"},
     ("DELETE", "/conversations/{conversation}/tags/{tag}"): {
         "actingAdminId": "{admin}"},
+    ("POST", "/conversations/search"): {
+        "query": {"field": "state", "operator": "=", "value": "open"}},
     ("POST", "/tags"): {"name": "Nulls"},
     ("DELETE", "/tags/{tag!}"): {},
     ("POST", "/tickets"): {"ticketCategoryId": "{category}",
@@ -335,6 +339,8 @@ NESTED = {
     "participant": ({"id": "{contact}"}, ["id", "userId", "email"]),
     "markAsRead": ({}, ["allAdmins", "adminIds", "allContacts",
                         "contactIds"]),
+    "query": ({"field": "state", "operator": "=", "value": "open"},
+              ["field", "operator", "value"]),
 }
 
 
