@@ -483,17 +483,30 @@ def test_pagination_and_cursor_binding(inbox):
 def test_total_count_is_capped(inbox, server):
     started(inbox)
     # Many conversations at once, straight into the table.
+    # Many conversations at once, straight into the tables: each an
+    # admin's outreach to nobody yet (its one message, no contact).
     server.sql("INSERT INTO conversations (org_id, id, channel, "
                "delivered_as, title) SELECT %s, 'x' || g, 'desktop', "
-               "'customer_initiated', 'bulk title' "
+               "'admin_initiated', 'bulk title' "
                "FROM generate_series(1, 205) g", inbox.id)
+    server.sql("WITH p AS (SELECT g, nextval('conversation_part_ids') AS v "
+               "FROM generate_series(1, 205) g) "
+               "INSERT INTO conversation_parts (org_id, conversation_id, id, "
+               "n, part_type, author_kind, author_id, body_html, "
+               "body_markdown, channel) SELECT %s, 'x' || g, v::text, v, "
+               "'admin_msg', 'admin', %s, '<p>Hello</p>', 'Hello', "
+               "'desktop' FROM p", inbox.id, inbox.owner_id)
     page = found(inbox, limit=100)
     assert (page["totalCount"], page["totalCountCapped"]) == (200, True)
     assert len(page["data"]) == 100
     page = found(inbox, search="bulk", limit=1)
     assert (page["totalCount"], page["totalCountCapped"]) == (200, True)
-    assert page["data"][0]["surroundingConversationParts"] == []
-    assert page["data"][0]["conversationUser"] is None
+    row = page["data"][0]
+    assert [p["previewMarkdown"] for p in
+            row["surroundingConversationParts"]] == ["Hello"]
+    assert row["source"]["author"] == {"type": "admin",
+                                       "id": inbox.owner_id}
+    assert row["conversationUser"] is None
 
 
 def test_tenancy(inbox, other_org):
