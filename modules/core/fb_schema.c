@@ -54,6 +54,23 @@ static json_object *fb_string_schema(long min, long max)
     return s;
 }
 
+static json_object *fb_int_schema(long min, long max)
+{
+    json_object *s = fb_typed("integer");
+
+    fb_put_int(s, "minimum", min);
+    fb_put_int(s, "maximum", max);
+    return s;
+}
+
+static json_object *fb_enum_schema(const char *const *choices)
+{
+    json_object *s = fb_typed("string");
+
+    fb_put(s, "enum", fb_choices(choices));
+    return s;
+}
+
 /* Lets s also be null: its type gains "null", its choices null. */
 static void fb_nullable(json_object *s)
 {
@@ -82,18 +99,13 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
     case FB_FIELD_STRING:
         return fb_string_schema(rule->min, rule->max);
     case FB_FIELD_INT:
-        s = fb_typed("integer");
-        fb_put_int(s, "minimum", rule->min);
-        fb_put_int(s, "maximum", rule->max);
-        return s;
+        return fb_int_schema(rule->min, rule->max);
     case FB_FIELD_NUMBER:
         return fb_typed("number");
     case FB_FIELD_BOOL:
         return fb_typed("boolean");
     case FB_FIELD_ENUM:
-        s = fb_typed("string");
-        fb_put(s, "enum", fb_choices(rule->choices));
-        return s;
+        return fb_enum_schema(rule->choices);
     case FB_FIELD_ID:
         s = fb_typed("string");
         fb_put_str(s, "pattern", "^[0-9A-Fa-f]{24}$");
@@ -198,16 +210,11 @@ static json_object *fb_query_schema(const fb_query_rule_t *rule)
 
     switch (rule->type) {
     case FB_Q_INT:
-        s = fb_typed("integer");
-        fb_put_int(s, "minimum", rule->min);
-        fb_put_int(s, "maximum", rule->max);
-        return s;
+        return fb_int_schema(rule->min, rule->max);
     case FB_Q_BOOL:
         return fb_typed("boolean");
     case FB_Q_ENUM:
-        s = fb_typed("string");
-        fb_put(s, "enum", fb_choices(rule->choices));
-        return s;
+        return fb_enum_schema(rule->choices);
     case FB_Q_LIST:
         s = fb_typed("array");
         fb_put(s, "items", fb_string_schema(rule->min, rule->max));
