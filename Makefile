@@ -26,8 +26,12 @@ DOMAIN_SRC:= $(sort $(wildcard modules/domain/*.c))
 HTTP_SRC  := $(sort $(wildcard modules/http/*.c))
 RES_SRC   := $(sort $(wildcard modules/resources/*/*.c))
 JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
+# The families' parts of the served OpenAPI description (fb_openapi.h),
+# carried into the module as C strings.
+OPENAPI_PARTS := $(sort $(wildcard modules/resources/*/openapi.json))
+OPENAPI_SRC   := modules/fb_openapi_parts.c
 MOD_SRC   := mod_feedback.c modules/fb_registry.c $(CORE_SRC) $(DOMAIN_SRC) \
-             $(HTTP_SRC) $(RES_SRC) $(JOBS_SRC)
+             $(HTTP_SRC) $(RES_SRC) $(JOBS_SRC) $(OPENAPI_SRC)
 HEADERS   := mod_feedback.h \
              $(wildcard modules/*.h modules/*/*.h modules/resources/*/*.h)
 
@@ -67,6 +71,9 @@ mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP) $(MIGRATIONS)
 	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
 
 comma := ,
+
+$(OPENAPI_SRC): $(OPENAPI_PARTS) scripts/openapi-parts.sh
+	scripts/openapi-parts.sh $@ $(OPENAPI_PARTS)
 
 # Unit tests link the core and domain objects directly, without httpd.
 UNIT_SRC := $(sort $(wildcard t/unit/*.c))
@@ -162,6 +169,7 @@ install: mod_feedback.so
 
 clean:
 	rm -rf .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \
-	    bench/mod_fbref.so bench/*.la t/unit/run-unit $(FUZZ_BUILD)
+	    bench/mod_fbref.so bench/*.la t/unit/run-unit $(FUZZ_BUILD) \
+	    $(OPENAPI_SRC)
 	find . \( -name '*.lo' -o -name '*.slo' -o -name '*.o' -o -name '*.la' \) \
 	    -not -path './.git/*' -delete

@@ -21,6 +21,7 @@
 #include "fb_handler.h"
 #include "fb_limits.h"
 #include "fb_log.h"
+#include "fb_openapi.h"
 #include "fb_operator.h"
 #include "fb_outbound.h"
 #include "fb_registry.h"
@@ -45,6 +46,21 @@ static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
 /* Refuses a configuration whose statements do not hold together (a label
  * used twice, placeholders that are not the arguments declared): the
  * check runs with `apache2 -t` too. */
+/* Puts the served description together in p (fb_openapi.h); a route and
+ * its description that disagree keep httpd from starting. */
+static int fb_openapi_check(apr_pool_t *p, server_rec *s,
+                            const fb_route_t *const *routes)
+{
+    const char *why = NULL;
+
+    if (fb_openapi_build(p, routes, &why) != APR_SUCCESS) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s,
+                     FBLOGNO(00480) "the OpenAPI description: %s", why);
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    return OK;
+}
+
 static int fb_check_config(apr_pool_t *pconf, apr_pool_t *plog,
                            apr_pool_t *ptemp, server_rec *s)
 {
@@ -57,7 +73,7 @@ static int fb_check_config(apr_pool_t *pconf, apr_pool_t *plog,
                      FBLOGNO(00014) "%s", why);
         return HTTP_INTERNAL_SERVER_ERROR;
     }
-    return OK;
+    return fb_openapi_check(ptemp, s, fb_registry_routes(ptemp));
 }
 
 static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
@@ -70,6 +86,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
         || fb_outbound_post_config(pconf, s) != APR_SUCCESS
         || fb_handler_init(pconf, s, fb_registry_routes(pconf))
            != APR_SUCCESS
+        || fb_openapi_check(pconf, s, fb_registry_routes(pconf)) != OK
         || fb_dbd_register(pconf, s, fb_registry_statements(pconf))
            != APR_SUCCESS
         || fb_worker_post_config(s) != APR_SUCCESS

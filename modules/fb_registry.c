@@ -31,11 +31,13 @@
     X(conversation_participants)    \
     X(conversation_redact)          \
     X(conversation_reply)           \
+    X(conversation_search)          \
     X(conversation_tags)            \
     X(conversation_update)          \
     X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
+    X(openapi)                      \
     X(organization)                 \
     X(post_create)                  \
     X(post_statuses)                \

@@ -19,9 +19,12 @@ build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
 # openssl: the outbound tests make a self-signed certificate with its CLI;
 # python3-aiosmtpd: the SMTP server the email delivery tests send to;
 # curl: scripts/sdk.sh fetches the official client library (and Node.js
-# 20 when the machine has none) from the npm registry.
+# 20 when the machine has none) from the npm registry;
+# python3-jsonschema: every answer the suite receives is checked against
+# the served OpenAPI description (t/api/contract.py).
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
-           python3-psycopg2 openssl python3-aiosmtpd curl)
+           python3-psycopg2 openssl python3-aiosmtpd curl
+           python3-jsonschema)
 bench_pkgs=(wrk)
 # make fuzz: clang with libFuzzer and the sanitizer runtimes (Debian puts
 # them in libclang-rt-14-dev, which clang does not always pull in).

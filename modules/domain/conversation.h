@@ -50,7 +50,8 @@
     "      || CASE WHEN pt.part_type = 'admin_note' THEN '{}'::jsonb " \
     "         ELSE jsonb_build_object('channel', pt.channel) END END)"
 
-/* The source: the first part (one subquery per row). */
+/* The source: the first message (one subquery per row); a change dated
+ * before it (a migrated conversation dated ahead) is no source. */
 #define CONVERSATION_SOURCE_JSON \
     "(SELECT jsonb_build_object('channel', cv.channel, " \
     "   'deliveredAs', cv.delivered_as, " \
@@ -65,6 +66,7 @@
     "      ELSE jsonb_build_object('subject', cv.subject) END " \
     " FROM conversation_parts pt " \
     " WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
+    " AND pt.author_kind IS NOT NULL " \
     " ORDER BY pt.created_at, pt.n LIMIT 1)"
 
 /* Participants: contacts with their type, admins; those deleted since

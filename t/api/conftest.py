@@ -30,6 +30,8 @@ import pytest
 import requests
 from aiosmtpd.controller import Controller
 
+import contract
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CTL = os.path.join(ROOT, "bin", "feedbackctl")
 PG = os.path.join(ROOT, "scripts", "pg.sh")
@@ -366,6 +368,20 @@ def org(server, request):
 @pytest.fixture(scope="module")
 def other_org(server):
     return Org(server, "other" + secrets.token_hex(3))
+
+
+contract.watch()
+
+
+@pytest.fixture(autouse=True)
+def contract_kept():
+    """Fails a test that received an answer the served description does
+    not allow (t/api/contract.py)."""
+    contract.take()
+    yield
+    found = contract.take()
+    assert not found, "answers outside the served description:\n" \
+        + "\n".join(found[:20])
 
 
 @pytest.fixture(autouse=True)

@@ -6,6 +6,7 @@ import pytest
 from helpers import assert_error
 
 CREATED = "2025-03-04T05:06:07.089Z"
+FIELD = "6a00000000000000000000cf"  # a custom field's id
 
 
 @pytest.fixture(scope="module")
@@ -17,9 +18,9 @@ def boards(org, server):
         " created_dates_visible, default_visibility, custom_field_ids, "
         " localization, created_at) "
         "VALUES (%s, 'Ideas', %s, true, '{seg1}', '{r1,r2}', '{r3}', "
-        " false, false, false, 'companyOnly', '{cf1}', %s, %s) "
+        " false, false, false, 'companyOnly', %s, %s, %s) "
         "RETURNING id", org.id,
-        json.dumps({"type": "emoji", "value": "💡"}),
+        json.dumps({"type": "emoji", "value": "💡"}), [FIELD],
         json.dumps({"name": {"en": "Ideas", "de": "Ideen"},
                     "description": {"en": "All ideas"},
                     "heroTitle": {"en": "Share"}}),
@@ -40,7 +41,7 @@ def expected_full(board_id):
         "features": {"postingEnabled": False, "commentsEnabled": False,
                      "createdDatesVisible": False},
         "postDefaults": {"visibility": "companyOnly"},
-        "customFields": ["cf1"],
+        "customFields": [FIELD],
         "localization": {"name": {"en": "Ideas", "de": "Ideen"},
                          "description": {"en": "All ideas"},
                          "formPlaceholder": None, "heroTitle": {"en": "Share"},
@@ -103,3 +104,48 @@ def test_absent_and_foreign_ids_are_the_same_404(org, other_org, boards):
 
 def test_empty_organization_has_an_empty_list(other_org):
     assert other_org.api.get("/boards").json() == []
+
+
+@pytest.mark.parametrize("body, param", [
+    ({"localization": {"name": {"en": 5}}}, "localization.name.en"),
+    ({"localization": {"heroTitle": {"de": None}}},
+     "localization.heroTitle.de"),
+    ({"localization": {"description": {"en": ["a"]}}},
+     "localization.description.en"),
+    ({"icon": {"type": "url", "value": "http://example.com/i.png"}},
+     "icon.value"),
+    ({"icon": {"type": "url", "value": "just text"}}, "icon.value"),
+])
+def test_texts_are_strings_and_icon_urls_https(org, boards, body, param):
+    """A board shows text per language and an https icon URL: anything
+    else is refused on create and update, and nothing is written."""
+    before = org.api.get("/boards").json()
+    made = org.api.post("/boards", json=dict(body, name="Bad"))
+    err = assert_error(made, 400, "invalid_parameter", param=param)
+    assert err["details"] == [{"path": "body." + param,
+                               "message": err["message"]}]
+    assert_error(org.api.request("PATCH", "/boards/" + boards[1],
+                                 json=body), 400,
+                 "invalid_parameter", param=param)
+    assert org.api.get("/boards").json() == before
+
+
+def test_every_bad_text_is_listed(org):
+    err = assert_error(org.api.post("/boards", json={
+        "name": "Bad", "localization": {"name": {"en": 1, "de": True}}}),
+        400, "invalid_parameter", param="localization.name.en")
+    assert [d["path"] for d in err["details"]] == [
+        "body.localization.name.en", "body.localization.name.de"]
+
+
+def test_https_icon_and_texts_are_kept(org):
+    made = org.api.post("/boards", json={
+        "name": "Good", "icon": {"type": "url",
+                                 "value": "https://example.com/i.png"},
+        "localization": {"heroTitle": {"en": "Hi", "de": "Hallo"}}})
+    assert made.status_code == 201, made.text
+    b = made.json()
+    assert b["icon"] == {"type": "url", "value": "https://example.com/i.png"}
+    assert b["localization"]["heroTitle"] == {"en": "Hi", "de": "Hallo"}
+    assert org.api.request("DELETE", "/boards/" + b["id"]).status_code \
+        == 200

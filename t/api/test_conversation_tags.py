@@ -150,3 +150,32 @@ def test_apply_remove_and_filter(org, server, other_org):
     assert_error(viewer.post("/conversations/%s/tags" % a["id"], json={
         "tagId": red["id"], "actingAdminId": org.owner_id}), 403,
         "insufficient_permissions")
+
+
+def test_racing_writes_of_one_name(org):
+    """Renames and creates racing to one name: one tag has it, the other
+    renames are refused (400), never a 500 from the unique index."""
+    from concurrent.futures import ThreadPoolExecutor
+    for attempt in range(3):
+        name = "Race-" + secrets.token_hex(3)
+        tags = [tag(org, "From-%d-%s" % (i, secrets.token_hex(3)))
+                for i in range(6)]
+
+        def write(i):
+            if i < len(tags):
+                return org.api.post("/tags", json={"id": tags[i]["id"],
+                                                   "name": name})
+            return org.api.post("/tags", json={"name": name.lower()})
+
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(write, range(len(tags) + 2)))
+        assert all(r.status_code in (200, 400) for r in answers), \
+            [r.text for r in answers]
+        for r in answers:
+            if r.status_code == 400:
+                assert r.json()["error"]["param"] == "name"
+        holders = {r.json()["id"] for r in answers if r.status_code == 200}
+        assert len(holders) == 1
+        named = [t for t in org.api.get("/tags").json()["data"]
+                 if t["name"].lower() == name.lower()]
+        assert [t["id"] for t in named] == list(holders)

@@ -5,6 +5,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from conftest import Org
 from helpers import assert_error, CLOVER
 
 FIELDS = {"object", "id", "brandId", "state", "isBlocked", "priority",
@@ -180,6 +181,25 @@ def test_migration_keeps_original_dates(org):
     assert c["lastActivityAt"] == c["createdAt"]
     got = org.api.get("/conversations/" + c["id"]).json()
     assert got["conversationParts"][0]["createdAt"] == c["createdAt"]
+
+
+def test_source_is_the_first_message_whatever_comes_before(server):
+    """A migrated conversation dated ahead of now gets changes (parts)
+    dated earlier than its first message: the source stays the
+    message, never a change without author or body.  (An organization
+    of its own: the date would lead the other tests' lists.)"""
+    org = Org(server, "ahead" + secrets.token_hex(3))
+    who = contact(org)
+    c = started(org, who, createdAt="2099-01-02T03:04:05Z")
+    r = org.api.request("PATCH", "/conversations/" + c["id"],
+                        json={"state": "closed"})
+    assert r.status_code == 200, r.text
+    got = org.api.get("/conversations/" + c["id"]).json()
+    kinds = [p["partType"] for p in got["conversationParts"]]
+    assert kinds == ["status", "user_msg"]
+    assert got["source"] == c["source"]
+    assert got["source"]["author"] == {"type": "customer", "id": who["id"]}
+    assert got["source"]["bodyMarkdown"] == "Hello **there**"
 
 
 def test_hostile_markdown_is_sanitized(org):

@@ -69,6 +69,9 @@ def test_owner_changes_every_setting(o, server):
 @pytest.mark.parametrize("body,param,code", [
     ({"name": ""}, "name", "invalid_parameter"),
     ({"defaultLocale": "e n"}, "defaultLocale", "invalid_parameter"),
+    # A locale changelogs have, or changelogs would be written in it.
+    ({"defaultLocale": "xx-YY"}, "defaultLocale", "invalid_parameter"),
+    ({"defaultLocale": "1e999"}, "defaultLocale", "invalid_parameter"),
     ({"defaultVersion": "2024-01-01.old"}, "defaultVersion",
      "invalid_parameter"),
     ({"portalUrl": "javascript:alert(1)"}, "portalUrl",

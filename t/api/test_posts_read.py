@@ -11,6 +11,10 @@ import pytest
 from helpers import assert_error
 
 T0 = "2025-05-01T00:00:00.000Z"
+# Stored custom field values render as they are, by field id (a text
+# field's string, a multi-select's option ids).
+VALUES = {"6a0000000000000000000001": "x",
+          "6a0000000000000000000002": ["6a0000000000000000000003"]}
 
 
 class Seed:
@@ -74,7 +78,7 @@ def test_full_shape(seed, org, server):
                     is_pinned=True, assignee_id=admin, upvotes=7,
                     comment_count=2, visibility="companyOnly",
                     eta="2026-03-01T00:00:00Z",
-                    custom_fields=json.dumps({"f1": "x", "f2": [1, 2]}),
+                    custom_fields=json.dumps(VALUES),
                     created_at=T0, updated_at="2025-05-02T00:00:00Z")
     seed.tag(pid, seed.ux, seed.api_tag)
     status = {s["id"]: s for s in org.api.get("/post_statuses").json()}
@@ -97,7 +101,7 @@ def test_full_shape(seed, org, server):
         "isPinned": True,
         "access": {"userIds": [], "companyExternalIds": ["ext-acme"]},
         "assigneeId": admin, "eta": "2026-03-01T00:00:00.000Z",
-        "customFields": {"f1": "x", "f2": [1, 2]},
+        "customFields": VALUES,
         "createdAt": T0, "updatedAt": "2025-05-02T00:00:00.000Z",
         "integrations": {"linear": [], "jira": [], "clickup": [],
                          "github": [], "devops": [], "hubspot": [],
@@ -439,3 +443,18 @@ def test_best_match_ranks_the_newest_thousand_matches(server):
                                        + b"a" * 24).decode().rstrip("=")
         assert_error(o.api.get("/posts?q=widget&cursor=" + bad), 400,
                      "invalid_cursor", param="cursor")
+
+
+@pytest.mark.parametrize("score", ["1e999", "-1e999", "1e-999", "inf",
+                                   "nan", "1e400"])
+def test_forged_score_keys_are_refused(listing, score):
+    """A trending cursor's score is a float PostgreSQL can read, or the
+    cursor is refused (400), never a statement that fails (500)."""
+    api = listing[0].api
+    cursor = api.get("/posts?sortBy=trending&limit=1").json()["nextCursor"]
+    sort, key, last = base64.urlsafe_b64decode(
+        cursor + "=" * (-len(cursor) % 4)).decode().split("|")
+    forged = base64.urlsafe_b64encode(("%s|%s:%s|%s" % (
+        sort, key.split(":")[0], score, last)).encode()).decode().rstrip("=")
+    assert_error(api.get("/posts?sortBy=trending&limit=1&cursor=" + forged),
+                 400, "invalid_cursor", param="cursor")

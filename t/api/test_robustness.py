@@ -10,6 +10,7 @@ the handlers' own checks.  Destructive operations get ids of objects made
 for them, one per request.
 """
 import json
+import re
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 
@@ -184,6 +185,8 @@ OPERATIONS = [
                                                     "actingAdminId"]),
     ("DELETE", "/conversations/{conversation}/tags/{tag}",
      ["actingAdminId"]),
+    ("POST", "/conversations/search", ["cursor", "include", "limit",
+                                       "query", "search", "sort"]),
     ("GET", "/tags", []),
     ("POST", "/tags", ["id", "name", "actingAdminId"]),
     ("GET", "/tags/{tag}", []),
@@ -205,9 +208,36 @@ OPERATIONS = [
                                     "customFields", "snoozedUntil",
                                     "skipNotifications"]),
     ("DELETE", "/tickets/{ticket!}", []),
+    ("POST", "/tickets/{ticket}/reply", None),
     ("GET", "/files/{file}", []),
     ("GET", "/email/unsubscribe", []),
     ("POST", "/email/unsubscribe", []),
+    ("GET", "/openapi.json", []),
+    ("GET", "/organization", []),
+    ("PATCH", "/organization", None),
+    ("GET", "/surveys", []),
+    ("GET", "/surveys/{survey}", []),
+    ("GET", "/surveys/{survey}/responses", []),
+    ("POST", "/surveys/{survey}/responses", None),
+    ("DELETE", "/surveys/{survey}/responses/{response!}", []),
+    ("GET", "/api_keys", []),
+    ("GET", "/api_keys/{key}", []),
+    ("GET", "/admins/roles/{role}", []),
+] + [
+    # What an organization sets up (management extensions): the body
+    # fields of these come from the served description (None).
+    op for path, kind in (
+        ("/boards", "board"), ("/post_statuses", "status"),
+        ("/custom_fields", "field"), ("/teams", "team"),
+        ("/brands", "brand"), ("/admins", "admin"),
+        ("/admins/roles", "role"), ("/api_keys", "key"),
+        ("/surveys", "survey"), ("/tickets/categories", "category"),
+        ("/tickets/statuses", "tstatus"),
+        ("/tickets/custom_fields", "tfield"))
+    for op in (("POST", path, None),
+               ("PATCH", "%s/{%s}" % (path, kind), None),
+               ("DELETE", "%s/{%s!}" % (path, kind), []))
+    if op[:2] != ("POST", "/brands")
 ]
 
 # A valid body of every operation that takes one: its required fields,
@@ -257,12 +287,47 @@ BASES = {
         "tagId": "{tag}", "actingAdminId": "{admin}"},
     ("DELETE", "/conversations/{conversation}/tags/{tag}"): {
         "actingAdminId": "{admin}"},
+    ("POST", "/conversations/search"): {
+        "query": {"field": "state", "operator": "=", "value": "open"}},
     ("POST", "/tags"): {"name": "Nulls"},
     ("DELETE", "/tags/{tag!}"): {},
     ("POST", "/tickets"): {"ticketCategoryId": "{category}",
                            "title": "Nulls", "author": {}},
     ("PATCH", "/tickets/{ticket}"): {},
+    ("POST", "/tickets/{ticket}/reply"): {"type": "admin",
+                                          "adminId": "{admin}",
+                                          "body": "Nulls"},
+    ("PATCH", "/organization"): {},
+    ("POST", "/surveys/{survey}/responses"): {
+        "responses": [{"pageId": "rate", "value": 3}]},
+    ("POST", "/boards"): {"name": "Nulls {unique!}"},
+    ("POST", "/post_statuses"): {"name": "Nulls {unique!}",
+                                 "type": "active"},
+    ("POST", "/custom_fields"): {"label": "Nulls {unique!}",
+                                 "type": "text"},
+    ("POST", "/teams"): {"name": "Nulls {unique!}"},
+    ("POST", "/admins"): {"name": "Nulls", "email": "{email!}",
+                          "roleId": "{role}"},
+    ("POST", "/admins/roles"): {"name": "Nulls {unique!}"},
+    ("POST", "/api_keys"): {},
+    ("POST", "/surveys"): {"title": "Nulls",
+                           "pages": [{"type": "text", "title": "Q"}]},
+    ("POST", "/tickets/categories"): {"name": "Nulls {unique!}",
+                                      "supportBoardType": "customer"},
+    ("POST", "/tickets/statuses"): {"name": "Nulls {unique!}",
+                                    "type": "active"},
+    ("POST", "/tickets/custom_fields"): {"label": "Nulls {unique!}",
+                                         "type": "text"},
 }
+for _path, _kind in (("/boards", "board"), ("/post_statuses", "status"),
+                     ("/custom_fields", "field"), ("/teams", "team"),
+                     ("/brands", "brand"), ("/admins", "admin"),
+                     ("/admins/roles", "role"), ("/api_keys", "key"),
+                     ("/surveys", "survey"),
+                     ("/tickets/categories", "category"),
+                     ("/tickets/statuses", "tstatus"),
+                     ("/tickets/custom_fields", "tfield")):
+    BASES[("PATCH", "%s/{%s}" % (_path, _kind))] = {}
 
 # The members of the bodies' objects, each with a valid value of its own
 # (a list: the object is an item of an array).
@@ -274,7 +339,37 @@ NESTED = {
     "participant": ({"id": "{contact}"}, ["id", "userId", "email"]),
     "markAsRead": ({}, ["allAdmins", "adminIds", "allContacts",
                         "contactIds"]),
+    "query": ({"field": "state", "operator": "=", "value": "open"},
+              ["field", "operator", "value"]),
 }
+
+
+# How a new object of each kind an organization sets up is made: the
+# path it is created at and a valid body ("{name}" filled as in paths).
+MADE = {
+    "board": ("/boards", {"name": "B {unique!}"}),
+    "status": ("/post_statuses", {"name": "S {unique!}", "type": "active"}),
+    "field": ("/custom_fields", {"label": "F {unique!}", "type": "text"}),
+    "tfield": ("/tickets/custom_fields", {"label": "F {unique!}",
+                                          "type": "text"}),
+    "category": ("/tickets/categories", {"name": "C {unique!}",
+                                         "supportBoardType": "customer"}),
+    "tstatus": ("/tickets/statuses", {"name": "S {unique!}",
+                                      "type": "active"}),
+    "team": ("/teams", {"name": "T {unique!}"}),
+    "brand": ("/brands", {"name": "B {unique!}"}),
+    "role": ("/admins/roles", {"name": "R {unique!}"}),
+    "admin": ("/admins", {"name": "A", "email": "{email!}",
+                          "roleId": "{role}"}),
+    "key": ("/api_keys", {"name": "K"}),
+    "survey": ("/surveys", {"title": "S", "pages": [
+        {"id": "rate", "type": "rating", "title": "R", "scale": 5}]}),
+}
+
+
+def shape(template):
+    """A path template with its parameters' names left out."""
+    return re.sub(r"\{[^}]*\}", "{}", template)
 
 
 class Site:
@@ -334,9 +429,11 @@ class Site:
                                                      "name": "C"}))
             return c["id"] if kind == "company" else ref
         if kind == "ticket":
+            # Linked to a conversation of its own, so it can be replied to.
             return str(self.ok(api.post("/tickets", json={
                 "ticketCategoryId": ids["category"], "title": "Robust",
-                "author": {}}))["ticketNumber"])
+                "author": {}, "linkedConversationId":
+                    self.make("conversation")}))["ticketNumber"])
         if kind == "webhook":
             return self.ok(api.post("/webhooks", json={
                 "name": "W", "url": "https://hooks.example.com/in",
@@ -355,7 +452,34 @@ class Site:
                 "name": "t" + secrets.token_hex(4)}))["id"]
         if kind == "delivery":
             return self.ok(api.post("/webhooks/%s/test" % self.webhook))["id"]
+        if kind in MADE:
+            path, body = MADE[kind]
+            return self.ok(api.post(path, json=filled(self, body)))["id"]
+        if kind == "response":
+            return self.ok(api.post(
+                "/surveys/%s/responses" % self.path("{survey}"),
+                json={"responses": [{"pageId": "rate", "value": 3}]}))["id"]
+        if kind == "unique":
+            return secrets.token_hex(4)
+        if kind == "email":
+            return "a%s@robust.example" % secrets.token_hex(4)
         return ids[kind]
+
+    def operations(self):
+        """OPERATIONS with the body fields the list leaves to the served
+        description (None) read from it: its request body's members."""
+        doc = requests.get(self.server.base + "/v2/openapi.json",
+                           timeout=30).json()
+        bodies = {}
+        for path, item in doc["paths"].items():
+            for method, op in item.items():
+                body = op.get("requestBody") if isinstance(op, dict) else None
+                if body:
+                    schema = body["content"]["application/json"]["schema"]
+                    bodies[(method.upper(), shape(path[len("/v2"):]))] = \
+                        list(schema["properties"])
+        return [(m, t, f if f is not None else bodies[(m, shape(t))])
+                for m, t, f in OPERATIONS]
 
     @staticmethod
     def ok(r):
@@ -430,6 +554,18 @@ def assert_clean(site, findings):
     assert not error_log_lines(site.server)
 
 
+def test_every_described_operation_is_listed(site):
+    """The list covers the served description: no operation escapes."""
+    doc = requests.get(site.server.base + "/v2/openapi.json",
+                       timeout=30).json()
+    described = {(m.upper(), shape(p[len("/v2"):]))
+                 for p, item in doc["paths"].items() for m in item
+                 if m in ("get", "post", "patch", "delete", "put")}
+    listed = {(m, shape(t)) for m, t, _ in OPERATIONS}
+    assert described - listed == set()
+    assert listed - described == set()
+
+
 def test_every_listed_route_is_served(site):
     """The list is the module's surface: each route is known to it."""
     for method, template, _ in OPERATIONS:
@@ -443,7 +579,7 @@ def test_every_listed_route_is_served(site):
 
 def test_hostile_body_fields(site):
     jobs = []
-    for method, template, fields in OPERATIONS:
+    for method, template, fields in site.operations():
         if method == "DELETE" and "!" in template:
             continue    # their bodies are read by nothing
         for field in fields:
@@ -466,17 +602,17 @@ def filled(site, value):
         return {k: filled(site, v) for k, v in value.items()}
     if isinstance(value, list):
         return [filled(site, v) for v in value]
-    if isinstance(value, str) and value.startswith("{"):
+    if isinstance(value, str) and "{" in value:
         return site.path(value)
     return value
 
 
-def null_bodies():
+def null_bodies(site):
     """(method, template, body, expect_success): every operation's valid
     body with one field null, and with one member of each of its objects
     null.  A null required field (one the valid body has) may be refused;
     any other null must change nothing about the answer's success."""
-    for method, template, fields in OPERATIONS:
+    for method, template, fields in site.operations():
         if not fields:
             continue
         base = BASES[(method, template)]
@@ -502,7 +638,7 @@ def test_explicit_null_on_every_optional_field(site):
     fresh.webhook = fresh.make("webhook")
     fresh.ids["webhook"] = fresh.webhook
     jobs = [(method, fresh.path(template), filled(fresh, body), must)
-            for method, template, body, must in null_bodies()]
+            for method, template, body, must in null_bodies(fresh)]
     session = requests.Session()
     headers = {"Authorization": "Bearer " + fresh.org.key,
                "Featurebase-Version": NOVA}

@@ -195,3 +195,20 @@ def test_deleting_a_survey_deletes_its_responses(org, server):
     assert server.sql("SELECT count(*) FROM survey_responses WHERE "
                       "org_id = %s AND survey_id = %s", org.id,
                       s["id"])[0][0] == 0
+
+
+def test_concurrent_submissions_all_count(org):
+    """Submissions to one survey at once each commit and count once (they
+    queue on the survey row instead of deadlocking on it)."""
+    from concurrent.futures import ThreadPoolExecutor
+    s = org.api.post("/surveys", json={"title": "Busy", "pages": [
+        {"id": "rate", "type": "rating", "title": "R", "scale": 5}]}).json()
+
+    def submit(i):
+        return respond(org, s, responses=[{"pageId": "rate",
+                                           "value": 1 + i % 5}]).status_code
+
+    with ThreadPoolExecutor(12) as pool:
+        codes = list(pool.map(submit, range(36)))
+    assert codes == [201] * 36
+    assert org.api.get("/surveys/" + s["id"]).json()["responseCount"] == 36

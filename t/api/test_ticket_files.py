@@ -115,6 +115,15 @@ def shown(value):
     return v
 
 
+def shown_all(value):
+    """The value of a field with several files as answered: one JSON
+    string of the array of {key, name, url} (the reference's form)."""
+    assert isinstance(value, str)
+    files = json.loads(value)
+    assert isinstance(files, list) and files
+    return [shown(json.dumps(f)) for f in files]
+
+
 def test_multipart_create_and_serve(desk):
     r = desk.upload([
         ("customFields." + desk.shots, ("a.png", PNG, "image/png")),
@@ -123,7 +132,7 @@ def test_multipart_create_and_serve(desk):
     assert r.status_code == 201, r.text
     t = r.json()
     assert t["customFields"][desk.order] == "ORD-7"
-    files = [shown(v) for v in t["customFields"][desk.shots]]
+    files = shown_all(t["customFields"][desk.shots])
     assert [f["name"] for f in files] == ["a.png", "b.pdf"]
     # The signed URLs serve the bytes, without an API key, for an hour.
     for f, body, ctype in zip(files, (PNG, PDF),
@@ -135,7 +144,7 @@ def test_multipart_create_and_serve(desk):
         assert 3590 <= expires - time.time() <= 3610
     # Reading it again signs it again; the stored value has no URL.
     again = desk.api.get("/tickets/%d" % t["ticketNumber"]).json()
-    assert [shown(v)["key"] for v in again["customFields"][desk.shots]] \
+    assert [f["key"] for f in shown_all(again["customFields"][desk.shots])] \
         == [f["key"] for f in files]
     stored = desk.server.sql("SELECT custom_fields FROM tickets WHERE "
                              "org_id = %s AND id = %s", desk.org.id,
@@ -144,7 +153,7 @@ def test_multipart_create_and_serve(desk):
                                   for f in files]
     listed = desk.api.get("/tickets?limit=100").json()["data"]
     mine = [x for x in listed if x["id"] == t["id"]][0]
-    assert [shown(v)["key"] for v in mine["customFields"][desk.shots]] \
+    assert [f["key"] for f in shown_all(mine["customFields"][desk.shots])] \
         == [f["key"] for f in files]
 
 
@@ -202,7 +211,7 @@ def test_file_count_limit(desk):
            for i in range(10)]
     r = desk.upload(ten)
     assert r.status_code == 201, r.text
-    assert len(r.json()["customFields"][desk.shots]) == 10
+    assert len(shown_all(r.json()["customFields"][desk.shots])) == 10
     before = desk.file_count()
     eleven = ten + [("customFields." + desk.shots,
                      ("f10.png", PNG, "image/png"))]
@@ -234,7 +243,7 @@ def test_body_size_limit(desk, site):
     size = desk.server.sql(
         "SELECT size FROM files WHERE org_id = %s AND key = %s",
         desk.org.id,
-        shown(r.json()["customFields"][desk.shots][0])["key"])[0][0]
+        shown_all(r.json()["customFields"][desk.shots])[0]["key"])[0][0]
     assert size == filler
     over = head + b"\x00PK" + b"z" * (filler - 2) + tail
     before = desk.file_count()
@@ -260,7 +269,7 @@ def test_url_downloads(desk, remote):
             {"url": remote.base + "/shot.png"},
             {"url": remote.base + "/exact.bin"}]}})
     assert r.status_code == 201, r.text
-    files = [shown(v) for v in r.json()["customFields"][desk.shots]]
+    files = shown_all(r.json()["customFields"][desk.shots])
     assert [f["name"] for f in files] == ["Contract.pdf", "shot.png",
                                           "exact.bin"]
     got = requests.get(files[0]["url"], timeout=30)
@@ -298,7 +307,7 @@ def test_forged_values_refused(desk, other_org):
     JSON is refused, even the organization's own."""
     r = desk.upload([("customFields." + desk.shots,
                       ("a.png", PNG, "image/png"))])
-    key = shown(r.json()["customFields"][desk.shots][0])["key"]
+    key = shown_all(r.json()["customFields"][desk.shots])[0]["key"]
     for value in ({"key": key, "name": "x"}, [{"key": key}], "a.png"):
         assert_error(desk.api.post("/tickets", json={
             "ticketCategoryId": desk.cats["customer"], "title": "Forged",
@@ -317,7 +326,7 @@ def test_files_follow_the_ticket(desk):
     r = desk.upload([("customFields." + desk.shots,
                       ("a.png", PNG, "image/png"))])
     t = r.json()
-    key = shown(t["customFields"][desk.shots][0])["key"]
+    key = shown_all(t["customFields"][desk.shots])[0]["key"]
     path = "/tickets/%d" % t["ticketNumber"]
 
     def attached(k):
@@ -333,7 +342,7 @@ def test_files_follow_the_ticket(desk):
                     path=path, title="Replaced")
     assert r.status_code == 200, r.text
     assert r.json()["title"] == "Replaced"
-    new = shown(r.json()["customFields"][desk.shots][0])["key"]
+    new = shown_all(r.json()["customFields"][desk.shots])[0]["key"]
     assert attached(new) is True and attached(key) is None
     # Removing the value, then deleting the ticket, deletes the files.
     r = desk.api.request("PATCH", path,
@@ -342,7 +351,7 @@ def test_files_follow_the_ticket(desk):
     r = desk.upload([("customFields." + desk.shots,
                       ("c.png", PNG, "image/png"))], method="PATCH",
                     path=path)
-    last = shown(r.json()["customFields"][desk.shots][0])["key"]
+    last = shown_all(r.json()["customFields"][desk.shots])[0]["key"]
     assert desk.api.request("DELETE", path).status_code == 200
     assert attached(last) is None
 

@@ -178,3 +178,19 @@ def test_file_field_in_use_then_values_leave_tickets(desk):
                  404, "custom_field_not_found", param="id")
     assert desk.call("GET", "/custom_fields/" + post_field
                      ).status_code == 200
+
+
+def test_category_texts_and_icons_checked_as_boards(desk):
+    """A category is written as a board is: its texts are strings and a
+    url icon is https, on create and update."""
+    assert_error(desk.call("POST", "/tickets/categories", json={
+        "name": "Bad", "supportBoardType": "customer",
+        "localization": {"name": {"en": 5}}}),
+        400, "invalid_parameter", param="localization.name.en")
+    c = desk.call("POST", "/tickets/categories", json={
+        "name": "Good " + secrets.token_hex(3),
+        "supportBoardType": "customer"}).json()
+    assert_error(desk.call("PATCH", "/tickets/categories/" + c["id"], json={
+        "icon": {"type": "url", "value": "http://example.com/i.png"}}),
+        400, "invalid_parameter", param="icon.value")
+    assert desk.call("GET", "/tickets/categories/" + c["id"]).json() == c

@@ -2,16 +2,37 @@
 // against this server: every operation the server has, through the
 // library's own methods, auto-pagination and error classes.
 //
-//   node t/sdk/compat.mjs BASE_URL API_KEY
+//   node t/sdk/compat.mjs BASE_URL API_KEY [ANSWERS_LOG]
 //
+// With ANSWERS_LOG, every answer the library receives is written there
+// (one JSON line: method, url, status, content type, body) for
+// t/api/test_sdk.py to hold against the served OpenAPI description.
 // The organization must be pinned to 2026-01-01.nova (the version the
 // library is made for; it sends no version header).  Prints one line per
 // step ("ok NAME" or "FAIL NAME: why") and exits 1 when a step failed.
 import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
 import Featurebase from 'featurebase-node';
 
-const [baseURL, apiKey] = process.argv.slice(2);
-const fb = new Featurebase({ apiKey, baseURL, maxRetries: 0 });
+const [baseURL, apiKey, answersLog] = process.argv.slice(2);
+
+// The library's own fetch, watched: the answer is read from a clone.
+async function watchedFetch(url, init) {
+  const response = await fetch(url, init);
+  const body = Buffer.from(await response.clone().arrayBuffer());
+  appendFileSync(answersLog, JSON.stringify({
+    method: init?.method ?? 'GET', url: String(url),
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: body.toString('base64'),
+  }) + '\n');
+  return response;
+}
+
+const fb = new Featurebase({
+  apiKey, baseURL, maxRetries: 0,
+  ...(answersLog ? { fetch: watchedFetch } : {}),
+});
 const tag = Math.random().toString(16).slice(2, 8);
 let failed = 0;
 
@@ -269,6 +290,64 @@ await step('support.conversations create/retrieve/list/reply/update', async () =
                        (e) => e instanceof Featurebase.NotFoundError);
   globalThis.sdkConversation = c.id;
   globalThis.sdkAdmin = adminId;
+  globalThis.sdkContact = contact.id;
+});
+await step('support.conversations.search (filter and search modes)',
+           async () => {
+  const c = globalThis.sdkConversation;
+  const mine = { field: 'participantId', operator: '=',
+                 value: globalThis.sdkContact };
+  // Filter mode, one row a page, walked by nextCursor.
+  const seen = [];
+  let page = await fb.support.conversations.search({
+    query: { operator: 'AND', value: [mine,
+      { field: 'state', operator: 'IN', value: ['open', 'snoozed'] }] },
+    limit: 1,
+  });
+  assert.equal(page.object, 'list');
+  assert.equal(typeof page.totalCount, 'number');
+  for (;;) {
+    seen.push(...page.data.map((x) => x.id));
+    if (page.nextCursor === null) break;
+    page = await fb.support.conversations.search({
+      query: { operator: 'AND', value: [mine,
+        { field: 'state', operator: 'IN', value: ['open', 'snoozed'] }] },
+      limit: 1, cursor: page.nextCursor,
+    });
+  }
+  assert.ok(seen.includes(c));
+  const row = (await fb.support.conversations.search({ query: mine }))
+    .data.find((x) => x.id === c);
+  assert.equal(row.object, 'conversation');
+  assert.equal(row.conversationUser.id, globalThis.sdkContact);
+  assert.ok(Array.isArray(row.surroundingConversationParts));
+  assert.equal(row.relevanceScore, undefined);
+  // Search mode: full text, the matching part and its score.
+  const hits = await fb.support.conversations.search({
+    search: 'thanks', query: mine, limit: 1,
+  });
+  assert.equal(hits.data[0].id, c);
+  assert.equal(hits.data[0].matchingPart.partType, 'user_msg');
+  assert.ok(hits.data[0].relevanceScore > 0);
+  const sorted = await fb.support.conversations.search({
+    search: 'thanks', sort: 'lastActivityAt:asc',
+  });
+  assert.ok(sorted.data.some((x) => x.id === c));
+  // A filter-mode cursor is refused in search mode.
+  const more = await fb.support.conversations.create({
+    from: { type: 'contact', id: globalThis.sdkContact },
+    bodyMarkdown: 'Another one',
+  });
+  const first = await fb.support.conversations.search({ limit: 1 });
+  assert.notEqual(first.nextCursor, null);
+  await assert.rejects(fb.support.conversations.search({
+    search: 'thanks', cursor: first.nextCursor,
+  }), (e) => e instanceof Featurebase.BadRequestError);
+  await fb.support.conversations.delete(more.id);
+  await assert.rejects(fb.support.conversations.search({
+    query: { field: 'tagIds', operator: '!=', value: '0'.repeat(24) },
+  }), (e) => e instanceof Featurebase.BadRequestError
+    && e.error?.error?.code === 'query_too_broad');
 });
 await step('support.conversationTags and conversations tags', async () => {
   const c = globalThis.sdkConversation;

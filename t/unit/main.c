@@ -62,6 +62,7 @@ int main(void)
     test_etag_register();
     test_multipart_register();
     test_filetype_register();
+    test_schema_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

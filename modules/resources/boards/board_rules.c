@@ -1,7 +1,11 @@
 /*
- * board_rules: the field rules of a board's body, which ticket
- * categories share (boards.h).
+ * board_rules: the field rules of a board's body and the checks rules
+ * cannot say, which ticket categories share (boards.h).
  */
+#include <string.h>
+
+#include "apr_strings.h"
+
 #include "boards.h"
 
 static const char *const fb_board_icon_types[] = {
@@ -61,3 +65,49 @@ const fb_field_rule_t fb_board_create_rules[] = {
 const fb_field_rule_t fb_board_update_rules[] = {
     BOARD_FIELDS(0, FB_FIELD_NULL_CLEARS)
 };
+
+static void fb_board_fail(apr_pool_t *p, fb_error_t **err,
+                          const char *param, const char *message)
+{
+    if (*err == NULL) {
+        *err = fb_error_make(p, FB_E_INVALID_PARAMETER, param, message);
+    }
+    fb_error_add_detail(p, *err, apr_pstrcat(p, "body.", param, NULL),
+                        message);
+}
+
+/* The rules let any primitive into a localization map (FB_FIELD_VALUES)
+ * and any text into an icon; a board shows text per language and an
+ * icon URL is an HTTPS one (api.md). */
+fb_error_t *fb_board_check(fb_req_t *fr, json_object *body, const char *id)
+{
+    json_object *loc = json_object_object_get(body, "localization");
+    json_object *icon = json_object_object_get(body, "icon");
+    const char *type = json_object_get_string(
+        json_object_object_get(icon, "type"));
+    const char *url = json_object_get_string(
+        json_object_object_get(icon, "value"));
+    apr_pool_t *p = fr->pool;
+    fb_error_t *err = NULL;
+
+    (void)id;
+    if (loc != NULL) {
+        json_object_object_foreach(loc, member, map) {
+            json_object_object_foreach(map, lang, text) {
+                if (!json_object_is_type(text, json_type_string)) {
+                    const char *at = apr_pstrcat(p, "localization.", member,
+                                                 ".", lang, NULL);
+
+                    fb_board_fail(p, &err, at, apr_psprintf(
+                                      p, "'%s' must be a string.", at));
+                }
+            }
+        }
+    }
+    if (type != NULL && strcmp(type, "url") == 0 && url != NULL
+        && (strncmp(url, "https://", 8) != 0 || !fb_url_valid(url))) {
+        fb_board_fail(p, &err, "icon.value",
+                      "'icon.value' must be an https URL.");
+    }
+    return err;
+}

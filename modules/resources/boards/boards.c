@@ -41,7 +41,7 @@ static const fb_resource_t fb_boards = {
 };
 
 static const fb_manage_t fb_board_manage = {
-    .res = &fb_boards, .object = "board",
+    .res = &fb_boards, .object = "board", .check = fb_board_check,
     .lock = &fb_sql_board_lock, .refs = &fb_sql_board_refs,
     .insert = &fb_sql_board_insert, .update = &fb_sql_board_update,
     .in_use = &fb_sql_board_in_use, .remove = &fb_sql_board_remove,

@@ -5,6 +5,7 @@
 #ifndef BOARDS_H
 #define BOARDS_H
 
+#include "fb_resource.h"
 #include "fb_validate.h"
 
 /* Every member after 'object', over a row b with the columns of boards
@@ -123,6 +124,11 @@ extern const fb_field_rule_t fb_board_default_rules[];
 extern const fb_field_rule_t fb_board_localization_rules[];
 extern const fb_field_rule_t fb_board_create_rules[];
 extern const fb_field_rule_t fb_board_update_rules[];
+
+/* What the rules cannot say: every localization text is a string, a
+ * url icon an https URL (an fb_manage_check_fn). */
+fb_error_t *fb_board_check(fb_req_t *fr, json_object *body,
+                           const char *id);
 
 /* A board's members, for a body's rules (as ticket categories add one). */
 #define BOARD_FIELDS(name_flags, icon_flags) \

@@ -1,6 +1,8 @@
 /*
  * fb_resource: the shared read handlers.
  */
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,8 +144,11 @@ int fb_key_float(const char *key)
     if (*key == '\0') {
         return 0;
     }
+    errno = 0;
     d = strtod(key, &end);
-    return *end == '\0' && d == d;     /* d == d: not NaN */
+    /* What PostgreSQL's float8 takes: finite and in range (no overflow,
+     * no underflow to zero); else the statement would fail. */
+    return *end == '\0' && isfinite(d) && !(errno == ERANGE && d == 0.0);
 }
 
 typedef struct {

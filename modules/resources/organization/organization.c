@@ -12,6 +12,7 @@
 #include "fb_resource.h"
 #include "fb_version.h"
 #include "fb_write.h"
+#include "changelogs/changelogs.h"
 
 /* The effective values: the server's default version and portal URL
  * where the organization set none (the arguments). */
@@ -102,7 +103,8 @@ static const char *const fb_organization_versions[] = {
 
 static const fb_field_rule_t fb_organization_rules[] = {
     {.name = "name", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "defaultLocale", .type = FB_FIELD_STRING, .min = 2, .max = 10},
+    {.name = "defaultLocale", .type = FB_FIELD_ENUM,
+     .choices = fb_changelog_locales},
     {.name = "defaultVersion", .type = FB_FIELD_ENUM,
      .flags = FB_FIELD_NULL_CLEARS, .choices = fb_organization_versions},
     {.name = "portalUrl", .type = FB_FIELD_URL, .max = 2048,

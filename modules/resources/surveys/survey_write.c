@@ -2,8 +2,9 @@
  * survey_write: creating, changing and deleting surveys (fb_manage.h),
  * and submitting and deleting their responses; management extensions
  * guarded by manage_surveys.  A response is checked against the pages
- * the survey has when it is written (read under FOR SHARE in the same
- * transaction, so a concurrent change of the pages waits).
+ * the survey has when it is written (read under the survey row's update
+ * lock in the same transaction, so a concurrent change of the pages, or
+ * another submission, waits).
  */
 #include "apr_strings.h"
 

@@ -31,8 +31,13 @@ FB_SQL(survey_list_after, 5,
     "AND (s.created_at, s.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
 
+/* The lock the response's counter update takes anyway (its trigger):
+ * taken first, so that concurrent submissions queue on the survey
+ * instead of each holding a share lock the other's update waits for
+ * (a deadlock). */
 FB_SQL(survey_pages_locked, 1,
-    "SELECT pages FROM surveys WHERE org_id = %s AND id = %s FOR SHARE");
+    "SELECT pages FROM surveys WHERE org_id = %s AND id = %s "
+    "FOR NO KEY UPDATE");
 
 FB_SQL(survey_find, 1,
     "SELECT id FROM surveys WHERE org_id = %s AND id = %s");

@@ -44,6 +44,13 @@ FB_SQL(tag_by_name, 1,
     "SELECT id FROM conversation_tags "
     "WHERE org_id = %s AND lower(name) = lower(%s)");
 
+/* Writes of one name (any case) run one after another, so that the
+ * check for another tag of that name sees the other's commit instead of
+ * both reaching the unique index. */
+FB_SQL(tag_name_lock, 1,
+    "SELECT pg_advisory_xact_lock(hashtextextended("
+    "'conversation_tags:' || %s || ' ' || lower(%s), 0))");
+
 FB_SQL(tag_find_locked, 1,
     "SELECT id FROM conversation_tags WHERE org_id = %s AND id = %s "
     "FOR UPDATE");
@@ -62,7 +69,8 @@ FB_SQL(tag_delete, 1,
 
 static const fb_statement_t *const fb_tag_statements[] = {
     &fb_sql_tag_get, &fb_sql_tag_list, &fb_sql_tag_upsert,
-    &fb_sql_tag_by_name, &fb_sql_tag_find_locked, &fb_sql_tag_rename,
+    &fb_sql_tag_by_name, &fb_sql_tag_name_lock, &fb_sql_tag_find_locked,
+    &fb_sql_tag_rename,
     &fb_sql_tag_admin, &fb_sql_tag_delete, NULL
 };
 
@@ -111,6 +119,12 @@ static fb_error_t *fb_tag_gather(fb_req_t *fr, void *ctx)
             return fb_error_make(fr->pool, FB_E_ADMIN_NOT_FOUND,
                                  "actingAdminId", NULL);
         }
+    }
+    if (t->name != NULL
+        && (err = fb_req_exec(fr, &fb_sql_tag_name_lock, FB_ARGS(t->name),
+                               NULL))
+           != NULL) {
+        return err;
     }
     if (t->id == NULL) {
         return NULL;

@@ -58,6 +58,7 @@ static const fb_field_rule_t fb_ticket_category_create_rules[] = {
 
 static const fb_manage_t fb_ticket_category_manage = {
     .res = &fb_ticket_categories, .object = "board",
+    .check = fb_board_check,    /* written as boards are */
     .lock = &fb_sql_ticket_category_lock,
     .refs = &fb_sql_ticket_category_refs,
     .insert = &fb_sql_ticket_category_insert,

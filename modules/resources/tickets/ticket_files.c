@@ -16,10 +16,11 @@
  * FB_TICKET_FILES_MAX files a request; executables are refused by name
  * and by content.
  *
- * A stored value is {key, name}; answers show each as the JSON string of
- * {key, name, url}, url signed for an hour (fb_filesign.h).  The files
- * follow the ticket: attached by its write, deleted with it or with the
- * value (sql/021); files of a write that failed are swept.
+ * A stored value is {key, name}; answers show it as the JSON string of
+ * {key, name, url} (several files: of the array of them), url signed for
+ * an hour (fb_filesign.h).  The files follow the ticket: attached by
+ * its write, deleted with it or with the value (sql/021); files of a
+ * write that failed are swept.
  */
 #include <string.h>
 
@@ -428,15 +429,13 @@ apr_status_t fb_ticket_file_value(fb_req_t *fr, void *ctx, const char *id,
 
 /* --- answers */
 
-/* The answer's form of a stored value: the JSON string of
- * {key, name, url}, the url a link marker that fb_respond signs on the
- * way out (fb_filesign.h), so that the answer's bytes do not change
- * with the time it is read. */
-static json_object *fb_tf_shown(fb_req_t *fr, json_object *v)
+/* The object of a stored value as answered: {key, name, url}, the url
+ * a link marker that fb_respond signs on the way out (fb_filesign.h),
+ * so that the answer's bytes do not change with the time it is read. */
+static json_object *fb_tf_object(fb_req_t *fr, json_object *v)
 {
     const char *key = fb_json_string(v, "key");
     json_object *o = json_object_new_object();
-    json_object *s;
 
     json_object_object_add(o, "key", json_object_new_string(key));
     json_object_object_add(o, "name", json_object_new_string(
@@ -445,10 +444,17 @@ static json_object *fb_tf_shown(fb_req_t *fr, json_object *v)
     json_object_object_add(o, "url", json_object_new_string(
                                fb_file_link_marker(fr->pool, key,
                                                    fr->conf->secret)));
-    /* Slashes unescaped: the marker is found as written. */
-    s = json_object_new_string(json_object_to_json_string_ext(
-                                   o, JSON_C_TO_STRING_PLAIN
-                                      | JSON_C_TO_STRING_NOSLASHESCAPE));
+    return o;
+}
+
+/* The answer's form of a value: the JSON string of o (taken), as the
+ * reference shows file values; slashes unescaped, for the marker is
+ * found as written. */
+static json_object *fb_tf_shown(json_object *o)
+{
+    json_object *s = json_object_new_string(json_object_to_json_string_ext(
+        o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+
     json_object_put(o);
     return s;
 }
@@ -475,20 +481,26 @@ const char *fb_ticket_present(fb_req_t *fr, const char *json)
     }
     json_object_object_foreach(fields, k, v) {
         if (fb_tf_stored(v)) {
-            json_object_object_add(fields, k, fb_tf_shown(fr, v));
+            json_object_object_add(fields, k,
+                                   fb_tf_shown(fb_tf_object(fr, v)));
             changed = 1;
         }
-        else if (json_object_is_type(v, json_type_array)) {
+        else if (json_object_is_type(v, json_type_array)
+                 && json_object_array_length(v) > 0
+                 && fb_tf_stored(json_object_array_get_idx(v, 0))) {
+            /* Several files: one JSON string of the array of them. */
+            json_object *all = json_object_new_array();
             size_t i, n = json_object_array_length(v);
 
             for (i = 0; i < n; i++) {
                 json_object *one = json_object_array_get_idx(v, i);
 
                 if (fb_tf_stored(one)) {
-                    json_object_array_put_idx(v, i, fb_tf_shown(fr, one));
-                    changed = 1;
+                    json_object_array_add(all, fb_tf_object(fr, one));
                 }
             }
+            json_object_object_add(fields, k, fb_tf_shown(all));
+            changed = 1;
         }
     }
     return changed ? fb_json_text(fr->pool, t) : json;

@@ -1,0 +1,640 @@
+/*
+ * fb_openapi: the served OpenAPI description (fb_openapi.h).
+ */
+#include <stdarg.h>
+
+#include "apr_lib.h"
+#include "apr_strings.h"
+#include "http_protocol.h"
+
+#include "fb_error.h"
+#include "fb_etag.h"
+#include "fb_handler.h"
+#include "fb_json.h"
+#include "fb_openapi.h"
+#include "fb_perm.h"
+#include "fb_request.h"
+#include "fb_schema.h"
+#include "fb_version.h"
+
+#define FB_SCHEMA_REF "#/components/schemas/"
+#define FB_PARAM_REF "#/components/parameters/"
+
+/* Built in the parent before the children are forked; then read only. */
+static const char *fb_openapi_doc;
+static const char *fb_openapi_doc_etag;
+
+/* One build: the parts' entries, and the first failure's reason. */
+typedef struct {
+    apr_pool_t *p;
+    const char *why;
+    json_object *ops;       /* "METHOD /path" -> the part's entry */
+    json_object *tags;      /* "METHOD /path" -> the part's tag */
+    json_object *routed;    /* "METHOD /path" -> true once a route has it */
+    json_object *schemas;   /* components.schemas */
+    const char *missing;    /* the routes no part describes */
+} fb_build_t;
+
+static int fb_fail(fb_build_t *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int fb_fail(fb_build_t *b, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (b->why == NULL) {
+        va_start(ap, fmt);
+        b->why = apr_pvsprintf(b->p, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+static void fb_put(json_object *o, const char *key, json_object *v)
+{
+    json_object_object_add(o, key, v);
+}
+
+static void fb_put_str(json_object *o, const char *key, const char *v)
+{
+    fb_put(o, key, json_object_new_string(v));
+}
+
+static json_object *fb_ref(fb_build_t *b, const char *base, const char *name)
+{
+    json_object *r = json_object_new_object();
+
+    fb_put_str(r, "$ref", apr_pstrcat(b->p, base, name, NULL));
+    return r;
+}
+
+static json_object *fb_member(json_object *o, const char *key)
+{
+    json_object *v = NULL;
+
+    return json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+/* ---- the parts ---- */
+
+static int fb_part_entry_valid(fb_build_t *b, const char *file,
+                               const char *key, json_object *entry)
+{
+    if (!json_object_is_type(entry, json_type_object)) {
+        return fb_fail(b, "%s: \"%s\" is not an object", file, key);
+    }
+    json_object_object_foreach(entry, name, v) {
+        if (strcmp(name, "summary") == 0 || strcmp(name, "description") == 0) {
+            if (!json_object_is_type(v, json_type_string)) {
+                return fb_fail(b, "%s: %s of \"%s\" is not a string", file,
+                               name, key);
+            }
+        }
+        else if (strcmp(name, "extension") == 0) {
+            if (!json_object_is_type(v, json_type_boolean)) {
+                return fb_fail(b, "%s: extension of \"%s\" is not a "
+                               "boolean", file, key);
+            }
+        }
+        else if (strlen(name) != 3 || name[0] < '1' || name[0] > '3'
+                 || !apr_isdigit(name[1]) || !apr_isdigit(name[2])) {
+            return fb_fail(b, "%s: \"%s\" has an unknown member \"%s\"",
+                           file, key, name);
+        }
+    }
+    if (fb_member(entry, "summary") == NULL) {
+        return fb_fail(b, "%s: \"%s\" has no summary", file, key);
+    }
+    return 1;
+}
+
+static int fb_part_load(fb_build_t *b, const fb_openapi_part_t *part)
+{
+    enum json_tokener_error jerr;
+    json_object *root = json_tokener_parse_verbose(part->text, &jerr);
+    json_object *ops, *schemas, *tag;
+    int ok = 1;
+
+    if (root == NULL || !json_object_is_type(root, json_type_object)) {
+        json_object_put(root);
+        return fb_fail(b, "%s: not a JSON object (%s)", part->file,
+                       json_tokener_error_desc(jerr));
+    }
+    tag = fb_member(root, "tag");
+    ops = fb_member(root, "operations");
+    schemas = fb_member(root, "schemas");
+    if (!json_object_is_type(tag, json_type_string)
+        || !json_object_is_type(ops, json_type_object)
+        || (schemas != NULL
+            && !json_object_is_type(schemas, json_type_object))
+        || json_object_object_length(root) != 2 + (schemas != NULL)) {
+        json_object_put(root);
+        return fb_fail(b, "%s: needs a tag, operations and optionally "
+                       "schemas, nothing else", part->file);
+    }
+    {
+        json_object_object_foreach(ops, key, entry) {
+            if (fb_member(b->ops, key) != NULL) {
+                ok = fb_fail(b, "%s: \"%s\" is described twice", part->file,
+                             key);
+                break;
+            }
+            if (!(ok = fb_part_entry_valid(b, part->file, key, entry))) {
+                break;
+            }
+            fb_put(b->ops, key, json_object_get(entry));
+            fb_put(b->tags, key, json_object_get(tag));
+        }
+    }
+    if (ok && schemas != NULL) {
+        json_object_object_foreach(schemas, name, schema) {
+            if (fb_member(b->schemas, name) != NULL) {
+                ok = fb_fail(b, "%s: schema %s is defined twice",
+                             part->file, name);
+                break;
+            }
+            fb_put(b->schemas, name, json_object_get(schema));
+        }
+    }
+    json_object_put(root);
+    return ok;
+}
+
+/* ---- what every operation shares ---- */
+
+/* The error envelope; the choices of type, code and status are filled in
+ * from the error table. */
+static const char fb_error_envelope[] =
+    "{\"type\": \"object\", \"required\": [\"error\"],"
+    " \"additionalProperties\": false, \"properties\": {\"error\": {"
+    "  \"type\": \"object\","
+    "  \"required\": [\"type\", \"code\", \"message\", \"status\"],"
+    "  \"additionalProperties\": false, \"properties\": {"
+    "   \"type\": {\"enum\": []},"
+    "   \"code\": {\"enum\": []},"
+    "   \"message\": {\"type\": \"string\"},"
+    "   \"param\": {\"type\": \"string\","
+    "    \"description\": \"The parameter or field at fault.\"},"
+    "   \"status\": {\"enum\": []},"
+    "   \"details\": {\"type\": \"array\", \"items\": {"
+    "    \"type\": \"object\", \"required\": [\"path\", \"message\"],"
+    "    \"additionalProperties\": false, \"properties\": {"
+    "     \"path\": {\"type\": \"string\"},"
+    "     \"message\": {\"type\": \"string\"}}}}}}}}";
+
+/* Adds v to the array a unless an equal value is there; puts v if so. */
+static void fb_add_once(json_object *a, json_object *v)
+{
+    size_t i;
+
+    for (i = 0; i < json_object_array_length(a); i++) {
+        if (json_object_equal(json_object_array_get_idx(a, i), v)) {
+            json_object_put(v);
+            return;
+        }
+    }
+    json_object_array_add(a, v);
+}
+
+static json_object *fb_error_schema(void)
+{
+    json_object *e = json_tokener_parse(fb_error_envelope);
+    json_object *props = fb_member(fb_member(fb_member(
+        e, "properties"), "error"), "properties");
+    json_object *types = fb_member(fb_member(props, "type"), "enum");
+    json_object *codes = fb_member(fb_member(props, "code"), "enum");
+    json_object *statuses = fb_member(fb_member(props, "status"), "enum");
+    int i;
+
+    for (i = 0; i < FB_E__COUNT; i++) {
+        const fb_error_def_t *def = fb_error_def((fb_error_e)i);
+
+        fb_add_once(types, json_object_new_string(def->type));
+        json_object_array_add(codes, json_object_new_string(def->code));
+        fb_add_once(statuses, json_object_new_int(def->status));
+    }
+    return e;
+}
+
+static json_object *fb_header_param(const char *name, const char *text)
+{
+    json_object *h = json_object_new_object(), *s = json_object_new_object();
+
+    fb_put_str(h, "name", name);
+    fb_put_str(h, "in", "header");
+    fb_put_str(h, "description", text);
+    fb_put_str(s, "type", "string");
+    fb_put(h, "schema", s);
+    return h;
+}
+
+static json_object *fb_components(fb_build_t *b)
+{
+    json_object *c = json_object_new_object();
+    json_object *params = json_object_new_object();
+    json_object *sec = json_object_new_object(), *v;
+
+    fb_put(b->schemas, "Error", fb_error_schema());
+    fb_put(c, "schemas", json_object_get(b->schemas));
+
+    fb_put(params, "ServiceVersion", fb_header_param(
+               "Service-Version", "The API version to answer with (also "
+               "read as Featurebase-Version); the organization's own when "
+               "absent."));
+    fb_put(params, "IdempotencyKey", fb_header_param(
+               "Idempotency-Key", "Replays the first answer to a repeated "
+               "write with the same key and body."));
+    fb_put(params, "IfMatch", fb_header_param(
+               "If-Match", "Carries out the change only while the "
+               "resource's entity tag is one of these (or * for any)."));
+    fb_put(params, "IfNoneMatch", fb_header_param(
+               "If-None-Match", "Answers 304 without a body while the "
+               "resource's entity tag is one of these."));
+    fb_put(c, "parameters", params);
+
+    fb_put(sec, "bearerAuth", v = json_object_new_object());
+    fb_put_str(v, "type", "http");
+    fb_put_str(v, "scheme", "bearer");
+    fb_put_str(v, "description", "An API key: Authorization: Bearer sk_...");
+    fb_put(sec, "apiKeyHeader", v = json_object_new_object());
+    fb_put_str(v, "type", "apiKey");
+    fb_put_str(v, "in", "header");
+    fb_put_str(v, "name", "X-API-Key");
+    fb_put(c, "securitySchemes", sec);
+    return c;
+}
+
+/* ---- one operation ---- */
+
+/* The list envelope; its items are the list's schema. */
+static const char fb_list_envelope[] =
+    "{\"type\": \"object\","
+    " \"required\": [\"object\", \"data\", \"nextCursor\"],"
+    " \"additionalProperties\": false, \"properties\": {"
+    "  \"object\": {\"const\": \"list\"},"
+    "  \"data\": {\"type\": \"array\"},"
+    "  \"nextCursor\": {\"type\": [\"string\", \"null\"],"
+    "   \"description\": \"Gives the next page as the cursor parameter;"
+    " null on the last page.\"}}}";
+
+/* The schema an answer names: see fb_openapi.h. */
+static json_object *fb_answer_schema(fb_build_t *b, const char *key,
+                                     json_object *answer)
+{
+    json_object *s, *v;
+
+    if (json_object_is_type(answer, json_type_string)) {
+        return fb_ref(b, FB_SCHEMA_REF, json_object_get_string(answer));
+    }
+    if (json_object_is_type(answer, json_type_object)
+        && json_object_object_length(answer) == 1) {
+        if ((v = fb_member(answer, "schema")) != NULL) {
+            return json_object_get(v);
+        }
+        if ((v = fb_member(answer, "array")) != NULL
+            && json_object_is_type(v, json_type_string)) {
+            s = json_object_new_object();
+            fb_put_str(s, "type", "array");
+            fb_put(s, "items", fb_ref(b, FB_SCHEMA_REF,
+                                      json_object_get_string(v)));
+            return s;
+        }
+        if ((v = fb_member(answer, "list")) != NULL
+            && json_object_is_type(v, json_type_string)) {
+            s = json_tokener_parse(fb_list_envelope);
+            fb_put(fb_member(fb_member(s, "properties"), "data"), "items",
+                   fb_ref(b, FB_SCHEMA_REF, json_object_get_string(v)));
+            return s;
+        }
+    }
+    fb_fail(b, "\"%s\": an answer is a schema name, {list}, {array}, "
+            "{schema}, {media} or null", key);
+    return NULL;
+}
+
+static json_object *fb_json_content(json_object *schema)
+{
+    json_object *content = json_object_new_object();
+    json_object *media = json_object_new_object();
+
+    fb_put(media, "schema", schema);
+    fb_put(content, "application/json", media);
+    return content;
+}
+
+/* The content of an answer: JSON of a schema, or {"media": type} for
+ * the few answers that are pages or files. */
+static json_object *fb_answer_content(fb_build_t *b, const char *key,
+                                      json_object *answer)
+{
+    json_object *media = fb_member(answer, "media"), *c, *s;
+
+    if (media == NULL || json_object_object_length(answer) != 1
+        || !json_object_is_type(media, json_type_string)) {
+        s = fb_answer_schema(b, key, answer);
+        return s != NULL ? fb_json_content(s) : NULL;
+    }
+    /* A page or a file: its media type (a range where the stored file
+     * decides) and no schema, as OpenAPI 3.1 describes bytes. */
+    c = json_object_new_object();
+    fb_put(c, json_object_get_string(media), json_object_new_object());
+    return c;
+}
+
+static json_object *fb_responses(fb_build_t *b, const char *key,
+                                 const char *method, json_object *entry)
+{
+    json_object *rs = json_object_new_object(), *r;
+
+    json_object_object_foreach(entry, name, answer) {
+        if (!apr_isdigit(name[0])) {
+            continue;
+        }
+        r = json_object_new_object();
+        fb_put_str(r, "description",
+                   ap_get_status_line(atoi(name)) + 4);
+        if (answer != NULL) {
+            json_object *c = fb_answer_content(b, key, answer);
+
+            if (c == NULL) {
+                json_object_put(r);
+                json_object_put(rs);
+                return NULL;
+            }
+            fb_put(r, "content", c);
+        }
+        fb_put(rs, name, r);
+    }
+    if (json_object_object_length(rs) == 0) {
+        json_object_put(rs);
+        fb_fail(b, "\"%s\": no answer is described", key);
+        return NULL;
+    }
+    if (strcmp(method, "GET") == 0) {
+        r = json_object_new_object();
+        fb_put_str(r, "description", "Not Modified: If-None-Match named "
+                   "the current entity tag.");
+        fb_put(rs, "304", r);
+    }
+    r = json_object_new_object();
+    fb_put_str(r, "description", "An error, in the error envelope.");
+    fb_put(r, "content", fb_json_content(fb_ref(b, FB_SCHEMA_REF, "Error")));
+    fb_put(rs, "default", r);
+    return rs;
+}
+
+static json_object *fb_parameters(fb_build_t *b, const char *path,
+                                  const char *method, const fb_op_t *op)
+{
+    json_object *list = json_object_new_array(), *query;
+    const char *seg = path;
+    apr_size_t i;
+
+    /* The template's {name} segments. */
+    while ((seg = strchr(seg, '{')) != NULL) {
+        const char *end = strchr(seg, '}');
+        json_object *param = json_object_new_object(), *s;
+
+        fb_put_str(param, "name",
+                   apr_pstrmemdup(b->p, seg + 1, end - seg - 1));
+        fb_put_str(param, "in", "path");
+        fb_put(param, "required", json_object_new_boolean(1));
+        fb_put(param, "schema", s = json_object_new_object());
+        fb_put_str(s, "type", "string");
+        json_object_array_add(list, param);
+        seg = end;
+    }
+    query = fb_schema_query_params(op->query);
+    for (i = 0; i < json_object_array_length(query); i++) {
+        json_object_array_add(list, json_object_get(
+                                  json_object_array_get_idx(query, i)));
+    }
+    json_object_put(query);
+    if (!(op->flags & FB_OP_PUBLIC)) {
+        json_object_array_add(list, fb_ref(b, FB_PARAM_REF,
+                                           "ServiceVersion"));
+        if (strcmp(method, "GET") != 0) {
+            json_object_array_add(list, fb_ref(b, FB_PARAM_REF,
+                                               "IdempotencyKey"));
+        }
+    }
+    if (strcmp(method, "PATCH") == 0 || strcmp(method, "DELETE") == 0) {
+        json_object_array_add(list, fb_ref(b, FB_PARAM_REF, "IfMatch"));
+    }
+    if (strcmp(method, "GET") == 0) {
+        json_object_array_add(list, fb_ref(b, FB_PARAM_REF, "IfNoneMatch"));
+    }
+    return list;
+}
+
+static json_object *fb_request_body(const fb_op_t *op)
+{
+    json_object *body = json_object_new_object();
+    json_object *schema = fb_schema_of_rules(op->body);
+    json_object *content = fb_json_content(schema);
+
+    if (op->flags & FB_OP_UPLOAD) {
+        json_object *media = json_object_new_object(), *s;
+
+        s = fb_schema_of_rules(op->body);
+        fb_put_str(s, "description", "The members of the JSON body as "
+                   "form fields (objects and arrays as JSON text), and "
+                   "the files as parts with a file name.");
+        fb_put(s, "additionalProperties", json_object_new_boolean(1));
+        fb_put(media, "schema", s);
+        fb_put(content, "multipart/form-data", media);
+    }
+    fb_put(body, "required", json_object_new_boolean(
+               fb_member(schema, "required") != NULL));
+    fb_put(body, "content", content);
+    return body;
+}
+
+static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
+{
+    const fb_op_t *op = route->op;
+    const char *key = apr_pstrcat(b->p, route->method, " ", route->path,
+                                  NULL);
+    json_object *entry = fb_member(b->ops, key), *o, *v, *rs;
+
+    if (entry == NULL) {
+        /* Listed all at once: a new family sees every route it owes. */
+        b->missing = apr_pstrcat(b->p, b->missing ? b->missing : "",
+                                 b->missing ? ", " : "", key, NULL);
+        return NULL;
+    }
+    fb_put(b->routed, key, json_object_new_boolean(1));
+    if ((rs = fb_responses(b, key, route->method, entry)) == NULL) {
+        return NULL;
+    }
+    o = json_object_new_object();
+    fb_put(o, "tags", v = json_object_new_array());
+    json_object_array_add(v, json_object_get(fb_member(b->tags, key)));
+    fb_put(o, "summary", json_object_get(fb_member(entry, "summary")));
+    if ((v = fb_member(entry, "description")) != NULL) {
+        fb_put(o, "description", json_object_get(v));
+    }
+    fb_put(o, "parameters",
+           fb_parameters(b, route->path, route->method, op));
+    if (op->flags & FB_OP_BODY) {
+        fb_put(o, "requestBody", fb_request_body(op));
+    }
+    fb_put(o, "responses", rs);
+    if (op->flags & FB_OP_PUBLIC) {
+        fb_put(o, "security", json_object_new_array());
+    }
+    if (json_object_get_boolean(fb_member(entry, "extension"))) {
+        fb_put(o, "x-extension", json_object_new_boolean(1));
+    }
+    if (op->min_version > FB_VERSION_CLOVER) {
+        fb_put_str(o, "x-min-version", fb_version_name(op->min_version));
+    }
+    if (op->permission != FB_PERM_NONE) {
+        fb_put_str(o, "x-permission", fb_perm_name(op->permission));
+    }
+    return o;
+}
+
+/* ---- the whole ---- */
+
+/* Fails when a reference anywhere in v names no schema or parameter. */
+static int fb_refs_resolve(fb_build_t *b, json_object *doc, json_object *v)
+{
+    size_t i;
+
+    if (json_object_is_type(v, json_type_array)) {
+        for (i = 0; i < json_object_array_length(v); i++) {
+            if (!fb_refs_resolve(b, doc, json_object_array_get_idx(v, i))) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+    if (!json_object_is_type(v, json_type_object)) {
+        return 1;
+    }
+    json_object_object_foreach(v, key, member) {
+        if (strcmp(key, "$ref") == 0) {
+            const char *ref = json_object_get_string(member);
+            json_object *at = doc;
+            char *rest, *tok, *last;
+
+            if (ref == NULL || ref[0] != '#' || ref[1] != '/') {
+                return fb_fail(b, "the reference %s is not local",
+                               ref ? ref : "(not a string)");
+            }
+            rest = apr_pstrdup(b->p, ref + 2);
+            for (tok = apr_strtok(rest, "/", &last); tok != NULL;
+                 tok = apr_strtok(NULL, "/", &last)) {
+                if ((at = fb_member(at, tok)) == NULL) {
+                    return fb_fail(b, "the reference %s names nothing",
+                                   ref);
+                }
+            }
+        }
+        else if (!fb_refs_resolve(b, doc, member)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static json_object *fb_document(fb_build_t *b, const fb_route_t *const *t)
+{
+    json_object *doc = json_object_new_object(), *v, *paths, *sec;
+    const fb_openapi_part_t *part;
+    const fb_route_t *route;
+
+    for (part = fb_openapi_parts; part->file != NULL; part++) {
+        if (!fb_part_load(b, part)) {
+            return doc;
+        }
+    }
+    fb_put_str(doc, "openapi", "3.1.0");
+    fb_put(doc, "info", v = json_object_new_object());
+    fb_put_str(v, "title", "mod_feedback");
+    fb_put_str(v, "version", fb_version_name(FB_VERSION__COUNT - 1));
+    fb_put_str(v, "description", "Feedback boards, changelogs, people and "
+               "a support inbox, served by Apache httpd. Operations marked "
+               "x-extension go beyond the hosted API this one mirrors; "
+               "x-min-version names the oldest API version that has one.");
+    fb_put(doc, "servers", v = json_object_new_array());
+    json_object_array_add(v, json_object_new_object());
+    fb_put_str(json_object_array_get_idx(v, 0), "url", "/");
+    fb_put(doc, "security", sec = json_object_new_array());
+    json_object_array_add(sec, v = json_object_new_object());
+    fb_put(v, "bearerAuth", json_object_new_array());
+    json_object_array_add(sec, v = json_object_new_object());
+    fb_put(v, "apiKeyHeader", json_object_new_array());
+    fb_put(doc, "paths", paths = json_object_new_object());
+
+    for (; *t != NULL; t++) {
+        for (route = *t; route->method != NULL; route++) {
+            const char *path = apr_pstrcat(b->p, FB_API_PREFIX,
+                                           route->path, NULL);
+            json_object *item = fb_member(paths, path), *o;
+            char *method = apr_pstrdup(b->p, route->method);
+
+            if ((o = fb_operation(b, route)) == NULL) {
+                if (b->why != NULL) {
+                    return doc;
+                }
+                continue;
+            }
+            if (item == NULL) {
+                fb_put(paths, path, item = json_object_new_object());
+            }
+            ap_str_tolower(method);
+            fb_put(item, method, o);
+        }
+    }
+    if (b->missing != NULL) {
+        fb_fail(b, "routes no part describes: %s", b->missing);
+        return doc;
+    }
+    {
+        json_object_object_foreach(b->ops, key, entry) {
+            (void)entry;
+            if (fb_member(b->routed, key) == NULL) {
+                fb_fail(b, "\"%s\" is described but has no route", key);
+                return doc;
+            }
+        }
+    }
+    fb_put(doc, "components", fb_components(b));
+    fb_refs_resolve(b, doc, doc);
+    return doc;
+}
+
+apr_status_t fb_openapi_build(apr_pool_t *p, const fb_route_t *const *tables,
+                              const char **why)
+{
+    fb_build_t b = {p, NULL, json_object_new_object(),
+                    json_object_new_object(), json_object_new_object(),
+                    json_object_new_object(), NULL};
+    json_object *doc = fb_document(&b, tables);
+
+    if (b.why == NULL) {
+        fb_openapi_doc = apr_pstrdup(p, json_object_to_json_string_ext(
+                                            doc, JSON_C_TO_STRING_PLAIN
+                                            | JSON_C_TO_STRING_NOSLASHESCAPE));
+        fb_openapi_doc_etag = fb_etag_of(p, fb_openapi_doc);
+    }
+    json_object_put(doc);
+    json_object_put(b.ops);
+    json_object_put(b.tags);
+    json_object_put(b.routed);
+    json_object_put(b.schemas);
+    *why = b.why;
+    return b.why == NULL ? APR_SUCCESS : APR_EINVAL;
+}
+
+const char *fb_openapi_text(void)
+{
+    return fb_openapi_doc;
+}
+
+const char *fb_openapi_etag(void)
+{
+    return fb_openapi_doc_etag;
+}

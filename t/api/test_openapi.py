@@ -1,0 +1,184 @@
+"""GET /v2/openapi.json: the description of exactly what this server
+serves (modules/http/fb_openapi.c), checked from outside: its routes
+against the server's own answers, its schemas valid, its answers
+compatible with the hosted API's published description, its extensions
+marked, and the suite's contract check able to fail."""
+import json
+import os
+import re
+
+import jsonschema
+import pytest
+import requests
+
+import contract
+from conftest import ROOT
+from openapi_compat import Compat, success
+
+REFERENCE = os.path.join(ROOT, "..", "shared", "reference", "openapi.json")
+API_MD = os.path.join(ROOT, "..", "shared", "spec", "api.md")
+METHODS = ("get", "post", "put", "patch", "delete")
+
+# Operations of the reference this server does not serve: api.md leaves
+# the help center out of the contract ("Help center endpoints: not
+# shown").
+NOT_SERVED = re.compile(r"^/v2/help_center/")
+
+# Differences from the reference the contract decides (a problem is
+# allowed when it ends with one of these).  api.md names a survey page's
+# subType "service-posts" where the reference has its product's name
+# (docs/decisions.md, surveys).
+CONTRACT_DECIDES = (
+    ".pages[].subType: choices ['service-posts'] are not in the "
+    "reference",
+)
+
+
+
+@pytest.fixture(scope="module")
+def doc(server):
+    r = requests.get(server.base + "/v2/openapi.json", timeout=30)
+    assert r.status_code == 200
+    return r.json()
+
+
+@pytest.fixture(scope="module")
+def reference():
+    with open(REFERENCE) as f:
+        return json.load(f)
+
+
+def operations(doc):
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if method in METHODS:
+                yield path, method, op
+
+
+def test_served_without_a_key_with_an_entity_tag(server):
+    r = requests.get(server.base + "/v2/openapi.json", timeout=30)
+    assert r.status_code == 200
+    assert r.headers["Content-Type"].startswith("application/json")
+    d = r.json()
+    assert d["openapi"] == "3.1.0"
+    etag = r.headers["ETag"]
+    assert re.fullmatch(r'"[0-9a-f]{32}"', etag)
+    again = requests.get(server.base + "/v2/openapi.json", timeout=30,
+                         headers={"If-None-Match": "W/" + etag})
+    assert again.status_code == 304 and again.content == b""
+    other = requests.get(server.base + "/v2/openapi.json", timeout=30,
+                         headers={"If-None-Match": '"x"'})
+    assert other.status_code == 200 and other.json() == d
+
+
+def test_every_path_has_exactly_the_methods_described(server, doc):
+    """A method the description lacks answers 405 naming exactly the
+    described ones: the description and the router agree."""
+    for path, item in doc["paths"].items():
+        described = sorted(m.upper() for m in item if m in METHODS)
+        url = server.base + re.sub(r"\{[^}]+\}", "0" * 24, path)
+        r = requests.request("PUT", url, timeout=30)
+        assert r.status_code == 405, path
+        allowed = sorted(a.strip() for a in r.headers["Allow"].split(","))
+        if "GET" in described:
+            described = sorted(described + ["HEAD"])
+        assert allowed == described, path
+
+
+def test_schemas_are_json_schema_2020_12(doc):
+    for name, schema in doc["components"]["schemas"].items():
+        jsonschema.Draft202012Validator.check_schema(schema)
+    for path, method, op in operations(doc):
+        body = op.get("requestBody", {}).get("content", {})
+        for media in body.values():
+            jsonschema.Draft202012Validator.check_schema(media["schema"])
+        for answer in op["responses"].values():
+            for media in answer.get("content", {}).values():
+                if "schema" in media:   # pages and files have none
+                    jsonschema.Draft202012Validator.check_schema(
+                        media["schema"])
+
+
+def test_every_operation_is_summarised_and_tagged(doc):
+    for path, method, op in operations(doc):
+        where = "%s %s" % (method, path)
+        assert op["summary"] and "TODO" not in op["summary"], where
+        assert op["tags"], where
+        assert "default" in op["responses"], where
+
+
+def test_answers_are_compatible_with_the_reference(doc, reference):
+    compat = Compat(doc, reference)
+    problems = []
+    for path, method, rop in operations(reference):
+        if NOT_SERVED.match(path):
+            assert path not in doc["paths"]
+            continue
+        op = doc["paths"].get(path, {}).get(method)
+        if op is None:
+            problems.append("%s %s: not served" % (method, path))
+            continue
+        rstatus, rschema = success(reference, rop)
+        status, schema = success(doc, op, rstatus)
+        if status != rstatus:
+            problems.append("%s %s: does not answer %s as the reference "
+                            "does" % (method, path, rstatus))
+        elif rschema is not None:
+            assert schema is not None, "%s %s" % (method, path)
+            compat.compare(rschema, schema, "%s %s" % (method, path),
+                           problems)
+    problems = [p for p in problems if not p.endswith(CONTRACT_DECIDES)]
+    assert not problems, "\n".join(problems)
+
+
+def test_extensions_are_marked(doc, reference):
+    """An operation is an extension exactly when neither the contract
+    (api.md) nor the reference has it."""
+    with open(API_MD) as f:
+        contract_ops = set(re.findall(r"`(GET|POST|PATCH|DELETE|PUT) "
+                                      r"(/v2/[^`\s]*)`", f.read()))
+    known = {(m.upper(), p) for p, m, _ in operations(reference)}
+    known |= contract_ops
+    wrong = []
+    for path, method, op in operations(doc):
+        mirrored = (method.upper(), path) in known
+        if mirrored == bool(op.get("x-extension")):
+            wrong.append("%s %s" % (method.upper(), path))
+    assert not wrong, "marked wrongly: " + ", ".join(wrong)
+
+
+def test_request_bodies_are_the_rules(doc, org):
+    """The body schema is what the server checks: a member the schema
+    does not name is refused by both."""
+    schema = doc["paths"]["/v2/teams"]["post"]["requestBody"]["content"][
+        "application/json"]["schema"]
+    assert schema["additionalProperties"] is False
+    assert "name" in schema["required"]
+    v = jsonschema.Draft202012Validator(schema)
+    body = {"name": "Ops", "bogus": 1}
+    assert not v.is_valid(body)
+    r = org.api.post("/teams", json=body)
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "parameter_not_supported"
+
+
+def test_the_contract_check_can_fail(server, doc):
+    """The suite's check (contract.py) flags what it should."""
+    d = contract.Description(doc)
+    error = doc["components"]["schemas"]["Error"]["properties"]["error"]
+    ok = json.dumps({"error": {
+        "type": error["properties"]["type"]["enum"][0],
+        "code": error["properties"]["code"]["enum"][0], "message": "x",
+        "status": 404}}).encode()
+    assert d.check("GET", "/v2/nothing", 404, "application/json", ok) == []
+    # An undocumented status, a body that is not the schema, a body where
+    # none is described, a wrong media type, an error outside the
+    # envelope, a success where nothing is routed.
+    assert d.check("GET", "/v2/teams", 201, "application/json", b"{}")
+    assert d.check("GET", "/v2/teams", 200, "application/json",
+                   b'{"object":"list","data":[{}],"nextCursor":null}')
+    assert d.check("GET", "/v2/teams", 304, None, b"{}")
+    assert d.check("GET", "/v2/teams", 200, "text/html", b"<p>")
+    assert d.check("GET", "/v2/teams", 500, "application/json",
+                   b'{"message":"x"}')
+    assert d.check("GET", "/v2/nothing", 200, "application/json", b"{}")

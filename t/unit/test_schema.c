@@ -1,0 +1,112 @@
+/*
+ * test_schema.c: the JSON Schema of body and query rules (fb_schema),
+ * compared whole against the schema each rule must give.
+ */
+#include <string.h>
+
+#include "fb_json.h"
+#include "fb_schema.h"
+#include "unit.h"
+
+static const char *const sizes[] = {"s", "m", NULL};
+
+static const fb_field_rule_t inner[] = {
+    {.name = "k", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
+     .min = 1, .max = 4},
+    {.name = NULL}
+};
+
+static const fb_field_rule_t rules[] = {
+    {.name = "title", .type = FB_FIELD_STRING,
+     .flags = FB_FIELD_REQUIRED | FB_FIELD_TRIM, .min = 1, .max = 5},
+    {.name = "n", .type = FB_FIELD_INT, .min = 0, .max = 9},
+    {.name = "size", .type = FB_FIELD_ENUM, .choices = sizes},
+    {.name = "board", .type = FB_FIELD_ID, .flags = FB_FIELD_NULL_CLEARS},
+    {.name = "tags", .type = FB_FIELD_STRINGS, .max = 2, .item_max = 3},
+    {.name = "items", .type = FB_FIELD_ARRAY, .min = 1, .max = 2,
+     .fields = inner},
+    {.name = "meta", .type = FB_FIELD_OBJECT},
+    {.name = NULL}
+};
+
+/* Compares the compact JSON of got with expected (as written, compact),
+ * and puts got. */
+static void assert_json(json_object *got, const char *expected)
+{
+    const char *text = fb_json_text(ut_pool, got);
+
+    UT_ASSERT_STR(text, expected);
+    json_object_put(got);
+}
+
+/* Required members are required and never null; optional ones take
+ * null ("not given" or, with NULL_CLEARS, "clear"); nothing else is
+ * accepted; nested rules give nested schemas. */
+static void test_body(void)
+{
+    assert_json(fb_schema_of_rules(rules),
+        "{\"type\":\"object\",\"properties\":{"
+        "\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":5},"
+        "\"n\":{\"type\":[\"integer\",\"null\"],\"minimum\":0,"
+        "\"maximum\":9},"
+        "\"size\":{\"type\":[\"string\",\"null\"],"
+        "\"enum\":[\"s\",\"m\",null]},"
+        "\"board\":{\"type\":[\"string\",\"null\"],"
+        "\"pattern\":\"^[0-9A-Fa-f]{24}$\"},"
+        "\"tags\":{\"type\":[\"string\",\"array\",\"null\"],"
+        "\"items\":{\"type\":\"string\",\"maxLength\":3},"
+        "\"maxItems\":2,\"maxLength\":3},"
+        "\"items\":{\"type\":[\"array\",\"null\"],\"items\":{"
+        "\"type\":\"object\",\"properties\":{\"k\":{\"type\":\"string\","
+        "\"minLength\":1,\"maxLength\":4}},\"required\":[\"k\"],"
+        "\"additionalProperties\":false},\"minItems\":1,\"maxItems\":2},"
+        "\"meta\":{\"type\":[\"object\",\"null\"]}},"
+        "\"required\":[\"title\"],\"additionalProperties\":false}");
+}
+
+/* No rules: an empty object only. */
+static void test_empty(void)
+{
+    static const fb_field_rule_t none[] = {{.name = NULL}};
+
+    assert_json(fb_schema_of_rules(none),
+                "{\"type\":\"object\",\"properties\":{},"
+                "\"additionalProperties\":false}");
+}
+
+static void test_query(void)
+{
+    static const fb_query_rule_t q[] = {
+        FB_QUERY_RULES_PAGE,
+        {"open", FB_Q_BOOL, 0, 0, NULL},
+        {"size", FB_Q_ENUM, 0, 0, sizes},
+        {"tags", FB_Q_LIST, 1, 255, NULL},
+        {NULL, 0, 0, 0, NULL}
+    };
+
+    assert_json(fb_schema_query_params(q),
+        "[{\"name\":\"limit\",\"in\":\"query\",\"schema\":{"
+        "\"type\":\"integer\",\"minimum\":1,\"maximum\":100}},"
+        "{\"name\":\"cursor\",\"in\":\"query\",\"schema\":{"
+        "\"type\":\"string\",\"minLength\":1,\"maxLength\":512}},"
+        "{\"name\":\"open\",\"in\":\"query\",\"schema\":{"
+        "\"type\":\"boolean\"}},"
+        "{\"name\":\"size\",\"in\":\"query\",\"schema\":{"
+        "\"type\":\"string\",\"enum\":[\"s\",\"m\"]}},"
+        "{\"name\":\"tags\",\"in\":\"query\",\"style\":\"form\","
+        "\"explode\":false,\"schema\":{\"type\":\"array\",\"items\":{"
+        "\"type\":\"string\",\"minLength\":1,\"maxLength\":255}}}]");
+    assert_json(fb_schema_query_params(NULL), "[]");
+}
+
+void test_schema_register(void)
+{
+    static const ut_test_t tests[] = {
+        {"body rules", test_body},
+        {"no rules", test_empty},
+        {"query rules", test_query},
+        {NULL, NULL}
+    };
+
+    ut_add_suite("fb_schema", NULL, NULL, NULL, NULL, tests);
+}
