@@ -10,7 +10,6 @@
 #include "fb_error.h"
 #include "fb_etag.h"
 #include "fb_handler.h"
-#include "fb_json.h"
 #include "fb_openapi.h"
 #include "fb_perm.h"
 #include "fb_request.h"
@@ -413,7 +412,8 @@ static json_object *fb_parameters(fb_build_t *b, const char *path,
     if (!(op->flags & FB_OP_PUBLIC)) {
         json_object_array_add(list, fb_ref(b, FB_PARAM_REF,
                                            "ServiceVersion"));
-        if (strcmp(method, "GET") != 0) {
+        /* As fb_idempotency.c honours it: POSTs that show no secret. */
+        if (strcmp(method, "POST") == 0 && !(op->flags & FB_OP_SECRET)) {
             json_object_array_add(list, fb_ref(b, FB_PARAM_REF,
                                                "IdempotencyKey"));
         }

@@ -6,6 +6,7 @@ marked, and the suite's contract check able to fail."""
 import json
 import os
 import re
+import secrets
 
 import jsonschema
 import pytest
@@ -182,3 +183,26 @@ def test_the_contract_check_can_fail(server, doc):
     assert d.check("GET", "/v2/teams", 500, "application/json",
                    b'{"message":"x"}')
     assert d.check("GET", "/v2/nothing", 200, "application/json", b"{}")
+
+
+def test_headers_are_those_the_operation_honours(doc, org):
+    """Idempotency-Key on POSTs that show no secret, If-Match on PATCH
+    and DELETE, If-None-Match on GET; and the server does as described."""
+    def headers(path, method):
+        return {p["$ref"].rsplit("/", 1)[1]
+                for p in doc["paths"][path][method]["parameters"]
+                if "$ref" in p}
+    assert headers("/v2/posts", "post") == {"ServiceVersion",
+                                            "IdempotencyKey"}
+    assert headers("/v2/api_keys", "post") == {"ServiceVersion"}
+    assert headers("/v2/posts/{id}", "patch") == {"ServiceVersion",
+                                                  "IfMatch"}
+    assert headers("/v2/posts/{id}", "get") == {"ServiceVersion",
+                                                "IfNoneMatch"}
+    assert headers("/v2/openapi.json", "get") == {"IfNoneMatch"}
+    # A key that shows a secret is never replayed: two posts with one
+    # Idempotency-Key make two keys.
+    h = {"Idempotency-Key": "k-" + secrets.token_hex(6)}
+    a = org.api.post("/api_keys", json={"name": "A"}, headers=h).json()
+    b = org.api.post("/api_keys", json={"name": "A"}, headers=h).json()
+    assert a["id"] != b["id"]
