@@ -19,7 +19,6 @@ import jsonschema
 import requests
 
 PREFIX = "/v2"
-METHODS = ("get", "post", "put", "patch", "delete")
 
 
 class Description:
