@@ -8,7 +8,7 @@
 #include "fb_json.h"
 #include "fb_utf8.h"
 
-static apr_status_t fb_json_put(void *data)
+static apr_status_t fb_json_release(void *data)
 {
     json_object_put(data);
     return APR_SUCCESS;
@@ -17,7 +17,7 @@ static apr_status_t fb_json_put(void *data)
 json_object *fb_json_owned(apr_pool_t *p, json_object *obj)
 {
     if (obj != NULL) {
-        apr_pool_cleanup_register(p, obj, fb_json_put,
+        apr_pool_cleanup_register(p, obj, fb_json_release,
                                   apr_pool_cleanup_null);
     }
     return obj;
@@ -394,6 +394,23 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
     /* obj is NULL for the JSON text null. */
     *out = fb_json_owned(p, obj);
     return APR_SUCCESS;
+}
+
+json_object *fb_json_member(json_object *obj, const char *key)
+{
+    json_object *v = NULL;
+
+    return json_object_object_get_ex(obj, key, &v) ? v : NULL;
+}
+
+void fb_json_put(json_object *obj, const char *key, json_object *v)
+{
+    json_object_object_add(obj, key, v);
+}
+
+void fb_json_put_str(json_object *obj, const char *key, const char *s)
+{
+    json_object_object_add(obj, key, json_object_new_string(s));
 }
 
 const char *fb_json_string(json_object *obj, const char *key)

@@ -39,6 +39,15 @@ apr_status_t fb_json_parse(apr_pool_t *p, const char *buf, apr_size_t len,
 /* The string member key of obj; NULL when absent, null or not a string. */
 const char *fb_json_string(json_object *obj, const char *key);
 
+/* The member key of obj (any type), or NULL. */
+json_object *fb_json_member(json_object *obj, const char *key);
+
+/* Sets obj's member key to v, whose reference obj takes. */
+void fb_json_put(json_object *obj, const char *key, json_object *v);
+
+/* Sets obj's member key to a new string of s. */
+void fb_json_put_str(json_object *obj, const char *key, const char *s);
+
 /* The boolean member key of obj; def when absent, null or not boolean. */
 int fb_json_bool(json_object *obj, const char *key, int def);
 

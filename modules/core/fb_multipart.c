@@ -104,6 +104,35 @@ static char *fb_mp_value(apr_pool_t *p, const char **s)
     return out;
 }
 
+/*
+ * The next "; name=value" of a header value at *s (value a token or a
+ * quoted string): 1 with *name (not terminated, *n long) and *value
+ * set, 0 at the end of the value, -1 when it is malformed.
+ */
+static int fb_mp_param(apr_pool_t *p, const char **s, const char **name,
+                       apr_size_t *n, char **value)
+{
+    fb_mp_skip_ows(s);
+    if (**s == '\0') {
+        return 0;
+    }
+    if (*(*s)++ != ';') {
+        return -1;
+    }
+    fb_mp_skip_ows(s);
+    *name = *s;
+    while (fb_mp_tchar(**s)) {
+        (*s)++;
+    }
+    *n = (apr_size_t)(*s - *name);
+    fb_mp_skip_ows(s);
+    if (*n == 0 || *(*s)++ != '=') {
+        return -1;
+    }
+    fb_mp_skip_ows(s);
+    return (*value = fb_mp_value(p, s)) != NULL ? 1 : -1;
+}
+
 const char *fb_multipart_boundary(apr_pool_t *p, const char *content_type)
 {
     static const char type[] = "multipart/form-data";
@@ -121,27 +150,13 @@ const char *fb_multipart_boundary(apr_pool_t *p, const char *content_type)
     for (;;) {
         const char *name;
         char *value;
+        int got = fb_mp_param(p, &s, &name, &n, &value);
 
-        fb_mp_skip_ows(&s);
-        if (*s == '\0') {
+        if (got < 0) {
+            return NULL;
+        }
+        if (got == 0) {
             break;
-        }
-        if (*s++ != ';') {
-            return NULL;
-        }
-        fb_mp_skip_ows(&s);
-        name = s;
-        while (fb_mp_tchar(*s)) {
-            s++;
-        }
-        n = (apr_size_t)(s - name);
-        fb_mp_skip_ows(&s);
-        if (n == 0 || *s++ != '=') {
-            return NULL;
-        }
-        fb_mp_skip_ows(&s);
-        if ((value = fb_mp_value(p, &s)) == NULL) {
-            return NULL;
         }
         if (n == 8 && strncasecmp(name, "boundary", 8) == 0) {
             if (boundary != NULL) {
@@ -224,27 +239,13 @@ static const char *fb_mp_disposition(fb_multipart_t *mp, const char *s,
         const char **slot = NULL;
         char *value;
         apr_size_t n;
+        int got = fb_mp_param(p, &s, &name, &n, &value);
 
-        fb_mp_skip_ows(&s);
-        if (*s == '\0') {
+        if (got < 0) {
+            return "A part's Content-Disposition is malformed.";
+        }
+        if (got == 0) {
             break;
-        }
-        if (*s++ != ';') {
-            return "A part's Content-Disposition is malformed.";
-        }
-        fb_mp_skip_ows(&s);
-        name = s;
-        while (fb_mp_tchar(*s)) {
-            s++;
-        }
-        n = (apr_size_t)(s - name);
-        fb_mp_skip_ows(&s);
-        if (n == 0 || *s++ != '=') {
-            return "A part's Content-Disposition is malformed.";
-        }
-        fb_mp_skip_ows(&s);
-        if ((value = fb_mp_value(p, &s)) == NULL) {
-            return "A part's Content-Disposition is malformed.";
         }
         if (n == 4 && strncasecmp(name, "name", 4) == 0) {
             slot = &part->name;

@@ -1,28 +1,19 @@
 /*
  * fb_schema: JSON Schema of body and query rules (fb_schema.h).
  */
+#include "fb_json.h"
 #include "fb_schema.h"
-
-static void fb_put(json_object *o, const char *key, json_object *v)
-{
-    json_object_object_add(o, key, v);
-}
-
-static void fb_put_str(json_object *o, const char *key, const char *v)
-{
-    fb_put(o, key, json_object_new_string(v));
-}
 
 static void fb_put_int(json_object *o, const char *key, long v)
 {
-    fb_put(o, key, json_object_new_int64(v));
+    fb_json_put(o, key, json_object_new_int64(v));
 }
 
 static json_object *fb_typed(const char *type)
 {
     json_object *s = json_object_new_object();
 
-    fb_put_str(s, "type", type);
+    fb_json_put_str(s, "type", type);
     return s;
 }
 
@@ -67,7 +58,7 @@ static json_object *fb_enum_schema(const char *const *choices)
 {
     json_object *s = fb_typed("string");
 
-    fb_put(s, "enum", fb_choices(choices));
+    fb_json_put(s, "enum", fb_choices(choices));
     return s;
 }
 
@@ -81,7 +72,7 @@ static void fb_nullable(json_object *s)
             json_object *a = json_object_new_array();
 
             json_object_array_add(a, json_object_get(type));
-            fb_put(s, "type", a);
+            fb_json_put(s, "type", a);
             type = a;
         }
         json_object_array_add(type, json_object_new_string("null"));
@@ -108,7 +99,7 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
         return fb_enum_schema(rule->choices);
     case FB_FIELD_ID:
         s = fb_typed("string");
-        fb_put_str(s, "pattern", "^[0-9A-Fa-f]{24}$");
+        fb_json_put_str(s, "pattern", "^[0-9A-Fa-f]{24}$");
         return s;
     case FB_FIELD_OBJECT:
         return rule->fields != NULL ? fb_schema_of_rules(rule->fields)
@@ -124,47 +115,47 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
         else {
             items = fb_string_schema(0, rule->item_max);
         }
-        fb_put(s, "items", items);
+        fb_json_put(s, "items", items);
         if (rule->min > 0) {
             fb_put_int(s, "minItems", rule->min);
         }
         fb_put_int(s, "maxItems", rule->max);
         if (rule->type == FB_FIELD_STRINGS) {
             /* A string, or an array of such strings. */
-            fb_put(s, "type", fb_choices(fb_strings_types));
+            fb_json_put(s, "type", fb_choices(fb_strings_types));
             fb_put_int(s, "maxLength", rule->item_max);
         }
         return s;
     case FB_FIELD_TIME_OR_UNIX:
         s = json_object_new_object();
-        fb_put(s, "type", fb_choices(fb_time_types));
+        fb_json_put(s, "type", fb_choices(fb_time_types));
         fb_put_int(s, "minimum", 0);
-        fb_put_str(s, "description", "An ISO 8601 date or date-time with "
-                   "a time zone, or Unix seconds.");
+        fb_json_put_str(s, "description", "An ISO 8601 date or date-time with "
+                        "a time zone, or Unix seconds.");
         return s;
     case FB_FIELD_TIME:
         s = fb_typed("string");
-        fb_put_str(s, "description",
-                   "An ISO 8601 date or date-time with a time zone.");
+        fb_json_put_str(s, "description",
+                        "An ISO 8601 date or date-time with a time zone.");
         return s;
     case FB_FIELD_EMAIL:
         s = fb_string_schema(rule->min, rule->max);
-        fb_put_str(s, "format", "email");
+        fb_json_put_str(s, "format", "email");
         return s;
     case FB_FIELD_URL:
         s = fb_string_schema(1, rule->max);
-        fb_put_str(s, "format", "uri");
+        fb_json_put_str(s, "format", "uri");
         return s;
     case FB_FIELD_VALUES:
         /* Custom field values: primitives, or arrays of them. */
         s = fb_typed("object");
         fb_put_int(s, "maxProperties", rule->max);
         items = json_object_new_object();
-        fb_put(items, "type", fb_choices(fb_value_types));
-        fb_put(items, "items", json_object_new_object());
-        fb_put(json_object_object_get(items, "items"), "type",
-               fb_choices(fb_value_types + 1));
-        fb_put(s, "additionalProperties", items);
+        fb_json_put(items, "type", fb_choices(fb_value_types));
+        fb_json_put(items, "items", json_object_new_object());
+        fb_json_put(json_object_object_get(items, "items"), "type",
+                    fb_choices(fb_value_types + 1));
+        fb_json_put(s, "additionalProperties", items);
         return s;
     case FB_FIELD_ANY:
         return json_object_new_object();
@@ -191,16 +182,16 @@ json_object *fb_schema_of_rules(const fb_field_rule_t *rules)
              * FB_FIELD_NULL_CLEARS "clear it". */
             fb_nullable(member);
         }
-        fb_put(props, rule->name, member);
+        fb_json_put(props, rule->name, member);
     }
-    fb_put(s, "properties", props);
+    fb_json_put(s, "properties", props);
     if (json_object_array_length(required) > 0) {
-        fb_put(s, "required", required);
+        fb_json_put(s, "required", required);
     }
     else {
         json_object_put(required);
     }
-    fb_put(s, "additionalProperties", json_object_new_boolean(0));
+    fb_json_put(s, "additionalProperties", json_object_new_boolean(0));
     return s;
 }
 
@@ -217,7 +208,7 @@ static json_object *fb_query_schema(const fb_query_rule_t *rule)
         return fb_enum_schema(rule->choices);
     case FB_Q_LIST:
         s = fb_typed("array");
-        fb_put(s, "items", fb_string_schema(rule->min, rule->max));
+        fb_json_put(s, "items", fb_string_schema(rule->min, rule->max));
         return s;
     case FB_Q_STRING:
         break;
@@ -233,15 +224,15 @@ json_object *fb_schema_query_params(const fb_query_rule_t *rules)
     for (rule = rules; rule != NULL && rule->name != NULL; rule++) {
         json_object *param = json_object_new_object();
 
-        fb_put_str(param, "name", rule->name);
-        fb_put_str(param, "in", "query");
+        fb_json_put_str(param, "name", rule->name);
+        fb_json_put_str(param, "in", "query");
         if (rule->type == FB_Q_LIST) {
             /* Also taken repeated and as name[]; comma-separated is the
              * form every client can send. */
-            fb_put_str(param, "style", "form");
-            fb_put(param, "explode", json_object_new_boolean(0));
+            fb_json_put_str(param, "style", "form");
+            fb_json_put(param, "explode", json_object_new_boolean(0));
         }
-        fb_put(param, "schema", fb_query_schema(rule));
+        fb_json_put(param, "schema", fb_query_schema(rule));
         json_object_array_add(list, param);
     }
     return list;

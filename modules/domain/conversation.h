@@ -69,19 +69,23 @@
     " AND pt.author_kind IS NOT NULL " \
     " ORDER BY pt.created_at, pt.n LIMIT 1)"
 
-/* Participants: contacts with their type, admins; those deleted since
- * are left out. */
-#define CONVERSATION_PARTICIPANTS_JSON \
-    "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', " \
-    "    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END, " \
-    "    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id) " \
+/* The participants of cv that still exist (cp, with ct or ad), where
+ * cond holds too; those deleted since are left out. */
+#define CONVERSATION_PEOPLE(cond) \
     "  FROM conversation_participants cp " \
     "  LEFT JOIN contacts ct ON cp.kind = 'contact' " \
     "    AND ct.org_id = cp.org_id AND ct.id = cp.user_id " \
     "  LEFT JOIN admins ad ON cp.kind = 'admin' " \
     "    AND ad.org_id = cp.org_id AND ad.id = cp.user_id " \
     "  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
-    "    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb)"
+    cond "    AND coalesce(ct.id, ad.id) IS NOT NULL"
+
+/* Participants: contacts with their type, admins. */
+#define CONVERSATION_PARTICIPANTS_JSON \
+    "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', " \
+    "    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END, " \
+    "    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id) " \
+    CONVERSATION_PEOPLE("") "), '[]'::jsonb)"
 
 #define CONVERSATION_RECEIPTS_JSON \
     "COALESCE((SELECT jsonb_agg(jsonb_build_object('id', cp.user_id, " \
@@ -89,14 +93,8 @@
     "      ELSE ct.type END, " \
     "    'lastReadPartId', cp.last_read_part_id) " \
     "    ORDER BY cp.added_at, cp.user_id) " \
-    "  FROM conversation_participants cp " \
-    "  LEFT JOIN contacts ct ON cp.kind = 'contact' " \
-    "    AND ct.org_id = cp.org_id AND ct.id = cp.user_id " \
-    "  LEFT JOIN admins ad ON cp.kind = 'admin' " \
-    "    AND ad.org_id = cp.org_id AND ad.id = cp.user_id " \
-    "  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
-    "    AND cp.last_read_part_id IS NOT NULL " \
-    "    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb)"
+    CONVERSATION_PEOPLE("    AND cp.last_read_part_id IS NOT NULL ") \
+    "), '[]'::jsonb)"
 
 #define CONVERSATION_TAGS_JSON \
     "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag', " \

@@ -9,6 +9,7 @@
 
 #include "fb_error.h"
 #include "fb_etag.h"
+#include "fb_json.h"
 #include "fb_handler.h"
 #include "fb_openapi.h"
 #include "fb_perm.h"
@@ -49,29 +50,12 @@ static int fb_fail(fb_build_t *b, const char *fmt, ...)
     return 0;
 }
 
-static void fb_put(json_object *o, const char *key, json_object *v)
-{
-    json_object_object_add(o, key, v);
-}
-
-static void fb_put_str(json_object *o, const char *key, const char *v)
-{
-    fb_put(o, key, json_object_new_string(v));
-}
-
 static json_object *fb_ref(fb_build_t *b, const char *base, const char *name)
 {
     json_object *r = json_object_new_object();
 
-    fb_put_str(r, "$ref", apr_pstrcat(b->p, base, name, NULL));
+    fb_json_put_str(r, "$ref", apr_pstrcat(b->p, base, name, NULL));
     return r;
-}
-
-static json_object *fb_member(json_object *o, const char *key)
-{
-    json_object *v = NULL;
-
-    return json_object_object_get_ex(o, key, &v) ? v : NULL;
 }
 
 /* ---- the parts ---- */
@@ -101,7 +85,7 @@ static int fb_part_entry_valid(fb_build_t *b, const char *file,
                            file, key, name);
         }
     }
-    if (fb_member(entry, "summary") == NULL) {
+    if (fb_json_member(entry, "summary") == NULL) {
         return fb_fail(b, "%s: \"%s\" has no summary", file, key);
     }
     return 1;
@@ -119,9 +103,9 @@ static int fb_part_load(fb_build_t *b, const fb_openapi_part_t *part)
         return fb_fail(b, "%s: not a JSON object (%s)", part->file,
                        json_tokener_error_desc(jerr));
     }
-    tag = fb_member(root, "tag");
-    ops = fb_member(root, "operations");
-    schemas = fb_member(root, "schemas");
+    tag = fb_json_member(root, "tag");
+    ops = fb_json_member(root, "operations");
+    schemas = fb_json_member(root, "schemas");
     if (!json_object_is_type(tag, json_type_string)
         || !json_object_is_type(ops, json_type_object)
         || (schemas != NULL
@@ -133,7 +117,7 @@ static int fb_part_load(fb_build_t *b, const fb_openapi_part_t *part)
     }
     {
         json_object_object_foreach(ops, key, entry) {
-            if (fb_member(b->ops, key) != NULL) {
+            if (fb_json_member(b->ops, key) != NULL) {
                 ok = fb_fail(b, "%s: \"%s\" is described twice", part->file,
                              key);
                 break;
@@ -141,18 +125,18 @@ static int fb_part_load(fb_build_t *b, const fb_openapi_part_t *part)
             if (!(ok = fb_part_entry_valid(b, part->file, key, entry))) {
                 break;
             }
-            fb_put(b->ops, key, json_object_get(entry));
-            fb_put(b->tags, key, json_object_get(tag));
+            fb_json_put(b->ops, key, json_object_get(entry));
+            fb_json_put(b->tags, key, json_object_get(tag));
         }
     }
     if (ok && schemas != NULL) {
         json_object_object_foreach(schemas, name, schema) {
-            if (fb_member(b->schemas, name) != NULL) {
+            if (fb_json_member(b->schemas, name) != NULL) {
                 ok = fb_fail(b, "%s: schema %s is defined twice",
                              part->file, name);
                 break;
             }
-            fb_put(b->schemas, name, json_object_get(schema));
+            fb_json_put(b->schemas, name, json_object_get(schema));
         }
     }
     json_object_put(root);
@@ -195,14 +179,20 @@ static void fb_add_once(json_object *a, json_object *v)
     json_object_array_add(a, v);
 }
 
+/* The choices of the member name of the properties props. */
+static json_object *fb_enum_of(json_object *props, const char *name)
+{
+    return fb_json_member(fb_json_member(props, name), "enum");
+}
+
 static json_object *fb_error_schema(void)
 {
     json_object *e = json_tokener_parse(fb_error_envelope);
-    json_object *props = fb_member(fb_member(fb_member(
+    json_object *props = fb_json_member(fb_json_member(fb_json_member(
         e, "properties"), "error"), "properties");
-    json_object *types = fb_member(fb_member(props, "type"), "enum");
-    json_object *codes = fb_member(fb_member(props, "code"), "enum");
-    json_object *statuses = fb_member(fb_member(props, "status"), "enum");
+    json_object *types = fb_enum_of(props, "type");
+    json_object *codes = fb_enum_of(props, "code");
+    json_object *statuses = fb_enum_of(props, "status");
     int i;
 
     for (i = 0; i < FB_E__COUNT; i++) {
@@ -219,11 +209,11 @@ static json_object *fb_header_param(const char *name, const char *text)
 {
     json_object *h = json_object_new_object(), *s = json_object_new_object();
 
-    fb_put_str(h, "name", name);
-    fb_put_str(h, "in", "header");
-    fb_put_str(h, "description", text);
-    fb_put_str(s, "type", "string");
-    fb_put(h, "schema", s);
+    fb_json_put_str(h, "name", name);
+    fb_json_put_str(h, "in", "header");
+    fb_json_put_str(h, "description", text);
+    fb_json_put_str(s, "type", "string");
+    fb_json_put(h, "schema", s);
     return h;
 }
 
@@ -233,33 +223,33 @@ static json_object *fb_components(fb_build_t *b)
     json_object *params = json_object_new_object();
     json_object *sec = json_object_new_object(), *v;
 
-    fb_put(b->schemas, "Error", fb_error_schema());
-    fb_put(c, "schemas", json_object_get(b->schemas));
+    fb_json_put(b->schemas, "Error", fb_error_schema());
+    fb_json_put(c, "schemas", json_object_get(b->schemas));
 
-    fb_put(params, "ServiceVersion", fb_header_param(
-               "Service-Version", "The API version to answer with (also "
-               "read as Featurebase-Version); the organization's own when "
-               "absent."));
-    fb_put(params, "IdempotencyKey", fb_header_param(
-               "Idempotency-Key", "Replays the first answer to a repeated "
-               "write with the same key and body."));
-    fb_put(params, "IfMatch", fb_header_param(
-               "If-Match", "Carries out the change only while the "
-               "resource's entity tag is one of these (or * for any)."));
-    fb_put(params, "IfNoneMatch", fb_header_param(
-               "If-None-Match", "Answers 304 without a body while the "
-               "resource's entity tag is one of these."));
-    fb_put(c, "parameters", params);
+    fb_json_put(params, "ServiceVersion", fb_header_param(
+        "Service-Version", "The API version to answer with (also read as "
+        "Featurebase-Version); the organization's own when absent."));
+    fb_json_put(params, "IdempotencyKey", fb_header_param(
+        "Idempotency-Key", "Replays the first answer to a repeated write "
+        "with the same key and body."));
+    fb_json_put(params, "IfMatch", fb_header_param(
+        "If-Match", "Carries out the change only while the resource's "
+        "entity tag is one of these (or * for any)."));
+    fb_json_put(params, "IfNoneMatch", fb_header_param(
+        "If-None-Match", "Answers 304 without a body while the "
+        "resource's entity tag is one of these."));
+    fb_json_put(c, "parameters", params);
 
-    fb_put(sec, "bearerAuth", v = json_object_new_object());
-    fb_put_str(v, "type", "http");
-    fb_put_str(v, "scheme", "bearer");
-    fb_put_str(v, "description", "An API key: Authorization: Bearer sk_...");
-    fb_put(sec, "apiKeyHeader", v = json_object_new_object());
-    fb_put_str(v, "type", "apiKey");
-    fb_put_str(v, "in", "header");
-    fb_put_str(v, "name", "X-API-Key");
-    fb_put(c, "securitySchemes", sec);
+    fb_json_put(sec, "bearerAuth", v = json_object_new_object());
+    fb_json_put_str(v, "type", "http");
+    fb_json_put_str(v, "scheme", "bearer");
+    fb_json_put_str(v, "description",
+                    "An API key: Authorization: Bearer sk_...");
+    fb_json_put(sec, "apiKeyHeader", v = json_object_new_object());
+    fb_json_put_str(v, "type", "apiKey");
+    fb_json_put_str(v, "in", "header");
+    fb_json_put_str(v, "name", "X-API-Key");
+    fb_json_put(c, "securitySchemes", sec);
     return c;
 }
 
@@ -280,29 +270,30 @@ static const char fb_list_envelope[] =
 static json_object *fb_answer_schema(fb_build_t *b, const char *key,
                                      json_object *answer)
 {
-    json_object *s, *v;
+    json_object *s, *v, *data;
 
     if (json_object_is_type(answer, json_type_string)) {
         return fb_ref(b, FB_SCHEMA_REF, json_object_get_string(answer));
     }
     if (json_object_is_type(answer, json_type_object)
         && json_object_object_length(answer) == 1) {
-        if ((v = fb_member(answer, "schema")) != NULL) {
+        if ((v = fb_json_member(answer, "schema")) != NULL) {
             return json_object_get(v);
         }
-        if ((v = fb_member(answer, "array")) != NULL
+        if ((v = fb_json_member(answer, "array")) != NULL
             && json_object_is_type(v, json_type_string)) {
             s = json_object_new_object();
-            fb_put_str(s, "type", "array");
-            fb_put(s, "items", fb_ref(b, FB_SCHEMA_REF,
-                                      json_object_get_string(v)));
+            fb_json_put_str(s, "type", "array");
+            fb_json_put(s, "items", fb_ref(b, FB_SCHEMA_REF,
+                                           json_object_get_string(v)));
             return s;
         }
-        if ((v = fb_member(answer, "list")) != NULL
+        if ((v = fb_json_member(answer, "list")) != NULL
             && json_object_is_type(v, json_type_string)) {
             s = json_tokener_parse(fb_list_envelope);
-            fb_put(fb_member(fb_member(s, "properties"), "data"), "items",
-                   fb_ref(b, FB_SCHEMA_REF, json_object_get_string(v)));
+            data = fb_json_member(fb_json_member(s, "properties"), "data");
+            fb_json_put(data, "items", fb_ref(b, FB_SCHEMA_REF,
+                                              json_object_get_string(v)));
             return s;
         }
     }
@@ -311,13 +302,13 @@ static json_object *fb_answer_schema(fb_build_t *b, const char *key,
     return NULL;
 }
 
-static json_object *fb_json_content(json_object *schema)
+static json_object *fb_media_json(json_object *schema)
 {
     json_object *content = json_object_new_object();
     json_object *media = json_object_new_object();
 
-    fb_put(media, "schema", schema);
-    fb_put(content, "application/json", media);
+    fb_json_put(media, "schema", schema);
+    fb_json_put(content, "application/json", media);
     return content;
 }
 
@@ -326,17 +317,17 @@ static json_object *fb_json_content(json_object *schema)
 static json_object *fb_answer_content(fb_build_t *b, const char *key,
                                       json_object *answer)
 {
-    json_object *media = fb_member(answer, "media"), *c, *s;
+    json_object *media = fb_json_member(answer, "media"), *c, *s;
 
     if (media == NULL || json_object_object_length(answer) != 1
         || !json_object_is_type(media, json_type_string)) {
         s = fb_answer_schema(b, key, answer);
-        return s != NULL ? fb_json_content(s) : NULL;
+        return s != NULL ? fb_media_json(s) : NULL;
     }
     /* A page or a file: its media type (a range where the stored file
      * decides) and no schema, as OpenAPI 3.1 describes bytes. */
     c = json_object_new_object();
-    fb_put(c, json_object_get_string(media), json_object_new_object());
+    fb_json_put(c, json_object_get_string(media), json_object_new_object());
     return c;
 }
 
@@ -350,8 +341,8 @@ static json_object *fb_responses(fb_build_t *b, const char *key,
             continue;
         }
         r = json_object_new_object();
-        fb_put_str(r, "description",
-                   ap_get_status_line(atoi(name)) + 4);
+        fb_json_put_str(r, "description",
+                        ap_get_status_line(atoi(name)) + 4);
         if (answer != NULL) {
             json_object *c = fb_answer_content(b, key, answer);
 
@@ -360,9 +351,9 @@ static json_object *fb_responses(fb_build_t *b, const char *key,
                 json_object_put(rs);
                 return NULL;
             }
-            fb_put(r, "content", c);
+            fb_json_put(r, "content", c);
         }
-        fb_put(rs, name, r);
+        fb_json_put(rs, name, r);
     }
     if (json_object_object_length(rs) == 0) {
         json_object_put(rs);
@@ -371,14 +362,15 @@ static json_object *fb_responses(fb_build_t *b, const char *key,
     }
     if (strcmp(method, "GET") == 0) {
         r = json_object_new_object();
-        fb_put_str(r, "description", "Not Modified: If-None-Match named "
-                   "the current entity tag.");
-        fb_put(rs, "304", r);
+        fb_json_put_str(r, "description", "Not Modified: If-None-Match named "
+                        "the current entity tag.");
+        fb_json_put(rs, "304", r);
     }
     r = json_object_new_object();
-    fb_put_str(r, "description", "An error, in the error envelope.");
-    fb_put(r, "content", fb_json_content(fb_ref(b, FB_SCHEMA_REF, "Error")));
-    fb_put(rs, "default", r);
+    fb_json_put_str(r, "description", "An error, in the error envelope.");
+    fb_json_put(r, "content",
+                fb_media_json(fb_ref(b, FB_SCHEMA_REF, "Error")));
+    fb_json_put(rs, "default", r);
     return rs;
 }
 
@@ -394,12 +386,12 @@ static json_object *fb_parameters(fb_build_t *b, const char *path,
         const char *end = strchr(seg, '}');
         json_object *param = json_object_new_object(), *s;
 
-        fb_put_str(param, "name",
-                   apr_pstrmemdup(b->p, seg + 1, end - seg - 1));
-        fb_put_str(param, "in", "path");
-        fb_put(param, "required", json_object_new_boolean(1));
-        fb_put(param, "schema", s = json_object_new_object());
-        fb_put_str(s, "type", "string");
+        fb_json_put_str(param, "name",
+                        apr_pstrmemdup(b->p, seg + 1, end - seg - 1));
+        fb_json_put_str(param, "in", "path");
+        fb_json_put(param, "required", json_object_new_boolean(1));
+        fb_json_put(param, "schema", s = json_object_new_object());
+        fb_json_put_str(s, "type", "string");
         json_object_array_add(list, param);
         seg = end;
     }
@@ -431,22 +423,22 @@ static json_object *fb_request_body(const fb_op_t *op)
 {
     json_object *body = json_object_new_object();
     json_object *schema = fb_schema_of_rules(op->body);
-    json_object *content = fb_json_content(schema);
+    json_object *content = fb_media_json(schema);
 
     if (op->flags & FB_OP_UPLOAD) {
         json_object *media = json_object_new_object(), *s;
 
         s = fb_schema_of_rules(op->body);
-        fb_put_str(s, "description", "The members of the JSON body as "
-                   "form fields (objects and arrays as JSON text), and "
-                   "the files as parts with a file name.");
-        fb_put(s, "additionalProperties", json_object_new_boolean(1));
-        fb_put(media, "schema", s);
-        fb_put(content, "multipart/form-data", media);
+        fb_json_put_str(s, "description", "The members of the JSON body as "
+                        "form fields (objects and arrays as JSON text), and "
+                        "the files as parts with a file name.");
+        fb_json_put(s, "additionalProperties", json_object_new_boolean(1));
+        fb_json_put(media, "schema", s);
+        fb_json_put(content, "multipart/form-data", media);
     }
-    fb_put(body, "required", json_object_new_boolean(
-               fb_member(schema, "required") != NULL));
-    fb_put(body, "content", content);
+    fb_json_put(body, "required", json_object_new_boolean(
+                    fb_json_member(schema, "required") != NULL));
+    fb_json_put(body, "content", content);
     return body;
 }
 
@@ -455,7 +447,7 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
     const fb_op_t *op = route->op;
     const char *key = apr_pstrcat(b->p, route->method, " ", route->path,
                                   NULL);
-    json_object *entry = fb_member(b->ops, key), *o, *v, *rs;
+    json_object *entry = fb_json_member(b->ops, key), *o, *v, *rs;
 
     if (entry == NULL) {
         /* Listed all at once: a new family sees every route it owes. */
@@ -463,34 +455,35 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
                                  b->missing ? ", " : "", key, NULL);
         return NULL;
     }
-    fb_put(b->routed, key, json_object_new_boolean(1));
+    fb_json_put(b->routed, key, json_object_new_boolean(1));
     if ((rs = fb_responses(b, key, route->method, entry)) == NULL) {
         return NULL;
     }
     o = json_object_new_object();
-    fb_put(o, "tags", v = json_object_new_array());
-    json_object_array_add(v, json_object_get(fb_member(b->tags, key)));
-    fb_put(o, "summary", json_object_get(fb_member(entry, "summary")));
-    if ((v = fb_member(entry, "description")) != NULL) {
-        fb_put(o, "description", json_object_get(v));
+    fb_json_put(o, "tags", v = json_object_new_array());
+    json_object_array_add(v, json_object_get(fb_json_member(b->tags, key)));
+    fb_json_put(o, "summary",
+                json_object_get(fb_json_member(entry, "summary")));
+    if ((v = fb_json_member(entry, "description")) != NULL) {
+        fb_json_put(o, "description", json_object_get(v));
     }
-    fb_put(o, "parameters",
-           fb_parameters(b, route->path, route->method, op));
+    fb_json_put(o, "parameters",
+                fb_parameters(b, route->path, route->method, op));
     if (op->flags & FB_OP_BODY) {
-        fb_put(o, "requestBody", fb_request_body(op));
+        fb_json_put(o, "requestBody", fb_request_body(op));
     }
-    fb_put(o, "responses", rs);
+    fb_json_put(o, "responses", rs);
     if (op->flags & FB_OP_PUBLIC) {
-        fb_put(o, "security", json_object_new_array());
+        fb_json_put(o, "security", json_object_new_array());
     }
-    if (json_object_get_boolean(fb_member(entry, "extension"))) {
-        fb_put(o, "x-extension", json_object_new_boolean(1));
+    if (json_object_get_boolean(fb_json_member(entry, "extension"))) {
+        fb_json_put(o, "x-extension", json_object_new_boolean(1));
     }
     if (op->min_version > FB_VERSION_CLOVER) {
-        fb_put_str(o, "x-min-version", fb_version_name(op->min_version));
+        fb_json_put_str(o, "x-min-version", fb_version_name(op->min_version));
     }
     if (op->permission != FB_PERM_NONE) {
-        fb_put_str(o, "x-permission", fb_perm_name(op->permission));
+        fb_json_put_str(o, "x-permission", fb_perm_name(op->permission));
     }
     return o;
 }
@@ -526,7 +519,7 @@ static int fb_refs_resolve(fb_build_t *b, json_object *doc, json_object *v)
             rest = apr_pstrdup(b->p, ref + 2);
             for (tok = apr_strtok(rest, "/", &last); tok != NULL;
                  tok = apr_strtok(NULL, "/", &last)) {
-                if ((at = fb_member(at, tok)) == NULL) {
+                if ((at = fb_json_member(at, tok)) == NULL) {
                     return fb_fail(b, "the reference %s names nothing",
                                    ref);
                 }
@@ -550,29 +543,31 @@ static json_object *fb_document(fb_build_t *b, const fb_route_t *const *t)
             return doc;
         }
     }
-    fb_put_str(doc, "openapi", "3.1.0");
-    fb_put(doc, "info", v = json_object_new_object());
-    fb_put_str(v, "title", "mod_feedback");
-    fb_put_str(v, "version", fb_version_name(FB_VERSION__COUNT - 1));
-    fb_put_str(v, "description", "Feedback boards, changelogs, people and "
-               "a support inbox, served by Apache httpd. Operations marked "
-               "x-extension go beyond the hosted API this one mirrors; "
-               "x-min-version names the oldest API version that has one.");
-    fb_put(doc, "servers", v = json_object_new_array());
+    fb_json_put_str(doc, "openapi", "3.1.0");
+    fb_json_put(doc, "info", v = json_object_new_object());
+    fb_json_put_str(v, "title", "mod_feedback");
+    fb_json_put_str(v, "version", fb_version_name(FB_VERSION__COUNT - 1));
+    fb_json_put_str(v, "description",
+                    "Feedback boards, changelogs, people and a support "
+                    "inbox, served by Apache httpd. Operations marked "
+                    "x-extension go beyond the hosted API this one "
+                    "mirrors; x-min-version names the oldest API version "
+                    "that has one.");
+    fb_json_put(doc, "servers", v = json_object_new_array());
     json_object_array_add(v, json_object_new_object());
-    fb_put_str(json_object_array_get_idx(v, 0), "url", "/");
-    fb_put(doc, "security", sec = json_object_new_array());
+    fb_json_put_str(json_object_array_get_idx(v, 0), "url", "/");
+    fb_json_put(doc, "security", sec = json_object_new_array());
     json_object_array_add(sec, v = json_object_new_object());
-    fb_put(v, "bearerAuth", json_object_new_array());
+    fb_json_put(v, "bearerAuth", json_object_new_array());
     json_object_array_add(sec, v = json_object_new_object());
-    fb_put(v, "apiKeyHeader", json_object_new_array());
-    fb_put(doc, "paths", paths = json_object_new_object());
+    fb_json_put(v, "apiKeyHeader", json_object_new_array());
+    fb_json_put(doc, "paths", paths = json_object_new_object());
 
     for (; *t != NULL; t++) {
         for (route = *t; route->method != NULL; route++) {
             const char *path = apr_pstrcat(b->p, FB_API_PREFIX,
                                            route->path, NULL);
-            json_object *item = fb_member(paths, path), *o;
+            json_object *item = fb_json_member(paths, path), *o;
             char *method = apr_pstrdup(b->p, route->method);
 
             if ((o = fb_operation(b, route)) == NULL) {
@@ -582,10 +577,10 @@ static json_object *fb_document(fb_build_t *b, const fb_route_t *const *t)
                 continue;
             }
             if (item == NULL) {
-                fb_put(paths, path, item = json_object_new_object());
+                fb_json_put(paths, path, item = json_object_new_object());
             }
             ap_str_tolower(method);
-            fb_put(item, method, o);
+            fb_json_put(item, method, o);
         }
     }
     if (b->missing != NULL) {
@@ -595,13 +590,13 @@ static json_object *fb_document(fb_build_t *b, const fb_route_t *const *t)
     {
         json_object_object_foreach(b->ops, key, entry) {
             (void)entry;
-            if (fb_member(b->routed, key) == NULL) {
+            if (fb_json_member(b->routed, key) == NULL) {
                 fb_fail(b, "\"%s\" is described but has no route", key);
                 return doc;
             }
         }
     }
-    fb_put(doc, "components", fb_components(b));
+    fb_json_put(doc, "components", fb_components(b));
     fb_refs_resolve(b, doc, doc);
     return doc;
 }

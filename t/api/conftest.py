@@ -217,6 +217,25 @@ class _TLSServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
 
 
+class FilesHandler(http.server.BaseHTTPRequestHandler):
+    """Serves the class's files ({path: (body, content type)}; 404 for
+    others) and records each path asked for in the server's .hits."""
+    protocol_version = "HTTP/1.1"
+    files = {}
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        self.server.hits.append(self.path)
+        body, ctype = self.files.get(self.path, (b"missing", "text/plain"))
+        self.send_response(200 if self.path in self.files else 404)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @contextlib.contextmanager
 def https_server(handler):
     """A real HTTPS server on 127.0.0.1 answering with handler (a
@@ -238,6 +257,7 @@ def https_server(handler):
     srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
     srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
     srv.cert = cert
+    srv.hits = []
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
         yield srv

@@ -3,7 +3,6 @@
 stored in chunks, served under signed URLs; refused addresses, oversized
 and non-image files are dropped while the comment is still written."""
 import base64
-import http.server
 import os
 import re
 import time
@@ -12,7 +11,7 @@ from urllib.parse import urlsplit, parse_qsl
 import pytest
 import requests
 
-from conftest import BAD_LOG, Org, httpd, https_server
+from conftest import BAD_LOG, FilesHandler, Org, httpd, https_server
 from helpers import assert_error
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
@@ -21,8 +20,7 @@ BIG = b"\x89PNG\r\n\x1a\n" + os.urandom(11 * 1024 * 1024)
 MEDIUM = b"\xff\xd8\xff\xe0" + os.urandom(700 * 1024)   # several chunks
 
 
-class Images(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Images(FilesHandler):
     files = {"/pic.png": (PNG, "image/png"),
              "/big.png": (BIG, "image/png"),
              "/photo.jpg": (MEDIUM, "image/jpeg"),
@@ -30,23 +28,10 @@ class Images(http.server.BaseHTTPRequestHandler):
              "/run.exe": (b"MZ\x90\x00" + b"\x00" * 100,
                           "application/octet-stream")}
 
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        self.server.hits.append(self.path)
-        body, ctype = self.files.get(self.path, (b"missing", "text/plain"))
-        self.send_response(200 if self.path in self.files else 404)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
 
 @pytest.fixture(scope="module")
 def images():
     with https_server(Images) as srv:
-        srv.hits = []
         yield srv
 
 

@@ -596,7 +596,6 @@ def test_hanging_image_server(pg, org):
     while their downloads wait, no database connection is held (none idle
     in transaction), and other clients are served at once."""
     with https_server(Hang) as images:
-        images.hits = []
         images.release = threading.Event()
         extra = (UNLIMITED + "FeedbackOutboundAllowLoopback On\n"
                  "FeedbackOutboundCAFile %s\nFeedbackOutboundTimeout 2\n"

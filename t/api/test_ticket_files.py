@@ -6,19 +6,17 @@ content; answers with {key, name, url} signed for an hour; the file
 endpoint checks signature and expiry; files follow their ticket."""
 import hashlib
 import hmac
-import http.server
 import json
 import os
 import re
 import secrets
-import socket
 import time
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 import requests
 
-from conftest import BAD_LOG, Org, httpd, https_server
+from conftest import BAD_LOG, FilesHandler, Org, httpd, https_server
 from helpers import assert_error
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
@@ -28,8 +26,7 @@ TEN_MB = 10 * 1024 * 1024
 UPLOAD_MAX = 3 * 1024 * 1024        # FeedbackMaxUploadSize of the site
 
 
-class Files(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Files(FilesHandler):
     files = {"/doc.pdf": (PDF, "application/pdf"),
              "/shot.png": (PNG, "image/png"),
              "/exact.bin": (b"\x00PK" + os.urandom(TEN_MB - 3),
@@ -37,17 +34,6 @@ class Files(http.server.BaseHTTPRequestHandler):
              "/over.bin": (b"\x00PK" + os.urandom(TEN_MB - 2),
                            "application/octet-stream"),
              "/tool.png": (EXE, "image/png")}
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        body, ctype = self.files.get(self.path, (b"missing", "text/plain"))
-        self.send_response(200 if self.path in self.files else 404)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
 
 @pytest.fixture(scope="module")
