@@ -6,7 +6,7 @@
  * identical, and adds nothing else: no authentication, no routing table,
  * no json-c.  What is left is the floor of a mod_dbd request: acquire a
  * pooled connection, run one prepared statement, read every row, copy
- * it, write the JSON.
+ * it, write the JSON (or a post's columns).
  *
  * mod_feedback prepares its statements itself, per pooled connection, and
  * shares nothing with mod_dbd's prepared hash.  Its one interface used
@@ -19,10 +19,12 @@
  *
  *   GET /ref/board?org=ORG&id=ID        the board's JSON
  *   GET /ref/brands?org=ORG&limit=N     [json,json,...], N rows at most
- *   GET /ref/post?org=ORG&id=ID&private=true|false&portal=URL
- *                                       the post's JSON; private: may see
- *                                       authorOnly and companyOnly posts;
- *                                       portal: the default portal URL
+ *   GET /ref/post?org=ORG&id=ID&private=true|false
+ *                                       the columns the API writes the
+ *                                       post from, tab-separated (the API
+ *                                       writes its JSON in C); private:
+ *                                       may see authorOnly and companyOnly
+ *                                       posts
  *   GET /ref/sql?label=LABEL            text/plain: the statement the
  *                                       reference prepared for mod_feedback's
  *                                       LABEL on this connection ("PREPARE
@@ -179,11 +181,13 @@ static apr_dbd_prepared_t *fbref_statement(request_rec *r, ap_dbd_t *dbd,
 
 /*
  * Runs mod_feedback's statement label with nargs arguments and appends
- * column 0 of every row to out.  Returns an HTTP status: OK or a server
- * error.
+ * every row to out: column 0, or with all set every column, joined by
+ * tabs (the plain columns a post is written from in C).  Returns an HTTP
+ * status: OK or a server error.
  */
 static int fbref_select(request_rec *r, const char *label, int nargs,
-                        const char **args, apr_array_header_t *out)
+                        const char **args, int all,
+                        apr_array_header_t *out)
 {
     ap_dbd_t *dbd = fbref_acquire ? fbref_acquire(r) : NULL;
     apr_dbd_prepared_t *stmt;
@@ -218,12 +222,20 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
      * values are copied, as the API does too: reading past the last row
      * frees the result (PQclear), so pointers into it would dangle. */
     while (apr_dbd_get_row(dbd->driver, r->pool, res, &row, -1) == 0) {
-        char *value = NULL;
+        int ncols = all ? apr_dbd_num_cols(dbd->driver, res) : 1, i;
+        apr_array_header_t *cells = apr_array_make(r->pool, ncols,
+                                                   sizeof(char *));
 
-        if (apr_dbd_datum_get(dbd->driver, row, 0, APR_DBD_TYPE_STRING,
-                              &value) == APR_SUCCESS) {
-            APR_ARRAY_PUSH(out, const char *) = apr_pstrdup(r->pool, value);
+        for (i = 0; i < ncols; i++) {
+            char *value = NULL;
+
+            apr_dbd_datum_get(dbd->driver, row, i, APR_DBD_TYPE_STRING,
+                              &value);
+            APR_ARRAY_PUSH(cells, const char *) =
+                apr_pstrdup(r->pool, value ? value : "");
         }
+        APR_ARRAY_PUSH(out, const char *) =
+            apr_array_pstrcat(r->pool, cells, '\t');
     }
     return OK;
 }
@@ -252,7 +264,7 @@ static int fbref_board(request_rec *r, const fbref_args_t *a)
     }
     args[0] = a->org;
     args[1] = a->id;
-    status = fbref_select(r, "board_get", 2, args, rows);
+    status = fbref_select(r, "board_get", 2, args, 0, rows);
     if (status != OK) {
         return status;
     }
@@ -273,7 +285,7 @@ static int fbref_brands(request_rec *r, const fbref_args_t *a)
     }
     args[0] = a->org;
     args[1] = a->limit;
-    status = fbref_select(r, "brand_list", 2, args, rows);
+    status = fbref_select(r, "brand_list", 2, args, 0, rows);
     if (status != OK) {
         return status;
     }
@@ -285,10 +297,10 @@ static int fbref_brands(request_rec *r, const fbref_args_t *a)
 static int fbref_post(request_rec *r, const fbref_args_t *a)
 {
     apr_array_header_t *rows = apr_array_make(r->pool, 1, sizeof(char *));
-    const char *args[4];
+    const char *args[3];
     int status;
 
-    if (a->org == NULL || a->id == NULL || a->portal == NULL
+    if (a->org == NULL || a->id == NULL
         || a->private == NULL || (strcmp(a->private, "true") != 0
                                   && strcmp(a->private, "false") != 0)) {
         return HTTP_BAD_REQUEST;
@@ -296,8 +308,7 @@ static int fbref_post(request_rec *r, const fbref_args_t *a)
     args[0] = a->org;
     args[1] = a->id;
     args[2] = a->private;
-    args[3] = a->portal;
-    status = fbref_select(r, "post_get", 4, args, rows);
+    status = fbref_select(r, "post_get", 3, args, 1, rows);
     if (status != OK) {
         return status;
     }

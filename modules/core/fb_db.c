@@ -2,6 +2,7 @@
  * fb_db: prepared statements, fully read results, honest transactions.
  */
 #include <string.h>
+#include <strings.h>
 
 #include <apr_lib.h>
 #include <apr_strings.h>
@@ -23,6 +24,7 @@ struct fb_db_session {
     apr_pool_t *root;           /* own allocator; the record lives here */
     apr_pool_t *stmts;          /* the current session's statements */
     apr_hash_t *prepared;       /* label -> apr_dbd_prepared_t * */
+    int fresh;                  /* the session's settings not yet made */
 };
 
 /* Forgets every statement: a new, empty session. */
@@ -38,6 +40,7 @@ static apr_status_t fb_db_session_clear(fb_db_session_t *s)
         return APR_ENOMEM;
     }
     s->prepared = apr_hash_make(s->stmts);
+    s->fresh = 1;
     return APR_SUCCESS;
 }
 
@@ -172,6 +175,8 @@ static apr_dbd_prepared_t *fb_db_statement(fb_db_t *db, apr_pool_t *p,
 /* Points db at its connection's current session and its statements. */
 static apr_status_t fb_db_session_sync(fb_db_t *db)
 {
+    int rows = 0;
+
     if (!db->tracked) {
         return APR_SUCCESS;     /* untracked: prepared is the caller's */
     }
@@ -182,6 +187,17 @@ static apr_status_t fb_db_session_sync(fb_db_t *db)
         return FB_DB_UNAVAILABLE;
     }
     db->prepared = db->session->prepared;
+    /* Timestamps are read as text (resources write them in C): a new
+     * session speaks ISO whatever the database's or role's DateStyle. */
+    if (db->session->fresh) {
+        if (apr_dbd_query(db->driver, db->handle, &rows,
+                          "SET datestyle TO ISO, YMD") != 0) {
+            db->lost = fb_db_conn_bad(db);
+            db->error = "the session's DateStyle could not be set";
+            return db->lost ? FB_DB_UNAVAILABLE : APR_EGENERAL;
+        }
+        db->session->fresh = 0;
+    }
     return APR_SUCCESS;
 }
 
@@ -476,6 +492,78 @@ const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items)
     }
     APR_ARRAY_PUSH(parts, const char *) = "}";
     return apr_array_pstrcat(p, parts, 0);
+}
+
+/* One element of an array's text at *s, quoted or bare; NULL for NULL. */
+static apr_status_t fb_db_array_item(apr_pool_t *p, const char **s,
+                                     const char **item)
+{
+    const char *c = *s;
+    char *out, *o;
+
+    if (*c != '"') {
+        apr_size_t n = strcspn(c, ",{}\"\\");
+
+        if (n == 0) {
+            return APR_EINVAL;
+        }
+        *item = n == 4 && strncasecmp(c, "NULL", 4) == 0
+                ? NULL : apr_pstrmemdup(p, c, n);
+        *s = c + n;
+        return APR_SUCCESS;
+    }
+    out = o = apr_palloc(p, strlen(c));
+    for (c++; *c != '"'; c++) {
+        if (*c == '\\') {
+            c++;
+        }
+        if (*c == '\0') {
+            return APR_EINVAL;
+        }
+        *o++ = *c;
+    }
+    *o = '\0';
+    *item = out;
+    *s = c + 1;
+    return APR_SUCCESS;
+}
+
+apr_status_t fb_db_array_parse(apr_pool_t *p, const char *text,
+                               apr_array_header_t **items)
+{
+    int depth = 0, value = 0;   /* value: an element or '}' just ended */
+
+    *items = apr_array_make(p, 4, sizeof(const char *));
+    if (text == NULL || *text != '{') {
+        return APR_EINVAL;
+    }
+    /* After '{' or ',' comes an element or '{' (or, for an empty
+     * dimension, '}'); after an element or '}' comes ',' or '}'. */
+    do {
+        const char *item;
+
+        if (!value && *text == '{') {
+            depth++;
+            text++;
+        }
+        else if (*text == '}' && (value || text[-1] == '{')) {
+            depth--;
+            value = 1;
+            text++;
+        }
+        else if (value && *text == ',') {
+            value = 0;
+            text++;
+        }
+        else if (!value && fb_db_array_item(p, &text, &item) == APR_SUCCESS) {
+            APR_ARRAY_PUSH(*items, const char *) = item;
+            value = 1;
+        }
+        else {
+            return APR_EINVAL;
+        }
+    } while (depth > 0);
+    return *text == '\0' ? APR_SUCCESS : APR_EINVAL;
 }
 
 int fb_db_placeholders(const char *sql)

@@ -185,6 +185,15 @@ apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit);
  */
 const char *fb_db_text_array(apr_pool_t *p, const apr_array_header_t *items);
 
+/*
+ * The elements of an array as PostgreSQL writes it ("{a,\"b c\",NULL}",
+ * "{{a,b},{c,d}}"), every dimension flattened in order, in *items (char
+ * pointers into p, NULL for an SQL NULL).  APR_EINVAL when text is not
+ * such an array.
+ */
+apr_status_t fb_db_array_parse(apr_pool_t *p, const char *text,
+                               apr_array_header_t **items);
+
 /* The placeholders of sql as apr_dbd counts them ("%%" is a percent). */
 int fb_db_placeholders(const char *sql);
 

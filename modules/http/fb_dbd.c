@@ -8,8 +8,6 @@
 #include "apr_atomic.h"
 #include "apr_dbd.h"
 #include "apr_strings.h"
-#include "apr_thread_cond.h"
-#include "apr_thread_mutex.h"
 #include "mod_dbd.h"
 
 #include <stdlib.h>
@@ -17,6 +15,7 @@
 
 #include "fb_config.h"
 #include "fb_dbd.h"
+#include "fb_gate.h"
 #include "fb_log.h"
 
 /* mod_dbd's own default for DBDMax under a threaded MPM. */
@@ -38,18 +37,12 @@ static apr_status_t fb_dbd_registry_forget(void *unused)
 }
 
 /*
- * The gate: at most `free` more connections may be taken in this child.
+ * The gate: at most DBDMax connections may be taken in this child.
  * mod_dbd's pool waits without a limit when it is exhausted, so nothing
  * may reach it unless a connection is sure to be there; waiting happens
- * here, with a deadline.
+ * here, with a deadline, first come first served (fb_gate.h).
  */
-typedef struct {
-    apr_thread_mutex_t *lock;
-    apr_thread_cond_t *freed;
-    int free;
-} fb_dbd_gate_t;
-
-static fb_dbd_gate_t *fb_dbd_gate;
+static fb_gate_t *fb_dbd_gate;
 static int fb_dbd_pool_max = FB_DBD_DEFAULT_MAX;
 
 /* A checked-out connection: the store's view first, then mod_dbd's. */
@@ -122,58 +115,28 @@ const char *fb_dbd_statement_sql(const char *label)
 
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s)
 {
-    fb_dbd_gate_t *gate = apr_pcalloc(p, sizeof(*gate));
-    apr_status_t rv;
+    apr_status_t rv = fb_gate_create(&fb_dbd_gate, fb_dbd_pool_max, p);
 
-    if ((rv = apr_thread_mutex_create(&gate->lock, APR_THREAD_MUTEX_DEFAULT,
-                                      p)) != APR_SUCCESS
-        || (rv = apr_thread_cond_create(&gate->freed, p)) != APR_SUCCESS) {
+    if (rv != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00012)
                      "could not create the database connection gate");
-        return rv;
     }
-    gate->free = fb_dbd_pool_max;
-    fb_dbd_gate = gate;
-    return APR_SUCCESS;
+    return rv;
 }
 
 /* Takes a place at the gate within wait; APR_TIMEUP when none came. */
-static apr_status_t fb_dbd_gate_enter(apr_interval_time_t wait)
+static apr_status_t fb_dbd_gate_enter(apr_interval_time_t wait,
+                                      apr_pool_t *p)
 {
-    fb_dbd_gate_t *gate = fb_dbd_gate;
-    apr_time_t deadline = apr_time_now() + wait;
-    apr_status_t rv = APR_SUCCESS;
-
-    if (gate == NULL) {
-        return APR_SUCCESS;     /* before child_init: nothing to guard */
-    }
-    apr_thread_mutex_lock(gate->lock);
-    while (gate->free == 0 && rv == APR_SUCCESS) {
-        apr_interval_time_t left = deadline - apr_time_now();
-
-        rv = left > 0 ? apr_thread_cond_timedwait(gate->freed, gate->lock,
-                                                  left)
-                      : APR_TIMEUP;
-    }
-    if (gate->free > 0) {
-        gate->free--;
-        rv = APR_SUCCESS;
-    }
-    apr_thread_mutex_unlock(gate->lock);
-    return rv;
+    /* Before child_init there is nothing to guard. */
+    return fb_dbd_gate ? fb_gate_enter(fb_dbd_gate, wait, p) : APR_SUCCESS;
 }
 
 static void fb_dbd_gate_leave(void)
 {
-    fb_dbd_gate_t *gate = fb_dbd_gate;
-
-    if (gate == NULL) {
-        return;
+    if (fb_dbd_gate != NULL) {
+        fb_gate_leave(fb_dbd_gate);
     }
-    apr_thread_mutex_lock(gate->lock);
-    gate->free++;
-    apr_thread_cond_signal(gate->freed);
-    apr_thread_mutex_unlock(gate->lock);
 }
 
 #ifndef FB_SCHEMA_VERSION
@@ -228,7 +191,7 @@ fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
     fb_dbd_conn_t *conn;
     ap_dbd_t *dbd;
 
-    if (fb_dbd_gate_enter(apr_time_from_msec(conf->db_acquire_ms))
+    if (fb_dbd_gate_enter(apr_time_from_msec(conf->db_acquire_ms), p)
         != APR_SUCCESS) {
         *why = APR_TIMEUP;
         return NULL;

@@ -49,3 +49,43 @@ def role_key(org, server, flag):
         "(%s, %s, %s, %s) RETURNING id", org.id, "No " + flag,
         "no-%s-%s@example.com" % (flag, suffix), role)[0][0]
     return server.ctl("key", "create", org.id, admin)
+
+
+def _pg_string(s):
+    """s as PostgreSQL's escape_json writes it."""
+    out = []
+    for c in s:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif c in "\b\f\n\r\t":
+            out.append({"\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r",
+                        "\t": "\\t"}[c])
+        elif ord(c) < 0x20:
+            out.append("\\u%04x" % ord(c))
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+def pg_layout(value, jsonb_members=(), sep=" : "):
+    """value (parsed with parse_float=Decimal) in the layout PostgreSQL's
+    json_build_object and json_agg write, as bytes: {"k" : v, ...} and
+    [a, b]; the members named in jsonb_members hold jsonb columns, whose
+    own layout is {"k": v, ...}.  Resources rendered in C must keep these
+    bytes, which PostgreSQL gave when it built their JSON."""
+    def text(v, sep):
+        if isinstance(v, dict):
+            return "{" + ", ".join(
+                _pg_string(k) + sep
+                + text(x, ": " if k in jsonb_members else sep)
+                for k, x in v.items()) + "}"
+        if isinstance(v, list):
+            return "[" + ", ".join(text(x, sep) for x in v) + "]"
+        if isinstance(v, str):
+            return _pg_string(v)
+        if v is None:
+            return "null"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return str(v)
+    return text(value, sep).encode()

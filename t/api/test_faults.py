@@ -84,12 +84,13 @@ def org(site):
     return o
 
 
-def crash_lines(server, allowed_pids=()):
-    """Error-log lines that tell of a crash or an unexpected error."""
+def crash_lines(server, allowed_pids=(), since=0):
+    """Error-log lines that tell of a crash or an unexpected error (from
+    line since on)."""
     with open(server.error_log, errors="replace") as f:
         lines = f.read().splitlines()
     bad = []
-    for line in lines:
+    for line in lines[since:]:
         if not BAD_LOG.search(line) or any(a in line for a in FAULT_LOG):
             continue
         if any("child pid %d exit signal" % p in line for p in allowed_pids):
@@ -638,3 +639,40 @@ def test_hanging_image_server(pg, org):
             assert [a.status_code for a in answers] == [201] * 10
             assert all("<img" not in a.json()["content"] for a in answers)
             assert not crash_lines(s)
+
+
+def test_database_datestyle_is_not_iso(pg, site, org):
+    """A database (or role) whose DateStyle is not PostgreSQL's default:
+    the module reads timestamps as ISO text, so its sessions set their
+    own DateStyle and the API's dates do not change."""
+    with open(site.error_log, errors="replace") as f:
+        since = len(f.read().splitlines())
+    admin = psycopg2.connect(pg.dsn("postgres"))
+    admin.autocommit = True
+    created = org.api.post("/posts", json={"boardId": org.board,
+                                           "title": "Dated"})
+    assert created.status_code == 201, created.text
+    post = created.json()
+    try:
+        with admin.cursor() as cur:
+            cur.execute("ALTER DATABASE faults SET datestyle = 'SQL, DMY'")
+            cur.execute("SELECT count(pg_terminate_backend(pid)) "
+                        "FROM pg_stat_activity WHERE datname = 'faults'")
+        # The sessions made from now on start with SQL, DMY (psycopg2
+        # sets its own on connecting: the setting is read instead).
+        with admin.cursor() as cur:
+            cur.execute("SELECT setconfig FROM pg_db_role_setting s "
+                        "JOIN pg_database d ON d.oid = s.setdatabase "
+                        "WHERE d.datname = 'faults'")
+            assert "DateStyle=SQL, DMY" in sum((r[0] for r in cur), [])
+        back = first_success_after(site, org)
+        assert back < 1.0, back
+        for _ in range(20):
+            r = org.api.get("/posts/" + post["id"])
+            assert r.status_code == 200
+            assert r.json() == post
+    finally:
+        with admin.cursor() as cur:
+            cur.execute("ALTER DATABASE faults RESET datestyle")
+        admin.close()
+    assert not crash_lines(site, since=since)

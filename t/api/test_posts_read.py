@@ -458,3 +458,46 @@ def test_forged_score_keys_are_refused(listing, score):
         sort, key.split(":")[0], score, last)).encode()).decode().rstrip("=")
     assert_error(api.get("/posts?sortBy=trending&limit=1&cursor=" + forged),
                  400, "invalid_cursor", param="cursor")
+
+
+def test_bytes_are_postgres_layout(seed, org, server):
+    """Posts are written in C in the layout PostgreSQL gave when it built
+    them (json_build_object: {"k" : v}, jsonb columns: {"k": v}), escapes
+    included, in the post and in the list's compact envelope."""
+    from decimal import Decimal
+    from helpers import pg_layout
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+    tag = server.sql("INSERT INTO tags (org_id, name, color) VALUES "
+                     "(%s, %s, %s) RETURNING id", org.id,
+                     "T\"ag\\ \x02 ü", "\n")[0][0]
+    co = server.sql("INSERT INTO companies (org_id, company_id, name) "
+                    "VALUES (%s, %s, 'Odd') RETURNING id", org.id,
+                    "ext \"2\"\\")[0][0]
+    server.sql("INSERT INTO contact_companies (org_id, contact_id, "
+               "company_id) VALUES (%s, %s, %s)", org.id, seed.cara, co)
+    fields = {"6a0000000000000000000001": odd,
+              "6a0000000000000000000004": ["6a0000000000000000000005",
+                                           "b\"c\u00e9"]}
+    pid = seed.post(odd, slug="odd-bytes", content=odd,
+                    author_contact_id=seed.cara, visibility="companyOnly",
+                    custom_fields=json.dumps(fields),
+                    created_at="2025-05-03T01:02:03.4Z")
+    seed.tag(pid, tag, seed.ux, seed.api_tag)
+    members = ("customFields", "integrations")
+    r = org.api.get("/posts/" + pid)
+    assert r.status_code == 200
+    post = json.loads(r.content, parse_float=Decimal)
+    assert post["title"] == odd
+    assert [t["id"] for t in post["tags"]] == [tag, seed.ux, seed.api_tag]
+    assert post["access"]["companyExternalIds"] == ["ext \"2\"\\",
+                                                    "ext-acme"]
+    assert r.content == pg_layout(post, members)
+    r = org.api.get("/posts", params={"limit": 100,
+                                      "inReview": "true"})
+    page = json.loads(r.content, parse_float=Decimal)
+    assert pid in [p["id"] for p in page["data"]]
+    assert r.content == (b'{"object":"list","data":['
+                         + b",".join(pg_layout(p, members)
+                                     for p in page["data"])
+                         + b'],"nextCursor":'
+                         + json.dumps(page["nextCursor"]).encode() + b"}")

@@ -42,6 +42,8 @@ int main(void)
     test_crypto_register();
     test_version_register();
     test_db_register();
+    test_jsonw_register();
+    test_gate_register();
     test_db_session_register();
     test_ratelimit_register();
     test_html_register();

@@ -159,18 +159,24 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
 }
 
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
-                           const char *id, const char *topic)
+                           fb_args_t args, const char *topic,
+                           fb_manage_render_fn render, int changes_col)
 {
     fb_rows_t moved;
     fb_error_t *err;
     int i;
 
-    err = fb_req_select(fr, move, FB_ARGS(id, fb_req_portal_default(fr)),
-                        &moved);
+    err = fb_req_select(fr, move, args, &moved);
     for (i = 0; err == NULL && i < moved.nrows; i++) {
-        if (fb_event_record(fr->db, fr->pool, fr->principal.org_id, topic,
-                            fb_rows_get(&moved, i, 0),
-                            fb_rows_get(&moved, i, 1)) != APR_SUCCESS) {
+        const char *const *row = moved.cells + i * moved.ncols;
+        const char *item = render != NULL ? render(fr, row) : row[0];
+
+        if (item == NULL) {
+            err = fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+        }
+        else if (fb_event_record(fr->db, fr->pool, fr->principal.org_id,
+                                 topic, item, row[changes_col])
+                 != APR_SUCCESS) {
             err = fb_req_db_failed(fr);
         }
     }

@@ -81,11 +81,16 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
 
 /*
  * A before_remove's work where what uses the resource moves elsewhere
- * (statuses): runs move (org, id, default portal URL) -> rows (the
- * moved item as it now is, its changes) and records topic for each.
+ * (statuses): runs move with args -> rows (the moved item as it now is,
+ * its changes) and records topic for each.  render writes a row's item
+ * (NULL: column 0 is its JSON); the changes are column changes_col.
  */
+typedef const char *(*fb_manage_render_fn)(fb_req_t *fr,
+                                           const char *const *row);
+
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
-                           const char *id, const char *topic);
+                           fb_args_t args, const char *topic,
+                           fb_manage_render_fn render, int changes_col);
 
 /* The lock and remove statements of a resource in table: declares
  * fb_sql_<name>_lock and fb_sql_<name>_remove. */

@@ -207,23 +207,31 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order)
                        fb_hex(fr->pool, digest, 8), NULL);
 }
 
-fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
-                            fb_args_t filters, fb_args_t render)
+/* The page of rows whose JSON is column 0, each passed through present
+ * when there is one. */
+static const char *fb_list_json_page(fb_req_t *fr, fb_rows_t *rows, int n,
+                                     fb_present_fn present)
 {
-    return fb_list_respond_present(fr, order, filters, render, NULL);
+    int i;
+
+    for (i = 0; present != NULL && i < n; i++) {
+        rows->cells[i * rows->ncols] = present(fr, fb_rows_get(rows, i, 0));
+    }
+    return fb_resource_array(fr->pool, rows, n);
 }
 
-fb_error_t *fb_list_respond_present(fb_req_t *fr,
-                                    const fb_list_order_t *order,
-                                    fb_args_t filters, fb_args_t render,
-                                    fb_present_fn present)
+/* One page of order: the statement, the cursor, the envelope. */
+static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
+                                fb_args_t filters, fb_args_t render,
+                                const fb_list_rows_t *shape,
+                                fb_present_fn present)
 {
     const char *sort = fb_list_cursor_sort(fr, order);
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
     const char *text = fb_query_get(&fr->query, "cursor");
     const char **args = apr_palloc(fr->pool, sizeof(char *)
                                    * (apr_size_t)(filters.n + render.n + 3));
-    const char *next = NULL;
+    const char *next = NULL, *data;
     fb_cursor_t cursor;
     fb_rows_t rows;
     fb_error_t *err;
@@ -254,16 +262,45 @@ fb_error_t *fb_list_respond_present(fb_req_t *fr,
     fr->is_list = 1;
     if (rows.nrows > limit) {
         next = fb_cursor_encode(fr->pool, sort,
-                                fb_rows_get(&rows, shown - 1, 1),
-                                fb_rows_get(&rows, shown - 1, 2));
+                                fb_rows_get(&rows, shown - 1,
+                                            shape->key_col),
+                                fb_rows_get(&rows, shown - 1,
+                                            shape->id_col));
     }
-    for (i = 0; present != NULL && i < shown; i++) {
-        rows.cells[i * rows.ncols] = present(fr, fb_rows_get(&rows, i, 0));
+    data = shape->page != NULL ? shape->page(fr, &rows, shown)
+                               : fb_list_json_page(fr, &rows, shown,
+                                                   present);
+    if (data == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
-    fb_respond(fr, HTTP_OK, fb_resource_envelope(
-                   fr->pool, fb_resource_array(fr->pool, &rows, shown),
-                   next));
+    fb_respond(fr, HTTP_OK, fb_resource_envelope(fr->pool, data, next));
     return NULL;
+}
+
+/* Rows of JSON: the key and id follow it. */
+static const fb_list_rows_t fb_list_json_rows = {1, 2, NULL};
+
+fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
+                            fb_args_t filters, fb_args_t render)
+{
+    return fb_list_page(fr, order, filters, render, &fb_list_json_rows,
+                        NULL);
+}
+
+fb_error_t *fb_list_respond_present(fb_req_t *fr,
+                                    const fb_list_order_t *order,
+                                    fb_args_t filters, fb_args_t render,
+                                    fb_present_fn present)
+{
+    return fb_list_page(fr, order, filters, render, &fb_list_json_rows,
+                        present);
+}
+
+fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
+                                 fb_args_t filters, fb_args_t render,
+                                 const fb_list_rows_t *rows)
+{
+    return fb_list_page(fr, order, filters, render, rows, NULL);
 }
 
 fb_error_t *fb_resource_list(fb_req_t *fr)

@@ -115,6 +115,25 @@ fb_error_t *fb_list_respond_present(fb_req_t *fr,
                                     fb_args_t filters, fb_args_t render,
                                     fb_present_fn present);
 
+/*
+ * A list whose rows are plain columns rendered in C: the cursor's key and
+ * id are the columns key_col and id_col, and page writes the JSON array
+ * of the first n rows (NULL: a row it could not read, answered 500).
+ */
+typedef const char *(*fb_page_fn)(fb_req_t *fr, const fb_rows_t *rows,
+                                  int n);
+
+typedef struct {
+    int key_col;
+    int id_col;
+    fb_page_fn page;
+} fb_list_rows_t;
+
+/* fb_list_respond() of a list of plain rows. */
+fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
+                                 fb_args_t filters, fb_args_t render,
+                                 const fb_list_rows_t *rows);
+
 /* GET /things/{id} of the resource in op->data. */
 fb_error_t *fb_resource_get(fb_req_t *fr);
 

@@ -24,21 +24,20 @@ FB_SQL(post_status_update, 2, POST_STATUS_UPDATE_SQL("post_statuses"));
 FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses", "status");
 
 /* The posts of (org, id) move to the default status; each row is the
- * post as it now is and its change.  The last argument is the default
- * portal URL (POST_JSON). */
-FB_SQL(post_status_move, 2,
+ * post as it now is (posts.h) and its change. */
+FB_SQL(post_status_move, 1,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
     "old AS (SELECT " POST_STATUS_JSON " AS j FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
     "d AS (SELECT s.id FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.is_default), "
-    "p AS (UPDATE posts x SET status_id = d.id, updated_at = now() "
+    "moved AS (UPDATE posts x SET status_id = d.id, updated_at = now() "
     "  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id "
     "  RETURNING x.*) "
-    "SELECT " POST_JSON ", json_build_array(json_build_object("
+    "SELECT " POST_SELECT("json_build_array(json_build_object("
     "  'field', 'status', 'oldValue', old.j, "
-    "  'newValue', " POST_STATUS_OF_JSON ")) "
-    "FROM p, old ORDER BY p.created_at, p.id");
+    "  'newValue', " POST_STATUS_JSON "))")
+    " FROM " POST_FROM("moved") ", old ORDER BY p.created_at, p.id");
 
 FB_MANAGE_SERIALIZE(post_status);
 
@@ -64,8 +63,8 @@ static const fb_resource_t fb_post_statuses = {
  * default, recording post.updated for each. */
 static fb_error_t *fb_post_status_move(fb_req_t *fr, void *ctx)
 {
-    return fb_manage_move(fr, &fb_sql_post_status_move, ctx,
-                          "post.updated");
+    return fb_manage_move(fr, &fb_sql_post_status_move, FB_ARGS(ctx),
+                          "post.updated", fb_post_json, POST_NCOLS);
 }
 
 static const fb_manage_t fb_post_status_manage = {

@@ -3,10 +3,9 @@
  * filters (boards, statuses, tags, text search, moderation) and sorts.
  * Writes are in posts_create.c and posts_update.c.
  *
- * A post renders in SQL like every resource (posts.h).  Its statements
- * first pick the rows (a CTE named page, filtered and ordered on indexed
- * keys) and then render them, so that the portal URL the JSON needs is
- * the last argument of every statement.
+ * Its statements first pick the rows (a CTE named page, filtered and
+ * ordered on indexed keys) and then select the columns a post is written
+ * from (posts.h, post_render.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +16,18 @@
 #include "fb_id.h"
 #include "posts.h"
 
+/* What the key may see, in argument order: private posts, posts in
+ * review. */
+#define POST_SCOPE \
+    "AND (%s::boolean OR p.visibility = 'public') " \
+    "AND (%s::boolean OR NOT p.in_review) "
+
 /*
- * The list filters, in argument order: may see private posts, include
- * posts in review, board ids (twice), status ids (twice), tag names
- * (twice; matched without regard to case), search text (twice).  A NULL
- * list or text means no filter.
+ * The list filters, in argument order: board ids (twice), status ids
+ * (twice), tag names (twice; matched without regard to case), search
+ * text (twice).  A NULL list or text means no filter.
  */
 #define POST_FILTERS \
-    "AND (%s::boolean OR p.visibility = 'public') " \
-    "AND (%s::boolean OR NOT p.in_review) " \
     "AND (%s::text[] IS NULL OR p.board_id = ANY (%s::text[])) " \
     "AND (%s::text[] IS NULL OR p.status_id = ANY (%s::text[])) " \
     "AND (%s::text[] IS NULL OR EXISTS (" \
@@ -38,39 +40,69 @@
     "     OR p.search @@ websearch_to_tsquery('english', %s)) "
 
 /*
+ * How a page's rows are limited.  A filtered list's plan depends on its
+ * filters (a rare tag is found through its links, a big board along the
+ * order's index), so PostgreSQL plans it for each execution's values.
+ * A list without filters has one good plan, which PostgreSQL keeps
+ * (a generic plan) only when it can cost the rows: a LIMIT parameter
+ * alone it costs as a tenth of the table, and it then plans every
+ * execution anew, 2 ms each.  So the limit caps a constant one, the
+ * most a page reads (100 rows and one more for the cursor).
+ */
+#define POST_LIMIT_EACH(rows, order) rows " ORDER BY " order " LIMIT %d"
+#define POST_LIMIT_CAPPED(rows, order) \
+    "SELECT * FROM (" rows " ORDER BY " order " LIMIT 101) p " \
+    "ORDER BY " order " LIMIT %d"
+
+/*
  * A page of posts.  The first two arguments set the scene: the
  * organization and the order's own argument (the reference time of
  * trending, the search text of relevance; unused by column orders).
- * Then come the filters, the cursor's key and id on later pages, the
- * limit, and the portal URL of the JSON.
+ * Then come the scope, the filters (a filtered list), the cursor's key
+ * and id on later pages, and the limit.
  */
-#define POST_PAGE(score, after, order, key) \
+#define POST_PAGE(score, filters, limit, after, order, key) \
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS arg), " \
-    "page AS (SELECT p.*, " score " AS score, k.arg AS k_arg " \
+    "page AS (" limit("SELECT p.*, " score " AS score, k.arg AS k_arg " \
     "  FROM posts p, k WHERE p.org_id = k.org_id " \
-    POST_FILTERS after " ORDER BY " order " LIMIT %d) " \
-    "SELECT " POST_JSON ", " key " AS sort_key, p.id FROM page p " \
+    POST_SCOPE filters after, order) ") " \
+    "SELECT " POST_SELECT(key) " FROM " POST_FROM("page") \
     "ORDER BY " order
 
-/* The arguments of a first page: the order's, ten filters, the limit
- * and the portal URL; a later page has the cursor's key and id too. */
-#define POST_PAGE_ARGS 13
+/* The arguments of a first page: the order's, the scope, the filters
+ * (a filtered list) and the limit; a later page has the cursor's key
+ * and id too. */
+#define POST_PAGE_ARGS 4
+#define POST_FILTERED_ARGS (POST_PAGE_ARGS + 8)
 
-/* The four statements of an order: descending and ascending, the first
- * page and the pages after a cursor.  The rows are compared on col (an
- * expression over posts p and k) and ordered by by (the same value as the
- * page names it: a column, or score); key_in reads a cursor's key. */
-#define POST_SORT(name, score, col, by, key, key_in) \
-    FB_SQL(post_list_##name##_desc, POST_PAGE_ARGS, \
-           POST_PAGE(score, "", by " DESC, p.id DESC", key)); \
-    FB_SQL(post_list_##name##_desc_after, POST_PAGE_ARGS + 2, \
-           POST_PAGE(score, "AND (" col ", p.id) < (" key_in ", %s)", \
+/* The four statements of an order for a kind of list (filtered, all):
+ * descending and ascending, the first page and the pages after a
+ * cursor.  The rows are compared on col (an expression over posts p and
+ * k) and ordered by by (the same value as the page names it: a column,
+ * or score); key_in reads a cursor's key. */
+#define POST_SORT_KIND(name, nargs, filters, limit, score, col, by, key, \
+                       key_in) \
+    FB_SQL(name##_desc, nargs, \
+           POST_PAGE(score, filters, limit, "", by " DESC, p.id DESC", \
+                     key)); \
+    FB_SQL(name##_desc_after, nargs + 2, \
+           POST_PAGE(score, filters, limit, \
+                     "AND (" col ", p.id) < (" key_in ", %s)", \
                      by " DESC, p.id DESC", key)); \
-    FB_SQL(post_list_##name##_asc, POST_PAGE_ARGS, \
-           POST_PAGE(score, "", by " ASC, p.id ASC", key)); \
-    FB_SQL(post_list_##name##_asc_after, POST_PAGE_ARGS + 2, \
-           POST_PAGE(score, "AND (" col ", p.id) > (" key_in ", %s)", \
+    FB_SQL(name##_asc, nargs, \
+           POST_PAGE(score, filters, limit, "", by " ASC, p.id ASC", \
+                     key)); \
+    FB_SQL(name##_asc_after, nargs + 2, \
+           POST_PAGE(score, filters, limit, \
+                     "AND (" col ", p.id) > (" key_in ", %s)", \
                      by " ASC, p.id ASC", key))
+
+/* The statements of an order: filtered lists, and lists of all posts. */
+#define POST_SORT(name, ...) \
+    POST_SORT_KIND(post_list_##name, POST_FILTERED_ARGS, POST_FILTERS, \
+                   POST_LIMIT_EACH, __VA_ARGS__); \
+    POST_SORT_KIND(post_list_##name##_all, POST_PAGE_ARGS, "", \
+                   POST_LIMIT_CAPPED, __VA_ARGS__)
 
 /* Trending: upvotes / (hours since creation + 2)^1.5, the hours counted
  * to a reference time that the first page fixes and its cursors carry,
@@ -101,17 +133,17 @@
     "    websearch_to_tsquery('english', k.q))::float8 AS score, " \
     "    k.t0_key AS k_arg " \
     "  FROM posts p, k WHERE p.org_id = k.org_id " \
-    "  AND p.created_at <= k.t0 " POST_FILTERS \
+    "  AND p.created_at <= k.t0 " POST_SCOPE POST_FILTERS \
     "  ORDER BY p.created_at DESC, p.id DESC LIMIT " POST_RANKED "), " \
     "page AS (SELECT * FROM cand p WHERE true " after \
     "  ORDER BY p.score DESC, p.id DESC LIMIT %d) " \
-    "SELECT " POST_JSON ", p.k_arg || ':' || p.score::text AS sort_key, " \
-    "p.id FROM page p ORDER BY p.score DESC, p.id DESC"
+    "SELECT " POST_SELECT("p.k_arg || ':' || p.score::text") \
+    " FROM " POST_FROM("page") "ORDER BY p.score DESC, p.id DESC"
 
-FB_SQL(post_get, 3,
+FB_SQL(post_get, 2,
     "WITH page AS (SELECT * FROM posts p WHERE p.org_id = %s "
     "AND p.id = %s AND (%s::boolean OR p.visibility = 'public')) "
-    "SELECT " POST_JSON " FROM page p");
+    "SELECT " POST_SELECT("NULL") " FROM " POST_FROM("page"));
 
 POST_SORT(created, "NULL::float8", "p.created_at", "p.created_at",
           "fb_ts_key(p.created_at)", "fb_ts_from_key(%s)");
@@ -124,13 +156,16 @@ POST_SORT(trending, POST_TRENDING, POST_TRENDING, "score",
           "p.k_arg || ':' || p.score::text",
           "split_part(%s, ':', 2)::float8");
 
-FB_SQL(post_list_relevance, POST_PAGE_ARGS, POST_RELEVANCE_PAGE(""));
-FB_SQL(post_list_relevance_after, POST_PAGE_ARGS + 2, POST_RELEVANCE_PAGE(
+FB_SQL(post_list_relevance, POST_FILTERED_ARGS, POST_RELEVANCE_PAGE(""));
+FB_SQL(post_list_relevance_after, POST_FILTERED_ARGS + 2,
+       POST_RELEVANCE_PAGE(
     "AND (p.score, p.id) < (split_part(%s, ':', 2)::float8, %s)"));
 
+#define POST_SQL_KIND(name) \
+    &fb_sql_##name##_desc, &fb_sql_##name##_desc_after, \
+    &fb_sql_##name##_asc, &fb_sql_##name##_asc_after
 #define POST_SQL(name) \
-    &fb_sql_post_list_##name##_desc, &fb_sql_post_list_##name##_desc_after, \
-    &fb_sql_post_list_##name##_asc, &fb_sql_post_list_##name##_asc_after
+    POST_SQL_KIND(post_list_##name), POST_SQL_KIND(post_list_##name##_all)
 
 static const fb_statement_t *const fb_post_statements[] = {
     &fb_sql_post_get, POST_SQL(created), POST_SQL(upvotes), POST_SQL(recent),
@@ -152,22 +187,27 @@ static int fb_key_time_score(const char *key)
     return fb_key_integer(ref) && fb_key_float(colon + 1);
 }
 
-/* The orders of the list, by sortBy then sortOrder. */
+/* The orders of the list, by sortBy then sortOrder: of filtered lists,
+ * and of lists of all posts (the same cursors serve both). */
 #define POST_ORDER(name, sort, valid) \
-    {&fb_sql_post_list_##name##_desc, &fb_sql_post_list_##name##_desc_after, \
+    {&fb_sql_##name##_desc, &fb_sql_##name##_desc_after, \
      "posts." sort ".desc", valid}, \
-    {&fb_sql_post_list_##name##_asc, &fb_sql_post_list_##name##_asc_after, \
+    {&fb_sql_##name##_asc, &fb_sql_##name##_asc_after, \
      "posts." sort ".asc", valid}
+#define POST_ORDERS(kind) \
+    POST_ORDER(post_list_created##kind, "createdAt", fb_key_integer), \
+    POST_ORDER(post_list_upvotes##kind, "upvotes", fb_key_integer), \
+    POST_ORDER(post_list_recent##kind, "recent", fb_key_integer), \
+    POST_ORDER(post_list_trending##kind, "trending", fb_key_time_score)
 
 static const fb_list_order_t fb_post_orders[] = {
-    POST_ORDER(created, "createdAt", fb_key_integer),
-    POST_ORDER(upvotes, "upvotes", fb_key_integer),
-    POST_ORDER(recent, "recent", fb_key_integer),
-    POST_ORDER(trending, "trending", fb_key_time_score),
+    POST_ORDERS(),
     /* Best match first only: sortOrder does not apply. */
     {&fb_sql_post_list_relevance, &fb_sql_post_list_relevance_after,
      "posts.relevance.desc", fb_key_time_score},
 };
+
+static const fb_list_order_t fb_post_orders_all[] = {POST_ORDERS(_all)};
 
 /* sortBy values, in the order of fb_post_orders. */
 static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
@@ -226,15 +266,20 @@ static const char *fb_post_order_arg(fb_req_t *fr, int sort,
                          NULL);
 }
 
+/* A page's rows: the post's columns, then the sort key. */
+static const fb_list_rows_t fb_post_rows = {
+    POST_NCOLS, POST_COL_ID, fb_post_page_json
+};
+
 static fb_error_t *fb_post_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
     const char *dir = fb_query_get(&fr->query, "sortOrder");
     const char *q = fb_query_get(&fr->query, "q");
     const fb_list_order_t *order;
-    const char *boards, *statuses, *tags;
+    const char *boards, *statuses, *tags, *scope[3];
     fb_error_t *err;
-    int i, which = 0;
+    int i, which = 0, filtered;
 
     /* With a search and no sort, the best matches come first. */
     if (sort == NULL && q != NULL) {
@@ -246,8 +291,6 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
             which = i;
         }
     }
-    order = &fb_post_orders[2 * which
-                            + (dir != NULL && strcmp(dir, "asc") == 0)];
     if ((err = fb_resource_id_filter(fr, "boardId", &boards)) != NULL
         || (err = fb_resource_id_filter(fr, "statusId", &statuses))
            != NULL) {
@@ -255,15 +298,21 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     }
     tags = fb_db_text_array(fr->pool,
                             fb_query_list(fr->pool, &fr->query, "tags"));
+    filtered = boards != NULL || statuses != NULL || tags != NULL
+               || q != NULL;
+    which = 2 * which + (dir != NULL && strcmp(dir, "asc") == 0);
+    order = filtered ? &fb_post_orders[which] : &fb_post_orders_all[which];
+    scope[0] = fb_post_order_arg(fr, which / 2, order);
+    scope[1] = fb_bool_text(fb_post_sees_private(fr));
+    scope[2] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
     /* POST_PAGE's arguments; a list filter is tested for NULL, then
      * matched. */
-    return fb_list_respond(
+    return fb_list_respond_rows(
         fr, order,
-        FB_ARGS(fb_post_order_arg(fr, which, order),
-                fb_bool_text(fb_post_sees_private(fr)),
-                fb_bool_text(fb_query_bool(&fr->query, "inReview", 0)),
-                boards, boards, statuses, statuses, tags, tags, q, q),
-        FB_ARGS(fb_req_portal_default(fr)));
+        filtered ? FB_ARGS(scope[0], scope[1], scope[2], boards, boards,
+                           statuses, statuses, tags, tags, q, q)
+                 : FB_ARRAY_ARGS(scope),
+        FB_NO_ARGS, &fb_post_rows);
 }
 
 fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
@@ -273,14 +322,14 @@ fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
     fb_error_t *err;
 
     err = fb_req_select(fr, &fb_sql_post_get,
-                        FB_ARGS(id, fb_bool_text(see_private),
-                                fb_req_portal_default(fr)),
-                        &rows);
-    if (err != NULL) {
+                        FB_ARGS(id, fb_bool_text(see_private)), &rows);
+    if (err != NULL || rows.nrows == 0) {
+        *json = NULL;
         return err;
     }
-    *json = fb_rows_get(&rows, 0, 0);
-    return NULL;
+    *json = fb_post_json(fr, rows.cells);
+    return *json == NULL ? fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL)
+                         : NULL;
 }
 
 void fb_post_write_render(fb_write_t *w, const char *id, const char **json)

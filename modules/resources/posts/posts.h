@@ -1,10 +1,11 @@
 /*
- * posts.h: what the post files share: the post's JSON as SQL, and
- * rendering one post by id.
+ * posts.h: what the post files share: the columns a post is rendered
+ * from, and rendering one post by id.
  */
 #ifndef POSTS_H
 #define POSTS_H
 
+#include "fb_jsonw.h"
 #include "fb_resource.h"
 #include "fb_validate.h"
 #include "fb_write.h"
@@ -27,8 +28,6 @@
     "  WHERE a.org_id = " row ".org_id " \
     "    AND a.id = " row ".author_admin_id) END"
 
-#define POST_AUTHOR_JSON AUTHOR_JSON_OF("p")
-
 /* A status over a row s with the columns of post_statuses; ticket
  * statuses render the same (tickets/). */
 #define POST_STATUS_JSON \
@@ -36,55 +35,91 @@
     "'object', 'post_status', 'id', s.id, 'name', s.name, " \
     "'color', s.color, 'type', s.type, 'isDefault', s.is_default)"
 
-#define POST_STATUS_OF_JSON \
-    "(SELECT " POST_STATUS_JSON \
-    " FROM post_statuses s WHERE s.org_id = p.org_id AND s.id = p.status_id)"
+/*
+ * A post is rendered in C (post_render.c) from plain columns: building
+ * JSON in PostgreSQL was most of the database's work per read.  The
+ * columns, over a row p of posts (with the columns of posts) and the
+ * joins of POST_FROM; X(name, sql) gives the enum POST_COL_<name> and
+ * the select list, so the two cannot disagree.  Timestamps come as UTC
+ * text (fb_jsonw_pg_time), tags as an array of (id, name, color) in
+ * their order, companyExternalIds already as JSON (only companyOnly
+ * posts have them: rare).
+ */
+#define POST_COLUMNS(X) \
+    X(ID, "p.id") \
+    X(SLUG, "p.slug") \
+    X(TITLE, "p.title") \
+    X(CONTENT, "p.content") \
+    X(BOARD_ID, "p.board_id") \
+    X(CONTACT_ID, "p.author_contact_id") \
+    X(ADMIN_ID, "p.author_admin_id") \
+    X(CONTACT_FOUND, "c.id") \
+    X(CONTACT_NAME, "c.name") \
+    X(CONTACT_EMAIL, "c.email") \
+    X(CONTACT_PICTURE, "c.profile_picture") \
+    X(CONTACT_TYPE, "c.type") \
+    X(ADMIN_FOUND, "a.id") \
+    X(ADMIN_NAME, "a.name") \
+    X(ADMIN_EMAIL, "a.email") \
+    X(ADMIN_PICTURE, "a.profile_picture") \
+    X(STATUS_ID, "s.id") \
+    X(STATUS_NAME, "s.name") \
+    X(STATUS_COLOR, "s.color") \
+    X(STATUS_TYPE, "s.type") \
+    X(STATUS_DEFAULT, "s.is_default") \
+    X(TAGS, "ARRAY(SELECT ARRAY[t.id, t.name, t.color] " \
+            "FROM post_tags pt JOIN tags t " \
+            "  ON t.org_id = pt.org_id AND t.id = pt.tag_id " \
+            "WHERE pt.org_id = p.org_id AND pt.post_id = p.id " \
+            "ORDER BY lower(t.name))") \
+    X(COMMENTS_ENABLED, "p.comments_enabled") \
+    X(UPVOTES, "p.upvotes") \
+    X(COMMENT_COUNT, "p.comment_count") \
+    X(IN_REVIEW, "p.in_review") \
+    X(IS_PINNED, "p.is_pinned") \
+    X(VISIBILITY, "p.visibility") \
+    X(COMPANIES, "CASE WHEN p.visibility = 'companyOnly' THEN (" \
+                 "SELECT json_agg(co.company_id ORDER BY co.company_id) " \
+                 "FROM contact_companies cc JOIN companies co " \
+                 "  ON co.org_id = cc.org_id AND co.id = cc.company_id " \
+                 "WHERE cc.org_id = p.org_id " \
+                 "  AND cc.contact_id = p.author_contact_id) END") \
+    X(ASSIGNEE_ID, "p.assignee_id") \
+    X(ETA, "p.eta AT TIME ZONE 'UTC'") \
+    X(CUSTOM_FIELDS, "p.custom_fields") \
+    X(CREATED_AT, "p.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "p.updated_at AT TIME ZONE 'UTC'") \
+    X(INTEGRATIONS, "p.integrations") \
+    X(PORTAL_URL, "o.portal_url")
 
-#define POST_TAGS_JSON \
-    "COALESCE((SELECT json_agg(json_build_object('id', t.id, " \
-    "                 'name', t.name, 'color', t.color) " \
-    "                 ORDER BY lower(t.name)) " \
-    "          FROM post_tags pt JOIN tags t " \
-    "            ON t.org_id = pt.org_id AND t.id = pt.tag_id " \
-    "          WHERE pt.org_id = p.org_id AND pt.post_id = p.id), " \
-    "         '[]'::json)"
+#define POST_COL_ENUM(name, sql) POST_COL_##name,
+enum { POST_COLUMNS(POST_COL_ENUM) POST_NCOLS };
 
-/* Visibility as access: authorOnly names the author, companyOnly the
- * author's companies (by their external ids). */
-#define POST_ACCESS_JSON \
-    "json_build_object(" \
-    "  'userIds', CASE WHEN p.visibility = 'authorOnly' " \
-    "      AND COALESCE(p.author_contact_id, p.author_admin_id) IS NOT NULL " \
-    "    THEN json_build_array(COALESCE(p.author_contact_id, " \
-    "                                   p.author_admin_id)) " \
-    "    ELSE '[]'::json END, " \
-    "  'companyExternalIds', CASE WHEN p.visibility = 'companyOnly' " \
-    "    THEN COALESCE((SELECT json_agg(co.company_id " \
-    "                                   ORDER BY co.company_id) " \
-    "      FROM contact_companies cc JOIN companies co " \
-    "        ON co.org_id = cc.org_id AND co.id = cc.company_id " \
-    "      WHERE cc.org_id = p.org_id " \
-    "        AND cc.contact_id = p.author_contact_id), '[]'::json) " \
-    "    ELSE '[]'::json END)"
+#define POST_COL_SQL(name, sql) sql ", "
+/* The select list of a post statement: the columns, then the row's sort
+ * key as a list's cursor reads it (column POST_NCOLS; NULL for a
+ * statement without an order). */
+#define POST_SELECT(key) POST_COLUMNS(POST_COL_SQL) key " AS sort_key"
 
-/* The post; its one argument is the default portal URL. */
-#define POST_JSON \
-    "json_build_object(" \
-    "'object', 'post', 'id', p.id, 'slug', p.slug, " \
-    "'postUrl', COALESCE((SELECT o.portal_url FROM organizations o " \
-    "                     WHERE o.id = p.org_id), %s) || '/p/' || p.slug, " \
-    "'title', p.title, 'content', p.content, 'boardId', p.board_id, " \
-    "'author', " POST_AUTHOR_JSON ", " \
-    "'status', " POST_STATUS_OF_JSON ", " \
-    "'tags', " POST_TAGS_JSON ", " \
-    "'features', json_build_object('commentsEnabled', p.comments_enabled), " \
-    "'upvotes', p.upvotes, 'commentCount', p.comment_count, " \
-    "'inReview', p.in_review, 'isPinned', p.is_pinned, " \
-    "'access', " POST_ACCESS_JSON ", " \
-    "'assigneeId', p.assignee_id, 'eta', fb_iso(p.eta), " \
-    "'customFields', p.custom_fields, " \
-    "'createdAt', fb_iso(p.created_at), 'updatedAt', fb_iso(p.updated_at), " \
-    "'integrations', p.integrations, 'opportunityAmount', NULL::numeric)"
+/* The rows p of posts, with what the columns read. */
+#define POST_FROM(rows) \
+    rows " p " \
+    "JOIN organizations o ON o.id = p.org_id " \
+    "LEFT JOIN contacts c " \
+    "  ON c.org_id = p.org_id AND c.id = p.author_contact_id " \
+    "LEFT JOIN admins a ON a.org_id = p.org_id AND a.id = p.author_admin_id " \
+    "LEFT JOIN post_statuses s ON s.org_id = p.org_id AND s.id = p.status_id "
+
+/*
+ * The post of row (the columns of POST_SELECT) as the API writes it; NULL
+ * (logged) when a column is not in the form the statement gives: a bug,
+ * or a database set up otherwise (DateStyle).
+ */
+const char *fb_post_json(fb_req_t *fr, const char *const *row);
+
+/* The JSON array of the posts of the first n rows (a list's page); NULL
+ * as fb_post_json. */
+const char *fb_post_page_json(fb_req_t *fr, const fb_rows_t *rows, int n);
 
 /*
  * The post id as the API renders it, in *json, or NULL when there is no

@@ -64,8 +64,9 @@ static const fb_resource_t fb_ticket_statuses = {
  * default, recording ticket.updated for each. */
 static fb_error_t *fb_ticket_status_move(fb_req_t *fr, void *ctx)
 {
-    return fb_manage_move(fr, &fb_sql_ticket_status_move, ctx,
-                          "ticket.updated");
+    return fb_manage_move(fr, &fb_sql_ticket_status_move,
+                          FB_ARGS(ctx, fb_req_portal_default(fr)),
+                          "ticket.updated", NULL, 1);
 }
 
 static const fb_manage_t fb_ticket_status_manage = {

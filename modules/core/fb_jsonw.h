@@ -1,0 +1,81 @@
+/*
+ * fb_jsonw: JSON written straight into one growing buffer of a pool.
+ *
+ * Resources used to render their JSON in PostgreSQL (json_build_object,
+ * json_agg); that was most of the database's CPU per read.  They now
+ * select plain columns and write the JSON here, in the very layout
+ * PostgreSQL gave, so that the bytes an API client receives, and the
+ * ETags computed over them, stay what they were:
+ *
+ *   object   {"key" : value, "key" : value}      (json_build_object)
+ *   array    [value, value]                      (json_agg, json_build_array)
+ *   strings  escaped as PostgreSQL's escape_json: \" \\ \b \f \n \r \t,
+ *            other bytes below 0x20 as \u00xx, everything else as is
+ *   jsonb    a column's own text, as is (its layout is {"key": value})
+ *
+ * The writer keeps the separators itself: a value written after a key
+ * follows its " : ", one written into an array or after another member
+ * is preceded by ", ".  No call fails; memory comes from the pool.
+ */
+#ifndef FB_JSONW_H
+#define FB_JSONW_H
+
+#include <apr_pools.h>
+
+/* Objects and arrays nested deeper than this are a bug of the caller. */
+#define FB_JSONW_DEPTH 16
+
+typedef struct {
+    apr_pool_t *pool;
+    char *buf;
+    apr_size_t len;
+    apr_size_t cap;
+    int depth;
+    int count[FB_JSONW_DEPTH];  /* values written at each level */
+    char close[FB_JSONW_DEPTH]; /* the bracket that ends each level */
+    int after_key;              /* the next value is a member's */
+} fb_jsonw_t;
+
+/* An empty writer whose buffer starts at size bytes (grown as needed). */
+void fb_jsonw_init(fb_jsonw_t *w, apr_pool_t *p, apr_size_t size);
+
+/* The text written so far, NUL-terminated, and its length. */
+const char *fb_jsonw_text(fb_jsonw_t *w, apr_size_t *len);
+
+void fb_jsonw_object(fb_jsonw_t *w);
+void fb_jsonw_array(fb_jsonw_t *w);
+/* Closes the innermost object or array. */
+void fb_jsonw_end(fb_jsonw_t *w);
+
+/* The name of the next member of the open object. */
+void fb_jsonw_key(fb_jsonw_t *w, const char *key);
+
+/* A string; NULL writes null. */
+void fb_jsonw_string(fb_jsonw_t *w, const char *s);
+
+/* A JSON text as is (a number, true, a jsonb column); NULL writes null. */
+void fb_jsonw_raw(fb_jsonw_t *w, const char *json);
+
+/* A boolean from PostgreSQL's text form ("t" or "f"); NULL writes null. */
+void fb_jsonw_pg_bool(fb_jsonw_t *w, const char *b);
+
+/*
+ * A timestamp as the API writes them (fb_iso: "2026-11-25T08:15:00.123Z",
+ * milliseconds truncated), from the text PostgreSQL gives for a UTC
+ * timestamp without time zone under DateStyle ISO ("2026-11-25
+ * 08:15:00.123456", fraction optional); NULL writes null.  Returns 0
+ * (writing null) when ts is not in that form.
+ */
+int fb_jsonw_pg_time(fb_jsonw_t *w, const char *ts);
+
+/*
+ * Writes the byte c and starts afresh at the outermost level: for a
+ * sequence the writer does not separate itself (the API's own compact
+ * list envelope holds objects in PostgreSQL's layout, joined by ",").
+ */
+void fb_jsonw_restart(fb_jsonw_t *w, char c);
+
+/* Appends bytes with no separator (the writer's own building block). */
+void fb_jsonw_bytes(fb_jsonw_t *w, const char *s, apr_size_t n);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * fb_rowjson: an object of the API written from a row of plain columns,
+ * as a table of its members.
+ *
+ * A resource selects plain columns (no JSON built in PostgreSQL: that
+ * costs the database more than finding the rows) and describes its
+ * object once, member by member: the key, how the column is written,
+ * and which column.  Members that are more than a column (an author, a
+ * status, tags) are functions.  The bytes are those json_build_object
+ * gave (fb_jsonw.h).
+ */
+#ifndef FB_ROWJSON_H
+#define FB_ROWJSON_H
+
+#include "fb_jsonw.h"
+#include "fb_request.h"
+
+typedef enum {
+    FB_RJ_CONST,    /* text: a JSON literal ("\"post\"", "null") */
+    FB_RJ_STRING,   /* the column as a string, NULL as null */
+    FB_RJ_RAW,      /* the column as JSON text (numbers, jsonb) */
+    FB_RJ_BOOL,     /* the column's t / f */
+    FB_RJ_TIME,     /* the column's UTC timestamp text, as fb_iso */
+    FB_RJ_FN        /* fn writes the value */
+} fb_rj_kind_t;
+
+/* Writes one member's value from row; APR_EGENERAL (logged) when the
+ * row is not what the statement should have given. */
+typedef apr_status_t (*fb_rj_fn)(fb_req_t *fr, fb_jsonw_t *w,
+                                 const char *const *row);
+
+typedef struct {
+    const char *key;            /* NULL ends a table */
+    fb_rj_kind_t kind;
+    int col;
+    const char *text;           /* FB_RJ_CONST */
+    fb_rj_fn fn;                /* FB_RJ_FN */
+} fb_rj_member_t;
+
+#define FB_RJ_CONST(key, json) {key, FB_RJ_CONST, 0, json, NULL}
+#define FB_RJ_STRING(key, col) {key, FB_RJ_STRING, col, NULL, NULL}
+#define FB_RJ_RAW(key, col)    {key, FB_RJ_RAW, col, NULL, NULL}
+#define FB_RJ_BOOL(key, col)   {key, FB_RJ_BOOL, col, NULL, NULL}
+#define FB_RJ_TIME(key, col)   {key, FB_RJ_TIME, col, NULL, NULL}
+#define FB_RJ_FN(key, fn)      {key, FB_RJ_FN, 0, NULL, fn}
+#define FB_RJ_END              {NULL, FB_RJ_CONST, 0, NULL, NULL}
+
+/* The object of members (ending in FB_RJ_END) over row, written to w. */
+apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
+                          const fb_rj_member_t *members,
+                          const char *const *row);
+
+/* The row's UTC timestamp at col, or null; APR_EGENERAL (logged) when
+ * it is not in the form fb_jsonw_pg_time reads. */
+apr_status_t fb_rj_time(fb_req_t *fr, fb_jsonw_t *w, const char *ts);
+
+#endif

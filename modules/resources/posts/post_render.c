@@ -1,0 +1,217 @@
+/*
+ * post_render: a post's JSON written from its columns (posts.h), and
+ * reading one post by id.
+ *
+ * The object, member by member, is the one the API has always answered,
+ * to the byte: what json_build_object wrote when PostgreSQL built it.
+ */
+#include <string.h>
+
+#include "posts.h"
+
+#include "apr_strings.h"
+#include "http_log.h"
+
+#include "fb_log.h"
+#include "fb_rowjson.h"
+
+/* A person: an author (contact or admin) of a post. */
+static void fb_post_person(fb_jsonw_t *w, const char *const *row, int id,
+                           const char *type)
+{
+    fb_jsonw_object(w);
+    fb_jsonw_key(w, "id");
+    fb_jsonw_string(w, row[id]);
+    fb_jsonw_key(w, "name");
+    fb_jsonw_string(w, row[id + 1]);
+    fb_jsonw_key(w, "email");
+    fb_jsonw_string(w, row[id + 2]);
+    fb_jsonw_key(w, "profilePicture");
+    fb_jsonw_string(w, row[id + 3]);
+    fb_jsonw_key(w, "type");
+    fb_jsonw_string(w, type);
+    fb_jsonw_end(w);
+}
+
+/* The author: the contact when the post names one (null if it is gone),
+ * else the admin. */
+static apr_status_t fb_post_author(fb_req_t *fr, fb_jsonw_t *w,
+                                   const char *const *row)
+{
+    (void)fr;
+    if (row[POST_COL_CONTACT_ID] != NULL
+        && row[POST_COL_CONTACT_FOUND] != NULL) {
+        fb_post_person(w, row, POST_COL_CONTACT_FOUND,
+                       row[POST_COL_CONTACT_TYPE]);
+    }
+    else if (row[POST_COL_CONTACT_ID] == NULL
+             && row[POST_COL_ADMIN_ID] != NULL
+             && row[POST_COL_ADMIN_FOUND] != NULL) {
+        fb_post_person(w, row, POST_COL_ADMIN_FOUND, "admin");
+    }
+    else {
+        fb_jsonw_raw(w, NULL);
+    }
+    return APR_SUCCESS;
+}
+
+static const fb_rj_member_t fb_post_status_members[] = {
+    FB_RJ_CONST("object", "\"post_status\""),
+    FB_RJ_STRING("id", POST_COL_STATUS_ID),
+    FB_RJ_STRING("name", POST_COL_STATUS_NAME),
+    FB_RJ_STRING("color", POST_COL_STATUS_COLOR),
+    FB_RJ_STRING("type", POST_COL_STATUS_TYPE),
+    FB_RJ_BOOL("isDefault", POST_COL_STATUS_DEFAULT),
+    FB_RJ_END
+};
+
+static apr_status_t fb_post_status(fb_req_t *fr, fb_jsonw_t *w,
+                                   const char *const *row)
+{
+    if (row[POST_COL_STATUS_ID] == NULL) {
+        fb_jsonw_raw(w, NULL);
+        return APR_SUCCESS;
+    }
+    return fb_rj_object(fr, w, fb_post_status_members, row);
+}
+
+/* The tags, from the array of (id, name, color) in their order. */
+static apr_status_t fb_post_tags(fb_req_t *fr, fb_jsonw_t *w,
+                                 const char *const *row)
+{
+    static const char *const keys[] = {"id", "name", "color"};
+    apr_array_header_t *items;
+    int i;
+
+    if (fb_db_array_parse(fr->pool, row[POST_COL_TAGS], &items)
+            != APR_SUCCESS
+        || items->nelts % 3 != 0) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00482)
+                      "the tags of post %s came as '%s'",
+                      row[POST_COL_ID], row[POST_COL_TAGS]);
+        return APR_EGENERAL;
+    }
+    fb_jsonw_array(w);
+    for (i = 0; i < items->nelts; i++) {
+        if (i % 3 == 0) {
+            fb_jsonw_object(w);
+        }
+        fb_jsonw_key(w, keys[i % 3]);
+        fb_jsonw_string(w, APR_ARRAY_IDX(items, i, const char *));
+        if (i % 3 == 2) {
+            fb_jsonw_end(w);
+        }
+    }
+    fb_jsonw_end(w);
+    return APR_SUCCESS;
+}
+
+/* The portal's address of the post: the organization's portal, or the
+ * default one, then /p/ and the slug. */
+static apr_status_t fb_post_url(fb_req_t *fr, fb_jsonw_t *w,
+                                const char *const *row)
+{
+    const char *portal = row[POST_COL_PORTAL_URL];
+
+    fb_jsonw_string(w, apr_pstrcat(fr->pool,
+                                   portal ? portal
+                                          : fb_req_portal_default(fr),
+                                   "/p/", row[POST_COL_SLUG], NULL));
+    return APR_SUCCESS;
+}
+
+static const fb_rj_member_t fb_post_feature_members[] = {
+    FB_RJ_BOOL("commentsEnabled", POST_COL_COMMENTS_ENABLED),
+    FB_RJ_END
+};
+
+static apr_status_t fb_post_features(fb_req_t *fr, fb_jsonw_t *w,
+                                     const char *const *row)
+{
+    return fb_rj_object(fr, w, fb_post_feature_members, row);
+}
+
+/* Visibility as access: authorOnly names the author, companyOnly the
+ * author's companies (their external ids). */
+static apr_status_t fb_post_access(fb_req_t *fr, fb_jsonw_t *w,
+                                   const char *const *row)
+{
+    const char *visibility = row[POST_COL_VISIBILITY];
+    const char *author = row[POST_COL_CONTACT_ID] != NULL
+                         ? row[POST_COL_CONTACT_ID]
+                         : row[POST_COL_ADMIN_ID];
+    const char *companies = row[POST_COL_COMPANIES];
+
+    (void)fr;
+    fb_jsonw_object(w);
+    fb_jsonw_key(w, "userIds");
+    fb_jsonw_array(w);
+    if (strcmp(visibility, "authorOnly") == 0 && author != NULL) {
+        fb_jsonw_string(w, author);
+    }
+    fb_jsonw_end(w);
+    fb_jsonw_key(w, "companyExternalIds");
+    fb_jsonw_raw(w, companies != NULL ? companies : "[]");
+    fb_jsonw_end(w);
+    return APR_SUCCESS;
+}
+
+static const fb_rj_member_t fb_post_members[] = {
+    FB_RJ_CONST("object", "\"post\""),
+    FB_RJ_STRING("id", POST_COL_ID),
+    FB_RJ_STRING("slug", POST_COL_SLUG),
+    FB_RJ_FN("postUrl", fb_post_url),
+    FB_RJ_STRING("title", POST_COL_TITLE),
+    FB_RJ_STRING("content", POST_COL_CONTENT),
+    FB_RJ_STRING("boardId", POST_COL_BOARD_ID),
+    FB_RJ_FN("author", fb_post_author),
+    FB_RJ_FN("status", fb_post_status),
+    FB_RJ_FN("tags", fb_post_tags),
+    FB_RJ_FN("features", fb_post_features),
+    FB_RJ_RAW("upvotes", POST_COL_UPVOTES),
+    FB_RJ_RAW("commentCount", POST_COL_COMMENT_COUNT),
+    FB_RJ_BOOL("inReview", POST_COL_IN_REVIEW),
+    FB_RJ_BOOL("isPinned", POST_COL_IS_PINNED),
+    FB_RJ_FN("access", fb_post_access),
+    FB_RJ_STRING("assigneeId", POST_COL_ASSIGNEE_ID),
+    FB_RJ_TIME("eta", POST_COL_ETA),
+    FB_RJ_RAW("customFields", POST_COL_CUSTOM_FIELDS),
+    FB_RJ_TIME("createdAt", POST_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", POST_COL_UPDATED_AT),
+    FB_RJ_RAW("integrations", POST_COL_INTEGRATIONS),
+    FB_RJ_CONST("opportunityAmount", "null"),
+    FB_RJ_END
+};
+
+/* About what a post takes, to size the buffer once. */
+#define FB_POST_JSON_SIZE 1536
+
+const char *fb_post_json(fb_req_t *fr, const char *const *row)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, fr->pool, FB_POST_JSON_SIZE);
+    return fb_rj_object(fr, &w, fb_post_members, row) == APR_SUCCESS
+           ? fb_jsonw_text(&w, NULL) : NULL;
+}
+
+const char *fb_post_page_json(fb_req_t *fr, const fb_rows_t *rows, int n)
+{
+    fb_jsonw_t w;
+    int i;
+
+    fb_jsonw_init(&w, fr->pool, (apr_size_t)n * FB_POST_JSON_SIZE + 2);
+    fb_jsonw_restart(&w, '[');
+    for (i = 0; i < n; i++) {
+        if (i > 0) {
+            fb_jsonw_restart(&w, ',');
+        }
+        if (fb_rj_object(fr, &w, fb_post_members,
+                         rows->cells + i * rows->ncols)
+            != APR_SUCCESS) {
+            return NULL;
+        }
+    }
+    fb_jsonw_restart(&w, ']');
+    return fb_jsonw_text(&w, NULL);
+}

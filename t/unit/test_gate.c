@@ -1,0 +1,140 @@
+/*
+ * test_gate.c: the connection gate (fb_gate) with real threads: places
+ * go to waiters in arrival order, a newcomer never overtakes a waiter,
+ * and a waiter that gives up leaves no hole in the queue.
+ */
+#include <apr_thread_proc.h>
+#include <apr_thread_mutex.h>
+
+#include "fb_gate.h"
+#include "unit.h"
+
+typedef struct {
+    fb_gate_t *gate;
+    apr_interval_time_t wait;
+    int id;
+    apr_status_t rv;
+} waiter_t;
+
+/* The order in which waiters got their places. */
+static apr_thread_mutex_t *order_lock;
+static int order[8];
+static int served;
+
+static void *APR_THREAD_FUNC wait_turn(apr_thread_t *t, void *data)
+{
+    waiter_t *w = data;
+    apr_pool_t *p;
+
+    apr_pool_create(&p, NULL);
+    w->rv = fb_gate_enter(w->gate, w->wait, p);
+    if (w->rv == APR_SUCCESS) {
+        apr_thread_mutex_lock(order_lock);
+        order[served++] = w->id;
+        apr_thread_mutex_unlock(order_lock);
+        fb_gate_leave(w->gate);
+    }
+    apr_pool_destroy(p);
+    apr_thread_exit(t, APR_SUCCESS);
+    return NULL;
+}
+
+/* Starts a waiter and returns once it waits at the gate. */
+static apr_thread_t *start(waiter_t *w)
+{
+    apr_thread_t *t;
+    int before = fb_gate_waiting(w->gate);
+    int i;
+
+    CU_ASSERT_EQUAL_FATAL(apr_thread_create(&t, NULL, wait_turn, w,
+                                            ut_pool), APR_SUCCESS);
+    for (i = 0; i < 2000 && fb_gate_waiting(w->gate) == before; i++) {
+        apr_sleep(1000);
+    }
+    UT_ASSERT_INT(fb_gate_waiting(w->gate), before + 1);
+    return t;
+}
+
+static void join(apr_thread_t *t)
+{
+    apr_status_t rv;
+
+    apr_thread_join(&rv, t);
+}
+
+static void test_arrival_order(void)
+{
+    fb_gate_t *gate;
+    waiter_t w[5];
+    apr_thread_t *t[5];
+    int i;
+
+    served = 0;
+    apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 1, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
+    for (i = 0; i < 5; i++) {
+        w[i] = (waiter_t){gate, apr_time_from_sec(20), i, APR_EGENERAL};
+        t[i] = start(&w[i]);
+    }
+    /* A newcomer with no time to wait finds no place: the freed place
+     * will be the first waiter's, not the newcomer's. */
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_TIMEUP);
+    fb_gate_leave(gate);
+    for (i = 0; i < 5; i++) {
+        join(t[i]);
+        UT_ASSERT_INT(w[i].rv, APR_SUCCESS);
+    }
+    UT_ASSERT_INT(served, 5);
+    for (i = 0; i < 5; i++) {
+        UT_ASSERT_INT(order[i], i);
+    }
+    UT_ASSERT_INT(fb_gate_waiting(gate), 0);
+    /* Every place is back. */
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_TIMEUP);
+}
+
+static void test_deadline_and_giving_up(void)
+{
+    fb_gate_t *gate;
+    waiter_t brief, patient;
+    apr_thread_t *tb, *tp;
+    apr_time_t t0;
+
+    served = 0;
+    apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
+    t0 = apr_time_now();
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, apr_time_from_msec(50), ut_pool),
+                    APR_TIMEUP);
+    CU_ASSERT(apr_time_now() - t0 >= apr_time_from_msec(50));
+    /* The first waiter gives up; the one behind it is served. */
+    brief = (waiter_t){gate, apr_time_from_msec(100), 1, APR_EGENERAL};
+    tb = start(&brief);
+    patient = (waiter_t){gate, apr_time_from_sec(20), 2, APR_EGENERAL};
+    tp = start(&patient);
+    join(tb);
+    UT_ASSERT_INT(brief.rv, APR_TIMEUP);
+    UT_ASSERT_INT(fb_gate_waiting(gate), 1);
+    fb_gate_leave(gate);
+    join(tp);
+    UT_ASSERT_INT(patient.rv, APR_SUCCESS);
+    UT_ASSERT_INT(served, 1);
+    UT_ASSERT_INT(order[0], 2);
+}
+
+void test_gate_register(void)
+{
+    static const ut_test_t tests[] = {
+        {"waiters served in arrival order, no overtaking",
+         test_arrival_order},
+        {"deadline; a waiter that gives up leaves no hole",
+         test_deadline_and_giving_up},
+        {NULL, NULL}
+    };
+
+    ut_add_suite("fb_gate", NULL, NULL, NULL, NULL, tests);
+}
