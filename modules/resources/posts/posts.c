@@ -75,27 +75,25 @@
 #define POST_PAGE_ARGS 4
 #define POST_FILTERED_ARGS (POST_PAGE_ARGS + 8)
 
-/* The four statements of an order for a kind of list (filtered, all):
- * descending and ascending, the first page and the pages after a
- * cursor.  The rows are compared on col (an expression over posts p and
- * k) and ordered by by (the same value as the page names it: a column,
- * or score); key_in reads a cursor's key. */
-#define POST_SORT_KIND(name, nargs, filters, limit, score, col, by, key, \
-                       key_in) \
-    FB_SQL(name##_desc, nargs, \
-           POST_PAGE(score, filters, limit, "", by " DESC, p.id DESC", \
+/* The two statements of an order in one direction (dir, and cmp to
+ * compare with a cursor) for a kind of list (filtered, all): the first
+ * page and the pages after a cursor.  The rows are compared on col (an
+ * expression over posts p and k) and ordered by by (the same value as
+ * the page names it: a column, or score); key_in reads a cursor's key. */
+#define POST_SORT_DIR(name, nargs, filters, limit, score, col, by, key, \
+                      key_in, dir, cmp) \
+    FB_SQL(name, nargs, \
+           POST_PAGE(score, filters, limit, "", by " " dir ", p.id " dir, \
                      key)); \
-    FB_SQL(name##_desc_after, nargs + 2, \
+    FB_SQL(name##_after, nargs + 2, \
            POST_PAGE(score, filters, limit, \
-                     "AND (" col ", p.id) < (" key_in ", %s)", \
-                     by " DESC, p.id DESC", key)); \
-    FB_SQL(name##_asc, nargs, \
-           POST_PAGE(score, filters, limit, "", by " ASC, p.id ASC", \
-                     key)); \
-    FB_SQL(name##_asc_after, nargs + 2, \
-           POST_PAGE(score, filters, limit, \
-                     "AND (" col ", p.id) > (" key_in ", %s)", \
-                     by " ASC, p.id ASC", key))
+                     "AND (" col ", p.id) " cmp " (" key_in ", %s)", \
+                     by " " dir ", p.id " dir, key))
+
+/* The four statements of an order for a kind of list. */
+#define POST_SORT_KIND(name, ...) \
+    POST_SORT_DIR(name##_desc, __VA_ARGS__, "DESC", "<"); \
+    POST_SORT_DIR(name##_asc, __VA_ARGS__, "ASC", ">")
 
 /* The statements of an order: filtered lists, and lists of all posts. */
 #define POST_SORT(name, ...) \
