@@ -414,10 +414,10 @@ if [ -n "$old" ]; then
         same_paths+=("/v2/posts?$q_g" "$path_h" "/v2/posts?$q_i"
                      "/v2/posts?$q_j" "/v2/posts?$q_k")
     fi
-    read -r compared timed < <("$py" "$bench/same.py" "$key" "$base" \
-        "$old" "${same_paths[@]}" || echo fail) || true
-    [ -n "$timed" ] \
+    same=$("$py" "$bench/same.py" "$key" "$base" "$old" \
+           "${same_paths[@]}") \
         || die "the baseline $base_rev does not answer the same bytes"
+    read -r compared timed <<<"$same"
     log "the baseline $base_rev answers the same bytes ($compared" \
         "responses; $timed first-page cursors differ, by the request time)"
 fi
