@@ -311,9 +311,10 @@ read -r size_a size_b size_c size_d <<<"$sizes"
 log "API and reference agree (board $board, 100 brands)"
 
 # One wrk run; prints "requests duration_us p50_us p99_us timeouts bytes
-# errors".  No response may be a 4xx or 5xx (wrk counts those; the 304
-# line's pass) and no socket error may occur, unless wrk_errors_ok is
-# set: the runs at higher concurrencies count them (errors) instead.
+# http_errors socket_errors".  No response may be a 4xx or 5xx (wrk
+# counts those; the 304 line's pass) and no socket error may occur,
+# unless wrk_errors_ok is set: the runs at higher concurrencies count
+# them instead.
 # Requests slower than 10 s are only counted (wrk leaves them out of the
 # percentiles).
 #   wrk_run SECS URL [WRK_OPTION...] [-- IDS_FILE PATH_TEMPLATE]
@@ -351,8 +352,8 @@ wrk_run() {
         die "$url ${tail[*]}: $((bytes / requests)) bytes per response," \
             "more than $wrk_max_bytes"
     fi
-    echo "$requests $duration $p50 $p99 $tmo $bytes" \
-         "$((status + connect + read + write))"
+    echo "$requests $duration $p50 $p99 $tmo $bytes $status" \
+         "$((connect + read + write))"
 }
 
 # The posts part: GET by id over random posts against the reference,

@@ -7,8 +7,8 @@ One group of five arguments per measured request: its key, "new:" or
 letter ("new:e"; "eW", "gC", "gW" are (e) and (g) at other concurrencies),
 its name, wrk's shape ("2x32": threads x connections), its response body
 size in bytes and its runs: "requests duration_us p50_us p99_us timeouts
-bytes errors httpd0 httpd1 pg0 pg1" joined by ";", where errors counts
-the 4xx/5xx responses and socket errors and the last four are CPU
+bytes http_errors socket_errors httpd0 httpd1 pg0 pg1" joined by ";",
+where http_errors counts 4xx/5xx responses and the last four are CPU
 seconds of the httpd and PostgreSQL process trees before and after the
 run.  With several rounds the run of median throughput stands for its
 request.
@@ -44,9 +44,10 @@ def parse_run(text):
         "p50": int(f[2]) / 1000,
         "p99": int(f[3]) / 1000,
         "timeouts": int(f[4]),
-        "errors": int(f[6]),
-        "httpd_us": (float(f[8]) - float(f[7])) * 1e6 / max(requests, 1),
-        "pg_us": (float(f[10]) - float(f[9])) * 1e6 / max(requests, 1),
+        "http_errors": int(f[6]),
+        "socket_errors": int(f[7]),
+        "httpd_us": (float(f[9]) - float(f[8])) * 1e6 / max(requests, 1),
+        "pg_us": (float(f[11]) - float(f[10])) * 1e6 / max(requests, 1),
     }
 
 
@@ -128,12 +129,14 @@ def main():
                          "new" if r["side"] == "new" else "baseline",
                          "%.0f" % a["rps"], "%.2f" % a["p50"],
                          "%.2f" % a["p99"], ratio(a["p99"], a["p50"]),
-                         "%d" % a["errors"], "%.0f" % a["pg_us"]))
+                         "%d" % a["http_errors"], "%d" % a["socket_errors"],
+                         "%.0f" % a["pg_us"]))
         print_table(
             "Latency by concurrency (wrk threads x connections):",
             [("request", max(len(r[0]) for r in rows)), ("wrk", 6),
              ("build", 8), ("req/s", 7), ("p50 ms", 8), ("p99 ms", 8),
-             ("p99/50", 6), ("errors", 6), ("pg us", 6)], rows)
+             ("p99/50", 6), ("4xx5xx", 6), ("socket", 6), ("pg us", 6)],
+            rows)
 
     if len(reqs[0]["runs"]) > 1:
         print("req/s of each round:")
@@ -146,9 +149,10 @@ def main():
     print("wrk: threads x connections.  httpd us, pg us: CPU time per "
           "request of the\nhttpd and the PostgreSQL processes, in "
           "microseconds (wrk's own CPU is not\ncounted).  bytes: the "
-          "response body.  errors: 4xx/5xx responses and socket\n"
-          "errors (wrk's), allowed at the higher concurrencies only "
-          "(503: no pooled\nconnection within FeedbackDBAcquireTimeout).")
+          "response body.  4xx5xx, socket: wrk's count of such\n"
+          "responses and of socket errors (connect, read, write), allowed "
+          "at the higher\nconcurrencies only (503: no pooled connection "
+          "within FeedbackDBAcquireTimeout).")
     few = [r for r in reqs if r["row"]["requests"] < 100]
     if few:
         print("Fewer than 100 requests (percentiles are coarse): %s"
