@@ -3,6 +3,9 @@
 # httpd, on a private PostgreSQL with generated data, and prints a table;
 # then, unless BENCH_POSTS=0, the same for an organization of a million
 # posts, the latencies of its lists and the plans of their statements.
+# A second httpd runs the module of a frozen commit (bench/baseline.sh)
+# on the same database: each API request is measured on both, one after
+# the other, once both are seen to answer the same bytes.
 #
 #   bench/run.sh            (or: make bench)
 #
@@ -21,7 +24,11 @@
 #   BENCH_POSTS        posts of the second part (1000000); 0 skips it
 #   BENCH_DEEP_PAGES   pages of 100 walked for the deep page (1000)
 #   BENCH_LATENCY_CONNECTIONS  wrk connections of the list latencies (1)
+#   BENCH_WIDE_CONNECTIONS     the second, higher concurrency (128)
+#   BENCH_BASELINE     commit of the baseline build (1088b39); none: none
 set -euo pipefail
+# A failure inside $(...) (a wrk run in measure) must stop the run too.
+shopt -s inherit_errexit
 here=$(cd "$(dirname "$0")/.." && pwd)
 bench=$here/bench
 
@@ -35,8 +42,10 @@ rounds=${BENCH_ROUNDS:-1}
 posts=${BENCH_POSTS:-1000000}
 deep=${BENCH_DEEP_PAGES:-1000}
 lat_conns=${BENCH_LATENCY_CONNECTIONS:-1}
+wide=${BENCH_WIDE_CONNECTIONS:-128}
+baseline=${BENCH_BASELINE:-1088b39}
 for n in "$duration" "$threads" "$conns" "$warmup" "$rounds" "$deep" \
-         "$lat_conns"; do
+         "$lat_conns" "$wide"; do
     [[ $n =~ ^[1-9][0-9]{0,3}$ ]] || {
         echo "bench: settings must be small positive integers" >&2; exit 2; }
 done
@@ -55,31 +64,42 @@ die() { log "$*"; exit 1; }
 # www-data (the socket directory), hence 0755.
 run_dir=$(mktemp -d /tmp/fb-bench.XXXXXX)
 chmod 755 "$run_dir"
-mkdir -p "$run_dir/run" "$run_dir/logs"
-conf=$run_dir/httpd.conf
+# Each httpd has its own server root: the module under test in $run_dir,
+# the baseline in $run_dir/base.
+base_dir=$run_dir/base
+mkdir -p "$run_dir/run" "$run_dir/logs" "$base_dir/run" "$base_dir/logs"
+chmod 755 "$base_dir"
 pg_dir=$run_dir/pg
 
+# stop_httpd ROOT: stops the httpd whose server root is ROOT, if running.
+stop_httpd() {
+    local root=$1 pid
+    [ -f "$root/run/httpd.pid" ] || return 0
+    pid=$(cat "$root/run/httpd.pid")
+    /usr/sbin/apache2 -f "$root/httpd.conf" -k stop 2>/dev/null
+    for _ in $(seq 100); do
+        [ -f "$root/run/httpd.pid" ] || break
+        sleep 0.1
+    done
+    if [ -f "$root/run/httpd.pid" ] && [ -n "$pid" ]; then
+        log "httpd did not stop; killing its process group $pid"
+        kill -KILL -- "-$pid" 2>/dev/null
+    fi
+}
+
 cleanup() {
-    local rc=$? pid
+    local rc=$? root
     set +e
     trap - EXIT INT TERM
-    if [ -f "$run_dir/run/httpd.pid" ]; then
-        pid=$(cat "$run_dir/run/httpd.pid")
-        /usr/sbin/apache2 -f "$conf" -k stop 2>/dev/null
-        for _ in $(seq 100); do
-            [ -f "$run_dir/run/httpd.pid" ] || break
-            sleep 0.1
-        done
-        if [ -f "$run_dir/run/httpd.pid" ] && [ -n "$pid" ]; then
-            log "httpd did not stop; killing its process group $pid"
-            kill -KILL -- "-$pid" 2>/dev/null
-        fi
-    fi
+    stop_httpd "$run_dir"
+    stop_httpd "$base_dir"
     [ -d "$pg_dir" ] && "$here/scripts/pg.sh" stop "$pg_dir"
-    if [ "$rc" -ne 0 ] && [ -s "$run_dir/logs/error.log" ]; then
-        log "httpd error.log (last lines):"
-        tail -n 20 "$run_dir/logs/error.log" >&2
-    fi
+    for root in "$run_dir" "$base_dir"; do
+        if [ "$rc" -ne 0 ] && [ -s "$root/logs/error.log" ]; then
+            log "$root/logs/error.log (last lines):"
+            tail -n 20 "$root/logs/error.log" >&2
+        fi
+    done
     if [ "${BENCH_KEEP:-0}" = 1 ]; then
         log "run directory kept: $run_dir"
     else
@@ -95,11 +115,20 @@ trap 'exit 143' TERM
 make -C "$here" -s mod_feedback.so bench/mod_fbref.so \
         >"$run_dir/build.log" 2>&1 \
     || { cat "$run_dir/build.log" >&2; die "the build failed"; }
+# The baseline, built once per commit (bench/baseline.sh), for this
+# tree's schema version: the Makefile's, the number of the last migration.
+if [ "$baseline" != none ]; then
+    schema=$(cd "$here/sql" && printf '%s\n' [0-9]*_*.sql | sort | tail -1)
+    schema=$(sed 's/_.*//; s/^0*//' <<<"$schema")
+    base_so=$("$bench/baseline.sh" "$baseline" "$schema") \
+        || die "the baseline build failed"
+    base_rev=$(git -C "$here" rev-parse --short "$baseline^{commit}")
+fi
 
-# Two free ports, held together so that they differ.
-read -r port pg_port < <("$py" - <<'PY'
+# Three free ports, held together so that they differ.
+read -r port pg_port base_port < <("$py" - <<'PY'
 import socket
-socks = [socket.socket() for _ in range(2)]
+socks = [socket.socket() for _ in range(3)]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(*(s.getsockname()[1] for s in socks))
@@ -176,33 +205,55 @@ PY
         -c "SELECT pg_reload_conf()" >/dev/null
 fi
 
-# httpd with both modules.
+# httpd with both modules, and the baseline's httpd, from the same
+# conf/httpd.conf.in and secret (cursors are signed with it).
 secret=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 # The rate limits stay on, as in production, but far above what a run
 # sends in a minute, so that they count without refusing.
-ref_conf='FeedbackRateLimitKey 1000000
-FeedbackRateLimitOrg 1000000
+limits_conf='FeedbackRateLimitKey 1000000
+FeedbackRateLimitOrg 1000000'
+ref_conf="$limits_conf
 <Location /ref>
     SetHandler fbref
     Require all granted
-</Location>'
-"$here/scripts/render-conf.sh" "$conf" RUN_DIR="$run_dir" PORT="$port" \
-    MODULE="$here/mod_feedback.so" SECRET="$secret" \
-    DBD_PARAMS="$FEEDBACK_DB" LOG_LEVEL=warn \
+</Location>"
+# start_httpd ROOT PORT MODULE [NAME=VALUE...]: renders ROOT/httpd.conf
+# and starts it.
+start_httpd() {
+    local root=$1 port=$2 module=$3 directive known
+    shift 3
+    "$here/scripts/render-conf.sh" "$root/httpd.conf" RUN_DIR="$root" \
+        PORT="$port" MODULE="$module" SECRET="$secret" \
+        DBD_PARAMS="$FEEDBACK_DB" LOG_LEVEL=warn "$@"
+    # A module directive newer than the module (an older baseline) is
+    # left out rather than refused; mod_feedback's are named Feedback*.
+    known=$(strings -n 8 "$module")
+    for directive in $(grep -o '^ *Feedback[A-Za-z]*' "$root/httpd.conf" \
+                       | sort -u); do
+        if ! grep -qxF "$directive" <<<"$known"; then
+            log "$module does not know $directive: left out"
+            sed -i "s/^ *$directive\b/# &/" "$root/httpd.conf"
+        fi
+    done
+    /usr/sbin/apache2 -f "$root/httpd.conf" -k start
+    for _ in $(seq 100); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    die "httpd did not start on port $port"
+}
+start_httpd "$run_dir" "$port" "$here/mod_feedback.so" \
     EXTRA_MODULES="LoadModule fbref_module $here/bench/mod_fbref.so" \
     EXTRA_CONF="$ref_conf"
-/usr/sbin/apache2 -f "$conf" -k start
-up=0
-for _ in $(seq 100); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-        up=1
-        break
-    fi
-    sleep 0.1
-done
-[ "$up" = 1 ] || die "httpd did not start on port $port"
-
 base=http://127.0.0.1:$port
+old=
+if [ "$baseline" != none ]; then
+    start_httpd "$base_dir" "$base_port" "$base_so" \
+        EXTRA_CONF="$limits_conf"
+    old=http://127.0.0.1:$base_port
+fi
 auth="Authorization: Bearer $key"
 url_a="$base/v2/boards/$board"
 url_b="$base/ref/board?org=$org&id=$board"
@@ -259,12 +310,17 @@ PY
 read -r size_a size_b size_c size_d <<<"$sizes"
 log "API and reference agree (board $board, 100 brands)"
 
-# One wrk run; prints "requests duration_us p50_us p99_us timeouts".
-# Every response must be a 2xx, without socket errors.  Requests slower
-# than 10 s are only counted (wrk leaves them out of the percentiles).
+# One wrk run; prints "requests duration_us p50_us p99_us timeouts bytes
+# http_errors socket_errors".  No response may be a 4xx or 5xx (wrk
+# counts those; the 304 line's pass) and no socket error may occur,
+# unless wrk_errors_ok is set: the runs at higher concurrencies count
+# them instead.
+# Requests slower than 10 s are only counted (wrk leaves them out of the
+# percentiles).
 #   wrk_run SECS URL [WRK_OPTION...] [-- IDS_FILE PATH_TEMPLATE]
 # With "--", bench/ids.lua picks an id per request.  wrk_t and wrk_c, when
-# set, replace BENCH_THREADS and BENCH_CONNECTIONS.
+# set, replace BENCH_THREADS and BENCH_CONNECTIONS; wrk_max_bytes, when
+# set, is the most a response may read on average, headers included.
 wrk_run() {
     local secs=$1 url=$2 out line script=$bench/report.lua
     local opts=() tail=()
@@ -283,15 +339,21 @@ wrk_run() {
           "${opts[@]}" "$url" "${tail[@]}") \
         || die "wrk failed on $url"
     line=$(grep '^FBBENCH ' <<<"$out") || die "no wrk report for $url"
-    local requests duration p50 p99 non2xx connect read write tmo
-    read -r requests duration p50 p99 non2xx connect read write tmo \
+    local requests duration p50 p99 status connect read write tmo bytes
+    read -r requests duration p50 p99 status connect read write tmo bytes \
         < <(sed -E -e 's/^FBBENCH //' -e 's/[a-z0-9_]+=//g' <<<"$line")
-    if [ "$non2xx" != 0 ] || [ "$connect" != 0 ] || [ "$read" != 0 ] \
-            || [ "$write" != 0 ]; then
-        die "errors on $url: non-2xx $non2xx, connect $connect," \
+    if [ $((status + connect + read + write)) != 0 ] \
+            && [ -z "${wrk_errors_ok:-}" ]; then
+        die "errors on $url: 4xx/5xx $status, connect $connect," \
             "read $read, write $write"
     fi
-    echo "$requests $duration $p50 $p99 $tmo"
+    if [ -n "${wrk_max_bytes:-}" ] && [ "$requests" -gt 0 ] \
+            && [ $((bytes / requests)) -gt "$wrk_max_bytes" ]; then
+        die "$url ${tail[*]}: $((bytes / requests)) bytes per response," \
+            "more than $wrk_max_bytes"
+    fi
+    echo "$requests $duration $p50 $p99 $tmo $bytes $status" \
+         "$((connect + read + write))"
 }
 
 # The posts part: GET by id over random posts against the reference,
@@ -335,65 +397,134 @@ SQL
 )
     [ "$sql_md5" = "$walk_md5" ] \
         || die "the walk's $walk_rows posts differ from SQL's order"
-    log "posts: API and reference agree; walked $walk_pages pages" \
+    log "posts: API and reference answer; walked $walk_pages pages" \
         "($walk_rows posts, in SQL's order) in ${walk_s}s"
-    url_ef=$base
-    path_e="/v2/posts/{id}"
     path_f="/ref/post?org=$org&id={id}&private=true&portal=$portal_q"
-    url_g="$base/v2/posts?$q_g"
-    url_h="$base/v2/posts?$q_g&cursor=$deep_cursor"
-    url_i="$base/v2/posts?$q_i"
-    url_j="$base/v2/posts?$q_j"
-    url_k="$base/v2/posts?$q_k"
+    path_h="/v2/posts?$q_g&cursor=$deep_cursor"
 fi
+
+# The baseline must answer the very bytes of this tree's module: the
+# board, the brands, 20 posts and every list measured, each list with
+# its next page.
+if [ -n "$old" ]; then
+    same_paths=("/v2/boards/$board" "/v2/brands?limit=100")
+    if [ "$posts" -gt 0 ]; then
+        while read -r id; do
+            same_paths+=("/v2/posts/$id")
+        done < <(head -n 20 "$ids_file")
+        same_paths+=("/v2/posts?$q_g" "$path_h" "/v2/posts?$q_i"
+                     "/v2/posts?$q_j" "/v2/posts?$q_k")
+    fi
+    same=$("$py" "$bench/same.py" "$key" "$base" "$old" \
+           "${same_paths[@]}") \
+        || die "the baseline $base_rev does not answer the same bytes"
+    read -r compared timed <<<"$same"
+    log "the baseline $base_rev answers the same bytes ($compared" \
+        "responses; $timed first-page cursors differ, by the request time)"
+fi
+
+# The 304 line: each side's own ETag of 1,000 of the posts (the tag may
+# be computed differently, the body must not).
+if [ "$posts" -gt 0 ]; then
+    etags_new=$run_dir/post_etags.txt
+    "$py" "$bench/posts.py" etags "$key" "$base" "$ids_file" 1000 \
+        "$etags_new"
+    if [ -n "$old" ]; then
+        etags_old=$base_dir/post_etags.txt
+        "$py" "$bench/posts.py" etags "$key" "$old" "$ids_file" 1000 \
+            "$etags_old"
+    fi
+fi
+
+# What each request runs: req KEY SIDE sets req_url and req_opts (wrk
+# options, then ids.lua's arguments after "--") and wrk_t, wrk_c and
+# wrk_max_bytes for wrk_run.  SIDE: new (this tree) or old (the
+# baseline).  KEY: (a) to (l) of the table; eW, gC and gW are (e) at
+# BENCH_WIDE_CONNECTIONS and (g) at BENCH_CONNECTIONS and at
+# BENCH_WIDE_CONNECTIONS, for their latencies.
+req() {
+    local key=$1 root=$base tags=${etags_new:-}
+    if [ "$2" = old ]; then
+        root=$old
+        tags=${etags_old:-}
+    fi
+    req_opts=(-H "$auth")
+    wrk_t=$threads wrk_c=$conns wrk_max_bytes= wrk_errors_ok=
+    case $key in
+    a) req_url=$root/v2/boards/$board ;;
+    b) req_url="$root/ref/board?org=$org&id=$board" req_opts=() ;;
+    c) req_url="$root/v2/brands?limit=100" ;;
+    d) req_url="$root/ref/brands?org=$org&limit=101" req_opts=() ;;
+    e|eW) req_url=$root req_opts+=(-- "$ids_file" "/v2/posts/{id}") ;;
+    f) req_url=$root req_opts=(-- "$ids_file" "$path_f") ;;
+    l) req_url=$root req_opts+=(-- "$tags" "/v2/posts/{id}")
+       # Answered 304: headers only, far below a post's size.
+       wrk_max_bytes=$size_e ;;
+    g|gC|gW) req_url="$root/v2/posts?$q_g" ;;
+    h) req_url=$root$path_h ;;
+    i) req_url="$root/v2/posts?$q_i" ;;
+    j) req_url="$root/v2/posts?$q_j" ;;
+    k) req_url="$root/v2/posts?$q_k" ;;
+    *) die "no request $key" ;;
+    esac
+    case $key in
+    g|h|i|j|k) wrk_t=1 wrk_c=$lat_conns ;;
+    eW|gW) wrk_c=$wide ;;
+    esac
+    # Beyond the pool, 503s (FeedbackDBAcquireTimeout) are a result.
+    [[ $key != ?[CW] ]] || wrk_errors_ok=1
+}
+# Whether KEY is measured on the baseline too: every API request.
+on_baseline() {
+    [ -n "$old" ] && [[ $1 != [bdf] ]]
+}
+keys=(a b c d)
+[ "$posts" = 0 ] || keys+=(e f l g h i j k eW gC gW)
 
 log "warming up (${warmup}s per request)"
-wrk_run "$warmup" "$url_a" -H "$auth" >/dev/null
-wrk_run "$warmup" "$url_b" >/dev/null
-wrk_run "$warmup" "$url_c" -H "$auth" >/dev/null
-wrk_run "$warmup" "$url_d" >/dev/null
-if [ "$posts" -gt 0 ]; then
-    wrk_run "$warmup" "$url_ef" -H "$auth" -- "$ids_file" "$path_e" >/dev/null
-    wrk_run "$warmup" "$url_ef" -- "$ids_file" "$path_f" >/dev/null
-    for u in "$url_g" "$url_h" "$url_i" "$url_j" "$url_k"; do
-        wrk_t=1 wrk_c=$lat_conns wrk_run "$warmup" "$u" -H "$auth" >/dev/null
+for k in "${keys[@]}"; do
+    # The latency variants request what (e) and (g) warmed.
+    [[ $k != ?[CW] ]] || continue
+    for side in new old; do
+        [ "$side" = new ] || on_baseline "$k" || continue
+        req "$k" "$side"
+        wrk_run "$warmup" "$req_url" "${req_opts[@]}" >/dev/null
     done
-fi
+done
 
 # One measured run, with the CPU time httpd and PostgreSQL spent on it.
-httpd_pid=$(cat "$run_dir/run/httpd.pid")
+#   measure SIDE URL [WRK_OPTION...] [-- IDS_FILE PATH_TEMPLATE]
+declare -A httpd_pid
+httpd_pid[new]=$(cat "$run_dir/run/httpd.pid")
+[ -z "$old" ] || httpd_pid[old]=$(cat "$base_dir/run/httpd.pid")
 pg_pid=$(head -n 1 "$pg_dir/data/postmaster.pid")
 measure() {
-    local h0 h1 p0 p1 result
-    h0=$("$py" "$bench/cputime.py" "$httpd_pid")
+    local pid=${httpd_pid[$1]} h0 h1 p0 p1 result
+    shift
+    h0=$("$py" "$bench/cputime.py" "$pid")
     p0=$("$py" "$bench/cputime.py" "$pg_pid")
     result=$(wrk_run "$duration" "$@")
-    h1=$("$py" "$bench/cputime.py" "$httpd_pid")
+    h1=$("$py" "$bench/cputime.py" "$pid")
     p1=$("$py" "$bench/cputime.py" "$pg_pid")
     echo "$result $h0 $h1 $p0 $p1;"
 }
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 log "measuring (wrk -t$threads -c$conns -d${duration}s per request," \
-    "$rounds round(s))"
-runs_a= runs_b= runs_c= runs_d=
-runs_e= runs_f= runs_g= runs_h= runs_i= runs_j= runs_k=
-for _ in $(seq "$rounds"); do
-    runs_a+=$(measure "$url_a" -H "$auth")
-    runs_b+=$(measure "$url_b")
-    runs_c+=$(measure "$url_c" -H "$auth")
-    runs_d+=$(measure "$url_d")
-    if [ "$posts" -gt 0 ]; then
-        runs_e+=$(measure "$url_ef" -H "$auth" -- "$ids_file" "$path_e")
-        runs_f+=$(measure "$url_ef" -- "$ids_file" "$path_f")
-        wrk_t=1
-        wrk_c=$lat_conns
-        runs_g+=$(measure "$url_g" -H "$auth")
-        runs_h+=$(measure "$url_h" -H "$auth")
-        runs_i+=$(measure "$url_i" -H "$auth")
-        runs_j+=$(measure "$url_j" -H "$auth")
-        runs_k+=$(measure "$url_k" -H "$auth")
-        unset wrk_t wrk_c
-    fi
+    "$rounds round(s)${old:+, this tree and the baseline alternating})"
+declare -A runs
+for round in $(seq "$rounds"); do
+    # Each request on both sides in a row, so that a drift of the
+    # machine's load hits both; who goes first alternates by round.
+    sides=(new old)
+    [ $((round % 2)) = 1 ] || sides=(old new)
+    for k in "${keys[@]}"; do
+        for side in "${sides[@]}"; do
+            [ "$side" = new ] || on_baseline "$k" || continue
+            req "$k" "$side"
+            runs[$side:$k]+=$(measure "$side" "$req_url" "${req_opts[@]}")
+        done
+    done
 done
 
 # The plans of what was measured: auto_explain (loaded by every session
@@ -441,29 +572,43 @@ lists=
 header="mod_feedback benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $rev
 wrk -t$threads -c$conns -d${duration}s per request$lists, ${warmup}s of\
  warm-up, $rounds round(s);
-$(nproc) cores shared by wrk, httpd and PostgreSQL"
-shape="${threads}x$conns"
-rows=(a "(a) API GET /v2/boards/{id}" "$shape" "$size_a" "$runs_a"
-      b "(b) ref /ref/board?org=..&id=.." "$shape" "$size_b" "$runs_b"
-      c "(c) API GET /v2/brands?limit=100" "$shape" "$size_c" "$runs_c"
-      d "(d) ref /ref/brands?org=..&limit=101" "$shape" "$size_d" "$runs_d")
-if [ "$posts" -gt 0 ]; then
-    lat="1x$lat_conns"
-    rows+=(e "(e) API GET /v2/posts/{id}, random ids" "$shape" "$size_e"
-           "$runs_e"
-           f "(f) ref /ref/post?org=..&id=.., same ids" "$shape" "$size_f"
-           "$runs_f"
-           g "(g) API posts sortBy=upvotes, page 1" "$lat" "$size_g"
-           "$runs_g"
-           h "(h) API posts sortBy=upvotes, page $((walk_pages + 1))" "$lat"
-           "$size_h" "$runs_h"
-           i "(i) API posts q=$word_common ($n_common hits)" "$lat"
-           "$size_i" "$runs_i"
-           j "(j) API posts q=$word_rare ($n_rare hits)" "$lat" "$size_j"
-           "$runs_j"
-           k "(k) API posts q=$word_rare&sortBy=createdAt" "$lat"
-           "$size_k" "$runs_k")
+$(nproc) cores shared by wrk, httpd and PostgreSQL; load average\
+ $load_before before the measurements, $(cut -d' ' -f1-3 /proc/loadavg) after"
+if [ -n "$old" ]; then
+    header+="
+baseline: the module of commit $base_rev, built with SCHEMA_VERSION=$schema,
+in a second httpd on the same database, measured right after or before
+each API request of this tree (the order alternating by round)"
 fi
+declare -A name size
+name=([a]="(a) API GET /v2/boards/{id}"
+      [b]="(b) ref /ref/board?org=..&id=.."
+      [c]="(c) API GET /v2/brands?limit=100"
+      [d]="(d) ref /ref/brands?org=..&limit=101")
+size=([a]=$size_a [b]=$size_b [c]=$size_c [d]=$size_d)
+if [ "$posts" -gt 0 ]; then
+    name+=([e]="(e) API GET /v2/posts/{id}, random ids"
+           [f]="(f) ref /ref/post?org=..&id=.., same ids"
+           [l]="(l) API GET /v2/posts/{id}, If-None-Match: 304"
+           [g]="(g) API posts sortBy=upvotes, page 1"
+           [h]="(h) API posts sortBy=upvotes, page $((walk_pages + 1))"
+           [i]="(i) API posts q=$word_common ($n_common hits)"
+           [j]="(j) API posts q=$word_rare ($n_rare hits)"
+           [k]="(k) API posts q=$word_rare&sortBy=createdAt")
+    name+=([eW]=${name[e]} [gC]=${name[g]} [gW]=${name[g]})
+    size+=([e]=$size_e [f]=$size_f [l]=0 [g]=$size_g [h]=$size_h
+           [i]=$size_i [j]=$size_j [k]=$size_k [eW]=$size_e [gC]=$size_g
+           [gW]=$size_g)
+fi
+rows=()
+for k in "${keys[@]}"; do
+    req "$k" new
+    for side in new old; do
+        [ "$side" = new ] || on_baseline "$k" || continue
+        rows+=("$side:$k" "${name[$k]}" "${wrk_t}x$wrk_c" "${size[$k]}"
+               "${runs[$side:$k]}")
+    done
+done
 table_rc=0
 table=$("$py" "$bench/table.py" "$target" "${BENCH_STRICT:-0}" "$header" \
         "${rows[@]}") || table_rc=$?

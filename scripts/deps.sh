@@ -25,7 +25,8 @@ build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
            python3-psycopg2 openssl python3-aiosmtpd curl
            python3-jsonschema)
-bench_pkgs=(wrk)
+# git: the baseline build is made from `git archive` (bench/baseline.sh).
+bench_pkgs=(wrk git)
 # make fuzz: clang with libFuzzer and the sanitizer runtimes (Debian puts
 # them in libclang-rt-14-dev, which clang does not always pull in).
 fuzz_pkgs=(clang libclang-rt-14-dev)
