@@ -32,6 +32,39 @@ def cputime(pid):
     return float(out.stdout)
 
 
+def pg_cpu_kinds(pg_pid):
+    """CPU seconds used so far by the children of PostgreSQL's postmaster,
+    by kind: client backends, each background process, and 'exited' (the
+    postmaster itself and its children gone: autovacuum workers, most
+    often)."""
+    kinds = {}
+    clk = os.sysconf("SC_CLK_TCK")
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as f:
+                text = f.read()
+            with open("/proc/%s/cmdline" % name) as f:
+                cmd = f.read().replace("\0", " ").strip()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2:].split()
+        pid, ppid = int(name), int(fields[1])
+        if pid == pg_pid:
+            kind = "exited"
+            ticks = sum(int(x) for x in fields[11:15])
+        elif ppid == pg_pid:
+            title = cmd.replace("postgres: ", "", 1)
+            kind = "backends" if "[local]" in title or "127.0.0.1" in title \
+                else title
+            ticks = sum(int(x) for x in fields[11:13])
+        else:
+            continue
+        kinds[kind] = kinds.get(kind, 0) + ticks / clk
+    return kinds
+
+
 def wrk(base, secs, script, *args, key=None):
     """One wrk run of script (with key in an Authorization header); its
     FBBENCH report (bench/report.lua) as a dict, after checking that every
@@ -53,10 +86,22 @@ def wrk(base, secs, script, *args, key=None):
 
 def measure(pids, base, secs, script, *args, key=None):
     """A wrk run with the CPU seconds each of pids' trees spent on it."""
+    kinds = pg_cpu_kinds(pids[0])
     before = [cputime(p) for p in pids]
     r = wrk(base, secs, script, *args, key=key)
     r["cpu"] = [cputime(p) - b for p, b in zip(pids, before)]
+    after = pg_cpu_kinds(pids[0])
+    r["kinds"] = {k: v - kinds.get(k, 0) for k, v in after.items()
+                  if v - kinds.get(k, 0) > 0}
     return r
+
+
+def kinds_line(r):
+    """Where PostgreSQL's CPU of a run went, in us per request."""
+    n = max(r["requests"], 1)
+    return "  PG CPU per request by process: " + ", ".join(
+        "%s %.0f" % (k, v * 1e6 / n)
+        for k, v in sorted(r["kinds"].items(), key=lambda kv: -kv[1]))
 
 
 def line(name, r):
@@ -176,7 +221,9 @@ def test_bench_post_create(cluster, fresh_database):
         "POST /v2/posts: wrk -t2 -c%d -d%ds, %d posts in the end, %d "
         "contacts; load average %s" % (CONNS, SECS, posts, contacts, load),
         line("POST /v2/posts (write + render)", made),
+        kinds_line(made),
         line("GET /v2/posts/{id} (render alone)", got),
+        kinds_line(got),
         "PG CPU of the write without its render: about %.0f us" % (
             (made["cpu"][0] / max(made["requests"], 1)
              - got["cpu"][0] / max(got["requests"], 1)) * 1e6),
