@@ -215,6 +215,10 @@ def test_bench_post_create(cluster, fresh_database):
             "(SELECT count(*) FROM events WHERE org_id = %s "
             " AND topic = 'post.created')", org.id, org.id)[0]
         assert votes == events == posts - SEED
+        item_bytes, stored_bytes = s.sql(
+            "SELECT avg(octet_length(item::text))::int, "
+            "avg(pg_column_size(item))::int FROM events "
+            "WHERE org_id = %s", org.id)[0]
 
     load = "%.2f %.2f %.2f" % os.getloadavg()
     report = [
@@ -224,6 +228,8 @@ def test_bench_post_create(cluster, fresh_database):
         kinds_line(made),
         line("GET /v2/posts/{id} (render alone)", got),
         kinds_line(got),
+        "event items: %d bytes of JSON, %d stored" % (item_bytes,
+                                                      stored_bytes),
         "PG CPU of the write without its render: about %.0f us" % (
             (made["cpu"][0] / max(made["requests"], 1)
              - got["cpu"][0] / max(got["requests"], 1)) * 1e6),
