@@ -18,15 +18,19 @@
 #include "post_fields.h"
 
 /* What the checks before the insert read, in one round trip: the board,
- * the status (given, or the default) and the ids of the named tags:
- * (board, status, JSON array of tag names). */
-FB_SQL(post_w_lookup, 3,
+ * the status (given, or the default), the ids of the named tags and the
+ * people the author may be: (board, status, JSON array of tag names, the
+ * author's keys: id, userId, email). */
+FB_SQL(post_w_lookup, 6,
     "SELECT b.posting_enabled, b.default_visibility, "
     "  b.custom_field_ids::text, "
     POST_STATUS_PICK("k.org_id", "k.status") ", "
-    POST_TAG_IDS_JSON("k.org_id", "k.tags") "::text "
-    "FROM (SELECT %s::text AS org_id, %s::text AS board, "
-    "             %s::text AS status, %s::json AS tags) k "
+    POST_TAG_IDS_JSON("k.org_id", "k.tags") "::text, "
+    PERSON_FOUND_COLUMNS("k.org_id", "k.person", "k.user_id", "k.email")
+    " FROM (SELECT %s::text AS org_id, %s::text AS board, "
+    "             %s::text AS status, %s::json AS tags, "
+    "             %s::text AS person, %s::text AS user_id, "
+    "             %s::text AS email) k "
     "LEFT JOIN boards b ON b.org_id = k.org_id AND b.id = k.board");
 
 /*
@@ -110,19 +114,26 @@ static const fb_field_rule_t fb_post_create_rules[] = {
     {.name = NULL}
 };
 
-/* The board, the status and the tags, read in one statement. */
+/* The board, the status, the tags and the author, read in one
+ * statement; the author's candidates go to people (fb_person_pick). */
 static fb_error_t *fb_post_lookup(fb_req_t *fr, fb_post_draft_t *d,
-                                  const char **tags_found)
+                                  const char **tags_found,
+                                  const char *people[4])
 {
     const char *given = fb_id_normalize(fr->pool, fb_json_string(
                                             fr->body, "statusId"));
+    fb_person_keys_t k;
     fb_rows_t rows;
     fb_error_t *err;
+    int i;
 
+    fb_person_keys(fr->pool, json_object_object_get(fr->body, "author"),
+                   &k);
     err = fb_req_select(fr, &fb_sql_post_w_lookup,
                         FB_ARGS(fb_id_normalize(fr->pool, fb_json_string(
                                                     fr->body, "boardId")),
-                                given, d->tag_names_json),
+                                given, d->tag_names_json,
+                                k.id, k.user_id, k.email),
                         &rows);
     if (err != NULL) {
         return err;
@@ -148,6 +159,9 @@ static fb_error_t *fb_post_lookup(fb_req_t *fr, fb_post_draft_t *d,
                                      "post status.");
     }
     *tags_found = fb_rows_get(&rows, 0, 4);
+    for (i = 0; i < 4; i++) {
+        people[i] = fb_rows_get(&rows, 0, 5 + i);
+    }
     return NULL;
 }
 
@@ -157,14 +171,14 @@ static fb_error_t *fb_post_lookup(fb_req_t *fr, fb_post_draft_t *d,
 static fb_error_t *fb_post_gather(fb_req_t *fr, void *draft)
 {
     fb_post_draft_t *d = draft;
-    const char *tags_found = NULL;
+    const char *tags_found = NULL, *people[4];
     fb_error_t *err;
 
-    if ((err = fb_post_lookup(fr, d, &tags_found)) != NULL
-        || (err = fb_person_resolve(fr, json_object_object_get(fr->body,
-                                                               "author"),
-                                    "author", 1, &d->contact_id,
-                                    &d->admin_id)) != NULL
+    if ((err = fb_post_lookup(fr, d, &tags_found, people)) != NULL
+        || (err = fb_person_pick(fr, json_object_object_get(fr->body,
+                                                            "author"),
+                                 "author", 1, people, &d->contact_id,
+                                 &d->admin_id)) != NULL
         || (err = fb_post_custom_fields(fr, d, NULL)) != NULL
         || (err = fb_post_tags_found(fr, d, tags_found)) != NULL) {
         return err;
