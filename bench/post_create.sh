@@ -28,7 +28,8 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-pg_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+pg_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket()
+s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$here/scripts/pg.sh" start "$work/pg" "$pg_port"
 psql=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql
 pg() {

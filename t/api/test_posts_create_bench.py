@@ -130,25 +130,37 @@ def track(s, what):
 def statements(s, creates):
     """pg_stat_statements of this database since its reset, per create:
     calls, mean planning and execution time, the statement."""
+    totals = s.sql(
+        "SELECT sum(calls), sum(shared_blks_hit + shared_blks_read), "
+        "  sum(wal_bytes) FROM pg_stat_statements "
+        "WHERE dbid = (SELECT oid FROM pg_database "
+        "              WHERE datname = current_database()) "
+        "  AND toplevel AND query NOT LIKE '%%pg_stat_statements%%'")[0]
     rows = s.sql(
         "SELECT toplevel, calls, total_plan_time, total_exec_time, "
+        "  shared_blks_hit + shared_blks_read, "
         "  regexp_replace(query, '\\s+', ' ', 'g') "
         "FROM pg_stat_statements "
         "WHERE dbid = (SELECT oid FROM pg_database "
         "              WHERE datname = current_database()) "
         "  AND calls >= %s AND query NOT LIKE '%%pg_stat_statements%%' "
         "ORDER BY toplevel DESC, total_exec_time DESC", creates // 2)
-    out = ["%-3s %6s %8s %8s %8s  %s" % ("", "calls", "plan us", "exec us",
-                                         "us/post", "statement")]
+    out = ["%-3s %6s %8s %8s %8s %6s  %s" % (
+        "", "calls", "plan us", "exec us", "us/post", "pages", "statement")]
     total = 0.0
-    for top, calls, plan, exe, query in rows:
+    for top, calls, plan, exe, pages, query in rows:
         per = (plan + exe) * 1e3 / creates
         total += per if top else 0
-        out.append("%-3s %6.2f %8.1f %8.1f %8.1f  %s" % (
+        out.append("%-3s %6.2f %8.1f %8.1f %8.1f %6.1f  %s" % (
             "" if top else " in", calls / creates, plan * 1e3 / calls,
-            exe * 1e3 / calls, per, query[:90]))
+            exe * 1e3 / calls, per, float(pages) / calls, query[:80]))
     out.append("top-level statements: %.0f us per post (elapsed time, "
                "planning included; 'in': run inside another)" % total)
+    # What does not depend on the machine's load: statements, buffer
+    # pages touched and WAL written per post.
+    out.append("per post: %.2f statements, %.0f buffer pages touched, "
+               "%.0f bytes of WAL" % tuple(float(x or 0) / creates
+                                          for x in totals))
     return out
 
 
