@@ -8,6 +8,10 @@
 # bench/results/post_create.txt.
 #
 #   bench/post_create.sh [SECONDS] [CONNECTIONS]     (defaults: 5, 16)
+#
+# FEEDBACK_BENCH_SEED (20000) sets the posts there before the run;
+# FEEDBACK_BENCH_SETUP_SQL, SQL run on the database before it (an
+# experiment: an index or a constraint dropped, a setting).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-5}
