@@ -293,6 +293,44 @@ def test_foreign_board_is_not_found(org, other_org, env):
     assert_error(r, 404, "board_not_found", param="boardId")
 
 
+def test_foreign_status_author_and_tags_stay_foreign(org, other_org, env,
+                                                    server):
+    """The one lookup before the write (board, status, tags, author) sees
+    the key's organization only."""
+    board = server.sql("INSERT INTO boards (org_id, name) VALUES (%s, "
+                       "'Theirs') RETURNING id", other_org.id)[0][0]
+    contact = server.sql("INSERT INTO contacts (org_id, email, name) "
+                         "VALUES (%s, 'only-here@x.example', 'Here') "
+                         "RETURNING id", org.id)[0][0]
+    tag = server.sql("INSERT INTO tags (org_id, name) VALUES (%s, "
+                     "'Ours only') RETURNING id", org.id)[0][0]
+    r = create(other_org, title="Cross", boardId=board,
+               statusId=env.statuses["active"])
+    assert_error(r, 404, "resource_not_found", param="statusId")
+    r = create(other_org, title="Cross", boardId=board,
+               author={"id": contact})
+    assert_error(r, 404, "contact_not_found", param="author.id")
+    # The same email and tag name there are other people and other tags.
+    r = create(other_org, title="Cross", boardId=board,
+               author={"email": "only-here@x.example"}, tags=["ours ONLY"])
+    assert r.status_code == 201, r.text
+    p = r.json()
+    assert p["author"]["id"] != contact
+    assert [t["id"] for t in p["tags"]] != [tag]
+    assert server.sql("SELECT count(*) FROM contacts WHERE org_id = %s "
+                      "AND email = 'only-here@x.example'", org.id) == [(1,)]
+    assert server.sql("SELECT posts_created FROM contacts WHERE org_id = %s "
+                      "AND id = %s", org.id, contact) == [(0,)]
+
+
+def test_tags_named_twice_link_once(org, env):
+    r = create(org, title="Twice", boardId=env.board,
+               tags=["Twice tag", " twice TAG ", "Other once"])
+    assert r.status_code == 201, r.text
+    names = sorted(t["name"] for t in r.json()["tags"])
+    assert names == ["Other once", "Twice tag"]
+
+
 def test_permissions(org, env, server):
     viewer = org.client("viewer")
     assert_error(viewer.post("/posts", json={"title": "No",

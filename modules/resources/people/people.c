@@ -20,16 +20,12 @@
 FB_SQL(people_admin, 1,
     "SELECT id FROM admins WHERE org_id = %s AND id = %s");
 
-FB_SQL(people_contact_by_id, 1,
-    "SELECT id FROM contacts WHERE org_id = %s AND id = %s");
-
-FB_SQL(people_contact_by_user_id, 1,
-    "SELECT id FROM contacts WHERE org_id = %s AND user_id = %s");
-
-FB_SQL(people_contact_by_email, 1,
-    "SELECT id FROM contacts WHERE org_id = %s AND email IS NOT NULL "
-    "AND lower(email) = lower(%s) "
-    "ORDER BY type = 'customer' DESC, created_at, id LIMIT 1");
+/* (id, userId, email): PERSON_FOUND_COLUMNS */
+FB_SQL(people_find, 3,
+    "SELECT " PERSON_FOUND_COLUMNS("k.org_id", "k.id", "k.user_id",
+                                   "k.email") " "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "             %s::text AS user_id, %s::text AS email) k");
 
 /* The contact that stands for an admin where only contacts may act
  * (votes): the one with the admin's email, made on first use. */
@@ -42,8 +38,7 @@ FB_SQL(people_contact_create, 4,
     "SELECT fb_contact_find_or_create(%s, %s, %s, %s, %s)");
 
 const fb_statement_t *const fb_people_statements[] = {
-    &fb_sql_people_admin, &fb_sql_people_contact_by_id,
-    &fb_sql_people_contact_by_user_id, &fb_sql_people_contact_by_email,
+    &fb_sql_people_admin, &fb_sql_people_find,
     &fb_sql_people_admin_contact, &fb_sql_people_contact_create, NULL
 };
 
@@ -72,25 +67,27 @@ static const char *fb_person_name(apr_pool_t *p, json_object *who)
     return fb_json_string(who, "userId");
 }
 
-fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
-                              const char *param, int create,
-                              const char **contact_id, const char **admin_id)
+void fb_person_keys(apr_pool_t *p, json_object *who, fb_person_keys_t *k)
 {
-    const char *id = fb_id_normalize(fr->pool, fb_json_string(who, "id"));
-    const char *user_id = fb_json_string(who, "userId");
-    const char *email = fb_json_string(who, "email");
-    fb_rows_t rows;
-    fb_error_t *err = NULL;
+    k->id = fb_id_normalize(p, fb_json_string(who, "id"));
+    k->user_id = k->id ? NULL : fb_json_string(who, "userId");
+    k->email = k->id ? NULL : fb_json_string(who, "email");
+}
 
+fb_error_t *fb_person_pick(fb_req_t *fr, json_object *who,
+                           const char *param, int create,
+                           const char *const found[4],
+                           const char **contact_id, const char **admin_id)
+{
+    fb_person_keys_t k;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    fb_person_keys(fr->pool, who, &k);
     *contact_id = *admin_id = NULL;
-    if (id != NULL) {
-        if ((err = fb_resource_lookup(fr, &fb_sql_people_contact_by_id, id,
-                                      contact_id)) != NULL
-            || (*contact_id == NULL
-                && (err = fb_resource_lookup(fr, &fb_sql_people_admin, id,
-                                             admin_id)) != NULL)) {
-            return err;
-        }
+    if (k.id != NULL) {
+        *contact_id = found[0];
+        *admin_id = found[0] ? NULL : found[1];
         if (*contact_id == NULL && *admin_id == NULL && create) {
             return fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND,
                                  apr_pstrcat(fr->pool, param, ".id", NULL),
@@ -98,23 +95,18 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
         }
         return NULL;
     }
-    if (user_id == NULL && email == NULL) {
+    if (k.user_id == NULL && k.email == NULL) {
         *admin_id = fr->principal.admin_id;
         return NULL;
     }
-    if (user_id != NULL) {
-        err = fb_resource_lookup(fr, &fb_sql_people_contact_by_user_id,
-                                 user_id, contact_id);
-    }
-    if (err == NULL && *contact_id == NULL && email != NULL) {
-        err = fb_resource_lookup(fr, &fb_sql_people_contact_by_email, email,
-                                 contact_id);
-    }
-    if (err != NULL || *contact_id != NULL || !create) {
-        return err;
+    /* The userId first; the email only when the userId finds nobody. */
+    *contact_id = k.user_id && found[2] ? found[2]
+                  : k.email ? found[3] : NULL;
+    if (*contact_id != NULL || !create) {
+        return NULL;
     }
     if ((err = fb_req_select(fr, &fb_sql_people_contact_create,
-                             FB_ARGS(user_id, email,
+                             FB_ARGS(k.user_id, k.email,
                                      fb_person_name(fr->pool, who),
                                      fb_json_string(who, "profilePicture")),
                              &rows)) != NULL) {
@@ -122,6 +114,31 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
     }
     *contact_id = fb_rows_get(&rows, 0, 0);
     return NULL;
+}
+
+fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
+                              const char *param, int create,
+                              const char **contact_id, const char **admin_id)
+{
+    const char *found[4] = {NULL, NULL, NULL, NULL};
+    fb_person_keys_t k;
+    fb_rows_t rows;
+    fb_error_t *err;
+    int i;
+
+    fb_person_keys(fr->pool, who, &k);
+    if (k.id != NULL || k.user_id != NULL || k.email != NULL) {
+        if ((err = fb_req_select(fr, &fb_sql_people_find,
+                                 FB_ARGS(k.id, k.user_id, k.email), &rows))
+            != NULL) {
+            return err;
+        }
+        for (i = 0; i < 4; i++) {
+            found[i] = fb_rows_get(&rows, 0, i);
+        }
+    }
+    return fb_person_pick(fr, who, param, create, found, contact_id,
+                          admin_id);
 }
 
 fb_error_t *fb_person_admin_contact(fb_req_t *fr, const char *admin_id,

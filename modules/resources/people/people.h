@@ -89,6 +89,46 @@ extern const fb_statement_t fb_sql_contact_get;
 void fb_people_created_at(apr_pool_t *p, json_object *obj);
 
 /*
+ * The people an identification object may name, as four columns over
+ * SQL expressions of the organization and the object's keys (texts, NULL
+ * when not looked for; fb_person_keys): the contact with the id, the
+ * admin with the id, the contact with the userId, and the contact with
+ * the email (customers first, then the oldest).  A statement that needs
+ * a person anyway reads them with its own columns (posts_create.c).
+ */
+#define PERSON_FOUND_COLUMNS(org, id, user_id, email) \
+    "(SELECT c.id FROM contacts c " \
+    "  WHERE c.org_id = " org " AND c.id = " id "), " \
+    "(SELECT a.id FROM admins a " \
+    "  WHERE a.org_id = " org " AND a.id = " id "), " \
+    "(SELECT c.id FROM contacts c " \
+    "  WHERE c.org_id = " org " AND c.user_id = " user_id "), " \
+    "(SELECT c.id FROM contacts c " \
+    "  WHERE c.org_id = " org " AND c.email IS NOT NULL " \
+    "    AND lower(c.email) = lower(" email ") " \
+    "  ORDER BY c.type = 'customer' DESC, c.created_at, c.id LIMIT 1)"
+
+/* The keys of who to look for, in the order of PERSON_FOUND_COLUMNS: the
+ * id, or else the userId and the email; all NULL when who names nobody
+ * (the key's own admin). */
+typedef struct {
+    const char *id;
+    const char *user_id;
+    const char *email;
+} fb_person_keys_t;
+
+void fb_person_keys(apr_pool_t *p, json_object *who, fb_person_keys_t *k);
+
+/*
+ * fb_person_resolve() from the four columns of PERSON_FOUND_COLUMNS read
+ * for the keys of who (found: their texts, NULL for none).
+ */
+fb_error_t *fb_person_pick(fb_req_t *fr, json_object *who,
+                           const char *param, int create,
+                           const char *const found[4],
+                           const char **contact_id, const char **admin_id);
+
+/*
  * Resolves who (an object with id, userId, email, name, profilePicture;
  * NULL for none) into a contact or an admin id; the other is NULL.  With
  * create, an unknown userId or email makes a customer contact and an

@@ -15,24 +15,30 @@
 #include "people/people.h"
 #include "post_fields.h"
 
-FB_SQL(post_f_status, 2,
-    "SELECT id FROM post_statuses WHERE org_id = %s "
-    "AND (id = %s OR (%s::text IS NULL AND is_default))");
+FB_SQL(post_f_status, 1,
+    "SELECT " POST_STATUS_PICK("k.org_id", "k.given") " "
+    "FROM (SELECT %s::text AS org_id, %s::text AS given) k");
 
-FB_SQL(post_f_tag_find, 1,
-    "SELECT id FROM tags WHERE org_id = %s AND lower(name) = lower(%s)");
+FB_SQL(post_f_tag_ids, 1,
+    "SELECT " POST_TAG_IDS_JSON("k.org_id", "k.names") "::text "
+    "FROM (SELECT %s::text AS org_id, %s::json AS names) k");
 
 FB_SQL(post_f_tag_create, 1,
     "INSERT INTO tags (org_id, name) VALUES (%s, %s) "
     "ON CONFLICT (org_id, lower(name)) DO UPDATE SET name = tags.name "
     "RETURNING id");
 
+/* (post, JSON array of tag ids) */
 FB_SQL(post_f_tag_link, 2,
-    "INSERT INTO post_tags (org_id, post_id, tag_id) VALUES (%s, %s, %s) "
+    "INSERT INTO post_tags (org_id, post_id, tag_id) "
+    "SELECT DISTINCT k.org_id, k.post_id, t.id "
+    "FROM (SELECT %s::text AS org_id, %s::text AS post_id, "
+    "             %s::json AS ids) k, "
+    "  json_array_elements_text(k.ids) AS t (id) "
     "ON CONFLICT DO NOTHING");
 
 const fb_statement_t *const fb_post_field_statements[] = {
-    &fb_sql_post_f_status, &fb_sql_post_f_tag_find,
+    &fb_sql_post_f_status, &fb_sql_post_f_tag_ids,
     &fb_sql_post_f_tag_create, &fb_sql_post_f_tag_link, NULL
 };
 
@@ -93,7 +99,7 @@ fb_error_t *fb_post_status(fb_req_t *fr, fb_post_draft_t *d)
                                             fr->body, "statusId"));
     fb_rows_t rows;
     fb_error_t *err = fb_req_select(fr, &fb_sql_post_f_status,
-                                    FB_ARGS(given, given), &rows);
+                                    FB_ARGS(given), &rows);
 
     if (err != NULL) {
         return err;
@@ -135,19 +141,28 @@ fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
     return fb_field_values_check(fr, &fv, existing, &d->custom_fields);
 }
 
-/* The tag names given as an array or one string, trimmed; commas are not
- * allowed in names. */
-static fb_error_t *fb_post_tag_names(fb_req_t *fr, apr_array_header_t **out)
+/* A JSON array of the strings in a. */
+static const char *fb_post_strings_json(apr_pool_t *p,
+                                        const apr_array_header_t *a)
+{
+    json_object *out = fb_json_owned(p, json_object_new_array());
+    int i;
+
+    for (i = 0; i < a->nelts; i++) {
+        json_object_array_add(out, json_object_new_string(
+                                  APR_ARRAY_IDX(a, i, const char *)));
+    }
+    return fb_json_text(p, out);
+}
+
+fb_error_t *fb_post_tag_names(fb_req_t *fr, fb_post_draft_t *d)
 {
     json_object *tags = json_object_object_get(fr->body, "tags");
     size_t i, n;
 
-    *out = apr_array_make(fr->pool, 4, sizeof(char *));
-    if (tags == NULL) {
-        return NULL;
-    }
-    n = json_object_is_type(tags, json_type_array)
-        ? json_object_array_length(tags) : 1;
+    d->tag_names = apr_array_make(fr->pool, 4, sizeof(char *));
+    n = tags == NULL ? 0 : json_object_is_type(tags, json_type_array)
+                           ? json_object_array_length(tags) : 1;
     for (i = 0; i < n; i++) {
         json_object *t = json_object_is_type(tags, json_type_array)
                          ? json_object_array_get_idx(tags, i) : tags;
@@ -164,27 +179,29 @@ static fb_error_t *fb_post_tag_names(fb_req_t *fr, apr_array_header_t **out)
                                  "Tag names must be non-empty and may not "
                                  "contain commas.");
         }
-        APR_ARRAY_PUSH(*out, const char *) = name;
+        APR_ARRAY_PUSH(d->tag_names, const char *) = name;
     }
+    d->tag_names_json = fb_post_strings_json(fr->pool, d->tag_names);
     return NULL;
 }
 
-/* The ids of the named tags, making the missing ones when the key may. */
-fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d)
+fb_error_t *fb_post_tags_found(fb_req_t *fr, fb_post_draft_t *d,
+                               const char *found)
 {
-    apr_array_header_t *names;
-    fb_error_t *err = fb_post_tag_names(fr, &names);
+    json_object *ids = fb_json_owned(fr->pool, json_tokener_parse(
+                                         found ? found : "[]"));
+    fb_error_t *err = NULL;
     int i;
 
-    d->tag_ids = apr_array_make(fr->pool, names->nelts, sizeof(char *));
-    for (i = 0; err == NULL && i < names->nelts; i++) {
-        const char *name = APR_ARRAY_IDX(names, i, const char *);
-        const char *id;
+    d->tag_ids = apr_array_make(fr->pool, d->tag_names->nelts,
+                                sizeof(char *));
+    for (i = 0; err == NULL && i < d->tag_names->nelts; i++) {
+        json_object *v = json_object_is_type(ids, json_type_array)
+                         ? json_object_array_get_idx(ids, (size_t)i) : NULL;
+        const char *id = json_object_is_type(v, json_type_string)
+                         ? apr_pstrdup(fr->pool, json_object_get_string(v))
+                         : NULL;
 
-        if ((err = fb_resource_lookup(fr, &fb_sql_post_f_tag_find, name, &id))
-            != NULL) {
-            break;
-        }
         if (id == NULL) {
             if (!(fr->principal.perms
                   & FB_PERM_BIT(FB_PERM_MANAGE_POST_TAGS))) {
@@ -193,22 +210,36 @@ fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d)
                                      "Creating a tag needs the "
                                      "'manage_post_tags' permission.");
             }
-            err = fb_resource_lookup(fr, &fb_sql_post_f_tag_create, name, &id);
+            err = fb_resource_lookup(fr, &fb_sql_post_f_tag_create,
+                                     APR_ARRAY_IDX(d->tag_names, i,
+                                                   const char *), &id);
         }
         APR_ARRAY_PUSH(d->tag_ids, const char *) = id;
     }
+    d->tag_ids_json = fb_post_strings_json(fr->pool, d->tag_ids);
     return err;
 }
 
-void fb_post_link_tags(fb_write_t *w, const char *post_id,
-                       const apr_array_header_t *tag_ids)
+fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d)
 {
-    int i;
+    fb_rows_t rows;
+    fb_error_t *err;
 
-    for (i = 0; tag_ids != NULL && i < tag_ids->nelts; i++) {
+    if ((err = fb_post_tag_names(fr, d)) != NULL
+        || (err = fb_req_select(fr, &fb_sql_post_f_tag_ids,
+                                FB_ARGS(d->tag_names_json), &rows))
+           != NULL) {
+        return err;
+    }
+    return fb_post_tags_found(fr, d, fb_rows_get(&rows, 0, 0));
+}
+
+void fb_post_link_tags(fb_write_t *w, const char *post_id,
+                       const fb_post_draft_t *d)
+{
+    if (d->tag_ids != NULL && d->tag_ids->nelts > 0) {
         fb_write_exec(w, &fb_sql_post_f_tag_link,
-                      FB_ARGS(post_id,
-                              APR_ARRAY_IDX(tag_ids, i, const char *)));
+                      FB_ARGS(post_id, d->tag_ids_json));
     }
 }
 

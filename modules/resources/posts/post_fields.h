@@ -17,12 +17,32 @@ typedef struct {
     const char *admin_id;           /* ... or an admin */
     const char *assignee_id;
     const char *custom_fields;      /* JSON text */
-    apr_array_header_t *tag_ids;
+    apr_array_header_t *tag_names;  /* the body's tags, checked */
+    const char *tag_names_json;     /* and as a JSON array */
+    apr_array_header_t *tag_ids;    /* their ids, made on first use */
+    const char *tag_ids_json;       /* and as a JSON array */
     const char *created_at;
     const char *eta;
     const char *html;               /* content, sanitized, images in */
     const char *text;               /* and as plain text */
 } fb_post_draft_t;
+
+/* The status a post gets, as a scalar subquery over SQL expressions:
+ * the given one (a text, NULL for none), else the organization's
+ * default. */
+#define POST_STATUS_PICK(org, given) \
+    "(SELECT s.id FROM post_statuses s WHERE s.org_id = " org " " \
+    "  AND (s.id = " given " OR (" given " IS NULL AND s.is_default)) " \
+    "  LIMIT 1)"
+
+/* The ids of the tags named by a JSON array of names, as a JSON array in
+ * the same order, null where the organization has no such tag. */
+#define POST_TAG_IDS_JSON(org, names) \
+    "(SELECT COALESCE(json_agg(t.id ORDER BY n.i), '[]'::json) " \
+    "  FROM json_array_elements_text(" names ") WITH ORDINALITY " \
+    "    AS n (name, i) " \
+    "  LEFT JOIN tags t ON t.org_id = " org " " \
+    "    AND lower(t.name) = lower(n.name))"
 
 /* The choices of a post's visibility. */
 extern const char *const fb_post_visibilities[];
@@ -46,13 +66,22 @@ fb_error_t *fb_post_assignee(fb_req_t *fr, const char **assignee);
 fb_error_t *fb_post_custom_fields(fb_req_t *fr, fb_post_draft_t *d,
                                   const char *existing);
 
-/* d->tag_ids: the ids of the body's tags, made on first use when the key
- * may. */
+/* d->tag_names and d->tag_names_json: the body's tags (an array or one
+ * string), trimmed; a 400 for an empty name or one with a comma. */
+fb_error_t *fb_post_tag_names(fb_req_t *fr, fb_post_draft_t *d);
+
+/* d->tag_ids and d->tag_ids_json from found (POST_TAG_IDS_JSON of
+ * d->tag_names): the tags missing there are made when the key may. */
+fb_error_t *fb_post_tags_found(fb_req_t *fr, fb_post_draft_t *d,
+                               const char *found);
+
+/* d->tag_ids and d->tag_ids_json: the ids of the body's tags, looked up
+ * in one statement and made on first use when the key may. */
 fb_error_t *fb_post_tags(fb_req_t *fr, fb_post_draft_t *d);
 
-/* Links the tags tag_ids (NULL: none) to post_id, as steps of w. */
+/* Links the tags of d->tag_ids_json to post_id, as a step of w. */
 void fb_post_link_tags(fb_write_t *w, const char *post_id,
-                       const apr_array_header_t *tag_ids);
+                       const fb_post_draft_t *d);
 
 /* A boolean field of the body as "true" or "false". */
 const char *fb_bool_arg(json_object *body, const char *field, int def);

@@ -17,35 +17,63 @@
 #include "people/people.h"
 #include "post_fields.h"
 
-FB_SQL(post_w_board, 1,
-    "SELECT posting_enabled, default_visibility, custom_field_ids::text "
-    "FROM boards WHERE org_id = %s AND id = %s");
+/* What the checks before the insert read, in one round trip: the board,
+ * the status (given, or the default), the ids of the named tags and the
+ * people the author may be: (board, status, JSON array of tag names, the
+ * author's keys: id, userId, email). */
+FB_SQL(post_w_lookup, 6,
+    "SELECT b.posting_enabled, b.default_visibility, "
+    "  b.custom_field_ids::text, "
+    POST_STATUS_PICK("k.org_id", "k.status") ", "
+    POST_TAG_IDS_JSON("k.org_id", "k.tags") "::text, "
+    PERSON_FOUND_COLUMNS("k.org_id", "k.person", "k.user_id", "k.email")
+    " FROM (SELECT %s::text AS org_id, %s::text AS board, "
+    "             %s::text AS status, %s::json AS tags, "
+    "             %s::text AS person, %s::text AS user_id, "
+    "             %s::text AS email) k "
+    "LEFT JOIN boards b ON b.org_id = k.org_id AND b.id = k.board");
 
-/* The organization again in the slug; the title and the creation time
- * are given once per column that takes them. */
-FB_SQL(post_w_insert, 18,
-    "INSERT INTO posts (org_id, slug, title, content, content_text, "
-    "  board_id, author_contact_id, author_admin_id, status_id, "
-    "  comments_enabled, in_review, visibility, assignee_id, eta, "
-    "  custom_fields, upvotes, created_at, updated_at, last_activity_at) "
-    "VALUES (%s, fb_post_slug($1, %s), %s, %s, %s, %s, %s, %s, %s, "
-    "  %s::boolean, %s::boolean, %s, %s, %s::timestamptz, %s::jsonb, "
-    "  %s::integer, COALESCE(%s::timestamptz, now()), "
-    "  COALESCE(%s::timestamptz, now()), COALESCE(%s::timestamptz, now())) "
-    "RETURNING id");
-
-FB_SQL(post_w_vote, 3,
-    "INSERT INTO post_votes (org_id, post_id, contact_id, created_at) "
-    "VALUES (%s, %s, %s, COALESCE(%s::timestamptz, now())) "
-    "ON CONFLICT DO NOTHING");
-
-/* The author's counters: (contact, the post's creation time). */
-FB_SQL(post_w_author_counts, 2,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "                  COALESCE(%s::timestamptz, now()) AS at) "
-    "UPDATE contacts c SET posts_created = c.posts_created + 1, "
-    "  last_activity = greatest(c.last_activity, k.at) "
-    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
+/*
+ * The write, in one statement: the post (the organization again in the
+ * slug; the title and the creation time once per column that takes
+ * them), its tags (a JSON array of ids), the author's counters (the
+ * contact, or NULL), and the first vote when the last argument is true:
+ * the author's, or for an admin the contact sharing the admin's email,
+ * made on first use.  Foreign keys are checked at its end, the post's
+ * rows included.
+ */
+FB_SQL(post_w_insert, 23,
+    "WITH p AS ("
+    "  INSERT INTO posts (org_id, slug, title, content, content_text, "
+    "    board_id, author_contact_id, author_admin_id, status_id, "
+    "    comments_enabled, in_review, visibility, assignee_id, eta, "
+    "    custom_fields, upvotes, created_at, updated_at, "
+    "    last_activity_at) "
+    "  VALUES (%s, fb_post_slug($1, %s), %s, %s, %s, %s, %s, %s, %s, "
+    "    %s::boolean, %s::boolean, %s, %s, %s::timestamptz, %s::jsonb, "
+    "    %s::integer, COALESCE(%s::timestamptz, now()), "
+    "    COALESCE(%s::timestamptz, now()), "
+    "    COALESCE(%s::timestamptz, now())) "
+    "  RETURNING org_id, id, created_at), "
+    "t AS ("
+    "  INSERT INTO post_tags (org_id, post_id, tag_id) "
+    "  SELECT DISTINCT p.org_id, p.id, j.id "
+    "  FROM p, json_array_elements_text(%s::json) AS j (id) "
+    "  ON CONFLICT DO NOTHING), "
+    "c AS ("
+    "  UPDATE contacts c SET posts_created = c.posts_created + 1, "
+    "    last_activity = greatest(c.last_activity, p.created_at) "
+    "  FROM p WHERE c.org_id = p.org_id AND c.id = %s), "
+    "v AS ("
+    "  INSERT INTO post_votes (org_id, post_id, contact_id, created_at) "
+    "  SELECT p.org_id, p.id, COALESCE(%s, ("
+    "    SELECT fb_contact_find_or_create(a.org_id, NULL, a.email, "
+    "                                     a.name, a.profile_picture) "
+    "    FROM admins a WHERE a.org_id = p.org_id AND a.id = %s)), "
+    "    p.created_at "
+    "  FROM p WHERE %s::boolean "
+    "  ON CONFLICT DO NOTHING) "
+    "SELECT id FROM p");
 
 /* The "new post" email to every admin: (post, subject, HTML, text). */
 FB_SQL(post_w_notify_admins, 4,
@@ -60,8 +88,8 @@ FB_SQL(post_w_notify_admins, 4,
     "FROM m JOIN admins a ON a.org_id = m.org_id");
 
 static const fb_statement_t *const fb_post_create_statements[] = {
-    &fb_sql_post_w_board, &fb_sql_post_w_insert, &fb_sql_post_w_vote,
-    &fb_sql_post_w_author_counts, &fb_sql_post_w_notify_admins, NULL
+    &fb_sql_post_w_lookup, &fb_sql_post_w_insert,
+    &fb_sql_post_w_notify_admins, NULL
 };
 
 static const fb_field_rule_t fb_post_create_rules[] = {
@@ -86,19 +114,31 @@ static const fb_field_rule_t fb_post_create_rules[] = {
     {.name = NULL}
 };
 
-static fb_error_t *fb_post_board(fb_req_t *fr, fb_post_draft_t *d)
+/* The board, the status, the tags and the author, read in one
+ * statement; the author's candidates go to people (fb_person_pick). */
+static fb_error_t *fb_post_lookup(fb_req_t *fr, fb_post_draft_t *d,
+                                  const char **tags_found,
+                                  const char *people[4])
 {
+    const char *given = fb_id_normalize(fr->pool, fb_json_string(
+                                            fr->body, "statusId"));
+    fb_person_keys_t k;
     fb_rows_t rows;
     fb_error_t *err;
+    int i;
 
-    err = fb_req_select(fr, &fb_sql_post_w_board,
+    fb_person_keys(fr->pool, json_object_object_get(fr->body, "author"),
+                   &k);
+    err = fb_req_select(fr, &fb_sql_post_w_lookup,
                         FB_ARGS(fb_id_normalize(fr->pool, fb_json_string(
-                                                    fr->body, "boardId"))),
+                                                    fr->body, "boardId")),
+                                given, d->tag_names_json,
+                                k.id, k.user_id, k.email),
                         &rows);
     if (err != NULL) {
         return err;
     }
-    if (rows.nrows == 0) {
+    if (fb_rows_get(&rows, 0, 0) == NULL) {
         return fb_error_make(fr->pool, FB_E_BOARD_NOT_FOUND, "boardId",
                              NULL);
     }
@@ -111,6 +151,17 @@ static fb_error_t *fb_post_board(fb_req_t *fr, fb_post_draft_t *d)
         d->visibility = fb_rows_get(&rows, 0, 1);
     }
     d->board_fields = fb_rows_get(&rows, 0, 2);
+    d->status_id = fb_rows_get(&rows, 0, 3);
+    if (d->status_id == NULL) {
+        return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "statusId",
+                             given ? "Post status not found."
+                                   : "The organization has no default "
+                                     "post status.");
+    }
+    *tags_found = fb_rows_get(&rows, 0, 4);
+    for (i = 0; i < 4; i++) {
+        people[i] = fb_rows_get(&rows, 0, 5 + i);
+    }
     return NULL;
 }
 
@@ -120,34 +171,19 @@ static fb_error_t *fb_post_board(fb_req_t *fr, fb_post_draft_t *d)
 static fb_error_t *fb_post_gather(fb_req_t *fr, void *draft)
 {
     fb_post_draft_t *d = draft;
+    const char *tags_found = NULL, *people[4];
     fb_error_t *err;
 
-    if ((err = fb_post_board(fr, d)) != NULL
-        || (err = fb_post_status(fr, d)) != NULL
-        || (err = fb_person_resolve(fr, json_object_object_get(fr->body,
-                                                               "author"),
-                                    "author", 1, &d->contact_id,
-                                    &d->admin_id)) != NULL
+    if ((err = fb_post_lookup(fr, d, &tags_found, people)) != NULL
+        || (err = fb_person_pick(fr, json_object_object_get(fr->body,
+                                                            "author"),
+                                 "author", 1, people, &d->contact_id,
+                                 &d->admin_id)) != NULL
         || (err = fb_post_custom_fields(fr, d, NULL)) != NULL
-        || (err = fb_post_tags(fr, d)) != NULL) {
+        || (err = fb_post_tags_found(fr, d, tags_found)) != NULL) {
         return err;
     }
     return fb_post_assignee(fr, &d->assignee_id);
-}
-
-/* The author is the first voter; an admin votes as the contact sharing
- * the admin's email. */
-static void fb_post_first_vote(fb_write_t *w, const fb_post_draft_t *d,
-                               const char *post_id)
-{
-    const char *voter = d->contact_id;
-
-    if (voter == NULL && fb_write_ok(w)) {
-        fb_write_fail(w, fb_person_admin_contact(w->fr, d->admin_id,
-                                                 &voter));
-    }
-    fb_write_exec(w, &fb_sql_post_w_vote,
-                  FB_ARGS(post_id, voter, d->created_at));
 }
 
 /* Queues the "new post" email to every admin. */
@@ -183,6 +219,7 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
     memset(&d, 0, sizeof(d));
     /* Content first: its images are stored before the transaction. */
     if ((err = fb_post_flags(fr, 0)) != NULL
+        || (err = fb_post_tag_names(fr, &d)) != NULL
         || (err = fb_body_html(fr, "content", &d.html, &d.text)) != NULL) {
         return err;
     }
@@ -210,17 +247,14 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
                             apr_ltoa(fr->pool, upvotes),
                             d.created_at,               /* created_at */
                             d.created_at,               /* updated_at */
-                            d.created_at),              /* last activity */
+                            d.created_at,               /* last activity */
+                            d.tag_ids_json,
+                            d.contact_id,               /* the counters */
+                            d.contact_id,               /* the voter ... */
+                            d.admin_id,                 /* ... or admin */
+                            fb_bool_text(upvotes > 0)),
                     &post);
     post_id = fb_rows_get(&post, 0, 0);
-    fb_post_link_tags(&w, post_id, d.tag_ids);
-    if (d.contact_id != NULL) {
-        fb_write_exec(&w, &fb_sql_post_w_author_counts,
-                      FB_ARGS(d.contact_id, d.created_at));
-    }
-    if (upvotes > 0) {
-        fb_post_first_vote(&w, &d, post_id);
-    }
     if (fb_json_bool(body, "notifyAdmins", 0)) {
         fb_post_notify_admins(&w, post_id, title);
     }

@@ -274,7 +274,7 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
                           c.d.admin_id));
     if (c.d.tag_ids != NULL) {
         fb_write_exec(&w, &fb_sql_post_u_untag, FB_ARGS(c.id));
-        fb_post_link_tags(&w, c.id, c.d.tag_ids);
+        fb_post_link_tags(&w, c.id, &c.d);
     }
     if (has_author) {
         fb_post_recount(&w, c.author_contact_id, c.d.contact_id);
