@@ -1,4 +1,4 @@
--- 046: every write with an event inserted into events_created, an index
+-- 028: every write with an event inserted into events_created, an index
 -- on (created_at, id) that no statement reads: deliveries find their
 -- event by its key, and the tests read an organization's events through
 -- the primary key.  Dropped; a sweep of old events would bring back an

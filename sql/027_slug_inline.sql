@@ -1,4 +1,4 @@
--- 045: slug stems computed inline.  fb_slug_stem and fb_slug_base were
+-- 027: slug stems computed inline.  fb_slug_stem and fb_slug_base were
 -- STRICT SQL functions with a body that is not strict (COALESCE), which
 -- PostgreSQL cannot inline: every call ran the body as a query of its
 -- own, planned each time (about 0.1 ms of every post create, in
