@@ -15,11 +15,15 @@
  * with the webhook's timeoutMs (at most half the lease) and its custom
  * headers.
  *
- * The finish statement records, in one statement fenced by the lease:
- * the delivery's new state, the attempt in webhook_delivery_attempts, and
- * the webhook's lastStatus and health, suspending it on 410 or when its
- * consecutive failures reach FeedbackWebhookFailureThreshold.  Retries
- * follow FeedbackWebhookRetrySchedule, not the worker's doubling delay.
+ * Deliveries are claimed in batches (fb_job.h): up to FB_WEBHOOK_BATCH
+ * due deliveries of one webhook, oldest first, sent in turn on the
+ * thread's connection; the first failed attempt ends the batch (the rest
+ * are given back).  The finish records the batch in one statement fenced
+ * by the lease: each delivery's new state, its attempt in
+ * webhook_delivery_attempts, and the webhook's lastStatus and health,
+ * suspending it on 410 or when its consecutive failures reach
+ * FeedbackWebhookFailureThreshold.  Retries follow
+ * FeedbackWebhookRetrySchedule, not the worker's doubling delay.
  *
  * The threshold is exact although deliveries of one webhook run in
  * parallel: every attempt holds one of the webhook's slots (sql/017), and
@@ -55,15 +59,6 @@
     "'data', json_build_object('object', 'notification_event_data', " \
     "  'item', e.item, 'changes', e.changes))::text"
 
-/* Whether this failed attempt suspends webhook h: 410, or the run of
- * failures reaching the threshold.  Judged on the row as the UPDATE has
- * locked it (a concurrent finish may have counted a failure meanwhile), so
- * it stands in the SET list, for the status and for updatedAt. */
-#define FB_WEBHOOK_SUSPENDS \
-    "(h.status = 'active' AND d.outcome <> 'done' " \
-    " AND ((d.r->>'code')::integer = 410 " \
-    "   OR h.consecutive_failures + 1 >= (d.r->>'threshold')::integer))"
-
 /*
  * The slots of a webhook (sql/017): the threshold, but at most this many.
  * With S slots and threshold T, only failures that bring the run of
@@ -85,29 +80,32 @@
     " AND (" s ".spent_in_run IS NULL OR " s ".spent_in_run < " run "))"
 
 /*
- * The claim takes the lease in seconds and the failure threshold
- * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots.
- * An attempt to an active webhook must hold one of its slots (sql/017):
- * the claim picks the oldest due delivery whose webhook has a slot free,
- * or misses slot rows (they are made all at once, so the last one tells),
- * and takes a free slot FOR UPDATE SKIP LOCKED; without one it makes the
- * missing rows and claims nothing this time: the next claim sees them
- * (one statement, one snapshot).  The failures in a row plus the
- * attempts in flight thus never pass the threshold, and claims of a
- * healthy webhook never wait for each other.  A webhook that is not
- * active sends nothing (its deliveries are claimed to be skipped) and
- * takes no slot.
+ * The claim takes the lease in seconds, the failure threshold
+ * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots,
+ * and the batch (fb_jobs.c).  An attempt to an active webhook must hold
+ * one of its slots (sql/017): the claim picks the oldest due delivery
+ * whose webhook has a slot free, or misses slot rows (they are made all
+ * at once, so the last one tells), then up to a batch of that webhook's
+ * due deliveries from it on, and as many free slots FOR UPDATE SKIP
+ * LOCKED, paired in order (the deliveries without a slot stay as they
+ * are).  Without a free slot it makes the missing rows and claims nothing
+ * this time: the next claim sees them (one statement, one snapshot).  The
+ * failures in a row plus the attempts in flight thus never pass the
+ * threshold, and claims of a healthy webhook never wait for each other.
+ * A webhook that is not active sends nothing (its deliveries are claimed
+ * to be skipped) and takes no slot.  The rows come in delivery order.
  *
  * The snapshot's failure_run may be older than the webhook's: a slot a
  * newer run spent then looks spent still, which only errs on the side of
  * fewer attempts.  The delivery is any organization's: the worker serves
- * them all.
+ * them all; a batch is one webhook's, so one organization's.
  */
-FB_SQL_GLOBAL(job_webhook_claim, 2,
+FB_SQL_GLOBAL(job_webhook_claim, 3,
     "WITH a AS (SELECT clock_timestamp() + make_interval(secs => %d) "
-    "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots), "
+    "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots, %d AS batch), "
     "due AS ("
-    "  SELECT d.org_id, d.id, d.webhook_id, w.status, w.failure_run "
+    "  SELECT d.org_id, d.id, d.webhook_id, d.next_attempt_at, w.status, "
+    "    w.failure_run "
     "  FROM webhook_deliveries d, webhooks w, a "
     "  WHERE d.state = 'pending' AND d.next_attempt_at <= now() "
     "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
@@ -120,12 +118,23 @@ FB_SQL_GLOBAL(job_webhook_claim, 2,
     "        WHERE s.org_id = w.org_id AND s.webhook_id = w.id "
     "          AND s.n = a.slots - 1)) "
     "  ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED), "
+    /* The webhook as values (sub-selects), so that its own index
+     * (sql/040) finds its due deliveries. */
+    "more AS ("
+    "  SELECT d.org_id, d.id, d.next_attempt_at FROM webhook_deliveries d "
+    "  WHERE d.org_id = (SELECT org_id FROM due) "
+    "    AND d.webhook_id = (SELECT webhook_id FROM due) "
+    "    AND d.state = 'pending' AND d.next_attempt_at <= now() "
+    "    AND d.id <> (SELECT id FROM due) "
+    "  ORDER BY d.next_attempt_at LIMIT (SELECT batch - 1 FROM a) "
+    "  FOR UPDATE OF d SKIP LOCKED), "
     "free AS ("
     "  SELECT s.org_id, s.webhook_id, s.n FROM webhook_slots s, due, a "
     "  WHERE due.status = 'active' AND s.org_id = due.org_id "
     "    AND s.webhook_id = due.webhook_id AND s.n < a.slots "
     "    AND " FB_WEBHOOK_SLOT_FREE("s", "due.failure_run") " "
-    "  ORDER BY s.n LIMIT 1 FOR UPDATE OF s SKIP LOCKED), "
+    "  ORDER BY s.n LIMIT (SELECT batch FROM a) "
+    "  FOR UPDATE OF s SKIP LOCKED), "
     "made AS ("
     "  INSERT INTO webhook_slots (org_id, webhook_id, n) "
     "  SELECT due.org_id, due.webhook_id, g "
@@ -135,33 +144,68 @@ FB_SQL_GLOBAL(job_webhook_claim, 2,
     "      WHERE s.org_id = due.org_id AND s.webhook_id = due.webhook_id "
     "        AND s.n = g) "
     "  ON CONFLICT DO NOTHING), "
+    "picked AS ("
+    "  SELECT x.org_id, x.id, "
+    "    row_number() OVER (ORDER BY x.next_attempt_at, x.id) AS k "
+    "  FROM (SELECT org_id, id, next_attempt_at FROM due "
+    "    UNION ALL SELECT org_id, id, next_attempt_at FROM more) x), "
+    "pairs AS ("
+    "  SELECT p.org_id, p.id, p.k, f.n FROM due, picked p "
+    "  LEFT JOIN (SELECT n, row_number() OVER (ORDER BY n) AS k FROM free) "
+    "    f ON f.k = p.k "
+    "  WHERE due.status <> 'active' OR f.n IS NOT NULL), "
     "slot AS ("
-    "  UPDATE webhook_slots s SET lease_until = a.lease FROM free, a "
-    "  WHERE s.org_id = free.org_id AND s.webhook_id = free.webhook_id "
-    "    AND s.n = free.n RETURNING s.n) "
-    "UPDATE webhook_deliveries d SET attempts = d.attempts + 1, "
-    "  lease_until = a.lease, next_attempt_at = a.lease, "
-    "  slot = (SELECT n FROM slot), updated_at = now() "
-    "FROM due, a, webhooks w, events e "
-    "WHERE d.org_id = due.org_id AND d.id = due.id "
-    "  AND (due.status <> 'active' OR EXISTS (SELECT 1 FROM slot)) "
-    "  AND w.org_id = d.org_id AND w.id = d.webhook_id "
-    "  AND e.org_id = d.org_id AND e.id = d.event_id "
-    "RETURNING d.org_id, d.id, d.attempts, d.lease_until::text, "
-    "  w.status, w.url, w.secret, w.timeout_ms, w.headers::text, e.id, "
-    "  " FB_WEBHOOK_PAYLOAD ", "
-    "  extract(epoch FROM e.created_at)::bigint");
+    "  UPDATE webhook_slots s SET lease_until = a.lease FROM due, pairs, a "
+    "  WHERE s.org_id = due.org_id AND s.webhook_id = due.webhook_id "
+    "    AND s.n = pairs.n RETURNING s.n), "
+    "claimed AS ("
+    "  UPDATE webhook_deliveries d SET attempts = d.attempts + 1, "
+    "    lease_until = a.lease, next_attempt_at = a.lease, "
+    "    slot = pairs.n, updated_at = now() "
+    "  FROM due, pairs, a, webhooks w, events e "
+    "  WHERE d.org_id = pairs.org_id AND d.id = pairs.id "
+    "    AND (due.status <> 'active' OR pairs.n IN (SELECT n FROM slot)) "
+    "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
+    "    AND e.org_id = d.org_id AND e.id = d.event_id "
+    "  RETURNING pairs.k, d.org_id, d.id, d.attempts, "
+    "    d.lease_until::text AS lease, w.status, w.url, w.secret, "
+    "    w.timeout_ms, w.headers::text AS headers, e.id AS event_id, "
+    "    " FB_WEBHOOK_PAYLOAD " AS payload, "
+    "    extract(epoch FROM e.created_at)::bigint AS event_time) "
+    "SELECT org_id, id, attempts, lease, status, url, secret, timeout_ms, "
+    "  headers, event_id, payload, event_time FROM claimed ORDER BY k");
 
-/* The finish: the delivery's new state; for an attempt made (a
- * result came), the attempts log and the webhook's figures, a
- * success starting the next run of failures; and the attempt's slot,
- * fenced by its lease, free again, or spent in the current run (as
- * the webhook's row, locked here, has it) by a failure that brings
- * the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
-FB_SQL(job_webhook_finish, 6,
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
-    "  %d AS delay_ms, %s::jsonb AS r), "
+/* The durations of the webhook's last 100 attempts (sql/040) with those
+ * of the batch, s.ms, after them. */
+#define FB_WEBHOOK_RECENT \
+    "(h.recent_ms || s.ms)[greatest(1, cardinality(h.recent_ms) " \
+    "  + cardinality(s.ms) - 99):]"
+
+/* Whether the batch's failed attempt suspends webhook h: 410, or the run
+ * of failures reaching the threshold.  Judged on the row as the UPDATE
+ * has locked it (a concurrent finish may have counted a failure
+ * meanwhile), so it stands in the SET list, for the status and for
+ * updatedAt.  A batch's only failed attempt is its last (fb_job.h). */
+#define FB_WEBHOOK_SUSPENDS \
+    "(h.status = 'active' AND s.failures > 0 " \
+    " AND ((s.last->>'code')::integer = 410 " \
+    "   OR CASE WHEN s.success THEN 0 ELSE h.consecutive_failures END " \
+    "     + s.failures >= (s.last->>'threshold')::integer))"
+
+/* The finish of a batch (fb_job.h): each delivery's new state; for the
+ * attempts made (a result came), the attempts log, and the webhook's
+ * figures once, as after each of them in turn (a success starts the next
+ * run of failures; the only failure is the last attempt); and each
+ * attempt's slot, fenced by its lease, free again, or spent in the
+ * current run (as the webhook's row, locked here, has it) by a failure
+ * that brings the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
+FB_SQL(job_webhook_finish, 1,
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, x.k, "
+    "  x.v->>'id' AS id, "
+    "  (x.v->>'lease')::timestamptz AS lease, x.v->>'outcome' AS outcome, "
+    "  x.v->>'error' AS error, (x.v->>'delay_ms')::bigint AS delay_ms, "
+    "  nullif(x.v->'result', 'null') AS r "
+    "  FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY x(v, k)), "
     "d AS ("
     "  UPDATE webhook_deliveries o SET "
     "    state = CASE a.outcome WHEN 'done' THEN 'delivered' "
@@ -177,9 +221,13 @@ FB_SQL(job_webhook_finish, 6,
     "    last_error = CASE WHEN a.outcome = 'done' THEN o.last_error "
     "      ELSE coalesce(a.error, o.last_error) END, "
     "    updated_at = now() "
-    "  FROM a WHERE o.org_id = a.org_id AND o.id = a.id "
+    /* a inlined, its organization is the parameter, and with the ids
+     * as an array the rows come by primary key whatever the statistics
+     * say of the batch. */
+    "  FROM a WHERE o.org_id = a.org_id "
+    "    AND o.id = ANY (ARRAY(SELECT id FROM a)) AND o.id = a.id "
     "    AND o.lease_until = a.lease AND o.state = 'pending' "
-    "  RETURNING o.org_id, o.id, o.webhook_id, o.attempts, o.slot, "
+    "  RETURNING o.org_id, o.id, o.webhook_id, o.attempts, o.slot, a.k, "
     "    a.lease, a.outcome, a.error, a.r, (a.r IS NOT NULL "
     "    AND a.outcome IN ('done', 'retry', 'failed')) AS attempted), "
     "att AS ("
@@ -190,32 +238,34 @@ FB_SQL(job_webhook_finish, 6,
     "    nullif((d.r->>'code')::integer, 0), (d.r->>'ms')::integer, "
     "    CASE WHEN d.outcome = 'done' THEN NULL ELSE d.error END, "
     "    d.r->>'body' "
-    "  FROM d WHERE d.attempted), "
+    "  FROM d WHERE d.attempted ORDER BY d.k), "
+    "s AS ("
+    "  SELECT d.org_id, d.webhook_id, "
+    "    (array_agg(d.r ORDER BY d.k DESC))[1] AS last, "
+    "    bool_or(d.outcome = 'done') AS success, "
+    "    count(*) FILTER (WHERE d.outcome <> 'done') AS failures, "
+    "    array_agg((d.r->>'ms')::integer ORDER BY d.k) AS ms "
+    "  FROM d WHERE d.attempted GROUP BY d.org_id, d.webhook_id), "
     "w AS ("
     "  UPDATE webhooks h SET "
-    "    last_code = (d.r->>'code')::integer, "
-    "    last_message = d.r->>'message', last_at = now(), "
-    "    last_response_ms = (d.r->>'ms')::integer, "
-    "    avg_response_ms = (prev.total + (d.r->>'ms')::integer) "
-    "      / (prev.n + 1), "
-    "    last_success_at = CASE WHEN d.outcome = 'done' THEN now() "
+    "    last_code = (s.last->>'code')::integer, "
+    "    last_message = s.last->>'message', last_at = now(), "
+    "    last_response_ms = (s.last->>'ms')::integer, "
+    "    recent_ms = " FB_WEBHOOK_RECENT ", "
+    "    avg_response_ms = (SELECT avg(m)::float8 "
+    "      FROM unnest(" FB_WEBHOOK_RECENT ") m), "
+    "    last_success_at = CASE WHEN s.success THEN now() "
     "      ELSE h.last_success_at END, "
-    "    errors_since_success = CASE WHEN d.outcome = 'done' THEN 0 "
-    "      ELSE h.errors_since_success + 1 END, "
-    "    consecutive_failures = CASE WHEN d.outcome = 'done' THEN 0 "
-    "      ELSE h.consecutive_failures + 1 END, "
-    "    failure_run = h.failure_run + (d.outcome = 'done')::integer, "
+    "    errors_since_success = s.failures + CASE WHEN s.success THEN 0 "
+    "      ELSE h.errors_since_success END, "
+    "    consecutive_failures = s.failures + CASE WHEN s.success THEN 0 "
+    "      ELSE h.consecutive_failures END, "
+    "    failure_run = h.failure_run + s.success::integer, "
     "    status = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
     "      THEN 'suspended' ELSE h.status END, "
     "    updated_at = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
     "      THEN now() ELSE h.updated_at END "
-    "  FROM d, LATERAL ("
-    "    SELECT coalesce(sum(x.duration_ms), 0)::float8 AS total, "
-    "      count(*) AS n FROM ("
-    "      SELECT duration_ms FROM webhook_delivery_attempts x "
-    "      WHERE x.org_id = d.org_id AND x.webhook_id = d.webhook_id "
-    "      ORDER BY x.created_at DESC LIMIT 99) x) prev "
-    "  WHERE h.org_id = d.org_id AND h.id = d.webhook_id AND d.attempted "
+    "  FROM s WHERE h.org_id = s.org_id AND h.id = s.webhook_id "
     "  RETURNING h.org_id, h.id, h.failure_run, "
     "    h.consecutive_failures), "
     "freed AS ("
@@ -343,7 +393,7 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     const fb_fetch_options_t *opt = fb_config_outbound(ctx->s);
     apr_table_t *headers = apr_table_make(ctx->pool, 16);
     long timeout_ms = atol(fb_job_col(ctx, FB_WH_TIMEOUT));
-    int attempts = atoi(fb_rows_get(ctx->item, 0, 2));
+    int attempts = atoi(fb_rows_get(ctx->item, ctx->row, 2));
     fb_fetch_request_t req = {0};
     fb_fetch_result_t res;
     json_object *r;
@@ -355,6 +405,14 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
         *error = apr_pstrcat(ctx->pool, "the webhook was ", status, NULL);
         return FB_JOB_SKIPPED;
     }
+    if (timeout_ms <= 0 || timeout_ms > ctx->budget_ms) {
+        timeout_ms = ctx->budget_ms;
+    }
+    if (timeout_ms > ctx->timeout_ms) {
+        /* Late in a slow batch: its whole time-out no longer fits in the
+         * lease.  Given back, not attempted; due again at once. */
+        return FB_JOB_RELEASE;
+    }
     if (!fb_webhook_custom_headers(ctx, fb_job_col(ctx, FB_WH_HEADERS),
                                    headers)
         || !fb_webhook_sign(ctx->pool, fb_job_col(ctx, FB_WH_SECRET),
@@ -364,9 +422,6 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
         return FB_JOB_FAILED;
     }
     apr_table_set(headers, "Content-Type", "application/json");
-    if (timeout_ms <= 0 || timeout_ms > ctx->timeout_ms) {
-        timeout_ms = ctx->timeout_ms;
-    }
     req.url = fb_job_col(ctx, FB_WH_URL);
     req.method = "POST";
     req.body = body;
