@@ -3,7 +3,10 @@
 --
 -- A claim takes the oldest due delivery and up to a batch of the same
 -- webhook's due deliveries after it, in order: this index finds them
--- without reading other webhooks' rows.
+-- without reading other webhooks' rows.  A claim now sets lease_until
+-- only (013 moved next_attempt_at to the end of the lease): a pending
+-- row is due at next_attempt_at while no unexpired lease holds it, so a
+-- delivery given back unattempted keeps its place in the queue.
 CREATE INDEX webhook_deliveries_webhook_due
     ON webhook_deliveries (org_id, webhook_id, next_attempt_at)
     WHERE state = 'pending';

@@ -3,9 +3,9 @@
  *
  * States: pending -> delivered | skipped (the webhook was paused or
  * suspended before the row was sent) | failed (410 Gone, or the retry
- * schedule ran out).  A pending row is due at next_attempt_at; the claim
- * moves it to the end of the lease, so the row of a worker that died is
- * due again then.
+ * schedule ran out).  A pending row is due at next_attempt_at while no
+ * lease holds it: the claim sets lease_until, so the row of a worker that
+ * died is due again when its lease has passed.
  *
  * Each attempt is a POST of the event's payload (decisions.md "Webhooks"),
  * built by the claim from the events row, so it is the same bytes with the
@@ -26,13 +26,13 @@
  * FeedbackWebhookRetrySchedule, not the worker's doubling delay.
  *
  * The threshold is exact although deliveries of one webhook run in
- * parallel: every attempt holds one of the webhook's slots (sql/017), and
- * the failures that bring the run of failures within reach of the
- * threshold spend theirs until the next success, so the failures in a row
- * plus the attempts in flight never pass the threshold.  A healthy
- * webhook has at most as many attempts in flight as it has slots (the
- * threshold, 15 by default, at most FB_WEBHOOK_SLOTS_MAX); a failing one
- * fewer and fewer.
+ * parallel: every batch holds one of the webhook's slots (sql/017), as it
+ * can add at most one failure, and the failures that bring the run of
+ * failures within reach of the threshold spend theirs until the next
+ * success, so the failures in a row plus the batches in flight never
+ * pass the threshold.  A healthy webhook has at most as many batches in
+ * flight as it has slots (the threshold, 15 by default, at most
+ * FB_WEBHOOK_SLOTS_MAX); a failing one fewer and fewer.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -79,21 +79,31 @@
     "((" s ".lease_until IS NULL OR " s ".lease_until <= now()) " \
     " AND (" s ".spent_in_run IS NULL OR " s ".spent_in_run < " run "))"
 
+/* Whether delivery d is free of attempts: never claimed, finished, or
+ * its lease ran out (a worker that died).  The claim sets the lease only:
+ * a delivery keeps its due time, so one given back unattempted
+ * ("release") keeps its place in the queue, before the retries that
+ * failures of its batch scheduled. */
+#define FB_WEBHOOK_UNLEASED(d) \
+    "(" d ".lease_until IS NULL OR " d ".lease_until <= now())"
+
 /*
  * The claim takes the lease in seconds, the failure threshold
  * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots,
- * and the batch (fb_jobs.c).  An attempt to an active webhook must hold
- * one of its slots (sql/017): the claim picks the oldest due delivery
- * whose webhook has a slot free, or misses slot rows (they are made all
- * at once, so the last one tells), then up to a batch of that webhook's
- * due deliveries from it on, and as many free slots FOR UPDATE SKIP
- * LOCKED, paired in order (the deliveries without a slot stay as they
- * are).  Without a free slot it makes the missing rows and claims nothing
- * this time: the next claim sees them (one statement, one snapshot).  The
- * failures in a row plus the attempts in flight thus never pass the
- * threshold, and claims of a healthy webhook never wait for each other.
- * A webhook that is not active sends nothing (its deliveries are claimed
- * to be skipped) and takes no slot.  The rows come in delivery order.
+ * and the batch (fb_jobs.c).  Attempts to an active webhook must hold one
+ * of its slots (sql/017): a batch holds one for all its deliveries, since
+ * it sends them one after the other and ends at its first failed attempt
+ * (fb_job.h), so it adds at most one failure to the run, as a single
+ * attempt does.  The claim picks the oldest due delivery whose webhook
+ * has a slot free, or misses slot rows (they are made all at once, so
+ * the last one tells), takes a free slot FOR UPDATE SKIP LOCKED and up to
+ * a batch of that webhook's due deliveries from it on, in order; without
+ * a free slot it makes the missing rows and claims nothing this time:
+ * the next claim sees them (one statement, one snapshot).  The failures
+ * in a row plus the batches in flight thus never pass the threshold, and
+ * claims of a healthy webhook never wait for each other.  A webhook that
+ * is not active sends nothing (its deliveries are claimed to be skipped)
+ * and takes no slot.  The rows come in delivery order.
  *
  * The snapshot's failure_run may be older than the webhook's: a slot a
  * newer run spent then looks spent still, which only errs on the side of
@@ -105,9 +115,10 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
     "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots, %d AS batch), "
     "due AS ("
     "  SELECT d.org_id, d.id, d.webhook_id, d.next_attempt_at, w.status, "
-    "    w.failure_run "
+    "    w.failure_run, w.consecutive_failures "
     "  FROM webhook_deliveries d, webhooks w, a "
     "  WHERE d.state = 'pending' AND d.next_attempt_at <= now() "
+    "    AND " FB_WEBHOOK_UNLEASED("d") " "
     "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
     "    AND (w.status <> 'active' "
     "      OR EXISTS (SELECT 1 FROM webhook_slots s "
@@ -118,23 +129,12 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
     "        WHERE s.org_id = w.org_id AND s.webhook_id = w.id "
     "          AND s.n = a.slots - 1)) "
     "  ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED), "
-    /* The webhook as values (sub-selects), so that its own index
-     * (sql/040) finds its due deliveries. */
-    "more AS ("
-    "  SELECT d.org_id, d.id, d.next_attempt_at FROM webhook_deliveries d "
-    "  WHERE d.org_id = (SELECT org_id FROM due) "
-    "    AND d.webhook_id = (SELECT webhook_id FROM due) "
-    "    AND d.state = 'pending' AND d.next_attempt_at <= now() "
-    "    AND d.id <> (SELECT id FROM due) "
-    "  ORDER BY d.next_attempt_at LIMIT (SELECT batch - 1 FROM a) "
-    "  FOR UPDATE OF d SKIP LOCKED), "
     "free AS ("
     "  SELECT s.org_id, s.webhook_id, s.n FROM webhook_slots s, due, a "
     "  WHERE due.status = 'active' AND s.org_id = due.org_id "
     "    AND s.webhook_id = due.webhook_id AND s.n < a.slots "
     "    AND " FB_WEBHOOK_SLOT_FREE("s", "due.failure_run") " "
-    "  ORDER BY s.n LIMIT (SELECT batch FROM a) "
-    "  FOR UPDATE OF s SKIP LOCKED), "
+    "  ORDER BY s.n LIMIT 1 FOR UPDATE OF s SKIP LOCKED), "
     "made AS ("
     "  INSERT INTO webhook_slots (org_id, webhook_id, n) "
     "  SELECT due.org_id, due.webhook_id, g "
@@ -144,36 +144,49 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
     "      WHERE s.org_id = due.org_id AND s.webhook_id = due.webhook_id "
     "        AND s.n = g) "
     "  ON CONFLICT DO NOTHING), "
-    "picked AS ("
-    "  SELECT x.org_id, x.id, "
-    "    row_number() OVER (ORDER BY x.next_attempt_at, x.id) AS k "
-    "  FROM (SELECT org_id, id, next_attempt_at FROM due "
-    "    UNION ALL SELECT org_id, id, next_attempt_at FROM more) x), "
-    "pairs AS ("
-    "  SELECT p.org_id, p.id, p.k, f.n FROM due, picked p "
-    "  LEFT JOIN (SELECT n, row_number() OVER (ORDER BY n) AS k FROM free) "
-    "    f ON f.k = p.k "
-    "  WHERE due.status <> 'active' OR f.n IS NOT NULL), "
     "slot AS ("
-    "  UPDATE webhook_slots s SET lease_until = a.lease FROM due, pairs, a "
-    "  WHERE s.org_id = due.org_id AND s.webhook_id = due.webhook_id "
-    "    AND s.n = pairs.n RETURNING s.n), "
+    "  UPDATE webhook_slots s SET lease_until = a.lease FROM free, a "
+    "  WHERE s.org_id = free.org_id AND s.webhook_id = free.webhook_id "
+    "    AND s.n = free.n RETURNING s.n), "
+    /* The rest of the batch, only with a slot (or to be skipped), and
+     * none while the webhook is failing: then each delivery has a claim
+     * (and a slot) of its own, so that the batches in flight do not hold
+     * back its untried deliveries while its retries come due.  The
+     * webhook as values (sub-selects), so that its own index (sql/040)
+     * finds its due deliveries. */
+    "more AS ("
+    "  SELECT d.org_id, d.id, d.next_attempt_at FROM webhook_deliveries d "
+    "  WHERE d.org_id = (SELECT org_id FROM due) "
+    "    AND d.webhook_id = (SELECT webhook_id FROM due) "
+    "    AND d.state = 'pending' AND d.next_attempt_at <= now() "
+    "    AND " FB_WEBHOOK_UNLEASED("d") " "
+    "    AND d.id <> (SELECT id FROM due) "
+    "    AND ((SELECT status FROM due) <> 'active' "
+    "      OR EXISTS (SELECT 1 FROM slot)) "
+    "  ORDER BY d.next_attempt_at LIMIT (SELECT CASE "
+    "    WHEN due.consecutive_failures > 0 THEN 0 ELSE a.batch - 1 END "
+    "    FROM due, a) "
+    "  FOR UPDATE OF d SKIP LOCKED), "
+    "picked AS ("
+    "  SELECT org_id, id, next_attempt_at FROM due "
+    "  UNION ALL SELECT org_id, id, next_attempt_at FROM more), "
     "claimed AS ("
     "  UPDATE webhook_deliveries d SET attempts = d.attempts + 1, "
-    "    lease_until = a.lease, next_attempt_at = a.lease, "
-    "    slot = pairs.n, updated_at = now() "
-    "  FROM due, pairs, a, webhooks w, events e "
-    "  WHERE d.org_id = pairs.org_id AND d.id = pairs.id "
-    "    AND (due.status <> 'active' OR pairs.n IN (SELECT n FROM slot)) "
+    "    lease_until = a.lease, slot = (SELECT n FROM slot), "
+    "    updated_at = now() "
+    "  FROM picked p, due, a, webhooks w, events e "
+    "  WHERE d.org_id = p.org_id AND d.id = p.id "
+    "    AND (due.status <> 'active' OR EXISTS (SELECT 1 FROM slot)) "
     "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
     "    AND e.org_id = d.org_id AND e.id = d.event_id "
-    "  RETURNING pairs.k, d.org_id, d.id, d.attempts, "
+    "  RETURNING p.next_attempt_at AS due_at, d.org_id, d.id, d.attempts, "
     "    d.lease_until::text AS lease, w.status, w.url, w.secret, "
     "    w.timeout_ms, w.headers::text AS headers, e.id AS event_id, "
     "    " FB_WEBHOOK_PAYLOAD " AS payload, "
     "    extract(epoch FROM e.created_at)::bigint AS event_time) "
     "SELECT org_id, id, attempts, lease, status, url, secret, timeout_ms, "
-    "  headers, event_id, payload, event_time FROM claimed ORDER BY k");
+    "  headers, event_id, payload, event_time FROM claimed "
+    "ORDER BY due_at, id");
 
 /* The durations of the webhook's last 100 attempts (sql/040) with those
  * of the batch, s.ms, after them. */
@@ -195,10 +208,10 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
 /* The finish of a batch (fb_job.h): each delivery's new state; for the
  * attempts made (a result came), the attempts log, and the webhook's
  * figures once, as after each of them in turn (a success starts the next
- * run of failures; the only failure is the last attempt); and each
- * attempt's slot, fenced by its lease, free again, or spent in the
- * current run (as the webhook's row, locked here, has it) by a failure
- * that brings the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
+ * run of failures; the only failure is the last attempt); and the
+ * batch's slot, fenced by its lease, free again, or spent in the current
+ * run (as the webhook's row, locked here, has it) by a failure that
+ * brings the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
 FB_SQL(job_webhook_finish, 1,
     "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, x.k, "
     "  x.v->>'id' AS id, "
@@ -216,7 +229,7 @@ FB_SQL(job_webhook_finish, 1,
     "    lease_until = NULL, "
     "    next_attempt_at = CASE a.outcome WHEN 'retry' THEN "
     "      clock_timestamp() + a.delay_ms * interval '1 millisecond' "
-    "      ELSE now() END, "
+    "      WHEN 'release' THEN o.next_attempt_at ELSE now() END, "
     "    delivered_at = CASE WHEN a.outcome = 'done' THEN now() END, "
     "    last_error = CASE WHEN a.outcome = 'done' THEN o.last_error "
     "      ELSE coalesce(a.error, o.last_error) END, "
@@ -268,13 +281,19 @@ FB_SQL(job_webhook_finish, 1,
     "  FROM s WHERE h.org_id = s.org_id AND h.id = s.webhook_id "
     "  RETURNING h.org_id, h.id, h.failure_run, "
     "    h.consecutive_failures), "
+    "held AS ("
+    "  SELECT d.org_id, d.webhook_id, d.slot, d.lease, "
+    "    bool_or(d.attempted AND d.outcome <> 'done') AS failed, "
+    "    max((d.r->>'threshold')::integer) AS threshold "
+    "  FROM d GROUP BY d.org_id, d.webhook_id, d.slot, d.lease), "
     "freed AS ("
     "  UPDATE webhook_slots s SET lease_until = NULL, "
-    "    spent_in_run = CASE WHEN d.attempted AND d.outcome <> 'done' "
-    "      AND w.consecutive_failures > (d.r->>'threshold')::integer "
-    "        - " FB_WEBHOOK_SLOTS("(d.r->>'threshold')::integer") " "
+    "    spent_in_run = CASE WHEN d.failed "
+    "      AND w.consecutive_failures > d.threshold "
+    "        - " FB_WEBHOOK_SLOTS("d.threshold") " "
     "      THEN w.failure_run ELSE s.spent_in_run END "
-    "  FROM d LEFT JOIN w ON w.org_id = d.org_id AND w.id = d.webhook_id "
+    "  FROM held d LEFT JOIN w "
+    "    ON w.org_id = d.org_id AND w.id = d.webhook_id "
     "  WHERE s.org_id = d.org_id AND s.webhook_id = d.webhook_id "
     "    AND s.n = d.slot AND s.lease_until = d.lease) "
     "SELECT id FROM d");

@@ -19,9 +19,8 @@ extern const fb_statement_t fb_sql_job_webhook_claim,
 fb_job_run_fn fb_job_webhook_run;
 int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
 /* Deliveries of one webhook per claim: fewer statements and commits per
- * delivery (bench/README.md "Webhook deliveries"), while two threads
- * still share the 15 slots of the default failure threshold. */
-#define FB_WEBHOOK_BATCH 8
+ * delivery (bench/README.md "Webhook deliveries"). */
+#define FB_WEBHOOK_BATCH 32
 extern const fb_statement_t fb_sql_sweep_webhook_answers,
     fb_sql_sweep_idempotency_keys;
 
