@@ -372,10 +372,11 @@ static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
         apr_atomic_set64(&st->jobs[slot].last_run,
                          (apr_uint64_t)apr_time_now());
     }
+    /* Before the claim: the lease starts there, or a little later. */
+    claimed = apr_time_now();
     if ((claim = fb_worker_claim(t, job, p, &item)) != FB_CLAIM_ITEM) {
         return claim;
     }
-    claimed = apr_time_now();
     done = apr_pcalloc(p, sizeof(*done) * (apr_size_t)item.nrows);
     if (st != NULL) {
         apr_atomic_add64(&st->jobs[slot].running, (apr_uint64_t)item.nrows);
