@@ -50,11 +50,12 @@
  *
  * A job's run function does the slow part for one item without holding a
  * database connection, and within ctx->timeout_ms: what is left of half
- * the lease (all of it for a batch's first item), so the work is over
- * before anyone else may claim the item.  An item whose work may need
- * more than that is given back instead (FB_JOB_RELEASE).  It should poll
- * *ctx->stopping during anything long and answer FB_JOB_RELEASE when it
- * is set, so that a stopping httpd never waits for a slow peer.
+ * the lease, counted from just before the claim, so the work is over
+ * before anyone else may claim the item.  A batch's later item whose work
+ * may need more than that is given back instead (FB_JOB_RELEASE).  It
+ * should poll *ctx->stopping during anything long and answer
+ * FB_JOB_RELEASE when it is set, so that a stopping httpd never waits for
+ * a slow peer.
  *
  * Queueing an item is the request handler's business, not the worker's:
  * the resource inserts the job's row with one of its own prepared

@@ -427,10 +427,13 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     if (timeout_ms <= 0 || timeout_ms > ctx->budget_ms) {
         timeout_ms = ctx->budget_ms;
     }
-    if (timeout_ms > ctx->timeout_ms) {
+    if (timeout_ms > ctx->timeout_ms && ctx->row > 0) {
         /* Late in a slow batch: its whole time-out no longer fits in the
          * lease.  Given back, not attempted; due again at once. */
         return FB_JOB_RELEASE;
+    }
+    if (timeout_ms > ctx->timeout_ms) {
+        timeout_ms = ctx->timeout_ms;   /* the first: what the lease left */
     }
     if (!fb_webhook_custom_headers(ctx, fb_job_col(ctx, FB_WH_HEADERS),
                                    headers)
