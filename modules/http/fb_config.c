@@ -548,7 +548,7 @@ const command_rec fb_directives[] = {
     FB_INT("FeedbackWorkerInterval", worker_interval_ms, "MILLISECONDS",
            10, 3600000, 1000, GLOBAL, "Milliseconds the worker waits when "
            "it found nothing to do"),
-    FB_INT("FeedbackWorkerConcurrency", worker_concurrency, "N", 1, 64, 1,
+    FB_INT("FeedbackWorkerConcurrency", worker_concurrency, "N", 1, 64, 2,
            GLOBAL, "Worker threads per child process"),
     FB_INT("FeedbackWorkerLease", worker_lease, "SECONDS", 2, 86400, 60,
            GLOBAL, "Seconds a claimed item is reserved for its worker; a "

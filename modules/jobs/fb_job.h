@@ -20,12 +20,28 @@
  * or no row when nothing is due.  An item whose worker died is due again
  * when its lease has passed.
  *
+ * A job with a batch (fb_job_t.batch > 0) claims up to that many items
+ * at once, in the order they are to be run: its claim takes the batch as
+ * its last argument and returns one row per item, all of one
+ * organization.  The worker runs them in that order and stops at the
+ * first that does not go through (an outcome other than done or
+ * skipped): the items after it are released, not run, so a batch holds
+ * at most one failed attempt, its last run.  Fewer statements and commits
+ * per item is the point (bench/README.md "Webhook deliveries").
+ *
  * The finish statement records the outcome and takes
  *
  *     org_id, id, lease, outcome, error (or NULL), delay in ms
  *     [, result: with_result only, what the run left in ctx->result]
  *
- * where outcome is one of the fb_job_outcome_e names below.  It must only
+ * where outcome is one of the fb_job_outcome_e names below.  A batch
+ * job's finish records the whole batch at once and takes the
+ * organization and one JSON array of the items in claim order,
+ *
+ *     [{"id", "lease", "outcome", "error" (or null), "delay_ms",
+ *       "result" (with_result: the run's ctx->result as JSON, or null)}]
+ *
+ * and returns one row per item it recorded.  It must only
  * touch the row while it still carries that lease (the lease text is the
  * claim's fencing token: if the item was claimed again meanwhile, the late
  * result changes nothing and the worker logs it).  "retry" keeps the item
@@ -33,10 +49,13 @@
  * without counting the attempt.
  *
  * A job's run function does the slow part for one item without holding a
- * database connection, and within ctx->timeout_ms: half the lease, so the
- * work is over before anyone else may claim the item.  It should poll
- * *ctx->stopping during anything long and answer FB_JOB_RELEASE when it
- * is set, so that a stopping httpd never waits for a slow peer.
+ * database connection, and within ctx->timeout_ms: what is left of half
+ * the lease, counted from just before the claim, so the work is over
+ * before anyone else may claim the item.  A batch's later item whose work
+ * may need more than that is given back instead (FB_JOB_RELEASE).  It
+ * should poll *ctx->stopping during anything long and answer
+ * FB_JOB_RELEASE when it is set, so that a stopping httpd never waits for
+ * a slow peer.
  *
  * Queueing an item is the request handler's business, not the worker's:
  * the resource inserts the job's row with one of its own prepared
@@ -75,8 +94,10 @@ typedef struct {
     apr_pool_t *pool;               /* this item's pool */
     apr_pool_t *thread_pool;        /* lives as long as the worker thread */
     void **state;                   /* the job's per-thread state, or NULL */
-    const fb_rows_t *item;          /* the claimed row */
-    long timeout_ms;                /* budget for network exchanges */
+    const fb_rows_t *item;          /* the claimed rows */
+    int row;                        /* this item's row in them */
+    long timeout_ms;                /* budget left for network exchanges */
+    long budget_ms;                 /* the whole budget: half the lease */
     volatile apr_uint32_t *stopping;    /* non-zero: finish quickly */
     /* A job with its own retry schedule sets this (>= 0) with
      * FB_JOB_RETRY: the worker then waits that long and leaves the
@@ -106,6 +127,9 @@ typedef struct {
      * argument (the webhook claim keeps to the failure threshold), or
      * NULL: the claim takes the lease only. */
     int (*claim_arg)(const fb_server_conf_t *conf);
+    /* The most items one claim takes (see above), or 0: one, and the
+     * claim takes no batch argument. */
+    int batch;
 } fb_job_t;
 
 /* The job table (fb_jobs.c), ended by a row with a NULL name. */

@@ -3,9 +3,9 @@
  *
  * States: pending -> delivered | skipped (the webhook was paused or
  * suspended before the row was sent) | failed (410 Gone, or the retry
- * schedule ran out).  A pending row is due at next_attempt_at; the claim
- * moves it to the end of the lease, so the row of a worker that died is
- * due again then.
+ * schedule ran out).  A pending row is due at next_attempt_at while no
+ * lease holds it: the claim sets lease_until, so the row of a worker that
+ * died is due again when its lease has passed.
  *
  * Each attempt is a POST of the event's payload (decisions.md "Webhooks"),
  * built by the claim from the events row, so it is the same bytes with the
@@ -15,20 +15,24 @@
  * with the webhook's timeoutMs (at most half the lease) and its custom
  * headers.
  *
- * The finish statement records, in one statement fenced by the lease:
- * the delivery's new state, the attempt in webhook_delivery_attempts, and
- * the webhook's lastStatus and health, suspending it on 410 or when its
- * consecutive failures reach FeedbackWebhookFailureThreshold.  Retries
- * follow FeedbackWebhookRetrySchedule, not the worker's doubling delay.
+ * Deliveries are claimed in batches (fb_job.h): up to FB_WEBHOOK_BATCH
+ * due deliveries of one webhook, oldest first, sent in turn on the
+ * thread's connection; the first failed attempt ends the batch (the rest
+ * are given back).  The finish records the batch in one statement fenced
+ * by the lease: each delivery's new state, its attempt in
+ * webhook_delivery_attempts, and the webhook's lastStatus and health,
+ * suspending it on 410 or when its consecutive failures reach
+ * FeedbackWebhookFailureThreshold.  Retries follow
+ * FeedbackWebhookRetrySchedule, not the worker's doubling delay.
  *
  * The threshold is exact although deliveries of one webhook run in
- * parallel: every attempt holds one of the webhook's slots (sql/017), and
- * the failures that bring the run of failures within reach of the
- * threshold spend theirs until the next success, so the failures in a row
- * plus the attempts in flight never pass the threshold.  A healthy
- * webhook has at most as many attempts in flight as it has slots (the
- * threshold, 15 by default, at most FB_WEBHOOK_SLOTS_MAX); a failing one
- * fewer and fewer.
+ * parallel: every batch holds one of the webhook's slots (sql/017), as it
+ * can add at most one failure, and the failures that bring the run of
+ * failures within reach of the threshold spend theirs until the next
+ * success, so the failures in a row plus the batches in flight never
+ * pass the threshold.  A healthy webhook has at most as many batches in
+ * flight as it has slots (the threshold, 15 by default, at most
+ * FB_WEBHOOK_SLOTS_MAX); a failing one fewer and fewer.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -55,15 +59,6 @@
     "'data', json_build_object('object', 'notification_event_data', " \
     "  'item', e.item, 'changes', e.changes))::text"
 
-/* Whether this failed attempt suspends webhook h: 410, or the run of
- * failures reaching the threshold.  Judged on the row as the UPDATE has
- * locked it (a concurrent finish may have counted a failure meanwhile), so
- * it stands in the SET list, for the status and for updatedAt. */
-#define FB_WEBHOOK_SUSPENDS \
-    "(h.status = 'active' AND d.outcome <> 'done' " \
-    " AND ((d.r->>'code')::integer = 410 " \
-    "   OR h.consecutive_failures + 1 >= (d.r->>'threshold')::integer))"
-
 /*
  * The slots of a webhook (sql/017): the threshold, but at most this many.
  * With S slots and threshold T, only failures that bring the run of
@@ -84,32 +79,46 @@
     "((" s ".lease_until IS NULL OR " s ".lease_until <= now()) " \
     " AND (" s ".spent_in_run IS NULL OR " s ".spent_in_run < " run "))"
 
+/* Whether delivery d is free of attempts: never claimed, finished, or
+ * its lease ran out (a worker that died).  The claim sets the lease only:
+ * a delivery keeps its due time, so one given back unattempted
+ * ("release") keeps its place in the queue, before the retries that
+ * failures of its batch scheduled. */
+#define FB_WEBHOOK_UNLEASED(d) \
+    "(" d ".lease_until IS NULL OR " d ".lease_until <= now())"
+
 /*
- * The claim takes the lease in seconds and the failure threshold
- * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots.
- * An attempt to an active webhook must hold one of its slots (sql/017):
- * the claim picks the oldest due delivery whose webhook has a slot free,
- * or misses slot rows (they are made all at once, so the last one tells),
- * and takes a free slot FOR UPDATE SKIP LOCKED; without one it makes the
- * missing rows and claims nothing this time: the next claim sees them
- * (one statement, one snapshot).  The failures in a row plus the
- * attempts in flight thus never pass the threshold, and claims of a
- * healthy webhook never wait for each other.  A webhook that is not
- * active sends nothing (its deliveries are claimed to be skipped) and
- * takes no slot.
+ * The claim takes the lease in seconds, the failure threshold
+ * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots,
+ * and the batch (fb_jobs.c).  Attempts to an active webhook must hold one
+ * of its slots (sql/017): a batch holds one for all its deliveries, since
+ * it sends them one after the other and ends at its first failed attempt
+ * (fb_job.h), so it adds at most one failure to the run, as a single
+ * attempt does.  The claim picks the oldest due delivery whose webhook
+ * has a slot free, or misses slot rows (they are made all at once, so
+ * the last one tells), takes a free slot FOR UPDATE SKIP LOCKED and up to
+ * a batch of that webhook's due deliveries from it on, in order; without
+ * a free slot it makes the missing rows and claims nothing this time:
+ * the next claim sees them (one statement, one snapshot).  The failures
+ * in a row plus the batches in flight thus never pass the threshold, and
+ * claims of a healthy webhook never wait for each other.  A webhook that
+ * is not active sends nothing (its deliveries are claimed to be skipped)
+ * and takes no slot.  The rows come in delivery order.
  *
  * The snapshot's failure_run may be older than the webhook's: a slot a
  * newer run spent then looks spent still, which only errs on the side of
  * fewer attempts.  The delivery is any organization's: the worker serves
- * them all.
+ * them all; a batch is one webhook's, so one organization's.
  */
-FB_SQL_GLOBAL(job_webhook_claim, 2,
+FB_SQL_GLOBAL(job_webhook_claim, 3,
     "WITH a AS (SELECT clock_timestamp() + make_interval(secs => %d) "
-    "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots), "
+    "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots, %d AS batch), "
     "due AS ("
-    "  SELECT d.org_id, d.id, d.webhook_id, w.status, w.failure_run "
+    "  SELECT d.org_id, d.id, d.webhook_id, d.next_attempt_at, w.status, "
+    "    w.failure_run, w.consecutive_failures "
     "  FROM webhook_deliveries d, webhooks w, a "
     "  WHERE d.state = 'pending' AND d.next_attempt_at <= now() "
+    "    AND " FB_WEBHOOK_UNLEASED("d") " "
     "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
     "    AND (w.status <> 'active' "
     "      OR EXISTS (SELECT 1 FROM webhook_slots s "
@@ -138,30 +147,78 @@ FB_SQL_GLOBAL(job_webhook_claim, 2,
     "slot AS ("
     "  UPDATE webhook_slots s SET lease_until = a.lease FROM free, a "
     "  WHERE s.org_id = free.org_id AND s.webhook_id = free.webhook_id "
-    "    AND s.n = free.n RETURNING s.n) "
-    "UPDATE webhook_deliveries d SET attempts = d.attempts + 1, "
-    "  lease_until = a.lease, next_attempt_at = a.lease, "
-    "  slot = (SELECT n FROM slot), updated_at = now() "
-    "FROM due, a, webhooks w, events e "
-    "WHERE d.org_id = due.org_id AND d.id = due.id "
-    "  AND (due.status <> 'active' OR EXISTS (SELECT 1 FROM slot)) "
-    "  AND w.org_id = d.org_id AND w.id = d.webhook_id "
-    "  AND e.org_id = d.org_id AND e.id = d.event_id "
-    "RETURNING d.org_id, d.id, d.attempts, d.lease_until::text, "
-    "  w.status, w.url, w.secret, w.timeout_ms, w.headers::text, e.id, "
-    "  " FB_WEBHOOK_PAYLOAD ", "
-    "  extract(epoch FROM e.created_at)::bigint");
+    "    AND s.n = free.n RETURNING s.n), "
+    /* The rest of the batch, only with a slot (or to be skipped), and
+     * none while the webhook is failing: then each delivery has a claim
+     * (and a slot) of its own, so that the batches in flight do not hold
+     * back its untried deliveries while its retries come due.  The
+     * webhook as values (sub-selects), so that its own index (sql/040)
+     * finds its due deliveries. */
+    "more AS ("
+    "  SELECT d.org_id, d.id, d.next_attempt_at FROM webhook_deliveries d "
+    "  WHERE d.org_id = (SELECT org_id FROM due) "
+    "    AND d.webhook_id = (SELECT webhook_id FROM due) "
+    "    AND d.state = 'pending' AND d.next_attempt_at <= now() "
+    "    AND " FB_WEBHOOK_UNLEASED("d") " "
+    "    AND d.id <> (SELECT id FROM due) "
+    "    AND ((SELECT status FROM due) <> 'active' "
+    "      OR EXISTS (SELECT 1 FROM slot)) "
+    "  ORDER BY d.next_attempt_at LIMIT (SELECT CASE "
+    "    WHEN due.consecutive_failures > 0 THEN 0 ELSE a.batch - 1 END "
+    "    FROM due, a) "
+    "  FOR UPDATE OF d SKIP LOCKED), "
+    "picked AS ("
+    "  SELECT org_id, id, next_attempt_at FROM due "
+    "  UNION ALL SELECT org_id, id, next_attempt_at FROM more), "
+    "claimed AS ("
+    "  UPDATE webhook_deliveries d SET attempts = d.attempts + 1, "
+    "    lease_until = a.lease, slot = (SELECT n FROM slot), "
+    "    updated_at = now() "
+    "  FROM picked p, due, a, webhooks w, events e "
+    "  WHERE d.org_id = p.org_id AND d.id = p.id "
+    "    AND (due.status <> 'active' OR EXISTS (SELECT 1 FROM slot)) "
+    "    AND w.org_id = d.org_id AND w.id = d.webhook_id "
+    "    AND e.org_id = d.org_id AND e.id = d.event_id "
+    "  RETURNING p.next_attempt_at AS due_at, d.org_id, d.id, d.attempts, "
+    "    d.lease_until::text AS lease, w.status, w.url, w.secret, "
+    "    w.timeout_ms, w.headers::text AS headers, e.id AS event_id, "
+    "    " FB_WEBHOOK_PAYLOAD " AS payload, "
+    "    extract(epoch FROM e.created_at)::bigint AS event_time) "
+    "SELECT org_id, id, attempts, lease, status, url, secret, timeout_ms, "
+    "  headers, event_id, payload, event_time FROM claimed "
+    "ORDER BY due_at, id");
 
-/* The finish: the delivery's new state; for an attempt made (a
- * result came), the attempts log and the webhook's figures, a
- * success starting the next run of failures; and the attempt's slot,
- * fenced by its lease, free again, or spent in the current run (as
- * the webhook's row, locked here, has it) by a failure that brings
- * the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
-FB_SQL(job_webhook_finish, 6,
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "  %s::timestamptz AS lease, %s::text AS outcome, %s::text AS error, "
-    "  %d AS delay_ms, %s::jsonb AS r), "
+/* The durations of the webhook's last 100 attempts (sql/040) with those
+ * of the batch, s.ms, after them. */
+#define FB_WEBHOOK_RECENT \
+    "(h.recent_ms || s.ms)[greatest(1, cardinality(h.recent_ms) " \
+    "  + cardinality(s.ms) - 99):]"
+
+/* Whether the batch's failed attempt suspends webhook h: 410, or the run
+ * of failures reaching the threshold.  Judged on the row as the UPDATE
+ * has locked it (a concurrent finish may have counted a failure
+ * meanwhile), so it stands in the SET list, for the status and for
+ * updatedAt.  A batch's only failed attempt is its last (fb_job.h). */
+#define FB_WEBHOOK_SUSPENDS \
+    "(h.status = 'active' AND s.failures > 0 " \
+    " AND ((s.last->>'code')::integer = 410 " \
+    "   OR CASE WHEN s.success THEN 0 ELSE h.consecutive_failures END " \
+    "     + s.failures >= (s.last->>'threshold')::integer))"
+
+/* The finish of a batch (fb_job.h): each delivery's new state; for the
+ * attempts made (a result came), the attempts log, and the webhook's
+ * figures once, as after each of them in turn (a success starts the next
+ * run of failures; the only failure is the last attempt); and the
+ * batch's slot, fenced by its lease, free again, or spent in the current
+ * run (as the webhook's row, locked here, has it) by a failure that
+ * brings the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
+FB_SQL(job_webhook_finish, 1,
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, x.k, "
+    "  x.v->>'id' AS id, "
+    "  (x.v->>'lease')::timestamptz AS lease, x.v->>'outcome' AS outcome, "
+    "  x.v->>'error' AS error, (x.v->>'delay_ms')::bigint AS delay_ms, "
+    "  nullif(x.v->'result', 'null') AS r "
+    "  FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY x(v, k)), "
     "d AS ("
     "  UPDATE webhook_deliveries o SET "
     "    state = CASE a.outcome WHEN 'done' THEN 'delivered' "
@@ -172,14 +229,18 @@ FB_SQL(job_webhook_finish, 6,
     "    lease_until = NULL, "
     "    next_attempt_at = CASE a.outcome WHEN 'retry' THEN "
     "      clock_timestamp() + a.delay_ms * interval '1 millisecond' "
-    "      ELSE now() END, "
+    "      WHEN 'release' THEN o.next_attempt_at ELSE now() END, "
     "    delivered_at = CASE WHEN a.outcome = 'done' THEN now() END, "
     "    last_error = CASE WHEN a.outcome = 'done' THEN o.last_error "
     "      ELSE coalesce(a.error, o.last_error) END, "
     "    updated_at = now() "
-    "  FROM a WHERE o.org_id = a.org_id AND o.id = a.id "
+    /* a inlined, its organization is the parameter, and with the ids
+     * as an array the rows come by primary key whatever the statistics
+     * say of the batch. */
+    "  FROM a WHERE o.org_id = a.org_id "
+    "    AND o.id = ANY (ARRAY(SELECT id FROM a)) AND o.id = a.id "
     "    AND o.lease_until = a.lease AND o.state = 'pending' "
-    "  RETURNING o.org_id, o.id, o.webhook_id, o.attempts, o.slot, "
+    "  RETURNING o.org_id, o.id, o.webhook_id, o.attempts, o.slot, a.k, "
     "    a.lease, a.outcome, a.error, a.r, (a.r IS NOT NULL "
     "    AND a.outcome IN ('done', 'retry', 'failed')) AS attempted), "
     "att AS ("
@@ -190,41 +251,49 @@ FB_SQL(job_webhook_finish, 6,
     "    nullif((d.r->>'code')::integer, 0), (d.r->>'ms')::integer, "
     "    CASE WHEN d.outcome = 'done' THEN NULL ELSE d.error END, "
     "    d.r->>'body' "
-    "  FROM d WHERE d.attempted), "
+    "  FROM d WHERE d.attempted ORDER BY d.k), "
+    "s AS ("
+    "  SELECT d.org_id, d.webhook_id, "
+    "    (array_agg(d.r ORDER BY d.k DESC))[1] AS last, "
+    "    bool_or(d.outcome = 'done') AS success, "
+    "    count(*) FILTER (WHERE d.outcome <> 'done') AS failures, "
+    "    array_agg((d.r->>'ms')::integer ORDER BY d.k) AS ms "
+    "  FROM d WHERE d.attempted GROUP BY d.org_id, d.webhook_id), "
     "w AS ("
     "  UPDATE webhooks h SET "
-    "    last_code = (d.r->>'code')::integer, "
-    "    last_message = d.r->>'message', last_at = now(), "
-    "    last_response_ms = (d.r->>'ms')::integer, "
-    "    avg_response_ms = (prev.total + (d.r->>'ms')::integer) "
-    "      / (prev.n + 1), "
-    "    last_success_at = CASE WHEN d.outcome = 'done' THEN now() "
+    "    last_code = (s.last->>'code')::integer, "
+    "    last_message = s.last->>'message', last_at = now(), "
+    "    last_response_ms = (s.last->>'ms')::integer, "
+    "    recent_ms = " FB_WEBHOOK_RECENT ", "
+    "    avg_response_ms = (SELECT avg(m)::float8 "
+    "      FROM unnest(" FB_WEBHOOK_RECENT ") m), "
+    "    last_success_at = CASE WHEN s.success THEN now() "
     "      ELSE h.last_success_at END, "
-    "    errors_since_success = CASE WHEN d.outcome = 'done' THEN 0 "
-    "      ELSE h.errors_since_success + 1 END, "
-    "    consecutive_failures = CASE WHEN d.outcome = 'done' THEN 0 "
-    "      ELSE h.consecutive_failures + 1 END, "
-    "    failure_run = h.failure_run + (d.outcome = 'done')::integer, "
+    "    errors_since_success = s.failures + CASE WHEN s.success THEN 0 "
+    "      ELSE h.errors_since_success END, "
+    "    consecutive_failures = s.failures + CASE WHEN s.success THEN 0 "
+    "      ELSE h.consecutive_failures END, "
+    "    failure_run = h.failure_run + s.success::integer, "
     "    status = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
     "      THEN 'suspended' ELSE h.status END, "
     "    updated_at = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
     "      THEN now() ELSE h.updated_at END "
-    "  FROM d, LATERAL ("
-    "    SELECT coalesce(sum(x.duration_ms), 0)::float8 AS total, "
-    "      count(*) AS n FROM ("
-    "      SELECT duration_ms FROM webhook_delivery_attempts x "
-    "      WHERE x.org_id = d.org_id AND x.webhook_id = d.webhook_id "
-    "      ORDER BY x.created_at DESC LIMIT 99) x) prev "
-    "  WHERE h.org_id = d.org_id AND h.id = d.webhook_id AND d.attempted "
+    "  FROM s WHERE h.org_id = s.org_id AND h.id = s.webhook_id "
     "  RETURNING h.org_id, h.id, h.failure_run, "
     "    h.consecutive_failures), "
+    "held AS ("
+    "  SELECT d.org_id, d.webhook_id, d.slot, d.lease, "
+    "    bool_or(d.attempted AND d.outcome <> 'done') AS failed, "
+    "    max((d.r->>'threshold')::integer) AS threshold "
+    "  FROM d GROUP BY d.org_id, d.webhook_id, d.slot, d.lease), "
     "freed AS ("
     "  UPDATE webhook_slots s SET lease_until = NULL, "
-    "    spent_in_run = CASE WHEN d.attempted AND d.outcome <> 'done' "
-    "      AND w.consecutive_failures > (d.r->>'threshold')::integer "
-    "        - " FB_WEBHOOK_SLOTS("(d.r->>'threshold')::integer") " "
+    "    spent_in_run = CASE WHEN d.failed "
+    "      AND w.consecutive_failures > d.threshold "
+    "        - " FB_WEBHOOK_SLOTS("d.threshold") " "
     "      THEN w.failure_run ELSE s.spent_in_run END "
-    "  FROM d LEFT JOIN w ON w.org_id = d.org_id AND w.id = d.webhook_id "
+    "  FROM held d LEFT JOIN w "
+    "    ON w.org_id = d.org_id AND w.id = d.webhook_id "
     "  WHERE s.org_id = d.org_id AND s.webhook_id = d.webhook_id "
     "    AND s.n = d.slot AND s.lease_until = d.lease) "
     "SELECT id FROM d");
@@ -343,7 +412,7 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     const fb_fetch_options_t *opt = fb_config_outbound(ctx->s);
     apr_table_t *headers = apr_table_make(ctx->pool, 16);
     long timeout_ms = atol(fb_job_col(ctx, FB_WH_TIMEOUT));
-    int attempts = atoi(fb_rows_get(ctx->item, 0, 2));
+    int attempts = atoi(fb_rows_get(ctx->item, ctx->row, 2));
     fb_fetch_request_t req = {0};
     fb_fetch_result_t res;
     json_object *r;
@@ -355,6 +424,17 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
         *error = apr_pstrcat(ctx->pool, "the webhook was ", status, NULL);
         return FB_JOB_SKIPPED;
     }
+    if (timeout_ms <= 0 || timeout_ms > ctx->budget_ms) {
+        timeout_ms = ctx->budget_ms;
+    }
+    if (timeout_ms > ctx->timeout_ms && ctx->row > 0) {
+        /* Late in a slow batch: its whole time-out no longer fits in the
+         * lease.  Given back, not attempted; due again at once. */
+        return FB_JOB_RELEASE;
+    }
+    if (timeout_ms > ctx->timeout_ms) {
+        timeout_ms = ctx->timeout_ms;   /* the first: what the lease left */
+    }
     if (!fb_webhook_custom_headers(ctx, fb_job_col(ctx, FB_WH_HEADERS),
                                    headers)
         || !fb_webhook_sign(ctx->pool, fb_job_col(ctx, FB_WH_SECRET),
@@ -364,9 +444,6 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
         return FB_JOB_FAILED;
     }
     apr_table_set(headers, "Content-Type", "application/json");
-    if (timeout_ms <= 0 || timeout_ms > ctx->timeout_ms) {
-        timeout_ms = ctx->timeout_ms;
-    }
     req.url = fb_job_col(ctx, FB_WH_URL);
     req.method = "POST";
     req.body = body;

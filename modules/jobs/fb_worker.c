@@ -16,6 +16,7 @@
 #include "fb_config.h"
 #include "fb_dbd.h"
 #include "fb_job.h"
+#include "fb_json.h"
 #include "fb_log.h"
 #include "fb_stats.h"
 #include "fb_worker.h"
@@ -168,148 +169,233 @@ static const char *fb_worker_error_text(apr_pool_t *p, const char *error)
     return copy;
 }
 
-/* Claims one due item of job, into *item. */
+/* Claims the due items of job (one, or up to its batch), into *item. */
 static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
                                   apr_pool_t *p, fb_rows_t *item)
 {
     fb_worker_t *w = t->w;
-    const char *args[2] = {
-        apr_itoa(p, w->conf->worker_lease),
-        job->claim_arg ? apr_itoa(p, job->claim_arg(w->conf)) : NULL
-    };
+    const char *args[3];
+    int n = 0;
     fb_db_t *db = fb_worker_db(w, p);
     apr_status_t rv;
 
     if (db == NULL) {
         return FB_CLAIM_NO_DB;
     }
-    rv = fb_db_select(db, p, job->claim, NULL,
-                      (fb_args_t){job->claim_arg ? 2 : 1, args}, item);
+    args[n++] = apr_itoa(p, w->conf->worker_lease);
+    if (job->claim_arg != NULL) {
+        args[n++] = apr_itoa(p, job->claim_arg(w->conf));
+    }
+    if (job->batch > 0) {
+        args[n++] = apr_itoa(p, job->batch);
+    }
+    rv = fb_db_select(db, p, job->claim, NULL, (fb_args_t){n, args}, item);
     if (rv != APR_SUCCESS && fb_worker_may_log(t)) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: claiming failed: %s", job->name,
                      db->error);
     }
     fb_dbd_checkin(db, p);
-    return rv == APR_SUCCESS && item->nrows == 1 ? FB_CLAIM_ITEM
-                                                 : FB_CLAIM_NONE;
+    return rv == APR_SUCCESS && item->nrows >= 1
+           && (item->nrows == 1 || job->batch > 0) ? FB_CLAIM_ITEM
+                                                   : FB_CLAIM_NONE;
 }
 
+/* What became of one claimed item, for its finish. */
+typedef struct {
+    fb_job_outcome_e outcome;
+    const char *error;
+    apr_int64_t delay;
+    const char *result;
+} fb_worker_done_t;
+
 static void fb_worker_log_outcome(fb_worker_thread_t *t, const fb_job_t *job,
-                                  const fb_rows_t *item,
-                                  fb_job_outcome_e outcome,
-                                  const char *error, apr_int64_t delay)
+                                  const fb_rows_t *item, int row,
+                                  const fb_worker_done_t *d)
 {
     server_rec *s = t->w->s;
-    const char *org = fb_rows_get(item, 0, 0), *id = fb_rows_get(item, 0, 1);
-    const char *attempts = fb_rows_get(item, 0, 2);
+    const char *org = fb_rows_get(item, row, 0);
+    const char *id = fb_rows_get(item, row, 1);
+    const char *attempts = fb_rows_get(item, row, 2);
 
-    if (outcome == FB_JOB_FAILED) {
+    if (d->outcome == FB_JOB_FAILED) {
         ap_log_error(APLOG_MARK, APLOG_WARNING, 0, s, FBLOGNO(00206)
                      "worker: job %s: %s/%s failed after %s attempt(s): %s",
-                     job->name, org, id, attempts, error);
+                     job->name, org, id, attempts, d->error);
     }
-    else if (outcome == FB_JOB_RETRY) {
+    else if (d->outcome == FB_JOB_RETRY) {
         ap_log_error(APLOG_MARK, APLOG_INFO, 0, s, FBLOGNO(00205)
                      "worker: job %s: %s/%s attempt %s failed, next in "
                      "%" APR_INT64_T_FMT " ms: %s", job->name, org, id,
-                     attempts, delay, error);
+                     attempts, d->delay, d->error);
     }
     else {
         ap_log_error(APLOG_MARK, APLOG_DEBUG, 0, s, FBLOGNO(00209)
                      "worker: job %s: %s/%s %s", job->name, org, id,
-                     fb_job_outcome_name(outcome));
+                     fb_job_outcome_name(d->outcome));
     }
 }
 
-/* Records the outcome of a claimed item under its lease. */
+/* The finish's arguments for row of item: one item's, or the batch's
+ * JSON array (fb_job.h) when job has a batch. */
+static fb_args_t fb_worker_finish_args(const fb_job_t *job, apr_pool_t *p,
+                                       const fb_rows_t *item, int row,
+                                       const fb_worker_done_t *done)
+{
+    const char **v = apr_pcalloc(p, 6 * sizeof(*v));
+    apr_array_header_t *parts;
+    int i;
+
+    if (job->batch == 0) {
+        v[0] = fb_rows_get(item, row, 1);
+        v[1] = fb_rows_get(item, row, 3);
+        v[2] = fb_job_outcome_name(done[row].outcome);
+        v[3] = done[row].error;
+        v[4] = apr_psprintf(p, "%" APR_INT64_T_FMT, done[row].delay);
+        v[5] = done[row].result;
+        return (fb_args_t){job->with_result ? 6 : 5, v};
+    }
+    parts = apr_array_make(p, item->nrows * 2 + 1, sizeof(const char *));
+    for (i = 0; i < item->nrows; i++) {
+        APR_ARRAY_PUSH(parts, const char *) = apr_psprintf(
+            p, "%s{\"id\":%s,\"lease\":%s,\"outcome\":\"%s\",\"error\":%s,"
+            "\"delay_ms\":%" APR_INT64_T_FMT ",\"result\":%s}",
+            i == 0 ? "[" : ",", fb_json_quote(p, fb_rows_get(item, i, 1)),
+            fb_json_quote(p, fb_rows_get(item, i, 3)),
+            fb_job_outcome_name(done[i].outcome),
+            fb_json_quote(p, done[i].error), done[i].delay,
+            done[i].result != NULL ? done[i].result : "null");
+    }
+    APR_ARRAY_PUSH(parts, const char *) = "]";
+    v[0] = apr_array_pstrcat(p, parts, 0);
+    return (fb_args_t){1, v};
+}
+
+/* Records the outcomes of the claimed items under their lease: each on
+ * its own, or the batch at once. */
 static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
                              apr_pool_t *p, const fb_rows_t *item,
-                             fb_job_outcome_e outcome, const char *error,
-                             apr_int64_t delay, const char *result)
+                             const fb_worker_done_t *done)
 {
     fb_worker_t *w = t->w;
-    const char *org = fb_rows_get(item, 0, 0);
-    const char *args[6] = {
-        fb_rows_get(item, 0, 1), fb_rows_get(item, 0, 3),
-        fb_job_outcome_name(outcome), error,
-        apr_psprintf(p, "%" APR_INT64_T_FMT, delay), result
-    };
     fb_db_t *db = fb_worker_db(w, p);
-    int affected = 0;
+    int row, expected = job->batch > 0 ? item->nrows : 1;
 
-    /* Without a connection the lease runs out and the item is redone. */
+    /* Without a connection the leases run out and the items are redone. */
     if (db == NULL) {
         return;
     }
-    if (fb_db_exec(db, p, job->finish, org,
-                   (fb_args_t){job->with_result ? 6 : 5, args}, &affected)
-        != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00214)
-                     "worker: job %s: recording %s/%s failed: %s", job->name,
-                     org, args[0], db->error);
-    }
-    else if (affected == 0) {
-        ap_log_error(APLOG_MARK, APLOG_WARNING, 0, w->s, FBLOGNO(00207)
-                     "worker: job %s: %s/%s could not be recorded as %s: "
-                     "it was deleted meanwhile, or claimed again after its "
-                     "lease had passed (if this repeats, lengthen "
-                     "FeedbackWorkerLease)", job->name, org, args[0],
-                     args[2]);
+    for (row = 0; row < item->nrows; row += expected) {
+        const char *org = fb_rows_get(item, row, 0);
+        fb_args_t args = fb_worker_finish_args(job, p, item, row, done);
+        int affected = 0;
+
+        if (fb_db_exec(db, p, job->finish, org, args, &affected)
+            != APR_SUCCESS) {
+            ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00214)
+                         "worker: job %s: recording %s/%s failed: %s",
+                         job->name, org, fb_rows_get(item, row, 1),
+                         db->error);
+        }
+        else if (affected < expected) {
+            ap_log_error(APLOG_MARK, APLOG_WARNING, 0, w->s, FBLOGNO(00207)
+                         "worker: job %s: %d of %d item(s) from %s/%s on "
+                         "could not be recorded: deleted meanwhile, or "
+                         "claimed again after their lease had passed (if "
+                         "this repeats, lengthen FeedbackWorkerLease)",
+                         job->name, expected - affected, expected, org,
+                         fb_rows_get(item, row, 1));
+        }
     }
     fb_dbd_checkin(db, p);
 }
 
-/* One item of job (slot: its index), if one is due. */
+/* Runs row of the claimed items, unless an earlier one of the batch did
+ * not go through (stop) or the worker is stopping: then it is released. */
+static void fb_worker_run(fb_worker_thread_t *t, const fb_job_t *job,
+                          fb_job_ctx_t *ctx, int row, apr_time_t claimed,
+                          int stop, fb_worker_done_t *d)
+{
+    fb_worker_t *w = t->w;
+
+    ctx->row = row;
+    ctx->result = NULL;
+    ctx->retry_delay_ms = -1;
+    ctx->timeout_ms = ctx->budget_ms
+                      - (long)apr_time_as_msec(apr_time_now() - claimed);
+    d->error = NULL;
+    d->delay = 0;
+    if (stop || apr_atomic_read32(&w->stopping) || ctx->timeout_ms <= 0) {
+        d->outcome = FB_JOB_RELEASE;
+        d->result = NULL;
+        return;
+    }
+    d->outcome = job->run(ctx, &d->error);
+    if (d->outcome == FB_JOB_RETRY && ctx->retry_delay_ms >= 0) {
+        d->delay = ctx->retry_delay_ms;
+    }
+    else if (d->outcome == FB_JOB_RETRY) {
+        int attempts = atoi(fb_rows_get(ctx->item, row, 2));
+
+        if (attempts >= w->conf->worker_max_attempts) {
+            d->outcome = FB_JOB_FAILED;
+        }
+        else {
+            d->delay = fb_worker_delay_ms(w->conf, attempts);
+        }
+    }
+    d->error = fb_worker_error_text(ctx->pool, d->error);
+    d->result = ctx->result;
+}
+
+/* The due items of job (slot: its index), if there are any. */
 static fb_claim_e fb_worker_step(fb_worker_thread_t *t, int slot,
                                  apr_pool_t *p)
 {
     fb_worker_t *w = t->w;
     const fb_job_t *job = &fb_jobs[slot];
-    const char *error = NULL;
-    fb_job_outcome_e outcome;
-    apr_int64_t delay = 0;
     fb_rows_t item;
     fb_claim_e claim;
+    fb_worker_done_t *done;
+    apr_time_t claimed;
     fb_stats_t *st = fb_stats();
     fb_job_ctx_t ctx = {
         .s = w->s, .conf = w->conf, .settings = &w->conf->settings,
         .pool = p, .thread_pool = t->pool,
         .state = &t->states[slot], .item = &item,
-        .timeout_ms = w->conf->worker_lease * 1000L / 2,
-        .stopping = &w->stopping, .retry_delay_ms = -1
+        .budget_ms = w->conf->worker_lease * 1000L / 2,
+        .stopping = &w->stopping
     };
+    int row, stop = 0;
 
     if (st != NULL) {
         apr_atomic_set64(&st->jobs[slot].last_run,
                          (apr_uint64_t)apr_time_now());
     }
+    /* Before the claim: the lease starts there, or a little later. */
+    claimed = apr_time_now();
     if ((claim = fb_worker_claim(t, job, p, &item)) != FB_CLAIM_ITEM) {
         return claim;
     }
+    done = apr_pcalloc(p, sizeof(*done) * (apr_size_t)item.nrows);
     if (st != NULL) {
-        apr_atomic_inc64(&st->jobs[slot].running);
+        apr_atomic_add64(&st->jobs[slot].running, (apr_uint64_t)item.nrows);
     }
-    outcome = job->run(&ctx, &error);
-    if (outcome == FB_JOB_RETRY && ctx.retry_delay_ms >= 0) {
-        delay = ctx.retry_delay_ms;
-    }
-    else if (outcome == FB_JOB_RETRY) {
-        int attempts = atoi(fb_rows_get(&item, 0, 2));
-
-        if (attempts >= w->conf->worker_max_attempts) {
-            outcome = FB_JOB_FAILED;
+    for (row = 0; row < item.nrows; row++) {
+        fb_worker_run(t, job, &ctx, row, claimed, stop, &done[row]);
+        stop |= done[row].outcome != FB_JOB_DONE
+                && done[row].outcome != FB_JOB_SKIPPED;
+        if (done[row].outcome == FB_JOB_RELEASE && done[row].error == NULL) {
+            continue;       /* not run: nothing to log */
         }
-        else {
-            delay = fb_worker_delay_ms(w->conf, attempts);
-        }
+        fb_worker_log_outcome(t, job, &item, row, &done[row]);
     }
-    error = fb_worker_error_text(p, error);
-    fb_worker_log_outcome(t, job, &item, outcome, error, delay);
-    fb_worker_finish(t, job, p, &item, outcome, error, delay, ctx.result);
+    fb_worker_finish(t, job, p, &item, done);
     if (st != NULL) {
-        apr_atomic_dec64(&st->jobs[slot].running);
-        apr_atomic_inc64(&st->jobs[slot].outcomes[outcome]);
+        for (row = 0; row < item.nrows; row++) {
+            apr_atomic_dec64(&st->jobs[slot].running);
+            apr_atomic_inc64(&st->jobs[slot].outcomes[done[row].outcome]);
+        }
         apr_atomic_set64(&st->jobs[slot].last_item,
                          (apr_uint64_t)apr_time_now());
     }

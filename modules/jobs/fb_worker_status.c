@@ -30,7 +30,8 @@ FB_SQL_GLOBAL(job_status_queues, 0,
     "FROM changelog_locales WHERE scheduled_at IS NOT NULL "
     "UNION ALL "
     "SELECT 'webhook', count(*), "
-    "  count(*) FILTER (WHERE next_attempt_at <= now()) "
+    "  count(*) FILTER (WHERE next_attempt_at <= now() "
+    "    AND (lease_until IS NULL OR lease_until <= now())) "
     "FROM webhook_deliveries WHERE state = 'pending'");
 
 const fb_statement_t *const fb_job_status_statements[] = {

@@ -137,7 +137,9 @@ def httpd(dsn, extra_conf="", worker=False):
     session's database never deliver each other's.  The email delivery
     tests run servers with workers on databases of their own.
     FEEDBACK_TEST_KEEP=1 keeps its run directory (and error log) after the
-    block; FEEDBACK_TEST_LOG_LEVEL sets its LogLevel (default warn)."""
+    block; FEEDBACK_TEST_LOG_LEVEL sets its LogLevel (default warn);
+    FEEDBACK_TEST_MODULE another build of the module (a bench's
+    baseline)."""
     if not worker:
         extra_conf = "FeedbackWorker Off\n" + extra_conf
     run_dir = tempfile.mkdtemp(prefix="fbhttpd.", dir="/tmp")
@@ -147,7 +149,8 @@ def httpd(dsn, extra_conf="", worker=False):
     port = free_port()
     conf = os.path.join(run_dir, "httpd.conf")
     render_conf(conf, RUN_DIR=run_dir, PORT=port, LOG_LEVEL=os.environ.get("FEEDBACK_TEST_LOG_LEVEL", "warn"),
-                MODULE=os.path.join(ROOT, "mod_feedback.so"),
+                MODULE=os.environ.get("FEEDBACK_TEST_MODULE",
+                                      os.path.join(ROOT, "mod_feedback.so")),
                 SECRET=secrets.token_hex(32), DBD_PARAMS=dsn,
                 KEY_CACHE_TTL=KEY_CACHE_TTL, EXTRA_CONF=extra_conf)
     proc = subprocess.Popen(httpd_command("-f", conf, "-DFOREGROUND"))
@@ -237,33 +240,44 @@ class FilesHandler(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
+def tls_certificate():
+    """A self-signed certificate for 127.0.0.1 and localhost in a
+    directory of its own, removed after the block: yields (cert, key)."""
+    work = tempfile.mkdtemp(prefix="fbtls.", dir="/tmp")
+    os.chmod(work, 0o755)
+    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
+    try:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
+                        "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                        "-addext",
+                        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                        "-keyout", key, "-out", cert], check=True,
+                       capture_output=True)
+        os.chmod(cert, 0o644)
+        yield cert, key
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@contextlib.contextmanager
 def https_server(handler):
     """A real HTTPS server on 127.0.0.1 answering with handler (a
     BaseHTTPRequestHandler class), under a self-signed certificate for
     127.0.0.1 and localhost; yields the server with .base (its URL) and
     .cert (the certificate, for FeedbackOutboundCAFile)."""
-    work = tempfile.mkdtemp(prefix="fbtls.", dir="/tmp")
-    os.chmod(work, 0o755)
-    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048",
-                    "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                    "-keyout", key, "-out", cert], check=True,
-                   capture_output=True)
-    os.chmod(cert, 0o644)
-    srv = _TLSServer(("127.0.0.1", 0), handler)
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.load_cert_chain(cert, key)
-    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
-    srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
-    srv.cert = cert
-    srv.hits = []
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
-        yield srv
-    finally:
-        srv.shutdown()
-        shutil.rmtree(work, ignore_errors=True)
+    with tls_certificate() as (cert, key):
+        srv = _TLSServer(("127.0.0.1", 0), handler)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(cert, key)
+        srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
+        srv.base = "https://127.0.0.1:%d" % srv.server_address[1]
+        srv.cert = cert
+        srv.hits = []
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        try:
+            yield srv
+        finally:
+            srv.shutdown()
 
 
 class SmtpSink:
