@@ -152,7 +152,7 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
      * none while the webhook is failing: then each delivery has a claim
      * (and a slot) of its own, so that the batches in flight do not hold
      * back its untried deliveries while its retries come due.  The
-     * webhook as values (sub-selects), so that its own index (sql/040)
+     * webhook as values (sub-selects), so that its own index (sql/029)
      * finds its due deliveries. */
     "more AS ("
     "  SELECT d.org_id, d.id, d.next_attempt_at FROM webhook_deliveries d "
@@ -188,7 +188,7 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
     "  headers, event_id, payload, event_time FROM claimed "
     "ORDER BY due_at, id");
 
-/* The durations of the webhook's last 100 attempts (sql/040) with those
+/* The durations of the webhook's last 100 attempts (sql/029) with those
  * of the batch, s.ms, after them. */
 #define FB_WEBHOOK_RECENT \
     "(h.recent_ms || s.ms)[greatest(1, cardinality(h.recent_ms) " \

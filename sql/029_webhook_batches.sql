@@ -1,4 +1,4 @@
--- 040: webhook deliveries claimed and finished in batches
+-- 029: webhook deliveries claimed and finished in batches
 -- (modules/jobs/fb_job_webhook.c, bench/README.md "Webhook deliveries").
 --
 -- A claim takes the oldest due delivery and up to a batch of the same
