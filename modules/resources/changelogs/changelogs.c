@@ -12,6 +12,10 @@
 #include "apr_strings.h"
 
 #include "changelogs.h"
+
+#include "http_log.h"
+
+#include "fb_log.h"
 #include "fb_id.h"
 #include "fb_time.h"
 
@@ -28,7 +32,7 @@ const char *const fb_changelog_locales[] = {
  * or all), then the filters: the id or slug as given and the id
  * normalized, the category names, the search text, the first date and
  * the date after the last; then the cursor's key and id on later pages,
- * the limit and the portal URL.  A filter used twice is named again by
+ * and the limit.  A filter used twice is named again by
  * its number ($4 ... $9), as the organization is by $1.  A changelog is
  * listed in the state its locale is in: live when it is published there
  * (and rendered live), draft when it is not.
@@ -64,8 +68,8 @@ const char *const fb_changelog_locales[] = {
     "  AND (%s::timestamptz IS NULL OR c.date >= $8::timestamptz) " \
     "  AND (%s::timestamptz IS NULL OR c.date < $9::timestamptz) " \
     after " ORDER BY c.date " dir ", c.id " dir " LIMIT %d) " \
-    "SELECT " CHANGELOG_JSON ", fb_ts_key(p.date), p.id " \
-    CHANGELOG_FROM "ORDER BY p.date " dir ", p.id " dir
+    "SELECT " CHANGELOG_SELECT("fb_ts_key(p.date)") " FROM page p " \
+    "ORDER BY p.date " dir ", p.id " dir
 
 /* The changelog a path names: by id, else by slug (and its locale); the
  * organization ($1) and the value given ($2) serve both halves. */
@@ -80,17 +84,17 @@ FB_SQL(changelog_find, 1,
 FB_SQL(changelog_lock, 1,
     "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE");
 
-FB_SQL(changelog_list_desc, 10,
+FB_SQL(changelog_list_desc, 9,
     CHANGELOG_PAGE("", "DESC"));
 
-FB_SQL(changelog_list_desc_after, 12,
+FB_SQL(changelog_list_desc_after, 11,
     CHANGELOG_PAGE("AND (c.date, c.id) < (fb_ts_from_key(%s), %s)",
                    "DESC"));
 
-FB_SQL(changelog_list_asc, 10,
+FB_SQL(changelog_list_asc, 9,
     CHANGELOG_PAGE("", "ASC"));
 
-FB_SQL(changelog_list_asc_after, 12,
+FB_SQL(changelog_list_asc_after, 11,
     CHANGELOG_PAGE("AND (c.date, c.id) > (fb_ts_from_key(%s), %s)",
                    "ASC"));
 
@@ -259,6 +263,27 @@ static fb_error_t *fb_changelog_date_bound(fb_req_t *fr, const char *name,
     return NULL;
 }
 
+/* A page of the list written from its rows (changelog_publishing.h). */
+static const char *fb_changelog_page_json(fb_req_t *fr,
+                                          const fb_rows_t *rows, int n)
+{
+    const char *json;
+
+    if (fb_changelog_page(fr->pool, rows, n, fb_req_portal_default(fr),
+                          &json) != APR_SUCCESS) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00510)
+                      "a page of changelogs came in a form the module "
+                      "does not read (DateStyle must be ISO)");
+        return NULL;
+    }
+    return json;
+}
+
+/* A page's rows: the changelog's columns, then the sort key. */
+static const fb_list_rows_t fb_changelog_rows = {
+    CHANGELOG_NCOLS, CHANGELOG_COL_ID, fb_changelog_page_json
+};
+
 static fb_error_t *fb_changelog_list(fb_req_t *fr)
 {
     const char *dir = fb_query_get(&fr->query, "sortOrder");
@@ -273,14 +298,14 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
         return err;
     }
     /* An id is matched normalized, a slug as given. */
-    return fb_list_respond(
+    return fb_list_respond_rows(
         fr, &fb_changelog_orders[dir != NULL && strcmp(dir, "asc") == 0],
         FB_ARGS(fb_query_get(&fr->query, "locale"),
                 state != NULL ? state : "live", ref, id != NULL ? id : ref,
                 fb_db_text_array(fr->pool, fb_query_list(fr->pool, &fr->query,
                                                          "categories")),
                 fb_query_get(&fr->query, "q"), start, end),
-        FB_ARGS(fb_req_portal_default(fr)));
+        FB_NO_ARGS, &fb_changelog_rows);
 }
 
 static const fb_op_t fb_changelog_list_op =
