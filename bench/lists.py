@@ -262,18 +262,32 @@ def main():
                               "owner@bench.example", "Owner",
                               env=env).strip().split("\t")
         secret = secrets.token_hex(32)
+        if os.environ.get("BENCH_EXPLAIN"):
+            # Plans of the statements the servers run, in the cluster's
+            # log, copied to BENCH_EXPLAIN (slows every request).
+            for setting in ("session_preload_libraries = 'auto_explain'",
+                            "auto_explain.log_min_duration = 0",
+                            "auto_explain.log_analyze = on"):
+                run("psql", dsn, "-qc",
+                    "ALTER DATABASE bench SET " + setting)
         servers.append(Httpd(old_so, dsn, secret))
         servers.append(Httpd(new_so, dsn, secret))
         old, new = servers
         post = seed(old.base, key, dsn, org, owner)
         seed_changelogs(old.base, key, dsn, org)
-        run(PG, "dsn", pgdir, str(port), "bench")
+        # Statistics, as autovacuum would have them: without, the planner
+        # takes the fresh tables for empty and picks poor indexes.
+        run("psql", dsn, "-qc", "ANALYZE")
         with open(os.path.join(pgdir, "data", "postmaster.pid")) as f:
             pg_pid = int(f.readline())
         answers, items = compare(old, new, key, post)
         print("same bytes: %d answers (%s) of both modules"
               % (answers, ", ".join("%d %s" % (n, k)
                                     for k, n in sorted(items.items()))))
+        if os.environ.get("BENCH_EXPLAIN"):
+            shutil.copy(os.path.join(pgdir, "server.log"),
+                        os.environ["BENCH_EXPLAIN"])
+            return
         print("load: " + run("uptime").strip())
         bench(old, new, key, post, pg_pid, seconds, rounds)
         print("load: " + run("uptime").strip())
