@@ -40,6 +40,7 @@ void fb_jsonw_init(fb_jsonw_t *w, apr_pool_t *p, apr_size_t size)
     w->depth = 0;
     w->count[0] = 0;
     w->close[0] = '\0';
+    w->spaced[0] = 0;
     w->after_key = 0;
 }
 
@@ -71,6 +72,7 @@ static void fb_jsonw_open(fb_jsonw_t *w, char open, char close)
         w->depth++;
         w->count[w->depth] = 0;
         w->close[w->depth] = close;
+        w->spaced[w->depth] = 0;
     }
 }
 
@@ -84,9 +86,19 @@ void fb_jsonw_array(fb_jsonw_t *w)
     fb_jsonw_open(w, '[', ']');
 }
 
+void fb_jsonw_object_agg(fb_jsonw_t *w)
+{
+    fb_jsonw_open(w, '{', '}');
+    FB_JSONW_LIT(w, " ");
+    w->spaced[w->depth] = 1;
+}
+
 void fb_jsonw_end(fb_jsonw_t *w)
 {
     if (w->depth > 0) {
+        if (w->spaced[w->depth]) {
+            FB_JSONW_LIT(w, " ");
+        }
         fb_jsonw_bytes(w, &w->close[w->depth], 1);
         w->depth--;
     }

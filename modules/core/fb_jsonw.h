@@ -9,6 +9,7 @@
  *
  *   object   {"key" : value, "key" : value}      (json_build_object)
  *   array    [value, value]                      (json_agg, json_build_array)
+ *   object   { "key" : value, "key" : value }    (json_object_agg)
  *   strings  escaped as PostgreSQL's escape_json: \" \\ \b \f \n \r \t,
  *            other bytes below 0x20 as \u00xx, everything else as is
  *   jsonb    a column's own text, as is (its layout is {"key": value})
@@ -33,6 +34,7 @@ typedef struct {
     int depth;
     int count[FB_JSONW_DEPTH];  /* values written at each level */
     char close[FB_JSONW_DEPTH]; /* the bracket that ends each level */
+    char spaced[FB_JSONW_DEPTH]; /* json_object_agg's "{ " ... " }" */
     int after_key;              /* the next value is a member's */
 } fb_jsonw_t;
 
@@ -44,6 +46,9 @@ const char *fb_jsonw_text(fb_jsonw_t *w, apr_size_t *len);
 
 void fb_jsonw_object(fb_jsonw_t *w);
 void fb_jsonw_array(fb_jsonw_t *w);
+/* An object in json_object_agg's layout: { "key" : value, "key" : value }
+ * (spaces inside its braces). */
+void fb_jsonw_object_agg(fb_jsonw_t *w);
 /* Closes the innermost object or array. */
 void fb_jsonw_end(fb_jsonw_t *w);
 

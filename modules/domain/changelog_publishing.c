@@ -18,10 +18,13 @@
 #include "fb_events.h"
 #include "portal.h"
 
-/* (org, id or slug, locale asked for, draft, portal): by id, else by
+/* About what a changelog takes, to size the buffer once. */
+#define FB_CHANGELOG_JSON_SIZE 2048
+
+/* (org, id or slug, locale asked for, draft): by id, else by
  * slug, shown in the locale asked for, else the slug's, else the
  * default one. */
-FB_SQL(changelog_get, 4,
+FB_SQL(changelog_get, 3,
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS ref, "
     "  %s::text AS locale, %s::boolean AS draft), "
     "hit AS (SELECT c.id, NULL::text AS slug_locale, 0 AS o "
@@ -38,7 +41,7 @@ FB_SQL(changelog_get, 4,
     "    AND l.changelog_id = c.id "
     "    AND l.locale = fb_changelog_locale(k.org_id, c.id, "
     "                     COALESCE(k.locale, hit.slug_locale))) "
-    "SELECT " CHANGELOG_JSON " " CHANGELOG_FROM);
+    "SELECT " CHANGELOG_SELECT("NULL") " FROM page p");
 
 /* (org, id, locales, send email: NULL for each locale's scheduled
  * flag) */
@@ -82,10 +85,18 @@ apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
     fb_rows_t rows;
     apr_status_t rv = fb_db_select(db, p, &fb_sql_changelog_get, org,
                                    FB_ARGS(id, locale,
-                                           draft ? "true" : "false", portal),
+                                           draft ? "true" : "false"),
                                    &rows);
+    fb_jsonw_t w;
 
-    *json = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
+    *json = NULL;
+    if (rv != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
+    }
+    fb_jsonw_init(&w, p, FB_CHANGELOG_JSON_SIZE);
+    if ((rv = fb_changelog_write(&w, rows.cells, portal)) == APR_SUCCESS) {
+        *json = fb_jsonw_text(&w, NULL);
+    }
     return rv;
 }
 

@@ -10,76 +10,82 @@
  * published there, its live copy.  It is rendered in one locale: the
  * statements pick the rows into a CTE named page with three columns,
  * ch (the changelogs row), lo (the changelog_locales row) and live (show
- * the live copy rather than the draft), and render them FROM
- * CHANGELOG_FROM with CHANGELOG_JSON, whose one argument is the default
- * portal URL.
+ * the live copy rather than the draft), select CHANGELOG_SELECT from
+ * it, and write the JSON with fb_changelog_write().
  */
 #ifndef CHANGELOG_PUBLISHING_H
 #define CHANGELOG_PUBLISHING_H
 
 #include "fb_db.h"
+#include "fb_jsonw.h"
 #include "settings.h"
 
 /* A field of the version shown: the live copy or the draft. */
 #define CHANGELOG_SHOWN(col) \
     "CASE WHEN p.live THEN (p.lo).live_" col " ELSE (p.lo)." col " END"
 
-/* What the JSON says of all the changelog's locales (alias a). */
-#define CHANGELOG_FROM \
-    "FROM page p, LATERAL (SELECT " \
-    "  COALESCE(json_agg(x.locale ORDER BY x.created_at, x.locale) " \
-    "           FILTER (WHERE x.published_at IS NOT NULL), '[]') " \
-    "    AS published, " \
-    "  json_agg(x.locale ORDER BY x.created_at, x.locale) AS available, " \
-    "  json_object_agg(x.locale, x.slug ORDER BY x.created_at, x.locale) " \
-    "    AS slugs, " \
-    "  json_object_agg(x.locale, json_build_object(" \
-    "    'sendEmailNotification', CASE WHEN x.scheduled_at IS NOT NULL " \
-    "      THEN x.scheduled_email ELSE x.send_email END, " \
-    "    'hideFromBoardAndWidgets', x.hide_from_board, " \
-    "    'scheduledDate', fb_iso(x.scheduled_at), " \
-    "    'scheduleError', x.publish_error, " \
-    "    'emailSent', x.email_sent) ORDER BY x.created_at, x.locale) " \
-    "    AS notifications " \
-    "  FROM changelog_locales x " \
-    "  WHERE x.org_id = (p.ch).org_id AND x.changelog_id = (p.ch).id) a "
+/*
+ * A changelog is written in C (changelog_render.c) from plain columns, as
+ * posts are: building its JSON in PostgreSQL (aggregates over its locales
+ * and categories per row) was most of the database's work per read.
+ * X(name, sql) gives the enum CHANGELOG_COL_<name> and the select list,
+ * over the page p.  Timestamps come as UTC text; the categories as an
+ * array of (id, name, roles as JSON), the locales as an array of
+ * (locale, slug, published, send email, hidden, scheduled at, schedule
+ * error, email sent), both in their order.
+ */
+#define CHANGELOG_COLUMNS(X) \
+    X(ID, "(p.ch).id") \
+    X(TITLE, CHANGELOG_SHOWN("title")) \
+    X(SLUG, "(p.lo).slug") \
+    X(PORTAL_URL, "(SELECT o.portal_url FROM organizations o " \
+                  "WHERE o.id = (p.ch).org_id)") \
+    X(LOCALE, "(p.lo).locale") \
+    X(CONTENT, CHANGELOG_SHOWN("content")) \
+    X(MARKDOWN, CHANGELOG_SHOWN("markdown")) \
+    X(FEATURED_IMAGE, "(p.ch).featured_image") \
+    X(DATE, "(p.ch).date AT TIME ZONE 'UTC'") \
+    X(LIVE, "p.live") \
+    X(PUBLISHED, "(p.lo).published_at IS NOT NULL") \
+    X(DIFFERS, "(p.lo).published_at IS NOT NULL " \
+               "AND ((p.lo).title, (p.lo).content, (p.lo).markdown) " \
+               "IS DISTINCT FROM ((p.lo).live_title, (p.lo).live_content, " \
+               "(p.lo).live_markdown)") \
+    X(COMMENT_COUNT, "(p.ch).comment_count") \
+    X(CATEGORIES, "ARRAY(SELECT ARRAY[g.id, g.name, " \
+                  "  to_json(g.roles)::text] " \
+                  "FROM changelog_category_links cl " \
+                  "JOIN changelog_categories g " \
+                  "  ON g.org_id = cl.org_id AND g.id = cl.category_id " \
+                  "WHERE cl.org_id = (p.ch).org_id " \
+                  "  AND cl.changelog_id = (p.ch).id " \
+                  "ORDER BY lower(g.name))") \
+    X(ORG, "(p.ch).org_id") \
+    X(LOCALES, "ARRAY(SELECT ARRAY[x.locale, x.slug, " \
+               "  (x.published_at IS NOT NULL)::text, " \
+               "  (CASE WHEN x.scheduled_at IS NOT NULL " \
+               "   THEN x.scheduled_email ELSE x.send_email END)::text, " \
+               "  x.hide_from_board::text, " \
+               "  (x.scheduled_at AT TIME ZONE 'UTC')::text, " \
+               "  x.publish_error, x.email_sent::text] " \
+               "FROM changelog_locales x " \
+               "WHERE x.org_id = (p.ch).org_id " \
+               "  AND x.changelog_id = (p.ch).id " \
+               "ORDER BY x.created_at, x.locale)") \
+    X(SEGMENTS, "to_json((p.ch).allowed_segment_ids)") \
+    X(EMAIL_SENT, "(p.lo).email_sent") \
+    X(CREATED_AT, "(p.ch).created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "greatest((p.ch).updated_at, (p.lo).updated_at) " \
+                  "AT TIME ZONE 'UTC'")
 
-#define CHANGELOG_CATEGORIES_JSON \
-    "COALESCE((SELECT json_agg(json_build_object('id', g.id, " \
-    "                 'name', g.name, 'roles', g.roles) " \
-    "                 ORDER BY lower(g.name)) " \
-    "          FROM changelog_category_links cl " \
-    "          JOIN changelog_categories g " \
-    "            ON g.org_id = cl.org_id AND g.id = cl.category_id " \
-    "          WHERE cl.org_id = (p.ch).org_id " \
-    "            AND cl.changelog_id = (p.ch).id), '[]'::json)"
+#define CHANGELOG_COL_ENUM(name, sql) CHANGELOG_COL_##name,
+enum { CHANGELOG_COLUMNS(CHANGELOG_COL_ENUM) CHANGELOG_NCOLS };
 
-#define CHANGELOG_JSON \
-    "json_build_object(" \
-    "'object', 'changelog', 'id', (p.ch).id, " \
-    "'title', " CHANGELOG_SHOWN("title") ", 'slug', (p.lo).slug, " \
-    "'url', COALESCE((SELECT o.portal_url FROM organizations o " \
-    "                 WHERE o.id = (p.ch).org_id), %s) " \
-    "       || '/' || (p.lo).locale || '/changelog/' || (p.lo).slug, " \
-    "'content', " CHANGELOG_SHOWN("content") ", " \
-    "'markdownContent', " CHANGELOG_SHOWN("markdown") ", " \
-    "'featuredImage', (p.ch).featured_image, " \
-    "'date', fb_iso((p.ch).date), " \
-    "'state', CASE WHEN p.live THEN 'live' ELSE 'draft' END, " \
-    "'locale', (p.lo).locale, " \
-    "'isPublished', (p.lo).published_at IS NOT NULL, " \
-    "'isDraftDiffersFromLive', (p.lo).published_at IS NOT NULL " \
-    "  AND ((p.lo).title, (p.lo).content, (p.lo).markdown) " \
-    "      IS DISTINCT FROM ((p.lo).live_title, (p.lo).live_content, " \
-    "                        (p.lo).live_markdown), " \
-    "'publishedLocales', a.published, 'availableLocales', a.available, " \
-    "'slugs', a.slugs, 'commentCount', (p.ch).comment_count, " \
-    "'categories', " CHANGELOG_CATEGORIES_JSON ", " \
-    "'organization', (p.ch).org_id, 'notifications', a.notifications, " \
-    "'allowedSegmentIds', to_json((p.ch).allowed_segment_ids), " \
-    "'emailSentToSubscribers', (p.lo).email_sent, " \
-    "'createdAt', fb_iso((p.ch).created_at), " \
-    "'updatedAt', fb_iso(greatest((p.ch).updated_at, (p.lo).updated_at)))"
+#define CHANGELOG_COL_SQL(name, sql) sql ", "
+/* The select list over the page p: the columns, then the row's sort key
+ * (column CHANGELOG_NCOLS; NULL for a statement without an order). */
+#define CHANGELOG_SELECT(key) \
+    CHANGELOG_COLUMNS(CHANGELOG_COL_SQL) key " AS sort_key"
 
 /*
  * The rows of changelog_locales l that a statement on some locales of
@@ -95,6 +101,20 @@
     "  AND (a.locales IS NULL OR l.locale = ANY (a.locales)) "
 
 extern const fb_statement_t *const fb_changelog_publishing_statements[];
+
+/*
+ * The changelog of row (the columns of CHANGELOG_SELECT) as the API
+ * writes it, to w, with portal as the default portal URL; APR_EINVAL
+ * when a column is not in the form the statement gives (a bug, or a
+ * database whose DateStyle is not ISO).
+ */
+apr_status_t fb_changelog_write(fb_jsonw_t *w, const char *const *row,
+                                const char *portal);
+
+/* The JSON array of the changelogs of the first n rows (a list's page)
+ * into *json; APR_EINVAL as fb_changelog_write. */
+apr_status_t fb_changelog_page(apr_pool_t *p, const fb_rows_t *rows, int n,
+                               const char *portal, const char **json);
 
 /*
  * The changelog of org named by id (or a slug: then shown in that slug's

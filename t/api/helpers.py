@@ -67,20 +67,28 @@ def _pg_string(s):
     return '"' + "".join(out) + '"'
 
 
-def pg_layout(value, jsonb_members=(), sep=" : "):
+def pg_layout(value, jsonb_members=(), sep=" : ", agg_members=(),
+              compact_members=()):
     """value (parsed with parse_float=Decimal) in the layout PostgreSQL's
     json_build_object and json_agg write, as bytes: {"k" : v, ...} and
     [a, b]; the members named in jsonb_members hold jsonb columns, whose
-    own layout is {"k": v, ...}.  Resources rendered in C must keep these
-    bytes, which PostgreSQL gave when it built their JSON."""
-    def text(v, sep):
+    own layout is {"k": v, ...}, those in agg_members json_object_agg's
+    objects ({ "k" : v }), those in compact_members to_json's arrays
+    (["a","b"]).  Resources rendered in C must keep these bytes, which
+    PostgreSQL gave when it built their JSON."""
+    def text(v, sep, style=None):
         if isinstance(v, dict):
-            return "{" + ", ".join(
+            inner = ", ".join(
                 _pg_string(k) + sep
-                + text(x, ": " if k in jsonb_members else sep)
-                for k, x in v.items()) + "}"
+                + text(x, ": " if k in jsonb_members else sep,
+                       "agg" if k in agg_members
+                       else "compact" if k in compact_members else None)
+                for k, x in v.items())
+            return "{ " + inner + " }" if style == "agg" \
+                else "{" + inner + "}"
         if isinstance(v, list):
-            return "[" + ", ".join(text(x, sep) for x in v) + "]"
+            return "[" + ("," if style == "compact" else ", ").join(
+                text(x, sep) for x in v) + "]"
         if isinstance(v, str):
             return _pg_string(v)
         if v is None:

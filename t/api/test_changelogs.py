@@ -446,3 +446,55 @@ class TestList:
             "locale": "es", "state": "all"}).json()["data"]
         assert [(d["id"], d["locale"], d["title"], d["state"])
                 for d in data] == [(c["id"], "es", "Hola", "draft")]
+
+
+def test_bytes_are_postgres_layout(org):
+    """Changelogs are written in C in the layout PostgreSQL gave when it
+    built them: json_build_object {"k" : v}, json_agg [a, b],
+    json_object_agg { "k" : v } (slugs, notifications), to_json of an
+    array ["a","b"] (segments, roles); escapes included, in every locale
+    and state, alone and in the list's compact envelope."""
+    import json
+    from decimal import Decimal
+    from helpers import pg_layout
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f \u00e9\u65e5 </script>"
+    c = create(org, title=odd, htmlContent="<p>" + odd[:5] + "</p>",
+               categories=["Zed " + word(), "alpha \"" + word()],
+               allowedSegmentIds=["507f1f77bcf86cd799439011",
+                                  "507f1f77bcf86cd799439012"])
+    org.server.sql("UPDATE changelog_categories SET roles = "
+                   "ARRAY['r\"1', 'r\\2'] WHERE org_id = %s "
+                   "AND name LIKE 'alpha%%'", org.id)
+    r = org.api.request("PATCH", "/changelogs/" + c["id"], json={
+        "locale": "de", "title": "Hallo " + word()})
+    assert r.status_code == 200, r.text
+    assert publish(org, c["id"], locales=["de"]).status_code == 200
+    assert publish(org, c["id"], locales=["en"],
+                   scheduledDate=in_days(2)).status_code == 200
+    shape = dict(agg_members=("slugs", "notifications"),
+                 compact_members=("allowedSegmentIds", "roles"))
+    seen = []
+    for params in ({}, {"locale": "de"}, {"locale": "de",
+                                           "state": "draft"}):
+        r = org.api.get("/changelogs/" + c["id"], params=params)
+        assert r.status_code == 200
+        one = json.loads(r.content, parse_float=Decimal)
+        assert r.content == pg_layout(one, **shape)
+        seen.append((one["locale"], one["state"]))
+    assert seen == [("en", "draft"), ("de", "live"), ("de", "draft")]
+    assert one["title"] != odd and get(org, c["id"])["title"] == odd
+    assert [g["roles"] for g in one["categories"]] == [["r\"1", "r\\2"],
+                                                       []]
+    assert one["notifications"]["en"]["scheduledDate"] is not None
+    for locale in ("en", "de"):
+        r = org.api.get("/changelogs", params={"state": "all", "limit": 2,
+                                               "locale": locale})
+        page = json.loads(r.content, parse_float=Decimal)
+        assert c["id"] in [x["id"] for x in page["data"]] or \
+            page["nextCursor"]
+        assert r.content == (b'{"object":"list","data":['
+                             + b",".join(pg_layout(x, **shape)
+                                         for x in page["data"])
+                             + b'],"nextCursor":'
+                             + json.dumps(page["nextCursor"]).encode()
+                             + b"}")

@@ -900,3 +900,47 @@ def test_counts_stay_exact_under_concurrency(org, env):
         list(pool.map(lambda r: org.api.request(
             "DELETE", "/comments/" + r.json()["id"]), results[:10]))
     assert org.api.get("/posts/" + p["id"]).json()["commentCount"] == 14
+
+
+def test_bytes_are_postgres_layout(org, env, server):
+    """Comments are written in C in the layout PostgreSQL gave when it
+    built them (json_build_object: {"k" : v}), escapes included, authors
+    of each kind, in the comment and in the list's compact envelope."""
+    from decimal import Decimal
+    from helpers import pg_layout
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+    p = new_post(org, env)
+    who = server.sql("INSERT INTO contacts (org_id, name, email, "
+                     "profile_picture) VALUES (%s, %s, %s, %s) RETURNING id",
+                     org.id, odd, word() + "@odd.example", odd)[0][0]
+    ids = []
+    for author, admin in ((who, None), (None, org.owner_id), (None, None)):
+        ids.append(server.sql(
+            "INSERT INTO comments (org_id, post_id, content, "
+            "author_contact_id, author_admin_id, upvotes, downvotes, "
+            "is_pinned, created_at) VALUES (%s, %s, %s, %s, %s, 3, 5, "
+            "true, '2025-05-03T01:02:03.4Z') RETURNING id", org.id,
+            p["id"], odd, author, admin)[0][0])
+    parent = ids[0]
+    ids.append(comment(org.api, postId=p["id"], parentCommentId=parent,
+                       content="<p>" + odd[:9] + "</p>")["id"])
+    kinds = []
+    for cid in ids:
+        r = org.api.get("/comments/" + cid)
+        assert r.status_code == 200
+        c = json.loads(r.content, parse_float=Decimal)
+        kinds.append(c["author"] and c["author"]["type"])
+        assert r.content == pg_layout(c)
+    assert kinds == ["customer", "admin", None, "admin"]
+    assert json.loads(org.api.get("/comments/" + ids[0]).content)[
+        "content"] == odd
+    for sort in ("best", "top", "new", "old"):
+        r = org.api.get("/comments", params={"postId": p["id"],
+                                             "sortBy": sort, "limit": 3})
+        page = json.loads(r.content, parse_float=Decimal)
+        assert len(page["data"]) == 3 and page["nextCursor"]
+        assert r.content == (b'{"object":"list","data":['
+                             + b",".join(pg_layout(c) for c in page["data"])
+                             + b'],"nextCursor":'
+                             + json.dumps(page["nextCursor"]).encode()
+                             + b"}")

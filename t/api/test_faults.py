@@ -12,6 +12,7 @@ error log shows no crashed child but the one the test killed.
 The faults need a PostgreSQL of their own (stopping the session's would
 break every other test): the module starts one."""
 import collections
+import datetime
 import os
 import secrets
 import signal
@@ -653,6 +654,22 @@ def test_database_datestyle_is_not_iso(pg, site, org):
                                            "title": "Dated"})
     assert created.status_code == 201, created.text
     post = created.json()
+    # Comments and changelogs read their timestamps as text too (a
+    # changelog's schedule inside an array of its locales).
+    made = [org.api.post("/comments", json={"postId": post["id"],
+                                            "content": "<p>Dated</p>"}),
+            org.api.post("/changelogs", json={"title": "Dated",
+                                              "htmlContent": "<p>x</p>"})]
+    assert [r.status_code for r in made] == [201, 201]
+    later = (datetime.datetime.now(datetime.timezone.utc)
+             + datetime.timedelta(days=2)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    assert org.api.post("/changelogs/%s/publish" % made[1].json()["id"],
+                        json={"scheduledDate": later}).status_code == 200
+    items = {}
+    for path in ["/posts/" + post["id"]] + [
+            p + r.json()["id"] for p, r in zip(("/comments/",
+                                                "/changelogs/"), made)]:
+        items[path] = org.api.get(path).json()
     try:
         with admin.cursor() as cur:
             cur.execute("ALTER DATABASE faults SET datestyle = 'SQL, DMY'")
@@ -668,9 +685,10 @@ def test_database_datestyle_is_not_iso(pg, site, org):
         back = first_success_after(site, org)
         assert back < 1.0, back
         for _ in range(20):
-            r = org.api.get("/posts/" + post["id"])
-            assert r.status_code == 200
-            assert r.json() == post
+            for path, item in items.items():
+                r = org.api.get(path)
+                assert r.status_code == 200
+                assert r.json() == item
     finally:
         with admin.cursor() as cur:
             cur.execute("ALTER DATABASE faults RESET datestyle")

@@ -23,9 +23,18 @@ FB_SQL_GLOBAL(ut_jw_array, 2,
     "SELECT ARRAY[ARRAY[%s::text, NULL, 'x y'], "
     "ARRAY['a,b', '\"q\" \\', '']]::text, ARRAY[]::text[]::text, "
     "ARRAY(SELECT ARRAY[%s::text, NULL] WHERE false)::text");
+/* json_object_agg's layout ({ "k" : v }) inside json_build_object's;
+ * to_json's arrays are written by PostgreSQL (raw). */
+FB_SQL_GLOBAL(ut_jw_agg, 2,
+    "SELECT json_build_object('s', json_object_agg(t.k, t.v ORDER BY t.o), "
+    "'e', json_build_array())::text "
+    "FROM (VALUES (1, %s::text, to_json(%s::text)), "
+    "(2, 'de', json_build_object('n', true, 'a', json_build_array()))) "
+    "t(o, k, v)");
 
 static const fb_statement_t *const statements[] = {
-    &fb_sql_ut_jw_string, &fb_sql_ut_jw_time, &fb_sql_ut_jw_array, NULL
+    &fb_sql_ut_jw_string, &fb_sql_ut_jw_time, &fb_sql_ut_jw_array,
+    &fb_sql_ut_jw_agg, NULL
 };
 
 static apr_pool_t *db_pool;
@@ -90,6 +99,45 @@ static void test_strings_as_postgres(void)
                                       FB_ARGS(tricky[i], tricky[i]));
 
         UT_ASSERT_STR(written(tricky[i]), fb_rows_get(&rows, 0, 0));
+    }
+}
+
+/* The writer's object of s in the layout of ut_jw_agg. */
+static const char *written_agg(const char *s)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, ut_pool, 8);
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "s");
+    fb_jsonw_object_agg(&w);
+    fb_jsonw_key(&w, s);
+    fb_jsonw_string(&w, s);
+    fb_jsonw_key(&w, "de");
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "n");
+    fb_jsonw_pg_bool(&w, "t");
+    fb_jsonw_key(&w, "a");
+    fb_jsonw_array(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "e");
+    fb_jsonw_array(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
+}
+
+static void test_object_agg_as_postgres(void)
+{
+    int i;
+
+    for (i = 0; tricky[i] != NULL; i++) {
+        fb_rows_t rows = ut_db_select(&db, &fb_sql_ut_jw_agg, NULL,
+                                      FB_ARGS(tricky[i], tricky[i]));
+
+        UT_ASSERT_STR(written_agg(tricky[i]), fb_rows_get(&rows, 0, 0));
     }
 }
 
@@ -204,6 +252,8 @@ void test_jsonw_register(void)
     static const ut_test_t tests[] = {
         {"strings and nesting as json_build_object writes them",
          test_strings_as_postgres},
+        {"objects as json_object_agg writes them",
+         test_object_agg_as_postgres},
         {"timestamps as fb_iso writes them", test_times_as_fb_iso},
         {"timestamps in another form refused", test_times_refused},
         {"restart: a compact sequence of objects", test_restart},

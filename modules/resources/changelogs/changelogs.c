@@ -12,6 +12,10 @@
 #include "apr_strings.h"
 
 #include "changelogs.h"
+
+#include "http_log.h"
+
+#include "fb_log.h"
 #include "fb_id.h"
 #include "fb_time.h"
 
@@ -25,27 +29,25 @@ const char *const fb_changelog_locales[] = {
 /*
  * A page of the list in one locale: the arguments are the organization,
  * the locale (NULL: the organization's default), the state (live, draft
- * or all), then the filters: the id or slug as given and the id
- * normalized, the category names, the search text, the first date and
- * the date after the last; then the cursor's key and id on later pages,
- * the limit and the portal URL.  A filter used twice is named again by
- * its number ($4 ... $9), as the organization is by $1.  A changelog is
+ * or all), then the filters of a filtered list: the id or slug as given
+ * and the id normalized, the category names, the search text, the first
+ * date and the date after the last; then the cursor's key and id on
+ * later pages, and the limit.  A filter used twice is named again by its
+ * number ($4 ... $9), as the organization is by $1.  A changelog is
  * listed in the state its locale is in: live when it is published there
  * (and rendered live), draft when it is not.
  */
-#define CHANGELOG_PAGE(after, dir) \
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS locale, " \
-    "  %s::text AS state), " \
-    "k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (" \
-    "  SELECT o.default_locale FROM organizations o " \
-    "  WHERE o.id = a.org_id)) AS locale FROM a), " \
-    "page AS (SELECT c AS ch, l AS lo, " \
+#define CHANGELOG_ROWS(filters, after, dir) \
+    "SELECT c AS ch, l AS lo, " \
     "    l.published_at IS NOT NULL AS live, c.date, c.id " \
     "  FROM k JOIN changelogs c ON c.org_id = k.org_id " \
     "  JOIN changelog_locales l ON l.org_id = c.org_id " \
     "    AND l.changelog_id = c.id AND l.locale = k.locale " \
     "  WHERE (k.state = 'all' " \
     "         OR (k.state = 'live') = (l.published_at IS NOT NULL)) " \
+    filters after " ORDER BY c.date " dir ", c.id " dir
+
+#define CHANGELOG_FILTERS \
     "  AND (%s::text IS NULL OR c.id = %s OR c.id = (" \
     "    SELECT s.changelog_id FROM changelog_locales s " \
     "    WHERE s.org_id = k.org_id AND s.slug = $4)) " \
@@ -62,10 +64,40 @@ const char *const fb_changelog_locales[] = {
     "       OR (l.published_at IS NULL " \
     "           AND l.draft_search @@ websearch_to_tsquery('english', $7))) " \
     "  AND (%s::timestamptz IS NULL OR c.date >= $8::timestamptz) " \
-    "  AND (%s::timestamptz IS NULL OR c.date < $9::timestamptz) " \
-    after " ORDER BY c.date " dir ", c.id " dir " LIMIT %d) " \
-    "SELECT " CHANGELOG_JSON ", fb_ts_key(p.date), p.id " \
-    CHANGELOG_FROM "ORDER BY p.date " dir ", p.id " dir
+    "  AND (%s::timestamptz IS NULL OR c.date < $9::timestamptz) "
+
+/* How a page's rows are limited: a filtered list is planned for each
+ * request's filters; a list without filters caps its limit under a
+ * constant one, so that PostgreSQL keeps one generic plan (posts.c says
+ * why: planning it anew was a good part of each request). */
+#define CHANGELOG_LIMIT_EACH(after, dir) \
+    CHANGELOG_ROWS(CHANGELOG_FILTERS, after, dir) " LIMIT %d"
+#define CHANGELOG_LIMIT_CAPPED(after, dir) \
+    "SELECT * FROM (" CHANGELOG_ROWS("", after, dir) " LIMIT 101) c " \
+    "ORDER BY c.date " dir ", c.id " dir " LIMIT %d"
+
+#define CHANGELOG_PAGE(limit, after, dir) \
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS locale, " \
+    "  %s::text AS state), " \
+    "k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (" \
+    "  SELECT o.default_locale FROM organizations o " \
+    "  WHERE o.id = a.org_id)) AS locale FROM a), " \
+    "page AS (" limit(after, dir) ") " \
+    "SELECT " CHANGELOG_SELECT("fb_ts_key(p.date)") " FROM page p " \
+    "ORDER BY p.date " dir ", p.id " dir
+
+/* The first and later pages of an order, filtered (nargs arguments on
+ * the first page) or not. */
+#define CHANGELOG_SORT_KIND(name, nargs, limit, dir, cmp) \
+    FB_SQL(name, nargs, CHANGELOG_PAGE(limit, "", dir)); \
+    FB_SQL(name##_after, nargs + 2, \
+           CHANGELOG_PAGE(limit, "AND (c.date, c.id) " cmp \
+                          " (fb_ts_from_key(%s), %s)", dir))
+#define CHANGELOG_SORT(name, dir, cmp) \
+    CHANGELOG_SORT_KIND(changelog_list_##name, 9, CHANGELOG_LIMIT_EACH, \
+                        dir, cmp); \
+    CHANGELOG_SORT_KIND(changelog_list_##name##_all, 3, \
+                        CHANGELOG_LIMIT_CAPPED, dir, cmp)
 
 /* The changelog a path names: by id, else by slug (and its locale); the
  * organization ($1) and the value given ($2) serve both halves. */
@@ -80,31 +112,28 @@ FB_SQL(changelog_find, 1,
 FB_SQL(changelog_lock, 1,
     "SELECT id FROM changelogs WHERE org_id = %s AND id = %s FOR UPDATE");
 
-FB_SQL(changelog_list_desc, 10,
-    CHANGELOG_PAGE("", "DESC"));
+CHANGELOG_SORT(desc, "DESC", "<");
+CHANGELOG_SORT(asc, "ASC", ">");
 
-FB_SQL(changelog_list_desc_after, 12,
-    CHANGELOG_PAGE("AND (c.date, c.id) < (fb_ts_from_key(%s), %s)",
-                   "DESC"));
-
-FB_SQL(changelog_list_asc, 10,
-    CHANGELOG_PAGE("", "ASC"));
-
-FB_SQL(changelog_list_asc_after, 12,
-    CHANGELOG_PAGE("AND (c.date, c.id) > (fb_ts_from_key(%s), %s)",
-                   "ASC"));
+#define CHANGELOG_SQL(name) \
+    &fb_sql_changelog_list_##name, &fb_sql_changelog_list_##name##_after
 
 static const fb_statement_t *const fb_changelog_statements[] = {
     &fb_sql_changelog_find, &fb_sql_changelog_lock,
-    &fb_sql_changelog_list_desc, &fb_sql_changelog_list_desc_after,
-    &fb_sql_changelog_list_asc, &fb_sql_changelog_list_asc_after, NULL
+    CHANGELOG_SQL(desc), CHANGELOG_SQL(asc), CHANGELOG_SQL(desc_all),
+    CHANGELOG_SQL(asc_all), NULL
 };
 
+/* The orders, filtered and not (the same cursors serve both). */
+#define CHANGELOG_ORDER(name, dir) \
+    {&fb_sql_changelog_list_##name, &fb_sql_changelog_list_##name##_after, \
+     "changelogs.date." dir, fb_key_integer}
+
 static const fb_list_order_t fb_changelog_orders[] = {
-    {&fb_sql_changelog_list_desc, &fb_sql_changelog_list_desc_after,
-     "changelogs.date.desc", fb_key_integer},
-    {&fb_sql_changelog_list_asc, &fb_sql_changelog_list_asc_after,
-     "changelogs.date.asc", fb_key_integer},
+    CHANGELOG_ORDER(desc, "desc"), CHANGELOG_ORDER(asc, "asc"),
+};
+static const fb_list_order_t fb_changelog_orders_all[] = {
+    CHANGELOG_ORDER(desc_all, "desc"), CHANGELOG_ORDER(asc_all, "asc"),
 };
 
 static const char *const fb_changelog_states[] = {"live", "draft", "all",
@@ -259,28 +288,61 @@ static fb_error_t *fb_changelog_date_bound(fb_req_t *fr, const char *name,
     return NULL;
 }
 
+/* A page of the list written from its rows (changelog_publishing.h). */
+static const char *fb_changelog_page_json(fb_req_t *fr,
+                                          const fb_rows_t *rows, int n)
+{
+    const char *json;
+
+    if (fb_changelog_page(fr->pool, rows, n, fb_req_portal_default(fr),
+                          &json) != APR_SUCCESS) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00510)
+                      "a page of changelogs came in a form the module "
+                      "does not read (DateStyle must be ISO)");
+        return NULL;
+    }
+    return json;
+}
+
+/* A page's rows: the changelog's columns, then the sort key. */
+static const fb_list_rows_t fb_changelog_rows = {
+    CHANGELOG_NCOLS, CHANGELOG_COL_ID, fb_changelog_page_json
+};
+
 static fb_error_t *fb_changelog_list(fb_req_t *fr)
 {
     const char *dir = fb_query_get(&fr->query, "sortOrder");
     const char *ref = fb_query_get(&fr->query, "id");
     const char *state = fb_query_get(&fr->query, "state");
     const char *id = ref != NULL ? fb_id_normalize(fr->pool, ref) : NULL;
-    const char *start, *end;
+    const char *start, *end, *filters[8];
     fb_error_t *err;
+    int i, filtered = 0;
 
     if ((err = fb_changelog_date_bound(fr, "startDate", 0, &start)) != NULL
         || (err = fb_changelog_date_bound(fr, "endDate", 1, &end)) != NULL) {
         return err;
     }
     /* An id is matched normalized, a slug as given. */
-    return fb_list_respond(
-        fr, &fb_changelog_orders[dir != NULL && strcmp(dir, "asc") == 0],
-        FB_ARGS(fb_query_get(&fr->query, "locale"),
-                state != NULL ? state : "live", ref, id != NULL ? id : ref,
-                fb_db_text_array(fr->pool, fb_query_list(fr->pool, &fr->query,
-                                                         "categories")),
-                fb_query_get(&fr->query, "q"), start, end),
-        FB_ARGS(fb_req_portal_default(fr)));
+    filters[0] = fb_query_get(&fr->query, "locale");
+    filters[1] = state != NULL ? state : "live";
+    filters[2] = ref;
+    filters[3] = id != NULL ? id : ref;
+    filters[4] = fb_db_text_array(fr->pool, fb_query_list(fr->pool,
+                                                          &fr->query,
+                                                          "categories"));
+    filters[5] = fb_query_get(&fr->query, "q");
+    filters[6] = start;
+    filters[7] = end;
+    for (i = 2; i < 8; i++) {
+        filtered |= filters[i] != NULL;
+    }
+    /* Without filters, only the locale and the state. */
+    return fb_list_respond_rows(
+        fr, (filtered ? fb_changelog_orders : fb_changelog_orders_all)
+            + (dir != NULL && strcmp(dir, "asc") == 0),
+        filtered ? FB_ARRAY_ARGS(filters) : (fb_args_t){2, filters},
+        FB_NO_ARGS, &fb_changelog_rows);
 }
 
 static const fb_op_t fb_changelog_list_op =

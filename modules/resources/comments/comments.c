@@ -24,14 +24,20 @@
  * statements only), may see private comments, may see comments on
  * private posts, include comments in review, the privacy filter (twice),
  * then the cursor's key and id on later pages, and the limit.
+ *
+ * The limit caps a constant one, the most a page reads (100 rows and one
+ * more for the cursor), so that PostgreSQL can cost the rows and keep a
+ * generic plan (posts.c says why); every list has the same filters, only
+ * their values change.
  */
 #define COMMENT_PAGE(scope, after, order, key) \
-    "WITH page AS (SELECT c.* FROM comments c WHERE c.org_id = %s " \
-    scope " AND " COMMENT_VISIBLE \
+    "WITH page AS (SELECT * FROM (SELECT c.* FROM comments c " \
+    "WHERE c.org_id = %s " scope " AND " COMMENT_VISIBLE \
     "AND (%s::boolean OR NOT c.in_review) " \
     "AND (%s::text = 'all' OR c.is_private = (%s::text = 'private')) " \
-    after " ORDER BY " order " LIMIT %d) " \
-    "SELECT " COMMENT_JSON ", " key ", c.id FROM page c ORDER BY " order
+    after " ORDER BY " order " LIMIT 101) c ORDER BY " order " LIMIT %d) " \
+    "SELECT " COMMENT_SELECT(key) " FROM " COMMENT_FROM("page") \
+    "ORDER BY " order
 
 #define COMMENT_SCOPE_TARGET "AND c.target_id = %s"
 
@@ -51,7 +57,7 @@
     COMMENT_SORT_SCOPE(name, 6, "", col, cmp, dir, key, key_in)
 
 FB_SQL(comment_get, 3,
-    "SELECT " COMMENT_JSON " FROM comments c "
+    "SELECT " COMMENT_SELECT("NULL") " FROM " COMMENT_FROM("comments")
     "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE);
 
 /* A post named by id or slug, that the key may see; whether comments
@@ -143,11 +149,13 @@ fb_error_t *fb_comment_render(fb_req_t *fr, const char *id, int all,
                                 fb_bool_text(all
                                              || fb_post_sees_private(fr))),
                         &rows);
-    if (err != NULL) {
+    if (err != NULL || rows.nrows == 0) {
+        *json = NULL;
         return err;
     }
-    *json = fb_rows_get(&rows, 0, 0);
-    return NULL;
+    *json = fb_comment_json(fr, rows.cells);
+    return *json == NULL ? fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL)
+                         : NULL;
 }
 
 void fb_comment_write_render(fb_write_t *w, const char *id,
@@ -253,6 +261,11 @@ static fb_error_t *fb_comment_list_target(fb_req_t *fr, const char **target)
     return NULL;
 }
 
+/* A page's rows: the comment's columns, then the sort key. */
+static const fb_list_rows_t fb_comment_rows = {
+    COMMENT_NCOLS, COMMENT_COL_ID, fb_comment_page_json
+};
+
 static fb_error_t *fb_comment_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
@@ -287,9 +300,9 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
     filters[f.n++] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
     filters[f.n++] = privacy;
     filters[f.n++] = privacy;
-    return fb_list_respond(fr, &fb_comment_orders[2 * which
-                                                  + (target == NULL)],
-                           f, FB_NO_ARGS);
+    return fb_list_respond_rows(fr, &fb_comment_orders[2 * which
+                                                       + (target == NULL)],
+                                f, FB_NO_ARGS, &fb_comment_rows);
 }
 
 static const fb_op_t fb_comment_list_op =

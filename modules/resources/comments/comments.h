@@ -1,5 +1,5 @@
 /*
- * comments.h: what the comment files share: the comment's JSON as SQL,
+ * comments.h: what the comment files share: the comment's columns,
  * who may see what, rendering one comment, and finding a comment's
  * target.
  *
@@ -13,31 +13,62 @@
 #include "fb_resource.h"
 #include "fb_write.h"
 
-/* The author (alias c): a contact, an admin, or null. */
-#define COMMENT_AUTHOR_JSON \
-    "CASE WHEN c.author_contact_id IS NOT NULL THEN (" \
-    "  SELECT json_build_object('id', p.id, 'name', p.name, " \
-    "         'profilePicture', p.profile_picture, 'type', p.type) " \
-    "  FROM contacts p " \
-    "  WHERE p.org_id = c.org_id AND p.id = c.author_contact_id) " \
-    "WHEN c.author_admin_id IS NOT NULL THEN (" \
-    "  SELECT json_build_object('id', a.id, 'name', a.name, " \
-    "         'profilePicture', a.profile_picture, 'type', 'admin') " \
-    "  FROM admins a " \
-    "  WHERE a.org_id = c.org_id AND a.id = c.author_admin_id) END"
+/*
+ * A comment is written in C (comment_render.c) from plain columns, as
+ * posts are (posts.h): over a row c with the columns of comments and the
+ * joins of COMMENT_FROM.  X(name, sql) gives the enum COMMENT_COL_<name>
+ * and the select list.
+ */
+#define COMMENT_COLUMNS(X) \
+    X(ID, "c.id") \
+    X(POST_ID, "c.post_id") \
+    X(CHANGELOG_ID, "c.changelog_id") \
+    X(PARENT_ID, "c.parent_comment_id") \
+    X(CONTENT, "c.content") \
+    X(CONTACT_ID, "c.author_contact_id") \
+    X(ADMIN_ID, "c.author_admin_id") \
+    X(CONTACT_FOUND, "ac.id") \
+    X(CONTACT_NAME, "ac.name") \
+    X(CONTACT_PICTURE, "ac.profile_picture") \
+    X(CONTACT_TYPE, "ac.type") \
+    X(ADMIN_FOUND, "aa.id") \
+    X(ADMIN_NAME, "aa.name") \
+    X(ADMIN_PICTURE, "aa.profile_picture") \
+    X(UPVOTES, "c.upvotes") \
+    X(DOWNVOTES, "c.downvotes") \
+    X(SCORE, "c.score") \
+    X(IS_PRIVATE, "c.is_private") \
+    X(IS_DELETED, "c.is_deleted") \
+    X(IS_PINNED, "c.is_pinned") \
+    X(IN_REVIEW, "c.in_review") \
+    X(IS_SPAM, "c.is_spam") \
+    X(CREATED_AT, "c.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "c.updated_at AT TIME ZONE 'UTC'")
 
-/* The comment (alias c). */
-#define COMMENT_JSON \
-    "json_build_object(" \
-    "'object', 'comment', 'id', c.id, 'postId', c.post_id, " \
-    "'changelogId', c.changelog_id, " \
-    "'parentCommentId', c.parent_comment_id, 'content', c.content, " \
-    "'author', " COMMENT_AUTHOR_JSON ", " \
-    "'upvotes', c.upvotes, 'downvotes', c.downvotes, 'score', c.score, " \
-    "'isPrivate', c.is_private, 'isDeleted', c.is_deleted, " \
-    "'isPinned', c.is_pinned, 'inReview', c.in_review, " \
-    "'isSpam', c.is_spam, " \
-    "'createdAt', fb_iso(c.created_at), 'updatedAt', fb_iso(c.updated_at))"
+#define COMMENT_COL_ENUM(name, sql) COMMENT_COL_##name,
+enum { COMMENT_COLUMNS(COMMENT_COL_ENUM) COMMENT_NCOLS };
+
+#define COMMENT_COL_SQL(name, sql) sql ", "
+/* The select list: the columns, then the sort key (column
+ * COMMENT_NCOLS; NULL for a statement without an order). */
+#define COMMENT_SELECT(key) \
+    COMMENT_COLUMNS(COMMENT_COL_SQL) key " AS sort_key"
+
+/* The rows c of comments, with the author's person. */
+#define COMMENT_FROM(rows) \
+    rows " c " \
+    "LEFT JOIN contacts ac " \
+    "  ON ac.org_id = c.org_id AND ac.id = c.author_contact_id " \
+    "LEFT JOIN admins aa " \
+    "  ON aa.org_id = c.org_id AND aa.id = c.author_admin_id "
+
+/* The comment of row (the columns of COMMENT_SELECT) as the API writes
+ * it; NULL (logged) when a column is not in the form the statement
+ * gives. */
+const char *fb_comment_json(fb_req_t *fr, const char *const *row);
+
+/* The JSON array of the comments of the first n rows (a list's page). */
+const char *fb_comment_page_json(fb_req_t *fr, const fb_rows_t *rows, int n);
 
 /*
  * Who may see a comment (alias c), as SQL over two boolean arguments:

@@ -54,3 +54,71 @@ apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
     fb_jsonw_end(w);
     return rv;
 }
+
+const char *fb_rj_json(fb_req_t *fr, const fb_rj_member_t *members,
+                       const char *const *row, apr_size_t size)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, fr->pool, size);
+    return fb_rj_object(fr, &w, members, row) == APR_SUCCESS
+           ? fb_jsonw_text(&w, NULL) : NULL;
+}
+
+const char *fb_rj_page(fb_req_t *fr, const fb_rj_member_t *members,
+                       const fb_rows_t *rows, int n, apr_size_t size)
+{
+    fb_jsonw_t w;
+    int i;
+
+    fb_jsonw_init(&w, fr->pool, (apr_size_t)n * size + 2);
+    fb_jsonw_restart(&w, '[');
+    for (i = 0; i < n; i++) {
+        if (i > 0) {
+            fb_jsonw_restart(&w, ',');
+        }
+        if (fb_rj_object(fr, &w, members, rows->cells + i * rows->ncols)
+            != APR_SUCCESS) {
+            return NULL;
+        }
+    }
+    fb_jsonw_restart(&w, ']');
+    return fb_jsonw_text(&w, NULL);
+}
+
+/* A person's columns from first: id, name, [email,] picture. */
+static void fb_rj_person(fb_jsonw_t *w, const char *const *row, int first,
+                         int with_email, const char *type)
+{
+    int col = first;
+
+    fb_jsonw_object(w);
+    fb_jsonw_key(w, "id");
+    fb_jsonw_string(w, row[col++]);
+    fb_jsonw_key(w, "name");
+    fb_jsonw_string(w, row[col++]);
+    if (with_email) {
+        fb_jsonw_key(w, "email");
+        fb_jsonw_string(w, row[col++]);
+    }
+    fb_jsonw_key(w, "profilePicture");
+    fb_jsonw_string(w, row[col++]);
+    fb_jsonw_key(w, "type");
+    fb_jsonw_string(w, type != NULL ? type : row[col]);
+    fb_jsonw_end(w);
+}
+
+void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
+                  const char *const *row)
+{
+    if (row[a->contact_id] != NULL && row[a->contact] != NULL) {
+        fb_rj_person(w, row, a->contact, a->with_email, NULL);
+    }
+    else if (row[a->contact_id] == NULL && row[a->admin_id] != NULL
+             && row[a->admin] != NULL) {
+        fb_rj_person(w, row, a->admin, a->with_email, "admin");
+    }
+    else {
+        fb_jsonw_raw(w, NULL);
+    }
+}

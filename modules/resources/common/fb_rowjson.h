@@ -50,8 +50,36 @@ apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
                           const fb_rj_member_t *members,
                           const char *const *row);
 
+/* The object of members over row as a string of the request's pool,
+ * its buffer sized first at size; NULL (logged) as fb_rj_object fails. */
+const char *fb_rj_json(fb_req_t *fr, const fb_rj_member_t *members,
+                       const char *const *row, apr_size_t size);
+
+/* The JSON array of the objects of the first n rows, each of members
+ * (about size bytes each): a list's page; NULL as fb_rj_json. */
+const char *fb_rj_page(fb_req_t *fr, const fb_rj_member_t *members,
+                       const fb_rows_t *rows, int n, apr_size_t size);
+
 /* The row's UTC timestamp at col, or null; APR_EGENERAL (logged) when
  * it is not in the form fb_jsonw_pg_time reads. */
 apr_status_t fb_rj_time(fb_req_t *fr, fb_jsonw_t *w, const char *ts);
+
+/*
+ * An author: a contact (when the row names one; null if it is gone), else
+ * an admin, else null.  The row holds the author columns of the resource
+ * (contact_id, admin_id) and, joined, each person's columns from contact
+ * and from admin: id (NULL: not found), name, email (with_email only),
+ * profile picture, then the contact's type (an admin's is "admin").
+ */
+typedef struct {
+    int contact_id;
+    int admin_id;
+    int contact;
+    int admin;
+    int with_email;
+} fb_rj_author_t;
+
+void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
+                  const char *const *row);
 
 #endif

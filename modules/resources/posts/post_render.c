@@ -15,43 +15,18 @@
 #include "fb_log.h"
 #include "fb_rowjson.h"
 
-/* A person: an author (contact or admin) of a post. */
-static void fb_post_person(fb_jsonw_t *w, const char *const *row, int id,
-                           const char *type)
-{
-    fb_jsonw_object(w);
-    fb_jsonw_key(w, "id");
-    fb_jsonw_string(w, row[id]);
-    fb_jsonw_key(w, "name");
-    fb_jsonw_string(w, row[id + 1]);
-    fb_jsonw_key(w, "email");
-    fb_jsonw_string(w, row[id + 2]);
-    fb_jsonw_key(w, "profilePicture");
-    fb_jsonw_string(w, row[id + 3]);
-    fb_jsonw_key(w, "type");
-    fb_jsonw_string(w, type);
-    fb_jsonw_end(w);
-}
-
 /* The author: the contact when the post names one (null if it is gone),
  * else the admin. */
 static apr_status_t fb_post_author(fb_req_t *fr, fb_jsonw_t *w,
                                    const char *const *row)
 {
+    static const fb_rj_author_t author = {
+        POST_COL_CONTACT_ID, POST_COL_ADMIN_ID, POST_COL_CONTACT_FOUND,
+        POST_COL_ADMIN_FOUND, 1
+    };
+
     (void)fr;
-    if (row[POST_COL_CONTACT_ID] != NULL
-        && row[POST_COL_CONTACT_FOUND] != NULL) {
-        fb_post_person(w, row, POST_COL_CONTACT_FOUND,
-                       row[POST_COL_CONTACT_TYPE]);
-    }
-    else if (row[POST_COL_CONTACT_ID] == NULL
-             && row[POST_COL_ADMIN_ID] != NULL
-             && row[POST_COL_ADMIN_FOUND] != NULL) {
-        fb_post_person(w, row, POST_COL_ADMIN_FOUND, "admin");
-    }
-    else {
-        fb_jsonw_raw(w, NULL);
-    }
+    fb_rj_author(w, &author, row);
     return APR_SUCCESS;
 }
 
@@ -188,30 +163,10 @@ static const fb_rj_member_t fb_post_members[] = {
 
 const char *fb_post_json(fb_req_t *fr, const char *const *row)
 {
-    fb_jsonw_t w;
-
-    fb_jsonw_init(&w, fr->pool, FB_POST_JSON_SIZE);
-    return fb_rj_object(fr, &w, fb_post_members, row) == APR_SUCCESS
-           ? fb_jsonw_text(&w, NULL) : NULL;
+    return fb_rj_json(fr, fb_post_members, row, FB_POST_JSON_SIZE);
 }
 
 const char *fb_post_page_json(fb_req_t *fr, const fb_rows_t *rows, int n)
 {
-    fb_jsonw_t w;
-    int i;
-
-    fb_jsonw_init(&w, fr->pool, (apr_size_t)n * FB_POST_JSON_SIZE + 2);
-    fb_jsonw_restart(&w, '[');
-    for (i = 0; i < n; i++) {
-        if (i > 0) {
-            fb_jsonw_restart(&w, ',');
-        }
-        if (fb_rj_object(fr, &w, fb_post_members,
-                         rows->cells + i * rows->ncols)
-            != APR_SUCCESS) {
-            return NULL;
-        }
-    }
-    fb_jsonw_restart(&w, ']');
-    return fb_jsonw_text(&w, NULL);
+    return fb_rj_page(fr, fb_post_members, rows, n, FB_POST_JSON_SIZE);
 }
