@@ -302,4 +302,5 @@ def main():
         fail("usage: posts.py check ... | posts.py plans ...")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -15,36 +15,21 @@ differ when the bodies are otherwise the same, and the next page, asked
 of both with the same cursor, then shows whether they agree on it.
 Prints the number of responses compared and of such cursors.
 """
-import http.client
 import json
 import re
 import sys
 import urllib.parse
 
+from posts import Client, fail     # the bench's one HTTP client
+
 CONTEXT = 120
 CURSOR = re.compile(rb'("nextCursor"\s*:\s*")((?:[^"\\]|\\.)*)"')
 
 
-def fail(msg):
-    sys.exit("bench: " + msg)
-
-
-class Client:
-    """One keep-alive connection to 127.0.0.1."""
-
-    def __init__(self, base):
-        u = urllib.parse.urlsplit(base)
-        if u.hostname != "127.0.0.1":
-            fail("refusing a base URL other than 127.0.0.1: %s" % base)
-        self.base = base
-        self.conn = http.client.HTTPConnection(u.hostname, u.port,
-                                               timeout=60)
-
-    def get(self, path, key):
-        self.conn.request("GET", path,
-                          headers={"Authorization": "Bearer " + key})
-        r = self.conn.getresponse()
-        return r.status, r.getheader("Content-Type", ""), r.read()
+def answer(client, path, key):
+    """(status, Content-Type, body) of GET path."""
+    status, r, body = client.request(path, key)
+    return status, r.getheader("Content-Type", ""), body
 
 
 def first_difference(path, new, old):
@@ -86,7 +71,7 @@ def main():
     for first in sys.argv[4:]:
         path = first
         for page in range(2):
-            a, b = new.get(path, key), old.get(path, key)
+            a, b = answer(new, path, key), answer(old, path, key)
             compared += 1
             if a[0] // 100 != 2:
                 fail("GET %s answered %d: %r" % (path, a[0], a[2][:300]))
