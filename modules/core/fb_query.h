@@ -33,9 +33,16 @@ typedef struct {
     const char *const *choices;     /* FB_Q_ENUM: NULL-terminated */
 } fb_query_rule_t;
 
+/* The most rows a page shows; the rows a list reads for a page are one
+ * more (the cursor's), which lists without filters write into their SQL
+ * as a constant so that PostgreSQL keeps a generic plan (posts.c): keep
+ * the two together (t/unit/test_query.c checks them). */
+#define FB_QUERY_LIMIT_MAX 100
+#define FB_QUERY_ROWS_CAP_SQL "101"
+
 /* The rules every cursor list shares; lists add their own after them. */
 #define FB_QUERY_RULES_PAGE \
-    {"limit", FB_Q_INT, 1, 100, NULL}, \
+    {"limit", FB_Q_INT, 1, FB_QUERY_LIMIT_MAX, NULL}, \
     {"cursor", FB_Q_STRING, 1, 512, NULL}
 
 typedef struct {

@@ -1,6 +1,7 @@
 /*
  * test_query.c: query string parsing, rule checks and getters (fb_query).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <apr_strings.h>
@@ -329,6 +330,16 @@ static void test_getters(void)
     UT_ASSERT_INT(none->nelts, 0);
 }
 
+/* The rows lists without filters read for a page, written into their
+ * SQL, are the most a page shows and one more (the cursor's). */
+static void test_rows_cap(void)
+{
+    static const fb_query_rule_t page[] = {FB_QUERY_RULES_PAGE};
+
+    UT_ASSERT_INT(atol(FB_QUERY_ROWS_CAP_SQL), FB_QUERY_LIMIT_MAX + 1);
+    UT_ASSERT_INT(page[0].max, FB_QUERY_LIMIT_MAX);
+}
+
 void test_query_register(void)
 {
     static const ut_test_t tests[] = {
@@ -342,6 +353,8 @@ void test_query_register(void)
         {"check: several problems in details", test_check_several},
         {"check: no rules", test_check_no_rules},
         {"getters: int, bool, list", test_getters},
+        {"a page's rows cap is the limit's maximum and one",
+         test_rows_cap},
         {NULL, NULL}
     };
 

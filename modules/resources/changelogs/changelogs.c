@@ -73,7 +73,8 @@ const char *const fb_changelog_locales[] = {
 #define CHANGELOG_LIMIT_EACH(after, dir) \
     CHANGELOG_ROWS(CHANGELOG_FILTERS, after, dir) " LIMIT %d"
 #define CHANGELOG_LIMIT_CAPPED(after, dir) \
-    "SELECT * FROM (" CHANGELOG_ROWS("", after, dir) " LIMIT 101) c " \
+    "SELECT * FROM (" CHANGELOG_ROWS("", after, dir) \
+    " LIMIT " FB_QUERY_ROWS_CAP_SQL ") c " \
     "ORDER BY c.date " dir ", c.id " dir " LIMIT %d"
 
 #define CHANGELOG_PAGE(limit, after, dir) \

@@ -35,7 +35,8 @@
     "WHERE c.org_id = %s " scope " AND " COMMENT_VISIBLE \
     "AND (%s::boolean OR NOT c.in_review) " \
     "AND (%s::text = 'all' OR c.is_private = (%s::text = 'private')) " \
-    after " ORDER BY " order " LIMIT 101) c ORDER BY " order " LIMIT %d) " \
+    after " ORDER BY " order " LIMIT " FB_QUERY_ROWS_CAP_SQL ") c " \
+    "ORDER BY " order " LIMIT %d) " \
     "SELECT " COMMENT_SELECT(key) " FROM " COMMENT_FROM("page") \
     "ORDER BY " order
 

@@ -51,7 +51,8 @@
  */
 #define POST_LIMIT_EACH(rows, order) rows " ORDER BY " order " LIMIT %d"
 #define POST_LIMIT_CAPPED(rows, order) \
-    "SELECT * FROM (" rows " ORDER BY " order " LIMIT 101) p " \
+    "SELECT * FROM (" rows " ORDER BY " order \
+    " LIMIT " FB_QUERY_ROWS_CAP_SQL ") p " \
     "ORDER BY " order " LIMIT %d"
 
 /*
