@@ -11,6 +11,7 @@
 #define COMMENTS_H
 
 #include "fb_resource.h"
+#include "fb_rowjson.h"
 #include "fb_write.h"
 
 /*
@@ -56,11 +57,7 @@ enum { COMMENT_COLUMNS(COMMENT_COL_ENUM) COMMENT_NCOLS };
 
 /* The rows c of comments, with the author's person. */
 #define COMMENT_FROM(rows) \
-    rows " c " \
-    "LEFT JOIN contacts ac " \
-    "  ON ac.org_id = c.org_id AND ac.id = c.author_contact_id " \
-    "LEFT JOIN admins aa " \
-    "  ON aa.org_id = c.org_id AND aa.id = c.author_admin_id "
+    rows " c " FB_RJ_AUTHOR_JOINS("c", "ac", "aa")
 
 /* The comment of row (the columns of COMMENT_SELECT) as the API writes
  * it; NULL (logged) when a column is not in the form the statement

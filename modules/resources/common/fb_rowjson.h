@@ -82,4 +82,13 @@ typedef struct {
 void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
                   const char *const *row);
 
+/* The joins that give an author's columns to fb_rj_author: the contact
+ * as contact and the admin as admin, of the row row (aliases, strings)
+ * with author_contact_id and author_admin_id. */
+#define FB_RJ_AUTHOR_JOINS(row, contact, admin) \
+    "LEFT JOIN contacts " contact " ON " contact ".org_id = " row \
+    ".org_id AND " contact ".id = " row ".author_contact_id " \
+    "LEFT JOIN admins " admin " ON " admin ".org_id = " row ".org_id " \
+    "AND " admin ".id = " row ".author_admin_id "
+
 #endif

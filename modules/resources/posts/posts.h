@@ -7,6 +7,7 @@
 
 #include "fb_jsonw.h"
 #include "fb_resource.h"
+#include "fb_rowjson.h"
 #include "fb_validate.h"
 #include "fb_write.h"
 
@@ -105,9 +106,7 @@ enum { POST_COLUMNS(POST_COL_ENUM) POST_NCOLS };
 #define POST_FROM(rows) \
     rows " p " \
     "JOIN organizations o ON o.id = p.org_id " \
-    "LEFT JOIN contacts c " \
-    "  ON c.org_id = p.org_id AND c.id = p.author_contact_id " \
-    "LEFT JOIN admins a ON a.org_id = p.org_id AND a.id = p.author_admin_id " \
+    FB_RJ_AUTHOR_JOINS("p", "c", "a") \
     "LEFT JOIN post_statuses s ON s.org_id = p.org_id AND s.id = p.status_id "
 
 /*
