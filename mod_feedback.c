@@ -23,6 +23,7 @@
 #include "fb_log.h"
 #include "fb_openapi.h"
 #include "fb_operator.h"
+#include "fb_orgcache.h"
 #include "fb_outbound.h"
 #include "fb_registry.h"
 #include "fb_stats.h"
@@ -101,6 +102,7 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_dbd_child_init(pchild, s);
     fb_auth_child_init(pchild, s);
     fb_limits_child_init(pchild, s);
+    fb_orgcache_child_init(pchild, s);
 }
 
 /* The module's section of server-status (when mod_status is loaded). */

@@ -77,6 +77,7 @@
     X(operator)                     \
     X(people)                       \
     X(post_field)                   \
+    X(post_lookup)                  \
     X(precondition)                 \
     X(schema)                       \
     X(ticket_check)

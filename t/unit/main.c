@@ -44,6 +44,7 @@ int main(void)
     test_db_register();
     test_jsonw_register();
     test_gate_register();
+    test_vcache_register();
     test_db_session_register();
     test_ratelimit_register();
     test_html_register();

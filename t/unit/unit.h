@@ -121,6 +121,7 @@ void test_version_register(void);
 void test_db_register(void);
 void test_jsonw_register(void);
 void test_gate_register(void);
+void test_vcache_register(void);
 void test_db_session_register(void);
 void test_ratelimit_register(void);
 void test_html_register(void);

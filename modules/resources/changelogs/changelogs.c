@@ -307,7 +307,8 @@ static const char *fb_changelog_page_json(fb_req_t *fr,
 
 /* A page's rows: the changelog's columns, then the sort key. */
 static const fb_list_rows_t fb_changelog_rows = {
-    CHANGELOG_NCOLS, CHANGELOG_COL_ID, fb_changelog_page_json
+    .key_col = CHANGELOG_NCOLS, .id_col = CHANGELOG_COL_ID,
+    .page = fb_changelog_page_json
 };
 
 static fb_error_t *fb_changelog_list(fb_req_t *fr)

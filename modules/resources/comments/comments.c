@@ -264,7 +264,8 @@ static fb_error_t *fb_comment_list_target(fb_req_t *fr, const char **target)
 
 /* A page's rows: the comment's columns, then the sort key. */
 static const fb_list_rows_t fb_comment_rows = {
-    COMMENT_NCOLS, COMMENT_COL_ID, fb_comment_page_json
+    .key_col = COMMENT_NCOLS, .id_col = COMMENT_COL_ID,
+    .page = fb_comment_page_json
 };
 
 static fb_error_t *fb_comment_list(fb_req_t *fr)

@@ -258,6 +258,10 @@ static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
     if (err != NULL) {
         return err;
     }
+    if (shape->prepare != NULL
+        && (err = shape->prepare(fr, &rows)) != NULL) {
+        return err;
+    }
     shown = rows.nrows > limit ? (int)limit : rows.nrows;
     fr->is_list = 1;
     if (rows.nrows > limit) {
@@ -278,7 +282,7 @@ static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
 }
 
 /* Rows of JSON: the key and id follow it. */
-static const fb_list_rows_t fb_list_json_rows = {1, 2, NULL};
+static const fb_list_rows_t fb_list_json_rows = {.key_col = 1, .id_col = 2};
 
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render)

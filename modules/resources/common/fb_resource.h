@@ -119,6 +119,8 @@ fb_error_t *fb_list_respond_present(fb_req_t *fr,
  * A list whose rows are plain columns rendered in C: the cursor's key and
  * id are the columns key_col and id_col, and page writes the JSON array
  * of the first n rows (NULL: a row it could not read, answered 500).
+ * prepare, when set, first reads what page needs besides the rows; its
+ * error is the answer.
  */
 typedef const char *(*fb_page_fn)(fb_req_t *fr, const fb_rows_t *rows,
                                   int n);
@@ -127,6 +129,7 @@ typedef struct {
     int key_col;
     int id_col;
     fb_page_fn page;
+    fb_error_t *(*prepare)(fb_req_t *fr, const fb_rows_t *rows);
 } fb_list_rows_t;
 
 /* fb_list_respond() of a list of plain rows. */

@@ -5,6 +5,7 @@
  * The object, member by member, is the one the API has always answered,
  * to the byte: what json_build_object wrote when PostgreSQL built it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "posts.h"
@@ -30,52 +31,97 @@ static apr_status_t fb_post_author(fb_req_t *fr, fb_jsonw_t *w,
     return APR_SUCCESS;
 }
 
+/* A status, from the organization's (post_lookups.c). */
 static const fb_rj_member_t fb_post_status_members[] = {
     FB_RJ_CONST("object", "\"post_status\""),
-    FB_RJ_STRING("id", POST_COL_STATUS_ID),
-    FB_RJ_STRING("name", POST_COL_STATUS_NAME),
-    FB_RJ_STRING("color", POST_COL_STATUS_COLOR),
-    FB_RJ_STRING("type", POST_COL_STATUS_TYPE),
-    FB_RJ_BOOL("isDefault", POST_COL_STATUS_DEFAULT),
+    FB_RJ_STRING("id", FB_POST_LOOKUP_ID),
+    FB_RJ_STRING("name", FB_POST_LOOKUP_NAME),
+    FB_RJ_STRING("color", FB_POST_LOOKUP_COLOR),
+    FB_RJ_STRING("type", FB_POST_LOOKUP_TYPE),
+    FB_RJ_BOOL("isDefault", FB_POST_LOOKUP_DEFAULT),
     FB_RJ_END
 };
 
+/* The organization's statuses and tags at the row's version. */
+static const fb_post_lookups_t *fb_post_lookups_of(fb_req_t *fr,
+                                                   const char *const *row)
+{
+    const fb_post_lookups_t *lk;
+
+    return fb_post_lookups(fr, row[POST_COL_RENDER_VERSION], &lk) == NULL
+           ? lk : NULL;
+}
+
+/* The status; null when it is gone (the row came before its delete). */
 static apr_status_t fb_post_status(fb_req_t *fr, fb_jsonw_t *w,
                                    const char *const *row)
 {
-    if (row[POST_COL_STATUS_ID] == NULL) {
+    const fb_post_lookups_t *lk = fb_post_lookups_of(fr, row);
+    const char *const *status;
+
+    if (lk == NULL) {
+        return APR_EGENERAL;
+    }
+    status = fb_post_status_of(lk, row[POST_COL_STATUS_ID]);
+    if (status == NULL) {
         fb_jsonw_raw(w, NULL);
         return APR_SUCCESS;
     }
-    return fb_rj_object(fr, w, fb_post_status_members, row);
+    return fb_rj_object(fr, w, fb_post_status_members, status);
 }
 
-/* The tags, from the array of (id, name, color) in their order. */
+/* A tag of a post, and its place among the organization's. */
+typedef struct {
+    const char *const *tag;
+    int place;
+} fb_post_tag_t;
+
+static int fb_post_tag_order(const void *a, const void *b)
+{
+    return ((const fb_post_tag_t *)a)->place
+           - ((const fb_post_tag_t *)b)->place;
+}
+
+/* The tags, by name; a tag gone since the row was read is left out. */
 static apr_status_t fb_post_tags(fb_req_t *fr, fb_jsonw_t *w,
                                  const char *const *row)
 {
     static const char *const keys[] = {"id", "name", "color"};
-    apr_array_header_t *items;
-    int i;
+    const fb_post_lookups_t *lk = fb_post_lookups_of(fr, row);
+    apr_array_header_t *ids;
+    fb_post_tag_t *tags;
+    int i, k, n = 0;
 
-    if (fb_db_array_parse(fr->pool, row[POST_COL_TAGS], &items)
-            != APR_SUCCESS
-        || items->nelts % 3 != 0) {
-        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00482)
-                      "the tags of post %s came as '%s'",
-                      row[POST_COL_ID], row[POST_COL_TAGS]);
+    if (lk == NULL) {
         return APR_EGENERAL;
     }
+    if (fb_db_array_parse(fr->pool, row[POST_COL_TAG_IDS], &ids)
+        != APR_SUCCESS) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00482)
+                      "the tags of post %s came as '%s'",
+                      row[POST_COL_ID], row[POST_COL_TAG_IDS]);
+        return APR_EGENERAL;
+    }
+    tags = apr_palloc(fr->pool, sizeof(*tags) * (apr_size_t)ids->nelts
+                                + 1);
+    for (i = 0; i < ids->nelts; i++) {
+        const char *id = APR_ARRAY_IDX(ids, i, const char *);
+
+        if (id != NULL
+            && (tags[n].tag = fb_post_tag_of(lk, id, &tags[n].place))
+               != NULL) {
+            n++;
+        }
+    }
+    qsort(tags, (size_t)n, sizeof(*tags), fb_post_tag_order);
     fb_jsonw_array(w);
-    for (i = 0; i < items->nelts; i++) {
-        if (i % 3 == 0) {
-            fb_jsonw_object(w);
+    for (i = 0; i < n; i++) {
+        fb_jsonw_object(w);
+        for (k = 0; k < 3; k++) {
+            fb_jsonw_key(w, keys[k]);
+            fb_jsonw_string(w, tags[i].tag[FB_POST_LOOKUP_ID + k]);
         }
-        fb_jsonw_key(w, keys[i % 3]);
-        fb_jsonw_string(w, APR_ARRAY_IDX(items, i, const char *));
-        if (i % 3 == 2) {
-            fb_jsonw_end(w);
-        }
+        fb_jsonw_end(w);
     }
     fb_jsonw_end(w);
     return APR_SUCCESS;

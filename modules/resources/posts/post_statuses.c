@@ -29,7 +29,7 @@ FB_SQL(post_status_move, 1,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
     "old AS (SELECT " POST_STATUS_JSON " AS j FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
-    "d AS (SELECT s.id FROM post_statuses s, a "
+    "d AS (SELECT s.* FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.is_default), "
     "moved AS (UPDATE posts x SET status_id = d.id, updated_at = now() "
     "  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id "
@@ -37,7 +37,7 @@ FB_SQL(post_status_move, 1,
     "SELECT " POST_SELECT("json_build_array(json_build_object("
     "  'field', 'status', 'oldValue', old.j, "
     "  'newValue', " POST_STATUS_JSON "))")
-    " FROM " POST_FROM("moved") ", old ORDER BY p.created_at, p.id");
+    " FROM " POST_FROM("moved") ", old, d s ORDER BY p.created_at, p.id");
 
 FB_MANAGE_SERIALIZE(post_status);
 

@@ -267,7 +267,8 @@ static const char *fb_post_order_arg(fb_req_t *fr, int sort,
 
 /* A page's rows: the post's columns, then the sort key. */
 static const fb_list_rows_t fb_post_rows = {
-    POST_NCOLS, POST_COL_ID, fb_post_page_json
+    .key_col = POST_NCOLS, .id_col = POST_COL_ID,
+    .page = fb_post_page_json, .prepare = fb_post_prepare
 };
 
 static fb_error_t *fb_post_list(fb_req_t *fr)
@@ -322,6 +323,9 @@ fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
 
     err = fb_req_select(fr, &fb_sql_post_get,
                         FB_ARGS(id, fb_bool_text(see_private)), &rows);
+    if (err == NULL && rows.nrows > 0) {
+        err = fb_post_prepare(fr, &rows);
+    }
     if (err != NULL || rows.nrows == 0) {
         *json = NULL;
         return err;

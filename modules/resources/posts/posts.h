@@ -42,9 +42,10 @@
  * columns, over a row p of posts (with the columns of posts) and the
  * joins of POST_FROM; X(name, sql) gives the enum POST_COL_<name> and
  * the select list, so the two cannot disagree.  Timestamps come as UTC
- * text (fb_jsonw_pg_time), tags as an array of (id, name, color) in
- * their order, companyExternalIds already as JSON (only companyOnly
- * posts have them: rare).
+ * text (fb_jsonw_pg_time), companyExternalIds already as JSON (only
+ * companyOnly posts have them: rare).  The status and the tags come as
+ * ids: the organization's statuses and tags are kept by each child
+ * (post_lookups.c) at the render_version the row carries.
  */
 #define POST_COLUMNS(X) \
     X(ID, "p.id") \
@@ -63,16 +64,9 @@
     X(ADMIN_NAME, "a.name") \
     X(ADMIN_EMAIL, "a.email") \
     X(ADMIN_PICTURE, "a.profile_picture") \
-    X(STATUS_ID, "s.id") \
-    X(STATUS_NAME, "s.name") \
-    X(STATUS_COLOR, "s.color") \
-    X(STATUS_TYPE, "s.type") \
-    X(STATUS_DEFAULT, "s.is_default") \
-    X(TAGS, "ARRAY(SELECT ARRAY[t.id, t.name, t.color] " \
-            "FROM post_tags pt JOIN tags t " \
-            "  ON t.org_id = pt.org_id AND t.id = pt.tag_id " \
-            "WHERE pt.org_id = p.org_id AND pt.post_id = p.id " \
-            "ORDER BY lower(t.name))") \
+    X(STATUS_ID, "p.status_id") \
+    X(TAG_IDS, "ARRAY(SELECT pt.tag_id FROM post_tags pt " \
+               "WHERE pt.org_id = p.org_id AND pt.post_id = p.id)") \
     X(COMMENTS_ENABLED, "p.comments_enabled") \
     X(UPVOTES, "p.upvotes") \
     X(COMMENT_COUNT, "p.comment_count") \
@@ -91,7 +85,8 @@
     X(CREATED_AT, "p.created_at AT TIME ZONE 'UTC'") \
     X(UPDATED_AT, "p.updated_at AT TIME ZONE 'UTC'") \
     X(INTEGRATIONS, "p.integrations") \
-    X(PORTAL_URL, "o.portal_url")
+    X(PORTAL_URL, "o.portal_url") \
+    X(RENDER_VERSION, "o.render_version")
 
 #define POST_COL_ENUM(name, sql) POST_COL_##name,
 enum { POST_COLUMNS(POST_COL_ENUM) POST_NCOLS };
@@ -106,19 +101,56 @@ enum { POST_COLUMNS(POST_COL_ENUM) POST_NCOLS };
 #define POST_FROM(rows) \
     rows " p " \
     "JOIN organizations o ON o.id = p.org_id " \
-    FB_RJ_AUTHOR_JOINS("p", "c", "a") \
-    "LEFT JOIN post_statuses s ON s.org_id = p.org_id AND s.id = p.status_id "
+    FB_RJ_AUTHOR_JOINS("p", "c", "a")
 
 /*
  * The post of row (the columns of POST_SELECT) as the API writes it; NULL
- * (logged) when a column is not in the form the statement gives: a bug,
- * or a database set up otherwise (DateStyle).
+ * (logged) when a column is not in the form the statement gives (a bug,
+ * or a database set up otherwise: DateStyle) or when the organization's
+ * statuses and tags could not be read.
  */
 const char *fb_post_json(fb_req_t *fr, const char *const *row);
 
 /* The JSON array of the posts of the first n rows (a list's page); NULL
  * as fb_post_json. */
 const char *fb_post_page_json(fb_req_t *fr, const fb_rows_t *rows, int n);
+
+/*
+ * Reads what rendering rows takes besides them (the statuses and tags of
+ * the organization at the rows' render_version) unless the child has it:
+ * run before fb_post_json() or fb_post_page_json(), it makes a database
+ * failure an error of its own instead of a row that cannot be written.
+ */
+fb_error_t *fb_post_prepare(fb_req_t *fr, const fb_rows_t *rows);
+
+/* The organization's statuses and tags, as post_render.c reads them. */
+typedef struct fb_post_lookups fb_post_lookups_t;
+
+/* Those of the request's organization at version (fb_orgcache.h). */
+fb_error_t *fb_post_lookups(fb_req_t *fr, const char *version,
+                            const fb_post_lookups_t **out);
+
+/* A status, as the cells of FB_POST_LOOKUP_*; NULL when there is none of
+ * that id. */
+const char *const *fb_post_status_of(const fb_post_lookups_t *lk,
+                                     const char *id);
+
+/* A tag, as the cells of FB_POST_LOOKUP_*, and its place in the order
+ * tags are written in (by name); NULL when there is none of that id. */
+const char *const *fb_post_tag_of(const fb_post_lookups_t *lk,
+                                  const char *id, int *place);
+
+/* The cells of a status or a tag. */
+enum {
+    FB_POST_LOOKUP_KIND,        /* s: a status, t: a tag */
+    FB_POST_LOOKUP_ID,
+    FB_POST_LOOKUP_NAME,
+    FB_POST_LOOKUP_COLOR,
+    FB_POST_LOOKUP_TYPE,        /* a status's type */
+    FB_POST_LOOKUP_DEFAULT,     /* a status's isDefault */
+    FB_POST_LOOKUP_PLACE,       /* a tag's place by name */
+    FB_POST_LOOKUP_NCOLS
+};
 
 /*
  * The post id as the API renders it, in *json, or NULL when there is no
