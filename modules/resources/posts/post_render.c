@@ -87,6 +87,9 @@ static apr_status_t fb_post_tags(fb_req_t *fr, fb_jsonw_t *w,
                                  const char *const *row)
 {
     static const char *const keys[] = {"id", "name", "color"};
+    static const int cells[] = {
+        FB_POST_LOOKUP_ID, FB_POST_LOOKUP_NAME, FB_POST_LOOKUP_COLOR
+    };
     const fb_post_lookups_t *lk = fb_post_lookups_of(fr, row);
     apr_array_header_t *ids;
     fb_post_tag_t *tags;
@@ -102,8 +105,7 @@ static apr_status_t fb_post_tags(fb_req_t *fr, fb_jsonw_t *w,
                       row[POST_COL_ID], row[POST_COL_TAG_IDS]);
         return APR_EGENERAL;
     }
-    tags = apr_palloc(fr->pool, sizeof(*tags) * (apr_size_t)ids->nelts
-                                + 1);
+    tags = apr_palloc(fr->pool, sizeof(*tags) * (apr_size_t)ids->nelts);
     for (i = 0; i < ids->nelts; i++) {
         const char *id = APR_ARRAY_IDX(ids, i, const char *);
 
@@ -119,7 +121,7 @@ static apr_status_t fb_post_tags(fb_req_t *fr, fb_jsonw_t *w,
         fb_jsonw_object(w);
         for (k = 0; k < 3; k++) {
             fb_jsonw_key(w, keys[k]);
-            fb_jsonw_string(w, tags[i].tag[FB_POST_LOOKUP_ID + k]);
+            fb_jsonw_string(w, tags[i].tag[cells[k]]);
         }
         fb_jsonw_end(w);
     }
