@@ -41,7 +41,7 @@ FB_SQL(changelog_get, 3,
     "    AND l.changelog_id = c.id "
     "    AND l.locale = fb_changelog_locale(k.org_id, c.id, "
     "                     COALESCE(k.locale, hit.slug_locale))) "
-    "SELECT " CHANGELOG_SELECT("NULL") " FROM page p");
+    CHANGELOG_RENDER("NULL"));
 
 /* (org, id, locales, send email: NULL for each locale's scheduled
  * flag) */

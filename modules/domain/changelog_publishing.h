@@ -8,10 +8,11 @@
  * A changelog (table changelogs) has one row per locale
  * (changelog_locales) holding that locale's draft and, while it is
  * published there, its live copy.  It is rendered in one locale: the
- * statements pick the rows into a CTE named page with three columns,
- * ch (the changelogs row), lo (the changelog_locales row) and live (show
- * the live copy rather than the draft), select CHANGELOG_SELECT from
- * it, and write the JSON with fb_changelog_write().
+ * statements, whose $1 is the organization, pick the rows into a CTE
+ * named page with three columns, ch (the changelogs row), lo (the
+ * changelog_locales row) and live (show the live copy rather than the
+ * draft), end with CHANGELOG_RENDER, and write the JSON with
+ * fb_changelog_write().
  */
 #ifndef CHANGELOG_PUBLISHING_H
 #define CHANGELOG_PUBLISHING_H
@@ -29,7 +30,8 @@
  * posts are: building its JSON in PostgreSQL (aggregates over its locales
  * and categories per row) was most of the database's work per read.
  * X(name, sql) gives the enum CHANGELOG_COL_<name> and the select list,
- * over the page p.  Timestamps come as UTC text; the categories as an
+ * over the page p joined to the page's categories pc and locales pl
+ * (CHANGELOG_RENDER).  Timestamps come as UTC text; the categories as an
  * array of (id, name, roles as JSON), the locales as an array of
  * (locale, slug, published, send email, hidden, scheduled at, schedule
  * error, email sent), both in their order.
@@ -39,7 +41,7 @@
     X(TITLE, CHANGELOG_SHOWN("title")) \
     X(SLUG, "(p.lo).slug") \
     X(PORTAL_URL, "(SELECT o.portal_url FROM organizations o " \
-                  "WHERE o.id = (p.ch).org_id)") \
+                  "WHERE o.id = $1)") \
     X(LOCALE, "(p.lo).locale") \
     X(CONTENT, CHANGELOG_SHOWN("content")) \
     X(MARKDOWN, CHANGELOG_SHOWN("markdown")) \
@@ -52,40 +54,56 @@
                "IS DISTINCT FROM ((p.lo).live_title, (p.lo).live_content, " \
                "(p.lo).live_markdown)") \
     X(COMMENT_COUNT, "(p.ch).comment_count") \
-    X(CATEGORIES, "ARRAY(SELECT ARRAY[g.id, g.name, " \
-                  "  to_json(g.roles)::text] " \
-                  "FROM changelog_category_links cl " \
-                  "JOIN changelog_categories g " \
-                  "  ON g.org_id = cl.org_id AND g.id = cl.category_id " \
-                  "WHERE cl.org_id = (p.ch).org_id " \
-                  "  AND cl.changelog_id = (p.ch).id " \
-                  "ORDER BY lower(g.name))") \
+    X(CATEGORIES, "COALESCE(pc.a, '{}')") \
     X(ORG, "(p.ch).org_id") \
-    X(LOCALES, "ARRAY(SELECT ARRAY[x.locale, x.slug, " \
-               "  (x.published_at IS NOT NULL)::text, " \
-               "  (CASE WHEN x.scheduled_at IS NOT NULL " \
-               "   THEN x.scheduled_email ELSE x.send_email END)::text, " \
-               "  x.hide_from_board::text, " \
-               "  (x.scheduled_at AT TIME ZONE 'UTC')::text, " \
-               "  x.publish_error, x.email_sent::text] " \
-               "FROM changelog_locales x " \
-               "WHERE x.org_id = (p.ch).org_id " \
-               "  AND x.changelog_id = (p.ch).id " \
-               "ORDER BY x.created_at, x.locale)") \
+    X(LOCALES, "COALESCE(pl.a, '{}')") \
     X(SEGMENTS, "to_json((p.ch).allowed_segment_ids)") \
     X(EMAIL_SENT, "(p.lo).email_sent") \
     X(CREATED_AT, "(p.ch).created_at AT TIME ZONE 'UTC'") \
     X(UPDATED_AT, "greatest((p.ch).updated_at, (p.lo).updated_at) " \
                   "AT TIME ZONE 'UTC'")
 
+/*
+ * The categories and the locales of the whole page, each read in one
+ * join over the page's ids: a subquery per row made PostgreSQL scan the
+ * links once for each changelog of a list (a small table looks cheaper
+ * to scan than to probe).  Both continue the statement's WITH.
+ */
+#define CHANGELOG_PAGE_CATEGORIES \
+    "pc AS (SELECT cl.changelog_id AS id, " \
+    "  array_agg(ARRAY[g.id, g.name, to_json(g.roles)::text] " \
+    "            ORDER BY lower(g.name)) AS a " \
+    "  FROM page q JOIN changelog_category_links cl " \
+    "    ON cl.org_id = $1 AND cl.changelog_id = (q.ch).id " \
+    "  JOIN changelog_categories g " \
+    "    ON g.org_id = cl.org_id AND g.id = cl.category_id " \
+    "  GROUP BY cl.changelog_id)"
+#define CHANGELOG_PAGE_LOCALES \
+    "pl AS (SELECT x.changelog_id AS id, " \
+    "  array_agg(ARRAY[x.locale, x.slug, " \
+    "    (x.published_at IS NOT NULL)::text, " \
+    "    (CASE WHEN x.scheduled_at IS NOT NULL " \
+    "     THEN x.scheduled_email ELSE x.send_email END)::text, " \
+    "    x.hide_from_board::text, " \
+    "    (x.scheduled_at AT TIME ZONE 'UTC')::text, " \
+    "    x.publish_error, x.email_sent::text] " \
+    "    ORDER BY x.created_at, x.locale) AS a " \
+    "  FROM page q JOIN changelog_locales x " \
+    "    ON x.org_id = $1 AND x.changelog_id = (q.ch).id " \
+    "  GROUP BY x.changelog_id)"
+
 #define CHANGELOG_COL_ENUM(name, sql) CHANGELOG_COL_##name,
 enum { CHANGELOG_COLUMNS(CHANGELOG_COL_ENUM) CHANGELOG_NCOLS };
 
 #define CHANGELOG_COL_SQL(name, sql) sql ", "
-/* The select list over the page p: the columns, then the row's sort key
- * (column CHANGELOG_NCOLS; NULL for a statement without an order). */
-#define CHANGELOG_SELECT(key) \
-    CHANGELOG_COLUMNS(CHANGELOG_COL_SQL) key " AS sort_key"
+/* The end of a statement whose WITH made the page: the columns of each
+ * row, then its sort key (column CHANGELOG_NCOLS; NULL for a statement
+ * without an order), in no order (the statement adds its own). */
+#define CHANGELOG_RENDER(key) \
+    ", " CHANGELOG_PAGE_CATEGORIES ", " CHANGELOG_PAGE_LOCALES " " \
+    "SELECT " CHANGELOG_COLUMNS(CHANGELOG_COL_SQL) key " AS sort_key " \
+    "FROM page p LEFT JOIN pc ON pc.id = (p.ch).id " \
+    "LEFT JOIN pl ON pl.id = (p.ch).id"
 
 /*
  * The rows of changelog_locales l that a statement on some locales of
@@ -103,7 +121,7 @@ enum { CHANGELOG_COLUMNS(CHANGELOG_COL_ENUM) CHANGELOG_NCOLS };
 extern const fb_statement_t *const fb_changelog_publishing_statements[];
 
 /*
- * The changelog of row (the columns of CHANGELOG_SELECT) as the API
+ * The changelog of row (the columns of CHANGELOG_RENDER) as the API
  * writes it, to w, with portal as the default portal URL; APR_EINVAL
  * when a column is not in the form the statement gives (a bug, or a
  * database whose DateStyle is not ISO).

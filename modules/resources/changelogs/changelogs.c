@@ -84,8 +84,8 @@ const char *const fb_changelog_locales[] = {
     "  SELECT o.default_locale FROM organizations o " \
     "  WHERE o.id = a.org_id)) AS locale FROM a), " \
     "page AS (" limit(after, dir) ") " \
-    "SELECT " CHANGELOG_SELECT("fb_ts_key(p.date)") " FROM page p " \
-    "ORDER BY p.date " dir ", p.id " dir
+    CHANGELOG_RENDER("fb_ts_key(p.date)") \
+    " ORDER BY p.date " dir ", p.id " dir
 
 /* The first and later pages of an order, filtered (nargs arguments on
  * the first page) or not. */
