@@ -2,6 +2,7 @@
 PostgreSQL CPU per list request of 100 comments and of 100 changelogs.
 
     bench/lists.py OLD_MODULE NEW_MODULE [SECONDS] [ROUNDS]
+    BENCH_MORE_MODULES="LABEL=MODULE ..."   more modules, measured alike
 
 Starts a private PostgreSQL cluster (scripts/pg.sh), migrates a database,
 seeds one organization through SQL (COMMENTS comments on one post, by
@@ -11,9 +12,14 @@ httpds that differ only in their port, run directory and module, and:
 
 1. compares every answer of both, byte for byte (bodies and ETags): each
    comment and changelog, and every page of every list walked;
-2. measures, rounds of old then new alternating, wrk -t1 -c1 for SECONDS
-   on each list: requests per second, and the CPU seconds of PostgreSQL
-   (the postmaster's tree, bench/cputime.py) and of httpd per request.
+2. measures, rounds of old then new (then the others) alternating, wrk
+   -t1 -c1 for SECONDS on each list: requests per second, and the CPU
+   seconds of PostgreSQL (the postmaster's tree, bench/cputime.py) and of
+   httpd per request, each module's PostgreSQL CPU also as a ratio to
+   old's.
+
+More modules (BENCH_MORE_MODULES, e.g. main before a change) run beside
+the two on the same database, so that every ratio comes from one run.
 
 Everything it starts is stopped at the end, also on failure.
 """
@@ -178,7 +184,7 @@ def walk(base, key, path):
             return out
 
 
-def compare(old, new, key, post):
+def compare(old, others, key, post):
     paths = []
     for sort in ("best", "top", "new", "old"):
         for scope in ("postId=" + post, ""):
@@ -193,9 +199,10 @@ def compare(old, new, key, post):
     paths.append("/changelogs?limit=9&categories=New")
     answers, ids = 0, {"comments": set(), "changelogs": set()}
     for path in paths:
-        a, b = walk(old.base, key, path), walk(new.base, key, path)
-        if a != b:
-            raise SystemExit("lists differ: " + path)
+        a = walk(old.base, key, path)
+        for h in others:
+            if walk(h.base, key, path) != a:
+                raise SystemExit("lists differ: " + path)
         for _, _, _, body in a:
             for item in json.loads(body)["data"]:
                 ids[item["object"] + "s"].add(item["id"])
@@ -204,10 +211,12 @@ def compare(old, new, key, post):
         for i in sorted(items):
             for q in ("", "?state=draft") if kind == "changelogs" else ("",):
                 p = "/%s/%s%s" % (kind, i, q)
-                a, b = get(old.base, key, p), get(new.base, key, p)
-                if a != b:
-                    raise SystemExit("answers differ: %s\n%r\n%r"
-                                     % (p, a, b))
+                a = get(old.base, key, p)
+                for h in others:
+                    b = get(h.base, key, p)
+                    if a != b:
+                        raise SystemExit("answers differ: %s\n%r\n%r"
+                                         % (p, a, b))
                 answers += 1
     return answers, {k: len(v) for k, v in ids.items()}
 
@@ -218,15 +227,16 @@ def wrk(base, key, path, seconds):
     return int(re.search(r"(\d+) requests in", out).group(1))
 
 
-def bench(old, new, key, post, pg_pid, seconds, rounds):
+def bench(sides, key, post, pg_pid, seconds, rounds):
+    """sides: (label, Httpd), old's first."""
     cases = [("comments", "/comments?limit=100&sortBy=new&postId=" + post),
              ("changelogs", "/changelogs?limit=100")]
     for name, path in cases:
-        sums = {"old": [0, 0.0, 0.0, 0.0], "new": [0, 0.0, 0.0, 0.0]}
-        for side, h in [("old", old), ("new", new)]:
+        sums = {side: [0, 0.0, 0.0, 0.0] for side, _ in sides}
+        for side, h in sides:
             wrk(h.base, key, path, 1)       # warm: prepared statements
         for _ in range(rounds):
-            for side, h in [("old", old), ("new", new)]:
+            for side, h in sides:
                 pg0, h0, t0 = cpu(pg_pid), cpu(h.proc.pid), time.time()
                 n = wrk(h.base, key, path, seconds)
                 s = sums[side]
@@ -234,18 +244,22 @@ def bench(old, new, key, post, pg_pid, seconds, rounds):
                 s[1] += time.time() - t0
                 s[2] += cpu(pg_pid) - pg0
                 s[3] += cpu(h.proc.pid) - h0
-        for side in ("old", "new"):
+        for side, _ in sides:
             n, t, pg, ht = sums[side]
             print("%-10s %s: %6.1f req/s  PostgreSQL %5.2f ms CPU/req  "
                   "httpd %5.2f ms CPU/req  (%d requests)"
                   % (name, side, n / t, 1000 * pg / n, 1000 * ht / n, n))
-        print("%-10s new/old PostgreSQL CPU per request: %.2f" % (
-            name, (sums["new"][2] / sums["new"][0])
-            / (sums["old"][2] / sums["old"][0])))
+        old = sums[sides[0][0]]
+        for side, _ in sides[1:]:
+            print("%-10s %s/old PostgreSQL CPU per request: %.2f" % (
+                name, side, (sums[side][2] / sums[side][0])
+                / (old[2] / old[0])))
 
 
 def main():
-    old_so, new_so = sys.argv[1], sys.argv[2]
+    modules = [("old", sys.argv[1]), ("new", sys.argv[2])]
+    modules += [tuple(m.split("=", 1)) for m in
+                os.environ.get("BENCH_MORE_MODULES", "").split()]
     seconds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     work = tempfile.mkdtemp(prefix="fblistspg.", dir="/tmp")
@@ -270,9 +284,9 @@ def main():
                             "auto_explain.log_analyze = on"):
                 run("psql", dsn, "-qc",
                     "ALTER DATABASE bench SET " + setting)
-        servers.append(Httpd(old_so, dsn, secret))
-        servers.append(Httpd(new_so, dsn, secret))
-        old, new = servers
+        for _, so in modules:
+            servers.append(Httpd(so, dsn, secret))
+        old = servers[0]
         post = seed(old.base, key, dsn, org, owner)
         seed_changelogs(old.base, key, dsn, org)
         # Statistics, as autovacuum would have them: without, the planner
@@ -280,8 +294,8 @@ def main():
         run("psql", dsn, "-qc", "ANALYZE")
         with open(os.path.join(pgdir, "data", "postmaster.pid")) as f:
             pg_pid = int(f.readline())
-        answers, items = compare(old, new, key, post)
-        print("same bytes: %d answers (%s) of both modules"
+        answers, items = compare(old, servers[1:], key, post)
+        print("same bytes: %d answers (%s) of every module"
               % (answers, ", ".join("%d %s" % (n, k)
                                     for k, n in sorted(items.items()))))
         if os.environ.get("BENCH_EXPLAIN"):
@@ -289,7 +303,8 @@ def main():
                         os.environ["BENCH_EXPLAIN"])
             return
         print("load: " + run("uptime").strip())
-        bench(old, new, key, post, pg_pid, seconds, rounds)
+        bench([(label, h) for (label, _), h in zip(modules, servers)],
+              key, post, pg_pid, seconds, rounds)
         print("load: " + run("uptime").strip())
     finally:
         for s in servers:

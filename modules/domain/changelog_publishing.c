@@ -33,7 +33,7 @@ FB_SQL(changelog_get, 3,
     "  SELECT s.changelog_id, s.locale, 1 FROM k "
     "  JOIN changelog_locales s ON s.org_id = k.org_id AND s.slug = k.ref "
     "  ORDER BY 3 LIMIT 1), "
-    "page AS (SELECT c AS ch, l AS lo, "
+    "page AS (SELECT " CHANGELOG_PAGE_COLUMNS ", "
     "    l.published_at IS NOT NULL AND NOT k.draft AS live "
     "  FROM k JOIN hit ON true "
     "  JOIN changelogs c ON c.org_id = k.org_id AND c.id = hit.id "
@@ -41,7 +41,7 @@ FB_SQL(changelog_get, 3,
     "    AND l.changelog_id = c.id "
     "    AND l.locale = fb_changelog_locale(k.org_id, c.id, "
     "                     COALESCE(k.locale, hit.slug_locale))) "
-    "SELECT " CHANGELOG_SELECT("NULL") " FROM page p");
+    CHANGELOG_RENDER_ONE);
 
 /* (org, id, locales, send email: NULL for each locale's scheduled
  * flag) */

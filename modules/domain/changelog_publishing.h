@@ -8,10 +8,11 @@
  * A changelog (table changelogs) has one row per locale
  * (changelog_locales) holding that locale's draft and, while it is
  * published there, its live copy.  It is rendered in one locale: the
- * statements pick the rows into a CTE named page with three columns,
- * ch (the changelogs row), lo (the changelog_locales row) and live (show
- * the live copy rather than the draft), select CHANGELOG_SELECT from
- * it, and write the JSON with fb_changelog_write().
+ * statements, whose $1 is the organization, pick the rows into a CTE
+ * named page (CHANGELOG_PAGE_COLUMNS of the changelogs row c and the
+ * changelog_locales row l, and live: show the live copy rather than the
+ * draft), end with CHANGELOG_RENDER_ONE or _PAGE, and write the JSON
+ * with fb_changelog_write().
  */
 #ifndef CHANGELOG_PUBLISHING_H
 #define CHANGELOG_PUBLISHING_H
@@ -20,72 +21,116 @@
 #include "fb_jsonw.h"
 #include "settings.h"
 
+/* The columns of c and l a page holds: those read, not whole rows (a
+ * row value copies, and detoasts, every column, search vectors too). */
+#define CHANGELOG_PAGE_COLUMNS \
+    "c.id, c.org_id, c.featured_image, c.date, c.comment_count, " \
+    "c.allowed_segment_ids, c.created_at, c.updated_at, l.locale, " \
+    "l.slug, l.title, l.content, l.markdown, l.live_title, " \
+    "l.live_content, l.live_markdown, l.published_at, l.email_sent, " \
+    "l.updated_at AS l_updated_at"
+
 /* A field of the version shown: the live copy or the draft. */
 #define CHANGELOG_SHOWN(col) \
-    "CASE WHEN p.live THEN (p.lo).live_" col " ELSE (p.lo)." col " END"
+    "CASE WHEN p.live THEN p.live_" col " ELSE p." col " END"
 
 /*
  * A changelog is written in C (changelog_render.c) from plain columns, as
  * posts are: building its JSON in PostgreSQL (aggregates over its locales
  * and categories per row) was most of the database's work per read.
  * X(name, sql) gives the enum CHANGELOG_COL_<name> and the select list,
- * over the page p.  Timestamps come as UTC text; the categories as an
- * array of (id, name, roles as JSON), the locales as an array of
- * (locale, slug, published, send email, hidden, scheduled at, schedule
- * error, email sent), both in their order.
+ * over the page p, with the SQL of its categories and of its locales as
+ * given (CHANGELOG_RENDER_ONE, CHANGELOG_RENDER_PAGE).  Timestamps come
+ * as UTC text; the categories as an array of (id, name, roles as JSON),
+ * the locales as an array of (locale, slug, published, send email,
+ * hidden, scheduled at, schedule error, email sent), both in their order.
  */
-#define CHANGELOG_COLUMNS(X) \
-    X(ID, "(p.ch).id") \
+#define CHANGELOG_COLUMNS(X, categories, locales) \
+    X(ID, "p.id") \
     X(TITLE, CHANGELOG_SHOWN("title")) \
-    X(SLUG, "(p.lo).slug") \
+    X(SLUG, "p.slug") \
     X(PORTAL_URL, "(SELECT o.portal_url FROM organizations o " \
-                  "WHERE o.id = (p.ch).org_id)") \
-    X(LOCALE, "(p.lo).locale") \
+                  "WHERE o.id = $1)") \
+    X(LOCALE, "p.locale") \
     X(CONTENT, CHANGELOG_SHOWN("content")) \
     X(MARKDOWN, CHANGELOG_SHOWN("markdown")) \
-    X(FEATURED_IMAGE, "(p.ch).featured_image") \
-    X(DATE, "(p.ch).date AT TIME ZONE 'UTC'") \
+    X(FEATURED_IMAGE, "p.featured_image") \
+    X(DATE, "p.date AT TIME ZONE 'UTC'") \
     X(LIVE, "p.live") \
-    X(PUBLISHED, "(p.lo).published_at IS NOT NULL") \
-    X(DIFFERS, "(p.lo).published_at IS NOT NULL " \
-               "AND ((p.lo).title, (p.lo).content, (p.lo).markdown) " \
-               "IS DISTINCT FROM ((p.lo).live_title, (p.lo).live_content, " \
-               "(p.lo).live_markdown)") \
-    X(COMMENT_COUNT, "(p.ch).comment_count") \
-    X(CATEGORIES, "ARRAY(SELECT ARRAY[g.id, g.name, " \
-                  "  to_json(g.roles)::text] " \
-                  "FROM changelog_category_links cl " \
-                  "JOIN changelog_categories g " \
-                  "  ON g.org_id = cl.org_id AND g.id = cl.category_id " \
-                  "WHERE cl.org_id = (p.ch).org_id " \
-                  "  AND cl.changelog_id = (p.ch).id " \
-                  "ORDER BY lower(g.name))") \
-    X(ORG, "(p.ch).org_id") \
-    X(LOCALES, "ARRAY(SELECT ARRAY[x.locale, x.slug, " \
-               "  (x.published_at IS NOT NULL)::text, " \
-               "  (CASE WHEN x.scheduled_at IS NOT NULL " \
-               "   THEN x.scheduled_email ELSE x.send_email END)::text, " \
-               "  x.hide_from_board::text, " \
-               "  (x.scheduled_at AT TIME ZONE 'UTC')::text, " \
-               "  x.publish_error, x.email_sent::text] " \
-               "FROM changelog_locales x " \
-               "WHERE x.org_id = (p.ch).org_id " \
-               "  AND x.changelog_id = (p.ch).id " \
-               "ORDER BY x.created_at, x.locale)") \
-    X(SEGMENTS, "to_json((p.ch).allowed_segment_ids)") \
-    X(EMAIL_SENT, "(p.lo).email_sent") \
-    X(CREATED_AT, "(p.ch).created_at AT TIME ZONE 'UTC'") \
-    X(UPDATED_AT, "greatest((p.ch).updated_at, (p.lo).updated_at) " \
+    X(PUBLISHED, "p.published_at IS NOT NULL") \
+    X(DIFFERS, "p.published_at IS NOT NULL " \
+               "AND (p.title, p.content, p.markdown) " \
+               "IS DISTINCT FROM (p.live_title, p.live_content, " \
+               "p.live_markdown)") \
+    X(COMMENT_COUNT, "p.comment_count") \
+    X(CATEGORIES, categories) \
+    X(ORG, "p.org_id") \
+    X(LOCALES, locales) \
+    X(SEGMENTS, "to_json(p.allowed_segment_ids)") \
+    X(EMAIL_SENT, "p.email_sent") \
+    X(CREATED_AT, "p.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "greatest(p.updated_at, p.l_updated_at) " \
                   "AT TIME ZONE 'UTC'")
 
 #define CHANGELOG_COL_ENUM(name, sql) CHANGELOG_COL_##name,
-enum { CHANGELOG_COLUMNS(CHANGELOG_COL_ENUM) CHANGELOG_NCOLS };
+enum { CHANGELOG_COLUMNS(CHANGELOG_COL_ENUM, "", "") CHANGELOG_NCOLS };
+
+/* A category of the changelog id (links cl, categories g) and its order;
+ * a locale of it (x) and its order. */
+#define CHANGELOG_CATEGORY "ARRAY[g.id, g.name, to_json(g.roles)::text]"
+#define CHANGELOG_CATEGORY_ORDER "lower(g.name)"
+#define CHANGELOG_CATEGORIES_OF(id) \
+    "changelog_category_links cl JOIN changelog_categories g " \
+    "  ON g.org_id = cl.org_id AND g.id = cl.category_id " \
+    "WHERE cl.org_id = $1 AND cl.changelog_id = " id
+#define CHANGELOG_LOCALE \
+    "ARRAY[x.locale, x.slug, (x.published_at IS NOT NULL)::text, " \
+    "  (CASE WHEN x.scheduled_at IS NOT NULL " \
+    "   THEN x.scheduled_email ELSE x.send_email END)::text, " \
+    "  x.hide_from_board::text, (x.scheduled_at AT TIME ZONE 'UTC')::text, " \
+    "  x.publish_error, x.email_sent::text]"
+#define CHANGELOG_LOCALE_ORDER "x.created_at, x.locale"
+#define CHANGELOG_LOCALES_OF(id) \
+    "changelog_locales x WHERE x.org_id = $1 AND x.changelog_id = " id
 
 #define CHANGELOG_COL_SQL(name, sql) sql ", "
-/* The select list over the page p: the columns, then the row's sort key
- * (column CHANGELOG_NCOLS; NULL for a statement without an order). */
-#define CHANGELOG_SELECT(key) \
-    CHANGELOG_COLUMNS(CHANGELOG_COL_SQL) key " AS sort_key"
+/*
+ * The end of a statement whose WITH made the page: the columns of each
+ * row, then its sort key (column CHANGELOG_NCOLS; NULL for a statement
+ * without an order), in no order (the statement adds its own).
+ *
+ * One changelog reads its categories and locales in a subquery each.  A
+ * page reads them for all its rows in one join each: a subquery per row
+ * had PostgreSQL scan the links once for each changelog of a list (a
+ * small table looks cheaper to scan than to probe); for one row the
+ * joins cost more than the subqueries.
+ */
+#define CHANGELOG_RENDER_ONE \
+    " SELECT " CHANGELOG_COLUMNS(CHANGELOG_COL_SQL, \
+        "ARRAY(SELECT " CHANGELOG_CATEGORY \
+        " FROM " CHANGELOG_CATEGORIES_OF("p.id") \
+        " ORDER BY " CHANGELOG_CATEGORY_ORDER ")", \
+        "ARRAY(SELECT " CHANGELOG_LOCALE \
+        " FROM " CHANGELOG_LOCALES_OF("p.id") \
+        " ORDER BY " CHANGELOG_LOCALE_ORDER ")") \
+    "NULL AS sort_key FROM page p"
+#define CHANGELOG_RENDER_PAGE(key) \
+    ", pc AS (SELECT cl.changelog_id AS id, " \
+    "  array_agg(" CHANGELOG_CATEGORY \
+    "            ORDER BY " CHANGELOG_CATEGORY_ORDER ") AS a " \
+    "  FROM page q, " CHANGELOG_CATEGORIES_OF("q.id") \
+    "  GROUP BY cl.changelog_id), " \
+    "pl AS (SELECT x.changelog_id AS id, " \
+    "  array_agg(" CHANGELOG_LOCALE \
+    "            ORDER BY " CHANGELOG_LOCALE_ORDER ") AS a " \
+    "  FROM page q, " CHANGELOG_LOCALES_OF("q.id") \
+    "  GROUP BY x.changelog_id) " \
+    "SELECT " CHANGELOG_COLUMNS(CHANGELOG_COL_SQL, \
+                                "COALESCE(pc.a, '{}')", \
+                                "COALESCE(pl.a, '{}')") \
+    key " AS sort_key " \
+    "FROM page p LEFT JOIN pc ON pc.id = p.id " \
+    "LEFT JOIN pl ON pl.id = p.id"
 
 /*
  * The rows of changelog_locales l that a statement on some locales of
@@ -103,7 +148,7 @@ enum { CHANGELOG_COLUMNS(CHANGELOG_COL_ENUM) CHANGELOG_NCOLS };
 extern const fb_statement_t *const fb_changelog_publishing_statements[];
 
 /*
- * The changelog of row (the columns of CHANGELOG_SELECT) as the API
+ * The changelog of row (the columns of CHANGELOG_RENDER_*) as the API
  * writes it, to w, with portal as the default portal URL; APR_EINVAL
  * when a column is not in the form the statement gives (a bug, or a
  * database whose DateStyle is not ISO).

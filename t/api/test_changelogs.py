@@ -438,6 +438,46 @@ class TestList:
         r = lorg.api.get("/changelogs", params={"cursor": "junk"})
         assert_error(r, 400, "invalid_cursor", "cursor")
 
+    def test_each_item_has_its_own_categories_and_locales(self, lorg,
+                                                          other_org):
+        """The page reads its items' categories and locales in one join:
+        each item gets its own, in order, whatever else is on the page,
+        and never rows of another organization under the same id."""
+        c = lorg.made[1]
+        o = other_org.id
+        other_org.server.sql(
+            "INSERT INTO changelogs (org_id, id) VALUES (%s, %s)",
+            o, c["id"])
+        other_org.server.sql(
+            "INSERT INTO changelog_categories (org_id, name) "
+            "VALUES (%s, 'Leak')", o)
+        other_org.server.sql(
+            "INSERT INTO changelog_category_links "
+            "(org_id, changelog_id, category_id) SELECT %s, %s, id "
+            "FROM changelog_categories WHERE org_id = %s", o, c["id"], o)
+        other_org.server.sql(
+            "INSERT INTO changelog_locales (org_id, changelog_id, locale, "
+            "slug, title, content, content_text) VALUES "
+            "(%s, %s, 'fr', %s, 'x', 'x', 'x')", o, c["id"], word())
+        try:
+            data = lorg.api.get("/changelogs",
+                                params={"state": "all"}).json()["data"]
+            items = [(d["id"], [g["name"] for g in d["categories"]],
+                      d["availableLocales"]) for d in data]
+            made = lorg.made
+            assert items == [
+                (made[4]["id"], ["Fixed"], ["en"]),
+                (made[3]["id"], [], ["en"]),
+                (made[2]["id"], ["Fixed", "New"], ["en"]),
+                (made[1]["id"], ["New"], ["en"]),
+                (made[0]["id"], ["Fixed"], ["en"])]
+            assert get(lorg, c["id"])["categories"] == data[3]["categories"]
+        finally:
+            other_org.server.sql("DELETE FROM changelogs WHERE org_id = %s "
+                                 "AND id = %s", o, c["id"])
+            other_org.server.sql("DELETE FROM changelog_categories "
+                                 "WHERE org_id = %s AND name = 'Leak'", o)
+
     def test_items_render_the_listed_locale(self, lorg):
         c = lorg.made[0]
         lorg.api.request("PATCH", "/changelogs/" + c["id"],

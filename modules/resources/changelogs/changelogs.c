@@ -38,8 +38,8 @@ const char *const fb_changelog_locales[] = {
  * (and rendered live), draft when it is not.
  */
 #define CHANGELOG_ROWS(filters, after, dir) \
-    "SELECT c AS ch, l AS lo, " \
-    "    l.published_at IS NOT NULL AS live, c.date, c.id " \
+    "SELECT " CHANGELOG_PAGE_COLUMNS ", " \
+    "    l.published_at IS NOT NULL AS live " \
     "  FROM k JOIN changelogs c ON c.org_id = k.org_id " \
     "  JOIN changelog_locales l ON l.org_id = c.org_id " \
     "    AND l.changelog_id = c.id AND l.locale = k.locale " \
@@ -84,8 +84,8 @@ const char *const fb_changelog_locales[] = {
     "  SELECT o.default_locale FROM organizations o " \
     "  WHERE o.id = a.org_id)) AS locale FROM a), " \
     "page AS (" limit(after, dir) ") " \
-    "SELECT " CHANGELOG_SELECT("fb_ts_key(p.date)") " FROM page p " \
-    "ORDER BY p.date " dir ", p.id " dir
+    CHANGELOG_RENDER_PAGE("fb_ts_key(p.date)") \
+    " ORDER BY p.date " dir ", p.id " dir
 
 /* The first and later pages of an order, filtered (nargs arguments on
  * the first page) or not. */
