@@ -38,6 +38,10 @@ class Posts:
                         self.org.id, self.post, tid)
         return tid
 
+    def tag_ids(self):
+        return self.server.sql("SELECT tag_ids FROM posts WHERE org_id = %s "
+                               "AND id = %s", self.org.id, self.post)[0][0]
+
     def reads(self, path=None):
         """The post as READS reads answer it (by id and in the list)."""
         seen = []
@@ -86,6 +90,14 @@ def test_tags_renamed_added_and_deleted(posts, server):
                posts.org.id, zed)
     for p in posts.reads():
         assert [t["id"] for t in p["tags"]] == [mid, alpha]
+    # The row's copy of its links follows them (sql/031): the delete
+    # cascaded, and a link taken off by hand.
+    assert posts.tag_ids() == sorted([mid, alpha])
+    server.sql("DELETE FROM post_tags WHERE org_id = %s AND tag_id = %s",
+               posts.org.id, mid)
+    assert posts.tag_ids() == [alpha]
+    assert [[t["id"] for t in p["tags"]] for p in posts.reads()] \
+        == [[alpha]] * READS
 
 
 def test_new_status_and_deleted_status(posts):

@@ -44,8 +44,9 @@
  * the select list, so the two cannot disagree.  Timestamps come as UTC
  * text (fb_jsonw_pg_time), companyExternalIds already as JSON (only
  * companyOnly posts have them: rare).  The status and the tags come as
- * ids: the organization's statuses and tags are kept by each child
- * (post_lookups.c) at the render_version the row carries.
+ * ids (the tags' kept on the row, sql/031): the organization's statuses
+ * and tags are kept by each child (post_lookups.c) at the
+ * render_version the row carries.
  */
 #define POST_COLUMNS(X) \
     X(ID, "p.id") \
@@ -65,8 +66,7 @@
     X(ADMIN_EMAIL, "a.email") \
     X(ADMIN_PICTURE, "a.profile_picture") \
     X(STATUS_ID, "p.status_id") \
-    X(TAG_IDS, "ARRAY(SELECT pt.tag_id FROM post_tags pt " \
-               "WHERE pt.org_id = p.org_id AND pt.post_id = p.id)") \
+    X(TAG_IDS, "p.tag_ids") \
     X(COMMENTS_ENABLED, "p.comments_enabled") \
     X(UPVOTES, "p.upvotes") \
     X(COMMENT_COUNT, "p.comment_count") \
