@@ -16,12 +16,16 @@ WHERE p.org_id = t.org_id AND p.id = t.post_id;
 CREATE FUNCTION fb_post_tag_ids() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE posts p
-    SET tag_ids = ARRAY(SELECT pt.tag_id FROM post_tags pt
-                        WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-                        ORDER BY pt.tag_id)
-    FROM (SELECT DISTINCT org_id, post_id FROM changed) c
-    WHERE p.org_id = c.org_id AND p.id = c.post_id;
+    -- A post written with its links (a create) is already right: it is
+    -- not written again (an update recomputes its search vector).
+    UPDATE posts p SET tag_ids = x.ids
+    FROM (SELECT c.org_id, c.post_id,
+                 ARRAY(SELECT pt.tag_id FROM post_tags pt
+                       WHERE pt.org_id = c.org_id AND pt.post_id = c.post_id
+                       ORDER BY pt.tag_id) AS ids
+          FROM (SELECT DISTINCT org_id, post_id FROM changed) c) x
+    WHERE p.org_id = x.org_id AND p.id = x.post_id
+      AND p.tag_ids IS DISTINCT FROM x.ids;
     RETURN NULL;
 END
 $$;
