@@ -98,6 +98,15 @@ def test_tags_renamed_added_and_deleted(posts, server):
     assert posts.tag_ids() == [alpha]
     assert [[t["id"] for t in p["tags"]] for p in posts.reads()] \
         == [[alpha]] * READS
+    # A link moved to another post by hand: both rows follow.
+    other = posts.make("Other post")
+    server.sql("UPDATE post_tags SET post_id = %s WHERE org_id = %s "
+               "AND post_id = %s", other, posts.org.id, posts.post)
+    assert posts.tag_ids() == []
+    assert server.sql("SELECT tag_ids FROM posts WHERE org_id = %s "
+                      "AND id = %s", posts.org.id, other)[0][0] == [alpha]
+    assert posts.org.api.get("/posts/" + other).json()["tags"] == \
+        [{"id": alpha, "name": "Omega", "color": None}]
 
 
 def test_new_status_and_deleted_status(posts):
