@@ -22,23 +22,29 @@ BEGIN
 END
 $$;
 
--- A trigger with transition tables fires for one event only, hence one
--- per event and table.
-CREATE TRIGGER post_statuses_inserted AFTER INSERT ON post_statuses
-    REFERENCING NEW TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_render_version_bump();
-CREATE TRIGGER post_statuses_updated AFTER UPDATE ON post_statuses
-    REFERENCING NEW TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_render_version_bump();
-CREATE TRIGGER post_statuses_deleted AFTER DELETE ON post_statuses
-    REFERENCING OLD TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_render_version_bump();
-CREATE TRIGGER tags_inserted AFTER INSERT ON tags
-    REFERENCING NEW TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_render_version_bump();
-CREATE TRIGGER tags_updated AFTER UPDATE ON tags
-    REFERENCING NEW TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_render_version_bump();
-CREATE TRIGGER tags_deleted AFTER DELETE ON tags
-    REFERENCING OLD TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_render_version_bump();
+-- Statement triggers running fn over the rows of table a statement
+-- changed (the transition table "changed"): inserted, deleted, and both
+-- sides of an update (a row may move to another owner).  A trigger with
+-- transition tables takes one event and one of them, hence four.
+CREATE FUNCTION fb_change_triggers(tbl regclass, fn text) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+    t record;
+BEGIN
+    FOR t IN SELECT * FROM (VALUES ('inserted', 'INSERT', 'NEW'),
+                                   ('deleted', 'DELETE', 'OLD'),
+                                   ('updated_from', 'UPDATE', 'OLD'),
+                                   ('updated_to', 'UPDATE', 'NEW'))
+                           AS v (suffix, event, side)
+    LOOP
+        EXECUTE format('CREATE TRIGGER %I AFTER %s ON %s '
+                       'REFERENCING %s TABLE AS changed '
+                       'FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+                       tbl::text || '_' || t.suffix, t.event, tbl, t.side,
+                       fn);
+    END LOOP;
+END
+$$;
+
+SELECT fb_change_triggers('post_statuses', 'fb_render_version_bump');
+SELECT fb_change_triggers('tags', 'fb_render_version_bump');

@@ -30,17 +30,4 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER post_tags_inserted AFTER INSERT ON post_tags
-    REFERENCING NEW TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_post_tag_ids();
-CREATE TRIGGER post_tags_deleted AFTER DELETE ON post_tags
-    REFERENCING OLD TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_post_tag_ids();
--- A link moved to another post changes both: the one it left and the one
--- it joined.
-CREATE TRIGGER post_tags_updated_from AFTER UPDATE ON post_tags
-    REFERENCING OLD TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_post_tag_ids();
-CREATE TRIGGER post_tags_updated_to AFTER UPDATE ON post_tags
-    REFERENCING NEW TABLE AS changed
-    FOR EACH STATEMENT EXECUTE FUNCTION fb_post_tag_ids();
+SELECT fb_change_triggers('post_tags', 'fb_post_tag_ids');

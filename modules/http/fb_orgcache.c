@@ -67,23 +67,25 @@ static void fb_org_hold(fb_req_t *fr, fb_vcache_ref_t *ref, void *value)
 fb_error_t *fb_org_cached(fb_req_t *fr, const fb_org_cached_t *kind,
                           const char *version, const void **value)
 {
-    const char *key = apr_pstrcat(fr->pool, kind->name, ":",
-                                  fr->principal.org_id, NULL);
     fb_org_held_t *held = NULL;
     fb_vcache_ref_t *ref = NULL;
-    apr_int64_t asked, got;
+    const char *key;
+    apr_int64_t got;
     void *loaded;
     fb_error_t *err;
 
-    /* The same version again in one request (a page's rows). */
-    apr_pool_userdata_get((void **)&held, key, fr->pool);
+    /* The same version again in one request (a page's rows): a request
+     * has one organization, so the kind's name is the key there. */
+    apr_pool_userdata_get((void **)&held, kind->name, fr->pool);
     if (held != NULL && strcmp(held->version, version) == 0) {
         *value = held->value;
         return NULL;
     }
-    asked = apr_atoi64(version);
+    key = apr_pstrcat(fr->pool, kind->name, ":", fr->principal.org_id,
+                      NULL);
     *value = fb_orgcache != NULL
-             ? fb_vcache_get(fb_orgcache, key, asked, &ref) : NULL;
+             ? fb_vcache_get(fb_orgcache, key, apr_atoi64(version), &ref)
+             : NULL;
     if (*value == NULL) {
         if ((err = kind->load(fr, &got, &loaded)) != NULL) {
             return err;
@@ -98,7 +100,7 @@ fb_error_t *fb_org_cached(fb_req_t *fr, const fb_org_cached_t *kind,
     fb_org_hold(fr, ref, (void *)*value);
     if (held == NULL) {
         held = apr_palloc(fr->pool, sizeof(*held));
-        apr_pool_userdata_setn(held, key, NULL, fr->pool);
+        apr_pool_userdata_setn(held, kind->name, NULL, fr->pool);
     }
     held->version = apr_pstrdup(fr->pool, version);
     held->value = *value;

@@ -12,7 +12,8 @@
 
 /* One kind of value kept per organization. */
 typedef struct {
-    const char *name;   /* with the organization's id, the cache key */
+    const char *name;   /* unique; with the organization's id, the cache
+                         * key (static: it also keys the request's memo) */
     /* Reads the value on the request's connection: a block from malloc()
      * in *value, self-contained, and the version it was read at. */
     fb_error_t *(*load)(fb_req_t *fr, apr_int64_t *version, void **value);

@@ -10,18 +10,10 @@
 
 /* The author: the contact when the comment names one (null if it is
  * gone), else the admin; without email (the contract's comment author). */
-static apr_status_t fb_comment_author(fb_req_t *fr, fb_jsonw_t *w,
-                                      const char *const *row)
-{
-    static const fb_rj_author_t author = {
-        COMMENT_COL_CONTACT_ID, COMMENT_COL_ADMIN_ID,
-        COMMENT_COL_CONTACT_FOUND, COMMENT_COL_ADMIN_FOUND, 0
-    };
-
-    (void)fr;
-    fb_rj_author(w, &author, row);
-    return APR_SUCCESS;
-}
+static const fb_rj_author_t fb_comment_author = {
+    COMMENT_COL_CONTACT_ID, COMMENT_COL_ADMIN_ID,
+    COMMENT_COL_CONTACT_FOUND, COMMENT_COL_ADMIN_FOUND, 0
+};
 
 static const fb_rj_member_t fb_comment_members[] = {
     FB_RJ_CONST("object", "\"comment\""),
@@ -30,7 +22,7 @@ static const fb_rj_member_t fb_comment_members[] = {
     FB_RJ_STRING("changelogId", COMMENT_COL_CHANGELOG_ID),
     FB_RJ_STRING("parentCommentId", COMMENT_COL_PARENT_ID),
     FB_RJ_STRING("content", COMMENT_COL_CONTENT),
-    FB_RJ_FN("author", fb_comment_author),
+    FB_RJ_AUTHOR("author", &fb_comment_author),
     FB_RJ_RAW("upvotes", COMMENT_COL_UPVOTES),
     FB_RJ_RAW("downvotes", COMMENT_COL_DOWNVOTES),
     FB_RJ_RAW("score", COMMENT_COL_SCORE),

@@ -46,6 +46,12 @@ apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
         case FB_RJ_TIME:
             rv = fb_rj_time(fr, w, row[m->col]);
             break;
+        case FB_RJ_OBJECT:
+            rv = fb_rj_object(fr, w, m->members, row);
+            break;
+        case FB_RJ_AUTHOR:
+            fb_rj_author(w, m->author, row);
+            break;
         case FB_RJ_FN:
             rv = m->fn(fr, w, row);
             break;

@@ -15,12 +15,29 @@
 #include "fb_jsonw.h"
 #include "fb_request.h"
 
+/*
+ * An author: a contact (when the row names one; null if it is gone), else
+ * an admin, else null.  The row holds the author columns of the resource
+ * (contact_id, admin_id) and, joined, each person's columns from contact
+ * and from admin: id (NULL: not found), name, email (with_email only),
+ * profile picture, then the contact's type (an admin's is "admin").
+ */
+typedef struct {
+    int contact_id;
+    int admin_id;
+    int contact;
+    int admin;
+    int with_email;
+} fb_rj_author_t;
+
 typedef enum {
     FB_RJ_CONST,    /* text: a JSON literal ("\"post\"", "null") */
     FB_RJ_STRING,   /* the column as a string, NULL as null */
     FB_RJ_RAW,      /* the column as JSON text (numbers, jsonb) */
     FB_RJ_BOOL,     /* the column's t / f */
     FB_RJ_TIME,     /* the column's UTC timestamp text, as fb_iso */
+    FB_RJ_OBJECT,   /* an object of members over the same row */
+    FB_RJ_AUTHOR,   /* the author of the row (fb_rj_author) */
     FB_RJ_FN        /* fn writes the value */
 } fb_rj_kind_t;
 
@@ -29,21 +46,29 @@ typedef enum {
 typedef apr_status_t (*fb_rj_fn)(fb_req_t *fr, fb_jsonw_t *w,
                                  const char *const *row);
 
-typedef struct {
+typedef struct fb_rj_member {
     const char *key;            /* NULL ends a table */
     fb_rj_kind_t kind;
     int col;
     const char *text;           /* FB_RJ_CONST */
     fb_rj_fn fn;                /* FB_RJ_FN */
+    const struct fb_rj_member *members;     /* FB_RJ_OBJECT */
+    const fb_rj_author_t *author;           /* FB_RJ_AUTHOR */
 } fb_rj_member_t;
 
-#define FB_RJ_CONST(key, json) {key, FB_RJ_CONST, 0, json, NULL}
-#define FB_RJ_STRING(key, col) {key, FB_RJ_STRING, col, NULL, NULL}
-#define FB_RJ_RAW(key, col)    {key, FB_RJ_RAW, col, NULL, NULL}
-#define FB_RJ_BOOL(key, col)   {key, FB_RJ_BOOL, col, NULL, NULL}
-#define FB_RJ_TIME(key, col)   {key, FB_RJ_TIME, col, NULL, NULL}
-#define FB_RJ_FN(key, fn)      {key, FB_RJ_FN, 0, NULL, fn}
-#define FB_RJ_END              {NULL, FB_RJ_CONST, 0, NULL, NULL}
+#define FB_RJ_MEMBER(key, kind, col, text, fn) \
+    {key, kind, col, text, fn, NULL, NULL}
+#define FB_RJ_CONST(key, json) FB_RJ_MEMBER(key, FB_RJ_CONST, 0, json, NULL)
+#define FB_RJ_STRING(key, col) FB_RJ_MEMBER(key, FB_RJ_STRING, col, NULL, NULL)
+#define FB_RJ_RAW(key, col)    FB_RJ_MEMBER(key, FB_RJ_RAW, col, NULL, NULL)
+#define FB_RJ_BOOL(key, col)   FB_RJ_MEMBER(key, FB_RJ_BOOL, col, NULL, NULL)
+#define FB_RJ_TIME(key, col)   FB_RJ_MEMBER(key, FB_RJ_TIME, col, NULL, NULL)
+#define FB_RJ_FN(key, fn)      FB_RJ_MEMBER(key, FB_RJ_FN, 0, NULL, fn)
+#define FB_RJ_OBJECT(key, members) \
+    {key, FB_RJ_OBJECT, 0, NULL, NULL, members, NULL}
+#define FB_RJ_AUTHOR(key, author) \
+    {key, FB_RJ_AUTHOR, 0, NULL, NULL, NULL, author}
+#define FB_RJ_END              FB_RJ_MEMBER(NULL, FB_RJ_CONST, 0, NULL, NULL)
 
 /* The object of members (ending in FB_RJ_END) over row, written to w. */
 apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
@@ -63,21 +88,6 @@ const char *fb_rj_page(fb_req_t *fr, const fb_rj_member_t *members,
 /* The row's UTC timestamp at col, or null; APR_EGENERAL (logged) when
  * it is not in the form fb_jsonw_pg_time reads. */
 apr_status_t fb_rj_time(fb_req_t *fr, fb_jsonw_t *w, const char *ts);
-
-/*
- * An author: a contact (when the row names one; null if it is gone), else
- * an admin, else null.  The row holds the author columns of the resource
- * (contact_id, admin_id) and, joined, each person's columns from contact
- * and from admin: id (NULL: not found), name, email (with_email only),
- * profile picture, then the contact's type (an admin's is "admin").
- */
-typedef struct {
-    int contact_id;
-    int admin_id;
-    int contact;
-    int admin;
-    int with_email;
-} fb_rj_author_t;
 
 void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
                   const char *const *row);

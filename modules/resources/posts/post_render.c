@@ -18,18 +18,10 @@
 
 /* The author: the contact when the post names one (null if it is gone),
  * else the admin. */
-static apr_status_t fb_post_author(fb_req_t *fr, fb_jsonw_t *w,
-                                   const char *const *row)
-{
-    static const fb_rj_author_t author = {
-        POST_COL_CONTACT_ID, POST_COL_ADMIN_ID, POST_COL_CONTACT_FOUND,
-        POST_COL_ADMIN_FOUND, 1
-    };
-
-    (void)fr;
-    fb_rj_author(w, &author, row);
-    return APR_SUCCESS;
-}
+static const fb_rj_author_t fb_post_author = {
+    POST_COL_CONTACT_ID, POST_COL_ADMIN_ID, POST_COL_CONTACT_FOUND,
+    POST_COL_ADMIN_FOUND, 1
+};
 
 /* A status, from the organization's (post_lookups.c). */
 static const fb_rj_member_t fb_post_status_members[] = {
@@ -148,12 +140,6 @@ static const fb_rj_member_t fb_post_feature_members[] = {
     FB_RJ_END
 };
 
-static apr_status_t fb_post_features(fb_req_t *fr, fb_jsonw_t *w,
-                                     const char *const *row)
-{
-    return fb_rj_object(fr, w, fb_post_feature_members, row);
-}
-
 /* Visibility as access: authorOnly names the author, companyOnly the
  * author's companies (their external ids). */
 static apr_status_t fb_post_access(fb_req_t *fr, fb_jsonw_t *w,
@@ -187,10 +173,10 @@ static const fb_rj_member_t fb_post_members[] = {
     FB_RJ_STRING("title", POST_COL_TITLE),
     FB_RJ_STRING("content", POST_COL_CONTENT),
     FB_RJ_STRING("boardId", POST_COL_BOARD_ID),
-    FB_RJ_FN("author", fb_post_author),
+    FB_RJ_AUTHOR("author", &fb_post_author),
     FB_RJ_FN("status", fb_post_status),
     FB_RJ_FN("tags", fb_post_tags),
-    FB_RJ_FN("features", fb_post_features),
+    FB_RJ_OBJECT("features", fb_post_feature_members),
     FB_RJ_RAW("upvotes", POST_COL_UPVOTES),
     FB_RJ_RAW("commentCount", POST_COL_COMMENT_COUNT),
     FB_RJ_BOOL("inReview", POST_COL_IN_REVIEW),
