@@ -3,6 +3,7 @@ and PostgreSQL spend per create, and what each statement costs.
 Skipped unless FEEDBACK_BENCH_POST_CREATE (seconds per run) is set:
 bench/post_create.sh sets it, on a cluster with pg_stat_statements
 loaded, and keeps the report."""
+import glob
 import os
 import re
 import secrets
@@ -110,6 +111,52 @@ def line(name, r):
             "p50 %5.1f ms  p99 %6.1f ms" % (
                 name, n / (r["duration_us"] / 1e6), r["cpu"][0] * 1e6 / n,
                 r["cpu"][1] * 1e6 / n, r["p50_us"] / 1e3, r["p99_us"] / 1e3))
+
+
+# The floor: what PostgreSQL spends on the least a create must write,
+# sent by pgbench (-M prepared, as many clients as wrk's connections)
+# instead of the module: the post's row alone (its indexes, foreign keys
+# and search vector, and the commit), the same without waiting for the
+# commit's flush, then the row and its event in one transaction.  {org},
+# {board}, {status}, {author} and {item} are filled in; :r makes the
+# slug unique.  A round trip that writes nothing is measured first.
+FLOOR_POST = (
+    "INSERT INTO posts (org_id, slug, title, content, content_text, "
+    "  board_id, author_contact_id, status_id) "
+    "VALUES ('{org}', 'floor-' || :r, 'Add export dashboard for ' || :r, "
+    "  '<p>We need slack with invoice so that the report works like the "
+    "  filter does.</p><p>Today we audit every pdf by hand.</p>', "
+    "  'We need slack with invoice so that the report works like the "
+    "  filter does. Today we audit every pdf by hand.', "
+    "  '{board}', '{author}', '{status}');\n")
+FLOOR = (
+    ("a round trip (SELECT 1)", "SELECT 1;\n"),
+    ("the post's row", FLOOR_POST),
+    ("the same, commit not flushed", "BEGIN;\n"
+     "SET LOCAL synchronous_commit = off;\n" + FLOOR_POST + "COMMIT;\n"),
+    ("the row and its event", "BEGIN;\n" + FLOOR_POST
+     + "INSERT INTO events (org_id, topic, item) "
+       "VALUES ('{org}', 'post.created', $fb${item}$fb$);\nCOMMIT;\n"),
+)
+
+
+def pgbench(s, pg_pid, secs, script):
+    """Transactions per second of script under pgbench -M prepared with
+    CONNS clients, and PostgreSQL's CPU per transaction (us)."""
+    binary = sorted(glob.glob("/usr/lib/postgresql/*/bin/pgbench"),
+                    key=lambda b: int(b.split("/")[4]))[-1]
+    path = os.path.join(s.run_dir, "floor.sql")
+    with open(path, "w") as f:
+        f.write("\\set r random(1, 1000000000000)\n" + script)
+    before = cputime(pg_pid)
+    out = subprocess.run([binary, "-n", "-M", "prepared", "-c%d" % CONNS,
+                          "-j2", "-T%d" % secs, "-f", path, s.dsn],
+                         check=True, capture_output=True, text=True,
+                         timeout=secs + 60)
+    cpu = cputime(pg_pid) - before
+    done = int(re.search(r"number of transactions actually processed: "
+                         r"(\d+)", out.stdout).group(1))
+    return done / secs, cpu * 1e6 / max(done, 1)
 
 
 def track(s, what):
@@ -242,6 +289,14 @@ def test_bench_post_create(cluster, fresh_database):
             "SELECT avg(octet_length(item::text))::int, "
             "avg(pg_column_size(item))::int FROM events "
             "WHERE org_id = %s", org.id)[0]
+        # After the counts above: the floor's posts and events are its own.
+        fill = dict(org=org.id, board=board, status=status, author=s.sql(
+            "SELECT id FROM contacts WHERE org_id = %s LIMIT 1",
+            org.id)[0][0], item=s.sql(
+                "SELECT item::text FROM events WHERE org_id = %s LIMIT 1",
+                org.id)[0][0])
+        floor = [(name,) + pgbench(s, pg_pid, SECS, script.format(**fill))
+                 for name, script in FLOOR]
 
     load = "%.2f %.2f %.2f" % os.getloadavg()
     report = [
@@ -256,6 +311,10 @@ def test_bench_post_create(cluster, fresh_database):
         "PG CPU of the write without its render: about %.0f us" % (
             (made["cpu"][0] / max(made["requests"], 1)
              - got["cpu"][0] / max(got["requests"], 1)) * 1e6),
+        "",
+        "the floor (pgbench -c%d -j2 -M prepared, %ds each): PostgreSQL "
+        "CPU per transaction" % (CONNS, SECS),
+    ] + ["  %-28s %7.0f tx/s  PG %5.0f us" % f for f in floor] + [
         "",
         "pg_stat_statements during a second POST run (%d posts), per post:"
         % counted["requests"],
