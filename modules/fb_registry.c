@@ -76,6 +76,7 @@
     X(job_webhook)                  \
     X(operator)                     \
     X(people)                       \
+    X(post_company)                 \
     X(post_field)                   \
     X(post_lookup)                  \
     X(precondition)                 \

@@ -306,6 +306,21 @@ def test_deleted_status_moves_its_posts_to_the_default(server):
         "title": "Post %d" % i, "boardId": board["id"],
         "statusId": old["id"]}).json() for i in range(3)]
     assert {p["status"]["id"] for p in posts} == {old["id"]}
+    # One shared with its author's company: its event says with which.
+    author = server.sql("SELECT author_admin_id FROM posts WHERE org_id = "
+                        "%s AND id = %s", o.id, posts[0]["id"])[0][0]
+    contact = server.sql("INSERT INTO contacts (org_id, name, email) "
+                         "VALUES (%s, 'Mv', 'mv@x.example') RETURNING id",
+                         o.id)[0][0]
+    company = server.sql("INSERT INTO companies (org_id, company_id, name) "
+                         "VALUES (%s, 'ext-mv', 'Mv') RETURNING id",
+                         o.id)[0][0]
+    server.sql("INSERT INTO contact_companies VALUES (%s, %s, %s)", o.id,
+               contact, company)
+    server.sql("UPDATE posts SET author_contact_id = %s, author_admin_id = "
+               "NULL, visibility = 'companyOnly' WHERE org_id = %s AND "
+               "id = %s", contact, o.id, posts[0]["id"])
+    assert author is not None
     r = call("DELETE", "/post_statuses/" + old["id"])
     assert r.status_code == 200, r.text
     for p in posts:
@@ -320,6 +335,8 @@ def test_deleted_status_moves_its_posts_to_the_default(server):
         assert item["status"] == default
         assert changes == [{"field": "status", "oldValue": old,
                             "newValue": default}]
+        assert item["access"]["companyExternalIds"] == (
+            ["ext-mv"] if item["id"] == posts[0]["id"] else [])
 
 
 # ---- brands ------------------------------------------------------------

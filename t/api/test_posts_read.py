@@ -126,6 +126,55 @@ def test_author_kinds_and_access(seed, org):
         [seed.cara]
 
 
+def test_companies_of_company_only_posts_in_a_page(seed, org, server):
+    """A page reads the companies of its companyOnly posts' authors in one
+    statement: each post gets its own author's, in order; the others,
+    and companyOnly posts by an admin or a contact without companies,
+    get none."""
+    sql, o = server.sql, org.id
+    dan = sql("INSERT INTO contacts (org_id, name, email) VALUES (%s, "
+              "'Dan', 'dan@example.com') RETURNING id", o)[0][0]
+    eve = sql("INSERT INTO contacts (org_id, name, email) VALUES (%s, "
+              "'Eve', 'eve@example.com') RETURNING id", o)[0][0]
+    for ext in ("ext-zed", "ext-bee"):
+        co = sql("INSERT INTO companies (org_id, company_id, name) VALUES "
+                 "(%s, %s, %s) RETURNING id", o, ext, ext)[0][0]
+        sql("INSERT INTO contact_companies VALUES (%s, %s, %s)", o, dan, co)
+    board = sql("INSERT INTO boards (org_id, name) VALUES (%s, 'Shared') "
+                "RETURNING id", o)[0][0]
+    want = {
+        seed.post("Shared by Cara", author_contact_id=seed.cara,
+                  visibility="companyOnly", board_id=board): ["ext-acme"],
+        seed.post("Shared by Dan", author_contact_id=dan,
+                  visibility="companyOnly", board_id=board):
+            ["ext-bee", "ext-zed"],
+        seed.post("Shared by Dan too", author_contact_id=dan,
+                  visibility="companyOnly", board_id=board):
+            ["ext-bee", "ext-zed"],
+        seed.post("Shared by Eve", author_contact_id=eve,
+                  visibility="companyOnly", board_id=board): [],
+        seed.post("Shared by an admin", author_admin_id=org.owner_id,
+                  visibility="companyOnly", board_id=board): [],
+        seed.post("Public by Dan", author_contact_id=dan,
+                  board_id=board): [],
+    }
+    page = org.api.get("/posts", params={"boardId": board, "limit": 100})
+    assert page.status_code == 200
+    got = {p["id"]: p["access"]["companyExternalIds"]
+           for p in page.json()["data"]}
+    assert got == want
+    for pid, companies in want.items():
+        one = org.api.get("/posts/" + pid).json()
+        assert one["access"]["companyExternalIds"] == companies
+    # Read with every request: a company's new external id shows at once.
+    sql("UPDATE companies SET company_id = 'ext-aaa' WHERE org_id = %s "
+        "AND company_id = 'ext-zed'", o)
+    page = org.api.get("/posts", params={"boardId": board, "limit": 100})
+    assert {p["access"]["companyExternalIds"][0]
+            for p in page.json()["data"]
+            if p["access"]["companyExternalIds"]} == {"ext-acme", "ext-aaa"}
+
+
 def test_organization_portal_url_wins(server):
     from conftest import Org
     o = Org(server, "portal")

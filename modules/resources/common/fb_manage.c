@@ -160,16 +160,21 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
 
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
                            fb_args_t args, const char *topic,
-                           fb_manage_render_fn render, int changes_col)
+                           const fb_manage_render_t *render,
+                           int changes_col)
 {
     fb_rows_t moved;
     fb_error_t *err;
     int i;
 
     err = fb_req_select(fr, move, args, &moved);
+    if (err == NULL && render != NULL && render->prepare != NULL) {
+        err = render->prepare(fr, &moved);
+    }
     for (i = 0; err == NULL && i < moved.nrows; i++) {
         const char *const *row = moved.cells + i * moved.ncols;
-        const char *item = render != NULL ? render(fr, row) : row[0];
+        const char *item = render != NULL ? render->render(fr, row)
+                                          : row[0];
 
         if (item == NULL) {
             err = fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);

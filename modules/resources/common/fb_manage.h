@@ -83,14 +83,18 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
  * A before_remove's work where what uses the resource moves elsewhere
  * (statuses): runs move with args -> rows (the moved item as it now is,
  * its changes) and records topic for each.  render writes a row's item
- * (NULL: column 0 is its JSON); the changes are column changes_col.
+ * (NULL: column 0 is its JSON), after prepare (if not NULL) has read
+ * what rendering the rows takes; the changes are column changes_col.
  */
-typedef const char *(*fb_manage_render_fn)(fb_req_t *fr,
-                                           const char *const *row);
+typedef struct {
+    fb_error_t *(*prepare)(fb_req_t *fr, const fb_rows_t *rows);
+    const char *(*render)(fb_req_t *fr, const char *const *row);
+} fb_manage_render_t;
 
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
                            fb_args_t args, const char *topic,
-                           fb_manage_render_fn render, int changes_col);
+                           const fb_manage_render_t *render,
+                           int changes_col);
 
 /* The lock and remove statements of a resource in table: declares
  * fb_sql_<name>_lock and fb_sql_<name>_remove. */

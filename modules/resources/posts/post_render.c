@@ -149,9 +149,14 @@ static apr_status_t fb_post_access(fb_req_t *fr, fb_jsonw_t *w,
     const char *author = row[POST_COL_CONTACT_ID] != NULL
                          ? row[POST_COL_CONTACT_ID]
                          : row[POST_COL_ADMIN_ID];
-    const char *companies = row[POST_COL_COMPANIES];
+    const char *companies = fb_post_companies_of(fr, row);
 
-    (void)fr;
+    if (companies == NULL) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00496)
+                      "post %s was written without its companies read",
+                      row[POST_COL_ID]);
+        return APR_EGENERAL;
+    }
     fb_jsonw_object(w);
     fb_jsonw_key(w, "userIds");
     fb_jsonw_array(w);
@@ -160,7 +165,7 @@ static apr_status_t fb_post_access(fb_req_t *fr, fb_jsonw_t *w,
     }
     fb_jsonw_end(w);
     fb_jsonw_key(w, "companyExternalIds");
-    fb_jsonw_raw(w, companies != NULL ? companies : "[]");
+    fb_jsonw_raw(w, companies);
     fb_jsonw_end(w);
     return APR_SUCCESS;
 }

@@ -63,8 +63,10 @@ static const fb_resource_t fb_post_statuses = {
  * default, recording post.updated for each. */
 static fb_error_t *fb_post_status_move(fb_req_t *fr, void *ctx)
 {
+    static const fb_manage_render_t post = {fb_post_prepare, fb_post_json};
+
     return fb_manage_move(fr, &fb_sql_post_status_move, FB_ARGS(ctx),
-                          "post.updated", fb_post_json, POST_NCOLS);
+                          "post.updated", &post, POST_NCOLS);
 }
 
 static const fb_manage_t fb_post_status_manage = {

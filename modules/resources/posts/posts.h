@@ -73,12 +73,6 @@
     X(IN_REVIEW, "p.in_review") \
     X(IS_PINNED, "p.is_pinned") \
     X(VISIBILITY, "p.visibility") \
-    X(COMPANIES, "CASE WHEN p.visibility = 'companyOnly' THEN (" \
-                 "SELECT json_agg(co.company_id ORDER BY co.company_id) " \
-                 "FROM contact_companies cc JOIN companies co " \
-                 "  ON co.org_id = cc.org_id AND co.id = cc.company_id " \
-                 "WHERE cc.org_id = p.org_id " \
-                 "  AND cc.contact_id = p.author_contact_id) END") \
     X(ASSIGNEE_ID, "p.assignee_id") \
     X(ETA, "p.eta AT TIME ZONE 'UTC'") \
     X(CUSTOM_FIELDS, "p.custom_fields") \
@@ -117,11 +111,20 @@ const char *fb_post_page_json(fb_req_t *fr, const fb_rows_t *rows, int n);
 
 /*
  * Reads what rendering rows takes besides them (the statuses and tags of
- * the organization at the rows' render_version) unless the child has it:
- * run before fb_post_json() or fb_post_page_json(), it makes a database
- * failure an error of its own instead of a row that cannot be written.
+ * the organization at the rows' render_version, unless the child has
+ * them; the companies of companyOnly posts): run before fb_post_json()
+ * or fb_post_page_json(), it makes a database failure an error of its
+ * own instead of a row that cannot be written.
  */
 fb_error_t *fb_post_prepare(fb_req_t *fr, const fb_rows_t *rows);
+
+/* The companies of the authors of the companyOnly posts of rows, kept by
+ * the request for fb_post_companies_of (post_companies.c). */
+fb_error_t *fb_post_companies_load(fb_req_t *fr, const fb_rows_t *rows);
+
+/* The companies row's post is shared with, a JSON array ("[]" unless it
+ * is companyOnly); NULL when fb_post_companies_load did not read them. */
+const char *fb_post_companies_of(fb_req_t *fr, const char *const *row);
 
 /* The organization's statuses and tags, as post_render.c reads them. */
 typedef struct fb_post_lookups fb_post_lookups_t;
