@@ -146,6 +146,11 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
         s = fb_string_schema(1, rule->max);
         fb_json_put_str(s, "format", "uri");
         return s;
+    case FB_FIELD_WEBSITE:
+        s = fb_string_schema(1, rule->max);
+        fb_json_put_str(s, "description", "An http or https URL, or an "
+                        "address without a scheme (acme.com).");
+        return s;
     case FB_FIELD_VALUES:
         /* Custom field values: primitives, or arrays of them. */
         s = fb_typed("object");

@@ -87,6 +87,37 @@ int fb_url_valid(const char *s)
     return 1;
 }
 
+int fb_website_valid(const char *s)
+{
+    const char *at;
+
+    if (fb_url_valid(s)) {
+        return 1;
+    }
+    if (*s == '\0') {
+        return 0;
+    }
+    for (at = s; *at != '\0'; at++) {
+        if ((unsigned char)*at <= ' ' || *at == 0x7f) {
+            return 0;
+        }
+    }
+    /* A colon before the path is a scheme's, unless a port follows it:
+     * "acme.com:8080", not "javascript:x" nor "http:x" (no host). */
+    at = s + strcspn(s, ":/?#");
+    if (*at != ':' || at == s) {
+        return *at != ':';
+    }
+    at++;
+    if (!apr_isdigit(*at)) {
+        return 0;
+    }
+    while (apr_isdigit(*at)) {
+        at++;
+    }
+    return *at == '\0' || *at == '/' || *at == '?' || *at == '#';
+}
+
 /* The string member key of obj (value v) without the white space around
  * it, replacing the member when there was some; the value to check. */
 static json_object *fb_field_trim(json_object *obj, const char *key,
@@ -235,6 +266,17 @@ static const char *fb_field_problem(apr_pool_t *p,
         if (!json_object_is_type(v, json_type_string)
             || !fb_url_valid(json_object_get_string(v))) {
             return "must be an http or https URL";
+        }
+        n = fb_utf8_length(json_object_get_string(v));
+        if ((long)n > rule->max) {
+            return fb_range_text(p, "characters", 1, rule->max);
+        }
+        return NULL;
+    case FB_FIELD_WEBSITE:
+        if (!json_object_is_type(v, json_type_string)
+            || !fb_website_valid(json_object_get_string(v))) {
+            return "must be a web address (http or https, or without a "
+                   "scheme)";
         }
         n = fb_utf8_length(json_object_get_string(v));
         if ((long)n > rule->max) {

@@ -38,6 +38,8 @@ typedef enum {
     FB_FIELD_TIME_OR_UNIX,  /* that, or Unix seconds as a number >= 0 */
     FB_FIELD_EMAIL,         /* an email address of min..max characters */
     FB_FIELD_URL,           /* an http or https URL of at most max */
+    FB_FIELD_WEBSITE,       /* that, or an address without a scheme
+                             * ("acme.com", "acme.com:8080/x") */
     FB_FIELD_VALUES,        /* an object of at most max members, each a
                              * string, number, boolean, null or an array
                              * of those (custom field values) */
@@ -71,6 +73,12 @@ int fb_email_valid(const char *s);
 /* Non-zero when s is an absolute http or https URL with a host and no
  * white space or control characters. */
 int fb_url_valid(const char *s);
+
+/* Non-zero when s is an http or https URL (fb_url_valid), or an address
+ * without a scheme: no white space or control characters, and no colon
+ * before the first '/', '?' or '#' but one a port follows.  Other
+ * schemes (javascript:, data:, mailto:) are not a website. */
+int fb_website_valid(const char *s);
 
 /*
  * Checks body against rules (terminated by a rule with a NULL name);

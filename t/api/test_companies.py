@@ -68,9 +68,34 @@ def test_upsert_on_company_id(org):
      "invalid_parameter", "customFields"),
     ({"companyId": "x", "name": "x", "linkedUsers": 3},
      "parameter_not_supported", "linkedUsers"),
+    ({"companyId": "x", "name": "x", "website": "javascript:alert(1)"},
+     "invalid_parameter", "website"),
+    ({"companyId": "x", "name": "x", "website": "data:text/html,<b>"},
+     "invalid_parameter", "website"),
+    ({"companyId": "x", "name": "x", "website": "java\tscript:x"},
+     "invalid_parameter", "website"),
 ])
-def test_bad_upserts(org, body, code, param):
+def test_bad_upserts(org, server, body, code, param):
     assert_error(company(org, **body), 400, code, param=param)
+    assert server.sql("SELECT count(*) FROM companies WHERE org_id = %s "
+                      "AND company_id = 'x'", org.id)[0][0] == 0
+
+
+@pytest.mark.parametrize("site", ["https://acme.example", "acme.example",
+                                  "acme.example:8080/about", "//acme.example"])
+def test_websites_with_or_without_a_scheme(org, site):
+    e = ext()
+    r = company(org, companyId=e, name="Acme", website=site)
+    assert r.status_code == 201, r.text
+    assert r.json()["website"] == site
+
+
+def test_a_contact_s_company_website_is_checked_too(org):
+    r = org.api.post("/contacts", json={
+        "userId": "u-" + secrets.token_hex(4),
+        "companies": [{"id": ext(), "name": "Acme",
+                       "website": "vbscript:msgbox"}]})
+    assert_error(r, 400, "invalid_parameter", param="companies[0].website")
 
 
 def test_concurrent_upserts_make_one_company(org, server):

@@ -140,6 +140,33 @@ FLOOR = (
 )
 
 
+# The floor of a read: what reading one post costs PostgreSQL, part by
+# part, as pgbench sends it: a round trip, the post's row by its primary
+# key, with its organization (the portal and the render version the
+# module checks its statuses and tags against), then with its author
+# too (the module's GET by id, but for rendering in SQL: the same
+# statement, bench/README.md).  Each reads a seed post picked at random
+# (by its slug: a unique b-tree as the primary key is).
+READ_ROW = ("SELECT p.* FROM posts p WHERE p.org_id = '{org}' "
+            "AND p.slug = 'seed-' || :q")
+READ_FLOOR = (
+    ("a round trip (SELECT 1)", "SELECT 1;\n"),
+    ("the post's row", READ_ROW + ";\n"),
+    ("+ its organization", READ_ROW.replace(
+        "p.* FROM posts p", "p.*, o.portal_url, o.render_version "
+        "FROM posts p JOIN organizations o ON o.id = p.org_id") + ";\n"),
+    ("+ its author", READ_ROW.replace(
+        "p.* FROM posts p", "p.*, o.portal_url, o.render_version, "
+        "c.id, c.name, c.email, c.profile_picture, c.type, a.id, a.name, "
+        "a.email, a.profile_picture FROM posts p "
+        "JOIN organizations o ON o.id = p.org_id "
+        "LEFT JOIN contacts c ON c.org_id = p.org_id "
+        "  AND c.id = p.author_contact_id "
+        "LEFT JOIN admins a ON a.org_id = p.org_id "
+        "  AND a.id = p.author_admin_id") + ";\n"),
+)
+
+
 def pgbench(s, pg_pid, secs, script):
     """Transactions per second of script under pgbench -M prepared with
     CONNS clients, and PostgreSQL's CPU per transaction (us)."""
@@ -297,6 +324,9 @@ def test_bench_post_create(cluster, fresh_database):
                 org.id)[0][0])
         floor = [(name,) + pgbench(s, pg_pid, SECS, script.format(**fill))
                  for name, script in FLOOR]
+        read_floor = [(name,) + pgbench(
+            s, pg_pid, SECS, "\\set q random(1, %d)\n" % max(SEED, 1)
+            + script.format(**fill)) for name, script in READ_FLOOR]
 
     load = "%.2f %.2f %.2f" % os.getloadavg()
     report = [
@@ -315,6 +345,8 @@ def test_bench_post_create(cluster, fresh_database):
         "the floor (pgbench -c%d -j2 -M prepared, %ds each): PostgreSQL "
         "CPU per transaction" % (CONNS, SECS),
     ] + ["  %-28s %7.0f tx/s  PG %5.0f us" % f for f in floor] + [
+        "reading one post, the same way: PostgreSQL CPU per statement",
+    ] + ["  %-28s %7.0f tx/s  PG %5.0f us" % f for f in read_floor] + [
         "",
         "pg_stat_statements during a second POST run (%d posts), per post:"
         % counted["requests"],

@@ -367,6 +367,59 @@ static void test_trim(void)
     }
 }
 
+static void test_website(void)
+{
+    static const struct {
+        const char *text;
+        int valid;
+    } cases[] = {
+        {"https://acme.example/about", 1},
+        {"HTTP://acme.example", 1},
+        {"acme.example", 1},
+        {"www.acme.example/about?x=1#top", 1},
+        {"acme.example:8080", 1},
+        {"acme.example:8080/path", 1},
+        {"//acme.example", 1},
+        {"javascript:alert(1)", 0},
+        {"JavaScript:alert(1)", 0},
+        {"vbscript:msgbox", 0},
+        {"data:text/html,<b>x</b>", 0},
+        {"mailto:a@acme.example", 0},
+        {"http:acme.example", 0},
+        {"https://", 0},
+        {"java\tscript:alert(1)", 0},
+        {"acme .example", 0},
+        {"acme.example:80x", 0},
+        {"acme.example:", 0},
+        {":8080", 0},
+        {"", 0},
+    };
+    static const fb_field_rule_t site[] = {
+        {.name = "website", .type = FB_FIELD_WEBSITE, .max = 12},
+        {.name = NULL}
+    };
+    fb_error_t *err;
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        if (fb_website_valid(cases[i].text) != cases[i].valid) {
+            UT_ASSERT_STR(cases[i].text, cases[i].valid ? "(valid)"
+                                                        : "(refused)");
+        }
+    }
+    CU_ASSERT_PTR_NULL(fb_validate_body(
+        ut_pool, ut_json("{\"website\":\"acme.example\"}"), site));
+    err = fb_validate_body(ut_pool, ut_json("{\"website\":\"data:x\"}"),
+                           site);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    UT_ASSERT_STR(err->param, "website");
+    err = fb_validate_body(ut_pool,
+                           ut_json("{\"website\":\"acme.example/long\"}"),
+                           site);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    UT_ASSERT_STR(err->param, "website");
+}
+
 void test_validate_register(void)
 {
     static const ut_test_t tests[] = {
@@ -378,6 +431,7 @@ void test_validate_register(void)
         {"several problems in details", test_several},
         {"messages", test_messages},
         {"trimmed strings", test_trim},
+        {"websites: http(s) or no scheme", test_website},
         {NULL, NULL}
     };
 

@@ -68,7 +68,7 @@
      .min = 1, .max = 500}, \
     {.name = "monthlySpend", .type = FB_FIELD_NUMBER}, \
     {.name = "industry", .type = FB_FIELD_STRING, .max = 500}, \
-    {.name = "website", .type = FB_FIELD_STRING, .max = 2048}, \
+    {.name = "website", .type = FB_FIELD_WEBSITE, .max = 2048}, \
     {.name = "plan", .type = FB_FIELD_STRING, .max = 500}, \
     {.name = "companySize", .type = FB_FIELD_INT, .max = 2147483647}, \
     {.name = "createdAt", .type = FB_FIELD_TIME}, \
