@@ -172,19 +172,6 @@ fb_error_t *fb_post_lookups(fb_req_t *fr, const char *version,
     return err;
 }
 
-fb_error_t *fb_post_prepare(fb_req_t *fr, const fb_rows_t *rows)
-{
-    const fb_post_lookups_t *lk;
-    fb_error_t *err;
-
-    if (rows->nrows == 0) {
-        return NULL;
-    }
-    err = fb_post_lookups(fr, fb_rows_get(rows, 0, POST_COL_RENDER_VERSION),
-                          &lk);
-    return err != NULL ? err : fb_post_companies_load(fr, rows);
-}
-
 const char *const *fb_post_status_of(const fb_post_lookups_t *lk,
                                      const char *id)
 {

@@ -197,6 +197,19 @@ static const fb_rj_member_t fb_post_members[] = {
     FB_RJ_END
 };
 
+fb_error_t *fb_post_prepare(fb_req_t *fr, const fb_rows_t *rows)
+{
+    const fb_post_lookups_t *lk;
+    fb_error_t *err;
+
+    if (rows->nrows == 0) {
+        return NULL;
+    }
+    err = fb_post_lookups(fr, fb_rows_get(rows, 0, POST_COL_RENDER_VERSION),
+                          &lk);
+    return err != NULL ? err : fb_post_companies_load(fr, rows);
+}
+
 /* About what a post takes, to size the buffer once. */
 #define FB_POST_JSON_SIZE 1536
 
