@@ -18,13 +18,16 @@
  * holding the connection touches it, and it needs nothing from the pools
  * of mod_dbd, which other threads share.  libpq calls fb_db_events when
  * the connection is reset (its statements are gone with the old session)
- * and when it is closed (the record goes with it).
+ * and when it is closed (the record goes with it).  It also keeps each
+ * result's SQLSTATE, which apr_dbd does not pass on: a deadlock is told
+ * from other failures by its code, not by its (translated) message.
  */
 struct fb_db_session {
     apr_pool_t *root;           /* own allocator; the record lives here */
     apr_pool_t *stmts;          /* the current session's statements */
     apr_hash_t *prepared;       /* label -> apr_dbd_prepared_t * */
     int fresh;                  /* the session's settings not yet made */
+    char sqlstate[6];           /* the last result's SQLSTATE, or "" */
 };
 
 /* Forgets every statement: a new, empty session. */
@@ -53,6 +56,16 @@ static int fb_db_events(PGEventId id, void *info, void *pass)
         s = PQinstanceData(((PGEventConnReset *)info)->conn, fb_db_events);
         if (s != NULL) {
             fb_db_session_clear(s);
+        }
+    }
+    else if (id == PGEVT_RESULTCREATE) {
+        PGEventResultCreate *e = info;
+        const char *code;
+
+        s = PQinstanceData(e->conn, fb_db_events);
+        if (s != NULL) {
+            code = PQresultErrorField(e->result, PG_DIAG_SQLSTATE);
+            apr_cpystrn(s->sqlstate, code ? code : "", sizeof(s->sqlstate));
         }
     }
     else if (id == PGEVT_CONNDESTROY) {
@@ -127,6 +140,16 @@ static int fb_db_conn_dead(const fb_db_t *db)
     return !PQconsumeInput(conn) || PQstatus(conn) != CONNECTION_OK;
 }
 
+/* Non-zero when the failed statement's SQLSTATE is a deadlock (40P01)
+ * or a serialization failure (40001): PostgreSQL undid the transaction
+ * for a concurrent one's sake, and the same write may succeed again. */
+static int fb_db_sqlstate_conflict(fb_db_t *db)
+{
+    const char *code = db->session ? db->session->sqlstate : "";
+
+    return strcmp(code, "40P01") == 0 || strcmp(code, "40001") == 0;
+}
+
 static apr_status_t fb_db_failed(fb_db_t *db, apr_pool_t *p,
                                  const char *label, int rc)
 {
@@ -137,6 +160,9 @@ static apr_status_t fb_db_failed(fb_db_t *db, apr_pool_t *p,
     if (fb_db_conn_dead(db)) {
         db->lost = 1;
         return FB_DB_UNAVAILABLE;
+    }
+    if (!db->conflict) {
+        db->conflict = fb_db_sqlstate_conflict(db);
     }
     return APR_EGENERAL;
 }
@@ -229,7 +255,7 @@ int fb_db_lost(const fb_db_t *db)
 
 apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p)
 {
-    db->tx = db->tx_failed = db->used = db->lost = 0;
+    db->tx = db->tx_failed = db->used = db->lost = db->conflict = 0;
     db->error = NULL;
     /* A connection that died while idle in the pool is reset now, before
      * any statement: nothing needs to be retried. */
@@ -413,7 +439,7 @@ apr_status_t fb_db_begin(fb_db_t *db, apr_pool_t *p)
     apr_status_t rv;
     int tries = 0;
 
-    db->tx = db->tx_failed = 0;
+    db->tx = db->tx_failed = db->conflict = 0;
     do {
         rv = fb_db_command(db, p, "BEGIN");
     } while (rv == FB_DB_UNAVAILABLE && tries++ == 0 && fb_db_recover(db, p));

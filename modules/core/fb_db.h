@@ -42,8 +42,10 @@
  *     server never ran it.
  *
  * Failures come in two kinds: APR_EGENERAL, a statement that PostgreSQL
- * refused (a bug or a conflict: 500), and FB_DB_UNAVAILABLE, no usable
- * connection to the database (503 and retry).
+ * refused (a bug or a conflict: 500, except that a deadlock or a
+ * serialization failure sets db->conflict: 503 and retry), and
+ * FB_DB_UNAVAILABLE, no usable connection to the database (503 and
+ * retry).
  */
 #ifndef FB_DB_H
 #define FB_DB_H
@@ -121,6 +123,10 @@ typedef struct {
     int tx_failed;                  /* a statement failed inside tx */
     int used;                       /* a statement ran in this checkout */
     int lost;                       /* the connection is unusable */
+    int conflict;                   /* a statement since BEGIN lost to a
+                                     * deadlock or serialization failure
+                                     * (pooled connections only): retry
+                                     * the write; 2 once reported */
     const char *error;              /* last failure, for the log only */
 } fb_db_t;
 

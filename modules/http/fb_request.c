@@ -94,6 +94,20 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
                                                  : "the connection was lost");
         return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
     }
+    if (fr->db->conflict) {
+        /* Undone whole for a concurrent write's sake: the client may send
+         * it again (a 5xx forgets its Idempotency-Key). */
+        if (fr->db->conflict == 1) {
+            ap_log_rerror(APLOG_MARK, APLOG_WARNING, 0, fr->r,
+                          FBLOGNO(00492) "write undone by a deadlock or "
+                          "a serialization failure, answering 503: %s",
+                          fr->db->error ? fr->db->error : "(none given)");
+            fr->db->conflict = 2;
+        }
+        return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL,
+                             "The write met a concurrent one and was "
+                             "undone; retry it.");
+    }
     ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
                   "database error: %s",
                   fr->db->error ? fr->db->error : "(none given)");

@@ -19,6 +19,9 @@
 FB_SQL_GLOBAL(uts_pid, 0, "SELECT pg_backend_pid()::text");
 FB_SQL_GLOBAL(uts_echo, 1, "SELECT %s::text");
 FB_SQL_GLOBAL(uts_kill, 1, "SELECT pg_terminate_backend(%s::integer)");
+/* A failure with the SQLSTATE given (pg_temp: the session's own, so
+ * not among the statements the killer prepares). */
+FB_SQL_GLOBAL(uts_raise, 1, "SELECT pg_temp.uts_raise(%s)");
 FB_SQL_GLOBAL(uts_org_rename, 2,
     "UPDATE organizations SET name = %s WHERE id = %s");
 
@@ -236,6 +239,37 @@ static void test_sql_error_is_not_lost(void)
     UT_ASSERT_INT(live.lost, 0);
 }
 
+/* A deadlock (40P01) or a serialization failure (40001) marks the
+ * connection's conflict, told by the SQLSTATE of the statement's result;
+ * another error does not, and BEGIN starts without one. */
+static void test_conflict_by_sqlstate(void)
+{
+    static const struct {
+        const char *code;
+        int conflict;
+    } cases[] = {{"40P01", 1}, {"40001", 1}, {"22012", 0}, {"40002", 0}};
+    fb_rows_t rows;
+    int n = 0;
+    apr_size_t i;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(live.handle);
+    CU_ASSERT_EQUAL_FATAL(apr_dbd_query(
+        live.driver, live.handle, &n,
+        "CREATE FUNCTION pg_temp.uts_raise(code text) RETURNS int "
+        "LANGUAGE plpgsql AS $$ BEGIN "
+        "RAISE EXCEPTION 'raised' USING ERRCODE = code; END $$"), 0);
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        UT_ASSERT_INT(fb_db_begin(&live, ut_pool), APR_SUCCESS);
+        UT_ASSERT_INT(live.conflict, 0);
+        UT_ASSERT_INT(fb_db_select(&live, ut_pool, &fb_sql_uts_raise, NULL,
+                                   FB_ARGS(cases[i].code), &rows),
+                      APR_EGENERAL);
+        UT_ASSERT_INT(live.conflict, cases[i].conflict);
+        UT_ASSERT_INT(live.lost, 0);
+        UT_ASSERT_INT(fb_db_end(&live, ut_pool, 1), APR_EGENERAL);
+    }
+}
+
 /* A transaction left open is rolled back when the connection goes back,
  * so the next checkout never inherits it. */
 static void test_checkin_rolls_back(void)
@@ -275,6 +309,7 @@ void test_db_session_register(void)
         {"death inside a transaction", test_death_inside_transaction},
         {"SQL error is not a lost connection", test_sql_error_is_not_lost},
         {"check-in rolls back an open transaction", test_checkin_rolls_back},
+        {"deadlocks told by their SQLSTATE", test_conflict_by_sqlstate},
         {"prepared on first use, once", test_prepared_on_first_use},
         {"registry: a label twice", test_registry_duplicate},
         {"untracked: only what it was given", test_untracked_runs_only_given},

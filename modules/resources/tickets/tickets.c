@@ -69,13 +69,23 @@ FB_SQL(ticket_get, 2,
 FB_SQL(ticket_get_one, 2,
     TICKET_BY_NUMBER "SELECT " TICKET_ONE_JSON " FROM one t");
 
+/* (number, customer tickets only): the linked conversation, locked; the
+ * ticket is not. */
+FB_SQL(ticket_conversation_first, 2,
+    "SELECT cv.id FROM tickets t JOIN conversations cv "
+    "  ON cv.org_id = t.org_id AND cv.id = t.linked_conversation_id "
+    "WHERE t.org_id = %s AND t.number = %s::bigint "
+    "AND (NOT %s::boolean OR " TICKET_KIND " = 'customer') "
+    "FOR UPDATE OF cv");
+
 #define TICKET_SQL(name) \
     &fb_sql_ticket_list_##name##_desc, \
     &fb_sql_ticket_list_##name##_desc_after, \
     &fb_sql_ticket_list_##name##_asc, &fb_sql_ticket_list_##name##_asc_after
 
 static const fb_statement_t *const fb_ticket_statements[] = {
-    &fb_sql_ticket_get, &fb_sql_ticket_get_one, TICKET_SQL(date),
+    &fb_sql_ticket_get, &fb_sql_ticket_get_one,
+    &fb_sql_ticket_conversation_first, TICKET_SQL(date),
     TICKET_SQL(recent), TICKET_SQL(number), NULL
 };
 
@@ -160,6 +170,16 @@ fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
                         FB_ARGS(number, fb_req_portal_default(fr)), &rows);
     *json = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
     return err;
+}
+
+fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,
+                                         int customer_only)
+{
+    fb_rows_t rows;
+
+    return fb_req_select(fr, &fb_sql_ticket_conversation_first,
+                         FB_ARGS(number, fb_bool_text(customer_only)),
+                         &rows);
 }
 
 void fb_ticket_write_render(fb_write_t *w, const char *number,

@@ -79,6 +79,19 @@ fb_error_t *fb_ticket_number(fb_req_t *fr, const char **number);
 fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
                              int with_parts, const char **json);
 
+/*
+ * Locks the conversation linked to ticket number (a customer ticket's
+ * only, when customer_only) without locking the ticket: every write that
+ * locks both takes the conversation first.  A conversation's delete locks
+ * it, then the tickets linked to it (its foreign key unlinks them,
+ * sql/024), so a write that held the ticket while it waited for the
+ * conversation deadlocked with it.  Nothing to lock (no such ticket, no
+ * link, the conversation gone meanwhile) is no error: the caller's own
+ * look at the ticket, made after, decides.
+ */
+fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,
+                                         int customer_only);
+
 /* fb_ticket_render() without parts as a step of w: a ticket that is not
  * there fails the write. */
 void fb_ticket_write_render(fb_write_t *w, const char *number,

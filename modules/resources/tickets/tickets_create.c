@@ -22,9 +22,13 @@ FB_SQL(ticket_w_category, 1,
     "WHERE org_id = %s AND id = %s");
 
 /* The creation time is given once per column that takes it. */
-/* A conversation of the organization to link (any id text: a lookup). */
+/* A conversation of the organization to link (any id text: a lookup).
+ * KEY SHARE, the lock the insert's foreign key takes: a delete under way
+ * finishes first and the conversation is missing (404), where the
+ * insert's check would have failed (500). */
 FB_SQL(ticket_w_conversation, 1,
-    "SELECT id FROM conversations WHERE org_id = %s AND id = %s");
+    "SELECT id FROM conversations WHERE org_id = %s AND id = %s "
+    "FOR KEY SHARE");
 
 FB_SQL(ticket_w_insert, 13,
     "INSERT INTO tickets (org_id, number, category_id, title, content, "

@@ -4,8 +4,8 @@
  * A reply is a part of the ticket's linked conversation (a ticket
  * without one is 400 invalid_request, as the reference says): a
  * contact's message (by contactId, else contactEmail), an admin's
- * message or note.  One transaction: the ticket (key share lock: a
- * delete waits), the conversation (row lock), the part through the domain
+ * message or note.  One transaction: the conversation (row lock), the
+ * ticket (key share lock: a delete waits), the part through the domain
  * (which keeps waiting times, participants and receipts with it), a
  * contact's reply opening a closed or snoozed conversation, and the
  * conversation's events, as POST /conversations/{id}/reply.  Answers
@@ -20,9 +20,10 @@
 #include "fb_json.h"
 #include "ticket_files.h"
 
-/* KEY SHARE: a ticket delete waits, while a conversation's delete (its
- * foreign key unlinking the ticket) does not, so the two orders of
- * locking cannot deadlock. */
+/* KEY SHARE, taken after the conversation's lock (tickets.h,
+ * fb_ticket_conversation_first): a ticket delete waits, while a
+ * conversation's delete (its foreign key unlinking the ticket) does
+ * not. */
 FB_SQL(ticket_r_ticket, 1,
     "SELECT linked_conversation_id FROM tickets "
     "WHERE org_id = %s AND number = %s::bigint FOR KEY SHARE");
@@ -181,15 +182,18 @@ static fb_error_t *fb_ticket_reply_contact(fb_req_t *fr,
                                      "ticket's conversation");
 }
 
-/* The ticket, its conversation (locked) and the author. */
+/* The ticket, its conversation (locked, then locked again: held
+ * already unless the ticket was made after the first look) and the
+ * author. */
 static fb_error_t *fb_ticket_reply_gather(fb_req_t *fr, void *ctx)
 {
     fb_ticket_reply_t *d = ctx;
     fb_rows_t rows;
     fb_error_t *err;
 
-    if ((err = fb_req_select(fr, &fb_sql_ticket_r_ticket,
-                             FB_ARGS(d->number), &rows)) != NULL) {
+    if ((err = fb_ticket_conversation_first(fr, d->number, 0)) != NULL
+        || (err = fb_req_select(fr, &fb_sql_ticket_r_ticket,
+                                FB_ARGS(d->number), &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {

@@ -5,7 +5,8 @@
  * Both lock the ticket's row, render it as it was, write, and record the
  * event (ticket.updated with the fields that changed, or ticket.deleted
  * with the ticket as it was) on the same transaction; a customer
- * ticket's delete takes its linked conversation along.
+ * ticket's delete takes its linked conversation along, whose lock it
+ * takes first (tickets.h, fb_ticket_conversation_first).
  *
  * Open, closed, snoozed (api.md "States and transitions"): open:false
  * closes and unsnoozes, leaving statusId alone; open:true reopens;
@@ -226,8 +227,18 @@ static fb_error_t *fb_ticket_update(fb_req_t *fr)
     return err;
 }
 
+/* A customer ticket's conversation, locked before the ticket is
+ * (fb_ticket_conversation_first). */
+static fb_error_t *fb_ticket_delete_order(fb_req_t *fr, void *change)
+{
+    const fb_ticket_change_t *c = change;
+
+    return fb_ticket_conversation_first(fr, c->number, 1);
+}
+
 /* The conversation a customer ticket takes with it, locked (a reply
- * under way finishes first) and rendered as it was. */
+ * under way finishes first; held already unless the ticket was made
+ * after fb_ticket_delete_order looked) and rendered as it was. */
 static fb_error_t *fb_ticket_conversation_lock(fb_req_t *fr, void *change)
 {
     fb_ticket_change_t *c = change;
@@ -266,6 +277,7 @@ static fb_error_t *fb_ticket_delete(fb_req_t *fr)
         return err;
     }
     fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_ticket_delete_order, &c);
     fb_write_step(&w, fb_ticket_lock, &c);
     fb_write_step(&w, fb_ticket_conversation_lock, &c);
     fb_write_exec(&w, &fb_sql_ticket_u_delete, FB_ARGS(c.id));
