@@ -228,3 +228,31 @@ def test_post_and_author_deletes(server, org, env):
         assert stored_comments(server, org, p["id"]) == 0
         assert server.sql("SELECT count(*) FROM contacts WHERE org_id = %s "
                           "AND id = %s", org.id, aid)[0][0] == 0
+
+
+def test_comment_and_vote_by_an_author_being_deleted(server, org, env):
+    """A comment and a vote by a contact (by id) whose delete is under
+    way: made and then left without their author, or 404 as for an
+    unknown contact; never the foreign key's 500."""
+    racer = Racer(server, org, 3)
+    for _ in range(ROUNDS):
+        c = comment(org.api, postId=new_post(org, env)["id"],
+                    author={"email": word() + "@race.example"})
+        aid = c["author"]["id"]
+        p = new_post(org, env)
+        rc, rv, ra = racer.race(
+            ("POST", "/comments", {"postId": p["id"], "content": "<p>x</p>",
+                                   "author": {"id": aid}}),
+            ("POST", "/posts/%s/voters" % p["id"], {"id": aid}),
+            ("DELETE", "/contacts/" + aid, None))
+        assert ra.status_code == 200, ra.text
+        for r, param in ((rc, "author.id"), (rv, "voter.id")):
+            if r.status_code == 404:
+                assert_error(r, 404, "contact_not_found", param=param)
+            else:
+                assert r.status_code == 201, r.text
+        got = org.api.get("/posts/" + p["id"]).json()
+        assert got["commentCount"] == stored_comments(server, org, p["id"])
+        assert got["upvotes"] == server.sql(
+            "SELECT count(*) FROM post_votes WHERE org_id = %s "
+            "AND post_id = %s", org.id, p["id"])[0][0]
