@@ -4,7 +4,10 @@
  *
  * Both lock the comment's row, render it as it was, write, and record the
  * event (comment.updated with the fields that changed, or comment.deleted
- * with the comment as it was) on the same transaction.
+ * with the comment as it was) on the same transaction.  A delete locks
+ * the comment's post or changelog first, as that one's delete does (its
+ * cascade takes the comments): holding the comment while waiting for the
+ * target, whose counter it moves, deadlocked with it.
  *
  * A comment without replies is removed; one with replies stays in place
  * as [deleted] (no author, votes reset), so that threads never break.
@@ -33,6 +36,19 @@ FB_SQL(comment_u_lock, 3,
     "          AND r.parent_comment_id = c.id) "
     "FROM comments c WHERE c.org_id = %s AND c.id = %s "
     "AND " COMMENT_VISIBLE "FOR UPDATE OF c");
+
+/* The post or changelog of a comment, locked as its counter's update
+ * locks it, before the comment (which this does not lock).  A target
+ * gone meanwhile locks nothing: the comment's own lock, after, finds the
+ * comment gone too.  A scalar subquery per table: a lock cannot take the
+ * nullable side of an outer join. */
+FB_SQL(comment_u_target_first, 1,
+    "WITH c AS (SELECT post_id, changelog_id FROM comments "
+    "           WHERE org_id = %s AND id = %s) "
+    "SELECT (SELECT p.id FROM posts p, c WHERE p.org_id = $1 "
+    "        AND p.id = c.post_id FOR NO KEY UPDATE OF p), "
+    "       (SELECT l.id FROM changelogs l, c WHERE l.org_id = $1 "
+    "        AND l.id = c.changelog_id FOR NO KEY UPDATE OF l)");
 
 /* NULL leaves a column as it is. */
 FB_SQL(comment_u_update, 9,
@@ -75,11 +91,11 @@ FB_SQL(comment_u_author_uncount, 1,
     "WHERE org_id = %s AND id = %s");
 
 static const fb_statement_t *const fb_comment_update_statements[] = {
-    &fb_sql_comment_u_lock, &fb_sql_comment_u_update,
-    &fb_sql_comment_u_soft_delete, &fb_sql_comment_u_delete,
-    &fb_sql_comment_u_prune, &fb_sql_comment_u_post_uncount,
-    &fb_sql_comment_u_changelog_uncount, &fb_sql_comment_u_author_uncount,
-    NULL
+    &fb_sql_comment_u_target_first, &fb_sql_comment_u_lock,
+    &fb_sql_comment_u_update, &fb_sql_comment_u_soft_delete,
+    &fb_sql_comment_u_delete, &fb_sql_comment_u_prune,
+    &fb_sql_comment_u_post_uncount, &fb_sql_comment_u_changelog_uncount,
+    &fb_sql_comment_u_author_uncount, NULL
 };
 
 static const fb_field_rule_t fb_comment_update_rules[] = {
@@ -247,6 +263,17 @@ static void fb_comment_uncount(fb_write_t *w, const fb_comment_locked_t *c,
     }
 }
 
+/* The step locking c->id's target before the comment
+ * (comment_u_target_first). */
+static fb_error_t *fb_comment_target_first(fb_req_t *fr, void *locked)
+{
+    const fb_comment_locked_t *c = locked;
+    fb_rows_t rows;
+
+    return fb_req_select(fr, &fb_sql_comment_u_target_first,
+                         FB_ARGS(c->id), &rows);
+}
+
 /* Deletes comment id by the rule above, inside one transaction. */
 static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
 {
@@ -257,6 +284,7 @@ static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
     memset(&c, 0, sizeof(c));
     c.id = id;
     fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_comment_target_first, &c);
     fb_write_step(&w, fb_comment_lock, &c);
     if (!c.has_replies) {
         fb_write_exec(&w, &fb_sql_comment_u_delete, FB_ARGS(id));

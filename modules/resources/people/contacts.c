@@ -100,6 +100,25 @@ FB_SQL(contact_unsubscribe, 1,
 FB_SQL(contact_delete, 1,
     "DELETE FROM contacts WHERE org_id = %s AND id = %s");
 
+/* What a contact's delete changes besides its row, locked before the
+ * contact, by id: the posts it voted on (their upvotes), wrote (their
+ * author) or commented on, and the changelogs it commented on (their
+ * comments' author).  A post's or changelog's delete and a comment's
+ * lock the post or changelog, then the comments, then their authors
+ * (their counters): holding the contact first deadlocked with them. */
+FB_SQL(contact_targets_first, 1,
+    "WITH t AS (SELECT post_id AS id FROM post_votes "
+    "           WHERE org_id = %s AND contact_id = %s "
+    "           UNION SELECT id FROM posts WHERE org_id = $1 "
+    "           AND author_contact_id = $2 "
+    "           UNION SELECT target_id FROM comments WHERE org_id = $1 "
+    "           AND author_contact_id = $2), "
+    "p AS (SELECT p.id FROM posts p JOIN t ON t.id = p.id "
+    "      WHERE p.org_id = $1 ORDER BY p.id FOR UPDATE OF p), "
+    "l AS (SELECT l.id FROM changelogs l JOIN t ON t.id = l.id "
+    "      WHERE l.org_id = $1 ORDER BY l.id FOR UPDATE OF l) "
+    "SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM l)");
+
 FB_SQL(contact_preferences, 1,
     "SELECT " CONTACT_PREFERENCES_JSON " FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
@@ -127,6 +146,7 @@ static const fb_statement_t *const fb_contact_statements[] = {
     &fb_sql_contact_identity_secret, &fb_sql_contact_upsert,
     &fb_sql_contact_block, &fb_sql_contact_unvote, &fb_sql_contact_unmail,
     &fb_sql_contact_unsubscribe, &fb_sql_contact_delete,
+    &fb_sql_contact_targets_first,
     &fb_sql_contact_preferences, &fb_sql_contact_preferences_set, NULL
 };
 
@@ -373,12 +393,27 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
 
 /* ---- DELETE /contacts/{id} and .../by-user-id/{userId} ---- */
 
+/* The rows contact_targets_first names, locked before the contact. */
+static fb_error_t *fb_contact_targets_first(fb_req_t *fr, void *ctx)
+{
+    fb_contact_lock_t *lock = ctx;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_contact_find(fr, lock->ref, 0, 0, &lock->id)) != NULL) {
+        return err;
+    }
+    return fb_req_select(fr, &fb_sql_contact_targets_first,
+                         FB_ARGS(lock->id), &rows);
+}
+
 static fb_error_t *fb_contact_delete(fb_req_t *fr)
 {
     fb_contact_lock_t contact = {fr->op->data, 0, NULL};
     fb_write_t w;
 
     fb_write_begin(&w, fr);
+    fb_write_step(&w, fb_contact_targets_first, &contact);
     fb_write_step(&w, fb_contact_lock, &contact);
     fb_write_exec(&w, &fb_sql_contact_unvote, FB_ARGS(contact.id));
     fb_write_exec(&w, &fb_sql_contact_unmail, FB_ARGS(contact.id));

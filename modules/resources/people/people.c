@@ -20,10 +20,11 @@
 FB_SQL(people_admin, 1,
     "SELECT id FROM admins WHERE org_id = %s AND id = %s");
 
-/* (id, userId, email): PERSON_FOUND_COLUMNS */
+/* (id, userId, email): PERSON_FOUND_COLUMNS, the contacts locked: every
+ * caller writes what names the person. */
 FB_SQL(people_find, 3,
-    "SELECT " PERSON_FOUND_COLUMNS("k.org_id", "k.id", "k.user_id",
-                                   "k.email") " "
+    "SELECT " PERSON_FOUND_COLUMNS_LOCKED("k.org_id", "k.id", "k.user_id",
+                                          "k.email") " "
     "FROM (SELECT %s::text AS org_id, %s::text AS id, "
     "             %s::text AS user_id, %s::text AS email) k");
 

@@ -95,18 +95,27 @@ void fb_people_created_at(apr_pool_t *p, json_object *obj);
  * admin with the id, the contact with the userId, and the contact with
  * the email (customers first, then the oldest).  A statement that needs
  * a person anyway reads them with its own columns (posts_create.c).
+ * PERSON_FOUND_COLUMNS_LOCKED locks the contacts FOR KEY SHARE, the
+ * lock the write's foreign key takes: a contact's delete under way
+ * finishes first and the contact is not found (404, or a new contact for
+ * an email), where the write's check failed (500).
  */
-#define PERSON_FOUND_COLUMNS(org, id, user_id, email) \
+#define PERSON_FOUND_COLUMNS_LOCK(org, id, user_id, email, lock) \
     "(SELECT c.id FROM contacts c " \
-    "  WHERE c.org_id = " org " AND c.id = " id "), " \
+    "  WHERE c.org_id = " org " AND c.id = " id lock "), " \
     "(SELECT a.id FROM admins a " \
     "  WHERE a.org_id = " org " AND a.id = " id "), " \
     "(SELECT c.id FROM contacts c " \
-    "  WHERE c.org_id = " org " AND c.user_id = " user_id "), " \
+    "  WHERE c.org_id = " org " AND c.user_id = " user_id lock "), " \
     "(SELECT c.id FROM contacts c " \
     "  WHERE c.org_id = " org " AND c.email IS NOT NULL " \
     "    AND lower(c.email) = lower(" email ") " \
-    "  ORDER BY c.type = 'customer' DESC, c.created_at, c.id LIMIT 1)"
+    "  ORDER BY c.type = 'customer' DESC, c.created_at, c.id LIMIT 1" \
+    lock ")"
+#define PERSON_FOUND_COLUMNS(org, id, user_id, email) \
+    PERSON_FOUND_COLUMNS_LOCK(org, id, user_id, email, "")
+#define PERSON_FOUND_COLUMNS_LOCKED(org, id, user_id, email) \
+    PERSON_FOUND_COLUMNS_LOCK(org, id, user_id, email, " FOR KEY SHARE")
 
 /* The keys of who to look for, in the order of PERSON_FOUND_COLUMNS: the
  * id, or else the userId and the email; all NULL when who names nobody

@@ -17,9 +17,18 @@
 #include "people/people.h"
 #include "post_fields.h"
 
-FB_SQL(voter_post, 2,
-    "SELECT id FROM posts WHERE org_id = %s AND id = %s "
-    "AND (%s::boolean OR visibility = 'public')");
+#define VOTER_POST \
+    "SELECT id FROM posts WHERE org_id = %s AND id = %s " \
+    "AND (%s::boolean OR visibility = 'public')"
+
+FB_SQL(voter_post, 2, VOTER_POST);
+
+/* A vote's post, KEY SHARE locked (the lock the vote's foreign key
+ * takes) before the vote's row is written: a post delete under way
+ * finishes first and the post is missing (404, where the insert's check
+ * failed: 500), and one coming waits, where it deadlocked with a removal
+ * holding the vote its cascade deletes. */
+FB_SQL(voter_post_locked, 2, VOTER_POST " FOR KEY SHARE");
 
 FB_SQL(voter_list, 2,
     "SELECT " CONTACT_JSON ", fb_ts_key(v.created_at), v.contact_id "
@@ -59,8 +68,9 @@ FB_SQL(voter_remove, 2,
     "SELECT count(*) FROM post");
 
 static const fb_statement_t *const fb_voter_statements[] = {
-    &fb_sql_voter_post, &fb_sql_voter_list, &fb_sql_voter_list_after,
-    &fb_sql_voter_add, &fb_sql_voter_remove, NULL
+    &fb_sql_voter_post, &fb_sql_voter_post_locked, &fb_sql_voter_list,
+    &fb_sql_voter_list_after, &fb_sql_voter_add, &fb_sql_voter_remove,
+    NULL
 };
 
 static const fb_list_order_t fb_voters_newest = {
@@ -83,15 +93,18 @@ static const fb_query_rule_t fb_voter_remove_query[] = {
     {NULL, 0, 0, 0, NULL}
 };
 
-/* The post of the path, visible to the key, or 404. */
-static fb_error_t *fb_voter_post(fb_req_t *fr, const char **post_id)
+/* The post of the path, visible to the key (locked for a vote), or
+ * 404. */
+static fb_error_t *fb_voter_post(fb_req_t *fr, int lock,
+                                 const char **post_id)
 {
     const char *id;
     fb_rows_t rows;
     fb_error_t *err;
 
     if ((err = fb_resource_id(fr, &id)) != NULL
-        || (err = fb_req_select(fr, &fb_sql_voter_post,
+        || (err = fb_req_select(fr, lock ? &fb_sql_voter_post_locked
+                                         : &fb_sql_voter_post,
                                 FB_ARGS(id, fb_bool_text(
                                                 fb_post_sees_private(fr))),
                                 &rows)) != NULL) {
@@ -130,7 +143,7 @@ static const char *fb_voter_answer(apr_pool_t *p, const char *verb,
 static fb_error_t *fb_voter_list(fb_req_t *fr)
 {
     const char *post_id;
-    fb_error_t *err = fb_voter_post(fr, &post_id);
+    fb_error_t *err = fb_voter_post(fr, 0, &post_id);
 
     return err ? err : fb_list_respond(fr, &fb_voters_newest,
                                        FB_ARGS(post_id), FB_NO_ARGS);
@@ -173,7 +186,7 @@ static fb_error_t *fb_voter_find(fb_req_t *fr, void *vote)
     fb_vote_t *v = vote;
     fb_error_t *err;
 
-    if ((err = fb_voter_post(fr, &v->post_id)) != NULL
+    if ((err = fb_voter_post(fr, 1, &v->post_id)) != NULL
         || (err = fb_person_resolve(fr, fb_voter_who(fr), "voter",
                                     v->adding, &v->contact_id,
                                     &v->admin_id)) != NULL
