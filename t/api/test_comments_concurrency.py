@@ -230,10 +230,25 @@ def test_post_and_author_deletes(server, org, env):
                           "AND id = %s", org.id, aid)[0][0] == 0
 
 
+def undone(r):
+    """Whether r is the answer to a write PostgreSQL undid for a
+    concurrent one's sake (a deadlock): 503 with Retry-After."""
+    if r.status_code != 503:
+        return False
+    assert_error(r, 503, "service_unavailable")
+    assert r.headers.get("Retry-After") == "1"
+    return True
+
+
 def test_comment_and_vote_by_an_author_being_deleted(server, org, env):
     """A comment and a vote by a contact (by id) whose delete is under
     way: made and then left without their author, or 404 as for an
-    unknown contact; never the foreign key's 500."""
+    unknown contact; never the foreign key's 500.  One order can still
+    deadlock (docs/decisions.md): a write that locked the post waits for
+    the contact, whose delete, holding it, then reaches the post through
+    a vote committed after it had locked the contact's posts.  PostgreSQL
+    undoes one of them, which answers 503 with Retry-After, and the
+    counts stay exact."""
     racer = Racer(server, org, 3)
     for _ in range(ROUNDS):
         c = comment(org.api, postId=new_post(org, env)["id"],
@@ -245,11 +260,11 @@ def test_comment_and_vote_by_an_author_being_deleted(server, org, env):
                                    "author": {"id": aid}}),
             ("POST", "/posts/%s/voters" % p["id"], {"id": aid}),
             ("DELETE", "/contacts/" + aid, None))
-        assert ra.status_code == 200, ra.text
+        assert undone(ra) or ra.status_code == 200, ra.text
         for r, param in ((rc, "author.id"), (rv, "voter.id")):
             if r.status_code == 404:
                 assert_error(r, 404, "contact_not_found", param=param)
-            else:
+            elif not undone(r):
                 assert r.status_code == 201, r.text
         got = org.api.get("/posts/" + p["id"]).json()
         assert got["commentCount"] == stored_comments(server, org, p["id"])
