@@ -63,6 +63,17 @@ static int fb_all_primitive(json_object *array)
     return 1;
 }
 
+/* Whether s has no white space or control characters. */
+static int fb_no_space(const char *s)
+{
+    for (; *s != '\0'; s++) {
+        if ((unsigned char)*s <= ' ' || *s == 0x7f) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int fb_url_valid(const char *s)
 {
     const char *host;
@@ -79,12 +90,7 @@ int fb_url_valid(const char *s)
     if (*host == '\0' || *host == '/' || *host == '?' || *host == '#') {
         return 0;
     }
-    for (; *s != '\0'; s++) {
-        if ((unsigned char)*s <= ' ' || *s == 0x7f) {
-            return 0;
-        }
-    }
-    return 1;
+    return fb_no_space(s);
 }
 
 int fb_website_valid(const char *s)
@@ -94,13 +100,8 @@ int fb_website_valid(const char *s)
     if (fb_url_valid(s)) {
         return 1;
     }
-    if (*s == '\0') {
+    if (*s == '\0' || !fb_no_space(s)) {
         return 0;
-    }
-    for (at = s; *at != '\0'; at++) {
-        if ((unsigned char)*at <= ' ' || *at == 0x7f) {
-            return 0;
-        }
     }
     /* A colon before the path is a scheme's, unless a port follows it:
      * "acme.com:8080", not "javascript:x" nor "http:x" (no host). */

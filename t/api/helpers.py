@@ -25,6 +25,17 @@ def assert_error(resp, status, code, param=None, type_=None):
     return err
 
 
+def done_or_missing(resp, ok, code, param="id"):
+    """The answer of a request racing the delete of what it names: ok,
+    or 404 code (naming param) when the delete went first.  Whether it
+    was done."""
+    if resp.status_code == 404:
+        assert_error(resp, 404, code, param=param)
+        return False
+    assert resp.status_code == ok, resp.text
+    return True
+
+
 def wait_for(check, seconds=20):
     """Polls check() until it returns a true value or seconds pass; its
     last value."""
