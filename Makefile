@@ -61,14 +61,31 @@ SCHEMA_VERSION := $(shell echo $(notdir $(lastword $(MIGRATIONS))) \
                     | sed 's/_.*//; s/^0*//')
 SCHEMA_DEF     := -DFB_SCHEMA_VERSION=$(SCHEMA_VERSION)
 
-mod_feedback.so: $(MOD_SRC) $(HEADERS) Makefile $(FLAGS_STAMP) $(MIGRATIONS)
-	$(APXS) -c -o mod_feedback.la $(INCLUDES) \
-	    -Wc,"$(WARN) $(CSTD) -O2 $(SAN_CFLAGS) $(SCHEMA_DEF) $(shell pkg-config --cflags json-c libcurl libpq)" \
-	    $(addprefix -Wl$(comma),$(SAN_LIBS)) \
-	    $(MOD_SRC) $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl libpq \
-	        libmagic)
+# One object per source under build/, each with the headers it includes
+# as its dependencies (-MMD): touching one file compiles that file and
+# links.  The flags are apxs' own, so the objects are what `apxs -c`
+# would make; the module is linked as a plain shared object.
+BUILD     := build
+APXS_CFLAGS := $(foreach v,CFLAGS CPPFLAGS EXTRA_CPPFLAGS,$(shell $(APXS) -q $(v))) \
+              -I$(shell $(APXS) -q INCLUDEDIR)
+MOD_CFLAGS = $(APXS_CFLAGS) $(INCLUDES) -I. $(WARN) $(CSTD) -O2 -fPIC \
+             $(SAN_CFLAGS) $(SCHEMA_DEF) $(PKG_CFLAGS)
+MOD_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(MOD_SRC))
+
+$(BUILD)/%.o: %.c Makefile $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(MOD_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The schema version is compiled into fb_dbd.c only.
+$(BUILD)/modules/http/fb_dbd.o: $(MIGRATIONS)
+
+-include $(MOD_OBJ:.o=.d)
+
+mod_feedback.so: $(MOD_OBJ)
 	@# A new inode: a running httpd maps the old file.
-	cp .libs/mod_feedback.so $@.tmp && mv -f $@.tmp $@
+	$(CC) -shared -o $@.tmp $(MOD_OBJ) $(SAN_LIBS) \
+	    $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl \
+	        libpq libmagic) && mv -f $@.tmp $@
 
 comma := ,
 
@@ -168,7 +185,7 @@ install: mod_feedback.so
 	chmod 755 $(DESTDIR)$(SBINDIR)/feedbackctl
 
 clean:
-	rm -rf .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \
+	rm -rf $(BUILD) .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \
 	    bench/mod_fbref.so bench/*.la t/unit/run-unit $(FUZZ_BUILD) \
 	    $(OPENAPI_SRC)
 	find . \( -name '*.lo' -o -name '*.slo' -o -name '*.o' -o -name '*.la' \) \

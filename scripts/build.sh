@@ -4,7 +4,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 log=$(mktemp)
-if ! make -C "$here" "$@" >"$log" 2>&1; then
+if ! make -j"$(nproc)" -C "$here" "$@" >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
     exit 1
