@@ -26,6 +26,7 @@
 #include "fb_orgcache.h"
 #include "fb_outbound.h"
 #include "fb_registry.h"
+#include "fb_shares.h"
 #include "fb_stats.h"
 #include "fb_status.h"
 #include "fb_worker.h"
@@ -38,7 +39,8 @@ static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
 {
     (void)plog;
     (void)ptemp;
-    if (fb_limits_pre_config(pconf) != APR_SUCCESS) {
+    if (fb_limits_pre_config(pconf) != APR_SUCCESS
+        || fb_shares_pre_config(pconf) != APR_SUCCESS) {
         return HTTP_INTERNAL_SERVER_ERROR;
     }
     return OK;
@@ -91,7 +93,8 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
         || fb_dbd_register(pconf, s, fb_registry_statements(pconf))
            != APR_SUCCESS
         || fb_worker_post_config(s) != APR_SUCCESS
-        || fb_limits_post_config(pconf, s) != APR_SUCCESS) {
+        || fb_limits_post_config(pconf, s) != APR_SUCCESS
+        || fb_shares_post_config(pconf, s) != APR_SUCCESS) {
         return HTTP_INTERNAL_SERVER_ERROR;
     }
     return OK;
@@ -102,6 +105,7 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_dbd_child_init(pchild, s);
     fb_auth_child_init(pchild, s);
     fb_limits_child_init(pchild, s);
+    fb_shares_child_init(pchild, s);
     fb_orgcache_child_init(pchild, s);
 }
 

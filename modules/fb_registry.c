@@ -65,6 +65,7 @@
     X(bulk_mail)                    \
     X(changelog_publishing)         \
     X(conversation)                 \
+    X(dbd)                          \
     X(events)                       \
     X(field_values)                 \
     X(file_store)                   \
@@ -80,7 +81,6 @@
     X(post_field)                   \
     X(post_lookup)                  \
     X(precondition)                 \
-    X(schema)                       \
     X(ticket_check)
 
 #define FB_DECLARE_MODULE(name) \

@@ -82,3 +82,15 @@ int fb_api_key_well_formed(const char *key)
     }
     return key[plen + FB_API_KEY_BODY_LEN] == '\0';
 }
+
+apr_uint64_t fb_fingerprint(const void *data, apr_size_t len)
+{
+    const unsigned char *p = data;
+    apr_uint64_t h = APR_UINT64_C(14695981039346656037);
+    apr_size_t i;
+
+    for (i = 0; i < len; i++) {
+        h = (h ^ p[i]) * APR_UINT64_C(1099511628211);
+    }
+    return h != 0 ? h : 1;
+}

@@ -37,4 +37,11 @@ int fb_equal_ct(const void *a, const void *b, apr_size_t len);
 /* Non-zero when key has the form of an API key. */
 int fb_api_key_well_formed(const char *key);
 
+/*
+ * A 64-bit fingerprint of bytes (FNV-1a), never 0: names a subject that
+ * is only counted or compared (rate limits, shares, the connection
+ * gate), not a secret.
+ */
+apr_uint64_t fb_fingerprint(const void *data, apr_size_t len);
+
 #endif

@@ -164,6 +164,8 @@ static apr_status_t fb_db_failed(fb_db_t *db, apr_pool_t *p,
     if (!db->conflict) {
         db->conflict = fb_db_sqlstate_conflict(db);
     }
+    db->canceled = db->session != NULL
+                   && strcmp(db->session->sqlstate, "57014") == 0;
     return APR_EGENERAL;
 }
 

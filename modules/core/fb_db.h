@@ -127,6 +127,8 @@ typedef struct {
                                      * deadlock or serialization failure
                                      * (pooled connections only): retry
                                      * the write; 2 once reported */
+    int canceled;                   /* a statement was cancelled: its
+                                     * statement_timeout ran out */
     const char *error;              /* last failure, for the log only */
 } fb_db_t;
 

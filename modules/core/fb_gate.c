@@ -1,5 +1,5 @@
 /*
- * fb_gate: places handed over in arrival order.
+ * fb_gate: places handed over to the waiter whose tag holds least.
  */
 #include <apr_thread_cond.h>
 #include <apr_thread_mutex.h>
@@ -9,15 +9,24 @@
 typedef struct fb_gate_waiter {
     struct fb_gate_waiter *next;
     apr_thread_cond_t *cond;
+    apr_uint64_t tag;
     int granted;                /* a leaving thread gave it its place */
 } fb_gate_waiter_t;
 
+/* Places held per tag: at most one entry per place. */
+typedef struct {
+    apr_uint64_t tag;
+    int held;                   /* 0: the entry is unused */
+} fb_gate_holding_t;
+
 struct fb_gate {
     apr_thread_mutex_t *lock;
+    int places;
     int free;
     int waiting;
     fb_gate_waiter_t *head;     /* the longest waiter */
     fb_gate_waiter_t *tail;
+    fb_gate_holding_t *holding; /* places entries */
 };
 
 apr_status_t fb_gate_create(fb_gate_t **gate, int places, apr_pool_t *p)
@@ -26,12 +35,51 @@ apr_status_t fb_gate_create(fb_gate_t **gate, int places, apr_pool_t *p)
     apr_status_t rv = apr_thread_mutex_create(&g->lock,
                                               APR_THREAD_MUTEX_DEFAULT, p);
 
+    g->places = places;
     g->free = places;
+    g->holding = apr_pcalloc(p, (apr_size_t)places * sizeof(*g->holding));
     *gate = rv == APR_SUCCESS ? g : NULL;
     return rv;
 }
 
-/* Takes w out of the queue (it gave up). */
+/* The places tag holds now. */
+static int fb_gate_held(const fb_gate_t *g, apr_uint64_t tag)
+{
+    int i;
+
+    for (i = 0; i < g->places; i++) {
+        if (g->holding[i].held > 0 && g->holding[i].tag == tag) {
+            return g->holding[i].held;
+        }
+    }
+    return 0;
+}
+
+/* Counts a place taken (+1) or given back (-1) by tag. */
+static void fb_gate_count(fb_gate_t *g, apr_uint64_t tag, int delta)
+{
+    fb_gate_holding_t *unused = NULL;
+    int i;
+
+    for (i = 0; i < g->places; i++) {
+        fb_gate_holding_t *h = &g->holding[i];
+
+        if (h->held > 0 && h->tag == tag) {
+            h->held += delta;
+            return;
+        }
+        if (h->held == 0 && unused == NULL) {
+            unused = h;
+        }
+    }
+    /* Places taken never outnumber the entries. */
+    if (delta > 0 && unused != NULL) {
+        unused->tag = tag;
+        unused->held = delta;
+    }
+}
+
+/* Takes w out of the queue (it was served, or gave up). */
 static void fb_gate_unlink(fb_gate_t *g, fb_gate_waiter_t *w)
 {
     fb_gate_waiter_t **link = &g->head, *prev = NULL;
@@ -49,16 +97,17 @@ static void fb_gate_unlink(fb_gate_t *g, fb_gate_waiter_t *w)
     }
 }
 
-apr_status_t fb_gate_enter(fb_gate_t *g, apr_interval_time_t wait,
-                           apr_pool_t *p)
+apr_status_t fb_gate_enter(fb_gate_t *g, apr_uint64_t tag,
+                           apr_interval_time_t wait, apr_pool_t *p)
 {
     apr_time_t deadline = apr_time_now() + wait;
-    fb_gate_waiter_t w = {NULL, NULL, 0};
+    fb_gate_waiter_t w = {NULL, NULL, tag, 0};
     apr_status_t rv;
 
     apr_thread_mutex_lock(g->lock);
     if (g->head == NULL && g->free > 0) {
         g->free--;
+        fb_gate_count(g, tag, 1);
         apr_thread_mutex_unlock(g->lock);
         return APR_SUCCESS;
     }
@@ -93,19 +142,31 @@ apr_status_t fb_gate_enter(fb_gate_t *g, apr_interval_time_t wait,
     return w.granted ? APR_SUCCESS : APR_TIMEUP;
 }
 
-void fb_gate_leave(fb_gate_t *g)
+void fb_gate_leave(fb_gate_t *g, apr_uint64_t tag)
 {
-    fb_gate_waiter_t *w;
+    fb_gate_waiter_t *w, *fairest = NULL;
+    int least = 0;
 
     apr_thread_mutex_lock(g->lock);
-    if ((w = g->head) != NULL) {
-        g->head = w->next;
-        if (g->head == NULL) {
-            g->tail = NULL;
+    fb_gate_count(g, tag, -1);
+    /* The first waiter whose tag holds least (the queue is in arrival
+     * order, so ties go to the longest waiter). */
+    for (w = g->head; w != NULL; w = w->next) {
+        int held = fb_gate_held(g, w->tag);
+
+        if (fairest == NULL || held < least) {
+            fairest = w;
+            least = held;
+            if (held == 0) {
+                break;
+            }
         }
-        g->waiting--;
-        w->granted = 1;
-        apr_thread_cond_signal(w->cond);
+    }
+    if (fairest != NULL) {
+        fb_gate_unlink(g, fairest);
+        fb_gate_count(g, fairest->tag, 1);
+        fairest->granted = 1;
+        apr_thread_cond_signal(fairest->cond);
     }
     else {
         g->free++;

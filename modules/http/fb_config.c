@@ -517,6 +517,25 @@ const command_rec fb_directives[] = {
     FB_INT("FeedbackRateLimitAuthFail", rate_limit_auth_failures, "N", 0,
            1000000, 100, VHOST, "Refused API keys a minute per client "
            "address and node, then 429 without a lookup (0: unlimited)"),
+    FB_INT("FeedbackShareWorkers", share_workers, "PERCENT", 1, 100, 90,
+           GLOBAL, "Per cent of the node's workers (MaxRequestWorkers) "
+           "that authenticated requests may hold, split among the "
+           "organizations (and the keys) holding any"),
+    FB_INT("FeedbackShareFloor", share_floor, "N", 1, 100000, 8, GLOBAL,
+           "Workers an organization or key may always hold, however "
+           "many share the node"),
+    FB_INT("FeedbackExpensivePerOrganization", expensive_per_org, "N", 1,
+           1000, 2, GLOBAL, "Full-text and filtered searches one "
+           "organization may run at once on a node, then 429"),
+    FB_INT("FeedbackExpensiveConnections", expensive_connections, "N", 1,
+           1000, 1, GLOBAL, "Pooled database connections per child that "
+           "searches may hold at once (at most DBDMax - 1)"),
+    FB_MSEC("FeedbackExpensiveTimeout", expensive_timeout_ms, "10ms",
+            "10mi", "5s", GLOBAL, "Longest a search's statement may run "
+            "before it is cancelled and the request answers 503"),
+    FB_INT("FeedbackUploadsPerOrganization", uploads_per_org, "N", 1, 10000,
+           4, GLOBAL, "Multipart uploads one organization may send to a "
+           "node at once, then 429"),
     FB_OWN(ITERATE, "FeedbackOutboundDeny", fb_parse_outbound_range,
            FB_STORE_LIST, outbound_deny, "RANGE [RANGE]...", VHOST,
            "Address ranges outbound HTTP must never reach, in addition "

@@ -35,6 +35,13 @@ typedef struct {
                                      * client address, 0: none */
     int rate_limit_auth_failures;   /* refused API keys a minute per
                                      * client address, 0: none */
+    /* Fair shares of the node (main server only; fb_shares.h). */
+    int share_workers;              /* per cent of MaxRequestWorkers */
+    int share_floor;                /* workers a subject may always hold */
+    int expensive_per_org;          /* searches at once per organization */
+    int expensive_connections;      /* pooled connections per child */
+    int expensive_timeout_ms;       /* a search statement's time budget */
+    int uploads_per_org;            /* uploads at once per organization */
     /* Outbound HTTP (webhooks, image downloads); see fb_outbound.h. */
     apr_array_header_t *outbound_deny;  /* fb_netrange_t, or NULL */
     apr_array_header_t *outbound_allow; /* fb_netrange_t, or NULL */

@@ -40,9 +40,16 @@ static apr_status_t fb_dbd_registry_forget(void *unused)
  * The gate: at most DBDMax connections may be taken in this child.
  * mod_dbd's pool waits without a limit when it is exhausted, so nothing
  * may reach it unless a connection is sure to be there; waiting happens
- * here, with a deadline, first come first served (fb_gate.h).
+ * here, with a deadline, the organization holding fewest served first
+ * (fb_gate.h).
+ *
+ * The bulkhead: expensive work (fb_dbd_checkout_expensive) first takes a
+ * place at a second gate of FeedbackExpensiveConnections places, fewer
+ * than DBDMax, so that searches never hold every connection and cheap
+ * requests always find one.
  */
 static fb_gate_t *fb_dbd_gate;
+static fb_gate_t *fb_dbd_bulkhead;
 static int fb_dbd_pool_max = FB_DBD_DEFAULT_MAX;
 
 /* A checked-out connection: the store's view first, then mod_dbd's. */
@@ -50,6 +57,9 @@ typedef struct {
     fb_db_t db;
     ap_dbd_t *dbd;
     server_rec *s;
+    apr_uint64_t tag;           /* whose place at the gates it holds */
+    int expensive;              /* holds a bulkhead place and a statement
+                                 * time-out that checkin undoes */
 } fb_dbd_conn_t;
 
 /*
@@ -115,8 +125,17 @@ const char *fb_dbd_statement_sql(const char *label)
 
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s)
 {
+    const fb_server_conf_t *conf = fb_config_get(s);
+    /* At least one connection is never the bulkhead's (when DBDMax is 1
+     * there is only the one). */
+    int bulkhead = conf->expensive_connections < fb_dbd_pool_max
+                   ? conf->expensive_connections
+                   : fb_dbd_pool_max > 1 ? fb_dbd_pool_max - 1 : 1;
     apr_status_t rv = fb_gate_create(&fb_dbd_gate, fb_dbd_pool_max, p);
 
+    if (rv == APR_SUCCESS) {
+        rv = fb_gate_create(&fb_dbd_bulkhead, bulkhead, p);
+    }
     if (rv != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00012)
                      "could not create the database connection gate");
@@ -124,18 +143,19 @@ apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s)
     return rv;
 }
 
-/* Takes a place at the gate within wait; APR_TIMEUP when none came. */
-static apr_status_t fb_dbd_gate_enter(apr_interval_time_t wait,
+/* Takes a place at gate for tag within wait; APR_TIMEUP when none came.
+ * Before child_init there is nothing to guard. */
+static apr_status_t fb_dbd_gate_enter(fb_gate_t *gate, apr_uint64_t tag,
+                                      apr_interval_time_t wait,
                                       apr_pool_t *p)
 {
-    /* Before child_init there is nothing to guard. */
-    return fb_dbd_gate ? fb_gate_enter(fb_dbd_gate, wait, p) : APR_SUCCESS;
+    return gate ? fb_gate_enter(gate, tag, wait, p) : APR_SUCCESS;
 }
 
-static void fb_dbd_gate_leave(void)
+static void fb_dbd_gate_leave(fb_gate_t *gate, apr_uint64_t tag)
 {
-    if (fb_dbd_gate != NULL) {
-        fb_gate_leave(fb_dbd_gate);
+    if (gate != NULL) {
+        fb_gate_leave(gate, tag);
     }
 }
 
@@ -147,9 +167,6 @@ static void fb_dbd_gate_leave(void)
 FB_SQL_GLOBAL(fb_schema_version, 0,
     "SELECT coalesce(max(version), 0)::text FROM schema_version");
 
-const fb_statement_t *const fb_schema_statements[] = {
-    &fb_sql_fb_schema_version, NULL
-};
 
 /* This child's verdict on the schema: 0 not yet known, 1 served, 2 newer
  * than the module. */
@@ -185,33 +202,77 @@ static int fb_dbd_schema_newer(fb_db_t *db, apr_pool_t *p, server_rec *s)
     return 1;
 }
 
-fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
+/*
+ * The statement time-out of expensive work, set on the session for as
+ * long as the connection is checked out, and the session's own setting
+ * put back before it returns to the pool (pg_settings' reset_val is what
+ * RESET would restore: the server's, the database's or the role's).
+ * Global: a setting of the connection, not of any organization's data.
+ */
+FB_SQL_GLOBAL(fb_dbd_timeout_set, 1,
+    "SELECT set_config('statement_timeout', %s, false)");
+FB_SQL_GLOBAL(fb_dbd_timeout_reset, 0,
+    "SELECT set_config('statement_timeout', s.reset_val, false) "
+    "FROM pg_settings s WHERE s.name = 'statement_timeout'");
+
+const fb_statement_t *const fb_dbd_statements[] = {
+    &fb_sql_fb_schema_version, &fb_sql_fb_dbd_timeout_set,
+    &fb_sql_fb_dbd_timeout_reset, NULL
+};
+
+/* Gives back conn's places at the gates. */
+static void fb_dbd_leave(const fb_dbd_conn_t *conn)
+{
+    fb_dbd_gate_leave(fb_dbd_gate, conn->tag);
+    if (conn->expensive) {
+        fb_dbd_gate_leave(fb_dbd_bulkhead, conn->tag);
+    }
+}
+
+/* A connection for tag, through the bulkhead when expensive. */
+static fb_db_t *fb_dbd_take(apr_pool_t *p, server_rec *s, apr_uint64_t tag,
+                            int expensive, apr_status_t *why)
 {
     const fb_server_conf_t *conf = fb_config_get(s);
+    apr_interval_time_t wait = apr_time_from_msec(conf->db_acquire_ms);
+    apr_time_t deadline = apr_time_now() + wait;
     fb_dbd_conn_t *conn;
     ap_dbd_t *dbd;
 
-    if (fb_dbd_gate_enter(apr_time_from_msec(conf->db_acquire_ms), p)
-        != APR_SUCCESS) {
+    if (expensive) {
+        if (fb_dbd_gate_enter(fb_dbd_bulkhead, tag, wait, p)
+            != APR_SUCCESS) {
+            *why = APR_TIMEUP;
+            return NULL;
+        }
+        /* One wait in all, not one per gate. */
+        wait = deadline - apr_time_now();
+    }
+    if (fb_dbd_gate_enter(fb_dbd_gate, tag, wait, p) != APR_SUCCESS) {
+        if (expensive) {
+            fb_dbd_gate_leave(fb_dbd_bulkhead, tag);
+        }
         *why = APR_TIMEUP;
         return NULL;
     }
+    conn = apr_pcalloc(p, sizeof(*conn));
+    conn->s = s;
+    conn->tag = tag;
+    conn->expensive = expensive;
     dbd = fb_dbd_open_fn ? fb_dbd_open_fn(p, s) : NULL;
     if (dbd == NULL) {
-        fb_dbd_gate_leave();
+        fb_dbd_leave(conn);
         *why = FB_DB_UNAVAILABLE;
         return NULL;
     }
-    conn = apr_pcalloc(p, sizeof(*conn));
     conn->dbd = dbd;
-    conn->s = s;
     conn->db.driver = dbd->driver;
     conn->db.handle = dbd->handle;
     conn->db.tracked = 1;
     if ((*why = fb_db_checkout(&conn->db, p)) != APR_SUCCESS) {
         /* Back to the pool: mod_dbd resets or replaces it next time. */
         fb_dbd_close_fn(s, dbd);
-        fb_dbd_gate_leave();
+        fb_dbd_leave(conn);
         return NULL;
     }
     if (fb_dbd_schema_newer(&conn->db, p, s)) {
@@ -219,7 +280,27 @@ fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
         *why = FB_DBD_SCHEMA_NEWER;
         return NULL;
     }
+    if (expensive
+        && fb_db_exec(&conn->db, p, &fb_sql_fb_dbd_timeout_set, NULL,
+                      FB_ARGS(apr_itoa(p, conf->expensive_timeout_ms)),
+                      NULL) != APR_SUCCESS) {
+        *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
+        fb_dbd_checkin(&conn->db, p);
+        return NULL;
+    }
     return &conn->db;
+}
+
+fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
+{
+    return fb_dbd_take(p, s, 0, 0, why);
+}
+
+fb_db_t *fb_dbd_checkout_for(apr_pool_t *p, server_rec *s,
+                             apr_uint64_t tag, int expensive,
+                             apr_status_t *why)
+{
+    return fb_dbd_take(p, s, tag, expensive, why);
 }
 
 void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
@@ -232,6 +313,17 @@ void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
                      "a connection came back inside a transaction; it was "
                      "rolled back");
     }
+    if (conn->expensive && !fb_db_lost(db)
+        && fb_db_exec(db, p, &fb_sql_fb_dbd_timeout_reset, NULL,
+                      FB_NO_ARGS, NULL) != APR_SUCCESS) {
+        /* On a connection that still works this is all but impossible;
+         * the next expensive checkout sets it again in any case. */
+        ap_log_error(APLOG_MARK, APLOG_ERR, 0, conn->s, FBLOGNO(00523)
+                     "could not put the statement time-out back (%s): "
+                     "statements on this connection may be cut after "
+                     "FeedbackExpensiveTimeout until it is replaced",
+                     db->error ? db->error : "(none given)");
+    }
     fb_dbd_close_fn(conn->s, conn->dbd);
-    fb_dbd_gate_leave();
+    fb_dbd_leave(conn);
 }

@@ -39,8 +39,9 @@ const char *fb_dbd_statement_sql(const char *label);
  * database (503), as an older module may misread a newer schema. */
 #define FB_DBD_SCHEMA_NEWER (APR_OS_START_USERERR + 450)
 
-/* The statement of the schema check (the registry lists it). */
-extern const fb_statement_t *const fb_schema_statements[];
+/* The statements of the schema check and of the expensive work's
+ * time-out (the registry lists them). */
+extern const fb_statement_t *const fb_dbd_statements[];
 
 /* Makes this child's gate. */
 apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s);
@@ -52,6 +53,17 @@ apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s);
  * p outliving the checkout.
  */
 fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why);
+
+/*
+ * The same for a request of the organization tagged tag (a fingerprint:
+ * the gate serves the organization holding fewest connections first).
+ * expensive work first takes a place at the bulkhead
+ * (FeedbackExpensiveConnections), within the same wait, and runs with
+ * the statement time-out FeedbackExpensiveTimeout until checkin.
+ */
+fb_db_t *fb_dbd_checkout_for(apr_pool_t *p, server_rec *s,
+                             apr_uint64_t tag, int expensive,
+                             apr_status_t *why);
 
 /* Gives a connection back (a transaction left open is rolled back). */
 void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p);

@@ -17,6 +17,7 @@
 #include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_response.h"
+#include "fb_shares.h"
 #include "fb_utf8.h"
 #include "fb_version.h"
 
@@ -204,8 +205,10 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     /* The key lookup's connection goes back before the body is read: a
      * slow sender must not hold one. */
     fb_req_db_release(fr);
-    if (err == NULL) {
-        err = fb_limits_check(fr);
+    if (err == NULL && (err = fb_limits_check(fr)) == NULL) {
+        /* From here until it ends the request holds a worker of its
+         * organization's and its key's shares (its body read included). */
+        err = fb_shares_enter(fr);
     }
     if (err != NULL) {
         /* Refused before its body was read: the body never will be, so
@@ -238,6 +241,10 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     if (op->flags & FB_OP_BODY) {
         int files = (op->flags & FB_OP_UPLOAD) && fb_upload_is_multipart(fr);
 
+        if (files && (err = fb_shares_take(fr, FB_SHARE_UPLOADS)) != NULL) {
+            r->connection->keepalive = AP_CONN_CLOSE;
+            return err;
+        }
         if ((err = files ? fb_upload_read(fr, op->data)
                          : fb_body_read(fr)) != NULL
             || (err = fb_validate_body(fr->pool, fr->body, op->body))

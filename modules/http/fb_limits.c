@@ -72,19 +72,6 @@ apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s)
     return rv;
 }
 
-/* A 64-bit fingerprint of bytes (FNV-1a); subjects are only counted. */
-static apr_uint64_t fb_limits_fingerprint(const void *data, apr_size_t len)
-{
-    const unsigned char *p = data;
-    apr_uint64_t h = APR_UINT64_C(14695981039346656037);
-    apr_size_t i;
-
-    for (i = 0; i < len; i++) {
-        h = (h ^ p[i]) * APR_UINT64_C(1099511628211);
-    }
-    return h;
-}
-
 /* Sets the headers of shown (nothing when it is unlimited); when it is
  * spent, Retry-After and the 429 with message. */
 static fb_error_t *fb_limits_answer(fb_req_t *fr,
@@ -123,10 +110,10 @@ fb_error_t *fb_limits_check(fb_req_t *fr)
         return NULL;    /* counting is best effort; never refuse for it */
     }
     fb_ratelimit_hit(fb_limits_keys,
-                     fb_limits_fingerprint(fr->key_hash, FB_SHA256_LEN), now,
+                     fb_fingerprint(fr->key_hash, FB_SHA256_LEN), now,
                      (apr_uint32_t)fr->conf->rate_limit_key, &by_key);
     fb_ratelimit_hit(fb_limits_orgs,
-                     fb_limits_fingerprint(fr->principal.org_id,
+                     fb_fingerprint(fr->principal.org_id,
                                            strlen(fr->principal.org_id)),
                      now, (apr_uint32_t)fr->conf->rate_limit_org, &by_org);
     apr_global_mutex_unlock(fb_limits_mutex);
@@ -150,7 +137,7 @@ static apr_uint64_t fb_limits_client(const fb_req_t *fr)
 {
     const char *ip = fr->r->useragent_ip ? fr->r->useragent_ip : "";
 
-    return fb_limits_fingerprint(ip, strlen(ip));
+    return fb_fingerprint(ip, strlen(ip));
 }
 
 /*

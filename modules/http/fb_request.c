@@ -18,6 +18,7 @@
 #include "fb_precondition.h"
 #include "fb_request.h"
 #include "fb_response.h"
+#include "fb_shares.h"
 #include "portal.h"
 
 const char *fb_req_param(const fb_req_t *fr, const char *name)
@@ -53,7 +54,12 @@ fb_db_t *fb_req_db(fb_req_t *fr)
         fb_req_db_release(fr);
     }
     if (fr->db == NULL) {
-        fr->db = fb_dbd_checkout(fr->pool, fr->r->server, &fr->db_why);
+        /* The gate serves the organization holding fewest first. */
+        apr_uint64_t tag = fb_fingerprint(fr->principal.org_id,
+                                          strlen(fr->principal.org_id));
+
+        fr->db = fb_dbd_checkout_for(fr->pool, fr->r->server, tag,
+                                     fr->expensive, &fr->db_why);
         if (fr->db != NULL && !fr->db_guarded) {
             apr_pool_cleanup_register(fr->pool, fr, fb_req_db_cleanup,
                                       apr_pool_cleanup_null);
@@ -61,6 +67,23 @@ fb_db_t *fb_req_db(fb_req_t *fr)
         }
     }
     return fr->db;
+}
+
+fb_error_t *fb_req_expensive(fb_req_t *fr)
+{
+    fb_error_t *err;
+
+    if (fr->expensive) {
+        return NULL;
+    }
+    if ((err = fb_shares_take(fr, FB_SHARE_EXPENSIVE)) != NULL) {
+        return err;
+    }
+    /* A connection taken before (an Idempotency-Key's claim) goes back:
+     * the search's comes through the bulkhead. */
+    fb_req_db_release(fr);
+    fr->expensive = 1;
+    return NULL;
 }
 
 /* Logs that the database is out of reach at most once a second per
@@ -107,6 +130,18 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
         return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL,
                              "The write met a concurrent one and was "
                              "undone; retry it.");
+    }
+    if (fr->db->canceled) {
+        /* Its statement_timeout ran out: expensive work over its budget
+         * (or an operator's pg_cancel_backend). */
+        ap_log_rerror(APLOG_MARK, APLOG_WARNING, 0, fr->r, FBLOGNO(00524)
+                      "a statement ran past its time budget "
+                      "(FeedbackExpensiveTimeout), answering 503: %s",
+                      fr->db->error ? fr->db->error : "(none given)");
+        return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL,
+                             "The search ran past its time budget and was "
+                             "stopped; narrow it (fewer words or clauses, "
+                             "a date range) or retry later.");
     }
     ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
                   "database error: %s",

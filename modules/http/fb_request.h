@@ -79,6 +79,7 @@ struct fb_req {
     const char **capture;           /* non-NULL: fb_respond() stores the
                                      * JSON there and answers nothing */
     int is_list;                    /* a list page: no ETag */
+    int expensive;                  /* fb_req_expensive() was called */
 };
 
 /* A captured path parameter. */
@@ -92,6 +93,16 @@ const char *fb_req_param(const fb_req_t *fr, const char *name);
  * (fb_req_db_failed() then answers 503).
  */
 fb_db_t *fb_req_db(fb_req_t *fr);
+
+/*
+ * Marks fr as expensive work (a full-text or filtered search, and what
+ * comes later of the kind: reports, exports), before its first
+ * statement.  Its organization may run FeedbackExpensivePerOrganization
+ * of them at once on the node (429 beyond), its connection comes through
+ * the bulkhead, and its statements are cancelled after
+ * FeedbackExpensiveTimeout (503: fb_req_db_failed).
+ */
+fb_error_t *fb_req_expensive(fb_req_t *fr);
 
 /* Gives the connection back now, unless a transaction is open on it. */
 void fb_req_db_release(fb_req_t *fr);

@@ -1,13 +1,80 @@
 /*
- * fb_status: the key cache and rate limit part of server-status.
+ * fb_status: the key cache, rate limit and fair shares part of
+ * server-status.
  */
 #include "httpd.h"
 #include "http_protocol.h"
 #include "mod_status.h"
 
 #include "fb_limits.h"
+#include "fb_shares.h"
 #include "fb_stats.h"
 #include "fb_status.h"
+
+/* The names of the share classes: as a heading, and in ?auto keys. */
+static const char *const fb_status_share_names[FB_SHARE_CLASSES][2] = {
+    [FB_SHARE_WORKERS] = {"requests in flight", "Workers"},
+    [FB_SHARE_EXPENSIVE] = {"searches running", "Expensive"},
+    [FB_SHARE_UPLOADS] = {"uploads", "Uploads"}
+};
+
+/* The fair shares: what organizations hold now, what was refused. */
+static void fb_status_shares(request_rec *r, int flags)
+{
+    fb_shares_use_t use;
+    int c, i;
+
+    if (!fb_shares_usage(&use)) {
+        return;
+    }
+    if (flags & AP_STATUS_SHORT) {
+        ap_rprintf(r, "FBShareWorkersOfNode: %u\n"
+                   "FBShareWorkersPool: %u\n"
+                   "FBShareKeysRefused: %" APR_UINT64_T_FMT "\n",
+                   use.workers, use.pool, use.keys_refused);
+        for (c = 0; c < FB_SHARE_CLASSES; c++) {
+            const char *name = fb_status_share_names[c][1];
+
+            ap_rprintf(r, "FBShare%sHeld: %u\n"
+                       "FBShare%sOrganizations: %u\n"
+                       "FBShare%sRefused: %" APR_UINT64_T_FMT "\n",
+                       name, use.held[c], name, use.organizations[c], name,
+                       use.refused[c]);
+        }
+        return;
+    }
+    ap_rprintf(r, "<p>Fair shares: authenticated requests may hold %u of "
+               "the node's %u workers, split among the organizations "
+               "holding any; %" APR_UINT64_T_FMT " refused to a key over "
+               "its share.</p>\n", use.pool, use.workers, use.keys_refused);
+    ap_rputs("<table border=\"1\"><tr><th>Share</th><th>Held now</th>"
+             "<th>Organizations holding</th><th>Refused (429)</th></tr>\n",
+             r);
+    for (c = 0; c < FB_SHARE_CLASSES; c++) {
+        ap_rprintf(r, "<tr><td>%s</td><td>%u</td><td>%u</td>"
+                   "<td>%" APR_UINT64_T_FMT "</td></tr>\n",
+                   fb_status_share_names[c][0], use.held[c],
+                   use.organizations[c], use.refused[c]);
+    }
+    ap_rputs("</table>\n", r);
+    if (use.ntop == 0) {
+        return;
+    }
+    ap_rputs("<table border=\"1\"><tr><th>Organization</th>", r);
+    for (c = 0; c < FB_SHARE_CLASSES; c++) {
+        ap_rprintf(r, "<th>%s</th>", fb_status_share_names[c][0]);
+    }
+    ap_rputs("</tr>\n", r);
+    for (i = 0; i < use.ntop; i++) {
+        ap_rprintf(r, "<tr><td>%s</td>",
+                   ap_escape_html(r->pool, use.top[i].label));
+        for (c = 0; c < FB_SHARE_CLASSES; c++) {
+            ap_rprintf(r, "<td>%u</td>", use.top[i].held[c]);
+        }
+        ap_rputs("</tr>\n", r);
+    }
+    ap_rputs("</table>\n", r);
+}
 
 void fb_status_node(request_rec *r, int flags)
 {
@@ -32,6 +99,7 @@ void fb_status_node(request_rec *r, int flags)
                        use[i].auto_name, use[i].used, use[i].auto_name,
                        use[i].slots);
         }
+        fb_status_shares(r, flags);
         return;
     }
     ap_rputs("<hr />\n<h2>mod_feedback</h2>\n", r);
@@ -53,4 +121,5 @@ void fb_status_node(request_rec *r, int flags)
         }
         ap_rputs("</table>\n", r);
     }
+    fb_status_shares(r, flags);
 }

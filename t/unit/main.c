@@ -47,6 +47,7 @@ int main(void)
     test_vcache_register();
     test_db_session_register();
     test_ratelimit_register();
+    test_sharetab_register();
     test_html_register();
     test_html_budget_register();
     test_time_register();

@@ -1,7 +1,8 @@
 /*
  * test_gate.c: the connection gate (fb_gate) with real threads: places
- * go to waiters in arrival order, a newcomer never overtakes a waiter,
- * and a waiter that gives up leaves no hole in the queue.
+ * go to waiters in arrival order, a newcomer never overtakes a waiter, a
+ * waiter that gives up leaves no hole in the queue, and a tag that holds
+ * nothing is served before one that holds places.
  */
 #include <apr_thread_proc.h>
 #include <apr_thread_mutex.h>
@@ -11,6 +12,7 @@
 
 typedef struct {
     fb_gate_t *gate;
+    apr_uint64_t tag;
     apr_interval_time_t wait;
     int id;
     apr_status_t rv;
@@ -27,12 +29,12 @@ static void *APR_THREAD_FUNC wait_turn(apr_thread_t *t, void *data)
     apr_pool_t *p;
 
     apr_pool_create(&p, NULL);
-    w->rv = fb_gate_enter(w->gate, w->wait, p);
+    w->rv = fb_gate_enter(w->gate, w->tag, w->wait, p);
     if (w->rv == APR_SUCCESS) {
         apr_thread_mutex_lock(order_lock);
         order[served++] = w->id;
         apr_thread_mutex_unlock(order_lock);
-        fb_gate_leave(w->gate);
+        fb_gate_leave(w->gate, w->tag);
     }
     apr_pool_destroy(p);
     apr_thread_exit(t, APR_SUCCESS);
@@ -72,15 +74,15 @@ static void test_arrival_order(void)
     served = 0;
     apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
     CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 1, ut_pool), APR_SUCCESS);
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
     for (i = 0; i < 5; i++) {
-        w[i] = (waiter_t){gate, apr_time_from_sec(20), i, APR_EGENERAL};
+        w[i] = (waiter_t){gate, 0, apr_time_from_sec(20), i, APR_EGENERAL};
         t[i] = start(&w[i]);
     }
     /* A newcomer with no time to wait finds no place: the freed place
      * will be the first waiter's, not the newcomer's. */
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_TIMEUP);
-    fb_gate_leave(gate);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_TIMEUP);
+    fb_gate_leave(gate, 0);
     for (i = 0; i < 5; i++) {
         join(t[i]);
         UT_ASSERT_INT(w[i].rv, APR_SUCCESS);
@@ -91,8 +93,8 @@ static void test_arrival_order(void)
     }
     UT_ASSERT_INT(fb_gate_waiting(gate), 0);
     /* Every place is back. */
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_TIMEUP);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_TIMEUP);
 }
 
 static void test_deadline_and_giving_up(void)
@@ -105,25 +107,62 @@ static void test_deadline_and_giving_up(void)
     served = 0;
     apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
     CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, ut_pool), APR_SUCCESS);
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
     t0 = apr_time_now();
-    CU_ASSERT_EQUAL(fb_gate_enter(gate, apr_time_from_msec(50), ut_pool),
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, apr_time_from_msec(50),
+                                  ut_pool),
                     APR_TIMEUP);
     CU_ASSERT(apr_time_now() - t0 >= apr_time_from_msec(50));
     /* The first waiter gives up; the one behind it is served. */
-    brief = (waiter_t){gate, apr_time_from_msec(100), 1, APR_EGENERAL};
+    brief = (waiter_t){gate, 0, apr_time_from_msec(100), 1, APR_EGENERAL};
     tb = start(&brief);
-    patient = (waiter_t){gate, apr_time_from_sec(20), 2, APR_EGENERAL};
+    patient = (waiter_t){gate, 0, apr_time_from_sec(20), 2, APR_EGENERAL};
     tp = start(&patient);
     join(tb);
     UT_ASSERT_INT(brief.rv, APR_TIMEUP);
     UT_ASSERT_INT(fb_gate_waiting(gate), 1);
-    fb_gate_leave(gate);
+    fb_gate_leave(gate, 0);
     join(tp);
     UT_ASSERT_INT(patient.rv, APR_SUCCESS);
     UT_ASSERT_INT(served, 1);
     UT_ASSERT_INT(order[0], 2);
+}
+
+/* Tag 1 holds both places and queues three more; tag 2 comes last with
+ * one and is served first, then tag 1's in their order. */
+static void test_least_holding_first(void)
+{
+    fb_gate_t *gate;
+    waiter_t w[4];
+    apr_thread_t *t[4];
+    int i;
+
+    served = 0;
+    apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 1, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 1, 0, ut_pool), APR_SUCCESS);
+    for (i = 0; i < 4; i++) {
+        w[i] = (waiter_t){gate, i < 3 ? 1 : 2, apr_time_from_sec(20), i,
+                          APR_EGENERAL};
+        t[i] = start(&w[i]);
+    }
+    fb_gate_leave(gate, 1);
+    for (i = 0; i < 4; i++) {
+        join(t[i]);
+        UT_ASSERT_INT(w[i].rv, APR_SUCCESS);
+    }
+    UT_ASSERT_INT(served, 4);
+    UT_ASSERT_INT(order[0], 3);
+    UT_ASSERT_INT(order[1], 0);
+    UT_ASSERT_INT(order[2], 1);
+    UT_ASSERT_INT(order[3], 2);
+    fb_gate_leave(gate, 1);
+    /* Both places are back. */
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 2, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 3, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 4, 0, ut_pool), APR_TIMEUP);
 }
 
 void test_gate_register(void)
@@ -133,6 +172,7 @@ void test_gate_register(void)
          test_arrival_order},
         {"deadline; a waiter that gives up leaves no hole",
          test_deadline_and_giving_up},
+        {"the tag holding least is served first", test_least_holding_first},
         {NULL, NULL}
     };
 

@@ -124,6 +124,7 @@ void test_gate_register(void);
 void test_vcache_register(void);
 void test_db_session_register(void);
 void test_ratelimit_register(void);
+void test_sharetab_register(void);
 void test_html_register(void);
 void test_html_budget_register(void);
 void test_time_register(void);

@@ -339,6 +339,9 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     for (i = 2; i < 8; i++) {
         filtered |= filters[i] != NULL;
     }
+    if (filters[5] != NULL && (err = fb_req_expensive(fr)) != NULL) {
+        return err;
+    }
     /* Without filters, only the locale and the state. */
     return fb_list_respond_rows(
         fr, (filtered ? fb_changelog_orders : fb_changelog_orders_all)

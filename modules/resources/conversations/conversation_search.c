@@ -539,6 +539,9 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
         return fb_error_make(fr->pool, FB_E_QUERY_TOO_BROAD, "query",
                              NULL);
     }
+    if ((err = fb_req_expensive(fr)) != NULL) {
+        return err;
+    }
     if (search == NULL && plan.drive != FB_SEARCH_DRIVE_NONE
         && (err = fb_search_drive_check(fr, &plan)) != NULL) {
         return err;

@@ -281,6 +281,9 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     fb_error_t *err;
     int i, which = 0, filtered;
 
+    if (q != NULL && (err = fb_req_expensive(fr)) != NULL) {
+        return err;
+    }
     /* With a search and no sort, the best matches come first. */
     if (sort == NULL && q != NULL) {
         which = FB_POST_RELEVANCE;

@@ -134,6 +134,9 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
     fb_error_t *err;
     int i, which = 0;
 
+    if (q != NULL && (err = fb_req_expensive(fr)) != NULL) {
+        return err;
+    }
     for (i = 0; sort != NULL && fb_ticket_sorts[i] != NULL; i++) {
         if (strcmp(sort, fb_ticket_sorts[i]) == 0) {
             which = i;

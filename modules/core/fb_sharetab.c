@@ -1,0 +1,208 @@
+/*
+ * fb_sharetab: open addressing with linear probing; a slot is emptied by
+ * shifting back the entries probed past it (no tombstones), so a lookup
+ * stops at the first empty slot and the table never silts up.
+ */
+#include <string.h>
+
+#include <apr_strings.h>
+
+#include "fb_sharetab.h"
+
+typedef struct {
+    apr_uint64_t subject;               /* 0: empty */
+    apr_uint32_t held[FB_SHARE_CLASSES];
+    char label[FB_SHARE_LABEL_LEN];
+} fb_share_slot_t;
+
+struct fb_sharetab {
+    apr_uint32_t mask;                  /* slots - 1 */
+    apr_uint32_t total[FB_SHARE_CLASSES];
+    apr_uint32_t holders[FB_SHARE_CLASSES];
+    apr_uint64_t refused[FB_SHARE_CLASSES];
+    fb_share_slot_t slots[];
+};
+
+apr_size_t fb_sharetab_size(apr_uint32_t nslots)
+{
+    return sizeof(fb_sharetab_t) + nslots * sizeof(fb_share_slot_t);
+}
+
+fb_sharetab_t *fb_sharetab_init(void *mem, apr_uint32_t nslots)
+{
+    fb_sharetab_t *t = mem;
+
+    memset(t, 0, fb_sharetab_size(nslots));
+    t->mask = nslots - 1;
+    return t;
+}
+
+static apr_uint32_t fb_share_home(const fb_sharetab_t *t,
+                                  apr_uint64_t subject)
+{
+    /* Fingerprints are hashes already; fold the high half in. */
+    return (apr_uint32_t)(subject ^ (subject >> 32)) & t->mask;
+}
+
+/* The slot of subject, or the empty slot where it would go (NULL when
+ * the table is full). */
+static fb_share_slot_t *fb_share_find(const fb_sharetab_t *t,
+                                      apr_uint64_t subject)
+{
+    apr_uint32_t i = fb_share_home(t, subject), n;
+
+    for (n = 0; n <= t->mask; n++, i = (i + 1) & t->mask) {
+        const fb_share_slot_t *s = &t->slots[i];
+
+        if (s->subject == subject || s->subject == 0) {
+            return (fb_share_slot_t *)s;
+        }
+    }
+    return NULL;
+}
+
+/* Empties slot i, moving back every later entry of the run that its
+ * own home lets sit earlier. */
+static void fb_share_remove(fb_sharetab_t *t, apr_uint32_t i)
+{
+    apr_uint32_t j = i, n;
+
+    /* A full table has no empty slot to stop at: at most every other
+     * slot is looked at. */
+    for (n = 0; n < t->mask; n++) {
+        apr_uint32_t home;
+
+        j = (j + 1) & t->mask;
+        if (t->slots[j].subject == 0) {
+            break;
+        }
+        home = fb_share_home(t, t->slots[j].subject);
+        /* Entry j may fill hole i when i lies cyclically in [home, j). */
+        if (((j - home) & t->mask) >= ((j - i) & t->mask)) {
+            t->slots[i] = t->slots[j];
+            i = j;
+        }
+    }
+    memset(&t->slots[i], 0, sizeof(t->slots[i]));
+}
+
+apr_uint32_t fb_share_limit(const fb_share_rule_t *rule,
+                            apr_uint32_t holders)
+{
+    apr_uint32_t share;
+
+    if (rule->fixed != 0) {
+        return rule->fixed;
+    }
+    share = rule->pool / (holders ? holders : 1);
+    return share > rule->floor ? share : rule->floor;
+}
+
+void fb_sharetab_take(fb_sharetab_t *t, apr_uint64_t subject,
+                      const char *label, fb_share_class_e cls,
+                      const fb_share_rule_t *rule, fb_share_result_t *out)
+{
+    fb_share_slot_t *s = fb_share_find(t, subject);
+    apr_uint32_t held = s != NULL && s->subject != 0 ? s->held[cls] : 0;
+
+    out->held = held;
+    out->limit = fb_share_limit(rule, t->holders[cls] + (held == 0));
+    if (s == NULL) {
+        out->outcome = FB_SHARE_UNCOUNTED;
+        return;
+    }
+    if (held >= out->limit) {
+        t->refused[cls]++;
+        out->outcome = FB_SHARE_REFUSED;
+        return;
+    }
+    if (s->subject == 0) {
+        s->subject = subject;
+        apr_cpystrn(s->label, label ? label : "", sizeof(s->label));
+    }
+    if (s->held[cls]++ == 0) {
+        t->holders[cls]++;
+    }
+    t->total[cls]++;
+    out->outcome = FB_SHARE_TAKEN;
+}
+
+void fb_sharetab_give(fb_sharetab_t *t, apr_uint64_t subject,
+                      fb_share_class_e cls)
+{
+    fb_share_slot_t *s = fb_share_find(t, subject);
+    int c;
+
+    if (s == NULL || s->subject == 0 || s->held[cls] == 0) {
+        return;     /* never taken: nothing to give */
+    }
+    t->total[cls]--;
+    if (--s->held[cls] == 0) {
+        t->holders[cls]--;
+    }
+    for (c = 0; c < FB_SHARE_CLASSES; c++) {
+        if (s->held[c] != 0) {
+            return;
+        }
+    }
+    fb_share_remove(t, (apr_uint32_t)(s - t->slots));
+}
+
+apr_uint32_t fb_sharetab_held(const fb_sharetab_t *t, apr_uint64_t subject,
+                              fb_share_class_e cls)
+{
+    const fb_share_slot_t *s = fb_share_find(t, subject);
+
+    return s != NULL && s->subject != 0 ? s->held[cls] : 0;
+}
+
+apr_uint32_t fb_sharetab_total(const fb_sharetab_t *t, fb_share_class_e cls)
+{
+    return t->total[cls];
+}
+
+apr_uint32_t fb_sharetab_holders(const fb_sharetab_t *t,
+                                 fb_share_class_e cls)
+{
+    return t->holders[cls];
+}
+
+apr_uint64_t fb_sharetab_refused(const fb_sharetab_t *t,
+                                 fb_share_class_e cls)
+{
+    return t->refused[cls];
+}
+
+int fb_sharetab_top(const fb_sharetab_t *t, fb_share_holding_t *out,
+                    int max)
+{
+    apr_uint32_t i;
+    int n = 0, k;
+
+    for (i = 0; i <= t->mask && max > 0; i++) {
+        const fb_share_slot_t *s = &t->slots[i];
+        apr_uint32_t w = s->held[FB_SHARE_WORKERS];
+
+        if (s->subject == 0) {
+            continue;
+        }
+        /* Kept sorted, most workers first: a newcomer enters at the end
+         * (or replaces the last when the list is full and it holds more)
+         * and moves up past those holding less. */
+        if (n < max) {
+            k = n++;
+        }
+        else if (out[max - 1].held[FB_SHARE_WORKERS] < w) {
+            k = max - 1;
+        }
+        else {
+            continue;
+        }
+        for (; k > 0 && out[k - 1].held[FB_SHARE_WORKERS] < w; k--) {
+            out[k] = out[k - 1];
+        }
+        memcpy(out[k].label, s->label, sizeof(out[k].label));
+        memcpy(out[k].held, s->held, sizeof(out[k].held));
+    }
+    return n;
+}

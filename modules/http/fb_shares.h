@@ -1,0 +1,66 @@
+/*
+ * fb_shares: fair shares of a node among organizations and API keys.
+ *
+ * A rate limit (fb_limits.h) bounds requests a minute; it cannot stop one
+ * organization from holding every worker thread at once with a few
+ * hundred slow or expensive requests, so that everybody else waits.  A
+ * share bounds what a subject holds at this moment, node-wide (one
+ * shared table for every child, fb_sharetab.h):
+ *
+ * - workers: an authenticated request holds one from the moment its key
+ *   is known until it ends (its body read included).  The organizations
+ *   holding any split FeedbackShareWorkers per cent of the node's
+ *   workers (MaxRequestWorkers) between them, and so do the keys; none
+ *   is cut below FeedbackShareFloor.  One organization alone may hold
+ *   all of that part: the rest stays free for whoever comes next.
+ * - expensive: full-text and filtered searches (fb_req_expensive(),
+ *   fb_request.h) an organization runs at once
+ *   (FeedbackExpensivePerOrganization).
+ * - uploads: multipart bodies an organization sends at once
+ *   (FeedbackUploadsPerOrganization).
+ *
+ * Over a share: 429 rate_limit_exceeded with Retry-After: 1, before the
+ * body is read.  What is taken is given back when the request's pool
+ * goes, whatever ends it.  Counting is best effort: a table that cannot
+ * be reached or is full never refuses.
+ */
+#ifndef FB_SHARES_H
+#define FB_SHARES_H
+
+#include "fb_request.h"
+#include "fb_sharetab.h"
+
+/* Registers the mutex type (pre_config). */
+apr_status_t fb_shares_pre_config(apr_pool_t *pconf);
+
+/* Makes the shared tables and their mutex (post_config, in the parent),
+ * sized to the node's workers. */
+apr_status_t fb_shares_post_config(apr_pool_t *pconf, server_rec *s);
+
+/* Attaches a child to the mutex. */
+apr_status_t fb_shares_child_init(apr_pool_t *pchild, server_rec *s);
+
+/* Takes a worker for fr's organization and key (authenticated), or the
+ * 429 when either holds its share already. */
+fb_error_t *fb_shares_enter(fb_req_t *fr);
+
+/* Takes one unit of cls (FB_SHARE_EXPENSIVE, FB_SHARE_UPLOADS) for fr's
+ * organization, or the 429 when it holds its limit. */
+fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls);
+
+/* The node's shares as server-status shows them. */
+typedef struct {
+    apr_uint32_t workers;               /* MaxRequestWorkers */
+    apr_uint32_t pool;                  /* what requests may hold in all */
+    apr_uint32_t held[FB_SHARE_CLASSES];        /* by organizations */
+    apr_uint32_t organizations[FB_SHARE_CLASSES];   /* holding any */
+    apr_uint64_t refused[FB_SHARE_CLASSES];     /* organizations' 429s */
+    apr_uint64_t keys_refused;          /* keys' 429s (workers) */
+    int ntop;
+    fb_share_holding_t top[8];          /* organizations holding most */
+} fb_shares_use_t;
+
+/* Fills *out under the mutex; 0 when the tables cannot be read. */
+int fb_shares_usage(fb_shares_use_t *out);
+
+#endif

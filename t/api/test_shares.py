@@ -1,0 +1,248 @@
+"""Fair shares of a node (fb_shares.h): what one organization may hold at
+once of the workers, of the expensive searches and of the uploads, and
+the bulkhead and time budget of searches.  Each is filled for real (slow
+sockets, a table locked from outside) on a small node whose limits are
+set low, and server-status shows the books."""
+import re
+import secrets
+import socket
+import threading
+import time
+
+import psycopg2
+import pytest
+import requests
+
+from conftest import Org, httpd
+from helpers import assert_error, wait_for
+from test_conversations import started
+
+# A search cancelled by its time budget is logged (FB00524), as meant.
+ALLOWED_LOG = ("FB00524",)
+
+NODE = """LoadModule status_module /usr/lib/apache2/modules/mod_status.so
+ExtendedStatus On
+<Location /server-status>
+    SetHandler server-status
+    Require all granted
+</Location>
+StartServers 1
+ServerLimit 1
+ThreadsPerChild 64
+MaxRequestWorkers 64
+MinSpareThreads 1
+MaxSpareThreads 64
+DBDMin 0
+DBDKeep 2
+DBDMax 2
+FeedbackShareWorkers 10
+FeedbackShareFloor 2
+FeedbackExpensivePerOrganization 1
+FeedbackExpensiveTimeout 400ms
+FeedbackUploadsPerOrganization 1
+"""
+
+
+@pytest.fixture(scope="module")
+def node(database):
+    with httpd(database, NODE) as s:
+        yield s
+
+
+def auto(node):
+    r = requests.get(node.base + "/server-status?auto", timeout=30)
+    assert r.status_code == 200
+    return dict(re.findall(r"^(FB[A-Za-z]+): (.*)$", r.text, re.M))
+
+
+def port(node):
+    return int(node.base.rsplit(":", 1)[1])
+
+
+def held_open(node, key, count, path="/v2/boards",
+              content_type="application/json"):
+    """count connections that sent a request's head announcing a body
+    and then nothing: each holds a worker in its body read."""
+    socks = []
+    for _ in range(count):
+        s = socket.create_connection(("127.0.0.1", port(node)))
+        s.sendall(("POST %s HTTP/1.1\r\nHost: x\r\n"
+                   "Authorization: Bearer %s\r\n"
+                   "Content-Type: %s\r\n"
+                   "Content-Length: 100000\r\n\r\n"
+                   % (path, key, content_type)).encode())
+        socks.append(s)
+    return socks
+
+
+def close_all(socks):
+    for s in socks:
+        s.close()
+
+
+def test_one_organization_holds_at_most_its_share_of_workers(node):
+    a = Org(node, "sharea" + secrets.token_hex(3))
+    b = Org(node, "shareb" + secrets.token_hex(3))
+    status = auto(node)
+    assert status["FBShareWorkersOfNode"] == "64"
+    pool = int(status["FBShareWorkersPool"])
+    assert pool == 6    # 10 % of 64
+    refused = int(status["FBShareWorkersRefused"])
+    # Alone, A may hold the whole pool: work-conserving.
+    socks = held_open(node, a.key, pool)
+    try:
+        assert wait_for(lambda: auto(node)["FBShareWorkersHeld"] == str(pool))
+        r = a.api.get("/boards")
+        assert_error(r, 429, "rate_limit_exceeded")
+        assert r.headers["Retry-After"] == "1"
+        assert "requests in flight" in r.json()["error"]["message"]
+        # Another organization is served meanwhile: it holds nothing.
+        t0 = time.time()
+        assert b.api.get("/boards").status_code == 200
+        assert time.time() - t0 < 1
+        assert int(auto(node)["FBShareWorkersRefused"]) == refused + 1
+        html = requests.get(node.base + "/server-status", timeout=30).text
+        assert "Fair shares" in html and a.id in html
+    finally:
+        close_all(socks)
+    # Given back when the requests end, however they end.
+    assert wait_for(lambda: auto(node)["FBShareWorkersHeld"] == "0")
+    assert a.api.get("/boards").status_code == 200
+
+
+def test_a_refused_request_is_answered_before_its_body(node):
+    """Over its share, a request announcing a body gets its 429 at once
+    and the connection is closed: nothing of the body is waited for."""
+    a = Org(node, "sharec" + secrets.token_hex(3))
+    pool = int(auto(node)["FBShareWorkersPool"])
+    socks = held_open(node, a.key, pool)
+    try:
+        assert wait_for(lambda: auto(node)["FBShareWorkersHeld"] == str(pool))
+        extra = held_open(node, a.key, 1)[0]
+        extra.settimeout(5)
+        head = extra.recv(65536).decode("latin-1")
+        extra.close()
+        assert head.startswith("HTTP/1.1 429"), head
+        assert re.search(r"^Connection: close", head, re.M | re.I)
+    finally:
+        close_all(socks)
+    assert wait_for(lambda: auto(node)["FBShareWorkersHeld"] == "0")
+
+
+@pytest.fixture
+def locked(node):
+    """Locks the conversations table from outside until released."""
+    conn = psycopg2.connect(node.dsn)
+    cur = conn.cursor()
+    state = {"held": False}
+
+    def take():
+        cur.execute("LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        state["held"] = True
+
+    def release():
+        if state["held"]:
+            conn.rollback()
+            state["held"] = False
+
+    yield take, release
+    release()
+    conn.close()
+
+
+def in_thread(fn):
+    out = {}
+
+    def run():
+        out["r"] = fn()
+    t = threading.Thread(target=run)
+    t.start()
+    return t, out
+
+
+def test_searches_have_a_budget_and_a_bulkhead(node, locked):
+    take, release = locked
+    a = Org(node, "expa" + secrets.token_hex(3))
+    started(a)
+    body = {"search": "anything", "limit": 10}
+    take()
+    t, out = in_thread(lambda: a.api.post("/conversations/search",
+                                          json=body))
+    try:
+        assert wait_for(lambda: auto(node)["FBShareExpensiveHeld"] == "1")
+        # The organization runs as many searches as it may.
+        r = a.api.post("/conversations/search", json=body)
+        assert_error(r, 429, "rate_limit_exceeded")
+        assert "searches" in r.json()["error"]["message"]
+        assert r.headers["Retry-After"] == "1"
+        # The search holds the bulkhead's one connection: cheap requests
+        # still find the other.
+        t0 = time.time()
+        assert a.api.get("/boards").status_code == 200
+        assert time.time() - t0 < 0.3
+    finally:
+        t.join(10)
+    # The statement ran past FeedbackExpensiveTimeout and was cancelled.
+    r = out["r"]
+    assert_error(r, 503, "service_unavailable")
+    assert "time budget" in r.json()["error"]["message"]
+    assert r.headers["Retry-After"] == "1"
+    assert auto(node)["FBShareExpensiveHeld"] == "0"
+    release()
+    assert a.api.post("/conversations/search", json=body).status_code == 200
+    # The time-out went with the search: statements of ordinary requests
+    # on the same connections wait for a lock longer than it.
+    take()
+    lists = [in_thread(lambda: a.api.get("/conversations"))
+             for _ in range(2)]
+    time.sleep(1.0)
+    release()
+    for t, out in lists:
+        t.join(10)
+        assert out["r"].status_code == 200, out["r"].text
+
+
+def test_full_text_lists_are_expensive(node, locked):
+    """A q= list is a search: the same per-organization limit."""
+    take, release = locked
+    a = Org(node, "expb" + secrets.token_hex(3))
+    take()
+    t, out = in_thread(lambda: a.api.post("/conversations/search",
+                                          json={"search": "x"}))
+    try:
+        assert wait_for(lambda: auto(node)["FBShareExpensiveHeld"] == "1")
+        assert_error(a.api.get("/posts", params={"q": "x"}), 429,
+                     "rate_limit_exceeded")
+        assert_error(a.api.get("/tickets", params={"q": "x"}), 429,
+                     "rate_limit_exceeded")
+        assert_error(a.api.get("/changelogs", params={"q": "x"}), 429,
+                     "rate_limit_exceeded")
+        # Without q the same lists are not.
+        assert a.api.get("/posts").status_code == 200
+    finally:
+        t.join(10)
+        release()
+    assert out["r"].status_code == 503
+
+
+def test_uploads_per_organization(node):
+    a = Org(node, "upa" + secrets.token_hex(3))
+    b = Org(node, "upb" + secrets.token_hex(3))
+    multipart = "multipart/form-data; boundary=xyz"
+    first = held_open(node, a.key, 1, "/v2/tickets", multipart)
+    try:
+        assert wait_for(lambda: auto(node)["FBShareUploadsHeld"] == "1")
+        r = a.api.post("/tickets", files={"title": (None, "T")})
+        assert_error(r, 429, "rate_limit_exceeded")
+        assert "uploads" in r.json()["error"]["message"]
+        # Another organization's upload is let in (its own is refused
+        # for what it holds, not for A's).
+        second = held_open(node, b.key, 1, "/v2/tickets", multipart)
+        try:
+            assert wait_for(lambda: auto(node)["FBShareUploadsHeld"] == "2")
+            assert auto(node)["FBShareUploadsOrganizations"] == "2"
+        finally:
+            close_all(second)
+    finally:
+        close_all(first)
+    assert wait_for(lambda: auto(node)["FBShareUploadsHeld"] == "0")
