@@ -506,8 +506,11 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site(database):
+    """A server whose per-organization limits leave the hostile bodies
+    alone: four at once of every operation, searches too."""
     with httpd(database, "FeedbackRateLimitKey 0\nFeedbackRateLimitOrg 0\n"
-               "FeedbackRateLimitPublic 0\nFeedbackWebhookMax 100000\n") as s:
+               "FeedbackRateLimitPublic 0\nFeedbackWebhookMax 100000\n"
+               "FeedbackExpensivePerOrganization 8\n") as s:
         site = Site(s)
         site.webhook = site.make("webhook")
         site.ids["webhook"] = site.webhook
