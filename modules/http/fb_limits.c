@@ -11,12 +11,15 @@
 #include "apr_strings.h"
 
 #include "fb_crypto.h"
+#include "fb_keyset.h"
 #include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_ratelimit.h"
 
 #define FB_LIMITS_MUTEX "feedback-ratelimit"
 #define FB_LIMITS_SLOTS 8192
+/* The keys the node knows good: more than the keys a busy node sees. */
+#define FB_LIMITS_KNOWN_KEYS 16384
 
 static apr_shm_t *fb_limits_shm;
 static apr_global_mutex_t *fb_limits_mutex;
@@ -24,6 +27,7 @@ static fb_ratelimit_t *fb_limits_keys;
 static fb_ratelimit_t *fb_limits_orgs;
 static fb_ratelimit_t *fb_limits_clients;
 static fb_ratelimit_t *fb_limits_auth_failures;
+static fb_keyset_t *fb_limits_known_keys;
 
 apr_status_t fb_limits_pre_config(apr_pool_t *pconf)
 {
@@ -38,7 +42,8 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     char *base;
 
     /* Anonymous: the children inherit it across fork. */
-    rv = apr_shm_create(&fb_limits_shm, 4 * one, NULL, pconf);
+    rv = apr_shm_create(&fb_limits_shm, 4 * one + fb_keyset_size(
+                            FB_LIMITS_KNOWN_KEYS), NULL, pconf);
     if (rv != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00040)
                      "could not create the rate limit shared memory");
@@ -50,6 +55,8 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     fb_limits_clients = fb_ratelimit_init(base + 2 * one, FB_LIMITS_SLOTS);
     fb_limits_auth_failures = fb_ratelimit_init(base + 3 * one,
                                                 FB_LIMITS_SLOTS);
+    fb_limits_known_keys = fb_keyset_init(base + 4 * one,
+                                          FB_LIMITS_KNOWN_KEYS);
     rv = ap_global_mutex_create(&fb_limits_mutex, NULL, FB_LIMITS_MUTEX,
                                 NULL, s, pconf, 0);
     if (rv != APR_SUCCESS) {
@@ -115,6 +122,7 @@ static fb_error_t *fb_limits_answer(fb_req_t *fr,
 fb_error_t *fb_limits_check(fb_req_t *fr)
 {
     apr_int64_t now = apr_time_sec(apr_time_now());
+    apr_uint64_t key = fb_limits_fingerprint(fr->key_hash, FB_SHA256_LEN);
     fb_ratelimit_result_t by_key, by_org;
     const fb_ratelimit_result_t *shown;
 
@@ -122,8 +130,10 @@ fb_error_t *fb_limits_check(fb_req_t *fr)
         || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
         return NULL;    /* counting is best effort; never refuse for it */
     }
-    fb_ratelimit_hit(fb_limits_keys,
-                     fb_limits_fingerprint(fr->key_hash, FB_SHA256_LEN), now,
+    /* Only an authenticated request comes here: its key is known good to
+     * the node from now on (and seen again, the last to be given up). */
+    fb_keyset_add(fb_limits_known_keys, key, now);
+    fb_ratelimit_hit(fb_limits_keys, key, now,
                      (apr_uint32_t)fr->conf->rate_limit_key, &by_key);
     fb_ratelimit_hit(fb_limits_orgs,
                      fb_limits_fingerprint(fr->principal.org_id,
@@ -186,11 +196,37 @@ fb_error_t *fb_limits_check_public(fb_req_t *fr)
 #define FB_LIMITS_AUTH_MESSAGE \
     "Too many failed authentications from this address this minute."
 
+/* Whether fr's key is known good to the node (0 when the set cannot be
+ * reached: the key is then limited as any other); with forget, it is no
+ * longer. */
+static int fb_limits_known_key(fb_req_t *fr, int forget)
+{
+    apr_uint64_t key = fb_limits_fingerprint(fr->key_hash, FB_SHA256_LEN);
+    int known;
+
+    if (fb_limits_known_keys == NULL
+        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
+        return 0;
+    }
+    known = fb_keyset_has(fb_limits_known_keys, key);
+    if (forget) {
+        fb_keyset_remove(fb_limits_known_keys, key);
+    }
+    apr_global_mutex_unlock(fb_limits_mutex);
+    return known;
+}
+
 fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
 {
-    fb_error_t *err = fb_limits_client_check(
-        fr, fb_limits_auth_failures, fr->conf->rate_limit_auth_failures, 0,
-        FB_LIMITS_AUTH_MESSAGE);
+    /* A key the node knows good is looked up whatever its address did:
+     * the guessing of others behind the same address (a NAT, a proxy
+     * without mod_remoteip) must not lock it out, and every child knows
+     * it, whatever its own key cache has forgotten. */
+    fb_error_t *err = fb_limits_known_key(fr, 0)
+        ? NULL
+        : fb_limits_client_check(fr, fb_limits_auth_failures,
+                                 fr->conf->rate_limit_auth_failures, 0,
+                                 FB_LIMITS_AUTH_MESSAGE);
 
     if (err == NULL) {
         /* Let through: the headers will speak of the key's limits. */
@@ -199,6 +235,11 @@ fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
         apr_table_unset(fr->r->headers_out, "X-RateLimit-Reset");
     }
     return err;
+}
+
+void fb_limits_forget_key(fb_req_t *fr)
+{
+    fb_limits_known_key(fr, 1);
 }
 
 void fb_limits_show_auth_failures(fb_req_t *fr)
