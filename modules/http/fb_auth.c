@@ -149,6 +149,11 @@ fb_error_t *fb_auth_authenticate(fb_req_t *fr)
         fb_keycache_put(fb_keycache, hash, now,
                         found ? &fr->principal : NULL);
     }
+    if (!found) {
+        /* Revoked, if the node knew it good: from now on it is held up
+         * like any unknown key. */
+        fb_limits_forget_key(fr);
+    }
     return found ? NULL : fb_auth_refused(fr);
 }
 

@@ -4,31 +4,29 @@
 #include "httpd.h"
 #include <string.h>
 
-#include "http_log.h"
-#include "util_mutex.h"
-
-#include "apr_shm.h"
 #include "apr_strings.h"
 
 #include "fb_crypto.h"
+#include "fb_keyset.h"
 #include "fb_limits.h"
-#include "fb_log.h"
 #include "fb_ratelimit.h"
+#include "fb_shm.h"
 
-#define FB_LIMITS_MUTEX "feedback-ratelimit"
 #define FB_LIMITS_SLOTS 8192
+/* The keys the node knows good: more than the keys a busy node sees. */
+#define FB_LIMITS_KNOWN_KEYS 16384
 
-static apr_shm_t *fb_limits_shm;
-static apr_global_mutex_t *fb_limits_mutex;
+static fb_shm_t fb_limits_shm = {"feedback-ratelimit", "the rate limits",
+                                 NULL, NULL};
 static fb_ratelimit_t *fb_limits_keys;
 static fb_ratelimit_t *fb_limits_orgs;
 static fb_ratelimit_t *fb_limits_clients;
 static fb_ratelimit_t *fb_limits_auth_failures;
+static fb_keyset_t *fb_limits_known_keys;
 
 apr_status_t fb_limits_pre_config(apr_pool_t *pconf)
 {
-    return ap_mutex_register(pconf, FB_LIMITS_MUTEX, NULL, APR_LOCK_DEFAULT,
-                             0);
+    return fb_shm_pre_config(&fb_limits_shm, pconf);
 }
 
 apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
@@ -37,39 +35,27 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     apr_status_t rv;
     char *base;
 
-    /* Anonymous: the children inherit it across fork. */
-    rv = apr_shm_create(&fb_limits_shm, 4 * one, NULL, pconf);
+    fb_limits_keys = NULL;
+    rv = fb_shm_create(&fb_limits_shm,
+                       4 * one + fb_keyset_size(FB_LIMITS_KNOWN_KEYS),
+                       pconf, s);
     if (rv != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00040)
-                     "could not create the rate limit shared memory");
         return rv;
     }
-    base = apr_shm_baseaddr_get(fb_limits_shm);
+    base = fb_shm_base(&fb_limits_shm);
     fb_limits_keys = fb_ratelimit_init(base, FB_LIMITS_SLOTS);
     fb_limits_orgs = fb_ratelimit_init(base + one, FB_LIMITS_SLOTS);
     fb_limits_clients = fb_ratelimit_init(base + 2 * one, FB_LIMITS_SLOTS);
     fb_limits_auth_failures = fb_ratelimit_init(base + 3 * one,
                                                 FB_LIMITS_SLOTS);
-    rv = ap_global_mutex_create(&fb_limits_mutex, NULL, FB_LIMITS_MUTEX,
-                                NULL, s, pconf, 0);
-    if (rv != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00041)
-                     "could not create the rate limit mutex");
-    }
-    return rv;
+    fb_limits_known_keys = fb_keyset_init(base + 4 * one,
+                                          FB_LIMITS_KNOWN_KEYS);
+    return APR_SUCCESS;
 }
 
 apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s)
 {
-    apr_status_t rv = apr_global_mutex_child_init(
-        &fb_limits_mutex, apr_global_mutex_lockfile(fb_limits_mutex),
-        pchild);
-
-    if (rv != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00042)
-                     "could not attach to the rate limit mutex");
-    }
-    return rv;
+    return fb_shm_child_init(&fb_limits_shm, pchild, s);
 }
 
 /* Sets the headers of shown (nothing when it is unlimited); when it is
@@ -102,21 +88,24 @@ static fb_error_t *fb_limits_answer(fb_req_t *fr,
 fb_error_t *fb_limits_check(fb_req_t *fr)
 {
     apr_int64_t now = apr_time_sec(apr_time_now());
+    apr_uint64_t key = fb_fingerprint(fr->key_hash, FB_SHA256_LEN);
     fb_ratelimit_result_t by_key, by_org;
     const fb_ratelimit_result_t *shown;
 
     if (fb_limits_keys == NULL
-        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
+        || !fb_shm_lock(&fb_limits_shm)) {
         return NULL;    /* counting is best effort; never refuse for it */
     }
-    fb_ratelimit_hit(fb_limits_keys,
-                     fb_fingerprint(fr->key_hash, FB_SHA256_LEN), now,
+    /* Only an authenticated request comes here: its key is known good to
+     * the node from now on (and seen again, the last to be given up). */
+    fb_keyset_add(fb_limits_known_keys, key, now);
+    fb_ratelimit_hit(fb_limits_keys, key, now,
                      (apr_uint32_t)fr->conf->rate_limit_key, &by_key);
     fb_ratelimit_hit(fb_limits_orgs,
                      fb_fingerprint(fr->principal.org_id,
                                            strlen(fr->principal.org_id)),
                      now, (apr_uint32_t)fr->conf->rate_limit_org, &by_org);
-    apr_global_mutex_unlock(fb_limits_mutex);
+    fb_shm_unlock(&fb_limits_shm);
 
     /* Show the limit that refused, else the one closest to running out
      * (an unlimited one never). */
@@ -153,12 +142,12 @@ static fb_error_t *fb_limits_client_check(fb_req_t *fr, fb_ratelimit_t *table,
     fb_ratelimit_result_t result;
 
     if (table == NULL
-        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
+        || !fb_shm_lock(&fb_limits_shm)) {
         return NULL;
     }
     (count ? fb_ratelimit_hit : fb_ratelimit_peek)(
         table, fb_limits_client(fr), now, (apr_uint32_t)limit, &result);
-    apr_global_mutex_unlock(fb_limits_mutex);
+    fb_shm_unlock(&fb_limits_shm);
     return fb_limits_answer(fr, &result, now, message);
 }
 
@@ -173,11 +162,37 @@ fb_error_t *fb_limits_check_public(fb_req_t *fr)
 #define FB_LIMITS_AUTH_MESSAGE \
     "Too many failed authentications from this address this minute."
 
+/* Whether fr's key is known good to the node (0 when the set cannot be
+ * reached: the key is then limited as any other); with forget, it is no
+ * longer. */
+static int fb_limits_known_key(fb_req_t *fr, int forget)
+{
+    apr_uint64_t key = fb_fingerprint(fr->key_hash, FB_SHA256_LEN);
+    int known;
+
+    if (fb_limits_known_keys == NULL
+        || !fb_shm_lock(&fb_limits_shm)) {
+        return 0;
+    }
+    known = fb_keyset_has(fb_limits_known_keys, key);
+    if (forget) {
+        fb_keyset_remove(fb_limits_known_keys, key);
+    }
+    fb_shm_unlock(&fb_limits_shm);
+    return known;
+}
+
 fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
 {
-    fb_error_t *err = fb_limits_client_check(
-        fr, fb_limits_auth_failures, fr->conf->rate_limit_auth_failures, 0,
-        FB_LIMITS_AUTH_MESSAGE);
+    /* A key the node knows good is looked up whatever its address did:
+     * the guessing of others behind the same address (a NAT, a proxy
+     * without mod_remoteip) must not lock it out, and every child knows
+     * it, whatever its own key cache has forgotten. */
+    fb_error_t *err = fb_limits_known_key(fr, 0)
+        ? NULL
+        : fb_limits_client_check(fr, fb_limits_auth_failures,
+                                 fr->conf->rate_limit_auth_failures, 0,
+                                 FB_LIMITS_AUTH_MESSAGE);
 
     if (err == NULL) {
         /* Let through: the headers will speak of the key's limits. */
@@ -186,6 +201,11 @@ fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr)
         apr_table_unset(fr->r->headers_out, "X-RateLimit-Reset");
     }
     return err;
+}
+
+void fb_limits_forget_key(fb_req_t *fr)
+{
+    fb_limits_known_key(fr, 1);
 }
 
 void fb_limits_show_auth_failures(fb_req_t *fr)
@@ -218,7 +238,7 @@ int fb_limits_usage(fb_limits_use_t *out)
     int i;
 
     if (fb_limits_keys == NULL
-        || apr_global_mutex_lock(fb_limits_mutex) != APR_SUCCESS) {
+        || !fb_shm_lock(&fb_limits_shm)) {
         return 0;
     }
     for (i = 0; i < FB_LIMITS_TABLES; i++) {
@@ -226,6 +246,6 @@ int fb_limits_usage(fb_limits_use_t *out)
         out[i].used = fb_ratelimit_used(tables[i], now);
         out[i].slots = fb_ratelimit_slots(tables[i]);
     }
-    apr_global_mutex_unlock(fb_limits_mutex);
+    fb_shm_unlock(&fb_limits_shm);
     return FB_LIMITS_TABLES;
 }

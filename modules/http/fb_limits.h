@@ -26,7 +26,8 @@ apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s);
  * Counts fr's (authenticated) request against its key and its
  * organization, sets the
  * X-RateLimit-* headers, and returns 429 rate_limit_exceeded (with
- * Retry-After) when either limit is spent.
+ * Retry-After) when either limit is spent.  The key is known good to the
+ * node from then on (fb_limits_check_auth_failures).
  */
 fb_error_t *fb_limits_check(fb_req_t *fr);
 
@@ -41,11 +42,17 @@ fb_error_t *fb_limits_check_public(fb_req_t *fr);
  * Refused API keys per client address (FeedbackRateLimitAuthFail): before
  * a key the cache does not know is looked up, 429 when the address has
  * presented too many refused keys this minute (nothing is counted);
- * fb_limits_count_auth_failure() counts each refused key.  Keys already
- * known good are never held up; guessing costs the database nothing.
+ * fb_limits_count_auth_failure() counts each refused key.  Guessing costs
+ * the database nothing.  A key the node knows good is never held up: the
+ * node remembers every key fb_limits_check() counted (shared by its
+ * children, bounded, the least recently used given up first), and such a
+ * key is looked up whatever its address did; fb_limits_forget_key() is
+ * for a known key the lookup refused (revoked), which is limited as any
+ * other from then on.
  */
 fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr);
 void fb_limits_count_auth_failure(fb_req_t *fr);
+void fb_limits_forget_key(fb_req_t *fr);
 
 /* Sets the headers of the address's refused-key window without counting:
  * what a request without a key shows (decisions.md: headers on every

@@ -25,7 +25,7 @@ apr_status_t fb_shm_create(fb_shm_t *t, apr_size_t size, apr_pool_t *pconf,
     rv = apr_shm_create(&t->shm, size, NULL, pconf);
     if (rv != APR_SUCCESS) {
         t->shm = NULL;
-        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00520)
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00040)
                      "could not create the shared memory of %s", t->what);
         return rv;
     }
@@ -33,7 +33,7 @@ apr_status_t fb_shm_create(fb_shm_t *t, apr_size_t size, apr_pool_t *pconf,
     rv = ap_global_mutex_create(&t->mutex, NULL, t->type, NULL, s, pconf,
                                 0);
     if (rv != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00521)
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00041)
                      "could not create the mutex of %s", t->what);
     }
     return rv;
@@ -50,7 +50,7 @@ apr_status_t fb_shm_child_init(fb_shm_t *t, apr_pool_t *pchild,
     rv = apr_global_mutex_child_init(
         &t->mutex, apr_global_mutex_lockfile(t->mutex), pchild);
     if (rv != APR_SUCCESS) {
-        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00522)
+        ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00042)
                      "could not attach to the mutex of %s", t->what);
     }
     return rv;

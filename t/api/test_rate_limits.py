@@ -3,13 +3,15 @@ and per client address for requests without a key.
 
 These tests run their own httpd with small limits.
 """
+import os
 import secrets
+import threading
 import time
 
 import pytest
 import requests
 
-from conftest import Client, Org, httpd
+from conftest import KEY_CACHE_TTL, Client, Org, httpd
 from helpers import assert_error
 
 KEY_LIMIT = 5
@@ -25,9 +27,10 @@ def limited(database):
         yield s
 
 
-def wait_for_fresh_window():
-    """Avoids starting a sequence in the last seconds of a window."""
-    if time.time() % 60 > 50:
+def wait_for_fresh_window(seconds=10):
+    """Avoids starting a sequence that takes seconds in the last seconds
+    of a window."""
+    if time.time() % 60 > 60 - seconds:
         time.sleep(61 - time.time() % 60)
 
 
@@ -188,3 +191,88 @@ def test_refused_keys_are_limited_per_address(guarded):
     r = org.api.get("/boards")
     assert r.status_code == 200
     assert r.headers["X-RateLimit-Limit"] != str(AUTH_FAIL_LIMIT)
+
+
+# The issue's flood: more refused keys from one address than the default
+# FeedbackRateLimitAuthFail (100) allows in a minute.
+FLOOD = 110
+
+
+@pytest.fixture(scope="module")
+def flooded(database):
+    """The default limit of refused keys and the suite's short key cache
+    (KEY_CACHE_TTL), whose entries every child forgets within a second;
+    its access log names the child (%P) that served each request and
+    the part of the test (X-Test) it belongs to."""
+    with httpd(database, 'LogFormat "%P %>s %{X-Test}i" children\n'
+               "CustomLog logs/children.log children") as s:
+        yield s
+
+
+def plain_get(server, key, part):
+    """GET /v2/boards with key on a connection of its own, so that the
+    requests of a part spread over the server's children."""
+    return requests.get(server.base + "/v2/boards", timeout=30, headers={
+        "Authorization": "Bearer " + key, "X-Test": part,
+        "Connection": "close"})
+
+
+def children_of(server, part):
+    """The children (pids) that answered part's requests."""
+    with open(os.path.join(server.run_dir, "logs", "children.log")) as f:
+        lines = [l.split() for l in f.read().splitlines()]
+    return {pid for pid, _, p in lines if p == part}
+
+
+def test_refused_key_flood_never_holds_up_a_known_key(flooded):
+    """A key the node has seen succeed is looked up whatever its address
+    presented meanwhile: the limit of refused keys is node-wide state, as
+    is what the node knows good, while each child's key cache forgets
+    (issue 27, point 4: every request of the good key got 429 once its
+    child had to look it up again).  A revoked key is still refused."""
+    org = Org(flooded, "flood" + secrets.token_hex(3))
+    revoked = flooded.ctl("key", "create", org.id)
+    wait_for_fresh_window(30)
+    for key in (org.key, revoked):
+        assert plain_get(flooded, key, "known").status_code == 200
+    time.sleep(KEY_CACHE_TTL + 0.2)     # no child's cache holds them now
+    flooded.ctl("key", "revoke", revoked)
+
+    good, stop = [], threading.Event()
+
+    def poll(part):
+        while not stop.is_set():
+            good.append(plain_get(flooded, org.key, part).status_code)
+            time.sleep(0.05)
+
+    poller = threading.Thread(target=poll, args=("during",))
+    poller.start()
+    try:
+        codes = [plain_get(flooded, made_up_key(), "flood").status_code
+                 for _ in range(FLOOD)]
+    finally:
+        stop.set()
+        poller.join()
+    assert codes == [401] * 100 + [429] * (FLOOD - 100)
+    # The address is over its limit now.  The good key keeps polling
+    # until every child has had to look it up again (its cache forgot).
+    stop.clear()
+    poller = threading.Thread(target=poll, args=("after",))
+    poller.start()
+    time.sleep(3 * KEY_CACHE_TTL + 0.5)
+    stop.set()
+    poller.join()
+    assert good and set(good) == {200}, good
+    # Both children of the test server served it (each with a cold cache
+    # at least once in the time polled).
+    assert len(children_of(flooded, "after")) == 2
+    # The revoked key is looked up, once, and refused; from then on it
+    # is an unknown key like the flood's (once the child that refused it
+    # has forgotten that it did).
+    assert_error(plain_get(flooded, revoked, "revoked"), 401,
+                 "invalid_api_key")
+    time.sleep(KEY_CACHE_TTL + 0.2)
+    assert_error(plain_get(flooded, revoked, "revoked"), 429,
+                 "rate_limit_exceeded")
+    assert_error(plain_get(flooded, made_up_key(), "flood"), 429,
+                 "rate_limit_exceeded")

@@ -38,6 +38,7 @@ int main(void)
     test_validate_register();
     test_route_register();
     test_keycache_register();
+    test_keyset_register();
     test_perm_register();
     test_crypto_register();
     test_version_register();

@@ -115,6 +115,7 @@ void test_query_register(void);
 void test_validate_register(void);
 void test_route_register(void);
 void test_keycache_register(void);
+void test_keyset_register(void);
 void test_perm_register(void);
 void test_crypto_register(void);
 void test_version_register(void);

@@ -4,11 +4,14 @@
  * roles, are management extensions (fb_manage.h): the built-in roles are
  * fixed, a role someone holds is not deleted, and the organization keeps
  * at least one Owner.  An admin removed loses their API keys and team
- * places; what they wrote stays, without its author.
+ * places; what they wrote stays, without its author.  Only an Owner
+ * changes an Owner or gives the Owner role, and nobody else gives a
+ * permission their own role lacks (fb_owner.h).
  */
 #include "apr_strings.h"
 
 #include "fb_manage.h"
+#include "fb_owner.h"
 #include "fb_perm.h"
 #include "fb_resource.h"
 #include "people/people.h"
@@ -78,6 +81,22 @@ FB_SQL(admin_role_in_use, 1,
     "AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x "
     "  WHERE x.org_id = r.org_id AND x.role_id = r.id))");
 
+/* For the rule (fb_owner.h): the Owner role, and the permissions the
+ * body turns on (true where the role has them not). */
+FB_SQL(admin_role_owners, 2,
+    BODY_WITH_ID
+    "SELECT 'Only an Owner may ask to change or delete the Owner role.', "
+    "  NULL "
+    "FROM a JOIN roles x ON x.org_id = a.org_id AND x.id = a.id "
+    "WHERE x.builtin = 'owner' "
+    "UNION ALL "
+    "SELECT NULL, (SELECT jsonb_object_agg(p.key, p.value) "
+    "  FROM jsonb_each(a.b -> 'permissions') p "
+    "  LEFT JOIN roles x ON x.org_id = a.org_id AND x.id = a.id "
+    "  WHERE p.value = 'true' "
+    "  AND (x.permissions -> p.key) IS DISTINCT FROM 'true')::text "
+    "FROM a WHERE a.b ? 'permissions'");
+
 FB_MANAGE_SERIALIZE(admin_role);
 
 FB_MANAGE_SQL(admin_role, "roles");
@@ -112,9 +131,7 @@ FB_SQL(admin_refs, 2,
     "  ON r.org_id = o.org_id AND r.id = o.role_id " \
     "  WHERE o.org_id = x.org_id AND r.builtin = 'owner')"
 
-#define IS_OWNER(who) \
-    "EXISTS (SELECT 1 FROM roles r WHERE r.org_id = x.org_id " \
-    "  AND r.id = " who " AND r.builtin = 'owner')"
+#define IS_OWNER(who) FB_OWNER_ROLE("x.org_id", who)
 
 FB_SQL(admin_conflicts, 2,
     BODY_WITH_ID
@@ -134,6 +151,22 @@ FB_SQL(admin_in_use, 1,
     "FROM admins x WHERE x.org_id = %s AND x.id = %s "
     "AND " IS_OWNER("x.role_id") " AND " OWNERS " = 1");
 
+/* For the rule (fb_owner.h): an Owner changed or removed, and the role
+ * given, when it is not the admin's already (its permissions; the
+ * Owner's, whoever asks, is an Owner's to give). */
+FB_SQL(admin_owners, 2,
+    BODY_WITH_ID
+    "SELECT 'Only an Owner may change or remove an Owner.', NULL "
+    "FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id "
+    "WHERE " IS_OWNER("x.role_id") " "
+    "UNION ALL "
+    "SELECT CASE WHEN r.builtin = 'owner' "
+    "  THEN 'Only an Owner may give the Owner role.' END, "
+    "  r.permissions::text "
+    "FROM a JOIN roles r ON r.org_id = a.org_id AND r.id = a.b ->> 'roleId' "
+    "WHERE r.id IS DISTINCT FROM (SELECT x.role_id FROM admins x "
+    "  WHERE x.org_id = a.org_id AND x.id = a.id)");
+
 FB_MANAGE_SERIALIZE(admin);
 
 FB_MANAGE_SQL(admin, "admins");
@@ -142,10 +175,12 @@ static const fb_statement_t *const fb_admin_statements[] = {
     &fb_sql_admin_get, &fb_sql_admin_list, &fb_sql_admin_role_get,
     &fb_sql_admin_role_list, &fb_sql_admin_role_insert,
     &fb_sql_admin_role_update, &fb_sql_admin_role_conflicts,
-    &fb_sql_admin_role_in_use, &fb_sql_admin_role_lock,
+    &fb_sql_admin_role_in_use, &fb_sql_admin_role_owners,
+    &fb_sql_admin_role_lock,
     &fb_sql_admin_role_serialize, &fb_sql_admin_role_remove,
     &fb_sql_admin_insert, &fb_sql_admin_update, &fb_sql_admin_refs,
-    &fb_sql_admin_conflicts, &fb_sql_admin_in_use, &fb_sql_admin_lock,
+    &fb_sql_admin_conflicts, &fb_sql_admin_in_use, &fb_sql_admin_owners,
+    &fb_sql_admin_lock,
     &fb_sql_admin_serialize, &fb_sql_admin_remove, NULL
 };
 
@@ -227,6 +262,7 @@ static const fb_manage_t fb_admin_role_manage = {
     .serialize = &fb_sql_admin_role_serialize,
     .res = &fb_admin_roles, .object = "admin_role",
     .check = fb_admin_role_check, .lock = &fb_sql_admin_role_lock,
+    .owners = &fb_sql_admin_role_owners,
     .conflicts = &fb_sql_admin_role_conflicts,
     .insert = &fb_sql_admin_role_insert,
     .update = &fb_sql_admin_role_update,
@@ -237,7 +273,8 @@ static const fb_manage_t fb_admin_role_manage = {
 static const fb_manage_t fb_admin_manage = {
     .serialize = &fb_sql_admin_serialize,
     .res = &fb_admins, .object = "admin",
-    .lock = &fb_sql_admin_lock, .refs = &fb_sql_admin_refs,
+    .lock = &fb_sql_admin_lock, .owners = &fb_sql_admin_owners,
+    .refs = &fb_sql_admin_refs,
     .conflicts = &fb_sql_admin_conflicts, .insert = &fb_sql_admin_insert,
     .update = &fb_sql_admin_update, .in_use = &fb_sql_admin_in_use,
     .remove = &fb_sql_admin_remove,

@@ -7,11 +7,14 @@
  * revokedAt, and the key stops working within FeedbackKeyCacheTTL.
  * A key is made for the caller's own admin unless adminId names
  * another, which only the Owner may do (a key carries its admin's role).
+ * The Owners' keys are not there for callers who are not an Owner
+ * (fb_owner.h): left out of the list, 404 by id.
  */
 #include <string.h>
 
 #include "fb_json.h"
 #include "fb_manage.h"
+#include "fb_owner.h"
 #include "fb_resource.h"
 
 #define API_KEY_JSON \
@@ -20,13 +23,18 @@
     "'prefix', k.prefix, 'adminId', k.admin_id, " \
     "'createdAt', fb_iso(k.created_at), 'revokedAt', fb_iso(k.revoked_at))"
 
-FB_SQL(api_key_get, 1,
-    "SELECT " API_KEY_JSON " FROM api_keys k "
-    "WHERE k.org_id = %s AND k.id = %s");
+/* Whether the reader sees k: an Owner (the argument) sees every key,
+ * others all but the Owners'. */
+#define API_KEY_SEEN \
+    "(%s::boolean OR NOT " FB_OWNER_ADMIN("k.org_id", "k.admin_id") ")"
 
-FB_SQL(api_key_list, 0,
+FB_SQL(api_key_get, 2,
+    "SELECT " API_KEY_JSON " FROM api_keys k "
+    "WHERE k.org_id = %s AND k.id = %s AND " API_KEY_SEEN);
+
+FB_SQL(api_key_list, 1,
     "SELECT " API_KEY_JSON " FROM api_keys k WHERE k.org_id = %s "
-    "ORDER BY k.created_at DESC, k.id DESC");
+    "AND " API_KEY_SEEN " ORDER BY k.created_at DESC, k.id DESC");
 
 FB_SQL(api_key_insert, 1,
     "WITH a AS (SELECT %s::text AS org_id, %s::jsonb AS b) "
@@ -47,6 +55,15 @@ FB_SQL(api_key_refs, 2,
     "  WHERE x.org_id = a.org_id AND x.id = a.b ->> 'adminId') "
     "AND a.b ? 'adminId'");
 
+/* An Owner's key, for the rule (fb_owner.h).  Making one is the
+ * Owner's anyway: a key for another admin is (fb_api_key_check). */
+FB_SQL(api_key_owners, 2,
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::jsonb AS b) "
+    "SELECT 'An Owner''s key.', NULL FROM a JOIN api_keys k "
+    "  ON k.org_id = a.org_id AND k.id = a.id "
+    "WHERE " FB_OWNER_ADMIN("k.org_id", "k.admin_id"));
+
 FB_SQL(api_key_lock, 1,
     "SELECT id FROM api_keys WHERE org_id = %s AND id = %s FOR UPDATE");
 
@@ -57,8 +74,8 @@ FB_SQL(api_key_remove, 1,
 
 static const fb_statement_t *const fb_api_key_statements[] = {
     &fb_sql_api_key_get, &fb_sql_api_key_list, &fb_sql_api_key_insert,
-    &fb_sql_api_key_update, &fb_sql_api_key_refs, &fb_sql_api_key_lock,
-    &fb_sql_api_key_remove, NULL
+    &fb_sql_api_key_update, &fb_sql_api_key_refs, &fb_sql_api_key_owners,
+    &fb_sql_api_key_lock, &fb_sql_api_key_remove, NULL
 };
 
 static const fb_resource_t fb_api_keys = {
@@ -66,6 +83,7 @@ static const fb_resource_t fb_api_keys = {
     .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_api_key_list,
+    .reader = fb_owner_reader,
 };
 
 /* The caller's own admin by default; another admin only for the Owner. */
@@ -104,6 +122,7 @@ static const fb_field_rule_t fb_api_key_update_rules[] = {
 static const fb_manage_t fb_api_key_manage = {
     .res = &fb_api_keys, .object = "api_key",
     .check = fb_api_key_check, .lock = &fb_sql_api_key_lock,
+    .owners = &fb_sql_api_key_owners, .owners_unseen = 1,
     .refs = &fb_sql_api_key_refs, .insert = &fb_sql_api_key_insert,
     .secret = "key", .update = &fb_sql_api_key_update,
     .remove = &fb_sql_api_key_remove,

@@ -7,6 +7,7 @@
 #include "fb_events.h"
 #include "fb_json.h"
 #include "fb_manage.h"
+#include "fb_owner.h"
 
 /* Fails w with kind when a check's rows found something: the first
  * row's message (its column 1 with_param, column 0 naming the param;
@@ -40,6 +41,16 @@ static void fb_manage_prepare(fb_write_t *w, const fb_manage_t *m,
     }
 }
 
+/* What only an Owner may do, for the body on id (fb_owner.h). */
+static void fb_manage_owners(fb_write_t *w, const fb_manage_t *m,
+                             const char *id, const char *body)
+{
+    if (m->owners != NULL) {
+        fb_owner_check(w, m->owners, FB_ARGS(id, body),
+                       m->owners_unseen ? &m->res->not_found : NULL);
+    }
+}
+
 /* Waits for the organization's other writes of the resource. */
 static void fb_manage_serialize(fb_write_t *w, const fb_manage_t *m)
 {
@@ -68,7 +79,8 @@ static const char *fb_manage_answer(fb_write_t *w, const fb_manage_t *m,
     json_object *obj;
     fb_rows_t rows;
 
-    if (!fb_write_select(w, m->res->get, FB_ARGS(id), &rows)) {
+    if (!fb_write_select(w, m->res->get,
+                         fb_resource_get_args(w->fr, m->res, id), &rows)) {
         return NULL;
     }
     if (rows.nrows == 0) {
@@ -99,6 +111,7 @@ fb_error_t *fb_manage_create(fb_req_t *fr)
     body = fb_json_text(fr->pool, fr->body);
     fb_write_begin(&w, fr);
     fb_manage_serialize(&w, m);
+    fb_manage_owners(&w, m, NULL, body);
     fb_manage_prepare(&w, m, NULL, body);
     if (fb_write_select(&w, m->insert, FB_ARGS(body), &made)) {
         json = fb_manage_answer(&w, m, fb_rows_get(&made, 0, 0),
@@ -123,6 +136,7 @@ fb_error_t *fb_manage_update(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_manage_serialize(&w, m);
     fb_manage_lock(&w, m, id);
+    fb_manage_owners(&w, m, id, body);
     fb_manage_prepare(&w, m, id, body);
     if (fb_write_exec(&w, m->update, FB_ARGS(id, body))) {
         json = fb_manage_answer(&w, m, id, NULL);
@@ -144,6 +158,7 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_manage_serialize(&w, m);
     fb_manage_lock(&w, m, id);
+    fb_manage_owners(&w, m, id, NULL);
     if (m->in_use != NULL
         && fb_write_select(&w, m->in_use, FB_ARGS(id), &rows)) {
         fb_manage_refuse(&w, &rows, FB_E_RESOURCE_IN_USE, 0);

@@ -10,10 +10,11 @@
  * column work in SQL, so create, update and delete are the same three
  * handlers for every resource:
  *
- *   create: check, serialize, refs, conflicts, before, insert, get  201
- *   update: check, serialize, lock, refs, conflicts, before, update,
- *           get                                                    200
- *   delete: serialize, lock, in_use, before_remove, remove
+ *   create: check, serialize, owners, refs, conflicts, before, insert,
+ *           get                                                    201
+ *   update: check, serialize, lock, owners, refs, conflicts, before,
+ *           update, get                                            200
+ *   delete: serialize, lock, owners, in_use, before_remove, remove
  *                                                       {id, deleted}
  *
  * each step a statement of the one transaction (fb_write), the first
@@ -21,7 +22,8 @@
  * run after the write, so a write answers exactly what a read shows.
  * lock comes first on an existing row so that the checks after it see
  * every committed change that could make them wrong (a post made on a
- * board being deleted waits, or is seen).
+ * board being deleted waits, or is seen).  owners is where a write that
+ * touches an Owner's is refused to others (fb_owner.h).
  */
 #ifndef FB_MANAGE_H
 #define FB_MANAGE_H
@@ -47,6 +49,14 @@ typedef struct {
     const fb_statement_t *serialize;
     /* (org, id) -> a row when it exists, locked for the write. */
     const fb_statement_t *lock;
+    /* (org, id or NULL, body; NULL on delete) -> rows (message,
+     * permissions): what of an Owner's the write touches and the
+     * permissions it gives, checked for callers who are not an Owner
+     * (fb_owner_check); or NULL: nothing of the resource is an Owner's. */
+    const fb_statement_t *owners;
+    /* An Owner's is not shown to others (API keys): their writes to it
+     * answer as for a missing id, not 403. */
+    int owners_unseen;
     /* (org, id or NULL, body) -> rows (param, message): what the body
      * names that does not resolve, or does not fit the stored resource
      * (400 invalid_parameter); or NULL. */

@@ -66,6 +66,16 @@ fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
     return NULL;
 }
 
+fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
+                               const char *id)
+{
+    const char **v = apr_palloc(fr->pool, 2 * sizeof(*v));
+
+    v[0] = id;
+    v[1] = res->reader != NULL ? res->reader(fr) : NULL;
+    return (fb_args_t){res->reader != NULL ? 2 : 1, v};
+}
+
 fb_error_t *fb_resource_get(fb_req_t *fr)
 {
     const fb_resource_t *res = fr->op->data;
@@ -76,7 +86,8 @@ fb_error_t *fb_resource_get(fb_req_t *fr)
     if ((err = fb_resource_id(fr, &id)) != NULL) {
         return err;
     }
-    if ((err = fb_req_select(fr, res->get, FB_ARGS(id), &rows)) != NULL) {
+    if ((err = fb_req_select(fr, res->get, fb_resource_get_args(fr, res, id),
+                             &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -319,7 +330,10 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
 
         return fb_list_respond(fr, res->order, none, none);
     }
-    if ((err = fb_req_select(fr, res->list, FB_NO_ARGS, &rows)) != NULL) {
+    if ((err = fb_req_select(fr, res->list,
+                             res->reader != NULL
+                             ? FB_ARGS(res->reader(fr)) : FB_NO_ARGS,
+                             &rows)) != NULL) {
         return err;
     }
     data = fb_resource_array(fr->pool, &rows, rows.nrows);

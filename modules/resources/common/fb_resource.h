@@ -45,6 +45,10 @@ typedef struct {
     const fb_statement_t *list;
     /* CURSOR: the order of the list. */
     const fb_list_order_t *order;
+    /* Or NULL: the argument get and list (BARE, ENVELOPE) take after
+     * their own, telling what the caller may see (API keys:
+     * fb_owner_reader, fb_owner.h). */
+    const char *(*reader)(const fb_req_t *fr);
 } fb_resource_t;
 
 /*
@@ -136,6 +140,10 @@ typedef struct {
 fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
                                  fb_args_t filters, fb_args_t render,
                                  const fb_list_rows_t *rows);
+
+/* The arguments of res's get for id: id, then the reader's. */
+fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
+                               const char *id);
 
 /* GET /things/{id} of the resource in op->data. */
 fb_error_t *fb_resource_get(fb_req_t *fr);
