@@ -89,6 +89,10 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
         {"query_too_broad", 400, BAD,
          "The query only excludes: add a clause that selects (=, IN, >, "
          "<) so that it does not read every conversation."},
+    [FB_E_QUERY_TOO_EXPENSIVE] =
+        {"query_too_expensive", 400, BAD,
+         "The search ran past its time budget and was stopped: narrow it "
+         "(fewer words or clauses, a date range, a filter)."},
     [FB_E_IDEMPOTENCY_KEY_REUSED] =
         {"idempotency_key_reused", 422, BAD,
          "This Idempotency-Key was used with another request body."},

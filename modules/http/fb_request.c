@@ -102,6 +102,14 @@ static void fb_req_log_unavailable(fb_req_t *fr, const char *why)
 
 fb_error_t *fb_req_db_failed(fb_req_t *fr)
 {
+    if (fr->db == NULL && fr->expensive && fr->db_why == APR_TIMEUP) {
+        /* Searches' capacity (the bulkhead) is spent, not the database:
+         * a limit of the class, answered as the other limits are. */
+        apr_table_setn(fr->r->headers_out, "Retry-After", "1");
+        return fb_error_make(fr->pool, FB_E_RATE_LIMITED, NULL,
+                             "Every connection this server gives to "
+                             "searches is busy; retry in a moment.");
+    }
     if (fr->db == NULL) {
         fb_req_log_unavailable(fr, fr->db_why == APR_TIMEUP
                                    ? "no pooled connection came free in "
@@ -136,12 +144,10 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
          * (or an operator's pg_cancel_backend). */
         ap_log_rerror(APLOG_MARK, APLOG_WARNING, 0, fr->r, FBLOGNO(00524)
                       "a statement ran past its time budget "
-                      "(FeedbackExpensiveTimeout), answering 503: %s",
+                      "(FeedbackExpensiveTimeout), answering 400: %s",
                       fr->db->error ? fr->db->error : "(none given)");
-        return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL,
-                             "The search ran past its time budget and was "
-                             "stopped; narrow it (fewer words or clauses, "
-                             "a date range) or retry later.");
+        return fb_error_make(fr->pool, FB_E_QUERY_TOO_EXPENSIVE, NULL,
+                             NULL);
     }
     ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00031)
                   "database error: %s",

@@ -50,6 +50,7 @@ static const struct {
     {FB_E_RESOURCE_CONFLICT, "resource_conflict", 409, BAD},
     {FB_E_CONTACT_NOT_ATTACHED, "contact_not_attached", 400, BAD},
     {FB_E_QUERY_TOO_BROAD, "query_too_broad", 400, BAD},
+    {FB_E_QUERY_TOO_EXPENSIVE, "query_too_expensive", 400, BAD},
     {FB_E_IDEMPOTENCY_KEY_REUSED, "idempotency_key_reused", 422, BAD},
     {FB_E_IDEMPOTENCY_KEY_IN_USE, "idempotency_key_in_use", 409, BAD},
     {FB_E_VERSION_UNAVAILABLE, "version_not_supported", 404, BAD},
