@@ -272,7 +272,10 @@ def client_pid(port):
     with open("/proc/net/tcp") as f:
         for line in f.readlines()[1:]:
             fields = line.split()
-            if int(fields[1].split(":")[1], 16) == port:
+            # A closed socket of the same port (TIME_WAIT, another test's
+            # or another suite's on this machine) has no inode: 0.
+            if int(fields[1].split(":")[1], 16) == port \
+                    and fields[9] != "0":
                 inode = fields[9]
     assert inode, "no socket with local port %d" % port
     target = "socket:[%s]" % inode
