@@ -71,8 +71,8 @@ static void test_store(void)
     const char *key = NULL;
     fb_rows_t rows;
 
-    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", &key),
-                  APR_SUCCESS);
+    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", NULL,
+                                       &key), APR_SUCCESS);
     CU_ASSERT_FATAL(key != NULL);
     CU_ASSERT(fb_file_key_valid(key));
     UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, org, key, 0, "GIF89a",
@@ -105,7 +105,8 @@ static void test_discard(void)
     fb_rows_t rows;
 
     UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org,
-                                       "https://img.example/a.png", &key),
+                                       "https://img.example/a.png", NULL,
+                                       &key),
                   APR_SUCCESS);
     UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, org, key, 0, "\x89PNG",
                                       4), APR_SUCCESS);
@@ -124,8 +125,8 @@ static void test_other_organization(void)
     const char *key = NULL;
     fb_rows_t rows;
 
-    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", &key),
-                  APR_SUCCESS);
+    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", NULL,
+                                       &key), APR_SUCCESS);
     UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, other, key, 0, "GIF89a",
                                       6), APR_ENOENT);
     UT_ASSERT_INT(fb_file_store_complete(&db, ut_pool, other, key, 6,
