@@ -45,17 +45,11 @@ static const char *const fb_filetype_refused_ext[] = {
     NULL
 };
 
+/* Non-zero when the len bytes at part are a refused extension. */
 static int fb_filetype_ext_refused(const char *part, apr_size_t len)
 {
     int i;
 
-    while (len > 0 && *part == ' ') {
-        part++;
-        len--;
-    }
-    while (len > 0 && part[len - 1] == ' ') {
-        len--;
-    }
     for (i = 0; fb_filetype_refused_ext[i] != NULL; i++) {
         if (strlen(fb_filetype_refused_ext[i]) == len
             && strncasecmp(part, fb_filetype_refused_ext[i], len) == 0) {
@@ -66,7 +60,8 @@ static int fb_filetype_ext_refused(const char *part, apr_size_t len)
 }
 
 /* The refused extension among the dot-separated parts after the first
- * of the len bytes at name, as "a name with .exe", or NULL. */
+ * of the len bytes at name (spaces around a part dropped: "a.exe .png"
+ * shows as a.exe), as "a name with .exe", or NULL. */
 static const char *fb_filetype_parts_refused(apr_pool_t *p, const char *name,
                                              apr_size_t len)
 {
@@ -74,10 +69,17 @@ static const char *fb_filetype_parts_refused(apr_pool_t *p, const char *name,
 
     while (dot != NULL) {
         const char *next = memchr(dot + 1, '.', (apr_size_t)(end - dot - 1));
-        apr_size_t n = (apr_size_t)((next != NULL ? next : end) - dot - 1);
+        const char *part = dot + 1, *stop = next != NULL ? next : end;
 
-        if (fb_filetype_ext_refused(dot + 1, n)) {
-            return apr_psprintf(p, "a name with .%.*s", (int)n, dot + 1);
+        while (part < stop && *part == ' ') {
+            part++;
+        }
+        while (stop > part && stop[-1] == ' ') {
+            stop--;
+        }
+        if (fb_filetype_ext_refused(part, (apr_size_t)(stop - part))) {
+            return apr_psprintf(p, "a name with .%.*s", (int)(stop - part),
+                                part);
         }
         dot = next;
     }

@@ -168,7 +168,7 @@ static void test_names(void)
         /* Any part, any case. */
         {"a.exe.png", "a name with .exe"},
         {"report.PDF.Py.txt", "a name with .Py"},
-        {"a.exe .png", "a name with .exe "},
+        {"a.exe .png", "a name with .exe"},
         {"SETUP.EXE", "a name with .EXE"},
         {"x.Ps1", "a name with .Ps1"},
         {"lib.jar", "a name with .jar"},
