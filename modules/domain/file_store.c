@@ -57,8 +57,7 @@ FB_SQL_GLOBAL(sweep_files_unattached, 1,
 
 const fb_statement_t *const fb_file_store_statements[] = {
     &fb_sql_file_insert, &fb_sql_file_chunk, &fb_sql_file_chunk_read,
-    &fb_sql_file_done,
-    &fb_sql_file_discard, &fb_sql_file_drop,
+    &fb_sql_file_done, &fb_sql_file_discard, &fb_sql_file_drop,
     &fb_sql_sweep_files_unattached, NULL
 };
 
