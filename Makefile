@@ -36,7 +36,7 @@ HEADERS   := mod_feedback.h \
              $(wildcard modules/*.h modules/*/*.h modules/resources/*/*.h)
 
 PKGS      := apr-1 apr-util-1 json-c openssl gumbo libcmark libcurl libpq \
-             libmagic
+             libmagic libarchive
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
 
@@ -85,7 +85,7 @@ mod_feedback.so: $(MOD_OBJ)
 	@# A new inode: a running httpd maps the old file.
 	$(CC) -shared -o $@.tmp $(MOD_OBJ) $(SAN_LIBS) \
 	    $(shell pkg-config --libs json-c openssl gumbo libcmark libcurl \
-	        libpq libmagic) && mv -f $@.tmp $@
+	        libpq libmagic libarchive) && mv -f $@.tmp $@
 
 comma := ,
 

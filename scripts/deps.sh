@@ -11,11 +11,12 @@ set -euo pipefail
 # the authorities outbound HTTPS trusts unless FeedbackOutboundCAFile
 # names others (apt does not install it as a recommendation here).
 # libmagic-dev: file types by content (ticket files; it pulls in the
-# compiled magic database, libmagic-mgc).
+# compiled magic database, libmagic-mgc); libarchive-dev: the entries of
+# archives stored as files (core/fb_archive.c).
 build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
             libaprutil1-dbd-pgsql libjson-c-dev libssl-dev libgumbo-dev
             libcmark-dev libcurl4-openssl-dev libcurl4 libpq-dev ca-certificates
-            postgresql libmagic-dev)
+            postgresql libmagic-dev libarchive-dev)
 # openssl: the outbound tests make a self-signed certificate with its CLI;
 # python3-aiosmtpd: the SMTP server the email delivery tests send to;
 # curl: scripts/sdk.sh fetches the official client library (and Node.js

@@ -8,10 +8,10 @@
 #include "fb_filesign.h"
 #include "file_store.h"
 
-/* (org, source) */
-FB_SQL(file_insert, 1,
-    "INSERT INTO files (org_id, content_type, source) "
-    "VALUES (%s, 'application/octet-stream', %s) RETURNING key");
+/* (org, source, name) */
+FB_SQL(file_insert, 2,
+    "INSERT INTO files (org_id, content_type, source, name) "
+    "VALUES (%s, 'application/octet-stream', %s, %s) RETURNING key");
 
 /* (org, key, seq, data in hex) */
 FB_SQL(file_chunk, 3,
@@ -28,6 +28,13 @@ FB_SQL(file_done, 3,
     "FROM (SELECT %s::text AS org_id, %s::text AS key, "
     "  %s::bigint AS size, %s::text AS content_type) a "
     "WHERE f.org_id = a.org_id AND f.key = a.key");
+
+/* A chunk read back, of a file not yet complete (its check before it
+ * is: fb_archive.h).  (org, key, seq) */
+FB_SQL(file_chunk_read, 2,
+    "SELECT encode(c.data, 'hex') FROM file_chunks c "
+    "JOIN files f ON f.key = c.key "
+    "WHERE f.org_id = %s AND c.key = %s AND c.seq = %s::integer");
 
 /* (org, key) */
 FB_SQL(file_discard, 1,
@@ -49,8 +56,8 @@ FB_SQL_GLOBAL(sweep_files_unattached, 1,
     "WHERE f.key = old.key");
 
 const fb_statement_t *const fb_file_store_statements[] = {
-    &fb_sql_file_insert, &fb_sql_file_chunk, &fb_sql_file_done,
-    &fb_sql_file_discard, &fb_sql_file_drop,
+    &fb_sql_file_insert, &fb_sql_file_chunk, &fb_sql_file_chunk_read,
+    &fb_sql_file_done, &fb_sql_file_discard, &fb_sql_file_drop,
     &fb_sql_sweep_files_unattached, NULL
 };
 
@@ -75,11 +82,11 @@ const char *fb_file_sniff(const unsigned char *b, apr_size_t n)
 
 apr_status_t fb_file_store_create(fb_db_t *db, apr_pool_t *p,
                                   const char *org, const char *source,
-                                  const char **key)
+                                  const char *name, const char **key)
 {
     fb_rows_t rows;
     apr_status_t rv = fb_db_select(db, p, &fb_sql_file_insert, org,
-                                   FB_ARGS(source), &rows);
+                                   FB_ARGS(source, name), &rows);
 
     *key = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
     return rv == APR_SUCCESS && *key == NULL ? APR_EGENERAL : rv;
@@ -103,6 +110,46 @@ apr_status_t fb_file_store_chunk(fb_db_t *db, apr_pool_t *p, const char *org,
     rv = fb_db_exec(db, p, &fb_sql_file_chunk, org,
                     FB_ARGS(key, apr_itoa(p, seq), hex), &affected);
     return rv == APR_SUCCESS && affected != 1 ? APR_ENOENT : rv;
+}
+
+/* Hex digit value; the database writes lower case. */
+static int fb_file_nibble(char c)
+{
+    return c <= '9' ? c - '0' : c - 'a' + 10;
+}
+
+apr_size_t fb_file_unhex(char *out, const char *hex)
+{
+    apr_size_t len = strlen(hex) / 2, i;
+
+    for (i = 0; i < len; i++) {
+        out[i] = (char)(fb_file_nibble(hex[2 * i]) << 4
+                        | fb_file_nibble(hex[2 * i + 1]));
+    }
+    return len;
+}
+
+apr_status_t fb_file_store_read(fb_db_t *db, apr_pool_t *p, const char *org,
+                                const char *key, int seq, char *data,
+                                apr_size_t max, apr_size_t *len)
+{
+    fb_rows_t rows;
+    const char *hex;
+    apr_status_t rv = fb_db_select(db, p, &fb_sql_file_chunk_read, org,
+                                   FB_ARGS(key, apr_itoa(p, seq)), &rows);
+
+    *len = 0;
+    if (rv != APR_SUCCESS) {
+        return rv;
+    }
+    if ((hex = fb_rows_get(&rows, 0, 0)) == NULL) {
+        return APR_ENOENT;
+    }
+    if (strlen(hex) / 2 > max) {
+        return APR_EGENERAL;
+    }
+    *len = fb_file_unhex(data, hex);
+    return APR_SUCCESS;
 }
 
 apr_status_t fb_file_store_complete(fb_db_t *db, apr_pool_t *p,

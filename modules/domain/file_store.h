@@ -11,9 +11,11 @@
  * attaches it in the write's own transaction, and content that stops
  * showing it deletes it (triggers, sql/014); a file never attached (its
  * write failed) is deleted by the worker's sweep an hour after it was
- * stored.  Only images are stored, recognised by their first bytes
- * (fb_file_sniff), whatever a server claims: executables and markup
- * never are.
+ * stored.  Images of content are stored only when their first bytes say
+ * so (fb_file_sniff), whatever a server claims; ticket files of any
+ * type but programs (fb_filetype.h).  Every file is looked into as an
+ * archive before it is completed (fb_archive.h), by reading its chunks
+ * back (fb_file_store_read).
  */
 #ifndef FILE_STORE_H
 #define FILE_STORE_H
@@ -33,17 +35,27 @@ extern const fb_statement_t fb_sql_sweep_files_unattached;
  * are b, or NULL. */
 const char *fb_file_sniff(const unsigned char *b, apr_size_t n);
 
-/* A new, empty file of org from source (the URL fetched, or "data:");
- * *key is its key. */
+/* A new, empty file of org from source (the URL fetched, or "data:"),
+ * named name (NULL: none, an image of content); *key is its key. */
 apr_status_t fb_file_store_create(fb_db_t *db, apr_pool_t *p,
                                   const char *org, const char *source,
-                                  const char **key);
+                                  const char *name, const char **key);
 
 /* Stores the len bytes of data as chunk seq (0, 1, ...) of org's file
  * key; APR_ENOENT when org has no such file. */
 apr_status_t fb_file_store_chunk(fb_db_t *db, apr_pool_t *p, const char *org,
                                  const char *key, int seq, const char *data,
                                  apr_size_t len);
+
+/* Reads chunk seq of org's file key, complete or not, into data (max
+ * bytes); *len is its length.  APR_ENOENT when there is no such chunk. */
+apr_status_t fb_file_store_read(fb_db_t *db, apr_pool_t *p, const char *org,
+                                const char *key, int seq, char *data,
+                                apr_size_t max, apr_size_t *len);
+
+/* The bytes of hex (the database's lower case, as encode(..., 'hex')
+ * writes) into out, which holds half its length; that length. */
+apr_size_t fb_file_unhex(char *out, const char *hex);
 
 /* Completes org's file key: size bytes (more than none) of type.
  * APR_ENOENT when org has no such file. */

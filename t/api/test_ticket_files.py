@@ -29,9 +29,9 @@ UPLOAD_MAX = 3 * 1024 * 1024        # FeedbackMaxUploadSize of the site
 class Files(FilesHandler):
     files = {"/doc.pdf": (PDF, "application/pdf"),
              "/shot.png": (PNG, "image/png"),
-             "/exact.bin": (b"\x00PK" + os.urandom(TEN_MB - 3),
+             "/exact.dat": (b"\x00PK" + os.urandom(TEN_MB - 3),
                             "application/octet-stream"),
-             "/over.bin": (b"\x00PK" + os.urandom(TEN_MB - 2),
+             "/over.dat": (b"\x00PK" + os.urandom(TEN_MB - 2),
                            "application/octet-stream"),
              "/tool.png": (EXE, "image/png")}
 
@@ -213,7 +213,7 @@ def test_body_size_limit(desk, site):
     boundary = "b" * 16
     head = ("--%s\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n"
             "%s\r\n--%s\r\nContent-Disposition: form-data; "
-            "name=\"customFields.%s\"; filename=\"big.bin\"\r\n\r\n"
+            "name=\"customFields.%s\"; filename=\"big.dat\"\r\n\r\n"
             % (boundary, json.dumps({"ticketCategoryId":
                                      desk.cats["customer"],
                                      "title": "Big", "author": {}}),
@@ -253,17 +253,17 @@ def test_url_downloads(desk, remote):
         "customFields": {desk.shots: [
             {"url": remote.base + "/doc.pdf", "name": "Contract.pdf"},
             {"url": remote.base + "/shot.png"},
-            {"url": remote.base + "/exact.bin"}]}})
+            {"url": remote.base + "/exact.dat"}]}})
     assert r.status_code == 201, r.text
     files = shown_all(r.json()["customFields"][desk.shots])
     assert [f["name"] for f in files] == ["Contract.pdf", "shot.png",
-                                          "exact.bin"]
+                                          "exact.dat"]
     got = requests.get(files[0]["url"], timeout=30)
     assert got.content == PDF
     # Just over 10 MB, an executable by content, a refused address, a
     # single-file field given two.
     for value, why in (
-            ({"url": remote.base + "/over.bin"}, "larger"),
+            ({"url": remote.base + "/over.dat"}, "larger"),
             ({"url": remote.base + "/tool.png"}, "Executable"),
             ({"url": "https://10.0.0.1/x.pdf"}, ""),
             ({"url": remote.base + "/doc.pdf", "extra": 1}, "url, name"),

@@ -67,6 +67,8 @@ int main(void)
     test_etag_register();
     test_multipart_register();
     test_filetype_register();
+    test_archive_register();
+    test_disposition_register();
     test_schema_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -70,9 +70,11 @@ static void test_store(void)
     const char *org = ut_db_org(&db, "unit file store");
     const char *key = NULL;
     fb_rows_t rows;
+    char buf[16];
+    apr_size_t len;
 
-    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", &key),
-                  APR_SUCCESS);
+    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", NULL,
+                                       &key), APR_SUCCESS);
     CU_ASSERT_FATAL(key != NULL);
     CU_ASSERT(fb_file_key_valid(key));
     UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, org, key, 0, "GIF89a",
@@ -81,6 +83,15 @@ static void test_store(void)
                                       5), APR_SUCCESS);
     rows = ut_db_select(&db, &fb_sql_ut_fs_file, org, FB_ARGS(key));
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "0");
+    /* Read back before it is complete, as its archive check does. */
+    UT_ASSERT_INT(fb_file_store_read(&db, ut_pool, org, key, 1, buf,
+                                     sizeof(buf), &len), APR_SUCCESS);
+    UT_ASSERT_INT(len, 5);
+    CU_ASSERT(memcmp(buf, "-rest", 5) == 0);
+    UT_ASSERT_INT(fb_file_store_read(&db, ut_pool, org, key, 2, buf,
+                                     sizeof(buf), &len), APR_ENOENT);
+    UT_ASSERT_INT(fb_file_store_read(&db, ut_pool, org, key, 0, buf, 4,
+                                     &len), APR_EGENERAL);
     UT_ASSERT_INT(fb_file_store_complete(&db, ut_pool, org, key, 11,
                                          "image/gif"), APR_SUCCESS);
     rows = ut_db_select(&db, &fb_sql_ut_fs_file, org, FB_ARGS(key));
@@ -105,7 +116,8 @@ static void test_discard(void)
     fb_rows_t rows;
 
     UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org,
-                                       "https://img.example/a.png", &key),
+                                       "https://img.example/a.png", NULL,
+                                       &key),
                   APR_SUCCESS);
     UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, org, key, 0, "\x89PNG",
                                       4), APR_SUCCESS);
@@ -115,27 +127,33 @@ static void test_discard(void)
     UT_ASSERT_INT(rows.nrows, 0);
 }
 
-/* Another organization's file takes no chunk and is not completed or
- * discarded. */
+/* Another organization's file takes no chunk, is not completed or
+ * discarded, and is not read back. */
 static void test_other_organization(void)
 {
     const char *org = ut_db_org(&db, "unit file owner");
     const char *other = ut_db_org(&db, "unit file other");
     const char *key = NULL;
     fb_rows_t rows;
+    char buf[16];
+    apr_size_t len;
 
-    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", &key),
-                  APR_SUCCESS);
+    UT_ASSERT_INT(fb_file_store_create(&db, ut_pool, org, "data:", NULL,
+                                       &key), APR_SUCCESS);
     UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, other, key, 0, "GIF89a",
                                       6), APR_ENOENT);
     UT_ASSERT_INT(fb_file_store_complete(&db, ut_pool, other, key, 6,
                                          "image/gif"), APR_ENOENT);
     UT_ASSERT_INT(fb_file_store_discard(&db, ut_pool, other, key),
                   APR_SUCCESS);
+    UT_ASSERT_INT(fb_file_store_chunk(&db, ut_pool, org, key, 0, "GIF89a",
+                                      6), APR_SUCCESS);
+    UT_ASSERT_INT(fb_file_store_read(&db, ut_pool, other, key, 0, buf,
+                                     sizeof(buf), &len), APR_ENOENT);
     rows = ut_db_select(&db, &fb_sql_ut_fs_file, org, FB_ARGS(key));
     UT_ASSERT_INT(rows.nrows, 1);
     UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "0");
-    UT_ASSERT_STR(fb_rows_get(&rows, 0, 4), NULL);
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 4), "GIF89a");
 }
 
 /* Markers become signed URLs under the public URL; text without one is

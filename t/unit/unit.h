@@ -144,6 +144,8 @@ void test_file_store_register(void);
 void test_etag_register(void);
 void test_multipart_register(void);
 void test_filetype_register(void);
+void test_archive_register(void);
+void test_disposition_register(void);
 void test_schema_register(void);
 
 #endif

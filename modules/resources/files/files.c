@@ -9,6 +9,8 @@
 #include "apr_uri.h"
 #include "http_protocol.h"
 
+#include "fb_archive.h"
+#include "fb_disposition.h"
 #include "fb_filesign.h"
 #include "fb_filetype.h"
 #include "files.h"
@@ -18,7 +20,7 @@
  * may read the file.  (key) */
 FB_SQL_GLOBAL(file_get, 1,
     "SELECT f.content_type, f.size, "
-    "  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key) "
+    "  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key), f.name "
     "FROM files f WHERE f.key = %s AND f.size > 0");
 
 /* (key, seq), as file_get. */
@@ -37,6 +39,7 @@ struct fb_file_writer {
     fb_req_t *fr;
     const char *key;
     const char *type;       /* known from the first bytes */
+    magic_t magic;          /* libmagic's, loaded at its first use */
     char *buf;
     apr_size_t used;
     apr_off_t total;
@@ -47,8 +50,9 @@ struct fb_file_writer {
     const char *why;        /* for the client */
 };
 
-fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
-                          fb_file_writer_t **w)
+/* Starts a file named name (NULL: an image of content). */
+static fb_error_t *fb_file_start(fb_req_t *fr, const char *source,
+                                 const char *name, fb_file_writer_t **w)
 {
     fb_db_t *db = fb_req_db(fr);
     fb_error_t *err = NULL;
@@ -57,7 +61,7 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
     (*w)->fr = fr;
     if (db == NULL
         || fb_file_store_create(db, fr->pool, fr->principal.org_id, source,
-                                &(*w)->key) != APR_SUCCESS) {
+                                name, &(*w)->key) != APR_SUCCESS) {
         err = fb_req_db_failed(fr);
     }
     /* Nothing is held while the first bytes are awaited. */
@@ -71,10 +75,17 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
     return NULL;
 }
 
-fb_error_t *fb_file_begin_any(fb_req_t *fr, const char *source,
-                              apr_off_t max, fb_file_writer_t **w)
+fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
+                          fb_file_writer_t **w)
 {
-    fb_error_t *err = fb_file_begin(fr, source, w);
+    return fb_file_start(fr, source, NULL, w);
+}
+
+fb_error_t *fb_file_begin_any(fb_req_t *fr, const char *source,
+                              const char *name, apr_off_t max,
+                              fb_file_writer_t **w)
+{
+    fb_error_t *err = fb_file_start(fr, source, name, w);
 
     (*w)->any = 1;
     (*w)->max = max;
@@ -123,14 +134,18 @@ static apr_status_t fb_file_flush(fb_file_writer_t *w)
     }
     if (w->type == NULL && w->any) {
         /* The first chunk tells the type; nothing is stored before. */
+        const char *why;
+
         w->type = fb_file_sniff((unsigned char *)w->buf, w->used);
         if (w->type == NULL) {
-            w->type = fb_filetype_of(fr->pool, (unsigned char *)w->buf,
-                                     w->used);
+            w->magic = fb_filetype_magic(fr->pool);
+            w->type = fb_filetype_of(fr->pool, w->magic,
+                                     (unsigned char *)w->buf, w->used);
         }
-        if (fb_filetype_executable((unsigned char *)w->buf, w->used,
-                                   w->type)) {
-            w->why = "Executable files are not accepted.";
+        if ((why = fb_filetype_content_refused(
+                 fr->pool, (unsigned char *)w->buf, w->used, w->type))
+            != NULL) {
+            w->why = apr_psprintf(fr->pool, FB_FILETYPE_REFUSED, why);
             return APR_EINVAL;
         }
     }
@@ -183,6 +198,72 @@ apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
     return APR_SUCCESS;
 }
 
+/* The stored file read back by offset for its archive check: one chunk
+ * at a time, a connection held only while it is read. */
+typedef struct {
+    fb_file_writer_t *w;
+    char *chunk;
+    apr_size_t len;
+    int seq;                /* the chunk held, -1: none */
+} fb_file_reader_t;
+
+static apr_status_t fb_file_read_at(void *baton, apr_off_t at,
+                                    const char **data, apr_size_t *len)
+{
+    fb_file_reader_t *r = baton;
+    fb_req_t *fr = r->w->fr;
+    int seq = (int)(at / FB_FILE_CHUNK);
+    apr_size_t off = (apr_size_t)(at % FB_FILE_CHUNK);
+    apr_status_t rv = APR_SUCCESS;
+
+    if (seq != r->seq) {
+        apr_pool_t *p;
+
+        r->seq = -1;
+        if ((rv = apr_pool_create(&p, fr->pool)) != APR_SUCCESS) {
+            return rv;
+        }
+        rv = fb_req_db(fr) == NULL
+             ? FB_DB_UNAVAILABLE
+             : fb_file_store_read(fr->db, p, fr->principal.org_id,
+                                  r->w->key, seq, r->chunk, FB_FILE_CHUNK,
+                                  &r->len);
+        fb_req_db_release(fr);
+        apr_pool_destroy(p);
+        if (rv != APR_SUCCESS) {
+            return rv;
+        }
+        r->seq = seq;
+    }
+    if (off >= r->len) {
+        return APR_EOF;
+    }
+    *data = r->chunk + off;
+    *len = r->len - off;
+    return APR_SUCCESS;
+}
+
+/* Looks into the stored file as an archive (fb_archive.h): APR_SUCCESS
+ * with w->why set when it is refused; another status when it could not
+ * be read back. */
+static apr_status_t fb_file_check(fb_file_writer_t *w)
+{
+    fb_file_reader_t r;
+    const char *why;
+    apr_status_t rv;
+
+    r.w = w;
+    r.chunk = w->buf;       /* everything is written: it is free */
+    r.len = 0;
+    r.seq = -1;
+    rv = fb_archive_check(w->fr->pool, &w->magic, &fb_archive_limits,
+                          fb_file_read_at, &r, w->total, &why);
+    if (rv == APR_SUCCESS && why != NULL) {
+        w->why = why;
+    }
+    return rv;
+}
+
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
 {
     fb_req_t *fr = w->fr;
@@ -196,7 +277,8 @@ void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
         w->why = "The file is empty.";
     }
     ok = ok && !w->failed && fb_file_flush(w) == APR_SUCCESS
-         && w->total > 0 && w->type != NULL;
+         && w->total > 0 && w->type != NULL
+         && fb_file_check(w) == APR_SUCCESS && w->why == NULL;
     if (fb_req_db(fr) != NULL) {
         if (ok && fb_file_store_complete(fr->db, fr->pool, org, w->key,
                                          w->total, w->type) == APR_SUCCESS) {
@@ -209,16 +291,10 @@ void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
     fb_req_db_release(fr);
 }
 
-/* Hex digit value; the database writes lower case. */
-static int fb_file_nibble(char c)
-{
-    return c <= '9' ? c - '0' : c - 'a' + 10;
-}
-
 /* GET /files/{key}?expires=...&signature=... */
 static fb_error_t *fb_file_get(fb_req_t *fr)
 {
-    const char *key = fb_req_param(fr, "key");
+    const char *key = fb_req_param(fr, "key"), *type;
     fb_rows_t rows;
     fb_error_t *err;
     int i, n;
@@ -240,14 +316,22 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
                              NULL);
     }
     n = atoi(fb_rows_get(&rows, 0, 2));
-    ap_set_content_type(fr->r, apr_pstrdup(fr->pool,
-                                           fb_rows_get(&rows, 0, 0)));
+    type = apr_pstrdup(fr->pool, fb_rows_get(&rows, 0, 0));
+    ap_set_content_type(fr->r, type);
     ap_set_content_length(fr->r, apr_atoi64(fb_rows_get(&rows, 0, 1)));
     apr_table_setn(fr->r->headers_out, "Cache-Control", "private, "
                    "max-age=3600");
+    /* Only a raster image is shown; anything else (HTML, SVG, PDF, text)
+     * is saved under its name, never rendered in the API's origin, and
+     * sandboxed should a browser render it all the same. */
+    if (!fb_filetype_inline(type)) {
+        apr_table_setn(fr->r->headers_out, "Content-Disposition",
+                       fb_disposition_attachment(fr->pool,
+                                                 fb_rows_get(&rows, 0, 3)));
+    }
     apr_table_setn(fr->r->headers_out, "X-Content-Type-Options", "nosniff");
     apr_table_setn(fr->r->headers_out, "Content-Security-Policy",
-                   "default-src 'none'");
+                   "default-src 'none'; sandbox");
     if (fr->r->header_only) {
         return NULL;
     }
@@ -256,7 +340,7 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
         apr_pool_t *p;
         const char *hex;
         char *bin;
-        apr_size_t len, j;
+        apr_size_t len;
 
         if (apr_pool_create(&p, fr->pool) != APR_SUCCESS) {
             break;
@@ -271,12 +355,8 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
         }
         /* A slow reader holds no connection while its chunk is sent. */
         fb_req_db_release(fr);
-        len = strlen(hex) / 2;
-        bin = apr_palloc(p, len + 1);
-        for (j = 0; j < len; j++) {
-            bin[j] = (char)(fb_file_nibble(hex[2 * j]) << 4
-                            | fb_file_nibble(hex[2 * j + 1]));
-        }
+        bin = apr_palloc(p, strlen(hex) / 2 + 1);
+        len = fb_file_unhex(bin, hex);
         ap_rwrite(bin, (int)len, fr->r);
         apr_pool_destroy(p);
     }

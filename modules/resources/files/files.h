@@ -25,11 +25,13 @@ fb_error_t *fb_file_begin(fb_req_t *fr, const char *source,
                           fb_file_writer_t **w);
 
 /*
- * Starts a file of any type but an executable (fb_filetype.h), of at
- * most max bytes: ticket files.  Its type is told by its content.
+ * Starts a file of any type but an executable (fb_filetype.h), named
+ * name (already checked: fb_filetype_name_refused), of at most max
+ * bytes: ticket files.  Its type is told by its content.
  */
 fb_error_t *fb_file_begin_any(fb_req_t *fr, const char *source,
-                              apr_off_t max, fb_file_writer_t **w);
+                              const char *name, apr_off_t max,
+                              fb_file_writer_t **w);
 
 /* Why the file was abandoned, for a client (NULL when it was not, or
  * for a failure of the server's own). */
@@ -40,9 +42,10 @@ const char *fb_file_why(const fb_file_writer_t *w);
 apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
                            apr_size_t len);
 
-/* Ends the file: with ok, the rest is written and the file completed
- * (*key is the file's key); else, or when that fails, it is deleted and
- * *key is NULL. */
+/* Ends the file: with ok, the rest is written, the file is looked into
+ * as an archive (fb_archive.h: it is read back, chunk by chunk) and
+ * completed (*key is the file's key); else, or when that fails or
+ * refuses it (fb_file_why), it is deleted and *key is NULL. */
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key);
 
 /*

@@ -14,7 +14,8 @@
  * client sends can be one), and the custom field check
  * (field_values.h) takes it for the stored files.  At most
  * FB_TICKET_FILES_MAX files a request; executables are refused by name
- * and by content.
+ * and by content, archives holding them too (fb_filetype.h,
+ * fb_archive.h).
  *
  * A stored value is {key, name}; answers show it as the JSON string of
  * {key, name, url} (several files: of the array of them), url signed for
@@ -29,6 +30,7 @@
 #include "apr_strings.h"
 #include "http_core.h"
 #include "http_log.h"
+#include "httpd.h"
 
 #include "fb_fetch.h"
 #include "fb_filesign.h"
@@ -113,6 +115,7 @@ static fb_error_t *fb_tf_part_begin(fb_req_t *fr,
                      ? fb_id_normalize(fr->pool,
                                        part->name + sizeof(prefix) - 1)
                      : NULL;
+    const char *why;
     fb_tf_part_t *f;
     fb_error_t *err;
 
@@ -125,12 +128,13 @@ static fb_error_t *fb_tf_part_begin(fb_req_t *fr,
     f->field = id;
     f->param = apr_pstrcat(fr->pool, prefix, id, NULL);
     f->name = fb_tf_name(fr->pool, part->filename);
-    if (fb_filetype_blocked_name(f->name)) {
+    if ((why = fb_filetype_name_refused(fr->pool, f->name)) != NULL) {
         return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, f->param,
-                             "Executable files are not accepted.");
+                             apr_psprintf(fr->pool, FB_FILETYPE_REFUSED,
+                                          why));
     }
-    if ((err = fb_file_begin_any(fr, "upload", FB_TICKET_UPLOAD_MAX,
-                                 &f->w)) != NULL) {
+    if ((err = fb_file_begin_any(fr, "upload", f->name,
+                                 FB_TICKET_UPLOAD_MAX, &f->w)) != NULL) {
         const char *key;
 
         fb_file_finish(f->w, 0, &key);
@@ -219,13 +223,25 @@ static fb_error_t *fb_tf_download(fb_req_t *fr, const char *field,
                              "A file is given as {url, name?}.");
     }
     if (name == NULL) {
-        /* The URL's last path segment, without its query. */
-        name = apr_pstrndup(fr->pool, url, strcspn(url, "?#"));
+        /* The URL's last path segment, without its query, decoded: the
+         * name a browser would save it under ("a.exe%3B.png" is
+         * "a.exe;.png"). */
+        char *path = apr_pstrndup(fr->pool, url, strcspn(url, "?#"));
+        char *last = strrchr(path, '/');
+
+        last = last != NULL ? last + 1 : path;
+        if (ap_unescape_url(last) != OK) {
+            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, param,
+                                 "The URL's file name cannot be decoded; "
+                                 "give the file's name.");
+        }
+        name = last;
     }
     name = fb_tf_name(fr->pool, name);
-    if (fb_filetype_blocked_name(name)) {
+    if ((why = fb_filetype_name_refused(fr->pool, name)) != NULL) {
         return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, param,
-                             "Executable files are not accepted.");
+                             apr_psprintf(fr->pool, FB_FILETYPE_REFUSED,
+                                          why));
     }
     if (opt == NULL || (why = fb_fetch_check_url(opt->policy, url))
                        != NULL) {
@@ -233,7 +249,8 @@ static fb_error_t *fb_tf_download(fb_req_t *fr, const char *field,
                              opt == NULL ? "The URL cannot be fetched."
                                          : why);
     }
-    if ((err = fb_file_begin_any(fr, url, FB_FILE_MAX_SIZE, &w)) != NULL) {
+    if ((err = fb_file_begin_any(fr, url, name, FB_FILE_MAX_SIZE, &w))
+        != NULL) {
         fb_file_finish(w, 0, &key);
         return err;
     }
