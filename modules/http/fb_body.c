@@ -39,6 +39,22 @@ static int fb_body_is_json(apr_pool_t *p, const char *content_type)
     return 1;
 }
 
+fb_error_t *fb_body_unread(fb_req_t *fr)
+{
+    return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
+                         "The request body could not be read.");
+}
+
+fb_error_t *fb_body_discard(fb_req_t *fr)
+{
+    if (ap_request_has_body(fr->r)
+        && ap_discard_request_body(fr->r) != OK) {
+        return fb_body_unread(fr);
+    }
+    fr->body_read = 1;
+    return NULL;
+}
+
 fb_error_t *fb_body_read(fb_req_t *fr)
 {
     request_rec *r = fr->r;
@@ -72,8 +88,7 @@ fb_error_t *fb_body_read(fb_req_t *fr)
             }
             n = ap_get_client_block(r, buf + len, cap - len);
             if (n < 0) {
-                return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                                     "The request body could not be read.");
+                return fb_body_unread(fr);
             }
             if (n == 0) {
                 break;
@@ -85,6 +100,7 @@ fb_error_t *fb_body_read(fb_req_t *fr)
             }
         }
     }
+    fr->body_read = 1;
     if (len == 0) {
         fr->body = fb_json_owned(fr->pool, json_object_new_object());
         return NULL;

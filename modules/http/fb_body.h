@@ -1,5 +1,8 @@
 /*
- * fb_body: reading a JSON request body.
+ * fb_body: reading a JSON request body, or discarding one.
+ *
+ * A request whose body was not read to its end closes its connection
+ * (fb_handler.c).
  */
 #ifndef FB_BODY_H
 #define FB_BODY_H
@@ -12,5 +15,12 @@
  * body reads as {}.  Errors: 413, 415, 400 invalid_request.
  */
 fb_error_t *fb_body_read(fb_req_t *fr);
+
+/* Reads and drops the body of a request that takes none.  Errors: 400
+ * invalid_request. */
+fb_error_t *fb_body_discard(fb_req_t *fr);
+
+/* Why a read of the body failed: 400 invalid_request. */
+fb_error_t *fb_body_unread(fb_req_t *fr);
 
 #endif
