@@ -66,6 +66,7 @@ int main(void)
     test_multipart_register();
     test_filetype_register();
     test_schema_register();
+    test_pace_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

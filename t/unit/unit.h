@@ -143,5 +143,6 @@ void test_etag_register(void);
 void test_multipart_register(void);
 void test_filetype_register(void);
 void test_schema_register(void);
+void test_pace_register(void);
 
 #endif
