@@ -9,6 +9,7 @@
 
 #include "fb_body.h"
 #include "fb_json.h"
+#include "fb_pacing.h"
 #include "fb_upload.h"
 
 /* Reads are this big: a bucket brigade's worth, never a whole file. */
@@ -175,6 +176,7 @@ fb_error_t *fb_upload_read(fb_req_t *fr, const fb_upload_t *up)
                              "The request body could not be read.");
     }
     buf = apr_palloc(fr->pool, FB_UPLOAD_READ);
+    fb_pacing_body(r, FB_PACING_UPLOAD, fr->principal.org_id);
     if (ap_should_client_block(r)) {
         while (rv == APR_SUCCESS
                && (n = ap_get_client_block(r, buf, FB_UPLOAD_READ)) != 0) {
