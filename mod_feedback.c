@@ -15,6 +15,7 @@
 #include "mod_feedback.h"
 
 #include "fb_auth.h"
+#include "fb_busy.h"
 #include "fb_config.h"
 #include "fb_dbd.h"
 #include "fb_errordoc.h"
@@ -25,6 +26,7 @@
 #include "fb_operator.h"
 #include "fb_orgcache.h"
 #include "fb_outbound.h"
+#include "fb_pacing.h"
 #include "fb_registry.h"
 #include "fb_shares.h"
 #include "fb_stats.h"
@@ -107,6 +109,7 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_limits_child_init(pchild, s);
     fb_shares_child_init(pchild, s);
     fb_orgcache_child_init(pchild, s);
+    fb_busy_child_init(pchild, s);
 }
 
 /* The module's section of server-status (when mod_status is loaded). */
@@ -139,6 +142,7 @@ static void fb_register_hooks(apr_pool_t *p)
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_handler(fb_operator_handler, NULL, NULL, APR_HOOK_MIDDLE);
     fb_errordoc_register_hooks(p);
+    fb_pacing_register_hooks(p);
     APR_OPTIONAL_HOOK(ap, status_hook, fb_status_hook, NULL, NULL,
                       APR_HOOK_MIDDLE);
     APR_REGISTER_OPTIONAL_FN(feedback_statement_sql);

@@ -1,5 +1,6 @@
 /*
- * fb_body: size-limited reading and strict parsing of request bodies.
+ * fb_body: size-limited, timed reading and strict parsing of request
+ * bodies.
  */
 #include "httpd.h"
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "fb_body.h"
 #include "fb_json.h"
+#include "fb_pacing.h"
 
 /* Non-zero when content_type is JSON in UTF-8 (or without a charset). */
 static int fb_body_is_json(apr_pool_t *p, const char *content_type)
@@ -39,6 +41,28 @@ static int fb_body_is_json(apr_pool_t *p, const char *content_type)
     return 1;
 }
 
+fb_error_t *fb_body_unread(fb_req_t *fr)
+{
+    if (fb_pacing_timed_out(fr->r)) {
+        return fb_error_make(fr->pool, FB_E_REQUEST_TIMEOUT, NULL,
+                             "The request body did not arrive in time.");
+    }
+    return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
+                         "The request body could not be read.");
+}
+
+fb_error_t *fb_body_discard(fb_req_t *fr)
+{
+    if (ap_request_has_body(fr->r)) {
+        fb_pacing_body(fr->r, FB_PACING_BODY, fr->principal.org_id);
+        if (ap_discard_request_body(fr->r) != OK) {
+            return fb_body_unread(fr);
+        }
+    }
+    fr->body_read = 1;
+    return NULL;
+}
+
 fb_error_t *fb_body_read(fb_req_t *fr)
 {
     request_rec *r = fr->r;
@@ -57,6 +81,7 @@ fb_error_t *fb_body_read(fb_req_t *fr)
                              "The request body could not be read.");
     }
     buf = apr_palloc(fr->pool, 8192);
+    fb_pacing_body(r, FB_PACING_BODY, fr->principal.org_id);
     if (ap_should_client_block(r)) {
         apr_size_t cap = 8192;
 
@@ -72,8 +97,7 @@ fb_error_t *fb_body_read(fb_req_t *fr)
             }
             n = ap_get_client_block(r, buf + len, cap - len);
             if (n < 0) {
-                return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                                     "The request body could not be read.");
+                return fb_body_unread(fr);
             }
             if (n == 0) {
                 break;
@@ -85,6 +109,7 @@ fb_error_t *fb_body_read(fb_req_t *fr)
             }
         }
     }
+    fr->body_read = 1;
     if (len == 0) {
         fr->body = fb_json_owned(fr->pool, json_object_new_object());
         return NULL;

@@ -3,15 +3,16 @@
  *
  * Each directive is one row of fb_directives[] at the end of the parsers:
  * its name, how its value is read (a whole number, a size, a time, a flag,
- * a string, or a parser of its own), the field of fb_server_conf_t it
- * sets, its range, its default as it would be written in httpd.conf,
- * whether a virtual host may set it, and a one-line description.  The rest
- * is derived from the rows: the command_rec entries httpd reads, the help
- * text `apache2 -L` prints (t/static/test_directives_doc.py checks
- * docs/directives.md against it), the unset values of a new
- * configuration, the merge, and the defaults filled in at start-up, which
- * go through the directive's own parser.  A new directive is a field in
- * fb_config.h, a row here and a section in docs/directives.md.
+ * a string, a span that follows the node's load, or a parser of its
+ * own), the field of fb_server_conf_t it sets, its range, its default as
+ * it would be written in httpd.conf, whether a virtual host may set it,
+ * and a one-line description.  The rest is derived from the rows: the
+ * command_rec entries httpd reads, the help text `apache2 -L` prints
+ * (t/static/test_directives_doc.py checks docs/directives.md against
+ * it), the unset values of a new configuration, the merge, and the
+ * defaults filled in at start-up, which go through the directive's own
+ * parser.  A new directive is a field in fb_config.h, a row here and a
+ * section in docs/directives.md.
  */
 #include "httpd.h"
 #include <stdlib.h>
@@ -37,8 +38,10 @@ typedef enum {
     FB_STORE_OFF,               /* apr_off_t, FB_UNSET when unset */
     FB_STORE_PTR,               /* a pointer, NULL when unset; a virtual
                                  * host's value replaces the main one's */
-    FB_STORE_LIST               /* an apr array, NULL when unset; a virtual
+    FB_STORE_LIST,              /* an apr array, NULL when unset; a virtual
                                  * host's entries add to the main one's */
+    FB_STORE_SPAN               /* an fb_pace_span_t, its idle value
+                                 * FB_UNSET when unset */
 } fb_store_e;
 
 typedef struct fb_directive_s fb_directive_t;
@@ -70,7 +73,8 @@ static const apr_size_t fb_store_size[] = {
     [FB_STORE_INT] = sizeof(int),
     [FB_STORE_OFF] = sizeof(apr_off_t),
     [FB_STORE_PTR] = sizeof(void *),
-    [FB_STORE_LIST] = sizeof(apr_array_header_t *)
+    [FB_STORE_LIST] = sizeof(apr_array_header_t *),
+    [FB_STORE_SPAN] = sizeof(fb_pace_span_t)
 };
 
 /* The field of conf that d names; the merge only reads it from its
@@ -89,6 +93,8 @@ static int fb_field_is_set(const fb_directive_t *d, const void *field)
         return *(const int *)field != FB_UNSET;
     case FB_STORE_OFF:
         return *(const apr_off_t *)field != FB_UNSET;
+    case FB_STORE_SPAN:
+        return ((const fb_pace_span_t *)field)->idle != FB_UNSET;
     default:
         /* Pointers of any type: their bytes say whether they are NULL. */
         memcpy(&ptr, field, sizeof(ptr));
@@ -172,6 +178,77 @@ static const char *fb_parse_string(const fb_directive_t *d, apr_pool_t *p,
     (void)d;
     (void)p;
     *(const char **)field = arg;
+    return NULL;
+}
+
+/*
+ * The two words of a span, "IDLE [BUSY]" (one word: the same value at
+ * any load); NULL when arg has another number of words.
+ */
+static const char *fb_span_words(apr_pool_t *p, const char *arg,
+                                 const char **busy)
+{
+    char *words = apr_pstrdup(p, arg), *state;
+    const char *idle = apr_strtok(words, " ", &state);
+
+    *busy = idle != NULL ? apr_strtok(NULL, " ", &state) : NULL;
+    if (idle == NULL || (*busy != NULL && apr_strtok(NULL, " ", &state))) {
+        return NULL;
+    }
+    if (*busy == NULL) {
+        *busy = idle;
+    }
+    return idle;
+}
+
+/* A span of times from d->low to d->high, kept in milliseconds; a busy
+ * node never waits longer than an idle one. */
+static const char *fb_parse_span_msec(const fb_directive_t *d,
+                                      apr_pool_t *p, const char *arg,
+                                      void *field)
+{
+    fb_pace_span_t *span = field, got;
+    const char *busy, *idle = fb_span_words(p, arg, &busy), *err;
+
+    if (idle == NULL) {
+        return apr_psprintf(p, "%s takes one or two times, not '%s'",
+                            d->name, arg);
+    }
+    if ((err = fb_parse_msec(d, p, idle, &got.idle)) != NULL
+        || (err = fb_parse_msec(d, p, busy, &got.busy)) != NULL) {
+        return err;
+    }
+    if (got.busy > got.idle) {
+        return apr_psprintf(p, "%s: the time when busy (%s) may not be "
+                            "longer than the time when idle (%s)", d->name,
+                            busy, idle);
+    }
+    *span = got;
+    return NULL;
+}
+
+/* A span of rates (bytes a second) from d->min to d->max; a busy node
+ * never asks for less than an idle one. */
+static const char *fb_parse_span_rate(const fb_directive_t *d,
+                                      apr_pool_t *p, const char *arg,
+                                      void *field)
+{
+    fb_pace_span_t *span = field, got;
+    const char *ceiling, *floor = fb_span_words(p, arg, &ceiling), *err;
+
+    if (floor == NULL) {
+        return apr_psprintf(p, "%s takes one or two rates, not '%s'",
+                            d->name, arg);
+    }
+    if ((err = fb_parse_int(d, p, floor, &got.idle)) != NULL
+        || (err = fb_parse_int(d, p, ceiling, &got.busy)) != NULL) {
+        return err;
+    }
+    if (got.busy < got.idle) {
+        return apr_psprintf(p, "%s: the ceiling (%s) may not be below the "
+                            "floor (%s)", d->name, ceiling, floor);
+    }
+    *span = got;
     return NULL;
 }
 
@@ -387,6 +464,17 @@ static const char *fb_cmd_set(cmd_parms *cmd, void *dc, const char *arg)
     return d->parse(d, cmd->pool, arg, fb_field(fb_cmd_conf(cmd), d));
 }
 
+/* A directive of one or two words (a span): its parser reads them as one
+ * string, as it reads its default. */
+static const char *fb_cmd_set12(cmd_parms *cmd, void *dc, const char *one,
+                                const char *two)
+{
+    return fb_cmd_set(cmd, dc, two == NULL
+                               ? one
+                               : apr_pstrcat(cmd->pool, one, " ", two,
+                                             NULL));
+}
+
 static const char *fb_cmd_flag(cmd_parms *cmd, void *dc, int on)
 {
     const fb_directive_t *d = cmd->info;
@@ -447,6 +535,26 @@ static const char *fb_cmd_flag(cmd_parms *cmd, void *dc, int on)
                   FB_HELP(nm, "TIME", "; range: " lo " to " hi \
                           "; default: " def, scope, doc))
 
+/* A span of times (IDLE [BUSY], each from lo to hi, strings such as
+ * "1s"; def as written), into an fb_pace_span_t of ms. */
+#define FB_SPAN_MSEC(nm, fld, lo, hi, def, scope, doc) \
+    AP_INIT_TAKE12(nm, fb_cmd_set12, \
+                   FB_ROW(nm, fb_parse_span_msec, FB_STORE_SPAN, fld, scope, \
+                          .low = (lo), .high = (hi), .deflt = (def)), \
+                   RSRC_CONF, \
+                   FB_HELP(nm, "IDLE [BUSY]", "; range: " lo " to " hi \
+                           "; default: " def, scope, doc))
+
+/* A span of rates (FLOOR [CEILING] bytes a second, each from lo to hi;
+ * def as written), into an fb_pace_span_t. */
+#define FB_SPAN_RATE(nm, fld, lo, hi, def, scope, doc) \
+    AP_INIT_TAKE12(nm, fb_cmd_set12, \
+                   FB_ROW(nm, fb_parse_span_rate, FB_STORE_SPAN, fld, scope, \
+                          .min = (lo), .max = (hi), .deflt = (def)), \
+                   RSRC_CONF, \
+                   FB_HELP(nm, "FLOOR [CEILING]", "; range: " #lo " to " \
+                           #hi "; default: " def, scope, doc))
+
 /* On or Off (def is the word), into an int. */
 #define FB_FLAG(nm, fld, def, scope, doc) \
     AP_INIT_FLAG(nm, fb_cmd_flag, \
@@ -486,6 +594,25 @@ const command_rec fb_directives[] = {
     FB_SIZE("FeedbackMaxUploadSize", max_upload, 1024, 1073741824,
             419430400, VHOST,
             "Largest multipart/form-data request body (files) accepted"),
+    /* Slow clients (fb_pacing.h).  A header's time is the node's: which
+     * virtual host it is for is not known before it is read. */
+    FB_SPAN_MSEC("FeedbackHeaderTimeout", header_timeout_ms, "100ms",
+                 "300s", "20s 1s", GLOBAL, "Longest a request header may "
+                 "take, from an idle node to one with every worker busy"),
+    FB_SPAN_MSEC("FeedbackBodyGrace", body_grace_ms, "100ms", "300s",
+                 "10s 1s", VHOST, "Time a request body's first bytes may "
+                 "take before its rate counts, idle to busy"),
+    FB_SPAN_RATE("FeedbackBodyMinRate", body_rate, 0, 104857600,
+                 "500 8192", VHOST, "Bytes a second a JSON body must keep "
+                 "up, from an idle node to one with every worker busy"),
+    FB_MSEC("FeedbackBodyTimeout", body_timeout_ms, "1s", "24h", "60s",
+            VHOST, "Longest a JSON request body may take in all"),
+    FB_SPAN_RATE("FeedbackUploadMinRate", upload_rate, 0, 104857600,
+                 "500 8192", VHOST, "Bytes a second a multipart/form-data "
+                 "body must keep up, idle to busy"),
+    FB_MSEC("FeedbackUploadTimeout", upload_timeout_ms, "1s", "24h",
+            "1800s", VHOST, "Longest a multipart/form-data body (files) "
+            "may take in all"),
     /* Without it, the server's own name (fb_config_finish). */
     FB_OWN(TAKE1, "FeedbackPublicURL", fb_parse_public_url, FB_STORE_PTR,
            public_url, "URL", VHOST,
@@ -617,6 +744,9 @@ void *fb_config_create_server(apr_pool_t *p, server_rec *s)
         }
         else if (d->store == FB_STORE_OFF) {
             *(apr_off_t *)fb_field(conf, d) = FB_UNSET;
+        }
+        else if (d->store == FB_STORE_SPAN) {
+            ((fb_pace_span_t *)fb_field(conf, d))->idle = FB_UNSET;
         }
     }
     return conf;

@@ -14,6 +14,7 @@
 #include "http_config.h"
 
 #include "fb_fetch.h"
+#include "fb_pace.h"
 #include "settings.h"
 
 #define FB_UNSET (-1)
@@ -42,6 +43,14 @@ typedef struct {
     int expensive_connections;      /* pooled connections per child */
     int expensive_timeout_ms;       /* a search statement's time budget */
     int uploads_per_org;            /* uploads at once per organization */
+    /* Slow clients (fb_pacing.h): spans go from an idle node to one
+     * whose workers are all busy; idle is FB_UNSET when unset. */
+    fb_pace_span_t header_timeout_ms;   /* main server only */
+    fb_pace_span_t body_grace_ms;
+    fb_pace_span_t body_rate;       /* bytes a second */
+    int body_timeout_ms;
+    fb_pace_span_t upload_rate;     /* bytes a second */
+    int upload_timeout_ms;
     /* Outbound HTTP (webhooks, image downloads); see fb_outbound.h. */
     apr_array_header_t *outbound_deny;  /* fb_netrange_t, or NULL */
     apr_array_header_t *outbound_allow; /* fb_netrange_t, or NULL */

@@ -195,10 +195,10 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
             || (err = fb_query_parse(fr->pool, r->args, &fr->query)) != NULL
             || (err = fb_query_check(fr->pool, &fr->query, op->query))
                != NULL
-            || (err = fb_path_params_check(fr)) != NULL) {
+            || (err = fb_path_params_check(fr)) != NULL
+            || (err = fb_body_discard(fr)) != NULL) {
             return err;
         }
-        ap_discard_request_body(r);
         return op->handler(fr);
     }
     err = fb_auth_authenticate(fr);
@@ -211,11 +211,6 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         err = fb_shares_enter(fr);
     }
     if (err != NULL) {
-        /* Refused before its body was read: the body never will be, so
-         * the connection cannot carry another request. */
-        if (ap_request_has_body(r)) {
-            r->connection->keepalive = AP_CONN_CLOSE;
-        }
         return err;
     }
     if (version_err != NULL) {
@@ -242,7 +237,6 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         int files = (op->flags & FB_OP_UPLOAD) && fb_upload_is_multipart(fr);
 
         if (files && (err = fb_shares_take(fr, FB_SHARE_UPLOADS)) != NULL) {
-            r->connection->keepalive = AP_CONN_CLOSE;
             return err;
         }
         if ((err = files ? fb_upload_read(fr, op->data)
@@ -256,9 +250,8 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
             return err;
         }
     }
-    else if (ap_discard_request_body(r) != OK) {
-        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                             "The request body could not be read.");
+    else if ((err = fb_body_discard(fr)) != NULL) {
+        return err;
     }
     if ((err = fb_idempotency_begin(fr, &answered)) != NULL || answered) {
         return err;
@@ -298,6 +291,17 @@ int fb_handler(request_rec *r)
         err = fb_dispatch(fr, &allow);
     }
     if (err != NULL) {
+        if (!fr->body_read && ap_request_has_body(r)) {
+            /* Refused before its body was read to its end: at the route,
+             * the key, a limit, the version, the permission, the query,
+             * or the body itself (too large, cut for time, broken off).
+             * What is left is never read, so the connection cannot carry
+             * another request; and closing it keeps httpd from reading
+             * the rest to discard it (ap_finalize_request_protocol does,
+             * unless the connection is closing), which a client that
+             * announces a large body and trickles it would make last. */
+            r->connection->keepalive = AP_CONN_CLOSE;
+        }
         fb_response_error(r, err, allow);
     }
     return OK;

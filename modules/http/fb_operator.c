@@ -64,6 +64,7 @@ typedef struct {
     const char *org;        /* the {id} of the path, or NULL */
     const char *id;         /* the {keyId} of the path, or NULL */
     json_object *body;      /* the JSON object sent, or NULL */
+    int body_read;          /* the body was read to its end */
     int status;             /* of the answer */
     json_object *out;       /* the answer */
 } fb_op_call_t;
@@ -411,6 +412,7 @@ static fb_error_t *fb_op_body(fb_op_call_t *c)
             return fb_op_err(c, FB_E_INVALID_REQUEST, NULL, NULL);
         }
     }
+    c->body_read = 1;
     if (len == 0) {
         c->body = fb_json_owned(r->pool, json_object_new_object());
         return NULL;
@@ -487,6 +489,11 @@ int fb_operator_handler(request_rec *r)
         fb_json_owned(r->pool, c.out);
     }
     if (err != NULL) {
+        /* As the API's handler does: a body refused before its end is not
+         * read further (fb_handler.c). */
+        if (!c.body_read && ap_request_has_body(r)) {
+            r->connection->keepalive = AP_CONN_CLOSE;
+        }
         fb_response_error(r, err, NULL);
     }
     else {

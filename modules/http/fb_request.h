@@ -64,6 +64,9 @@ struct fb_req {
     apr_table_t *path_params;
     fb_query_t query;
     json_object *body;              /* with FB_OP_BODY: an object */
+    int body_read;                  /* the request body was read to its
+                                     * end (taken or discarded): the
+                                     * connection may carry another */
     fb_principal_t principal;       /* who the API key speaks for */
     unsigned char key_hash[FB_SHA256_LEN];  /* SHA-256 of the API key */
     int version;                    /* the version being served */

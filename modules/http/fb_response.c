@@ -41,10 +41,6 @@ void fb_response_error(request_rec *r, const fb_error_t *err,
     if (allow != NULL) {
         apr_table_setn(r->headers_out, "Allow", allow);
     }
-    if (def->status == HTTP_REQUEST_ENTITY_TOO_LARGE) {
-        /* The rest of an oversized body is not read: end the connection. */
-        r->connection->keepalive = AP_CONN_CLOSE;
-    }
     if (def->status == HTTP_SERVICE_UNAVAILABLE) {
         /* The database is away or every connection busy: brief. */
         apr_table_setn(r->headers_out, "Retry-After", "1");

@@ -30,6 +30,8 @@ typedef struct {
     volatile apr_uint64_t started;      /* apr_time_t of the (re)start */
     volatile apr_uint64_t key_hits;     /* key cache: answered */
     volatile apr_uint64_t key_misses;   /* key cache: looked up */
+    volatile apr_uint64_t cut_headers;  /* slow clients cut */
+    volatile apr_uint64_t cut_bodies;
     fb_stats_job_t jobs[FB_STATS_JOBS];
     volatile apr_uint64_t sweeps[FB_STATS_SWEEPS];  /* last run */
 } fb_stats_t;

@@ -1,6 +1,6 @@
 /*
- * fb_status: the key cache, rate limit and fair shares part of
- * server-status.
+ * fb_status: the key cache, rate limit, fair shares and slow client part
+ * of server-status.
  */
 #include "httpd.h"
 #include "http_protocol.h"
@@ -85,14 +85,18 @@ void fb_status_node(request_rec *r, int flags)
     apr_uint64_t misses = st ? apr_atomic_read64(&st->key_misses) : 0;
     double rate = hits + misses ? (double)hits / (double)(hits + misses)
                                 : 0.0;
+    apr_uint64_t cut_headers = st ? apr_atomic_read64(&st->cut_headers) : 0;
+    apr_uint64_t cut_bodies = st ? apr_atomic_read64(&st->cut_bodies) : 0;
 
     if (flags & AP_STATUS_SHORT) {
         ap_rprintf(r, "FBCountersSince: %" APR_TIME_T_FMT "\n"
                    "FBKeyCacheHits: %" APR_UINT64_T_FMT "\n"
                    "FBKeyCacheMisses: %" APR_UINT64_T_FMT "\n"
-                   "FBKeyCacheHitRate: %.3f\n",
+                   "FBKeyCacheHitRate: %.3f\n"
+                   "FBSlowHeadersCut: %" APR_UINT64_T_FMT "\n"
+                   "FBSlowBodiesCut: %" APR_UINT64_T_FMT "\n",
                    st ? apr_time_sec((apr_time_t)st->started) : 0,
-                   hits, misses, rate);
+                   hits, misses, rate, cut_headers, cut_bodies);
         for (i = 0; i < n; i++) {
             ap_rprintf(r, "FBRateLimit%sUsed: %u\n"
                        "FBRateLimit%sSlots: %u\n",
@@ -110,7 +114,10 @@ void fb_status_node(request_rec *r, int flags)
         ap_rprintf(r, "<dl><dt>Counters since %s</dt>\n"
                    "<dt>API key cache: %" APR_UINT64_T_FMT " answered, "
                    "%" APR_UINT64_T_FMT " looked up (hit rate %.1f %%)"
-                   "</dt></dl>\n", since, hits, misses, rate * 100.0);
+                   "</dt>\n<dt>Slow clients cut: %" APR_UINT64_T_FMT
+                   " headers, %" APR_UINT64_T_FMT " bodies</dt></dl>\n",
+                   since, hits, misses, rate * 100.0, cut_headers,
+                   cut_bodies);
     }
     if (n > 0) {
         ap_rputs("<table border=\"1\"><tr><th>Rate limit table</th>"

@@ -7,7 +7,9 @@
 #include "apr_strings.h"
 #include "http_protocol.h"
 
+#include "fb_body.h"
 #include "fb_json.h"
+#include "fb_pacing.h"
 #include "fb_upload.h"
 
 /* Reads are this big: a bucket brigade's worth, never a whole file. */
@@ -174,6 +176,7 @@ fb_error_t *fb_upload_read(fb_req_t *fr, const fb_upload_t *up)
                              "The request body could not be read.");
     }
     buf = apr_palloc(fr->pool, FB_UPLOAD_READ);
+    fb_pacing_body(r, FB_PACING_UPLOAD, fr->principal.org_id);
     if (ap_should_client_block(r)) {
         while (rv == APR_SUCCESS
                && (n = ap_get_client_block(r, buf, FB_UPLOAD_READ)) != 0) {
@@ -185,18 +188,19 @@ fb_error_t *fb_upload_read(fb_req_t *fr, const fb_upload_t *up)
         }
     }
     if (rv == APR_SUCCESS) {
+        /* Read to its end, whatever the parts say. */
+        fr->body_read = 1;
         rv = fb_multipart_finish(mp);
     }
     if (rv == APR_SUCCESS) {
         return fb_upload_json(&c);
     }
-    /* Refused: a file part left open is discarded, and the rest of the
-     * body is not read. */
+    /* Refused: a file part left open is discarded, and what is left of
+     * the body is not read (fb_handler.c closes the connection). */
     if (c.file != NULL) {
         up->end(fr, c.file, 0);
     }
     up->abort(fr);
-    r->connection->keepalive = AP_CONN_CLOSE;
     if (c.err != NULL) {
         return c.err;
     }
@@ -204,8 +208,9 @@ fb_error_t *fb_upload_read(fb_req_t *fr, const fb_upload_t *up)
         return fb_error_make(fr->pool, FB_E_PAYLOAD_TOO_LARGE, NULL,
                              fb_multipart_error(mp));
     }
+    if (rv == APR_EOF) {
+        return fb_body_unread(fr);
+    }
     return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                         rv == APR_EOF ? "The request body could not be "
-                                         "read."
-                                       : fb_multipart_error(mp));
+                         fb_multipart_error(mp));
 }

@@ -36,9 +36,10 @@ int fb_upload_is_multipart(fb_req_t *fr);
 
 /*
  * Reads the multipart body into fr->body (the data part's JSON, {} when
- * there is none) and the upload's callbacks.  Errors: 413 over
- * max_total or max_files (and over FeedbackMaxBodySize for the data
- * part), 400 for a malformed body or data part, or a callback's.
+ * there is none) and the upload's callbacks, under fb_pacing's clock for
+ * uploads.  Errors: 413 over max_total or max_files (and over
+ * FeedbackMaxBodySize for the data part), 408 when it does not arrive in
+ * time, 400 for a malformed body or data part, or a callback's.
  */
 fb_error_t *fb_upload_read(fb_req_t *fr, const fb_upload_t *up);
 

@@ -61,6 +61,20 @@ BAD_VALUES = [
      "cannot occur within"),
     ("FeedbackDBAcquireTimeout 0", "not a time from 1ms to 60s"),
     ("FeedbackDBAcquireTimeout 61s", "not a time from 1ms to 60s"),
+    ("FeedbackHeaderTimeout 1s 20s", "may not be longer than the time"),
+    ("FeedbackHeaderTimeout 50ms", "not a time from 100ms to 300s"),
+    ("FeedbackHeaderTimeout 20s 1s 1s", "takes 1-2 arguments"),
+    ("<VirtualHost 127.0.0.1:1>\nFeedbackHeaderTimeout 5s\n</VirtualHost>",
+     "cannot occur within"),
+    ("FeedbackBodyGrace soon", "not a time from 100ms to 300s"),
+    ("FeedbackBodyGrace 1s 2s", "may not be longer than the time"),
+    ("FeedbackBodyMinRate 9000 500", "may not be below the floor"),
+    ("FeedbackBodyMinRate fast", "whole number"),
+    ("FeedbackBodyMinRate -1 500", "whole number"),
+    ("FeedbackUploadMinRate 500 104857601", "from 0 to 104857600"),
+    ("FeedbackUploadMinRate 2k", "whole number"),
+    ("FeedbackBodyTimeout 0", "not a time from 1s to 24h"),
+    ("FeedbackUploadTimeout 25h", "not a time from 1s to 24h"),
     ("FeedbackPublicURL ftp://x.example", "http or https URL"),
     ("FeedbackPublicURL not-a-url", "http or https URL"),
     ("<VirtualHost 127.0.0.1:1>\nFeedbackDBAcquireTimeout 1s\n"
@@ -139,6 +153,12 @@ def test_bad_values_fail_configtest(line, message):
     "FeedbackOutboundMaxSize 1024",
     "FeedbackOutboundAllowLoopback Off",
     "FeedbackWorker Off",
+    "FeedbackHeaderTimeout 5",
+    "FeedbackHeaderTimeout 20s 500ms\nFeedbackBodyGrace 10 2\n"
+    "FeedbackBodyMinRate 0\nFeedbackUploadMinRate 500 16384\n"
+    "FeedbackBodyTimeout 2mi\nFeedbackUploadTimeout 1h",
+    "<VirtualHost 127.0.0.1:1>\nFeedbackBodyMinRate 1000 4000\n"
+    "FeedbackUploadTimeout 24h\n</VirtualHost>",
     "FeedbackWebhookMax 0",
     "FeedbackWebhookRetrySchedule 10ms 1 30s 5m 2h 168h\n"
     "FeedbackWebhookRetrySchedule 1h",

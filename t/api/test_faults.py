@@ -476,8 +476,9 @@ def trickle(port, line, head, stop):
 
 def test_slow_headers_leave_service(site, org):
     """Two hundred clients trickling their request headers (a byte every
-    half second): others are served meanwhile, and mod_reqtimeout ends
-    each slow one with 408 in the JSON envelope."""
+    half second): others are served meanwhile, and each slow one is
+    ended with 408 in the JSON envelope (by the module's header pacing,
+    FeedbackHeaderTimeout; mod_reqtimeout's at the latest)."""
     port = int(site.base.rsplit(":", 1)[1])
     line = b"GET /v2/boards HTTP/1.1\r\n"
     head = ("Host: 127.0.0.1\r\nAuthorization: Bearer %s\r\n"

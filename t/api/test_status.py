@@ -89,6 +89,8 @@ def test_status_shows_the_module_section(node):
     assert a["FBRateLimitKeysUsed"] == "1"
     assert a["FBRateLimitOrganizationsUsed"] == "1"
     assert a["FBRateLimitKeysSlots"] == "8192"
+    # No client was slow (test_slow_clients.py counts cuts).
+    assert a["FBSlowHeadersCut"] == a["FBSlowBodiesCut"] == "0"
     # httpd's own lines are still there.
     assert "Total Accesses" in a or "ServerUptimeSeconds" in a
 

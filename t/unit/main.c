@@ -70,6 +70,7 @@ int main(void)
     test_archive_register();
     test_disposition_register();
     test_schema_register();
+    test_pace_register();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();

@@ -147,5 +147,6 @@ void test_filetype_register(void);
 void test_archive_register(void);
 void test_disposition_register(void);
 void test_schema_register(void);
+void test_pace_register(void);
 
 #endif
