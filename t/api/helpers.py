@@ -1,5 +1,16 @@
-"""Assertions and constants the API tests share."""
+"""Assertions and constants the API tests share, and the load of the
+isolation tests: paced reads that measure, attacks in a process of their
+own."""
+import collections
+import gc
+import http.client
+import json
+import math
+import os
 import secrets
+import socket
+import subprocess
+import sys
 import time
 
 NOVA = "2026-01-01.nova"
@@ -108,3 +119,151 @@ def pg_layout(value, jsonb_members=(), sep=" : ", agg_members=(),
             return "true" if v else "false"
         return str(v)
     return text(value, sep).encode()
+
+
+def percentile(values, q):
+    """The q-th percentile of values by nearest rank: p99 of 100 values is
+    the 99th smallest."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered) / 100) - 1)]
+
+
+class ReadSample:
+    """What one run of Reads saw: the latency of each read (ms) by path,
+    every answer's status, timeouts and reconnections."""
+
+    def __init__(self, paths):
+        self.ms = {p: [] for p in paths}
+        self.statuses = collections.Counter()
+        self.timeouts = 0
+        self.reconnects = 0
+
+    def p50(self, path):
+        return percentile(self.ms[path], 50)
+
+    def p99(self, path):
+        return percentile(self.ms[path], 99)
+
+    def reads(self):
+        return sum(len(v) for v in self.ms.values())
+
+    def summary(self):
+        """p50/p99 (ms) by path, for a FIGURE line."""
+        return ", ".join("%s %.1f/%.1f" % (p, self.p50(p), self.p99(p))
+                         for p in self.ms if self.ms[p])
+
+
+class Reads:
+    """Paced reads of one API key on one persistent connection (http.client,
+    no pool, nothing else running in this process's interpreter while
+    they do): the paths in turn, one started every interval (a late one
+    is not made up for).  A read that times out counts as its timeout
+    (in ms) and as a timeout; a kept-alive connection the server closed
+    is opened again and the read sent once more, its whole time counted
+    (reconnects says how often)."""
+
+    def __init__(self, base, key, paths, interval=0.02, timeout=5.0):
+        self.port = int(base.rsplit(":", 1)[1])
+        self.headers = {"Authorization": "Bearer " + key}
+        self.paths, self.interval, self.timeout = paths, interval, timeout
+        self.conn = None
+
+    def _get(self, path):
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port,
+                                                   timeout=self.timeout)
+        self.conn.request("GET", path, headers=self.headers)
+        resp = self.conn.getresponse()
+        resp.read()
+        if resp.will_close:
+            self.close()
+        return resp.status
+
+    def close(self):
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def read(self, path, sample):
+        t0 = time.perf_counter()
+        try:
+            try:
+                status = self._get(path)
+            except (http.client.RemoteDisconnected, ConnectionResetError,
+                    BrokenPipeError):
+                # Closed while kept alive: once more, on a new one.
+                self.close()
+                sample.reconnects += 1
+                status = self._get(path)
+        except socket.timeout:
+            self.close()
+            sample.timeouts += 1
+            status = "timeout"
+        except (OSError, http.client.HTTPException):
+            self.close()
+            status = "connection error"
+        sample.ms[path].append((time.perf_counter() - t0) * 1000)
+        sample.statuses[status] += 1
+
+    def run(self, seconds=None, each=None):
+        """Reads until every path has each reads, or seconds have passed;
+        a ReadSample."""
+        sample = ReadSample(self.paths)
+        start = nxt = time.perf_counter()
+        i = 0
+        gc.disable()            # no collection pause inside a read
+        try:
+            while not (each is not None and i >= each * len(self.paths)
+                       or seconds is not None
+                       and time.perf_counter() - start >= seconds):
+                time.sleep(max(0.0, nxt - time.perf_counter()))
+                self.read(self.paths[i % len(self.paths)], sample)
+                i += 1
+                nxt = max(nxt + self.interval, time.perf_counter())
+        finally:
+            gc.enable()
+        return sample
+
+
+ATTACKERS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                         "attackers.py")
+
+
+class Attack:
+    """An attack of t/api/attackers.py in a process of its own, lasting
+    spec["seconds"] from its start: the block runs once its connections
+    are up, and the attack stops by itself at its deadline; .result is
+    what it received (statuses, median waits, its CPU seconds).  A
+    process that overruns its deadline by 30 s is killed."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.result = None
+
+    def __enter__(self):
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen([sys.executable, ATTACKERS],
+                                     stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.proc.stdin.write(json.dumps(self.spec))
+        self.proc.stdin.close()
+        self.proc.stdout.readline()         # "ready", or its end
+        self.ready = time.monotonic()
+        return self
+
+    def remaining(self):
+        return self.started + self.spec["seconds"] - time.monotonic()
+
+    def __exit__(self, *exc):
+        try:
+            self.proc.wait(max(0.0, self.remaining()) + 30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError("the attack did not stop by itself")
+        finally:
+            out = self.proc.stdout.read()
+            self.proc.stdout.close()
+        lines = out.strip().splitlines()
+        self.result = json.loads(lines[-1]) if lines else None
+        assert self.result is not None, "the attack reported nothing"
