@@ -359,7 +359,7 @@ def multipart_body(tenant, field, category, length):
     start = ('--%s\r\nContent-Disposition: form-data; name="data"\r\n'
              "Content-Type: application/json\r\n\r\n%s\r\n--%s\r\n"
              'Content-Disposition: form-data; name="customFields.%s"; '
-             'filename="big.bin"\r\nContent-Type: application/octet-stream'
+             'filename="big.dat"\r\nContent-Type: application/octet-stream'
              "\r\n\r\n" % (b, json.dumps({"ticketCategoryId": category,
                                           "title": "Slow", "author": {}}),
                            b, field))
