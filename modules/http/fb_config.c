@@ -597,7 +597,7 @@ const command_rec fb_directives[] = {
     /* Slow clients (fb_pacing.h).  A header's time is the node's: which
      * virtual host it is for is not known before it is read. */
     FB_SPAN_MSEC("FeedbackHeaderTimeout", header_timeout_ms, "100ms",
-                 "300s", "20s 1s", GLOBAL, "Longest a request header may "
+                 "300s", "20s 500ms", GLOBAL, "Longest a request header may "
                  "take, from an idle node to one with every worker busy"),
     FB_SPAN_MSEC("FeedbackBodyGrace", body_grace_ms, "100ms", "300s",
                  "10s 1s", VHOST, "Time a request body's first bytes may "

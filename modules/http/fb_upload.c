@@ -18,11 +18,22 @@
 /* A part's header block, at most. */
 #define FB_UPLOAD_HEADER_MAX 8192
 
+/* A file part is begun (the operation's begin callback, which stores a
+ * row) once this much of it, or its end, has come: a client sending
+ * slowly is cut (fb_pacing.h) before it costs the database anything,
+ * while an honest one's first 64 KiB take milliseconds. */
+#define FB_UPLOAD_HOLD (64 * 1024)
+
 typedef struct {
     fb_req_t *fr;
     const fb_upload_t *up;
     int in_data;            /* the current part is "data" */
     void *file;             /* the current file part, or NULL */
+    int holding;            /* held_part is a file part not begun yet */
+    fb_multipart_part_t held_part;  /* its strings live until the next
+                                     * part begins */
+    char *held;             /* its first bytes */
+    apr_size_t held_len;
     int files;
     char *data;             /* the data part so far */
     apr_size_t data_len;
@@ -47,7 +58,6 @@ static apr_status_t fb_upload_begin(void *baton,
 {
     fb_upload_ctx_t *c = baton;
     fb_req_t *fr = c->fr;
-    fb_error_t *err;
 
     if (strcmp(part->name, "data") == 0) {
         if (c->data_seen++) {
@@ -64,11 +74,42 @@ static apr_status_t fb_upload_begin(void *baton,
             apr_psprintf(fr->pool, "At most %d files may be sent at "
                          "once.", c->up->max_files)));
     }
-    if ((err = c->up->begin(fr, part, &c->file)) != NULL) {
+    c->holding = 1;
+    c->held_part = *part;
+    c->held_len = 0;
+    return APR_SUCCESS;
+}
+
+/* Hands a file part's bytes to the operation. */
+static apr_status_t fb_upload_file_data(fb_upload_ctx_t *c, const char *buf,
+                                        apr_size_t len)
+{
+    fb_req_t *fr = c->fr;
+    apr_status_t rv = c->up->data(c->file, buf, len);
+
+    if (rv != APR_SUCCESS) {
+        fb_error_t *err = c->up->end(fr, c->file, 0);
+
+        c->file = NULL;
+        return fb_upload_stop(c, err ? err : fb_error_make(
+            fr->pool, FB_E_INVALID_REQUEST, NULL,
+            "A file could not be stored."));
+    }
+    return APR_SUCCESS;
+}
+
+/* Begins the held file part and hands it the bytes held. */
+static apr_status_t fb_upload_start(fb_upload_ctx_t *c)
+{
+    fb_error_t *err;
+
+    c->holding = 0;
+    if ((err = c->up->begin(c->fr, &c->held_part, &c->file)) != NULL) {
         c->file = NULL;
         return fb_upload_stop(c, err);
     }
-    return APR_SUCCESS;
+    return c->held_len > 0 ? fb_upload_file_data(c, c->held, c->held_len)
+                           : APR_SUCCESS;
 }
 
 static apr_status_t fb_upload_data(void *baton, const char *buf,
@@ -77,19 +118,23 @@ static apr_status_t fb_upload_data(void *baton, const char *buf,
     fb_upload_ctx_t *c = baton;
     fb_req_t *fr = c->fr;
     apr_size_t limit = (apr_size_t)fr->conf->max_body;
+    apr_status_t rv;
 
     if (!c->in_data) {
-        apr_status_t rv = c->up->data(c->file, buf, len);
-
-        if (rv != APR_SUCCESS) {
-            fb_error_t *err = c->up->end(fr, c->file, 0);
-
-            c->file = NULL;
-            return fb_upload_stop(c, err ? err : fb_error_make(
-                fr->pool, FB_E_INVALID_REQUEST, NULL,
-                "A file could not be stored."));
+        if (c->holding) {
+            if (c->held_len + len < FB_UPLOAD_HOLD) {
+                if (c->held == NULL) {
+                    c->held = apr_palloc(fr->pool, FB_UPLOAD_HOLD);
+                }
+                memcpy(c->held + c->held_len, buf, len);
+                c->held_len += len;
+                return APR_SUCCESS;
+            }
+            if ((rv = fb_upload_start(c)) != APR_SUCCESS) {
+                return rv;
+            }
         }
-        return APR_SUCCESS;
+        return fb_upload_file_data(c, buf, len);
     }
     if (c->data_len + len > limit) {
         return fb_upload_stop(c, fb_error_make(
@@ -109,10 +154,14 @@ static apr_status_t fb_upload_end(void *baton)
 {
     fb_upload_ctx_t *c = baton;
     fb_error_t *err;
+    apr_status_t rv;
 
     if (c->in_data) {
         c->in_data = 0;
         return APR_SUCCESS;
+    }
+    if (c->holding && (rv = fb_upload_start(c)) != APR_SUCCESS) {
+        return rv;
     }
     err = c->up->end(c->fr, c->file, 1);
     c->file = NULL;

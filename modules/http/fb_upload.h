@@ -5,7 +5,9 @@
  * file handed, chunk by chunk, to the operation's upload callbacks,
  * which store it.  Nothing waits for the whole body, and no file is ever
  * held whole in memory; the callbacks hold a database connection only
- * while they store a chunk (files.h).
+ * while they store a chunk (files.h).  A file part is begun once its
+ * first 64 KiB (or its end) have come, so that a slow sender, cut for
+ * time before then, costs the database nothing.
  */
 #ifndef FB_UPLOAD_H
 #define FB_UPLOAD_H

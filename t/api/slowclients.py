@@ -23,6 +23,9 @@ The spec (JSON):
     pause       seconds between an attempt's end and the next; none when
                 absent (each client tries once)
     attempts    the most attempts in all
+
+Each client sends what is due every tenth of a second, in a turn of its
+own: a crowd of clients does not send in step.
 """
 import json
 import random
@@ -31,7 +34,10 @@ import socket
 import sys
 import time
 
+# Each client sends what is due every TICK, in one of SLOTS turns spread
+# over it: a crowd of real clients does not send in step.
 TICK = 0.1
+SLOTS = 10
 
 
 class Client:
@@ -40,6 +46,7 @@ class Client:
         self.started = started
         self.sock = None
         self.line_sent = False
+        self.slot = random.randrange(SLOTS)
         self.sent = 0
         self.got = b""
 
@@ -69,7 +76,7 @@ def attack(spec):
     waiting = []            # (when, client) to start again
 
     def start(now):
-        if attempts[0] >= spec.get("attempts", 10 ** 9):
+        if attempts[0] >= spec["attempts"]:
             return
         attempts[0] += 1
         c = Client(spec, now)
@@ -93,6 +100,7 @@ def attack(spec):
     for _ in range(spec["clients"]):
         start(now)
     next_tick = now
+    turn = 0
     while True:
         now = time.time()
         if now >= end:
@@ -127,7 +135,8 @@ def attack(spec):
                 sel.modify(c.sock, selectors.EVENT_READ, c)
         if time.time() < next_tick:
             continue
-        next_tick += TICK
+        next_tick += TICK / SLOTS
+        turn = (turn + 1) % SLOTS
         now = time.time()
         waiting.sort(key=lambda w: w[0])
         while waiting and waiting[0][0] <= now:
@@ -135,7 +144,7 @@ def attack(spec):
             start(now)
         for key in list(sel.get_map().values()):
             c = key.data
-            if not c.line_sent:
+            if not c.line_sent or c.slot != turn:
                 continue
             want = c.due(now)
             if want > c.sent:

@@ -11,8 +11,8 @@ static const fb_pace_body_t json_body = {{10000, 1000}, {500, 8192}, 60000};
 /* The same with FeedbackUploadMinRate 500 8192, FeedbackUploadTimeout
  * 1800s. */
 static const fb_pace_body_t upload = {{10000, 1000}, {500, 8192}, 1800000};
-/* FeedbackHeaderTimeout 20s 1s. */
-static const fb_pace_span_t header = {20000, 1000};
+/* FeedbackHeaderTimeout 20s 500ms. */
+static const fb_pace_span_t header = {20000, 500};
 
 #define SEC(s) apr_time_from_sec(s)
 #define T0 SEC(1000000)
@@ -38,7 +38,7 @@ static void test_time_is_the_inverse_of_a_straight_line(void)
     UT_ASSERT_INT(fb_pace_time(&grace, 128, 256), 1818);
     UT_ASSERT_INT(fb_pace_time(&grace, 256, 256), 1000);
     UT_ASSERT_INT(fb_pace_time(&grace, 300, 256), 1000);
-    UT_ASSERT_INT(fb_pace_time(&header, 128, 256), 1904);
+    UT_ASSERT_INT(fb_pace_time(&header, 128, 256), 975);
     /* The same at any load. */
     UT_ASSERT_INT(fb_pace_time(&(fb_pace_span_t){3000, 3000}, 99, 256),
                   3000);
@@ -137,9 +137,9 @@ static void test_header_time_shrinks_with_load(void)
 {
     UT_ASSERT_INT(fb_pace_header_deadline(&header, T0, 0, 256), T0 + SEC(20));
     UT_ASSERT_INT(fb_pace_header_deadline(&header, T0, 256, 256),
-                  T0 + SEC(1));
+                  T0 + apr_time_from_msec(500));
     UT_ASSERT_INT(fb_pace_header_deadline(&header, T0, 192, 256),
-                  T0 + apr_time_from_msec(1311));
+                  T0 + apr_time_from_msec(661));
 }
 
 void test_pace_register(void)
