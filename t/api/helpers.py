@@ -47,6 +47,18 @@ def done_or_missing(resp, ok, code, param="id"):
     return True
 
 
+def read_answer(sock):
+    """The bytes of one JSON answer read from a raw socket: its head and
+    a body that ends in "}" (or what came before the server closed)."""
+    got = b""
+    while b"\r\n\r\n" not in got or not got.rstrip().endswith(b"}"):
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
 def wait_for(check, seconds=20):
     """Polls check() until it returns a true value or seconds pass; its
     last value."""

@@ -28,7 +28,7 @@ import requests
 
 from conftest import (BAD_LOG, CTL, PG, Cluster, Org, free_port, httpd,
                       https_server, run)
-from helpers import assert_error
+from helpers import assert_error, read_answer
 
 # What the faults make httpd log on purpose: the module's 503 notice and
 # mod_dbd's own complaints about a database that went away.
@@ -569,12 +569,7 @@ def test_httpd_errors_in_the_envelope(site, org):
         with socket.create_connection(("127.0.0.1", port)) as s:
             s.sendall(raw.encode())
             s.settimeout(5)
-            got = b""
-            while b"\r\n\r\n" not in got or not got.rstrip().endswith(b"}"):
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                got += chunk
+            got = read_answer(s)
         head, _, body = got.partition(b"\r\n\r\n")
         assert head.startswith(b"HTTP/1.1 400"), got[:200]
         assert b"application/json" in head, head

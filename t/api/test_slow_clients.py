@@ -34,7 +34,7 @@ import pytest
 import requests
 
 from conftest import BAD_LOG, Org, httpd
-from helpers import wait_for
+from helpers import read_answer, wait_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -445,12 +445,7 @@ def test_honest_large_upload_passes(site):
             s.sendall(body[i:i + 30000])
             time.sleep(0.1)
         s.settimeout(30)
-        got = b""
-        while b"\r\n\r\n" not in got or not got.rstrip().endswith(b"}"):
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            got += chunk
+        got = read_answer(s)
     took = time.time() - t0
     figure("honest 3 MB upload at 300 KB/s (s)", round(took, 1))
     assert got.startswith(b"HTTP/1.1 201"), got[:300]
