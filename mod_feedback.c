@@ -11,6 +11,7 @@
 #include "httpd.h"
 #include "http_config.h"
 #include "http_log.h"
+#include "ap_mpm.h"
 
 #include "mod_feedback.h"
 
@@ -112,6 +113,23 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_busy_child_init(pchild, s);
 }
 
+/* In the parent: a child that exited gives back what it held of the fair
+ * shares (a killed child's requests never ran their cleanups). */
+static void fb_child_status(server_rec *s, pid_t pid, ap_generation_t gen,
+                            int slot, mpm_child_status state)
+{
+    int given;
+
+    (void)gen;
+    (void)slot;
+    if (state == MPM_CHILD_EXITED && (given = fb_shares_child_exited(pid))) {
+        ap_log_error(APLOG_MARK, APLOG_WARNING, 0, s, FBLOGNO(00043)
+                     "child %" APR_PID_T_FMT " ended holding %d of the fair "
+                     "shares (requests in flight, searches, uploads); "
+                     "given back", pid, given);
+    }
+}
+
 /* The module's section of server-status (when mod_status is loaded). */
 static int fb_status_hook(request_rec *r, int flags)
 {
@@ -137,6 +155,7 @@ static void fb_register_hooks(apr_pool_t *p)
     ap_hook_check_config(fb_check_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_post_config(fb_post_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_child_status(fb_child_status, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_worker_child_init, after_dbd, NULL,
                        APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);

@@ -209,13 +209,15 @@ fi
 # conf/httpd.conf.in and secret (cursors are signed with it).
 secret=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 # The rate limits stay on, as in production, but far above what a run
-# sends in a minute, so that they count without refusing; so does the
-# limit of searches one organization runs at once (the bench's one
-# organization searches from 32 connections).  The fair shares of workers
+# sends in a minute, so that they count without refusing; so do the
+# limits of searches one organization and the node run at once (the
+# bench's one organization searches from 32 connections, and measures
+# the server's speed, not its sharing).  The fair shares of workers
 # and the searches' bulkhead and time budget are as shipped.
 limits_conf='FeedbackRateLimitKey 1000000
 FeedbackRateLimitOrg 1000000
-FeedbackExpensivePerOrganization 1000'
+FeedbackExpensivePerOrganization 1000
+FeedbackExpensivePerNode 1000'
 ref_conf="$limits_conf
 <Location /ref>
     SetHandler fbref

@@ -12,6 +12,8 @@
 typedef struct {
     apr_uint64_t subject;               /* 0: empty */
     apr_uint32_t held[FB_SHARE_CLASSES];
+    apr_uint32_t waiting[FB_SHARE_CLASSES];
+    apr_uint64_t turn[FB_SHARE_CLASSES];    /* of its last take; 0: none */
     char label[FB_SHARE_LABEL_LEN];
 } fb_share_slot_t;
 
@@ -19,6 +21,8 @@ struct fb_sharetab {
     apr_uint32_t mask;                  /* slots - 1 */
     apr_uint32_t total[FB_SHARE_CLASSES];
     apr_uint32_t holders[FB_SHARE_CLASSES];
+    apr_uint32_t waiters[FB_SHARE_CLASSES];     /* subjects waiting */
+    apr_uint64_t turns[FB_SHARE_CLASSES];       /* takes so far */
     apr_uint64_t refused[FB_SHARE_CLASSES];
     fb_share_slot_t slots[];
 };
@@ -98,12 +102,63 @@ apr_uint32_t fb_share_limit(const fb_share_rule_t *rule,
     return share > rule->floor ? share : rule->floor;
 }
 
+/* Gives subject slot s (found empty) to subject. */
+static void fb_share_claim(fb_share_slot_t *s, apr_uint64_t subject,
+                           const char *label)
+{
+    if (s->subject == 0) {
+        s->subject = subject;
+        apr_cpystrn(s->label, label ? label : "", sizeof(s->label));
+    }
+}
+
+/* Empties slot s when its subject neither holds nor waits for anything. */
+static void fb_share_forget(fb_sharetab_t *t, fb_share_slot_t *s)
+{
+    int c;
+
+    for (c = 0; c < FB_SHARE_CLASSES; c++) {
+        if (s->held[c] != 0 || s->waiting[c] != 0) {
+            return;
+        }
+    }
+    fb_share_remove(t, (apr_uint32_t)(s - t->slots));
+}
+
+/* Whether a subject holding held of cls, that took its last unit at turn,
+ * is due the next unit: no other waiting subject holds fewer, or as many
+ * and took its last earlier.  Looked up only while subjects wait. */
+static int fb_share_due(const fb_sharetab_t *t, apr_uint64_t subject,
+                        fb_share_class_e cls, apr_uint32_t held,
+                        apr_uint64_t turn)
+{
+    apr_uint32_t i;
+
+    if (t->waiters[cls] == 0) {
+        return 1;
+    }
+    for (i = 0; i <= t->mask; i++) {
+        const fb_share_slot_t *o = &t->slots[i];
+
+        if (o->subject == 0 || o->subject == subject
+            || o->waiting[cls] == 0) {
+            continue;
+        }
+        if (o->held[cls] < held
+            || (o->held[cls] == held && o->turn[cls] < turn)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 void fb_sharetab_take(fb_sharetab_t *t, apr_uint64_t subject,
                       const char *label, fb_share_class_e cls,
                       const fb_share_rule_t *rule, fb_share_result_t *out)
 {
     fb_share_slot_t *s = fb_share_find(t, subject);
-    apr_uint32_t held = s != NULL && s->subject != 0 ? s->held[cls] : 0;
+    int known = s != NULL && s->subject != 0;
+    apr_uint32_t held = known ? s->held[cls] : 0;
 
     out->held = held;
     out->limit = fb_share_limit(rule, t->holders[cls] + (held == 0));
@@ -112,26 +167,51 @@ void fb_sharetab_take(fb_sharetab_t *t, apr_uint64_t subject,
         return;
     }
     if (held >= out->limit) {
-        t->refused[cls]++;
         out->outcome = FB_SHARE_REFUSED;
         return;
     }
-    if (s->subject == 0) {
-        s->subject = subject;
-        apr_cpystrn(s->label, label ? label : "", sizeof(s->label));
+    if (rule->total != 0
+        && (t->total[cls] >= rule->total
+            || !fb_share_due(t, subject, cls, held,
+                             known ? s->turn[cls] : 0))) {
+        out->outcome = FB_SHARE_BUSY;
+        return;
     }
+    fb_share_claim(s, subject, label);
     if (s->held[cls]++ == 0) {
         t->holders[cls]++;
     }
+    s->turn[cls] = ++t->turns[cls];
     t->total[cls]++;
     out->outcome = FB_SHARE_TAKEN;
+}
+
+int fb_sharetab_wait(fb_sharetab_t *t, apr_uint64_t subject,
+                     const char *label, fb_share_class_e cls, int on)
+{
+    fb_share_slot_t *s = fb_share_find(t, subject);
+
+    if (s == NULL || (!on && (s->subject == 0 || s->waiting[cls] == 0))) {
+        return 0;
+    }
+    if (on) {
+        fb_share_claim(s, subject, label);
+        if (s->waiting[cls]++ == 0) {
+            t->waiters[cls]++;
+        }
+        return 1;
+    }
+    if (--s->waiting[cls] == 0) {
+        t->waiters[cls]--;
+    }
+    fb_share_forget(t, s);
+    return 1;
 }
 
 void fb_sharetab_give(fb_sharetab_t *t, apr_uint64_t subject,
                       fb_share_class_e cls)
 {
     fb_share_slot_t *s = fb_share_find(t, subject);
-    int c;
 
     if (s == NULL || s->subject == 0 || s->held[cls] == 0) {
         return;     /* never taken: nothing to give */
@@ -140,12 +220,7 @@ void fb_sharetab_give(fb_sharetab_t *t, apr_uint64_t subject,
     if (--s->held[cls] == 0) {
         t->holders[cls]--;
     }
-    for (c = 0; c < FB_SHARE_CLASSES; c++) {
-        if (s->held[c] != 0) {
-            return;
-        }
-    }
-    fb_share_remove(t, (apr_uint32_t)(s - t->slots));
+    fb_share_forget(t, s);
 }
 
 apr_uint32_t fb_sharetab_held(const fb_sharetab_t *t, apr_uint64_t subject,
@@ -165,6 +240,17 @@ apr_uint32_t fb_sharetab_holders(const fb_sharetab_t *t,
                                  fb_share_class_e cls)
 {
     return t->holders[cls];
+}
+
+apr_uint32_t fb_sharetab_waiters(const fb_sharetab_t *t,
+                                 fb_share_class_e cls)
+{
+    return t->waiters[cls];
+}
+
+void fb_sharetab_refuse(fb_sharetab_t *t, fb_share_class_e cls)
+{
+    t->refused[cls]++;
 }
 
 apr_uint64_t fb_sharetab_refused(const fb_sharetab_t *t,

@@ -46,16 +46,23 @@ fb_sharetab_t *fb_sharetab_init(void *mem, apr_uint32_t nslots);
  * hold any of the class (the asking one included), but never less than
  * floor.  A share is work-conserving: one subject alone may hold all of
  * pool, and it is cut down only as others come to hold some.
+ *
+ * With total non-zero, the whole table holds at most total units of the
+ * class, whoever holds them; a unit given back then goes to the fairest
+ * of the subjects waiting for one (fb_sharetab_wait).
  */
 typedef struct {
     apr_uint32_t fixed;
     apr_uint32_t pool;
     apr_uint32_t floor;
+    apr_uint32_t total;
 } fb_share_rule_t;
 
 typedef enum {
     FB_SHARE_TAKEN,         /* counted: give it back when done */
     FB_SHARE_REFUSED,       /* the subject holds its limit already */
+    FB_SHARE_BUSY,          /* the table holds the rule's total, or a
+                             * waiting subject is due the next unit */
     FB_SHARE_UNCOUNTED      /* no slot free: let through, give nothing */
 } fb_share_outcome_e;
 
@@ -79,6 +86,17 @@ void fb_sharetab_take(fb_sharetab_t *t, apr_uint64_t subject,
                       const char *label, fb_share_class_e cls,
                       const fb_share_rule_t *rule, fb_share_result_t *out);
 
+/*
+ * Marks subject as waiting for a unit of cls (on) or as no longer
+ * waiting (off; once for every on).  Under a rule's total, a unit goes
+ * to the subject holding fewest among those waiting and the taker, then
+ * to the one that took its last unit longest ago: another subject's
+ * queue of waiters cannot keep a subject waiting behind all of it.
+ * Returns 0 when no slot is free (the subject then waits unmarked).
+ */
+int fb_sharetab_wait(fb_sharetab_t *t, apr_uint64_t subject,
+                     const char *label, fb_share_class_e cls, int on);
+
 /* Gives back one unit of cls taken by subject (FB_SHARE_TAKEN). */
 void fb_sharetab_give(fb_sharetab_t *t, apr_uint64_t subject,
                       fb_share_class_e cls);
@@ -87,10 +105,17 @@ void fb_sharetab_give(fb_sharetab_t *t, apr_uint64_t subject,
 apr_uint32_t fb_sharetab_held(const fb_sharetab_t *t, apr_uint64_t subject,
                               fb_share_class_e cls);
 
-/* Units of cls held in all, and by how many subjects. */
+/* Units of cls held in all, by how many subjects, and how many subjects
+ * wait for one. */
 apr_uint32_t fb_sharetab_total(const fb_sharetab_t *t, fb_share_class_e cls);
 apr_uint32_t fb_sharetab_holders(const fb_sharetab_t *t,
                                  fb_share_class_e cls);
+apr_uint32_t fb_sharetab_waiters(const fb_sharetab_t *t,
+                                 fb_share_class_e cls);
+
+/* Counts a refusal of cls: the caller answered one that was
+ * FB_SHARE_REFUSED (and did not try again). */
+void fb_sharetab_refuse(fb_sharetab_t *t, fb_share_class_e cls);
 
 /* Refusals of cls since the table was laid (for server-status). */
 apr_uint64_t fb_sharetab_refused(const fb_sharetab_t *t,

@@ -653,7 +653,13 @@ const command_rec fb_directives[] = {
            "many share the node"),
     FB_INT("FeedbackExpensivePerOrganization", expensive_per_org, "N", 1,
            1000, 2, GLOBAL, "Full-text and filtered searches one "
-           "organization may run at once on a node, then 429"),
+           "organization may run at once on a node"),
+    FB_INT("FeedbackExpensivePerNode", expensive_per_node, "N", 0, 1000, 0,
+           GLOBAL, "Full-text and filtered searches a node runs at once, "
+           "of all organizations (0: one fewer than its processors)"),
+    FB_MSEC("FeedbackExpensiveQueue", expensive_queue_ms, "0s", "60s", "2s",
+            GLOBAL, "Longest a search over its organization's or the "
+            "node's limit waits for its turn before it answers 429"),
     FB_INT("FeedbackExpensiveConnections", expensive_connections, "N", 1,
            1000, 1, GLOBAL, "Pooled database connections per child that "
            "searches may hold at once (at most DBDMax - 1)"),

@@ -40,6 +40,9 @@ typedef struct {
     int share_workers;              /* per cent of MaxRequestWorkers */
     int share_floor;                /* workers a subject may always hold */
     int expensive_per_org;          /* searches at once per organization */
+    int expensive_queue_ms;         /* one more waits for one of them */
+    int expensive_per_node;         /* searches at once on the node, 0:
+                                     * the processors less one */
     int expensive_connections;      /* pooled connections per child */
     int expensive_timeout_ms;       /* a search statement's time budget */
     int uploads_per_org;            /* uploads at once per organization */

@@ -236,7 +236,7 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     if (op->flags & FB_OP_BODY) {
         int files = (op->flags & FB_OP_UPLOAD) && fb_upload_is_multipart(fr);
 
-        if (files && (err = fb_shares_take(fr, FB_SHARE_UPLOADS)) != NULL) {
+        if (files && (err = fb_shares_take(fr, FB_SHARE_UPLOADS, 0)) != NULL) {
             return err;
         }
         if ((err = files ? fb_upload_read(fr, op->data)

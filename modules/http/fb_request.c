@@ -76,7 +76,8 @@ fb_error_t *fb_req_expensive(fb_req_t *fr)
     if (fr->expensive) {
         return NULL;
     }
-    if ((err = fb_shares_take(fr, FB_SHARE_EXPENSIVE)) != NULL) {
+    if ((err = fb_shares_take(fr, FB_SHARE_EXPENSIVE, apr_time_from_msec(
+             fb_config_get(fr->r->server)->expensive_queue_ms))) != NULL) {
         return err;
     }
     /* A connection taken before (an Idempotency-Key's claim) goes back:

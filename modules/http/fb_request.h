@@ -101,9 +101,11 @@ fb_db_t *fb_req_db(fb_req_t *fr);
  * Marks fr as expensive work (a full-text or filtered search, and what
  * comes later of the kind: reports, exports), before its first
  * statement.  Its organization may run FeedbackExpensivePerOrganization
- * of them at once on the node (429 beyond), its connection comes through
- * the bulkhead, and its statements are cancelled after
- * FeedbackExpensiveTimeout (503: fb_req_db_failed).
+ * of them at once on the node (one more waits up to
+ * FeedbackExpensiveQueue for one of them to finish, then 429), its
+ * connection comes through the bulkhead, and its statements are
+ * cancelled after FeedbackExpensiveTimeout (400 query_too_expensive:
+ * fb_req_db_failed).
  */
 fb_error_t *fb_req_expensive(fb_req_t *fr);
 

@@ -5,10 +5,15 @@
 #include <string.h>
 
 #include "ap_mpm.h"
+#include "http_log.h"
+#include "scoreboard.h"
 
 #include "apr_strings.h"
 
+#include <unistd.h>
+
 #include "fb_crypto.h"
+#include "fb_log.h"
 #include "fb_shares.h"
 #include "fb_shm.h"
 
@@ -16,10 +21,36 @@
  * twice that keeps probes short. */
 #define FB_SHARES_MIN_SLOTS 256
 
+/* How a request waiting for its organization's own unit polls. */
+#define FB_SHARES_NAP_MIN apr_time_from_msec(1)
+#define FB_SHARES_NAP_MAX apr_time_from_msec(16)
+
 static fb_shm_t fb_shares_shm = {"feedback-shares", "the fair shares",
                                  NULL, NULL};
 static fb_sharetab_t *fb_shares_orgs;
 static fb_sharetab_t *fb_shares_keys;
+
+/*
+ * What each worker thread's request holds, in the same shared memory, so
+ * that the parent can give back what a child held when it died
+ * (fb_shares_child_exited): a killed child must not keep an
+ * organization's searches, or the node's, taken for ever.  A request
+ * holds at most a worker of its organization and one of its key, a
+ * search or an upload, and a mark while it waits; one claim is spare (a
+ * request ending on another thread, as write completion may).
+ */
+#define FB_SHARES_CLAIMS 6
+
+typedef struct {
+    apr_uint64_t subject;               /* 0: unused */
+    pid_t pid;                          /* the child it was made in */
+    unsigned char keys;                   /* of fb_shares_keys, else orgs */
+    unsigned char cls;                    /* fb_share_class_e */
+    unsigned char waiting;                /* a wait mark, not a unit */
+} fb_share_claim_t;
+
+static fb_share_claim_t *fb_shares_claims;   /* [threads][CLAIMS] */
+static apr_uint32_t fb_shares_threads;       /* ServerLimit x ThreadLimit */
 /* MaxRequestWorkers of the node, and the rules made of it and of the
  * main server's directives at start-up. */
 static apr_uint32_t fb_shares_workers;
@@ -46,40 +77,79 @@ static apr_uint32_t fb_shares_node_workers(void)
     return (apr_uint32_t)daemons * (apr_uint32_t)threads;
 }
 
+/* Thread slots of the scoreboard: ServerLimit times ThreadLimit. */
+static apr_uint32_t fb_shares_thread_slots(void)
+{
+    int daemons = 0, threads = 0;
+
+    if (ap_mpm_query(AP_MPMQ_HARD_LIMIT_DAEMONS, &daemons) != APR_SUCCESS
+        || daemons < 1) {
+        daemons = 1;
+    }
+    if (ap_mpm_query(AP_MPMQ_HARD_LIMIT_THREADS, &threads) != APR_SUCCESS
+        || threads < 1) {
+        threads = 1;
+    }
+    return (apr_uint32_t)daemons * (apr_uint32_t)threads;
+}
+
+/* Expensive operations the node runs at once: the directive, or one
+ * processor fewer than the node has (one is left to everything else),
+ * at least one. */
+static apr_uint32_t fb_shares_expensive_node(const fb_server_conf_t *conf)
+{
+    long cpus;
+
+    if (conf->expensive_per_node > 0) {
+        return (apr_uint32_t)conf->expensive_per_node;
+    }
+    cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 2 ? (apr_uint32_t)(cpus - 1) : 1;
+}
+
 /* The rule of each class from the configuration. */
 static void fb_shares_rules(const fb_server_conf_t *conf)
 {
     memset(fb_shares_rule, 0, sizeof(fb_shares_rule));
-    fb_shares_rule[FB_SHARE_WORKERS].pool =
-        fb_shares_workers * (apr_uint32_t)conf->share_workers / 100;
-    fb_shares_rule[FB_SHARE_WORKERS].floor = (apr_uint32_t)conf->share_floor;
-    fb_shares_rule[FB_SHARE_EXPENSIVE].fixed =
-        (apr_uint32_t)conf->expensive_per_org;
-    fb_shares_rule[FB_SHARE_UPLOADS].fixed =
-        (apr_uint32_t)conf->uploads_per_org;
+    fb_shares_rule[FB_SHARE_WORKERS] = (fb_share_rule_t) {
+        .pool = fb_shares_workers * (apr_uint32_t)conf->share_workers / 100,
+        .floor = (apr_uint32_t)conf->share_floor
+    };
+    fb_shares_rule[FB_SHARE_EXPENSIVE] = (fb_share_rule_t) {
+        .fixed = (apr_uint32_t)conf->expensive_per_org,
+        .total = fb_shares_expensive_node(conf)
+    };
+    fb_shares_rule[FB_SHARE_UPLOADS] = (fb_share_rule_t) {
+        .fixed = (apr_uint32_t)conf->uploads_per_org
+    };
 }
 
 apr_status_t fb_shares_post_config(apr_pool_t *pconf, server_rec *s)
 {
     apr_uint32_t slots = FB_SHARES_MIN_SLOTS;
-    apr_size_t one;
+    apr_size_t one, claims;
     apr_status_t rv;
     char *base;
 
     fb_shares_orgs = fb_shares_keys = NULL;
+    fb_shares_claims = NULL;
     fb_shares_workers = fb_shares_node_workers();
+    fb_shares_threads = fb_shares_thread_slots();
     fb_shares_rules(fb_config_get(s));
     while (slots < 2 * fb_shares_workers) {
         slots *= 2;
     }
     one = APR_ALIGN_DEFAULT(fb_sharetab_size(slots));
-    if ((rv = fb_shm_create(&fb_shares_shm, 2 * one, pconf, s))
+    claims = (apr_size_t)fb_shares_threads * FB_SHARES_CLAIMS
+             * sizeof(fb_share_claim_t);
+    if ((rv = fb_shm_create(&fb_shares_shm, 2 * one + claims, pconf, s))
         != APR_SUCCESS) {
         return rv;
     }
     base = fb_shm_base(&fb_shares_shm);
     fb_shares_orgs = fb_sharetab_init(base, slots);
     fb_shares_keys = fb_sharetab_init(base + one, slots);
+    fb_shares_claims = (fb_share_claim_t *)(base + 2 * one);
     return APR_SUCCESS;
 }
 
@@ -88,11 +158,66 @@ apr_status_t fb_shares_child_init(apr_pool_t *pchild, server_rec *s)
     return fb_shm_child_init(&fb_shares_shm, pchild, s);
 }
 
+/* The claims of the thread serving r (FB_SHARES_CLAIMS of them), or NULL
+ * when its scoreboard slot is not known. */
+static fb_share_claim_t *fb_shares_thread_claims(request_rec *r)
+{
+    worker_score *ws;
+    apr_size_t i;
+
+    if (fb_shares_claims == NULL || r->connection->sbh == NULL
+        || (ws = ap_get_scoreboard_worker(r->connection->sbh)) == NULL) {
+        return NULL;
+    }
+    /* The scoreboard keeps every child's threads in one array. */
+    i = (apr_size_t)(ws - &ap_scoreboard_image->servers[0][0]);
+    return i < fb_shares_threads ? &fb_shares_claims[i * FB_SHARES_CLAIMS]
+                                 : NULL;
+}
+
+/* Notes, under the mutex, that this child holds (or waits for) a unit of
+ * cls for subject; the claim to clear, or NULL when none is free (then
+ * only a crash in this request would leave it held). */
+static fb_share_claim_t *fb_shares_claim(fb_req_t *fr, int keys,
+                                         apr_uint64_t subject,
+                                         fb_share_class_e cls, int waiting)
+{
+    fb_share_claim_t *c = fb_shares_thread_claims(fr->r);
+    int i;
+
+    for (i = 0; c != NULL && i < FB_SHARES_CLAIMS; i++, c++) {
+        if (c->subject == 0) {
+            c->subject = subject;
+            c->pid = getpid();
+            c->keys = (unsigned char)keys;
+            c->cls = (unsigned char)cls;
+            c->waiting = (unsigned char)waiting;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* Gives back, under the mutex, what claim c stands for, and clears it. */
+static void fb_shares_release(fb_share_claim_t *c)
+{
+    fb_sharetab_t *table = c->keys ? fb_shares_keys : fb_shares_orgs;
+
+    if (c->waiting) {
+        fb_sharetab_wait(table, c->subject, NULL, c->cls, 0);
+    }
+    else {
+        fb_sharetab_give(table, c->subject, c->cls);
+    }
+    memset(c, 0, sizeof(*c));
+}
+
 /* What one request took, given back when its pool goes. */
 typedef struct {
     fb_sharetab_t *table;
     apr_uint64_t subject;
     fb_share_class_e cls;
+    fb_share_claim_t *claim;            /* or NULL */
 } fb_share_hold_t;
 
 static apr_status_t fb_shares_give(void *data)
@@ -100,13 +225,19 @@ static apr_status_t fb_shares_give(void *data)
     const fb_share_hold_t *h = data;
 
     if (fb_shm_lock(&fb_shares_shm)) {
-        fb_sharetab_give(h->table, h->subject, h->cls);
+        if (h->claim != NULL) {
+            fb_shares_release(h->claim);
+        }
+        else {
+            fb_sharetab_give(h->table, h->subject, h->cls);
+        }
         fb_shm_unlock(&fb_shares_shm);
     }
     return APR_SUCCESS;
 }
 
-/* Remembers in fr's pool to give back what result took. */
+/* Remembers, under the mutex, to give back what result took: in fr's
+ * pool, and in the thread's claims for the parent. */
 static void fb_shares_hold(fb_req_t *fr, fb_sharetab_t *table,
                            apr_uint64_t subject, fb_share_class_e cls,
                            const fb_share_result_t *result)
@@ -120,8 +251,30 @@ static void fb_shares_hold(fb_req_t *fr, fb_sharetab_t *table,
     h->table = table;
     h->subject = subject;
     h->cls = cls;
+    h->claim = fb_shares_claim(fr, table == fb_shares_keys, subject, cls,
+                               0);
     apr_pool_cleanup_register(fr->pool, h, fb_shares_give,
                               apr_pool_cleanup_null);
+}
+
+int fb_shares_child_exited(pid_t pid)
+{
+    apr_size_t i, n = (apr_size_t)fb_shares_threads * FB_SHARES_CLAIMS;
+    int given = 0;
+
+    if (fb_shares_claims == NULL || !fb_shm_lock(&fb_shares_shm)) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        fb_share_claim_t *c = &fb_shares_claims[i];
+
+        if (c->subject != 0 && c->pid == pid) {
+            fb_shares_release(c);
+            given++;
+        }
+    }
+    fb_shm_unlock(&fb_shares_shm);
+    return given;
 }
 
 /* The 429 of a share, with the message of what is held. */
@@ -152,10 +305,20 @@ fb_error_t *fb_shares_enter(fb_req_t *fr)
                      fr->key_hash[1], fr->key_hash[2]);
         fb_sharetab_take(fb_shares_keys, key, label, FB_SHARE_WORKERS,
                          rule, &by_key);
-        if (by_key.outcome == FB_SHARE_REFUSED
-            && by_org.outcome == FB_SHARE_TAKEN) {
-            fb_sharetab_give(fb_shares_orgs, org, FB_SHARE_WORKERS);
+        if (by_key.outcome == FB_SHARE_REFUSED) {
+            fb_sharetab_refuse(fb_shares_keys, FB_SHARE_WORKERS);
+            if (by_org.outcome == FB_SHARE_TAKEN) {
+                fb_sharetab_give(fb_shares_orgs, org, FB_SHARE_WORKERS);
+            }
         }
+    }
+    else {
+        fb_sharetab_refuse(fb_shares_orgs, FB_SHARE_WORKERS);
+    }
+    if (by_org.outcome != FB_SHARE_REFUSED
+        && by_key.outcome != FB_SHARE_REFUSED) {
+        fb_shares_hold(fr, fb_shares_orgs, org, FB_SHARE_WORKERS, &by_org);
+        fb_shares_hold(fr, fb_shares_keys, key, FB_SHARE_WORKERS, &by_key);
     }
     fb_shm_unlock(&fb_shares_shm);
 
@@ -171,8 +334,6 @@ fb_error_t *fb_shares_enter(fb_req_t *fr)
             "server, its share while others are served; retry when one "
             "has finished.", by_key.held));
     }
-    fb_shares_hold(fr, fb_shares_orgs, org, FB_SHARE_WORKERS, &by_org);
-    fb_shares_hold(fr, fb_shares_keys, key, FB_SHARE_WORKERS, &by_key);
     return NULL;
 }
 
@@ -181,29 +342,99 @@ fb_error_t *fb_shares_enter(fb_req_t *fr)
 static const char *const fb_shares_refusal[FB_SHARE_CLASSES] = {
     [FB_SHARE_EXPENSIVE] =
         "The organization already runs %u searches on this server, as "
-        "many as it may at once; retry when one has finished.",
+        "many as it may at once, and none finished while this one "
+        "waited; retry when one has finished.",
     [FB_SHARE_UPLOADS] =
         "The organization already sends %u uploads to this server, as "
         "many as it may at once; retry when one has finished."
 };
 
-fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls)
-{
-    apr_uint64_t org = fb_fingerprint(fr->principal.org_id,
-                                             strlen(fr->principal.org_id));
-    fb_share_result_t result;
+/* What a class's refusal says when the node holds the rule's total. */
+static const char *const fb_shares_busy[FB_SHARE_CLASSES] = {
+    [FB_SHARE_EXPENSIVE] =
+        "This server runs as many searches at once as it may, and none "
+        "came free for this one while it waited its turn; retry in a "
+        "moment."
+};
 
-    if (fb_shares_orgs == NULL || !fb_shm_lock(&fb_shares_shm)) {
-        return NULL;
+/* One try at a unit of cls for org, under the mutex: taken and held, or
+ * refused or busy.  A request that will wait is marked as waiting (its
+ * claim in *waiting), one that stops waiting unmarked; a refusal is
+ * counted when it is the answer (last). */
+static void fb_shares_try(fb_req_t *fr, apr_uint64_t org,
+                          fb_share_class_e cls, int last,
+                          fb_share_claim_t **waiting, int *marked,
+                          fb_share_result_t *result)
+{
+    result->outcome = FB_SHARE_UNCOUNTED;
+    if (!fb_shm_lock(&fb_shares_shm)) {
+        return;
     }
     fb_sharetab_take(fb_shares_orgs, org, fr->principal.org_id, cls,
-                     &fb_shares_rule[cls], &result);
+                     &fb_shares_rule[cls], result);
+    if (result->outcome == FB_SHARE_TAKEN) {
+        fb_shares_hold(fr, fb_shares_orgs, org, cls, result);
+    }
+    if (result->outcome == FB_SHARE_REFUSED
+        || result->outcome == FB_SHARE_BUSY) {
+        if (last) {
+            fb_sharetab_refuse(fb_shares_orgs, cls);
+        }
+        else if (!*marked) {
+            *marked = fb_sharetab_wait(fb_shares_orgs, org,
+                                       fr->principal.org_id, cls, 1);
+            *waiting = *marked ? fb_shares_claim(fr, 0, org, cls, 1) : NULL;
+        }
+    }
+    if (*marked && (last || result->outcome == FB_SHARE_TAKEN
+                    || result->outcome == FB_SHARE_UNCOUNTED)) {
+        if (*waiting != NULL) {
+            fb_shares_release(*waiting);
+        }
+        else {
+            fb_sharetab_wait(fb_shares_orgs, org, NULL, cls, 0);
+        }
+        *marked = 0;
+    }
     fb_shm_unlock(&fb_shares_shm);
+}
+
+fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
+                           apr_interval_time_t wait)
+{
+    apr_uint64_t org = fb_fingerprint(fr->principal.org_id,
+                                      strlen(fr->principal.org_id));
+    apr_time_t deadline = apr_time_now() + wait;
+    apr_interval_time_t nap = FB_SHARES_NAP_MIN, left;
+    fb_share_claim_t *waiting = NULL;
+    fb_share_result_t result;
+    int marked = 0;
+
+    if (fb_shares_orgs == NULL) {
+        return NULL;
+    }
+    /* Waiting is polled, as the holders are in every child; a nap doubles
+     * up to FB_SHARES_NAP_MAX, short against the searches waited for.
+     * While it waits, the request is marked as waiting, so that a unit
+     * given back goes to the fairest organization, whichever polls
+     * first. */
+    for (;;) {
+        left = deadline - apr_time_now();
+        fb_shares_try(fr, org, cls, left <= 0, &waiting, &marked, &result);
+        if ((result.outcome != FB_SHARE_REFUSED
+             && result.outcome != FB_SHARE_BUSY) || left <= 0) {
+            break;
+        }
+        apr_sleep(nap < left ? nap : left);
+        nap = nap * 2 < FB_SHARES_NAP_MAX ? nap * 2 : FB_SHARES_NAP_MAX;
+    }
     if (result.outcome == FB_SHARE_REFUSED) {
         return fb_shares_refused(fr, apr_psprintf(
             fr->pool, fb_shares_refusal[cls], result.held));
     }
-    fb_shares_hold(fr, fb_shares_orgs, org, cls, &result);
+    if (result.outcome == FB_SHARE_BUSY) {
+        return fb_shares_refused(fr, fb_shares_busy[cls]);
+    }
     return NULL;
 }
 
@@ -221,6 +452,8 @@ int fb_shares_usage(fb_shares_use_t *out)
         out->held[c] = fb_sharetab_total(fb_shares_orgs, c);
         out->organizations[c] = fb_sharetab_holders(fb_shares_orgs, c);
         out->refused[c] = fb_sharetab_refused(fb_shares_orgs, c);
+        out->waiting[c] = fb_sharetab_waiters(fb_shares_orgs, c);
+        out->node[c] = fb_shares_rule[c].total;
     }
     out->keys_refused = fb_sharetab_refused(fb_shares_keys,
                                             FB_SHARE_WORKERS);

@@ -15,13 +15,20 @@
  *   all of that part: the rest stays free for whoever comes next.
  * - expensive: full-text and filtered searches (fb_req_expensive(),
  *   fb_request.h) an organization runs at once
- *   (FeedbackExpensivePerOrganization).
+ *   (FeedbackExpensivePerOrganization), and the node runs at once
+ *   (FeedbackExpensivePerNode: by default one fewer than its
+ *   processors, so that searches never take every processor from the
+ *   others).  One more waits its turn (FeedbackExpensiveQueue): a client
+ *   looping searches is paced by them, rather than answered 429
+ *   thousands of times a second at everybody's cost, and a search freed
+ *   on the node goes to the waiting organization holding fewest.
  * - uploads: multipart bodies an organization sends at once
  *   (FeedbackUploadsPerOrganization).
  *
  * Over a share: 429 rate_limit_exceeded with Retry-After: 1, before the
- * body is read.  What is taken is given back when the request's pool
- * goes, whatever ends it.  Counting is best effort: a table that cannot
+ * body is read (a search's after it).  What is taken is given back when
+ * the request's pool goes, whatever ends it, and by the parent when a
+ * child dies holding it.  Counting is best effort: a table that cannot
  * be reached or is full never refuses.
  */
 #ifndef FB_SHARES_H
@@ -45,8 +52,14 @@ apr_status_t fb_shares_child_init(apr_pool_t *pchild, server_rec *s);
 fb_error_t *fb_shares_enter(fb_req_t *fr);
 
 /* Takes one unit of cls (FB_SHARE_EXPENSIVE, FB_SHARE_UPLOADS) for fr's
- * organization, or the 429 when it holds its limit. */
-fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls);
+ * organization, or the 429 when it still holds its limit after waiting
+ * up to wait (0: not at all) for one of its own to be given back. */
+fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
+                           apr_interval_time_t wait);
+
+/* Gives back what the child pid held and waited for (the parent's
+ * child_status hook, when a child has exited); returns how much. */
+int fb_shares_child_exited(pid_t pid);
 
 /* The node's shares as server-status shows them. */
 typedef struct {
@@ -55,6 +68,8 @@ typedef struct {
     apr_uint32_t held[FB_SHARE_CLASSES];        /* by organizations */
     apr_uint32_t organizations[FB_SHARE_CLASSES];   /* holding any */
     apr_uint64_t refused[FB_SHARE_CLASSES];     /* organizations' 429s */
+    apr_uint32_t waiting[FB_SHARE_CLASSES];     /* organizations waiting */
+    apr_uint32_t node[FB_SHARE_CLASSES];        /* the node's bound, or 0 */
     apr_uint64_t keys_refused;          /* keys' 429s (workers) */
     int ntop;
     fb_share_holding_t top[8];          /* organizations holding most */

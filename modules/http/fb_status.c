@@ -6,6 +6,8 @@
 #include "http_protocol.h"
 #include "mod_status.h"
 
+#include "apr_strings.h"
+
 #include "fb_limits.h"
 #include "fb_shares.h"
 #include "fb_stats.h"
@@ -37,9 +39,13 @@ static void fb_status_shares(request_rec *r, int flags)
 
             ap_rprintf(r, "FBShare%sHeld: %u\n"
                        "FBShare%sOrganizations: %u\n"
+                       "FBShare%sWaiting: %u\n"
                        "FBShare%sRefused: %" APR_UINT64_T_FMT "\n",
                        name, use.held[c], name, use.organizations[c], name,
-                       use.refused[c]);
+                       use.waiting[c], name, use.refused[c]);
+            if (use.node[c] != 0) {
+                ap_rprintf(r, "FBShare%sOfNode: %u\n", name, use.node[c]);
+            }
         }
         return;
     }
@@ -48,13 +54,15 @@ static void fb_status_shares(request_rec *r, int flags)
                "holding any; %" APR_UINT64_T_FMT " refused to a key over "
                "its share.</p>\n", use.pool, use.workers, use.keys_refused);
     ap_rputs("<table border=\"1\"><tr><th>Share</th><th>Held now</th>"
-             "<th>Organizations holding</th><th>Refused (429)</th></tr>\n",
+             "<th>Node's bound</th><th>Organizations holding</th>"
+             "<th>Organizations waiting</th><th>Refused (429)</th></tr>\n",
              r);
     for (c = 0; c < FB_SHARE_CLASSES; c++) {
-        ap_rprintf(r, "<tr><td>%s</td><td>%u</td><td>%u</td>"
-                   "<td>%" APR_UINT64_T_FMT "</td></tr>\n",
+        ap_rprintf(r, "<tr><td>%s</td><td>%u</td><td>%s</td><td>%u</td>"
+                   "<td>%u</td><td>%" APR_UINT64_T_FMT "</td></tr>\n",
                    fb_status_share_names[c][0], use.held[c],
-                   use.organizations[c], use.refused[c]);
+                   use.node[c] ? apr_itoa(r->pool, (int)use.node[c]) : "-",
+                   use.organizations[c], use.waiting[c], use.refused[c]);
     }
     ap_rputs("</table>\n", r);
     if (use.ntop == 0) {

@@ -88,12 +88,12 @@ static apr_status_t fb_upload_file_data(fb_upload_ctx_t *c, const char *buf,
     apr_status_t rv = c->up->data(c->file, buf, len);
 
     if (rv != APR_SUCCESS) {
+        /* The operation says why the file is refused, or it was the
+         * server's own failure (the database's, fb_req_db_failed). */
         fb_error_t *err = c->up->end(fr, c->file, 0);
 
         c->file = NULL;
-        return fb_upload_stop(c, err ? err : fb_error_make(
-            fr->pool, FB_E_INVALID_REQUEST, NULL,
-            "A file could not be stored."));
+        return fb_upload_stop(c, err ? err : fb_req_db_failed(fr));
     }
     return APR_SUCCESS;
 }

@@ -23,8 +23,10 @@ typedef struct fb_upload {
     /* Its next bytes; anything but APR_SUCCESS ends the part (end is
      * then told !ok and gives the error). */
     apr_status_t (*data)(void *file, const char *buf, apr_size_t len);
-    /* The part ended (ok), or the request is being refused (!ok: the
-     * file is to be discarded).  An error refuses the request. */
+    /* The part ended (ok), or the file is to be discarded (!ok: its
+     * data failed, or the request is refused).  An error refuses the
+     * request; discarding answers one only when the file itself is
+     * refused (NULL otherwise: the caller knows why it discards). */
     fb_error_t *(*end)(fb_req_t *fr, void *file, int ok);
     /* The request is refused while its body is read: the files the
      * parts before stored are to be discarded. */

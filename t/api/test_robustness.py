@@ -510,7 +510,8 @@ def site(database):
     alone: four at once of every operation, searches too."""
     with httpd(database, "FeedbackRateLimitKey 0\nFeedbackRateLimitOrg 0\n"
                "FeedbackRateLimitPublic 0\nFeedbackWebhookMax 100000\n"
-               "FeedbackExpensivePerOrganization 8\n") as s:
+               "FeedbackExpensivePerOrganization 8\n"
+               "FeedbackExpensivePerNode 8\n") as s:
         site = Site(s)
         site.webhook = site.make("webhook")
         site.ids["webhook"] = site.webhook

@@ -3,8 +3,10 @@ once of the workers, of the expensive searches and of the uploads, and
 the bulkhead and time budget of searches.  Each is filled for real (slow
 sockets, a table locked from outside) on a small node whose limits are
 set low, and server-status shows the books."""
+import os
 import re
 import secrets
+import signal
 import socket
 import threading
 import time
@@ -16,6 +18,7 @@ import requests
 from conftest import Org, httpd
 from helpers import assert_error, wait_for
 from test_conversations import started
+from test_faults import children
 
 # A search cancelled by its time budget is logged (FB00524), as meant.
 ALLOWED_LOG = ("FB00524",)
@@ -38,6 +41,8 @@ DBDMax 2
 FeedbackShareWorkers 10
 FeedbackShareFloor 2
 FeedbackExpensivePerOrganization 1
+FeedbackExpensivePerNode 2
+FeedbackExpensiveQueue 50ms
 FeedbackExpensiveTimeout 400ms
 FeedbackUploadsPerOrganization 1
 """
@@ -170,11 +175,16 @@ def test_searches_have_a_budget_and_a_bulkhead(node, locked):
                                           json=body))
     try:
         assert wait_for(lambda: auto(node)["FBShareExpensiveHeld"] == "1")
-        # The organization runs as many searches as it may.
+        # The organization runs as many searches as it may: one more
+        # waits FeedbackExpensiveQueue for it, then is refused.
+        refused, t0 = int(auto(node)["FBShareExpensiveRefused"]), time.time()
         r = a.api.post("/conversations/search", json=body)
+        assert time.time() - t0 >= 0.05
         assert_error(r, 429, "rate_limit_exceeded")
         assert "searches" in r.json()["error"]["message"]
         assert r.headers["Retry-After"] == "1"
+        # Counted once, however often it looked while it waited.
+        assert int(auto(node)["FBShareExpensiveRefused"]) == refused + 1
         # The search holds the bulkhead's one connection: cheap requests
         # still find the other.
         t0 = time.time()
@@ -199,6 +209,167 @@ def test_searches_have_a_budget_and_a_bulkhead(node, locked):
     for t, out in lists:
         t.join(10)
         assert out["r"].status_code == 200, out["r"].text
+
+
+def test_a_search_over_the_limit_waits_for_its_own(database):
+    """A client looping searches is paced by its organization's own: one
+    over the limit waits for one to finish and then runs, and another
+    organization's search does not wait for either."""
+    conf = NODE.replace("FeedbackExpensiveTimeout 400ms",
+                        "FeedbackExpensiveTimeout 10s") \
+        .replace("FeedbackExpensiveQueue 50ms", "FeedbackExpensiveQueue 10s")
+    with httpd(database, conf) as s:
+        a = Org(s, "queuea" + secrets.token_hex(3))
+        b = Org(s, "queueb" + secrets.token_hex(3))
+        body = {"search": "x"}
+        conn = psycopg2.connect(s.dsn)
+        try:
+            conn.cursor().execute(
+                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+            first, out1 = in_thread(lambda: a.api.post(
+                "/conversations/search", json=body))
+            assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
+            t0 = time.time()
+            second, out2 = in_thread(lambda: (a.api.post(
+                "/conversations/search", json=body), time.time() - t0))
+            time.sleep(0.5)
+            assert auto(s)["FBShareExpensiveHeld"] == "1"
+            assert "r" not in out2
+            # B's search is A's business only: it is not refused for
+            # what A holds (it waits for the lock, as A's does).
+            other, out3 = in_thread(lambda: b.api.post(
+                "/conversations/search", json=body))
+            assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "2")
+        finally:
+            conn.rollback()
+            conn.close()
+        for t in (first, second, other):
+            t.join(10)
+        assert out1["r"].status_code == 200
+        r, waited = out2["r"]
+        assert r.status_code == 200, r.text
+        assert waited >= 0.5
+        assert out3["r"].status_code == 200
+        assert auto(s)["FBShareExpensiveRefused"] == "0"
+        assert auto(s)["FBShareExpensiveHeld"] == "0"
+
+
+def test_the_node_s_searches_go_to_the_fairest(database):
+    """With FeedbackExpensivePerNode searches running, others wait their
+    turn; the one freed goes to the organization holding fewest, not to
+    the one with most waiting, and over the queue's time a search is
+    told the server is busy."""
+    conf = NODE.replace("FeedbackExpensivePerNode 2",
+                        "FeedbackExpensivePerNode 1") \
+        .replace("FeedbackExpensivePerOrganization 1",
+                 "FeedbackExpensivePerOrganization 2") \
+        .replace("FeedbackExpensiveTimeout 400ms",
+                 "FeedbackExpensiveTimeout 10s") \
+        .replace("FeedbackExpensiveQueue 50ms", "FeedbackExpensiveQueue 3s")
+    with httpd(database, conf) as s:
+        a = Org(s, "fairA" + secrets.token_hex(3))
+        b = Org(s, "fairB" + secrets.token_hex(3))
+        c = Org(s, "fairC" + secrets.token_hex(3))
+        body = {"search": "x"}
+
+        def search(org):
+            r = org.api.post("/conversations/search", json=body)
+            return r, time.time()
+        conn = psycopg2.connect(s.dsn)
+        try:
+            conn.cursor().execute(
+                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+            first = in_thread(lambda: search(a))
+            assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
+            assert auto(s)["FBShareExpensiveOfNode"] == "1"
+            # A's second comes first, then B's: both wait (A is under its
+            # own limit of 2: the node is full).
+            second = in_thread(lambda: search(a))
+            assert wait_for(
+                lambda: auto(s)["FBShareExpensiveWaiting"] == "1")
+            other = in_thread(lambda: search(b))
+            assert wait_for(
+                lambda: auto(s)["FBShareExpensiveWaiting"] == "2")
+        finally:
+            conn.rollback()
+            conn.close()
+        results = []
+        for t, out in (first, second, other):
+            t.join(20)
+            results.append(out["r"])
+        for r, _ in results:
+            assert r.status_code == 200, r.text
+        # B held nothing when A's first ended: B's search ran before A's
+        # second (which waited for it).
+        assert results[2][1] < results[1][1]
+        # A search that never gets its turn is told so, after the queue.
+        conn = psycopg2.connect(s.dsn)
+        try:
+            conn.cursor().execute(
+                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+            held = in_thread(lambda: search(a))
+            assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
+            t0 = time.time()
+            r = c.api.post("/conversations/search", json=body)
+            waited = time.time() - t0
+        finally:
+            conn.rollback()
+            conn.close()
+        held[0].join(20)
+        assert_error(r, 429, "rate_limit_exceeded")
+        assert "as many searches at once" in r.json()["error"]["message"]
+        assert r.headers["Retry-After"] == "1"
+        assert waited >= 3
+
+
+def cut_short(call):
+    """call's answer, or the exception of a connection cut under it."""
+    try:
+        return call()
+    except requests.ConnectionError as e:
+        return e
+
+
+def test_a_killed_child_gives_back_what_it_held(database):
+    """A child SIGKILLed while its requests hold a search, wait for
+    another and hold workers: the parent gives all of it back, so the
+    organization (and the node) can search again."""
+    conf = NODE.replace("FeedbackExpensiveTimeout 400ms",
+                        "FeedbackExpensiveTimeout 10s") \
+        .replace("FeedbackExpensiveQueue 50ms", "FeedbackExpensiveQueue 10s")
+    with httpd(database, conf) as s:
+        a = Org(s, "killa" + secrets.token_hex(3))
+        body = {"search": "x"}
+        conn = psycopg2.connect(s.dsn)
+        try:
+            conn.cursor().execute(
+                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+            searches = [in_thread(lambda: cut_short(lambda: a.api.post(
+                "/conversations/search", json=body))) for _ in range(2)]
+            assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1"
+                            and auto(s)["FBShareExpensiveWaiting"] == "1")
+            assert auto(s)["FBShareWorkersHeld"] == "2"
+            _, kids = children(s)
+            for pid in kids:
+                os.kill(pid, signal.SIGKILL)
+            for t, out in searches:
+                t.join(10)
+                assert isinstance(out["r"], requests.ConnectionError)
+            assert wait_for(lambda: auto(s)["FBShareWorkersHeld"] == "0",
+                            seconds=10)
+            book = auto(s)
+            assert book["FBShareExpensiveHeld"] == "0"
+            assert book["FBShareExpensiveWaiting"] == "0"
+        finally:
+            conn.rollback()
+            conn.close()
+        assert a.api.post("/conversations/search", json=body) \
+            .status_code == 200
+        with open(s.error_log, errors="replace") as f:
+            given = [l for l in f if "FB00043" in l]
+        # Two workers of the organization, two of its key, the search
+        # and the wait.
+        assert len(given) == 1 and "holding 6 of" in given[0], given
 
 
 def test_full_text_lists_are_expensive(node, locked):

@@ -12,7 +12,7 @@ static fb_sharetab_t *make_table(apr_uint32_t n)
     return fb_sharetab_init(apr_palloc(ut_pool, fb_sharetab_size(n)), n);
 }
 
-static const fb_share_rule_t two = {2, 0, 0};
+static const fb_share_rule_t two = {.fixed = 2};
 
 static void test_fixed_limit(void)
 {
@@ -28,6 +28,9 @@ static void test_fixed_limit(void)
     fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
     UT_ASSERT_INT(r.held, 2);
+    /* A refusal counts when the caller answers it, not when it asks. */
+    UT_ASSERT_INT(fb_sharetab_refused(t, FB_SHARE_EXPENSIVE), 0);
+    fb_sharetab_refuse(t, FB_SHARE_EXPENSIVE);
     UT_ASSERT_INT(fb_sharetab_refused(t, FB_SHARE_EXPENSIVE), 1);
     /* Another class of the same subject, and another subject, are
      * counted apart. */
@@ -48,7 +51,7 @@ static void test_fixed_limit(void)
 static void test_share_is_work_conserving(void)
 {
     fb_sharetab_t *t = make_table(64);
-    const fb_share_rule_t rule = {0, 12, 2};
+    const fb_share_rule_t rule = {.pool = 12, .floor = 2};
     fb_share_result_t r;
     apr_uint64_t s;
     int i;
@@ -91,7 +94,7 @@ static void test_share_is_work_conserving(void)
 static void test_collisions_and_removal(void)
 {
     fb_sharetab_t *t = make_table(8);
-    const fb_share_rule_t many = {100, 0, 0};
+    const fb_share_rule_t many = {.fixed = 100};
     /* 1, 9 and 17 share home slot 1 in a table of 8; 2 is home at 2. */
     const apr_uint64_t subjects[] = {1, 9, 17, 2, 10};
     fb_share_result_t r;
@@ -123,10 +126,69 @@ static void test_collisions_and_removal(void)
     UT_ASSERT_INT(fb_sharetab_held(t, 17, FB_SHARE_WORKERS), 3);
 }
 
+/* Under a total, the table holds at most that many, whoever asks; a
+ * unit given back goes to the waiting subject holding fewest, then to
+ * the one served longest ago, not to whoever asks first. */
+static void test_total_is_shared_fairly(void)
+{
+    fb_sharetab_t *t = make_table(16);
+    const fb_share_rule_t rule = {.fixed = 2, .total = 1};
+    fb_share_holding_t top[4];
+    fb_share_result_t r;
+
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    /* Full: A's second and B's first are busy (not refused: neither
+     * holds its own limit). */
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
+    /* Both wait, A with three requests.  B holds nothing: a waiter of B
+     * gets a slot of its own. */
+    UT_ASSERT_INT(fb_sharetab_wait(t, 1, "a", FB_SHARE_EXPENSIVE, 1), 1);
+    UT_ASSERT_INT(fb_sharetab_wait(t, 1, "a", FB_SHARE_EXPENSIVE, 1), 1);
+    UT_ASSERT_INT(fb_sharetab_wait(t, 1, "a", FB_SHARE_EXPENSIVE, 1), 1);
+    UT_ASSERT_INT(fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 1), 1);
+    UT_ASSERT_INT(fb_sharetab_waiters(t, FB_SHARE_EXPENSIVE), 2);
+    /* A gives its unit back and asks again first: B is due it. */
+    fb_sharetab_give(t, 1, FB_SHARE_EXPENSIVE);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 0);
+    /* B waits again, with one more: when B's unit comes back, both hold
+     * none, and A took its last longer ago. */
+    fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 1);
+    fb_sharetab_give(t, 2, FB_SHARE_EXPENSIVE);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    /* Waiting ends: B holds and waits for nothing, its slot is freed;
+     * A's stays while it holds. */
+    fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 0);
+    UT_ASSERT_INT(fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 0), 0);
+    UT_ASSERT_INT(fb_sharetab_waiters(t, FB_SHARE_EXPENSIVE), 1);
+    fb_sharetab_wait(t, 1, "a", FB_SHARE_EXPENSIVE, 0);
+    fb_sharetab_wait(t, 1, "a", FB_SHARE_EXPENSIVE, 0);
+    fb_sharetab_wait(t, 1, "a", FB_SHARE_EXPENSIVE, 0);
+    UT_ASSERT_INT(fb_sharetab_waiters(t, FB_SHARE_EXPENSIVE), 0);
+    UT_ASSERT_INT(fb_sharetab_held(t, 1, FB_SHARE_EXPENSIVE), 1);
+    fb_sharetab_give(t, 1, FB_SHARE_EXPENSIVE);
+    UT_ASSERT_INT(fb_sharetab_total(t, FB_SHARE_EXPENSIVE), 0);
+    /* No slot is left (top lists every subject with a slot). */
+    UT_ASSERT_INT(fb_sharetab_top(t, top, 4), 0);
+    /* With nobody waiting, a newcomer takes a free unit at once. */
+    fb_sharetab_take(t, 3, "c", FB_SHARE_EXPENSIVE, &rule, &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+}
+
 static void test_full_table_fails_open(void)
 {
     fb_sharetab_t *t = make_table(4);
-    const fb_share_rule_t one = {1, 0, 0};
+    const fb_share_rule_t one = {.fixed = 1};
     fb_share_result_t r;
     apr_uint64_t s;
 
@@ -147,7 +209,7 @@ static void test_full_table_fails_open(void)
 static void test_top_lists_the_largest(void)
 {
     fb_sharetab_t *t = make_table(16);
-    const fb_share_rule_t many = {100, 0, 0};
+    const fb_share_rule_t many = {.fixed = 100};
     static const char *const labels[] = {"one", "two", "three", "four"};
     fb_share_holding_t top[3];
     fb_share_result_t r;
@@ -174,6 +236,7 @@ void test_sharetab_register(void)
         {"a fixed limit", test_fixed_limit},
         {"a share is work-conserving", test_share_is_work_conserving},
         {"collisions and removal", test_collisions_and_removal},
+        {"a total is shared fairly", test_total_is_shared_fairly},
         {"a full table fails open", test_full_table_fails_open},
         {"top lists the largest holders", test_top_lists_the_largest},
         {NULL, NULL}

@@ -160,11 +160,15 @@ static fb_error_t *fb_tf_part_end(fb_req_t *fr, void *file, int ok)
 
     fb_file_finish(f->w, ok, &key);
     why = why != NULL ? why : fb_file_why(f->w);
+    if (why != NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, f->param,
+                             why);
+    }
+    if (!ok) {
+        return NULL;    /* discarded, as asked: nothing went wrong */
+    }
     if (key == NULL) {
-        return why != NULL
-               ? fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, f->param,
-                               why)
-               : fb_req_db_failed(fr);
+        return fb_req_db_failed(fr);
     }
     stored = apr_array_push(fb_tf_uploads(fr));
     stored->field = f->field;
