@@ -24,12 +24,16 @@ struct fb_gate {
     int places;
     int free;
     int waiting;
+    apr_interval_time_t reserve;    /* 0: no place is kept */
+    apr_uint64_t seen_tag[2];       /* the last two tags that asked (not */
+    apr_time_t seen_at[2];          /* 0), most recent first, and when */
     fb_gate_waiter_t *head;     /* the longest waiter */
     fb_gate_waiter_t *tail;
     fb_gate_holding_t *holding; /* places entries */
 };
 
-apr_status_t fb_gate_create(fb_gate_t **gate, int places, apr_pool_t *p)
+apr_status_t fb_gate_create(fb_gate_t **gate, int places,
+                            apr_interval_time_t reserve, apr_pool_t *p)
 {
     fb_gate_t *g = apr_pcalloc(p, sizeof(*g));
     apr_status_t rv = apr_thread_mutex_create(&g->lock,
@@ -37,6 +41,7 @@ apr_status_t fb_gate_create(fb_gate_t **gate, int places, apr_pool_t *p)
 
     g->places = places;
     g->free = places;
+    g->reserve = reserve;
     g->holding = apr_pcalloc(p, (apr_size_t)places * sizeof(*g->holding));
     *gate = rv == APR_SUCCESS ? g : NULL;
     return rv;
@@ -79,6 +84,58 @@ static void fb_gate_count(fb_gate_t *g, apr_uint64_t tag, int delta)
     }
 }
 
+/* Notes that tag asked for a place at now. */
+static void fb_gate_seen(fb_gate_t *g, apr_uint64_t tag, apr_time_t now)
+{
+    if (tag == 0) {
+        return;     /* the server's own work keeps nothing for itself */
+    }
+    if (g->seen_tag[0] != tag) {
+        g->seen_tag[1] = g->seen_tag[0];
+        g->seen_at[1] = g->seen_at[0];
+        g->seen_tag[0] = tag;
+    }
+    g->seen_at[0] = now;
+}
+
+/*
+ * Whether tag may take a free place now.  Not the last one while it holds
+ * others and another tag asked within the reserve: that place is kept
+ * for the other's next request, which then finds it at once instead of
+ * waiting for one of tag's statements to end.  Two tags remembered are
+ * enough: the rule only asks whether anybody else is about.
+ */
+static int fb_gate_may(const fb_gate_t *g, apr_uint64_t tag, apr_time_t now)
+{
+    int i;
+
+    if (g->reserve <= 0 || g->free != 1 || fb_gate_held(g, tag) == 0) {
+        return g->free > 0;
+    }
+    for (i = 0; i < 2; i++) {
+        if (g->seen_tag[i] != 0 && g->seen_tag[i] != tag
+            && now - g->seen_at[i] < g->reserve) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether a waiter may take a free place (then a newcomer must not:
+ * leaving threads hand free places to waiters, so one left free is kept
+ * from every waiter by the reserve). */
+static int fb_gate_due(const fb_gate_t *g, apr_time_t now)
+{
+    const fb_gate_waiter_t *w;
+
+    for (w = g->head; w != NULL; w = w->next) {
+        if (fb_gate_may(g, w->tag, now)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Takes w out of the queue (it was served, or gave up). */
 static void fb_gate_unlink(fb_gate_t *g, fb_gate_waiter_t *w)
 {
@@ -100,12 +157,13 @@ static void fb_gate_unlink(fb_gate_t *g, fb_gate_waiter_t *w)
 apr_status_t fb_gate_enter(fb_gate_t *g, apr_uint64_t tag,
                            apr_interval_time_t wait, apr_pool_t *p)
 {
-    apr_time_t deadline = apr_time_now() + wait;
+    apr_time_t now = apr_time_now(), deadline = now + wait;
     fb_gate_waiter_t w = {NULL, NULL, tag, 0};
     apr_status_t rv;
 
     apr_thread_mutex_lock(g->lock);
-    if (g->head == NULL && g->free > 0) {
+    fb_gate_seen(g, tag, now);
+    if (fb_gate_may(g, tag, now) && !fb_gate_due(g, now)) {
         g->free--;
         fb_gate_count(g, tag, 1);
         apr_thread_mutex_unlock(g->lock);
@@ -128,12 +186,24 @@ apr_status_t fb_gate_enter(fb_gate_t *g, apr_uint64_t tag,
     g->tail = &w;
     g->waiting++;
     while (!w.granted) {
-        apr_interval_time_t left = deadline - apr_time_now();
+        apr_interval_time_t left;
 
-        if (left <= 0) {
+        now = apr_time_now();
+        /* A place kept for another tag that stopped asking is free for
+         * the first waiter: it looks again every half reserve. */
+        if (g->head == &w && fb_gate_may(g, tag, now)) {
+            fb_gate_unlink(g, &w);
+            g->free--;
+            fb_gate_count(g, tag, 1);
+            w.granted = 1;
             break;
         }
-        apr_thread_cond_timedwait(w.cond, g->lock, left);
+        if ((left = deadline - now) <= 0) {
+            break;
+        }
+        apr_thread_cond_timedwait(w.cond, g->lock,
+                                  g->reserve > 0 && g->reserve / 2 < left
+                                  ? g->reserve / 2 : left);
     }
     if (!w.granted) {
         fb_gate_unlink(g, &w);
@@ -147,14 +217,19 @@ void fb_gate_leave(fb_gate_t *g, apr_uint64_t tag)
     fb_gate_waiter_t *w, *fairest = NULL;
     int least = 0;
 
+    apr_time_t now = apr_time_now();
+
     apr_thread_mutex_lock(g->lock);
     fb_gate_count(g, tag, -1);
+    g->free++;
     /* The first waiter whose tag holds least (the queue is in arrival
-     * order, so ties go to the longest waiter). */
+     * order, so ties go to the longest waiter), among those that may
+     * take the place. */
     for (w = g->head; w != NULL; w = w->next) {
         int held = fb_gate_held(g, w->tag);
 
-        if (fairest == NULL || held < least) {
+        if ((fairest == NULL || held < least)
+            && fb_gate_may(g, w->tag, now)) {
             fairest = w;
             least = held;
             if (held == 0) {
@@ -164,12 +239,10 @@ void fb_gate_leave(fb_gate_t *g, apr_uint64_t tag)
     }
     if (fairest != NULL) {
         fb_gate_unlink(g, fairest);
+        g->free--;
         fb_gate_count(g, fairest->tag, 1);
         fairest->granted = 1;
         apr_thread_cond_signal(fairest->cond);
-    }
-    else {
-        g->free++;
     }
     apr_thread_mutex_unlock(g->lock);
 }

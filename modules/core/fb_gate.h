@@ -25,8 +25,15 @@
 
 typedef struct fb_gate fb_gate_t;
 
-/* A gate of places places, in p (which must outlive its users). */
-apr_status_t fb_gate_create(fb_gate_t **gate, int places, apr_pool_t *p);
+/*
+ * A gate of places places, in p (which must outlive its users).  With
+ * reserve above 0, a tag holding places does not take the last free one
+ * while another tag has asked within reserve: it is kept for the other's
+ * next request (see fb_gate_may in fb_gate.c).  A gate used by one tag
+ * alone gives it every place.
+ */
+apr_status_t fb_gate_create(fb_gate_t **gate, int places,
+                            apr_interval_time_t reserve, apr_pool_t *p);
 
 /*
  * Takes a place for tag, waiting at most wait; APR_TIMEUP when none came

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apr_lib.h"
 #include "apr_strings.h"
 #include "apr_uri.h"
 #include "http_log.h"
@@ -150,7 +151,17 @@ static const char *fb_parse_msec(const fb_directive_t *d, apr_pool_t *p,
 {
     apr_interval_time_t t, low, high;
 
-    if (ap_timeout_parameter_parse(d->low, &low, "s") != APR_SUCCESS
+    const char *unit = arg;
+
+    /* httpd's parser reads no number as 0 and a unit by its first letter
+     * ("soon" is 0 s): a time here is digits and one of its units. */
+    while (apr_isdigit(*unit)) {
+        unit++;
+    }
+    if (unit == arg
+        || (*unit && strcmp(unit, "ms") && strcmp(unit, "s")
+            && strcmp(unit, "mi") && strcmp(unit, "h"))
+        || ap_timeout_parameter_parse(d->low, &low, "s") != APR_SUCCESS
         || ap_timeout_parameter_parse(d->high, &high, "s") != APR_SUCCESS
         || ap_timeout_parameter_parse(arg, &t, "s") != APR_SUCCESS
         || t < low || t > high) {
@@ -666,6 +677,10 @@ const command_rec fb_directives[] = {
     FB_MSEC("FeedbackExpensiveTimeout", expensive_timeout_ms, "10ms",
             "10mi", "5s", GLOBAL, "Longest a search's statement may run "
             "before it is cancelled and the request answers 503"),
+    FB_MSEC("FeedbackConnectionReserve", connection_reserve_ms, "0s", "60s",
+            "250ms", GLOBAL, "How long after another organization's "
+            "request a child keeps its last free database connection "
+            "from an organization holding the others (0s: never)"),
     FB_INT("FeedbackUploadsPerOrganization", uploads_per_org, "N", 1, 10000,
            4, GLOBAL, "Multipart uploads one organization may send to a "
            "node at once, then 429"),

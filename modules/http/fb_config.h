@@ -46,6 +46,9 @@ typedef struct {
     int expensive_connections;      /* pooled connections per child */
     int expensive_timeout_ms;       /* a search statement's time budget */
     int uploads_per_org;            /* uploads at once per organization */
+    int connection_reserve_ms;      /* a child's last free connection is
+                                     * kept this long for another
+                                     * organization (fb_gate.h) */
     /* Slow clients (fb_pacing.h): spans go from an idle node to one
      * whose workers are all busy; idle is FB_UNSET when unset. */
     fb_pace_span_t header_timeout_ms;   /* main server only */

@@ -131,10 +131,13 @@ apr_status_t fb_dbd_child_init(apr_pool_t *p, server_rec *s)
     int bulkhead = conf->expensive_connections < fb_dbd_pool_max
                    ? conf->expensive_connections
                    : fb_dbd_pool_max > 1 ? fb_dbd_pool_max - 1 : 1;
-    apr_status_t rv = fb_gate_create(&fb_dbd_gate, fb_dbd_pool_max, p);
+    apr_interval_time_t reserve =
+        apr_time_from_msec(conf->connection_reserve_ms);
+    apr_status_t rv = fb_gate_create(&fb_dbd_gate, fb_dbd_pool_max, reserve,
+                                     p);
 
     if (rv == APR_SUCCESS) {
-        rv = fb_gate_create(&fb_dbd_bulkhead, bulkhead, p);
+        rv = fb_gate_create(&fb_dbd_bulkhead, bulkhead, reserve, p);
     }
     if (rv != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, rv, s, FBLOGNO(00012)

@@ -73,7 +73,7 @@ static void test_arrival_order(void)
 
     served = 0;
     apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
-    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 1, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 1, 0, ut_pool), APR_SUCCESS);
     CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
     for (i = 0; i < 5; i++) {
         w[i] = (waiter_t){gate, 0, apr_time_from_sec(20), i, APR_EGENERAL};
@@ -106,7 +106,7 @@ static void test_deadline_and_giving_up(void)
 
     served = 0;
     apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
-    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, 0, ut_pool), APR_SUCCESS);
     CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
     CU_ASSERT_EQUAL(fb_gate_enter(gate, 0, 0, ut_pool), APR_SUCCESS);
     t0 = apr_time_now();
@@ -140,7 +140,7 @@ static void test_least_holding_first(void)
 
     served = 0;
     apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
-    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, 0, ut_pool), APR_SUCCESS);
     CU_ASSERT_EQUAL(fb_gate_enter(gate, 1, 0, ut_pool), APR_SUCCESS);
     CU_ASSERT_EQUAL(fb_gate_enter(gate, 1, 0, ut_pool), APR_SUCCESS);
     for (i = 0; i < 4; i++) {
@@ -165,6 +165,46 @@ static void test_least_holding_first(void)
     CU_ASSERT_EQUAL(fb_gate_enter(gate, 4, 0, ut_pool), APR_TIMEUP);
 }
 
+/* With a reserve, a tag holding places does not take the last free one
+ * while another asked within it: the other finds it at once; when the
+ * other stops asking, the waiter gets it.  Alone, a tag gets every place. */
+static void test_reserve_keeps_a_place(void)
+{
+    const apr_interval_time_t reserve = apr_time_from_msec(300);
+    fb_gate_t *gate;
+    waiter_t w;
+    apr_thread_t *t;
+    apr_time_t asked, since;
+
+    CU_ASSERT_EQUAL_FATAL(fb_gate_create(&gate, 2, reserve, ut_pool),
+                          APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 5, 0, ut_pool), APR_SUCCESS);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 5, 0, ut_pool), APR_SUCCESS);
+    fb_gate_leave(gate, 5);
+    /* Another tag asks: tag 5, holding one, may not take the last. */
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 6, 0, ut_pool), APR_SUCCESS);
+    fb_gate_leave(gate, 6);
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 5, 0, ut_pool), APR_TIMEUP);
+    /* A waiter of tag 5 waits; tag 6 still finds the place at once. */
+    w = (waiter_t){gate, 5, apr_time_from_sec(20), 0, APR_EGENERAL};
+    served = 0;
+    apr_thread_mutex_create(&order_lock, APR_THREAD_MUTEX_DEFAULT, ut_pool);
+    t = start(&w);
+    asked = apr_time_now();
+    CU_ASSERT_EQUAL(fb_gate_enter(gate, 6, 0, ut_pool), APR_SUCCESS);
+    fb_gate_leave(gate, 6);
+    UT_ASSERT_INT(served, 0);
+    /* Tag 6 asks no more: within the reserve and a half, the waiter has
+     * the place. */
+    join(t);
+    since = apr_time_now() - asked;
+    UT_ASSERT_INT(w.rv, APR_SUCCESS);
+    UT_ASSERT_INT(served, 1);
+    CU_ASSERT(since >= apr_time_from_msec(250));
+    CU_ASSERT(since < apr_time_from_msec(1000));
+    fb_gate_leave(gate, 5);
+}
+
 void test_gate_register(void)
 {
     static const ut_test_t tests[] = {
@@ -173,6 +213,8 @@ void test_gate_register(void)
         {"deadline; a waiter that gives up leaves no hole",
          test_deadline_and_giving_up},
         {"the tag holding least is served first", test_least_holding_first},
+        {"a reserve keeps the last place for another tag",
+         test_reserve_keeps_a_place},
         {NULL, NULL}
     };
 
