@@ -206,21 +206,27 @@ static int fb_dbd_schema_newer(fb_db_t *db, apr_pool_t *p, server_rec *s)
 }
 
 /*
- * The statement time-out of expensive work, set on the session for as
- * long as the connection is checked out, and the session's own setting
- * put back before it returns to the pool (pg_settings' reset_val is what
- * RESET would restore: the server's, the database's or the role's).
- * Global: a setting of the connection, not of any organization's data.
+ * The budget of expensive work, set on the session for as long as the
+ * connection is checked out: a statement time-out, and one process (no
+ * parallel workers: a search that fanned out over three backends took
+ * every processor of a 2-core node, whatever FeedbackExpensivePerNode
+ * said).  The session's own settings are put back before it returns to
+ * the pool (pg_settings' reset_val is what RESET would restore: the
+ * server's, the database's or the role's).  Global: settings of the
+ * connection, not of any organization's data.
  */
-FB_SQL_GLOBAL(fb_dbd_timeout_set, 1,
-    "SELECT set_config('statement_timeout', %s, false)");
-FB_SQL_GLOBAL(fb_dbd_timeout_reset, 0,
-    "SELECT set_config('statement_timeout', s.reset_val, false) "
-    "FROM pg_settings s WHERE s.name = 'statement_timeout'");
+FB_SQL_GLOBAL(fb_dbd_budget_set, 1,
+    "SELECT set_config('statement_timeout', %s, false), "
+    "       set_config('max_parallel_workers_per_gather', '0', false)");
+FB_SQL_GLOBAL(fb_dbd_budget_reset, 0,
+    "SELECT set_config(s.name, s.reset_val, false) "
+    "FROM pg_settings s "
+    "WHERE s.name IN ('statement_timeout', "
+    "                 'max_parallel_workers_per_gather')");
 
 const fb_statement_t *const fb_dbd_statements[] = {
-    &fb_sql_fb_schema_version, &fb_sql_fb_dbd_timeout_set,
-    &fb_sql_fb_dbd_timeout_reset, NULL
+    &fb_sql_fb_schema_version, &fb_sql_fb_dbd_budget_set,
+    &fb_sql_fb_dbd_budget_reset, NULL
 };
 
 /* Gives back conn's places at the gates. */
@@ -284,7 +290,7 @@ static fb_db_t *fb_dbd_take(apr_pool_t *p, server_rec *s, apr_uint64_t tag,
         return NULL;
     }
     if (expensive
-        && fb_db_exec(&conn->db, p, &fb_sql_fb_dbd_timeout_set, NULL,
+        && fb_db_exec(&conn->db, p, &fb_sql_fb_dbd_budget_set, NULL,
                       FB_ARGS(apr_itoa(p, conf->expensive_timeout_ms)),
                       NULL) != APR_SUCCESS) {
         *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
@@ -317,14 +323,15 @@ void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
                      "rolled back");
     }
     if (conn->expensive && !fb_db_lost(db)
-        && fb_db_exec(db, p, &fb_sql_fb_dbd_timeout_reset, NULL,
+        && fb_db_exec(db, p, &fb_sql_fb_dbd_budget_reset, NULL,
                       FB_NO_ARGS, NULL) != APR_SUCCESS) {
         /* On a connection that still works this is all but impossible;
          * the next expensive checkout sets it again in any case. */
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, conn->s, FBLOGNO(00523)
-                     "could not put the statement time-out back (%s): "
-                     "statements on this connection may be cut after "
-                     "FeedbackExpensiveTimeout until it is replaced",
+                     "could not put the statement time-out and parallel "
+                     "workers back (%s): statements on this connection "
+                     "may be cut after FeedbackExpensiveTimeout, and run "
+                     "without parallel workers, until it is replaced",
                      db->error ? db->error : "(none given)");
     }
     fb_dbd_close_fn(conn->s, conn->dbd);

@@ -14,7 +14,7 @@ thread over non-blocking sockets, bounded in time and in attempts), so
 that the measuring client does not share their interpreter; it opens a
 new connection for each request, as the event MPM closes kept-alive
 connections when a child's workers are all busy.  The server is the
-shipped template (2 children x 128 threads, mod_reqtimeout) with the
+shipped template (2 children x 256 threads, mod_reqtimeout) with the
 module's default limits.  Run alone with
 
     /usr/bin/python3 -m pytest -q -s -p no:cacheprovider t/api/test_slow_clients.py

@@ -97,9 +97,7 @@ fb_error_t *fb_resource_get(fb_req_t *fr)
     return NULL;
 }
 
-/* Joins the first n rows' JSON (column 0) with commas inside brackets. */
-static const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows,
-                                     int n)
+const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows, int n)
 {
     struct iovec *vec = apr_palloc(p, sizeof(*vec) * (apr_size_t)(2 * n + 2));
     int i, k = 0;

@@ -28,6 +28,7 @@
 #include "fb_crypto.h"
 #include "fb_cursor.h"
 #include "fb_json.h"
+#include "fb_resource.h"
 
 /* Parts that are messages: what search reads and windows show.  The
  * API key is an admin's, so notes are among them (as in GET
@@ -520,13 +521,13 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     const char *text = fb_json_string(fr->body, "cursor");
     json_object *lim = json_object_object_get(fr->body, "limit");
     long limit = lim ? (long)json_object_get_int64(lim) : 10;
-    const char *name, *next = NULL, *args[7], *total;
+    const char *name, *next = NULL, *args[7];
     const fb_search_order_t *o;
     fb_cursor_t cursor;
     fb_rows_t rows, count;
     fb_search_plan_t plan;
     fb_error_t *err;
-    int n = 0, i, shown, by;
+    int n = 0, shown, by;
     long counted;
 
     if ((err = fb_search_include(fr)) != NULL
@@ -598,15 +599,11 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
                                 fb_rows_get(&rows, shown - 1, 1),
                                 fb_rows_get(&rows, shown - 1, 2));
     }
-    total = "";
-    for (i = 0; i < shown; i++) {
-        total = apr_pstrcat(fr->pool, total, i ? "," : "",
-                            fb_rows_get(&rows, i, 0), NULL);
-    }
     fr->is_list = 1;
     fb_respond(fr, HTTP_OK, apr_psprintf(
-        fr->pool, "{\"object\":\"list\",\"data\":[%s],\"nextCursor\":%s,"
-        "\"totalCount\":%ld,\"totalCountCapped\":%s}", total,
+        fr->pool, "{\"object\":\"list\",\"data\":%s,\"nextCursor\":%s,"
+        "\"totalCount\":%ld,\"totalCountCapped\":%s}",
+        fb_resource_array(fr->pool, &rows, shown),
         fb_json_quote(fr->pool, next), counted,
         counted >= SEARCH_CAP ? "true" : "false"));
     return NULL;
