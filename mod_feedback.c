@@ -125,7 +125,8 @@ static void fb_child_status(server_rec *s, pid_t pid, ap_generation_t gen,
     if (state == MPM_CHILD_EXITED && (given = fb_shares_child_exited(pid))) {
         ap_log_error(APLOG_MARK, APLOG_WARNING, 0, s, FBLOGNO(00043)
                      "child %" APR_PID_T_FMT " ended holding %d of the fair "
-                     "shares (requests in flight, searches, uploads); "
+                     "shares (requests in flight, searches, uploads, the "
+                     "database); "
                      "given back", pid, given);
     }
 }

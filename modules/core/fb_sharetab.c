@@ -17,7 +17,17 @@ typedef struct {
     char label[FB_SHARE_LABEL_LEN];
 } fb_share_slot_t;
 
+/* The subjects that asked for a unit of a lingering class lately: enough
+ * to tell a few busy subjects apart; the oldest is forgotten first. */
+#define FB_SHARE_RECENT 32
+
+typedef struct {
+    apr_uint64_t subject;               /* 0: unused */
+    apr_time_t at;
+} fb_share_recent_t;
+
 struct fb_sharetab {
+    fb_share_recent_t recent[FB_SHARE_CLASSES][FB_SHARE_RECENT];
     apr_uint32_t mask;                  /* slots - 1 */
     apr_uint32_t total[FB_SHARE_CLASSES];
     apr_uint32_t holders[FB_SHARE_CLASSES];
@@ -152,16 +162,48 @@ static int fb_share_due(const fb_sharetab_t *t, apr_uint64_t subject,
     return 1;
 }
 
+/* Notes that subject asked for a unit of cls at now; the subjects that
+ * asked within linger, itself included. */
+static apr_uint32_t fb_share_recently(fb_sharetab_t *t, apr_uint64_t subject,
+                                      fb_share_class_e cls, apr_time_t now,
+                                      apr_interval_time_t linger)
+{
+    fb_share_recent_t *r = t->recent[cls], *mine = NULL, *oldest = r;
+    apr_uint32_t n = 1;
+    int i;
+
+    for (i = 0; i < FB_SHARE_RECENT; i++) {
+        if (r[i].subject == subject) {
+            mine = &r[i];
+        }
+        else if (r[i].subject != 0 && now - r[i].at < linger) {
+            n++;
+        }
+        if (r[i].at < oldest->at) {
+            oldest = &r[i];
+        }
+    }
+    mine = mine ? mine : oldest;
+    mine->subject = subject;
+    mine->at = now;
+    return n;
+}
+
 void fb_sharetab_take(fb_sharetab_t *t, apr_uint64_t subject,
                       const char *label, fb_share_class_e cls,
-                      const fb_share_rule_t *rule, fb_share_result_t *out)
+                      const fb_share_rule_t *rule, apr_time_t now,
+                      fb_share_result_t *out)
 {
     fb_share_slot_t *s = fb_share_find(t, subject);
     int known = s != NULL && s->subject != 0;
     apr_uint32_t held = known ? s->held[cls] : 0;
+    apr_uint32_t holders = rule->linger > 0
+        ? fb_share_recently(t, subject, cls, now, rule->linger)
+        : t->holders[cls] + (held == 0);
 
     out->held = held;
-    out->limit = fb_share_limit(rule, t->holders[cls] + (held == 0));
+    out->limit = rule->alone && holders <= 1
+                 ? APR_UINT32_MAX : fb_share_limit(rule, holders);
     if (s == NULL) {
         out->outcome = FB_SHARE_UNCOUNTED;
         return;

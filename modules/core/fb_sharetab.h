@@ -20,12 +20,14 @@
 #define FB_SHARETAB_H
 
 #include <apr.h>
+#include <apr_time.h>
 
 /* What is held.  A class is one kind of unit with its own limit. */
 typedef enum {
     FB_SHARE_WORKERS,       /* a request in flight (its worker thread) */
     FB_SHARE_EXPENSIVE,     /* a full-text or filtered search running */
     FB_SHARE_UPLOADS,       /* a multipart body being received */
+    FB_SHARE_DATABASE,      /* a request using the database */
     FB_SHARE_CLASSES
 } fb_share_class_e;
 
@@ -50,12 +52,21 @@ fb_sharetab_t *fb_sharetab_init(void *mem, apr_uint32_t nslots);
  * With total non-zero, the whole table holds at most total units of the
  * class, whoever holds them; a unit given back then goes to the fairest
  * of the subjects waiting for one (fb_sharetab_wait).
+ *
+ * With linger non-zero, the subjects among which pool is divided are
+ * those that asked for a unit within linger, not only those holding one
+ * now: a subject whose requests are short and spaced holds nothing most
+ * of the time, and its share must be there when its next one comes.
+ * With alone, a subject that is the only one to have asked holds
+ * without limit (a share that exists only while others are served).
  */
 typedef struct {
     apr_uint32_t fixed;
     apr_uint32_t pool;
     apr_uint32_t floor;
     apr_uint32_t total;
+    apr_interval_time_t linger;
+    int alone;
 } fb_share_rule_t;
 
 typedef enum {
@@ -79,12 +90,14 @@ apr_uint32_t fb_share_limit(const fb_share_rule_t *rule,
 
 /*
  * Takes one unit of cls for subject (a fingerprint, never 0) if the rule
- * allows it, and fills *out.  label names the subject in status pages
- * (cut to FB_SHARE_LABEL_LEN - 1 bytes).
+ * allows it at now (read only by a rule with a linger), and fills *out.
+ * label names the subject in status pages (cut to FB_SHARE_LABEL_LEN - 1
+ * bytes).
  */
 void fb_sharetab_take(fb_sharetab_t *t, apr_uint64_t subject,
                       const char *label, fb_share_class_e cls,
-                      const fb_share_rule_t *rule, fb_share_result_t *out);
+                      const fb_share_rule_t *rule, apr_time_t now,
+                      fb_share_result_t *out);
 
 /*
  * Marks subject as waiting for a unit of cls (on) or as no longer

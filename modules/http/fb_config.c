@@ -677,10 +677,14 @@ const command_rec fb_directives[] = {
     FB_MSEC("FeedbackExpensiveTimeout", expensive_timeout_ms, "10ms",
             "10mi", "5s", GLOBAL, "Longest a search's statement may run "
             "before it is cancelled and the request answers 503"),
+    FB_INT("FeedbackShareDatabase", share_database, "N", 0, 100000, 0,
+           GLOBAL, "Requests using the database at once that the "
+           "organizations served lately divide (0: the node's "
+           "processors); one alone is not limited"),
     FB_MSEC("FeedbackConnectionReserve", connection_reserve_ms, "0s", "60s",
-            "250ms", GLOBAL, "How long after another organization's "
-            "request a child keeps its last free database connection "
-            "from an organization holding the others (0s: never)"),
+            "250ms", GLOBAL, "How long an organization counts as served "
+            "after it last asked for the database: its share is kept, "
+            "and a child's last free connection with it (0s: never)"),
     FB_INT("FeedbackUploadsPerOrganization", uploads_per_org, "N", 1, 10000,
            4, GLOBAL, "Multipart uploads one organization may send to a "
            "node at once, then 429"),

@@ -46,6 +46,8 @@ typedef struct {
     int expensive_connections;      /* pooled connections per child */
     int expensive_timeout_ms;       /* a search statement's time budget */
     int uploads_per_org;            /* uploads at once per organization */
+    int share_database;             /* what organizations using the
+                                     * database divide, 0: processors */
     int connection_reserve_ms;      /* a child's last free connection is
                                      * kept this long for another
                                      * organization (fb_gate.h) */

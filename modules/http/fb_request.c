@@ -27,22 +27,30 @@ const char *fb_req_param(const fb_req_t *fr, const char *name)
 }
 
 /* The end-of-request check-in, for a connection a path kept. */
-static apr_status_t fb_req_db_cleanup(void *data)
+/* Gives back the connection and the organization's share of the
+ * database that came with it. */
+static void fb_req_db_give(fb_req_t *fr)
 {
-    fb_req_t *fr = data;
-
     if (fr->db != NULL) {
         fb_dbd_checkin(fr->db, fr->pool);
         fr->db = NULL;
     }
+    if (fr->db_share != NULL) {
+        fb_shares_give_back(fr, fr->db_share);
+        fr->db_share = NULL;
+    }
+}
+
+static apr_status_t fb_req_db_cleanup(void *data)
+{
+    fb_req_db_give(data);
     return APR_SUCCESS;
 }
 
 void fb_req_db_release(fb_req_t *fr)
 {
     if (fr->db != NULL && !fr->db->tx) {
-        fb_dbd_checkin(fr->db, fr->pool);
-        fr->db = NULL;
+        fb_req_db_give(fr);
     }
 }
 
@@ -58,8 +66,18 @@ fb_db_t *fb_req_db(fb_req_t *fr)
         apr_uint64_t tag = fb_fingerprint(fr->principal.org_id,
                                           strlen(fr->principal.org_id));
 
+        /* The organization's share of the database first: over it, the
+         * request waits here, not holding a place at the gate. */
+        if (fr->principal.org_id[0] != '\0' && fr->db_share == NULL) {
+            fr->db_share = fb_shares_database(fr, apr_time_from_msec(
+                fb_config_get(fr->r->server)->db_acquire_ms));
+        }
         fr->db = fb_dbd_checkout_for(fr->pool, fr->r->server, tag,
                                      fr->expensive, &fr->db_why);
+        if (fr->db == NULL && fr->db_share != NULL) {
+            fb_shares_give_back(fr, fr->db_share);
+            fr->db_share = NULL;
+        }
         if (fr->db != NULL && !fr->db_guarded) {
             apr_pool_cleanup_register(fr->pool, fr, fb_req_db_cleanup,
                                       apr_pool_cleanup_null);

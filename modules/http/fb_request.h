@@ -83,6 +83,8 @@ struct fb_req {
                                      * JSON there and answers nothing */
     int is_list;                    /* a list page: no ETag */
     int expensive;                  /* fb_req_expensive() was called */
+    void *db_share;                 /* its share of the database while it
+                                     * holds db (fb_shares_database) */
 };
 
 /* A captured path parameter. */

@@ -36,10 +36,11 @@ static fb_sharetab_t *fb_shares_keys;
  * (fb_shares_child_exited): a killed child must not keep an
  * organization's searches, or the node's, taken for ever.  A request
  * holds at most a worker of its organization and one of its key, a
- * search or an upload, and a mark while it waits; one claim is spare (a
- * request ending on another thread, as write completion may).
+ * search, an upload, the database and a mark while it waits; two claims
+ * are spare (a request ending on another thread, as write completion
+ * may).
  */
-#define FB_SHARES_CLAIMS 6
+#define FB_SHARES_CLAIMS 8
 
 typedef struct {
     apr_uint64_t subject;               /* 0: unused */
@@ -93,18 +94,25 @@ static apr_uint32_t fb_shares_thread_slots(void)
     return (apr_uint32_t)daemons * (apr_uint32_t)threads;
 }
 
+/* The node's processors (at least one). */
+static apr_uint32_t fb_shares_processors(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return cpus > 1 ? (apr_uint32_t)cpus : 1;
+}
+
 /* Expensive operations the node runs at once: the directive, or one
  * processor fewer than the node has (one is left to everything else),
  * at least one. */
 static apr_uint32_t fb_shares_expensive_node(const fb_server_conf_t *conf)
 {
-    long cpus;
+    apr_uint32_t cpus = fb_shares_processors();
 
     if (conf->expensive_per_node > 0) {
         return (apr_uint32_t)conf->expensive_per_node;
     }
-    cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus > 2 ? (apr_uint32_t)(cpus - 1) : 1;
+    return cpus > 2 ? cpus - 1 : 1;
 }
 
 /* The rule of each class from the configuration. */
@@ -121,6 +129,16 @@ static void fb_shares_rules(const fb_server_conf_t *conf)
     };
     fb_shares_rule[FB_SHARE_UPLOADS] = (fb_share_rule_t) {
         .fixed = (apr_uint32_t)conf->uploads_per_org
+    };
+    /* A statement keeps a processor busy while it runs: the processors
+     * are what the organizations served lately divide; one alone uses
+     * every connection. */
+    fb_shares_rule[FB_SHARE_DATABASE] = (fb_share_rule_t) {
+        .pool = conf->share_database > 0 ? (apr_uint32_t)conf->share_database
+                                          : fb_shares_processors(),
+        .floor = 1,
+        .linger = apr_time_from_msec(conf->connection_reserve_ms),
+        .alone = 1
     };
 }
 
@@ -218,12 +236,17 @@ typedef struct {
     apr_uint64_t subject;
     fb_share_class_e cls;
     fb_share_claim_t *claim;            /* or NULL */
+    int given;                          /* given back before the pool went */
 } fb_share_hold_t;
 
 static apr_status_t fb_shares_give(void *data)
 {
-    const fb_share_hold_t *h = data;
+    fb_share_hold_t *h = data;
 
+    if (h->given) {
+        return APR_SUCCESS;
+    }
+    h->given = 1;
     if (fb_shm_lock(&fb_shares_shm)) {
         if (h->claim != NULL) {
             fb_shares_release(h->claim);
@@ -237,24 +260,28 @@ static apr_status_t fb_shares_give(void *data)
 }
 
 /* Remembers, under the mutex, to give back what result took: in fr's
- * pool, and in the thread's claims for the parent. */
-static void fb_shares_hold(fb_req_t *fr, fb_sharetab_t *table,
-                           apr_uint64_t subject, fb_share_class_e cls,
-                           const fb_share_result_t *result)
+ * pool, and in the thread's claims for the parent.  The hold, or NULL
+ * when nothing was taken. */
+static fb_share_hold_t *fb_shares_hold(fb_req_t *fr, fb_sharetab_t *table,
+                                       apr_uint64_t subject,
+                                       fb_share_class_e cls,
+                                       const fb_share_result_t *result)
 {
     fb_share_hold_t *h;
 
     if (result->outcome != FB_SHARE_TAKEN) {
-        return;
+        return NULL;
     }
     h = apr_palloc(fr->pool, sizeof(*h));
     h->table = table;
     h->subject = subject;
     h->cls = cls;
+    h->given = 0;
     h->claim = fb_shares_claim(fr, table == fb_shares_keys, subject, cls,
                                0);
     apr_pool_cleanup_register(fr->pool, h, fb_shares_give,
                               apr_pool_cleanup_null);
+    return h;
 }
 
 int fb_shares_child_exited(pid_t pid)
@@ -297,14 +324,14 @@ fb_error_t *fb_shares_enter(fb_req_t *fr)
         return NULL;    /* best effort: never refuse for it */
     }
     fb_sharetab_take(fb_shares_orgs, org, fr->principal.org_id,
-                     FB_SHARE_WORKERS, rule, &by_org);
+                     FB_SHARE_WORKERS, rule, 0, &by_org);
     if (by_org.outcome != FB_SHARE_REFUSED) {
         /* The key's label: its organization and the start of its hash. */
         apr_snprintf(label, sizeof(label), "%.12s key %02x%02x%02x",
                      fr->principal.org_id, fr->key_hash[0],
                      fr->key_hash[1], fr->key_hash[2]);
         fb_sharetab_take(fb_shares_keys, key, label, FB_SHARE_WORKERS,
-                         rule, &by_key);
+                         rule, 0, &by_key);
         if (by_key.outcome == FB_SHARE_REFUSED) {
             fb_sharetab_refuse(fb_shares_keys, FB_SHARE_WORKERS);
             if (by_org.outcome == FB_SHARE_TAKEN) {
@@ -364,16 +391,16 @@ static const char *const fb_shares_busy[FB_SHARE_CLASSES] = {
 static void fb_shares_try(fb_req_t *fr, apr_uint64_t org,
                           fb_share_class_e cls, int last,
                           fb_share_claim_t **waiting, int *marked,
-                          fb_share_result_t *result)
+                          fb_share_result_t *result, fb_share_hold_t **hold)
 {
     result->outcome = FB_SHARE_UNCOUNTED;
     if (!fb_shm_lock(&fb_shares_shm)) {
         return;
     }
     fb_sharetab_take(fb_shares_orgs, org, fr->principal.org_id, cls,
-                     &fb_shares_rule[cls], result);
+                     &fb_shares_rule[cls], apr_time_now(), result);
     if (result->outcome == FB_SHARE_TAKEN) {
-        fb_shares_hold(fr, fb_shares_orgs, org, cls, result);
+        *hold = fb_shares_hold(fr, fb_shares_orgs, org, cls, result);
     }
     if (result->outcome == FB_SHARE_REFUSED
         || result->outcome == FB_SHARE_BUSY) {
@@ -399,20 +426,22 @@ static void fb_shares_try(fb_req_t *fr, apr_uint64_t org,
     fb_shm_unlock(&fb_shares_shm);
 }
 
-fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
-                           apr_interval_time_t wait)
+/* Takes a unit of cls for fr's organization, waiting up to wait for its
+ * turn; *result says how it ended, and the hold is returned when one was
+ * taken. */
+static fb_share_hold_t *fb_shares_await(fb_req_t *fr,
+                                        fb_share_class_e cls,
+                                        apr_interval_time_t wait,
+                                        fb_share_result_t *result)
 {
+    fb_share_hold_t *hold = NULL;
     apr_uint64_t org = fb_fingerprint(fr->principal.org_id,
                                       strlen(fr->principal.org_id));
     apr_time_t deadline = apr_time_now() + wait;
     apr_interval_time_t nap = FB_SHARES_NAP_MIN, left;
     fb_share_claim_t *waiting = NULL;
-    fb_share_result_t result;
     int marked = 0;
 
-    if (fb_shares_orgs == NULL) {
-        return NULL;
-    }
     /* Waiting is polled, as the holders are in every child; a nap doubles
      * up to FB_SHARES_NAP_MAX, short against the searches waited for.
      * While it waits, the request is marked as waiting, so that a unit
@@ -420,14 +449,26 @@ fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
      * first. */
     for (;;) {
         left = deadline - apr_time_now();
-        fb_shares_try(fr, org, cls, left <= 0, &waiting, &marked, &result);
-        if ((result.outcome != FB_SHARE_REFUSED
-             && result.outcome != FB_SHARE_BUSY) || left <= 0) {
-            break;
+        fb_shares_try(fr, org, cls, left <= 0, &waiting, &marked, result,
+                      &hold);
+        if ((result->outcome != FB_SHARE_REFUSED
+             && result->outcome != FB_SHARE_BUSY) || left <= 0) {
+            return hold;
         }
         apr_sleep(nap < left ? nap : left);
         nap = nap * 2 < FB_SHARES_NAP_MAX ? nap * 2 : FB_SHARES_NAP_MAX;
     }
+}
+
+fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
+                           apr_interval_time_t wait)
+{
+    fb_share_result_t result;
+
+    if (fb_shares_orgs == NULL) {
+        return NULL;
+    }
+    fb_shares_await(fr, cls, wait, &result);
     if (result.outcome == FB_SHARE_REFUSED) {
         return fb_shares_refused(fr, apr_psprintf(
             fr->pool, fb_shares_refusal[cls], result.held));
@@ -436,6 +477,20 @@ fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
         return fb_shares_refused(fr, fb_shares_busy[cls]);
     }
     return NULL;
+}
+
+void *fb_shares_database(fb_req_t *fr, apr_interval_time_t wait)
+{
+    fb_share_result_t result;
+
+    return fb_shares_orgs != NULL
+           ? fb_shares_await(fr, FB_SHARE_DATABASE, wait, &result) : NULL;
+}
+
+void fb_shares_give_back(fb_req_t *fr, void *hold)
+{
+    /* Run once: a hold whose cleanup the pool ran already is marked. */
+    apr_pool_cleanup_run(fr->pool, hold, fb_shares_give);
 }
 
 int fb_shares_usage(fb_shares_use_t *out)

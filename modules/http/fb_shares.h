@@ -24,6 +24,15 @@
  *   on the node goes to the waiting organization holding fewest.
  * - uploads: multipart bodies an organization sends at once
  *   (FeedbackUploadsPerOrganization).
+ * - database: requests of an organization holding a pooled connection
+ *   at once.  While other organizations
+ *   are served (asked within FeedbackConnectionReserve), the node's
+ *   processors (FeedbackShareDatabase) are divided among them; an
+ *   organization alone is not limited.  Over its share a request waits
+ *   its turn (at most FeedbackDBAcquireTimeout, then goes ahead): a
+ *   statement keeps a processor busy while it runs, and one
+ *   organization's sixteen looping lists, within every other share,
+ *   kept both processors of a node busy under another's reads.
  *
  * Over a share: 429 rate_limit_exceeded with Retry-After: 1, before the
  * body is read (a search's after it).  What is taken is given back when
@@ -56,6 +65,13 @@ fb_error_t *fb_shares_enter(fb_req_t *fr);
  * up to wait (0: not at all) for one of its own to be given back. */
 fb_error_t *fb_shares_take(fb_req_t *fr, fb_share_class_e cls,
                            apr_interval_time_t wait);
+
+/* Takes a unit of fr's organization's share of the database, waiting up
+ * to wait for it; never refuses.  The hold to give back when the
+ * connection goes back (fb_shares_give_back), or NULL when nothing was
+ * counted; the request's end gives it back in any case. */
+void *fb_shares_database(fb_req_t *fr, apr_interval_time_t wait);
+void fb_shares_give_back(fb_req_t *fr, void *hold);
 
 /* Gives back what the child pid held and waited for (the parent's
  * child_status hook, when a child has exited); returns how much. */

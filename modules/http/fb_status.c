@@ -17,7 +17,8 @@
 static const char *const fb_status_share_names[FB_SHARE_CLASSES][2] = {
     [FB_SHARE_WORKERS] = {"requests in flight", "Workers"},
     [FB_SHARE_EXPENSIVE] = {"searches running", "Expensive"},
-    [FB_SHARE_UPLOADS] = {"uploads", "Uploads"}
+    [FB_SHARE_UPLOADS] = {"uploads", "Uploads"},
+    [FB_SHARE_DATABASE] = {"requests using the database", "Database"}
 };
 
 /* The fair shares: what organizations hold now, what was refused. */

@@ -63,6 +63,8 @@ BAD_VALUES = [
     ("FeedbackExpensiveTimeout 11mi", "not a time from 10ms to 10mi"),
     ("FeedbackUploadsPerOrganization 0", "whole number"),
     ("FeedbackConnectionReserve 61s", "not a time from 0s to 60s"),
+    ("FeedbackShareDatabase -1", "whole number"),
+    ("FeedbackShareDatabase many", "whole number"),
     ("FeedbackConnectionReserve -1", "not a time from 0s to 60s"),
     ("<VirtualHost 127.0.0.1:1>\nFeedbackShareWorkers 50\n</VirtualHost>",
      "cannot occur within"),

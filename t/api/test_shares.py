@@ -367,9 +367,9 @@ def test_a_killed_child_gives_back_what_it_held(database):
             .status_code == 200
         with open(s.error_log, errors="replace") as f:
             given = [l for l in f if "FB00043" in l]
-        # Two workers of the organization, two of its key, the search
-        # and the wait.
-        assert len(given) == 1 and "holding 6 of" in given[0], given
+        # Two workers of the organization, two of its key, the search,
+        # the database the search used, and the wait.
+        assert len(given) == 1 and "holding 7 of" in given[0], given
 
 
 def test_full_text_lists_are_expensive(node, locked):

@@ -19,13 +19,13 @@ static void test_fixed_limit(void)
     fb_sharetab_t *t = make_table(16);
     fb_share_result_t r;
 
-    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, &r);
+    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     UT_ASSERT_INT(r.held, 0);
     UT_ASSERT_INT(r.limit, 2);
-    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, &r);
+    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
-    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, &r);
+    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
     UT_ASSERT_INT(r.held, 2);
     /* A refusal counts when the caller answers it, not when it asks. */
@@ -34,15 +34,15 @@ static void test_fixed_limit(void)
     UT_ASSERT_INT(fb_sharetab_refused(t, FB_SHARE_EXPENSIVE), 1);
     /* Another class of the same subject, and another subject, are
      * counted apart. */
-    fb_sharetab_take(t, 7, "org7", FB_SHARE_UPLOADS, &two, &r);
+    fb_sharetab_take(t, 7, "org7", FB_SHARE_UPLOADS, &two, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
-    fb_sharetab_take(t, 8, "org8", FB_SHARE_EXPENSIVE, &two, &r);
+    fb_sharetab_take(t, 8, "org8", FB_SHARE_EXPENSIVE, &two, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     UT_ASSERT_INT(fb_sharetab_total(t, FB_SHARE_EXPENSIVE), 3);
     UT_ASSERT_INT(fb_sharetab_holders(t, FB_SHARE_EXPENSIVE), 2);
     /* Given back, one more fits again. */
     fb_sharetab_give(t, 7, FB_SHARE_EXPENSIVE);
-    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, &r);
+    fb_sharetab_take(t, 7, "org7", FB_SHARE_EXPENSIVE, &two, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
 }
 
@@ -57,35 +57,35 @@ static void test_share_is_work_conserving(void)
     int i;
 
     for (i = 0; i < 12; i++) {
-        fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, &r);
+        fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, 0, &r);
         UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     }
-    fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
     UT_ASSERT_INT(r.limit, 12);
     /* A second subject is let in (its share is 6, it holds nothing) and
      * the first is then over its share. */
-    fb_sharetab_take(t, 2, "b", FB_SHARE_WORKERS, &rule, &r);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_WORKERS, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     UT_ASSERT_INT(r.limit, 6);
     for (i = 0; i < 6; i++) {
         fb_sharetab_give(t, 1, FB_SHARE_WORKERS);
     }
-    fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
     UT_ASSERT_INT(r.held, 6);
     fb_sharetab_give(t, 1, FB_SHARE_WORKERS);
-    fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_WORKERS, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     /* Many subjects: the floor holds. */
     for (s = 10; s < 30; s++) {
-        fb_sharetab_take(t, s, "many", FB_SHARE_WORKERS, &rule, &r);
+        fb_sharetab_take(t, s, "many", FB_SHARE_WORKERS, &rule, 0, &r);
         UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     }
-    fb_sharetab_take(t, 10, "many", FB_SHARE_WORKERS, &rule, &r);
+    fb_sharetab_take(t, 10, "many", FB_SHARE_WORKERS, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     UT_ASSERT_INT(r.limit, 2);
-    fb_sharetab_take(t, 10, "many", FB_SHARE_WORKERS, &rule, &r);
+    fb_sharetab_take(t, 10, "many", FB_SHARE_WORKERS, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
 }
 
@@ -105,7 +105,7 @@ static void test_collisions_and_removal(void)
 
         for (k = 0; k <= i; k++) {
             fb_sharetab_take(t, subjects[i], "x", FB_SHARE_WORKERS, &many,
-                             &r);
+                             0, &r);
             UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
         }
     }
@@ -136,13 +136,13 @@ static void test_total_is_shared_fairly(void)
     fb_share_holding_t top[4];
     fb_share_result_t r;
 
-    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     /* Full: A's second and B's first are busy (not refused: neither
      * holds its own limit). */
-    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
-    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
     /* Both wait, A with three requests.  B holds nothing: a waiter of B
      * gets a slot of its own. */
@@ -153,18 +153,18 @@ static void test_total_is_shared_fairly(void)
     UT_ASSERT_INT(fb_sharetab_waiters(t, FB_SHARE_EXPENSIVE), 2);
     /* A gives its unit back and asks again first: B is due it. */
     fb_sharetab_give(t, 1, FB_SHARE_EXPENSIVE);
-    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
-    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 0);
     /* B waits again, with one more: when B's unit comes back, both hold
      * none, and A took its last longer ago. */
     fb_sharetab_wait(t, 2, "b", FB_SHARE_EXPENSIVE, 1);
     fb_sharetab_give(t, 2, FB_SHARE_EXPENSIVE);
-    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 2, "b", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_BUSY);
-    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     /* Waiting ends: B holds and waits for nothing, its slot is freed;
      * A's stays while it holds. */
@@ -181,8 +181,52 @@ static void test_total_is_shared_fairly(void)
     /* No slot is left (top lists every subject with a slot). */
     UT_ASSERT_INT(fb_sharetab_top(t, top, 4), 0);
     /* With nobody waiting, a newcomer takes a free unit at once. */
-    fb_sharetab_take(t, 3, "c", FB_SHARE_EXPENSIVE, &rule, &r);
+    fb_sharetab_take(t, 3, "c", FB_SHARE_EXPENSIVE, &rule, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+}
+
+/* With a linger, the pool is divided among the subjects that asked
+ * lately, not only those holding now; with alone, a subject by itself is
+ * not limited at all. */
+static void test_linger_and_alone(void)
+{
+    fb_sharetab_t *t = make_table(16);
+    const fb_share_rule_t rule = {.pool = 2, .floor = 1,
+                                  .linger = apr_time_from_msec(100),
+                                  .alone = 1};
+    const apr_time_t t0 = apr_time_from_sec(1000);
+    fb_share_result_t r;
+    int i;
+
+    for (i = 0; i < 5; i++) {
+        fb_sharetab_take(t, 1, "a", FB_SHARE_DATABASE, &rule, t0, &r);
+        UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    }
+    /* B comes: its share is 1 of 2, and it holds none. */
+    fb_sharetab_take(t, 2, "b", FB_SHARE_DATABASE, &rule,
+                     t0 + apr_time_from_msec(10), &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    UT_ASSERT_INT(r.limit, 1);
+    fb_sharetab_give(t, 2, FB_SHARE_DATABASE);
+    /* B holds nothing now, but asked lately: A is held to its share. */
+    fb_sharetab_take(t, 1, "a", FB_SHARE_DATABASE, &rule,
+                     t0 + apr_time_from_msec(50), &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
+    UT_ASSERT_INT(r.limit, 1);
+    for (i = 0; i < 5; i++) {
+        fb_sharetab_give(t, 1, FB_SHARE_DATABASE);
+    }
+    fb_sharetab_take(t, 1, "a", FB_SHARE_DATABASE, &rule,
+                     t0 + apr_time_from_msec(60), &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    fb_sharetab_take(t, 1, "a", FB_SHARE_DATABASE, &rule,
+                     t0 + apr_time_from_msec(60), &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
+    /* B has not asked for longer than the linger: A is alone again. */
+    fb_sharetab_take(t, 1, "a", FB_SHARE_DATABASE, &rule,
+                     t0 + apr_time_from_msec(111), &r);
+    UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
+    UT_ASSERT_INT(fb_sharetab_held(t, 1, FB_SHARE_DATABASE), 2);
 }
 
 static void test_full_table_fails_open(void)
@@ -193,16 +237,16 @@ static void test_full_table_fails_open(void)
     apr_uint64_t s;
 
     for (s = 1; s <= 4; s++) {
-        fb_sharetab_take(t, s, "x", FB_SHARE_WORKERS, &one, &r);
+        fb_sharetab_take(t, s, "x", FB_SHARE_WORKERS, &one, 0, &r);
         UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
     }
-    fb_sharetab_take(t, 5, "x", FB_SHARE_WORKERS, &one, &r);
+    fb_sharetab_take(t, 5, "x", FB_SHARE_WORKERS, &one, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_UNCOUNTED);
     /* A subject with a slot is still held to its limit. */
-    fb_sharetab_take(t, 3, "x", FB_SHARE_WORKERS, &one, &r);
+    fb_sharetab_take(t, 3, "x", FB_SHARE_WORKERS, &one, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_REFUSED);
     fb_sharetab_give(t, 2, FB_SHARE_WORKERS);
-    fb_sharetab_take(t, 5, "x", FB_SHARE_WORKERS, &one, &r);
+    fb_sharetab_take(t, 5, "x", FB_SHARE_WORKERS, &one, 0, &r);
     UT_ASSERT_INT(r.outcome, FB_SHARE_TAKEN);
 }
 
@@ -218,10 +262,10 @@ static void test_top_lists_the_largest(void)
     for (i = 0; i < 4; i++) {
         for (k = 0; k <= i; k++) {
             fb_sharetab_take(t, (apr_uint64_t)(100 + i), labels[i],
-                             FB_SHARE_WORKERS, &many, &r);
+                             FB_SHARE_WORKERS, &many, 0, &r);
         }
     }
-    fb_sharetab_take(t, 100, "one", FB_SHARE_UPLOADS, &many, &r);
+    fb_sharetab_take(t, 100, "one", FB_SHARE_UPLOADS, &many, 0, &r);
     UT_ASSERT_INT(fb_sharetab_top(t, top, 3), 3);
     UT_ASSERT_STR(top[0].label, "four");
     UT_ASSERT_INT(top[0].held[FB_SHARE_WORKERS], 4);
@@ -237,6 +281,8 @@ void test_sharetab_register(void)
         {"a share is work-conserving", test_share_is_work_conserving},
         {"collisions and removal", test_collisions_and_removal},
         {"a total is shared fairly", test_total_is_shared_fairly},
+        {"a linger shares among those that asked lately",
+         test_linger_and_alone},
         {"a full table fails open", test_full_table_fails_open},
         {"top lists the largest holders", test_top_lists_the_largest},
         {NULL, NULL}
