@@ -37,18 +37,6 @@
 
 #include "mod_status.h"
 
-static int fb_pre_config(apr_pool_t *pconf, apr_pool_t *plog,
-                         apr_pool_t *ptemp)
-{
-    (void)plog;
-    (void)ptemp;
-    if (fb_limits_pre_config(pconf) != APR_SUCCESS
-        || fb_shares_pre_config(pconf) != APR_SUCCESS) {
-        return HTTP_INTERNAL_SERVER_ERROR;
-    }
-    return OK;
-}
-
 /* Refuses a configuration whose statements do not hold together (a label
  * used twice, placeholders that are not the arguments declared): the
  * check runs with `apache2 -t` too. */
@@ -107,8 +95,6 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
 {
     fb_dbd_child_init(pchild, s);
     fb_auth_child_init(pchild, s);
-    fb_limits_child_init(pchild, s);
-    fb_shares_child_init(pchild, s);
     fb_orgcache_child_init(pchild, s);
     fb_busy_child_init(pchild, s);
 }
@@ -152,7 +138,6 @@ static void fb_register_hooks(apr_pool_t *p)
      * makes in its own child_init. */
     static const char *const after_dbd[] = {"mod_dbd.c", NULL};
 
-    ap_hook_pre_config(fb_pre_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_check_config(fb_check_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_post_config(fb_post_config, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_child_init(fb_child_init, NULL, NULL, APR_HOOK_MIDDLE);

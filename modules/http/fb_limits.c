@@ -16,18 +16,12 @@
 /* The keys the node knows good: more than the keys a busy node sees. */
 #define FB_LIMITS_KNOWN_KEYS 16384
 
-static fb_shm_t fb_limits_shm = {"feedback-ratelimit", "the rate limits",
-                                 NULL, NULL};
+static fb_shm_t fb_limits_shm = {"the rate limits", NULL};
 static fb_ratelimit_t *fb_limits_keys;
 static fb_ratelimit_t *fb_limits_orgs;
 static fb_ratelimit_t *fb_limits_clients;
 static fb_ratelimit_t *fb_limits_auth_failures;
 static fb_keyset_t *fb_limits_known_keys;
-
-apr_status_t fb_limits_pre_config(apr_pool_t *pconf)
-{
-    return fb_shm_pre_config(&fb_limits_shm, pconf);
-}
 
 apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
 {
@@ -51,11 +45,6 @@ apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s)
     fb_limits_known_keys = fb_keyset_init(base + 4 * one,
                                           FB_LIMITS_KNOWN_KEYS);
     return APR_SUCCESS;
-}
-
-apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s)
-{
-    return fb_shm_child_init(&fb_limits_shm, pchild, s);
 }
 
 /* Sets the headers of shown (nothing when it is unlimited); when it is

@@ -13,14 +13,8 @@
 
 #include "fb_request.h"
 
-/* Registers the mutex type (pre_config). */
-apr_status_t fb_limits_pre_config(apr_pool_t *pconf);
-
 /* Makes the shared table and its mutex (post_config, in the parent). */
 apr_status_t fb_limits_post_config(apr_pool_t *pconf, server_rec *s);
-
-/* Attaches a child to the mutex. */
-apr_status_t fb_limits_child_init(apr_pool_t *pchild, server_rec *s);
 
 /*
  * Counts fr's (authenticated) request against its key and its

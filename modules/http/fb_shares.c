@@ -25,8 +25,7 @@
 #define FB_SHARES_NAP_MIN apr_time_from_msec(1)
 #define FB_SHARES_NAP_MAX apr_time_from_msec(16)
 
-static fb_shm_t fb_shares_shm = {"feedback-shares", "the fair shares",
-                                 NULL, NULL};
+static fb_shm_t fb_shares_shm = {"the fair shares", NULL};
 static fb_sharetab_t *fb_shares_orgs;
 static fb_sharetab_t *fb_shares_keys;
 
@@ -51,16 +50,12 @@ typedef struct {
 } fb_share_claim_t;
 
 static fb_share_claim_t *fb_shares_claims;   /* [threads][CLAIMS] */
+static pid_t fb_shares_pid;                  /* this child's */
 static apr_uint32_t fb_shares_threads;       /* ServerLimit x ThreadLimit */
 /* MaxRequestWorkers of the node, and the rules made of it and of the
  * main server's directives at start-up. */
 static apr_uint32_t fb_shares_workers;
 static fb_share_rule_t fb_shares_rule[FB_SHARE_CLASSES];
-
-apr_status_t fb_shares_pre_config(apr_pool_t *pconf)
-{
-    return fb_shm_pre_config(&fb_shares_shm, pconf);
-}
 
 /* MaxRequestWorkers: the MPM's processes times their threads. */
 static apr_uint32_t fb_shares_node_workers(void)
@@ -171,11 +166,6 @@ apr_status_t fb_shares_post_config(apr_pool_t *pconf, server_rec *s)
     return APR_SUCCESS;
 }
 
-apr_status_t fb_shares_child_init(apr_pool_t *pchild, server_rec *s)
-{
-    return fb_shm_child_init(&fb_shares_shm, pchild, s);
-}
-
 /* The claims of the thread serving r (FB_SHARES_CLAIMS of them), or NULL
  * when its scoreboard slot is not known. */
 static fb_share_claim_t *fb_shares_thread_claims(request_rec *r)
@@ -203,10 +193,14 @@ static fb_share_claim_t *fb_shares_claim(fb_req_t *fr, int keys,
     fb_share_claim_t *c = fb_shares_thread_claims(fr->r);
     int i;
 
+    if (fb_shares_pid == 0) {
+        fb_shares_pid = getpid();   /* each child's own, once */
+    }
+
     for (i = 0; c != NULL && i < FB_SHARES_CLAIMS; i++, c++) {
         if (c->subject == 0) {
             c->subject = subject;
-            c->pid = getpid();
+            c->pid = fb_shares_pid;
             c->keys = (unsigned char)keys;
             c->cls = (unsigned char)cls;
             c->waiting = (unsigned char)waiting;
@@ -231,41 +225,45 @@ static void fb_shares_release(fb_share_claim_t *c)
 }
 
 /* What one request took, given back when its pool goes. */
-typedef struct {
+typedef struct fb_share_hold {
     fb_sharetab_t *table;
     apr_uint64_t subject;
     fb_share_class_e cls;
     fb_share_claim_t *claim;            /* or NULL */
     int given;                          /* given back before the pool went */
+    struct fb_share_hold *next;         /* given back with it */
 } fb_share_hold_t;
 
+/* Gives back h and the holds chained to it, in one critical section. */
 static apr_status_t fb_shares_give(void *data)
 {
     fb_share_hold_t *h = data;
 
-    if (h->given) {
+    if (h->given || !fb_shm_lock(&fb_shares_shm)) {
         return APR_SUCCESS;
     }
-    h->given = 1;
-    if (fb_shm_lock(&fb_shares_shm)) {
+    for (; h != NULL; h = h->next) {
+        h->given = 1;
         if (h->claim != NULL) {
             fb_shares_release(h->claim);
         }
         else {
             fb_sharetab_give(h->table, h->subject, h->cls);
         }
-        fb_shm_unlock(&fb_shares_shm);
     }
+    fb_shm_unlock(&fb_shares_shm);
     return APR_SUCCESS;
 }
 
-/* Remembers, under the mutex, to give back what result took: in fr's
- * pool, and in the thread's claims for the parent.  The hold, or NULL
- * when nothing was taken. */
+/* Remembers, under the mutex, to give back what result took: with the
+ * hold with (one critical section for both) or else in fr's pool, and in
+ * the thread's claims for the parent.  The hold, or NULL when nothing
+ * was taken. */
 static fb_share_hold_t *fb_shares_hold(fb_req_t *fr, fb_sharetab_t *table,
                                        apr_uint64_t subject,
                                        fb_share_class_e cls,
-                                       const fb_share_result_t *result)
+                                       const fb_share_result_t *result,
+                                       fb_share_hold_t *with)
 {
     fb_share_hold_t *h;
 
@@ -277,10 +275,17 @@ static fb_share_hold_t *fb_shares_hold(fb_req_t *fr, fb_sharetab_t *table,
     h->subject = subject;
     h->cls = cls;
     h->given = 0;
+    h->next = NULL;
     h->claim = fb_shares_claim(fr, table == fb_shares_keys, subject, cls,
                                0);
-    apr_pool_cleanup_register(fr->pool, h, fb_shares_give,
-                              apr_pool_cleanup_null);
+    if (with != NULL) {
+        h->next = with->next;
+        with->next = h;
+    }
+    else {
+        apr_pool_cleanup_register(fr->pool, h, fb_shares_give,
+                                  apr_pool_cleanup_null);
+    }
     return h;
 }
 
@@ -344,8 +349,11 @@ fb_error_t *fb_shares_enter(fb_req_t *fr)
     }
     if (by_org.outcome != FB_SHARE_REFUSED
         && by_key.outcome != FB_SHARE_REFUSED) {
-        fb_shares_hold(fr, fb_shares_orgs, org, FB_SHARE_WORKERS, &by_org);
-        fb_shares_hold(fr, fb_shares_keys, key, FB_SHARE_WORKERS, &by_key);
+        fb_share_hold_t *h = fb_shares_hold(fr, fb_shares_orgs, org,
+                                            FB_SHARE_WORKERS, &by_org, NULL);
+
+        fb_shares_hold(fr, fb_shares_keys, key, FB_SHARE_WORKERS, &by_key,
+                       h);
     }
     fb_shm_unlock(&fb_shares_shm);
 
@@ -400,7 +408,7 @@ static void fb_shares_try(fb_req_t *fr, apr_uint64_t org,
     fb_sharetab_take(fb_shares_orgs, org, fr->principal.org_id, cls,
                      &fb_shares_rule[cls], apr_time_now(), result);
     if (result->outcome == FB_SHARE_TAKEN) {
-        *hold = fb_shares_hold(fr, fb_shares_orgs, org, cls, result);
+        *hold = fb_shares_hold(fr, fb_shares_orgs, org, cls, result, NULL);
     }
     if (result->outcome == FB_SHARE_REFUSED
         || result->outcome == FB_SHARE_BUSY) {

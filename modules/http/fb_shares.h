@@ -46,15 +46,9 @@
 #include "fb_request.h"
 #include "fb_sharetab.h"
 
-/* Registers the mutex type (pre_config). */
-apr_status_t fb_shares_pre_config(apr_pool_t *pconf);
-
 /* Makes the shared tables and their mutex (post_config, in the parent),
  * sized to the node's workers. */
 apr_status_t fb_shares_post_config(apr_pool_t *pconf, server_rec *s);
-
-/* Attaches a child to the mutex. */
-apr_status_t fb_shares_child_init(apr_pool_t *pchild, server_rec *s);
 
 /* Takes a worker for fr's organization and key (authenticated), or the
  * 429 when either holds its share already. */
