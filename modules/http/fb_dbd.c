@@ -58,8 +58,10 @@ typedef struct {
     ap_dbd_t *dbd;
     server_rec *s;
     apr_uint64_t tag;           /* whose place at the gates it holds */
-    int expensive;              /* holds a bulkhead place and a statement
-                                 * time-out that checkin undoes */
+    int expensive;              /* holds a bulkhead place */
+    const char *old_timeout;    /* the session's statement_timeout and */
+    const char *old_workers;    /* parallel workers, which checkin puts
+                                 * back; NULL: no budget was set */
 } fb_dbd_conn_t;
 
 /*
@@ -210,19 +212,25 @@ static int fb_dbd_schema_newer(fb_db_t *db, apr_pool_t *p, server_rec *s)
  * connection is checked out: a statement time-out, and one process (no
  * parallel workers: a search that fanned out over three backends took
  * every processor of a 2-core node, whatever FeedbackExpensivePerNode
- * said).  The session's own settings are put back before it returns to
- * the pool (pg_settings' reset_val is what RESET would restore: the
- * server's, the database's or the role's).  Global: settings of the
- * connection, not of any organization's data.
+ * said).  Setting it reads the session's own values first (the CTE is
+ * read before the row's set_config calls run), and checkin puts them
+ * back: what RESET would restore, the server's, the database's or the
+ * role's, without reading pg_settings (every setting of the server,
+ * formatted: most of the cost of a search that finds one post).
+ * Global: settings of the connection, not of any organization's data.
  */
 FB_SQL_GLOBAL(fb_dbd_budget_set, 1,
+    "WITH old AS MATERIALIZED ("
+    "  SELECT current_setting('statement_timeout') AS statement_timeout, "
+    "         current_setting('max_parallel_workers_per_gather') "
+    "           AS parallel_workers) "
+    "SELECT old.statement_timeout, old.parallel_workers, "
+    "       set_config('statement_timeout', %s, false), "
+    "       set_config('max_parallel_workers_per_gather', '0', false) "
+    "FROM old");
+FB_SQL_GLOBAL(fb_dbd_budget_reset, 2,
     "SELECT set_config('statement_timeout', %s, false), "
-    "       set_config('max_parallel_workers_per_gather', '0', false)");
-FB_SQL_GLOBAL(fb_dbd_budget_reset, 0,
-    "SELECT set_config(s.name, s.reset_val, false) "
-    "FROM pg_settings s "
-    "WHERE s.name IN ('statement_timeout', "
-    "                 'max_parallel_workers_per_gather')");
+    "       set_config('max_parallel_workers_per_gather', %s, false)");
 
 const fb_statement_t *const fb_dbd_statements[] = {
     &fb_sql_fb_schema_version, &fb_sql_fb_dbd_budget_set,
@@ -289,13 +297,18 @@ static fb_db_t *fb_dbd_take(apr_pool_t *p, server_rec *s, apr_uint64_t tag,
         *why = FB_DBD_SCHEMA_NEWER;
         return NULL;
     }
-    if (expensive
-        && fb_db_exec(&conn->db, p, &fb_sql_fb_dbd_budget_set, NULL,
-                      FB_ARGS(apr_itoa(p, conf->expensive_timeout_ms)),
-                      NULL) != APR_SUCCESS) {
-        *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
-        fb_dbd_checkin(&conn->db, p);
-        return NULL;
+    if (expensive) {
+        fb_rows_t old;
+
+        if (fb_db_select(&conn->db, p, &fb_sql_fb_dbd_budget_set, NULL,
+                         FB_ARGS(apr_itoa(p, conf->expensive_timeout_ms)),
+                         &old) != APR_SUCCESS || old.nrows != 1) {
+            *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
+            fb_dbd_checkin(&conn->db, p);
+            return NULL;
+        }
+        conn->old_timeout = fb_rows_get(&old, 0, 0);
+        conn->old_workers = fb_rows_get(&old, 0, 1);
     }
     return &conn->db;
 }
@@ -322,9 +335,11 @@ void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
                      "a connection came back inside a transaction; it was "
                      "rolled back");
     }
-    if (conn->expensive && !fb_db_lost(db)
+    if (conn->old_timeout != NULL && conn->old_workers != NULL
+        && !fb_db_lost(db)
         && fb_db_exec(db, p, &fb_sql_fb_dbd_budget_reset, NULL,
-                      FB_NO_ARGS, NULL) != APR_SUCCESS) {
+                      FB_ARGS(conn->old_timeout, conn->old_workers),
+                      NULL) != APR_SUCCESS) {
         /* On a connection that still works this is all but impossible;
          * the next expensive checkout sets it again in any case. */
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, conn->s, FBLOGNO(00523)
