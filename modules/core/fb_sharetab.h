@@ -12,7 +12,7 @@
  * The table lives in memory the caller provides: in httpd, an anonymous
  * shared memory segment made before the children fork, so that every
  * process of a node counts into it.  The caller serialises calls (a
- * global mutex in httpd); this file only keeps the books.  A subject
+ * process-shared mutex in httpd); this file only keeps the books.  A subject
  * that finds no free slot is let through uncounted (the table fails open
  * rather than refusing an unrelated client).
  */

@@ -44,9 +44,9 @@ static fb_sharetab_t *fb_shares_keys;
 typedef struct {
     apr_uint64_t subject;               /* 0: unused */
     pid_t pid;                          /* the child it was made in */
-    unsigned char keys;                   /* of fb_shares_keys, else orgs */
-    unsigned char cls;                    /* fb_share_class_e */
-    unsigned char waiting;                /* a wait mark, not a unit */
+    unsigned char keys;                 /* of fb_shares_keys, else orgs */
+    unsigned char cls;                  /* fb_share_class_e */
+    unsigned char waiting;              /* a wait mark, not a unit */
 } fb_share_claim_t;
 
 static fb_share_claim_t *fb_shares_claims;   /* [threads][CLAIMS] */
