@@ -4,7 +4,11 @@
 # real httpd and a real PostgreSQL that it starts.
 # Installs missing Debian packages first (as root).
 #
-#   scripts/test.sh [--unit-only] [--asan] [pytest arguments...]
+#   scripts/test.sh [--unit-only] [--asan] [PATH...] [pytest arguments...]
+#
+# PATH is a test file or folder of t/static or t/api (a pytest node id,
+# FILE::test, too): given any, only those run, in one pytest session, and
+# the CUnit tests do not.  Other arguments (-k, -x, ...) go to pytest.
 #
 # --asan builds the module and the unit tests with AddressSanitizer, runs
 # httpd with the sanitizer preloaded (a report ends the child, which the
@@ -20,6 +24,20 @@ while [ $# -gt 0 ]; do
         --asan) sanitize=address; shift ;;
         *) break ;;
     esac
+done
+# The arguments that name a file or folder (from where the script was
+# called) are the tests to run; made absolute, since pytest runs from the
+# top directory.
+paths=()
+pytest_args=()
+for arg in "$@"; do
+    file=${arg%%::*}
+    if [ "${arg#-}" = "$arg" ] && [ -e "$file" ]; then
+        dir=$(cd "$(dirname "$file")" && pwd)
+        paths+=("$dir/$(basename "$file")${arg#"$file"}")
+    else
+        pytest_args+=("$arg")
+    fi
 done
 
 "$here/scripts/deps.sh" test
@@ -40,6 +58,15 @@ trap cleanup EXIT
 pg_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$here/scripts/pg.sh" start "$work/pg" "$pg_port"
 
+if [ ${#paths[@]} -gt 0 ] && [ "$unit_only" -eq 0 ]; then
+    cd "$here"
+    echo "== the tests named (pytest)"
+    FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
+        /usr/bin/python3 -m pytest -q -p no:cacheprovider "${paths[@]}" \
+        ${pytest_args[@]+"${pytest_args[@]}"}
+    exit 0
+fi
+
 # Unit tests of the store layer use their own database.
 "$here/scripts/pg.sh" createdb "$work/pg" "$pg_port" fbunit
 unit_dsn=$("$here/scripts/pg.sh" dsn "$work/pg" "$pg_port" fbunit)
@@ -55,4 +82,5 @@ echo "== static checks (pytest)"
 
 echo "== API tests (pytest)"
 FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
-    /usr/bin/python3 -m pytest -q -p no:cacheprovider t/api "$@"
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider t/api \
+    ${pytest_args[@]+"${pytest_args[@]}"}

@@ -206,10 +206,18 @@ def fresh_database(cluster, database_template):
                            database_template)
 
 
-def error_log_lines(server, allowed=()):
-    """The lines of server's error log that ALLOWED_LOG and allowed do not
-    excuse."""
+def log_offset(server):
+    """Where server's error log ends now: error_log_lines(..., since=)
+    then reads only what is written after, not what other tests wrote."""
+    return os.path.getsize(server.error_log) \
+        if os.path.exists(server.error_log) else 0
+
+
+def error_log_lines(server, allowed=(), since=0):
+    """The lines of server's error log (from the offset since on) that
+    ALLOWED_LOG and allowed do not excuse."""
     with open(server.error_log, errors="replace") as f:
+        f.seek(since)
         lines = f.read().splitlines()
     allowed = ALLOWED_LOG + tuple(allowed)
     return [l for l in lines if BAD_LOG.search(l)
@@ -425,13 +433,8 @@ def error_log_clean(request):
         yield
         return
     server = request.getfixturevalue("server")
-    start = os.path.getsize(server.error_log) \
-        if os.path.exists(server.error_log) else 0
+    start = log_offset(server)
     yield
-    with open(server.error_log, errors="replace") as f:
-        f.seek(start)
-        lines = f.read().splitlines()
-    allowed = ALLOWED_LOG + tuple(getattr(request.module, "ALLOWED_LOG", ()))
-    bad = [l for l in lines if BAD_LOG.search(l)
-           and not any(n in l for n in allowed)]
+    bad = error_log_lines(server, getattr(request.module, "ALLOWED_LOG", ()),
+                          since=start)
     assert not bad, "unexpected error log lines:\n" + "\n".join(bad)

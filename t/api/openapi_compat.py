@@ -1,9 +1,10 @@
 """Whether the served description's answers are compatible with the
-hosted API's published description (shared/reference/openapi.json) for
-an operation both have: every field the reference requires is required
-here, every field both describe has a type the reference allows, every
-choice here is one the reference lists.  Fields only this server sends
-are allowed; fields the reference has as optional may be left out.
+hosted API's published description (its facts, t/reference/
+openapi-facts.json) for an operation both have: every field the
+reference requires is required here, every field both describe has a
+type the reference allows, every choice here is one the reference lists.
+Fields only this server sends are allowed; fields the reference has as
+optional may be left out.
 """
 
 NUMERIC = {"integer", "number"}

@@ -26,8 +26,8 @@ import psycopg2
 import pytest
 import requests
 
-from conftest import (BAD_LOG, CTL, PG, Cluster, Org, free_port, httpd,
-                      https_server, run)
+from conftest import (CTL, PG, Cluster, Org, error_log_lines, free_port,
+                      httpd, https_server, log_offset, run)
 from helpers import assert_error, read_answer
 
 # What the faults make httpd log on purpose: the module's 503 notice and
@@ -85,19 +85,12 @@ def org(site):
     return o
 
 
-def crash_lines(server, allowed_pids=(), since=0):
-    """Error-log lines that tell of a crash or an unexpected error (from
-    line since on)."""
-    with open(server.error_log, errors="replace") as f:
-        lines = f.read().splitlines()
-    bad = []
-    for line in lines[since:]:
-        if not BAD_LOG.search(line) or any(a in line for a in FAULT_LOG):
-            continue
-        if any("child pid %d exit signal" % p in line for p in allowed_pids):
-            continue
-        bad.append(line)
-    return bad
+def crash_lines(server, since=0, allowed_pids=()):
+    """Error-log lines that tell of a crash or an unexpected error, from
+    the offset since on: the module's servers are shared by its tests,
+    which give where the log ended when they began (log_offset)."""
+    return error_log_lines(server, FAULT_LOG + tuple(
+        "child pid %d exit signal" % p for p in allowed_pids), since)
 
 
 def children(server):
@@ -225,6 +218,7 @@ def first_success_after(site, org, seconds=10):
 def test_database_crash_and_restart(pg, site, org):
     """PostgreSQL stopped with -m immediate during writes: 503 quickly
     while it is away, full service within a second of its return."""
+    since = log_offset(site)
     with WriteLoop(org) as loop:
         time.sleep(1.5)
         pg_crash(pg)
@@ -248,7 +242,7 @@ def test_database_crash_and_restart(pg, site, org):
     assert loop.statuses[503] > 0, loop.statuses
     assert loop.slowest_503 < 2.5, loop.slowest_503
     loop.verify(site)
-    assert not crash_lines(site)
+    assert not crash_lines(site, since)
 
 
 def test_backends_terminated(pg, site, org):
@@ -256,6 +250,7 @@ def test_backends_terminated(pg, site, org):
     connections' new sessions get their statements again (before, 25-70 %
     of requests failed with 'prepared statement does not exist' until
     httpd was restarted)."""
+    since = log_offset(site)
     admin = psycopg2.connect(pg.dsn("postgres"))
     admin.autocommit = True
     with WriteLoop(org) as loop:
@@ -275,7 +270,7 @@ def test_backends_terminated(pg, site, org):
     # After the fault, reads answer as before, on every connection.
     for _ in range(50):
         assert org.api.get("/boards").status_code == 200
-    assert not crash_lines(site)
+    assert not crash_lines(site, since)
 
 
 def test_no_500_under_repeated_faults(pg, site, org):
@@ -284,6 +279,7 @@ def test_no_500_under_repeated_faults(pg, site, org):
     a 500.  (libpq leaves a connection "OK" after a failed write to a
     closed socket; before the module read what the server had sent, 6 to
     13 of ~10,000 answers here were 500s.)"""
+    since = log_offset(site)
     stop = threading.Event()
     statuses = collections.Counter()
     bodies = []
@@ -326,12 +322,13 @@ def test_no_500_under_repeated_faults(pg, site, org):
     figure("repeated faults: answers", dict(statuses))
     assert not bodies, bodies[:3]
     assert statuses[200] > 0 and statuses[503] > 0, statuses
-    assert not crash_lines(site)
+    assert not crash_lines(site, since)
 
 
 def test_child_killed(site, org):
     """An httpd child SIGKILLed during writes: its clients retry, nothing
     is lost or doubled, the others never notice."""
+    since = log_offset(site)
     with WriteLoop(org) as loop:
         time.sleep(1.5)
         _, kids = children(site)
@@ -342,11 +339,12 @@ def test_child_killed(site, org):
     figure("kill: acknowledged / given up", (len(loop.acked),
                                              len(loop.given_up)))
     loop.verify(site)
-    assert not crash_lines(site, allowed_pids=(victim,))
+    assert not crash_lines(site, since, allowed_pids=(victim,))
 
 
 def test_graceful_restart(site, org):
     """A graceful restart (apachectl -k graceful) during writes."""
+    since = log_offset(site)
     with WriteLoop(org) as loop:
         time.sleep(1.5)
         parent, _ = children(site)
@@ -354,7 +352,7 @@ def test_graceful_restart(site, org):
         time.sleep(4)
     figure("graceful: answers", dict(loop.statuses))
     loop.verify(site)
-    assert not crash_lines(site)
+    assert not crash_lines(site, since)
 
 
 # ---- a starved pool ----
@@ -374,6 +372,7 @@ def test_pool_starved_answers_503(pg, small):
     """Both connections busy in statements that wait on a lock: a third
     request waits FeedbackDBAcquireTimeout, then 503, instead of hanging;
     once the lock goes, everything is served again."""
+    since = log_offset(small)
     o = Org(small, "starve" + secrets.token_hex(3))
     board = small.sql("INSERT INTO boards (org_id, name) VALUES (%s, 'S') "
                       "RETURNING id", o.id)[0][0]
@@ -409,13 +408,14 @@ def test_pool_starved_answers_503(pg, small):
         t.join(15)
     assert [a.status_code for a in answers] == [200, 200]
     assert o.api.get("/boards").status_code == 200
-    assert not crash_lines(small)
+    assert not crash_lines(small, since)
 
 
 def test_slow_bodies_hold_no_connection(small):
     """Authenticated clients sending their bodies at a trickle hold no
     database connection: with a pool of two, twenty of them do not keep
     others from being served."""
+    since = log_offset(small)
     o = Org(small, "trickle" + secrets.token_hex(3))
     socks = []
     for _ in range(20):
@@ -435,7 +435,7 @@ def test_slow_bodies_hold_no_connection(small):
     finally:
         for s in socks:
             s.close()
-    assert not crash_lines(small)
+    assert not crash_lines(small, since)
 
 
 # ---- slow clients against the shipped configuration ----
@@ -642,8 +642,7 @@ def test_database_datestyle_is_not_iso(pg, site, org):
     """A database (or role) whose DateStyle is not PostgreSQL's default:
     the module reads timestamps as ISO text, so its sessions set their
     own DateStyle and the API's dates do not change."""
-    with open(site.error_log, errors="replace") as f:
-        since = len(f.read().splitlines())
+    since = log_offset(site)
     admin = psycopg2.connect(pg.dsn("postgres"))
     admin.autocommit = True
     created = org.api.post("/posts", json={"boardId": org.board,
@@ -689,4 +688,4 @@ def test_database_datestyle_is_not_iso(pg, site, org):
         with admin.cursor() as cur:
             cur.execute("ALTER DATABASE faults RESET datestyle")
         admin.close()
-    assert not crash_lines(site, since=since)
+    assert not crash_lines(site, since)

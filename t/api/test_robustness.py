@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 
-from conftest import Org, error_log_lines, httpd
+from conftest import Org, error_log_lines, httpd, log_offset
 from helpers import NOVA, assert_error
 
 # Values for any field: every JSON type, limits, and hostile strings.
@@ -518,6 +518,17 @@ def site(database):
         yield site
 
 
+@pytest.fixture(autouse=True)
+def site_log_clean(site):
+    """Fails a test that made the site's httpd log an error; the site is
+    the module's, so each test reads only the lines written since it
+    began."""
+    since = log_offset(site.server)
+    yield
+    bad = error_log_lines(site.server, since=since)
+    assert not bad, "unexpected error log lines:\n" + "\n".join(bad)
+
+
 def check(r, what):
     """None when r is a success or an error in the envelope; else why."""
     if r.status_code >= 500:
@@ -553,9 +564,8 @@ def run_all(site, requests_):
         return [f for f in pool.map(one, requests_) if f]
 
 
-def assert_clean(site, findings):
+def assert_clean(findings):
     assert not findings, "\n".join(findings[:40])
-    assert not error_log_lines(site.server)
 
 
 def test_every_described_operation_is_listed(site):
@@ -596,7 +606,7 @@ def test_hostile_body_fields(site):
                 jobs.append((method, site.path(template), {"data": json.dumps(
                     {field: {"id": value, "email": value, "timeoutMs": value,
                              "headers": value, "all": value, "x": value}})}))
-    assert_clean(site, run_all(site, [(m, p, dict(kw, headers={
+    assert_clean(run_all(site, [(m, p, dict(kw, headers={
         "Content-Type": "application/json"})) for m, p, kw in jobs]))
 
 
@@ -659,7 +669,7 @@ def test_explicit_null_on_every_optional_field(site):
     with ThreadPoolExecutor(4) as pool:
         findings = [f for f in pool.map(one, jobs) if f]
     assert len(jobs) > 150
-    assert_clean(site, findings)
+    assert_clean(findings)
 
 
 def test_bodies_that_are_not_objects(site):
@@ -671,7 +681,7 @@ def test_bodies_that_are_not_objects(site):
                               "multipart/form-data; boundary=x"):
                     jobs.append((method, site.path(template), {
                         "data": body, "headers": {"Content-Type": ctype}}))
-    assert_clean(site, run_all(site, jobs))
+    assert_clean(run_all(site, jobs))
 
 
 def test_hostile_queries(site):
@@ -685,7 +695,7 @@ def test_hostile_queries(site):
                 jobs.append((method, path, {"params": {name: value}}))
         jobs.append((method, path, {"params": [("limit", "1"),
                                                ("limit", "2")]}))
-    assert_clean(site, run_all(site, jobs))
+    assert_clean(run_all(site, jobs))
 
 
 def test_hostile_path_values(site):
@@ -699,7 +709,7 @@ def test_hostile_path_values(site):
                 start, end = path.index("{"), path.index("}")
                 path = path[:start] + value + path[end + 1:]
             jobs.append((method, path, {"json": {}}))
-    assert_clean(site, run_all(site, jobs))
+    assert_clean(run_all(site, jobs))
 
 
 def missing(name):
