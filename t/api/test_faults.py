@@ -361,7 +361,8 @@ def test_graceful_restart(site, org):
 def small(pg):
     """One child with two pooled connections."""
     extra = (ACQUIRE.replace("1s", "500ms") + UNLIMITED +
-             "StartServers 1\nServerLimit 1\nMaxRequestWorkers 64\n"
+             "StartServers 1\nServerLimit 1\nThreadsPerChild 64\n"
+             "MaxRequestWorkers 64\n"
              "MinSpareThreads 1\nMaxSpareThreads 64\n"
              "DBDMin 0\nDBDKeep 2\nDBDMax 2\n")
     with httpd(pg.db, extra) as s:

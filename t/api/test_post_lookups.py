@@ -144,7 +144,8 @@ def test_organizations_keep_their_own(server, posts):
     assert posts.org.api.get("/posts/" + other.post).status_code == 404
 
 
-ONE_CHILD = ("StartServers 1\nServerLimit 1\nMaxRequestWorkers 128\n"
+ONE_CHILD = ("StartServers 1\nServerLimit 1\nThreadsPerChild 128\n"
+             "MaxRequestWorkers 128\n"
              "MaxSpareThreads 128\n")
 
 
