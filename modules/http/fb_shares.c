@@ -57,32 +57,18 @@ static apr_uint32_t fb_shares_threads;       /* ServerLimit x ThreadLimit */
 static apr_uint32_t fb_shares_workers;
 static fb_share_rule_t fb_shares_rule[FB_SHARE_CLASSES];
 
-/* MaxRequestWorkers: the MPM's processes times their threads. */
-static apr_uint32_t fb_shares_node_workers(void)
+/* The MPM's answer to daemons times its answer to threads, each at
+ * least 1 (prefork has no threads). */
+static apr_uint32_t fb_shares_mpm_product(int daemons_query,
+                                          int threads_query)
 {
     int daemons = 0, threads = 0;
 
-    if (ap_mpm_query(AP_MPMQ_MAX_DAEMONS, &daemons) != APR_SUCCESS
+    if (ap_mpm_query(daemons_query, &daemons) != APR_SUCCESS
         || daemons < 1) {
         daemons = 1;
     }
-    if (ap_mpm_query(AP_MPMQ_MAX_THREADS, &threads) != APR_SUCCESS
-        || threads < 1) {
-        threads = 1;    /* prefork */
-    }
-    return (apr_uint32_t)daemons * (apr_uint32_t)threads;
-}
-
-/* Thread slots of the scoreboard: ServerLimit times ThreadLimit. */
-static apr_uint32_t fb_shares_thread_slots(void)
-{
-    int daemons = 0, threads = 0;
-
-    if (ap_mpm_query(AP_MPMQ_HARD_LIMIT_DAEMONS, &daemons) != APR_SUCCESS
-        || daemons < 1) {
-        daemons = 1;
-    }
-    if (ap_mpm_query(AP_MPMQ_HARD_LIMIT_THREADS, &threads) != APR_SUCCESS
+    if (ap_mpm_query(threads_query, &threads) != APR_SUCCESS
         || threads < 1) {
         threads = 1;
     }
@@ -146,8 +132,12 @@ apr_status_t fb_shares_post_config(apr_pool_t *pconf, server_rec *s)
 
     fb_shares_orgs = fb_shares_keys = NULL;
     fb_shares_claims = NULL;
-    fb_shares_workers = fb_shares_node_workers();
-    fb_shares_threads = fb_shares_thread_slots();
+    /* MaxRequestWorkers, and the scoreboard's thread slots (ServerLimit
+     * times ThreadLimit), which the claims are indexed by. */
+    fb_shares_workers = fb_shares_mpm_product(AP_MPMQ_MAX_DAEMONS,
+                                              AP_MPMQ_MAX_THREADS);
+    fb_shares_threads = fb_shares_mpm_product(AP_MPMQ_HARD_LIMIT_DAEMONS,
+                                              AP_MPMQ_HARD_LIMIT_THREADS);
     fb_shares_rules(fb_config_get(s));
     while (slots < 2 * fb_shares_workers) {
         slots *= 2;

@@ -3,6 +3,7 @@ once of the workers, of the expensive searches and of the uploads, and
 the bulkhead and time budget of searches.  Each is filled for real (slow
 sockets, a table locked from outside) on a small node whose limits are
 set low, and server-status shows the books."""
+import contextlib
 import os
 import re
 import secrets
@@ -52,6 +53,31 @@ FeedbackUploadsPerOrganization 1
 def node(database):
     with httpd(database, NODE) as s:
         yield s
+
+
+def node_conf(**values):
+    """NODE with some of its Feedback directives set otherwise (named
+    without the prefix)."""
+    conf = NODE
+    for name, value in values.items():
+        conf, n = re.subn(r"^Feedback%s .*$" % name,
+                          "Feedback%s %s" % (name, value), conf, flags=re.M)
+        assert n == 1, name
+    return conf
+
+
+@contextlib.contextmanager
+def conversations_locked(dsn):
+    """The conversations table locked from outside for the block: every
+    search waits on it."""
+    conn = psycopg2.connect(dsn)
+    try:
+        conn.cursor().execute(
+            "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        yield
+    finally:
+        conn.rollback()
+        conn.close()
 
 
 def auto(node):
@@ -215,17 +241,12 @@ def test_a_search_over_the_limit_waits_for_its_own(database):
     """A client looping searches is paced by its organization's own: one
     over the limit waits for one to finish and then runs, and another
     organization's search does not wait for either."""
-    conf = NODE.replace("FeedbackExpensiveTimeout 400ms",
-                        "FeedbackExpensiveTimeout 10s") \
-        .replace("FeedbackExpensiveQueue 50ms", "FeedbackExpensiveQueue 10s")
+    conf = node_conf(ExpensiveTimeout="10s", ExpensiveQueue="10s")
     with httpd(database, conf) as s:
         a = Org(s, "queuea" + secrets.token_hex(3))
         b = Org(s, "queueb" + secrets.token_hex(3))
         body = {"search": "x"}
-        conn = psycopg2.connect(s.dsn)
-        try:
-            conn.cursor().execute(
-                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        with conversations_locked(s.dsn):
             first, out1 = in_thread(lambda: a.api.post(
                 "/conversations/search", json=body))
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
@@ -240,9 +261,6 @@ def test_a_search_over_the_limit_waits_for_its_own(database):
             other, out3 = in_thread(lambda: b.api.post(
                 "/conversations/search", json=body))
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "2")
-        finally:
-            conn.rollback()
-            conn.close()
         for t in (first, second, other):
             t.join(10)
         assert out1["r"].status_code == 200
@@ -259,13 +277,8 @@ def test_the_node_s_searches_go_to_the_fairest(database):
     turn; the one freed goes to the organization holding fewest, not to
     the one with most waiting, and over the queue's time a search is
     told the server is busy."""
-    conf = NODE.replace("FeedbackExpensivePerNode 2",
-                        "FeedbackExpensivePerNode 1") \
-        .replace("FeedbackExpensivePerOrganization 1",
-                 "FeedbackExpensivePerOrganization 2") \
-        .replace("FeedbackExpensiveTimeout 400ms",
-                 "FeedbackExpensiveTimeout 10s") \
-        .replace("FeedbackExpensiveQueue 50ms", "FeedbackExpensiveQueue 3s")
+    conf = node_conf(ExpensivePerNode=1, ExpensivePerOrganization=2,
+                     ExpensiveTimeout="10s", ExpensiveQueue="3s")
     with httpd(database, conf) as s:
         a = Org(s, "fairA" + secrets.token_hex(3))
         b = Org(s, "fairB" + secrets.token_hex(3))
@@ -275,10 +288,7 @@ def test_the_node_s_searches_go_to_the_fairest(database):
         def search(org):
             r = org.api.post("/conversations/search", json=body)
             return r, time.time()
-        conn = psycopg2.connect(s.dsn)
-        try:
-            conn.cursor().execute(
-                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        with conversations_locked(s.dsn):
             first = in_thread(lambda: search(a))
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
             assert auto(s)["FBShareExpensiveOfNode"] == "1"
@@ -290,9 +300,6 @@ def test_the_node_s_searches_go_to_the_fairest(database):
             other = in_thread(lambda: search(b))
             assert wait_for(
                 lambda: auto(s)["FBShareExpensiveWaiting"] == "2")
-        finally:
-            conn.rollback()
-            conn.close()
         results = []
         for t, out in (first, second, other):
             t.join(20)
@@ -303,18 +310,12 @@ def test_the_node_s_searches_go_to_the_fairest(database):
         # second (which waited for it).
         assert results[2][1] < results[1][1]
         # A search that never gets its turn is told so, after the queue.
-        conn = psycopg2.connect(s.dsn)
-        try:
-            conn.cursor().execute(
-                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        with conversations_locked(s.dsn):
             held = in_thread(lambda: search(a))
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
             t0 = time.time()
             r = c.api.post("/conversations/search", json=body)
             waited = time.time() - t0
-        finally:
-            conn.rollback()
-            conn.close()
         held[0].join(20)
         assert_error(r, 429, "rate_limit_exceeded")
         assert "as many searches at once" in r.json()["error"]["message"]
@@ -334,16 +335,11 @@ def test_a_killed_child_gives_back_what_it_held(database):
     """A child SIGKILLed while its requests hold a search, wait for
     another and hold workers: the parent gives all of it back, so the
     organization (and the node) can search again."""
-    conf = NODE.replace("FeedbackExpensiveTimeout 400ms",
-                        "FeedbackExpensiveTimeout 10s") \
-        .replace("FeedbackExpensiveQueue 50ms", "FeedbackExpensiveQueue 10s")
+    conf = node_conf(ExpensiveTimeout="10s", ExpensiveQueue="10s")
     with httpd(database, conf) as s:
         a = Org(s, "killa" + secrets.token_hex(3))
         body = {"search": "x"}
-        conn = psycopg2.connect(s.dsn)
-        try:
-            conn.cursor().execute(
-                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        with conversations_locked(s.dsn):
             searches = [in_thread(lambda: cut_short(lambda: a.api.post(
                 "/conversations/search", json=body))) for _ in range(2)]
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1"
@@ -360,9 +356,6 @@ def test_a_killed_child_gives_back_what_it_held(database):
             book = auto(s)
             assert book["FBShareExpensiveHeld"] == "0"
             assert book["FBShareExpensiveWaiting"] == "0"
-        finally:
-            conn.rollback()
-            conn.close()
         assert a.api.post("/conversations/search", json=body) \
             .status_code == 200
         with open(s.error_log, errors="replace") as f:
@@ -422,16 +415,12 @@ def test_a_full_bulkhead_answers_429(database):
     """With the bulkhead's one connection held by a search, another
     organization's search waits FeedbackDBAcquireTimeout for it, then is
     told the class is busy (429), not that the database is away."""
-    conf = NODE.replace("FeedbackExpensiveTimeout 400ms",
-                        "FeedbackExpensiveTimeout 5s") \
+    conf = node_conf(ExpensiveTimeout="5s") \
         + "FeedbackDBAcquireTimeout 300ms\n"
     with httpd(database, conf) as s:
         a = Org(s, "bulka" + secrets.token_hex(3))
         b = Org(s, "bulkb" + secrets.token_hex(3))
-        conn = psycopg2.connect(s.dsn)
-        try:
-            conn.cursor().execute(
-                "LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+        with conversations_locked(s.dsn):
             t, out = in_thread(lambda: a.api.post(
                 "/conversations/search", json={"search": "x"}))
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
@@ -443,8 +432,5 @@ def test_a_full_bulkhead_answers_429(database):
             assert 0.25 < time.time() - t0 < 2
             # Cheap requests are not held by it.
             assert b.api.get("/boards").status_code == 200
-        finally:
-            conn.rollback()
-            conn.close()
         t.join(10)
         assert out["r"].status_code == 200
