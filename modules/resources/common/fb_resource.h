@@ -157,21 +157,8 @@ fb_error_t *fb_resource_get(fb_req_t *fr);
 /* GET /things of the resource in op->data. */
 fb_error_t *fb_resource_list(fb_req_t *fr);
 
-/* Operation descriptors for read-only resources. */
+/* The operation descriptor of a read: no body, no permission. */
 #define FB_OP_READ(handler, version, resource, query) \
     {(handler), 0, (version), FB_PERM_NONE, (query), NULL, (resource)}
-
-/* The operations and routes of GET path and GET path/{id} for the
- * read-only resource res; the route table is named name. */
-#define FB_READ_ROUTES(name, path, version, res)                          \
-    static const fb_op_t name##_list_op =                                 \
-        FB_OP_READ(fb_resource_list, (version), (res), NULL);             \
-    static const fb_op_t name##_get_op =                                  \
-        FB_OP_READ(fb_resource_get, (version), (res), NULL);              \
-    static const fb_route_t name[] = {                                    \
-        {"GET", path, &name##_list_op},                                   \
-        {"GET", path "/{id}", &name##_get_op},                            \
-        {NULL, NULL, NULL}                                                \
-    }
 
 #endif

@@ -6,7 +6,7 @@
  * Two modes, chosen by the body: filter mode (no `search`) lists the
  * conversations the structured query admits by last activity; search
  * mode ranks those matching `search` (PostgreSQL full text over titles
- * and message and note parts, sql/900) by relevance, the sum of the
+ * and message and note parts, sql/026) by relevance, the sum of the
  * ranks of what matched, unless `sort` asks for activity order.  Rows
  * are a slim conversation with the customer, a window of messages
  * around the match (the newest in filter mode) and, in search mode, the
