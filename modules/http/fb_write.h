@@ -6,11 +6,12 @@
  *     fb_rows_t brand;
  *
  *     fb_write_begin(&w, fr);
- *     if (is_default) {
- *         fb_write_exec(&w, &fb_sql_brand_clear_default, FB_NO_ARGS);
- *     }
- *     fb_write_select(&w, &fb_sql_brand_insert, FB_ARGS(name, ...), &brand);
- *     return fb_write_respond(&w, HTTP_CREATED, fb_rows_get(&brand, 0, 0));
+ *     fb_write_step(&w, fb_voter_find, &v);
+ *     fb_write_select(&w, &fb_sql_voter_add, FB_ARGS(post, contact), &moved);
+ *     fb_write_event(&w, "post.voted", json, NULL);
+ *     return fb_write_respond(&w, HTTP_CREATED, answer);
+ *
+ * (modules/resources/posts/post_voters.c, shortened.)
  *
  * The write runs in one transaction.  Each step runs only while every
  * step before it succeeded; the first failure is kept (a database error,
