@@ -4,10 +4,11 @@ description and from the contract into t/reference, so that the suite
 runs from a clone with nothing beside it (docs/decisions.md, "The
 reference, as facts").
 
-    scripts/reference-facts.py [SHARED [OUT]]
+    scripts/reference-facts.py [--check] [SHARED [OUT]]
 
 SHARED is the folder beside the checkout (../shared by default), OUT the
-folder written (t/reference by default):
+folder written (t/reference by default); with --check nothing is
+written, and the exit status is 1 when OUT is not what would be:
 
   openapi-facts.json   reference/openapi.json with only its facts: every
                        operation (path, method, operationId), its
@@ -171,7 +172,18 @@ def write(path, text):
     os.replace(tmp, path)
 
 
+def stale(path, text):
+    """Whether the file at path does not hold text."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read() != text
+    except OSError:
+        return True
+
+
 def main(argv):
+    check = "--check" in argv[1:]
+    argv = [a for a in argv if a != "--check"]
     shared = argv[1] if len(argv) > 1 else os.path.join(ROOT, "..", "shared")
     out = argv[2] if len(argv) > 2 else os.path.join(ROOT, "t", "reference")
     with open(os.path.join(shared, "reference", "openapi.json"),
@@ -184,13 +196,24 @@ def main(argv):
     except Unknown as e:
         sys.exit("reference-facts: %s: a member this script does not know;"
                  " add it to KEEP or DROP" % e)
+    made = {
+        "openapi-facts.json": json.dumps(facts, indent=1, sort_keys=True,
+                                         ensure_ascii=False) + "\n",
+        "api-operations.txt":
+            "# Made by scripts/reference-facts.py from spec/api.md: do not "
+            "edit.\n" + "".join(op + "\n"
+                                for op in contract_operations(spec)),
+    }
+    if check:
+        old = [name for name, text in made.items()
+               if stale(os.path.join(out, name), text)]
+        if old:
+            sys.exit("reference-facts: not what the reference makes now "
+                     "(run the script and commit): " + ", ".join(old))
+        return
     os.makedirs(out, exist_ok=True)
-    write(os.path.join(out, "openapi-facts.json"),
-          json.dumps(facts, indent=1, sort_keys=True, ensure_ascii=False)
-          + "\n")
-    write(os.path.join(out, "api-operations.txt"),
-          "# Made by scripts/reference-facts.py from spec/api.md: do not "
-          "edit.\n" + "".join(op + "\n" for op in contract_operations(spec)))
+    for name, text in made.items():
+        write(os.path.join(out, name), text)
 
 
 if __name__ == "__main__":
