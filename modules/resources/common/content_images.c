@@ -60,17 +60,10 @@ static int fb_content_by_offset(const void *a, const void *b)
     return x->at < y->at ? -1 : x->at > y->at;
 }
 
-static apr_status_t fb_content_sink(void *baton, const char *data,
-                                    apr_size_t len)
-{
-    return fb_file_write(baton, data, len);
-}
-
 /* The file key of an image at an http(s) URL, or NULL. */
 static const char *fb_content_fetch(fb_req_t *fr, const char *url)
 {
     const fb_fetch_options_t *opt = fb_config_outbound(fr->r->server);
-    fb_fetch_request_t req;
     fb_fetch_result_t res;
     fb_file_writer_t *w;
     const char *key;
@@ -84,12 +77,7 @@ static const char *fb_content_fetch(fb_req_t *fr, const char *url)
         fb_file_finish(w, 0, &key);
         return NULL;
     }
-    memset(&req, 0, sizeof(req));
-    req.url = url;
-    req.max_size = FB_FILE_MAX_SIZE;
-    req.sink = fb_content_sink;
-    req.sink_baton = w;
-    fb_fetch(fr->pool, opt, &req, &res);
+    fb_file_fetch(fr, opt, url, w, &res);
     fb_file_finish(w, res.error == FB_FETCH_OK, &key);
     if (key == NULL) {
         ap_log_rerror(APLOG_MARK, APLOG_INFO, 0, fr->r, FBLOGNO(00111)

@@ -264,6 +264,27 @@ static apr_status_t fb_file_check(fb_file_writer_t *w)
     return rv;
 }
 
+/* A download's bytes, as they come, into its file. */
+static apr_status_t fb_file_sink(void *baton, const char *data,
+                                 apr_size_t len)
+{
+    return fb_file_write(baton, data, len);
+}
+
+void fb_file_fetch(fb_req_t *fr, const fb_fetch_options_t *opt,
+                   const char *url, fb_file_writer_t *w,
+                   fb_fetch_result_t *res)
+{
+    fb_fetch_request_t req;
+
+    memset(&req, 0, sizeof(req));
+    req.url = url;
+    req.max_size = FB_FILE_MAX_SIZE;
+    req.sink = fb_file_sink;
+    req.sink_baton = w;
+    fb_fetch(fr->pool, opt, &req, res);
+}
+
 void fb_file_finish(fb_file_writer_t *w, int ok, const char **key)
 {
     fb_req_t *fr = w->fr;

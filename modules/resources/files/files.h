@@ -11,6 +11,7 @@
 #ifndef FILES_H
 #define FILES_H
 
+#include "fb_fetch.h"
 #include "fb_resource.h"
 #include "file_store.h"
 
@@ -41,6 +42,12 @@ const char *fb_file_why(const fb_file_writer_t *w);
  * database failure) means the file is to be abandoned. */
 apr_status_t fb_file_write(fb_file_writer_t *w, const char *data,
                            apr_size_t len);
+
+/* Downloads url into w, at most FB_FILE_MAX_SIZE bytes, with the node's
+ * outbound options opt; *res says how it went (w is not finished). */
+void fb_file_fetch(fb_req_t *fr, const fb_fetch_options_t *opt,
+                   const char *url, fb_file_writer_t *w,
+                   fb_fetch_result_t *res);
 
 /* Ends the file: with ok, the rest is written, the file is looked into
  * as an archive (fb_archive.h: it is read back, chunk by chunk) and

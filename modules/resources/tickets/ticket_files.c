@@ -201,12 +201,6 @@ const fb_upload_t fb_ticket_upload = {
 
 /* --- downloads */
 
-static apr_status_t fb_tf_sink(void *baton, const char *data,
-                               apr_size_t len)
-{
-    return fb_file_write(baton, data, len);
-}
-
 /* Downloads the file of v ({url, name?}) for field; *out is it. */
 static fb_error_t *fb_tf_download(fb_req_t *fr, const char *field,
                                   const char *param, json_object *v,
@@ -216,7 +210,6 @@ static fb_error_t *fb_tf_download(fb_req_t *fr, const char *field,
     const char *url = fb_json_string(v, "url");
     const char *name = fb_json_string(v, "name");
     const char *why, *key;
-    fb_fetch_request_t req;
     fb_fetch_result_t res;
     fb_file_writer_t *w;
     fb_error_t *err;
@@ -258,12 +251,7 @@ static fb_error_t *fb_tf_download(fb_req_t *fr, const char *field,
         fb_file_finish(w, 0, &key);
         return err;
     }
-    memset(&req, 0, sizeof(req));
-    req.url = url;
-    req.max_size = FB_FILE_MAX_SIZE;
-    req.sink = fb_tf_sink;
-    req.sink_baton = w;
-    fb_fetch(fr->pool, opt, &req, &res);
+    fb_file_fetch(fr, opt, url, w, &res);
     why = res.error == FB_FETCH_TOO_LARGE
           ? "The file is larger than 10 MB." : fb_file_why(w);
     fb_file_finish(w, res.error == FB_FETCH_OK, &key);
