@@ -76,6 +76,7 @@ static void fb_manage_lock(fb_write_t *w, const fb_manage_t *m,
 static const char *fb_manage_answer(fb_write_t *w, const fb_manage_t *m,
                                     const char *id, const char *secret)
 {
+    const char *json;
     json_object *obj;
     fb_rows_t rows;
 
@@ -88,11 +89,15 @@ static const char *fb_manage_answer(fb_write_t *w, const fb_manage_t *m,
                                        "id", NULL));
         return NULL;
     }
-    if (secret == NULL) {
-        return fb_rows_get(&rows, 0, 0);
+    if ((json = fb_resource_json(w->fr, m->res, &rows, 0)) == NULL) {
+        fb_write_fail(w, fb_error_make(w->fr->pool, FB_E_INTERNAL, NULL,
+                                       NULL));
+        return NULL;
     }
-    obj = fb_json_owned(w->fr->pool,
-                        json_tokener_parse(fb_rows_get(&rows, 0, 0)));
+    if (secret == NULL) {
+        return json;
+    }
+    obj = fb_json_owned(w->fr->pool, json_tokener_parse(json));
     json_object_object_add(obj, m->secret, json_object_new_string(secret));
     return fb_json_text(w->fr->pool, obj);
 }

@@ -79,7 +79,7 @@ fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
 fb_error_t *fb_resource_get(fb_req_t *fr)
 {
     const fb_resource_t *res = fr->op->data;
-    const char *id;
+    const char *id, *json;
     fb_rows_t rows;
     fb_error_t *err;
 
@@ -93,8 +93,21 @@ fb_error_t *fb_resource_get(fb_req_t *fr)
     if (rows.nrows == 0) {
         return fb_error_make(fr->pool, res->not_found, "id", NULL);
     }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    if ((json = fb_resource_json(fr, res, &rows, 0)) == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
     return NULL;
+}
+
+const char *fb_resource_json(fb_req_t *fr, const fb_resource_t *res,
+                             const fb_rows_t *rows, int i)
+{
+    if (res->rows == NULL) {
+        return fb_rows_get(rows, i, 0);
+    }
+    return fb_rj_json(fr, res->rows->members, rows->cells + i * rows->ncols,
+                      res->rows->json_size);
 }
 
 const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows, int n)
@@ -229,6 +242,21 @@ static const char *fb_list_json_page(fb_req_t *fr, fb_rows_t *rows, int n,
     return fb_resource_array(fr->pool, rows, n);
 }
 
+/* The JSON array of the first n rows, written as shape says. */
+static const char *fb_list_rows_page(fb_req_t *fr,
+                                     const fb_list_rows_t *shape,
+                                     fb_rows_t *rows, int n,
+                                     fb_present_fn present)
+{
+    if (shape->page != NULL) {
+        return shape->page(fr, rows, n);
+    }
+    if (shape->members != NULL) {
+        return fb_rj_page(fr, shape->members, rows, n, shape->json_size);
+    }
+    return fb_list_json_page(fr, rows, n, present);
+}
+
 /* One page of order: the statement, the cursor, the envelope. */
 static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
                                 fb_args_t filters, fb_args_t render,
@@ -280,9 +308,7 @@ static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
                                 fb_rows_get(&rows, shown - 1,
                                             shape->id_col));
     }
-    data = shape->page != NULL ? shape->page(fr, &rows, shown)
-                               : fb_list_json_page(fr, &rows, shown,
-                                                   present);
+    data = fb_list_rows_page(fr, shape, &rows, shown, present);
     if (data == NULL) {
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
@@ -324,9 +350,10 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
     fb_error_t *err;
 
     if (res->shape == FB_LIST_CURSOR) {
-        static const fb_args_t none = {0, NULL};
-
-        return fb_list_respond(fr, res->order, none, none);
+        return res->rows != NULL
+               ? fb_list_respond_rows(fr, res->order, FB_NO_ARGS,
+                                      FB_NO_ARGS, res->rows)
+               : fb_list_respond(fr, res->order, FB_NO_ARGS, FB_NO_ARGS);
     }
     if ((err = fb_req_select(fr, res->list,
                              res->reader != NULL
@@ -334,7 +361,12 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
                              &rows)) != NULL) {
         return err;
     }
-    data = fb_resource_array(fr->pool, &rows, rows.nrows);
+    data = res->rows != NULL
+           ? fb_list_rows_page(fr, res->rows, &rows, rows.nrows, NULL)
+           : fb_resource_array(fr->pool, &rows, rows.nrows);
+    if (data == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
     fr->is_list = 1;
     fb_respond(fr, HTTP_OK, res->shape == FB_LIST_BARE
                             ? data

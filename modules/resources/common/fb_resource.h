@@ -1,16 +1,18 @@
 /*
  * fb_resource: what the read operations of every resource share.
  *
- * Resources render themselves in SQL (json_build_object), so reading one
- * is a single prepared statement returning the finished JSON; the
- * handlers here only choose the statement, check the id and wrap lists.
- * A resource file declares an fb_resource_t with its statements and
- * routes its GETs to fb_resource_get / fb_resource_list.
+ * Reading a resource is one prepared statement returning plain columns,
+ * which the resource's member table (fb_rowjson.h) writes as its JSON;
+ * the handlers here only choose the statement, check the id and wrap
+ * lists.  A resource file declares an fb_resource_t with its statements
+ * and its rows, and routes its GETs to fb_resource_get /
+ * fb_resource_list.
  */
 #ifndef FB_RESOURCE_H
 #define FB_RESOURCE_H
 
 #include "fb_request.h"
+#include "fb_rowjson.h"
 #include "fb_version.h"
 
 typedef enum {
@@ -36,15 +38,39 @@ typedef struct {
 /* A row's JSON as answers show it (signed file values, ...). */
 typedef const char *(*fb_present_fn)(fb_req_t *fr, const char *json);
 
+/*
+ * Rows of plain columns and how they are written: each row is an object
+ * of members (about json_size bytes), or page writes the JSON array of
+ * the first n rows (NULL: a row it could not read, answered 500).  In a
+ * cursor list the cursor's key and id are the columns key_col and
+ * id_col; prepare, when set, first reads what page needs besides the
+ * rows, and its error is the answer.
+ */
+typedef const char *(*fb_page_fn)(fb_req_t *fr, const fb_rows_t *rows,
+                                  int n);
+
 typedef struct {
-    /* (org_id, id) -> one row: the JSON. */
+    const fb_rj_member_t *members;
+    apr_size_t json_size;
+    int key_col;
+    int id_col;
+    fb_page_fn page;
+    fb_error_t *(*prepare)(fb_req_t *fr, const fb_rows_t *rows);
+} fb_list_rows_t;
+
+typedef struct {
+    /* (org_id, id) -> one row. */
     const fb_statement_t *get;
     fb_error_e not_found;
     fb_list_shape_e shape;
-    /* BARE and ENVELOPE: (org_id) -> rows: the JSON. */
+    /* BARE and ENVELOPE: (org_id) -> rows. */
     const fb_statement_t *list;
     /* CURSOR: the order of the list. */
     const fb_list_order_t *order;
+    /* How a row of get, list or order is written; NULL: its statements
+     * give the JSON itself, in column 0 (then a cursor list's key and
+     * id follow it). */
+    const fb_list_rows_t *rows;
     /* Or NULL: the argument get and list (BARE, ENVELOPE) take after
      * their own, telling what the caller may see (API keys:
      * fb_owner_reader, fb_owner.h). */
@@ -119,23 +145,6 @@ fb_error_t *fb_list_respond_present(fb_req_t *fr,
                                     fb_args_t filters, fb_args_t render,
                                     fb_present_fn present);
 
-/*
- * A list whose rows are plain columns rendered in C: the cursor's key and
- * id are the columns key_col and id_col, and page writes the JSON array
- * of the first n rows (NULL: a row it could not read, answered 500).
- * prepare, when set, first reads what page needs besides the rows; its
- * error is the answer.
- */
-typedef const char *(*fb_page_fn)(fb_req_t *fr, const fb_rows_t *rows,
-                                  int n);
-
-typedef struct {
-    int key_col;
-    int id_col;
-    fb_page_fn page;
-    fb_error_t *(*prepare)(fb_req_t *fr, const fb_rows_t *rows);
-} fb_list_rows_t;
-
 /* fb_list_respond() of a list of plain rows. */
 fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
                                  fb_args_t filters, fb_args_t render,
@@ -146,6 +155,11 @@ fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
  * conversations of a search were 50 MB of copying and a page fault per
  * page). */
 const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows, int n);
+
+/* The JSON of row i of rows, read by one of res's statements; NULL
+ * (logged) when the row is not what the statement should have given. */
+const char *fb_resource_json(fb_req_t *fr, const fb_resource_t *res,
+                             const fb_rows_t *rows, int i);
 
 /* The arguments of res's get for id: id, then the reader's. */
 fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,

@@ -18,15 +18,26 @@
 #include "fb_resource.h"
 #include "fb_write.h"
 
-#define TAG_JSON \
-    "json_build_object('type', 'tag', 'id', t.id, 'name', t.name)"
+/* A tag's columns, and its JSON. */
+enum { TAG_COL_ID, TAG_COL_NAME };
+
+static const fb_rj_member_t fb_tag_members[] = {
+    FB_RJ_CONST("type", "\"tag\""),
+    FB_RJ_STRING("id", TAG_COL_ID),
+    FB_RJ_STRING("name", TAG_COL_NAME),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_tag_rows = {
+    .members = fb_tag_members, .json_size = 96
+};
 
 FB_SQL(tag_get, 1,
-    "SELECT " TAG_JSON " FROM conversation_tags t "
+    "SELECT t.id, t.name FROM conversation_tags t "
     "WHERE t.org_id = %s AND t.id = %s");
 
 FB_SQL(tag_list, 0,
-    "SELECT " TAG_JSON " FROM conversation_tags t WHERE t.org_id = %s "
+    "SELECT t.id, t.name FROM conversation_tags t WHERE t.org_id = %s "
     "ORDER BY t.created_at DESC, t.id DESC");
 
 /* The tag named so (any case), made when there is none; no row when a
@@ -79,6 +90,7 @@ static const fb_resource_t fb_tags = {
     .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_tag_list,
+    .rows = &fb_tag_rows,
 };
 
 static const fb_field_rule_t fb_tag_upsert_rules[] = {
@@ -157,7 +169,7 @@ static fb_error_t *fb_tag_upsert(fb_req_t *fr)
 {
     fb_tag_write_t t = {NULL, "id", NULL};
     fb_rows_t rows = {0, 0, NULL};
-    const char *id;
+    const char *id, *json;
     fb_write_t w;
     fb_error_t *err;
 
@@ -183,7 +195,13 @@ static fb_error_t *fb_tag_upsert(fb_req_t *fr)
         != NULL) {
         return err;
     }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    if (rows.nrows == 0) {      /* deleted since it was written */
+        return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "id", NULL);
+    }
+    if ((json = fb_resource_json(fr, &fb_tags, &rows, 0)) == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
     return NULL;
 }
 
