@@ -119,6 +119,17 @@ int fb_website_valid(const char *s)
     return *at == '\0' || *at == '/' || *at == '?' || *at == '#';
 }
 
+int fb_hex_colour_valid(const char *s)
+{
+    return s[0] == '#' && strlen(s) == 7
+           && strspn(s + 1, "0123456789abcdefABCDEF") == 6;
+}
+
+const fb_field_format_t fb_format_hex_colour = {
+    .valid = fb_hex_colour_valid,
+    .what = "a hex colour such as #3B82F6",
+};
+
 /* The string member key of obj (value v) without the white space around
  * it, replacing the member when there was some; the value to check. */
 static json_object *fb_field_trim(json_object *obj, const char *key,
@@ -392,6 +403,12 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
         if (problem != NULL) {
             fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
                              apr_psprintf(p, "'%s' %s.", name, problem));
+        }
+        else if (rule->type == FB_FIELD_STRING && rule->format != NULL
+                 && !rule->format->valid(json_object_get_string(val))) {
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
+                             apr_pstrcat(p, "The ", name, " must be ",
+                                         rule->format->what, ".", NULL));
         }
         else if (rule->type == FB_FIELD_OBJECT && rule->fields != NULL) {
             fb_validate_object(p, val, rule->fields,

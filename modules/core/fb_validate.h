@@ -53,6 +53,20 @@ typedef enum {
  * without it. */
 #define FB_FIELD_TRIM        0x4
 
+/*
+ * A form a string's text must have beyond its length (FB_FIELD_STRING's
+ * format): valid says whether text has it.  A text without it is
+ * refused as "The <field> must be <what>." (the form's own sentence,
+ * where a length's problem reads "'<field>' must ...").
+ */
+typedef struct {
+    int (*valid)(const char *text);
+    const char *what;
+} fb_field_format_t;
+
+/* "#" and six hexadecimal digits, as "#3B82F6". */
+extern const fb_field_format_t fb_format_hex_colour;
+
 typedef struct fb_field_rule {
     const char *name;
     fb_field_type_e type;
@@ -64,6 +78,9 @@ typedef struct fb_field_rule {
     /* FB_FIELD_OBJECT: its members; FB_FIELD_ARRAY: every item is an
      * object with these members (named "field[i].member"). */
     const struct fb_field_rule *fields;
+    /* FB_FIELD_STRING: the form the text has, checked after its length;
+     * or NULL. */
+    const fb_field_format_t *format;
 } fb_field_rule_t;
 
 /* Non-zero when s looks like an email address: one "@" with text on both
@@ -79,6 +96,9 @@ int fb_url_valid(const char *s);
  * before the first '/', '?' or '#' but one a port follows.  Other
  * schemes (javascript:, data:, mailto:) are not a website. */
 int fb_website_valid(const char *s);
+
+/* Non-zero when s is "#" and six hexadecimal digits. */
+int fb_hex_colour_valid(const char *s);
 
 /*
  * Checks body against rules (terminated by a rule with a NULL name);

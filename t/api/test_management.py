@@ -235,9 +235,10 @@ def test_board_custom_fields_must_exist(org, other_org):
     foreign = api(other_org.api)("POST", "/custom_fields", json={
         "label": "Theirs", "type": "text"}).json()["id"]
     for fid in (foreign, "0" * 24):
-        assert_error(call("POST", "/boards", json={
+        err = assert_error(call("POST", "/boards", json={
             "name": "B", "customFields": [fid]}), 400, "invalid_parameter",
             param="customFields")
+        assert err["message"] == "Unknown custom field '%s'." % fid
     mine = call("POST", "/custom_fields", json={
         "label": "Mine", "type": "text"}).json()["id"]
     b = call("POST", "/boards", json={"name": "B", "customFields": [mine]})
@@ -252,7 +253,8 @@ def test_board_with_posts_is_not_deleted(org):
     assert p.status_code in (200, 201), p.text
     err = assert_error(call("DELETE", "/boards/" + b["id"]), 409,
                        "resource_in_use")
-    assert "1 post" in err["message"]
+    assert err["message"] == \
+        "The board has 1 post(s); move or delete them first."
     assert call("GET", "/boards/" + b["id"]).status_code == 200
     call("DELETE", "/posts/" + p.json()["id"])
     assert call("DELETE", "/boards/" + b["id"]).status_code == 200
@@ -277,10 +279,12 @@ def test_one_default_status_at_a_time(server):
     err = assert_error(call("PATCH", "/post_statuses/" + new["id"],
                             json={"isDefault": False}),
                        409, "resource_conflict")
-    assert "default" in err["message"]
+    assert err["message"] == ("This status is the default; make another "
+                              "status the default instead.")
     err = assert_error(call("DELETE", "/post_statuses/" + new["id"]), 409,
                        "resource_in_use")
-    assert "default" in err["message"]
+    assert err["message"] == ("The default status cannot be deleted; make "
+                              "another status the default first.")
     # Another becoming the default demotes it.
     planned = statuses(call)["Planned"]
     r = call("PATCH", "/post_statuses/" + planned["id"],
@@ -369,12 +373,14 @@ def test_custom_field_options_and_placeholders(org):
     opts = f.json()["options"]
     assert opts[0] == {"id": "keep", "label": "Pro"}
     assert len(opts[1]["id"]) == 24 and opts[1]["label"] == "Free"
-    assert_error(call("POST", "/custom_fields", json={
+    err = assert_error(call("POST", "/custom_fields", json={
         "label": "T", "type": "text", "options": [{"label": "x"}]}),
         400, "invalid_parameter", param="options")
-    assert_error(call("PATCH", "/custom_fields/" + f.json()["id"],
-                      json={"placeholder": "Pick"}),
-                 400, "invalid_parameter", param="placeholder")
+    assert err["message"] == "A text field takes no 'options'."
+    err = assert_error(call("PATCH", "/custom_fields/" + f.json()["id"],
+                            json={"placeholder": "Pick"}),
+                       400, "invalid_parameter", param="placeholder")
+    assert err["message"] == "A select field takes no 'placeholder'."
     assert_error(call("PATCH", "/custom_fields/" + f.json()["id"],
                       json={"type": "text"}),
                  400, "parameter_not_supported", param="type")
@@ -395,7 +401,8 @@ def test_custom_field_in_use_by_a_board(org):
                                       "customFields": [f["id"]]}).json()
     err = assert_error(call("DELETE", "/custom_fields/" + f["id"]), 409,
                        "resource_in_use")
-    assert "'Holder'" in err["message"]
+    assert err["message"] == ("The custom field is used by the board(s) "
+                              "'Holder'; remove it from them first.")
     call("PATCH", "/boards/" + b["id"], json={"customFields": []})
     assert call("DELETE", "/custom_fields/" + f["id"]).status_code == 200
 
@@ -418,12 +425,16 @@ def test_team_members(org, other_org, server):
     assert call("PATCH", "/teams/" + t["id"],
                 json={"name": "T2"}).json()["members"] == [other]
     for bad in ([other_org.owner_id], ["0" * 24]):
-        assert_error(call("PATCH", "/teams/" + t["id"],
-                          json={"members": bad}),
-                     400, "invalid_parameter", param="members")
-    assert_error(call("POST", "/teams", json={"name": "C",
-                                              "color": "#12345G"}),
-                 400, "invalid_parameter", param="color")
+        err = assert_error(call("PATCH", "/teams/" + t["id"],
+                                json={"members": bad}),
+                           400, "invalid_parameter", param="members")
+        assert err["message"] == "Unknown admin '%s'." % bad[0]
+    for bad in ("#12345G", "1234567", "#12 456"):
+        err = assert_error(call("POST", "/teams", json={"name": "C",
+                                                        "color": bad}),
+                           400, "invalid_parameter", param="color")
+        assert err["message"] == \
+            "The color must be a hex colour such as #3B82F6."
 
 
 # ---- admin roles and admins --------------------------------------------
@@ -440,8 +451,9 @@ def test_admin_roles(org, server):
     assert len(role["permissions"]) == 45
     assert any(x["id"] == role["id"] for x in
                call("GET", "/admins/roles").json()["data"])
-    assert_error(call("POST", "/admins/roles", json={
+    err = assert_error(call("POST", "/admins/roles", json={
         "name": "triager"}), 409, "resource_conflict")
+    assert err["message"] == "A role named 'Triager' already exists."
     for bad in ({"fly": True}, {"manage_api": "yes"}):
         assert_error(call("POST", "/admins/roles", json={
             "name": "X", "permissions": bad}), 400, "invalid_parameter",
@@ -452,16 +464,19 @@ def test_admin_roles(org, server):
     assert role["permissions"]["moderate_posts"] is True
     builtin = next(x for x in call("GET", "/admins/roles").json()["data"]
                    if x["name"] == "Member")
-    assert_error(call("PATCH", "/admins/roles/" + builtin["id"],
-                      json={"name": "M"}), 409, "resource_conflict")
-    assert_error(call("DELETE", "/admins/roles/" + builtin["id"]), 409,
-                 "resource_in_use")
+    err = assert_error(call("PATCH", "/admins/roles/" + builtin["id"],
+                            json={"name": "M"}), 409, "resource_conflict")
+    assert err["message"] == "Built-in roles cannot be changed."
+    err = assert_error(call("DELETE", "/admins/roles/" + builtin["id"]),
+                       409, "resource_in_use")
+    assert err["message"] == "Built-in roles cannot be deleted."
     # A role someone holds is kept; the key of its holder works with it.
     a = call("POST", "/admins", json={"name": "Tri", "roleId": role["id"],
                                       "email": "tri@example.com"}).json()
     err = assert_error(call("DELETE", "/admins/roles/" + role["id"]), 409,
                        "resource_in_use")
-    assert "1 admin" in err["message"]
+    assert err["message"] == \
+        "The role is held by 1 admin(s); give them another role first."
     key = server.ctl("key", "create", org.id, a["id"])
     c = api(client(org, key))
     assert_error(c("POST", "/boards", json={"name": "x"}), 403,
@@ -482,20 +497,26 @@ def test_admins_invite_change_remove(server, other_org):
     mo = r.json()
     assert (mo["object"], mo["roleId"], mo["profilePicture"]) == \
         ("admin", roles["Member"], None)
-    assert_error(call("POST", "/admins", json={
+    err = assert_error(call("POST", "/admins", json={
         "name": "Mo2", "email": "MO@x.example", "roleId": roles["Member"]}),
         409, "resource_conflict")
+    assert err["message"] == \
+        "An admin with the email 'MO@x.example' already exists."
     foreign_role = next(x["id"] for x in api(other_org.api)(
         "GET", "/admins/roles").json()["data"])
-    assert_error(call("POST", "/admins", json={
+    err = assert_error(call("POST", "/admins", json={
         "name": "Z", "email": "z@x.example", "roleId": foreign_role}),
         400, "invalid_parameter", param="roleId")
+    assert err["message"] == "Unknown role '%s'." % foreign_role
     # The only Owner keeps the role and stays.
-    assert_error(call("PATCH", "/admins/" + o.owner_id,
-                      json={"roleId": roles["Member"]}),
-                 409, "resource_conflict")
-    assert_error(call("DELETE", "/admins/" + o.owner_id), 409,
-                 "resource_in_use")
+    err = assert_error(call("PATCH", "/admins/" + o.owner_id,
+                            json={"roleId": roles["Member"]}),
+                       409, "resource_conflict")
+    assert err["message"] == \
+        "The organization's only Owner keeps the Owner role."
+    err = assert_error(call("DELETE", "/admins/" + o.owner_id), 409,
+                       "resource_in_use")
+    assert err["message"] == "The organization's only Owner cannot be removed."
     mo = call("PATCH", "/admins/" + mo["id"],
               json={"roleId": roles["Owner"]}).json()
     assert mo["roleId"] == roles["Owner"]
@@ -545,9 +566,10 @@ def test_api_keys_for_other_admins_and_flags(server, other_org):
                         "m-%s@example.com" % secrets.token_hex(3), "member")
     r = call("POST", "/api_keys", json={"adminId": member})
     assert r.status_code == 201 and r.json()["adminId"] == member
-    assert_error(call("POST", "/api_keys", json={
+    err = assert_error(call("POST", "/api_keys", json={
         "adminId": other_org.owner_id}), 400, "invalid_parameter",
         param="adminId")
+    assert err["message"] == "Unknown admin '%s'." % other_org.owner_id
     # manage_api alone does not mint keys for others.
     c = api(client(o, role_key(o, server, "manage_billing")))
     assert c("POST", "/api_keys", json={}).status_code == 201
@@ -621,13 +643,15 @@ def test_team_or_brand_with_conversations_is_not_deleted(server):
     assert r.status_code == 200, r.text
     err = assert_error(call("DELETE", "/teams/" + team["id"]), 409,
                        "resource_in_use")
-    assert "1 conversation" in err["message"]
+    assert err["message"] == \
+        "The team is assigned 1 conversation(s); reassign them first."
     # A brand that is no longer the default keeps its conversations.
     second = call("POST", "/brands", json={"name": "Two",
                                            "isDefault": True}).json()
     err = assert_error(call("DELETE", "/brands/" + first["id"]), 409,
                        "resource_in_use")
-    assert "1 conversation" in err["message"]
+    assert err["message"] == ("The brand has 1 conversation(s); it cannot "
+                              "be deleted while they exist.")
     now = call("GET", "/conversations/" + c["id"]).json()
     assert now["teamAssigneeId"] == team["id"]
     assert now["brandId"] == first["id"]
@@ -639,4 +663,5 @@ def test_team_or_brand_with_conversations_is_not_deleted(server):
     # The default still answers as the default.
     err = assert_error(call("DELETE", "/brands/" + second["id"]), 409,
                        "resource_in_use")
-    assert "default" in err["message"]
+    assert err["message"] == ("The default brand cannot be deleted; make "
+                              "another brand the default first.")

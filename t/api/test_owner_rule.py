@@ -141,7 +141,8 @@ def test_owners_are_changed_only_by_owners(o, other_org):
         err = assert_error(c("PATCH", "/admins/" + o.owner_id,
                              json={"name": "Mallory"}),
                            403, "insufficient_permissions")
-        assert "Owner" in err["message"]
+        assert err["message"] == \
+            "Only an Owner may change or remove an Owner."
         assert_error(c("PATCH", "/admins/" + o.owner_id,
                        json={"roleId": member_role}),
                      403, "insufficient_permissions")
@@ -150,9 +151,10 @@ def test_owners_are_changed_only_by_owners(o, other_org):
         # The Owner role is given by an Owner only: to someone, to
         # oneself, to someone new.
         for who in (mo["id"], me):
-            assert_error(c("PATCH", "/admins/" + who,
-                           json={"roleId": owner_role}),
-                         403, "insufficient_permissions")
+            err = assert_error(c("PATCH", "/admins/" + who,
+                                 json={"roleId": owner_role}),
+                               403, "insufficient_permissions")
+            assert err["message"] == "Only an Owner may give the Owner role."
         assert_error(c("POST", "/admins", json={
             "name": "New", "email": "new@example.com",
             "roleId": owner_role}), 403, "insufficient_permissions")
@@ -194,9 +196,11 @@ def test_the_owner_role_is_an_owners(o):
     owner_role = role_id(o, "Owner")
     before = call("GET", "/admins/roles/" + owner_role).json()
     almost, _, _ = custom_key(o, every_flag_but(o, "manage_billing"))
-    assert_error(almost("PATCH", "/admins/roles/" + owner_role,
-                        json={"name": "Mine"}),
-                 403, "insufficient_permissions")
+    err = assert_error(almost("PATCH", "/admins/roles/" + owner_role,
+                              json={"name": "Mine"}),
+                       403, "insufficient_permissions")
+    assert err["message"] == \
+        "Only an Owner may ask to change or delete the Owner role."
     assert_error(almost("DELETE", "/admins/roles/" + owner_role), 403,
                  "insufficient_permissions")
     # The Owner meets the rule of built-in roles, as before.

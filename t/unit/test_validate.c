@@ -420,6 +420,48 @@ static void test_website(void)
     UT_ASSERT_STR(err->param, "website");
 }
 
+/* A string's form (fb_field_format_t): checked after its length, and
+ * refused in the form's own sentence. */
+static void test_format(void)
+{
+    static const struct {
+        const char *text;
+        int valid;
+    } cases[] = {
+        {"#3B82F6", 1}, {"#abcdef", 1}, {"#000000", 1},
+        {"#12345G", 0}, {"1234567", 0}, {"#12 456", 0}, {"#1234567", 0},
+        {"#12345", 0}, {"", 0}, {"##12345", 0},
+    };
+    static const fb_field_rule_t colour[] = {
+        {.name = "color", .type = FB_FIELD_STRING, .min = 7, .max = 7,
+         .format = &fb_format_hex_colour},
+        {.name = NULL}
+    };
+    fb_error_t *err;
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        if (fb_hex_colour_valid(cases[i].text) != cases[i].valid) {
+            UT_ASSERT_STR(cases[i].text, cases[i].valid ? "(valid)"
+                                                        : "(refused)");
+        }
+    }
+    CU_ASSERT_PTR_NULL(fb_validate_body(
+        ut_pool, ut_json("{\"color\":\"#3b82f6\"}"), colour));
+    err = fb_validate_body(ut_pool, ut_json("{\"color\":\"#3B82FG\"}"),
+                           colour);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    CU_ASSERT_EQUAL(err->kind, FB_E_INVALID_PARAMETER);
+    UT_ASSERT_STR(err->param, "color");
+    UT_ASSERT_STR(err->message,
+                  "The color must be a hex colour such as #3B82F6.");
+    /* The length comes first, in its own words. */
+    err = fb_validate_body(ut_pool, ut_json("{\"color\":\"#3B8\"}"),
+                           colour);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    UT_ASSERT_STR(err->message, "'color' must have from 7 to 7 characters.");
+}
+
 void test_validate_register(void)
 {
     static const ut_test_t tests[] = {
@@ -432,6 +474,7 @@ void test_validate_register(void)
         {"messages", test_messages},
         {"trimmed strings", test_trim},
         {"websites: http(s) or no scheme", test_website},
+        {"formats: a hex colour", test_format},
         {NULL, NULL}
     };
 

@@ -63,20 +63,19 @@ FB_SQL(admin_role_update, 2,
 
 FB_SQL(admin_role_conflicts, 2,
     BODY_WITH_ID
-    "SELECT 'Built-in roles cannot be changed.' FROM a JOIN roles x "
+    "SELECT 'builtin_changed', NULL FROM a JOIN roles x "
     "  ON x.org_id = a.org_id AND x.id = a.id WHERE x.builtin IS NOT NULL "
     "UNION ALL "
-    "SELECT 'A role named ''' || x.name || ''' already exists.' "
+    "SELECT 'name_taken', x.name "
     "FROM a JOIN roles x ON x.org_id = a.org_id "
     "  AND lower(x.name) = lower(a.b ->> 'name') "
     "  AND x.id IS DISTINCT FROM a.id");
 
 FB_SQL(admin_role_in_use, 1,
-    "SELECT CASE WHEN r.builtin IS NOT NULL "
-    "  THEN 'Built-in roles cannot be deleted.' "
-    "  ELSE 'The role is held by ' || (SELECT count(*) FROM admins x "
+    "SELECT CASE WHEN r.builtin IS NOT NULL THEN 'builtin_deleted' "
+    "  ELSE 'held' END, "
+    "  (SELECT count(*) FROM admins x "
     "    WHERE x.org_id = r.org_id AND x.role_id = r.id) "
-    "    || ' admin(s); give them another role first.' END "
     "FROM roles r WHERE r.org_id = %s AND r.id = %s "
     "AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x "
     "  WHERE x.org_id = r.org_id AND x.role_id = r.id))");
@@ -85,8 +84,7 @@ FB_SQL(admin_role_in_use, 1,
  * body turns on (true where the role has them not). */
 FB_SQL(admin_role_owners, 2,
     BODY_WITH_ID
-    "SELECT 'Only an Owner may ask to change or delete the Owner role.', "
-    "  NULL "
+    "SELECT 'owner_role', NULL "
     "FROM a JOIN roles x ON x.org_id = a.org_id AND x.id = a.id "
     "WHERE x.builtin = 'owner' "
     "UNION ALL "
@@ -121,7 +119,7 @@ FB_SQL(admin_update, 2,
 
 FB_SQL(admin_refs, 2,
     BODY_WITH_ID
-    "SELECT 'roleId', 'Unknown role ''' || (a.b ->> 'roleId') || '''.' "
+    "SELECT 'roleId', 'unknown_role', a.b ->> 'roleId' "
     "FROM a WHERE a.b ? 'roleId' AND NOT EXISTS (SELECT 1 FROM roles r "
     "  WHERE r.org_id = a.org_id AND r.id = a.b ->> 'roleId')");
 
@@ -135,19 +133,18 @@ FB_SQL(admin_refs, 2,
 
 FB_SQL(admin_conflicts, 2,
     BODY_WITH_ID
-    "SELECT 'An admin with the email ''' || (a.b ->> 'email') "
-    "  || ''' already exists.' "
+    "SELECT 'email_taken', a.b ->> 'email' "
     "FROM a JOIN admins x ON x.org_id = a.org_id "
     "  AND lower(x.email) = lower(a.b ->> 'email') "
     "  AND x.id IS DISTINCT FROM a.id "
     "UNION ALL "
-    "SELECT 'The organization''s only Owner keeps the Owner role.' "
+    "SELECT 'last_owner_kept', NULL "
     "FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id "
     "WHERE a.b ? 'roleId' AND " IS_OWNER("x.role_id")
     "  AND NOT " IS_OWNER("a.b ->> 'roleId'") " AND " OWNERS " = 1");
 
 FB_SQL(admin_in_use, 1,
-    "SELECT 'The organization''s only Owner cannot be removed.' "
+    "SELECT 'last_owner_removed', NULL "
     "FROM admins x WHERE x.org_id = %s AND x.id = %s "
     "AND " IS_OWNER("x.role_id") " AND " OWNERS " = 1");
 
@@ -156,12 +153,11 @@ FB_SQL(admin_in_use, 1,
  * Owner's, whoever asks, is an Owner's to give). */
 FB_SQL(admin_owners, 2,
     BODY_WITH_ID
-    "SELECT 'Only an Owner may change or remove an Owner.', NULL "
+    "SELECT 'owner', NULL "
     "FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id "
     "WHERE " IS_OWNER("x.role_id") " "
     "UNION ALL "
-    "SELECT CASE WHEN r.builtin = 'owner' "
-    "  THEN 'Only an Owner may give the Owner role.' END, "
+    "SELECT CASE WHEN r.builtin = 'owner' THEN 'owner_role_given' END, "
     "  r.permissions::text "
     "FROM a JOIN roles r ON r.org_id = a.org_id AND r.id = a.b ->> 'roleId' "
     "WHERE r.id IS DISTINCT FROM (SELECT x.role_id FROM admins x "
@@ -258,6 +254,25 @@ static const fb_field_rule_t fb_admin_update_rules[] = {
     ADMIN_FIELDS(0, FB_FIELD_NULL_CLEARS)
 };
 
+static const fb_rule_text_t fb_admin_role_messages[] = {
+    {"builtin_changed", "Built-in roles cannot be changed."},
+    {"name_taken", "A role named '{value}' already exists."},
+    {"builtin_deleted", "Built-in roles cannot be deleted."},
+    {"held", "The role is held by {value} admin(s); give them another "
+     "role first."},
+    {NULL, NULL}
+};
+
+static const fb_rule_text_t fb_admin_messages[] = {
+    {"unknown_role", "Unknown role '{value}'."},
+    {"email_taken", "An admin with the email '{value}' already exists."},
+    {"last_owner_kept", "The organization's only Owner keeps the Owner "
+     "role."},
+    {"last_owner_removed", "The organization's only Owner cannot be "
+     "removed."},
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_admin_role_manage = {
     .serialize = &fb_sql_admin_role_serialize,
     .res = &fb_admin_roles, .object = "admin_role",
@@ -268,6 +283,7 @@ static const fb_manage_t fb_admin_role_manage = {
     .update = &fb_sql_admin_role_update,
     .in_use = &fb_sql_admin_role_in_use,
     .remove = &fb_sql_admin_role_remove,
+    .messages = fb_admin_role_messages,
 };
 
 static const fb_manage_t fb_admin_manage = {
@@ -277,7 +293,7 @@ static const fb_manage_t fb_admin_manage = {
     .refs = &fb_sql_admin_refs,
     .conflicts = &fb_sql_admin_conflicts, .insert = &fb_sql_admin_insert,
     .update = &fb_sql_admin_update, .in_use = &fb_sql_admin_in_use,
-    .remove = &fb_sql_admin_remove,
+    .remove = &fb_sql_admin_remove, .messages = fb_admin_messages,
 };
 
 FB_MANAGE_OPS(fb_admin_role, FB_VERSION_CLOVER, &fb_admin_roles, NULL,

@@ -50,7 +50,7 @@ FB_SQL(api_key_update, 2,
 FB_SQL(api_key_refs, 2,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::jsonb AS b) "
-    "SELECT 'adminId', 'Unknown admin ''' || (a.b ->> 'adminId') || '''.' "
+    "SELECT 'adminId', 'unknown_admin', a.b ->> 'adminId' "
     "FROM a WHERE NOT EXISTS (SELECT 1 FROM admins x "
     "  WHERE x.org_id = a.org_id AND x.id = a.b ->> 'adminId') "
     "AND a.b ? 'adminId'");
@@ -60,7 +60,7 @@ FB_SQL(api_key_refs, 2,
 FB_SQL(api_key_owners, 2,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::jsonb AS b) "
-    "SELECT 'An Owner''s key.', NULL FROM a JOIN api_keys k "
+    "SELECT 'owner_key', NULL FROM a JOIN api_keys k "
     "  ON k.org_id = a.org_id AND k.id = a.id "
     "WHERE " FB_OWNER_ADMIN("k.org_id", "k.admin_id"));
 
@@ -119,13 +119,18 @@ static const fb_field_rule_t fb_api_key_update_rules[] = {
     {.name = NULL}
 };
 
+static const fb_rule_text_t fb_api_key_messages[] = {
+    {"unknown_admin", "Unknown admin '{value}'."},
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_api_key_manage = {
     .res = &fb_api_keys, .object = "api_key",
     .check = fb_api_key_check, .lock = &fb_sql_api_key_lock,
     .owners = &fb_sql_api_key_owners, .owners_unseen = 1,
     .refs = &fb_sql_api_key_refs, .insert = &fb_sql_api_key_insert,
     .secret = "key", .update = &fb_sql_api_key_update,
-    .remove = &fb_sql_api_key_remove,
+    .remove = &fb_sql_api_key_remove, .messages = fb_api_key_messages,
 };
 
 /* Every operation needs manage_api, reading too.  The create answer

@@ -21,9 +21,8 @@ FB_SQL(board_update, 2, BOARD_UPDATE_SQL("boards"));
 FB_SQL(board_refs, 2, BOARD_REFS_SQL("post"));
 
 FB_SQL(board_in_use, 1,
-    "SELECT 'The board has ' || count(*) || ' post(s); move or delete "
-    "them first.' FROM posts WHERE org_id = %s AND board_id = %s "
-    "HAVING count(*) > 0");
+    "SELECT 'has_posts', count(*) FROM posts "
+    "WHERE org_id = %s AND board_id = %s HAVING count(*) > 0");
 
 FB_MANAGE_SQL(board, "boards");
 
@@ -40,11 +39,19 @@ static const fb_resource_t fb_boards = {
     .list = &fb_sql_board_list,
 };
 
+static const fb_rule_text_t fb_board_messages[] = {
+    BOARD_REFS_TEXTS,
+    {"has_posts", "The board has {value} post(s); move or delete them "
+     "first."},
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_board_manage = {
     .res = &fb_boards, .object = "board", .check = fb_board_check,
     .lock = &fb_sql_board_lock, .refs = &fb_sql_board_refs,
     .insert = &fb_sql_board_insert, .update = &fb_sql_board_update,
     .in_use = &fb_sql_board_in_use, .remove = &fb_sql_board_remove,
+    .messages = fb_board_messages,
 };
 
 FB_MANAGE_OPS(fb_board, FB_VERSION_CLOVER, &fb_boards, NULL,

@@ -103,18 +103,22 @@
     "FROM a, LATERAL (SELECT " BOARD_GIVEN ") " BOARD_GIVEN_AS \
     "WHERE x.org_id = a.org_id AND x.id = a.id"
 
-/* (org, id, body) -> (param, message): customFields must name the
- * organization's fields of scope (post, ticket). */
+/* (org, id, body) -> (param, rule, value): customFields must name the
+ * organization's fields of scope (post, ticket); the texts are
+ * BOARD_REFS_TEXTS. */
 #define BOARD_REFS_SQL(scope) \
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \
     "  %s::jsonb AS b) " \
-    "SELECT 'customFields', 'Unknown custom field ''' || f || '''.' " \
+    "SELECT 'customFields', 'unknown_custom_field', f " \
     "FROM a, jsonb_array_elements_text(coalesce(a.b -> 'customFields', " \
     "                                           '[]')) f " \
     "WHERE NOT EXISTS (SELECT 1 FROM custom_fields c " \
     "  WHERE c.org_id = a.org_id AND c.id = f " \
     "    AND c.scope = '" scope "') " \
     "LIMIT 1"
+
+#define BOARD_REFS_TEXTS \
+    {"unknown_custom_field", "Unknown custom field '{value}'."}
 
 /* The members of a board's body (board_rules.c). */
 extern const fb_field_rule_t fb_board_icon_rules[];

@@ -60,9 +60,9 @@ FB_SQL(brand_update, 2,
 
 /* Conversations keep their brand: moving them to another would change
  * whom they speak as, without a part or an event. */
-FB_MANAGE_ONE_DEFAULT_USED(brand, "brands", "brand",
-    "UNION ALL SELECT 'The brand has ' || count(*) || ' conversation(s); "
-    "it cannot be deleted while they exist.' FROM conversations c JOIN a "
+FB_MANAGE_ONE_DEFAULT_USED(brand, "brands",
+    "UNION ALL SELECT 'has_conversations', count(*) "
+    "FROM conversations c JOIN a "
     "  ON c.org_id = a.org_id AND c.brand_id = a.id "
     "HAVING count(*) > 0");
 
@@ -107,13 +107,20 @@ static const fb_field_rule_t fb_brand_update_rules[] = {
     BRAND_FIELDS(0, FB_FIELD_NULL_CLEARS)
 };
 
+static const fb_rule_text_t fb_brand_messages[] = {
+    FB_MANAGE_ONE_DEFAULT_TEXTS("brand"),
+    {"has_conversations", "The brand has {value} conversation(s); it "
+     "cannot be deleted while they exist."},
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_brand_manage = {
     .serialize = &fb_sql_brand_serialize,
     .res = &fb_brands, .object = "brand",
     .lock = &fb_sql_brand_lock, .conflicts = &fb_sql_brand_conflicts,
     .before = &fb_sql_brand_demote, .insert = &fb_sql_brand_insert,
     .update = &fb_sql_brand_update, .in_use = &fb_sql_brand_in_use,
-    .remove = &fb_sql_brand_remove,
+    .remove = &fb_sql_brand_remove, .messages = fb_brand_messages,
 };
 
 FB_MANAGE_OPS(fb_brand, FB_VERSION_NOVA, &fb_brands,

@@ -9,17 +9,24 @@
 #include "fb_manage.h"
 #include "fb_owner.h"
 
-/* Fails w with kind when a check's rows found something: the first
- * row's message (its column 1 with_param, column 0 naming the param;
- * else column 0). */
-static void fb_manage_refuse(fb_write_t *w, const fb_rows_t *rows,
-                             fb_error_e kind, int with_param)
+/* Fails w with kind when a check's rows found something: the text of
+ * the first row's rule (rows (rule, value), or with_param (param, rule,
+ * value), naming param). */
+static void fb_manage_refuse(fb_write_t *w, const fb_manage_t *m,
+                             const fb_rows_t *rows, fb_error_e kind,
+                             int with_param)
 {
-    if (fb_write_ok(w) && rows->nrows > 0) {
-        fb_write_fail(w, fb_error_make(
-            w->fr->pool, kind, with_param ? fb_rows_get(rows, 0, 0) : NULL,
-            fb_rows_get(rows, 0, with_param ? 1 : 0)));
+    const char *param, *text;
+
+    if (!fb_write_ok(w) || rows->nrows == 0) {
+        return;
     }
+    param = with_param ? fb_rows_get(rows, 0, 0) : NULL;
+    text = fb_rule_text(w->fr, m->messages, rows, with_param ? 1 : 0,
+                        param);
+    fb_write_fail(w, text != NULL
+        ? fb_error_make(w->fr->pool, kind, param, text)
+        : fb_error_make(w->fr->pool, FB_E_INTERNAL, NULL, NULL));
 }
 
 /* The checks and preparation create and update share, after the lock. */
@@ -30,11 +37,11 @@ static void fb_manage_prepare(fb_write_t *w, const fb_manage_t *m,
 
     if (m->refs != NULL
         && fb_write_select(w, m->refs, FB_ARGS(id, body), &rows)) {
-        fb_manage_refuse(w, &rows, FB_E_INVALID_PARAMETER, 1);
+        fb_manage_refuse(w, m, &rows, FB_E_INVALID_PARAMETER, 1);
     }
     if (m->conflicts != NULL
         && fb_write_select(w, m->conflicts, FB_ARGS(id, body), &rows)) {
-        fb_manage_refuse(w, &rows, FB_E_RESOURCE_CONFLICT, 0);
+        fb_manage_refuse(w, m, &rows, FB_E_RESOURCE_CONFLICT, 0);
     }
     if (m->before != NULL) {
         fb_write_exec(w, m->before, FB_ARGS(id, body));
@@ -166,7 +173,7 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
     fb_manage_owners(&w, m, id, NULL);
     if (m->in_use != NULL
         && fb_write_select(&w, m->in_use, FB_ARGS(id), &rows)) {
-        fb_manage_refuse(&w, &rows, FB_E_RESOURCE_IN_USE, 0);
+        fb_manage_refuse(&w, m, &rows, FB_E_RESOURCE_IN_USE, 0);
     }
     if (m->before_remove != NULL) {
         fb_write_step(&w, m->before_remove, (void *)id);

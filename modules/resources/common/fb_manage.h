@@ -24,11 +24,17 @@
  * every committed change that could make them wrong (a post made on a
  * board being deleted waits, or is seen).  owners is where a write that
  * touches an Owner's is refused to others (fb_owner.h).
+ *
+ * The checks (refs, conflicts, in_use) return data: the rule a row
+ * breaks and its value.  The sentence the answer says is the resource's
+ * messages' text for that rule (fb_rule_text.h), so a message is written
+ * once, in C, beside the statements.
  */
 #ifndef FB_MANAGE_H
 #define FB_MANAGE_H
 
 #include "fb_resource.h"
+#include "fb_rule_text.h"
 #include "fb_write.h"
 
 /*
@@ -49,7 +55,7 @@ typedef struct {
     const fb_statement_t *serialize;
     /* (org, id) -> a row when it exists, locked for the write. */
     const fb_statement_t *lock;
-    /* (org, id or NULL, body; NULL on delete) -> rows (message,
+    /* (org, id or NULL, body; NULL on delete) -> rows (rule,
      * permissions): what of an Owner's the write touches and the
      * permissions it gives, checked for callers who are not an Owner
      * (fb_owner_check); or NULL: nothing of the resource is an Owner's. */
@@ -57,11 +63,11 @@ typedef struct {
     /* An Owner's is not shown to others (API keys): their writes to it
      * answer as for a missing id, not 403. */
     int owners_unseen;
-    /* (org, id or NULL, body) -> rows (param, message): what the body
-     * names that does not resolve, or does not fit the stored resource
-     * (400 invalid_parameter); or NULL. */
+    /* (org, id or NULL, body) -> rows (param, rule, value): what the
+     * body names that does not resolve, or does not fit the stored
+     * resource (400 invalid_parameter on param); or NULL. */
     const fb_statement_t *refs;
-    /* (org, id or NULL, body) -> rows (message): a rule of the
+    /* (org, id or NULL, body) -> rows (rule, value): a rule of the
      * organization the write would break (409 resource_conflict); or
      * NULL. */
     const fb_statement_t *conflicts;
@@ -75,14 +81,16 @@ typedef struct {
     const char *secret;
     /* (org, id, body): changes it. */
     const fb_statement_t *update;
-    /* (org, id) -> rows (message): what uses it (409 resource_in_use,
-     * the message names it); or NULL. */
+    /* (org, id) -> rows (rule, value): what uses it (409
+     * resource_in_use, the message names it); or NULL. */
     const fb_statement_t *in_use;
     /* Moves what uses it elsewhere, recording its events (ctx: the id);
      * or NULL. */
     fb_write_step_fn before_remove;
     /* (org, id): deletes it. */
     const fb_statement_t *remove;
+    /* The text of every rule refs, conflicts and in_use name. */
+    const fb_rule_text_t *messages;
 } fb_manage_t;
 
 fb_error_t *fb_manage_create(fb_req_t *fr);
@@ -126,21 +134,21 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
 /*
  * Resources of which one is the default (post statuses, brands): the
  * body's isDefault true demotes the old default (before); false on the
- * default is refused (conflicts: another must become it); the default is
- * not deleted (in_use).  Declares fb_sql_<name>_conflicts, _demote and
- * _in_use for table; noun names the resource in messages.
+ * default is refused (conflicts, rule default_kept: another must become
+ * it); the default is not deleted (in_use, rule default_removed).
+ * Declares fb_sql_<name>_conflicts, _demote and _in_use for table; the
+ * texts are FB_MANAGE_ONE_DEFAULT_TEXTS.
  */
-#define FB_MANAGE_ONE_DEFAULT(name, table, noun)                          \
-    FB_MANAGE_ONE_DEFAULT_USED(name, table, noun, "")
+#define FB_MANAGE_ONE_DEFAULT(name, table)                                \
+    FB_MANAGE_ONE_DEFAULT_USED(name, table, "")
 
 /* The same where other uses also keep it (in_use): uses is "UNION ALL
- * SELECT message ..." over a (org_id, id), the row being deleted. */
-#define FB_MANAGE_ONE_DEFAULT_USED(name, table, noun, uses)               \
+ * SELECT rule, value ..." over a (org_id, id), the row being deleted. */
+#define FB_MANAGE_ONE_DEFAULT_USED(name, table, uses)                     \
     FB_SQL(name##_conflicts, 2,                                           \
         "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "          \
         "  %s::jsonb AS b) "                                              \
-        "SELECT 'This " noun " is the default; make another " noun        \
-        " the default instead.' FROM a JOIN " table " x "                 \
+        "SELECT 'default_kept', NULL FROM a JOIN " table " x "            \
         "  ON x.org_id = a.org_id AND x.id = a.id "                       \
         "WHERE x.is_default AND a.b -> 'isDefault' = 'false'");           \
     FB_SQL(name##_demote, 2,                                              \
@@ -152,10 +160,17 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
         "AND a.b -> 'isDefault' = 'true'");                               \
     FB_SQL(name##_in_use, 1,                                              \
         "WITH a AS (SELECT %s::text AS org_id, %s::text AS id) "          \
-        "SELECT 'The default " noun " cannot be deleted; make another "   \
-        noun " the default first.' FROM " table " x JOIN a "              \
+        "SELECT 'default_removed', NULL FROM " table " x JOIN a "         \
         "  ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default "    \
         uses)
+
+/* The messages' rows of FB_MANAGE_ONE_DEFAULT, noun naming the resource
+ * in them. */
+#define FB_MANAGE_ONE_DEFAULT_TEXTS(noun)                                 \
+    {"default_kept", "This " noun " is the default; make another " noun   \
+     " the default instead."},                                            \
+    {"default_removed", "The default " noun " cannot be deleted; make "   \
+     "another " noun " the default first."}
 
 /* The operations of a managed resource: its reads (list_query: the list's
  * query rules; read_perm: FB_PERM_NONE, or the flag reading needs) and

@@ -43,10 +43,12 @@ const char *fb_owner_reader(const fb_req_t *fr);
 
 /*
  * Checks a write in w against the rule, for a caller who is not an
- * Owner: runs owners with args, whose rows are (message, permissions):
- * a message when the write touches something of an Owner's (the 403's
- * text), and the permissions it gives (a JSON object of flags, those
- * true counted; or NULL).  The first row that refuses fails w: 403
+ * Owner: runs owners with args, whose rows are (rule, permissions):
+ * the rule when the write touches something of an Owner's (owner_role:
+ * the Owner role, owner: an Owner, owner_role_given: the Owner role
+ * given, owner_key: an Owner's key; the 403's text is fb_owner.c's),
+ * and the permissions it gives (a JSON object of flags, those true
+ * counted; or NULL).  The first row that refuses fails w: 403
  * insufficient_permissions, or, when unseen is not NULL, what the
  * resource answers for a missing id (*unseen on "id") in place of an
  * Owner's.

@@ -25,7 +25,7 @@ FB_SQL(custom_field_update, 2, CUSTOM_FIELD_UPDATE_SQL);
 
 FB_SQL(custom_field_refs, 2, CUSTOM_FIELD_REFS_SQL);
 
-FB_SQL(custom_field_in_use, 1, CUSTOM_FIELD_IN_USE_SQL("boards", "board(s)"));
+FB_SQL(custom_field_in_use, 1, CUSTOM_FIELD_IN_USE_SQL("boards"));
 
 FB_SQL(custom_field_lock, 1, CUSTOM_FIELD_LOCK_SQL("post"));
 
@@ -57,6 +57,10 @@ static const fb_field_rule_t fb_custom_field_create_rules[] = {
     {.name = NULL}
 };
 
+static const fb_rule_text_t fb_custom_field_messages[] = {
+    CUSTOM_FIELD_TEXTS("board(s)")
+};
+
 static const fb_manage_t fb_custom_field_manage = {
     .res = &fb_custom_fields, .object = "custom_field",
     .lock = &fb_sql_custom_field_lock, .refs = &fb_sql_custom_field_refs,
@@ -64,6 +68,7 @@ static const fb_manage_t fb_custom_field_manage = {
     .update = &fb_sql_custom_field_update,
     .in_use = &fb_sql_custom_field_in_use,
     .remove = &fb_sql_custom_field_remove,
+    .messages = fb_custom_field_messages,
 };
 
 FB_MANAGE_OPS(fb_custom_field, FB_VERSION_CLOVER, &fb_custom_fields, NULL,

@@ -63,11 +63,11 @@
     "  updated_at = now() " \
     "FROM a WHERE x.org_id = a.org_id AND x.id = a.id"
 
-/* (org, id, body) -> (param, message): options belong to select
+/* (org, id, body) -> (param, rule, value): options belong to select
  * fields; placeholders to text and number. */
 #define CUSTOM_FIELD_REFS_SQL \
     CUSTOM_FIELD_BODY \
-    "SELECT k, 'A ' || t || ' field takes no ''' || k || '''.' " \
+    "SELECT k, 'not_for_type', t " \
     "FROM a LEFT JOIN custom_fields x " \
     "  ON x.org_id = a.org_id AND x.id = a.id, " \
     "  LATERAL (SELECT coalesce(a.b ->> 'type', x.type) AS t) ty, " \
@@ -77,15 +77,18 @@
     "  AND NOT (k = 'placeholder' AND t IN ('text', 'number')) " \
     "LIMIT 1"
 
-/* (org, id) -> (message): the boards of table (with custom_field_ids)
- * that use the field, noun naming them. */
-#define CUSTOM_FIELD_IN_USE_SQL(table, noun) \
-    "SELECT 'The custom field is used by the " noun " ' " \
-    "  || string_agg('''' || name || '''', ', ' ORDER BY name) " \
-    "  || '; remove it from them first.' " \
-    "FROM " table " WHERE org_id = %s " \
-    "  AND custom_field_ids @> ARRAY[%s::text] " \
-    "HAVING count(*) > 0"
+/* (org, id) -> rows (rule, value): the boards of table (with
+ * custom_field_ids) that use the field, by name. */
+#define CUSTOM_FIELD_IN_USE_SQL(table) \
+    "SELECT 'used_by', name FROM " table " WHERE org_id = %s " \
+    "  AND custom_field_ids @> ARRAY[%s::text] ORDER BY name"
+
+/* The texts of the refs and in_use above, noun naming the boards. */
+#define CUSTOM_FIELD_TEXTS(noun) \
+    {"not_for_type", "A {value} field takes no '{param}'."}, \
+    {"used_by", "The custom field is used by the " noun " {values}; " \
+     "remove it from them first."}, \
+    {NULL, NULL}
 
 #define CUSTOM_FIELD_LOCK_SQL(scope) \
     "SELECT id FROM custom_fields " \

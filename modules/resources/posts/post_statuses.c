@@ -21,7 +21,7 @@ FB_SQL(post_status_insert, 1, POST_STATUS_INSERT_SQL("post_statuses"));
 
 FB_SQL(post_status_update, 2, POST_STATUS_UPDATE_SQL("post_statuses"));
 
-FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses", "status");
+FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses");
 
 /* The posts of (org, id) move to the default status; each row is the
  * post as it now is (posts.h) and its change. */
@@ -69,6 +69,11 @@ static fb_error_t *fb_post_status_move(fb_req_t *fr, void *ctx)
                           "post.updated", &post, POST_NCOLS);
 }
 
+static const fb_rule_text_t fb_post_status_messages[] = {
+    FB_MANAGE_ONE_DEFAULT_TEXTS("status"),
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_post_status_manage = {
     .serialize = &fb_sql_post_status_serialize,
     .res = &fb_post_statuses, .object = "post_status",
@@ -79,7 +84,7 @@ static const fb_manage_t fb_post_status_manage = {
     .update = &fb_sql_post_status_update,
     .in_use = &fb_sql_post_status_in_use,
     .before_remove = fb_post_status_move,
-    .remove = &fb_sql_post_status_remove,
+    .remove = &fb_sql_post_status_remove, .messages = fb_post_status_messages,
 };
 
 FB_MANAGE_OPS(fb_post_status, FB_VERSION_CLOVER, &fb_post_statuses, NULL,

@@ -68,23 +68,20 @@ FB_SQL(team_update, 2,
     "FROM t, a, " TEAM_MEMBERS
     "WHERE a.b ? 'members' ON CONFLICT DO NOTHING");
 
-/* A colour is #RRGGBB; members are the organization's admins. */
+/* Members are the organization's admins (the first that is not).  A
+ * colour's form is a field rule (fb_format_hex_colour). */
 FB_SQL(team_refs, 2,
     TEAM_BODY
-    "SELECT 'color', 'The color must be a hex colour such as #3B82F6.' "
-    "FROM a WHERE a.b ->> 'color' !~ '^#[0-9A-Fa-f]{6}$' "
-    "UNION ALL "
-    "(SELECT 'members', 'Unknown admin ''' || m || '''.' "
-    " FROM a, jsonb_array_elements_text(coalesce(a.b -> 'members', "
-    "                                            '[]')) m "
-    " WHERE NOT EXISTS (SELECT 1 FROM admins x "
-    "   WHERE x.org_id = a.org_id AND x.id = m) LIMIT 1)");
+    "SELECT 'members', 'unknown_admin', m "
+    "FROM a, jsonb_array_elements_text(coalesce(a.b -> 'members', "
+    "                                           '[]')) m "
+    "WHERE NOT EXISTS (SELECT 1 FROM admins x "
+    "  WHERE x.org_id = a.org_id AND x.id = m) LIMIT 1");
 
 /* Unassigning would rewrite conversations' histories without a part
  * or an event: whoever deletes reassigns them first (PATCH). */
 FB_SQL(team_in_use, 1,
-    "SELECT 'The team is assigned ' || count(*) || ' conversation(s); "
-    "reassign them first.' FROM conversations "
+    "SELECT 'assigned', count(*) FROM conversations "
     "WHERE org_id = %s AND team_assignee_id = %s HAVING count(*) > 0");
 
 FB_MANAGE_SQL(team, "teams");
@@ -117,7 +114,8 @@ static const fb_field_rule_t fb_team_icon_rules[] = {
 #define TEAM_FIELDS(req, clears) \
     {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
      .min = 1, .max = 255}, \
-    {.name = "color", .type = FB_FIELD_STRING, .min = 7, .max = 7}, \
+    {.name = "color", .type = FB_FIELD_STRING, .min = 7, .max = 7, \
+     .format = &fb_format_hex_colour}, \
     {.name = "icon", .type = FB_FIELD_OBJECT, .flags = (clears), \
      .fields = fb_team_icon_rules}, \
     {.name = "members", .type = FB_FIELD_STRING_ARRAY, .max = 500, \
@@ -132,11 +130,19 @@ static const fb_field_rule_t fb_team_update_rules[] = {
     TEAM_FIELDS(0, FB_FIELD_NULL_CLEARS)
 };
 
+static const fb_rule_text_t fb_team_messages[] = {
+    {"unknown_admin", "Unknown admin '{value}'."},
+    {"assigned", "The team is assigned {value} conversation(s); reassign "
+     "them first."},
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_team_manage = {
     .res = &fb_teams, .object = "team",
     .lock = &fb_sql_team_lock, .refs = &fb_sql_team_refs,
     .insert = &fb_sql_team_insert, .update = &fb_sql_team_update,
     .in_use = &fb_sql_team_in_use, .remove = &fb_sql_team_remove,
+    .messages = fb_team_messages,
 };
 
 FB_MANAGE_OPS(fb_team, FB_VERSION_NOVA, &fb_teams, NULL,

@@ -25,8 +25,7 @@ FB_SQL(ticket_category_update, 2, BOARD_UPDATE_SQL("ticket_categories"));
 FB_SQL(ticket_category_refs, 2, BOARD_REFS_SQL("ticket"));
 
 FB_SQL(ticket_category_in_use, 1,
-    "SELECT 'The ticket category has ' || count(*) || ' ticket(s); move "
-    "or delete them first.' FROM tickets "
+    "SELECT 'has_tickets', count(*) FROM tickets "
     "WHERE org_id = %s AND category_id = %s HAVING count(*) > 0");
 
 FB_MANAGE_SQL(ticket_category, "ticket_categories");
@@ -56,6 +55,13 @@ static const fb_field_rule_t fb_ticket_category_create_rules[] = {
     BOARD_FIELDS(FB_FIELD_REQUIRED, 0)
 };
 
+static const fb_rule_text_t fb_ticket_category_messages[] = {
+    BOARD_REFS_TEXTS,
+    {"has_tickets", "The ticket category has {value} ticket(s); move or "
+     "delete them first."},
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_ticket_category_manage = {
     .res = &fb_ticket_categories, .object = "board",
     .check = fb_board_check,    /* written as boards are */
@@ -65,6 +71,7 @@ static const fb_manage_t fb_ticket_category_manage = {
     .update = &fb_sql_ticket_category_update,
     .in_use = &fb_sql_ticket_category_in_use,
     .remove = &fb_sql_ticket_category_remove,
+    .messages = fb_ticket_category_messages,
 };
 
 FB_MANAGE_OPS(fb_ticket_category, FB_VERSION_CLOVER, &fb_ticket_categories,

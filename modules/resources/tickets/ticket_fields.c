@@ -25,7 +25,7 @@ FB_SQL(ticket_field_update, 2, CUSTOM_FIELD_UPDATE_SQL);
 FB_SQL(ticket_field_refs, 2, CUSTOM_FIELD_REFS_SQL);
 
 FB_SQL(ticket_field_in_use, 1,
-    CUSTOM_FIELD_IN_USE_SQL("ticket_categories", "ticket category(ies)"));
+    CUSTOM_FIELD_IN_USE_SQL("ticket_categories"));
 
 FB_SQL(ticket_field_lock, 1, CUSTOM_FIELD_LOCK_SQL("ticket"));
 
@@ -58,6 +58,10 @@ static const fb_field_rule_t fb_ticket_field_create_rules[] = {
     {.name = NULL}
 };
 
+static const fb_rule_text_t fb_ticket_field_messages[] = {
+    CUSTOM_FIELD_TEXTS("ticket category(ies)")
+};
+
 static const fb_manage_t fb_ticket_field_manage = {
     .res = &fb_ticket_fields, .object = "custom_field",
     .lock = &fb_sql_ticket_field_lock, .refs = &fb_sql_ticket_field_refs,
@@ -65,6 +69,7 @@ static const fb_manage_t fb_ticket_field_manage = {
     .update = &fb_sql_ticket_field_update,
     .in_use = &fb_sql_ticket_field_in_use,
     .remove = &fb_sql_ticket_field_remove,
+    .messages = fb_ticket_field_messages,
 };
 
 FB_MANAGE_OPS(fb_ticket_field, FB_VERSION_CLOVER, &fb_ticket_fields, NULL,

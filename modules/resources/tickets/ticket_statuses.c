@@ -21,7 +21,7 @@ FB_SQL(ticket_status_insert, 1, POST_STATUS_INSERT_SQL("ticket_statuses"));
 FB_SQL(ticket_status_update, 2,
     POST_STATUS_UPDATE_SQL("ticket_statuses"));
 
-FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses", "status");
+FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses");
 
 /* The tickets of (org, id) move to the default status; each row is the
  * ticket as it now is and its change.  The last argument is the default
@@ -69,6 +69,11 @@ static fb_error_t *fb_ticket_status_move(fb_req_t *fr, void *ctx)
                           "ticket.updated", NULL, 1);
 }
 
+static const fb_rule_text_t fb_ticket_status_messages[] = {
+    FB_MANAGE_ONE_DEFAULT_TEXTS("status"),
+    {NULL, NULL}
+};
+
 static const fb_manage_t fb_ticket_status_manage = {
     .serialize = &fb_sql_ticket_status_serialize,
     .res = &fb_ticket_statuses, .object = "post_status",
@@ -79,7 +84,7 @@ static const fb_manage_t fb_ticket_status_manage = {
     .update = &fb_sql_ticket_status_update,
     .in_use = &fb_sql_ticket_status_in_use,
     .before_remove = fb_ticket_status_move,
-    .remove = &fb_sql_ticket_status_remove,
+    .remove = &fb_sql_ticket_status_remove, .messages = fb_ticket_status_messages,
 };
 
 FB_MANAGE_OPS(fb_ticket_status, FB_VERSION_CLOVER, &fb_ticket_statuses,
