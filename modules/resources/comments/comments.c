@@ -123,12 +123,12 @@ static const char *const fb_comment_privacies[] = {"public", "private",
 
 static const fb_query_rule_t fb_comment_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"postId", FB_Q_STRING, 1, 255, NULL},
-    {"changelogId", FB_Q_STRING, 1, 255, NULL},
-    {"privacy", FB_Q_ENUM, 0, 0, fb_comment_privacies},
-    {"inReview", FB_Q_BOOL, 0, 0, NULL},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_comment_sorts},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "postId", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "changelogId", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "privacy", .type = FB_Q_ENUM, .choices = fb_comment_privacies},
+    {.name = "inReview", .type = FB_Q_BOOL},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_comment_sorts},
+    {.name = NULL}
 };
 
 int fb_comment_sees_private(const fb_req_t *fr)
@@ -320,5 +320,7 @@ static const fb_route_t fb_comment_routes[] = {
 };
 
 const fb_resource_module_t fb_comments_module = {
-    "comments", fb_comment_routes, fb_comment_statements
+    .name = "comments",
+    .routes = fb_comment_routes,
+    .statements = fb_comment_statements,
 };

@@ -158,7 +158,8 @@ fb_error_t *fb_resource_get(fb_req_t *fr);
 fb_error_t *fb_resource_list(fb_req_t *fr);
 
 /* The operation descriptor of a read: no body, no permission. */
-#define FB_OP_READ(handler, version, resource, query) \
-    {(handler), 0, (version), FB_PERM_NONE, (query), NULL, (resource)}
+#define FB_OP_READ(fn, version, resource, query_rules) \
+    {.handler = (fn), .min_version = (version), \
+     .permission = FB_PERM_NONE, .query = (query_rules), .data = (resource)}
 
 #endif

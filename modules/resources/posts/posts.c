@@ -216,14 +216,14 @@ static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
 
 static const fb_query_rule_t fb_post_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"boardId", FB_Q_LIST, 1, 64, NULL},
-    {"statusId", FB_Q_LIST, 1, 64, NULL},
-    {"tags", FB_Q_LIST, 1, 255, NULL},
-    {"q", FB_Q_STRING, 1, 255, NULL},
-    {"inReview", FB_Q_BOOL, 0, 0, NULL},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_post_sorts},
-    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "boardId", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "statusId", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "tags", .type = FB_Q_LIST, .min = 1, .max = 255},
+    {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "inReview", .type = FB_Q_BOOL},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_post_sorts},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = NULL}
 };
 
 int fb_post_sees_private(const fb_req_t *fr)
@@ -378,5 +378,7 @@ static const fb_route_t fb_post_routes[] = {
 };
 
 const fb_resource_module_t fb_posts_module = {
-    "posts", fb_post_routes, fb_post_statements
+    .name = "posts",
+    .routes = fb_post_routes,
+    .statements = fb_post_statements,
 };

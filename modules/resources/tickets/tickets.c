@@ -113,14 +113,14 @@ static const char *const fb_ticket_kinds[] = {"customer", "tracker",
 
 static const fb_query_rule_t fb_ticket_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"ticketCategoryIds", FB_Q_LIST, 1, 64, NULL},
-    {"statusIds", FB_Q_LIST, 1, 64, NULL},
-    {"q", FB_Q_STRING, 1, 255, NULL},
-    {"assigneeId", FB_Q_STRING, 1, 64, NULL},
-    {"categoryType", FB_Q_ENUM, 0, 0, fb_ticket_kinds},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_ticket_sorts},
-    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "ticketCategoryIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "statusIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "assigneeId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "categoryType", .type = FB_Q_ENUM, .choices = fb_ticket_kinds},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_ticket_sorts},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = NULL}
 };
 
 static fb_error_t *fb_ticket_list(fb_req_t *fr)
@@ -227,5 +227,7 @@ static const fb_route_t fb_ticket_routes[] = {
 };
 
 const fb_resource_module_t fb_tickets_module = {
-    "tickets", fb_ticket_routes, fb_ticket_statements
+    .name = "tickets",
+    .routes = fb_ticket_routes,
+    .statements = fb_ticket_statements,
 };
