@@ -42,8 +42,8 @@ typedef struct {
 
 /* The rules every cursor list shares; lists add their own after them. */
 #define FB_QUERY_RULES_PAGE \
-    {"limit", FB_Q_INT, 1, FB_QUERY_LIMIT_MAX, NULL}, \
-    {"cursor", FB_Q_STRING, 1, 512, NULL}
+    {.name = "limit", .type = FB_Q_INT, .min = 1, .max = FB_QUERY_LIMIT_MAX}, \
+    {.name = "cursor", .type = FB_Q_STRING, .min = 1, .max = 512}
 
 typedef struct {
     apr_table_t *values;    /* name (without []) -> decoded value */

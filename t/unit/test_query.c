@@ -14,11 +14,11 @@ static const char *const orders[] = {"newest", "oldest", NULL};
 /* A list route's rules: the shared page rules and some of its own. */
 static const fb_query_rule_t rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"order", FB_Q_ENUM, 0, 0, orders},
-    {"archived", FB_Q_BOOL, 0, 0, NULL},
-    {"tags", FB_Q_LIST, 1, 5, NULL},
-    {"q", FB_Q_STRING, 1, 10, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "order", .type = FB_Q_ENUM, .choices = orders},
+    {.name = "archived", .type = FB_Q_BOOL},
+    {.name = "tags", .type = FB_Q_LIST, .min = 1, .max = 5},
+    {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 10},
+    {.name = NULL}
 };
 
 /* Parses args into ut_pool, asserting that the parse succeeds. */
@@ -299,7 +299,7 @@ static void test_check_several(void)
 /* A route without rules takes no parameter at all. */
 static void test_check_no_rules(void)
 {
-    static const fb_query_rule_t none[] = {{NULL, 0, 0, 0, NULL}};
+    static const fb_query_rule_t none[] = {{.name = NULL}};
     fb_query_t q = parsed("limit=1");
 
     UT_ASSERT_ERROR(fb_query_check(ut_pool, &q, none),

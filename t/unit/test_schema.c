@@ -78,10 +78,10 @@ static void test_query(void)
 {
     static const fb_query_rule_t q[] = {
         FB_QUERY_RULES_PAGE,
-        {"open", FB_Q_BOOL, 0, 0, NULL},
-        {"size", FB_Q_ENUM, 0, 0, sizes},
-        {"tags", FB_Q_LIST, 1, 255, NULL},
-        {NULL, 0, 0, 0, NULL}
+        {.name = "open", .type = FB_Q_BOOL},
+        {.name = "size", .type = FB_Q_ENUM, .choices = sizes},
+        {.name = "tags", .type = FB_Q_LIST, .min = 1, .max = 255},
+        {.name = NULL}
     };
 
     assert_json(fb_schema_query_params(q),

@@ -297,11 +297,11 @@ static const fb_manage_t fb_admin_manage = {
 };
 
 FB_MANAGE_OPS(fb_admin_role, FB_VERSION_CLOVER, &fb_admin_roles, NULL,
-              FB_PERM_NONE, FB_PERM_MANAGE_USER_ROLES, &fb_admin_role_manage,
+              FB_PERM_MANAGE_USER_ROLES, &fb_admin_role_manage,
               fb_admin_role_create_rules, fb_admin_role_update_rules);
 
 FB_MANAGE_OPS(fb_admin, FB_VERSION_CLOVER, &fb_admins, NULL,
-              FB_PERM_NONE, FB_PERM_MANAGE_TEAM_MEMBERS, &fb_admin_manage,
+              FB_PERM_MANAGE_TEAM_MEMBERS, &fb_admin_manage,
               fb_admin_create_rules, fb_admin_update_rules);
 
 static const fb_route_t fb_admin_routes[] = {
@@ -311,5 +311,7 @@ static const fb_route_t fb_admin_routes[] = {
 };
 
 const fb_resource_module_t fb_admins_module = {
-    "admins", fb_admin_routes, fb_admin_statements
+    .name = "admins",
+    .routes = fb_admin_routes,
+    .statements = fb_admin_statements,
 };

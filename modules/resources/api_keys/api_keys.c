@@ -136,9 +136,9 @@ static const fb_manage_t fb_api_key_manage = {
 /* Every operation needs manage_api, reading too.  The create answer
  * holds the key: an Idempotency-Key replay would keep it in the
  * database for a day, so none is kept (FB_OP_SECRET). */
-#define FB_API_KEY_OP(handler, flags, rules, data) \
-    {(handler), (flags), FB_VERSION_CLOVER, FB_PERM_MANAGE_API, NULL, \
-     (rules), (data)}
+#define FB_API_KEY_OP(fn, op_flags, rules, desc) \
+    {.handler = (fn), .flags = (op_flags), .min_version = FB_VERSION_CLOVER, \
+     .permission = FB_PERM_MANAGE_API, .body = (rules), .data = (desc)}
 
 static const fb_op_t fb_api_key_list_op =
     FB_API_KEY_OP(fb_resource_list, 0, NULL, &fb_api_keys);
@@ -163,5 +163,7 @@ static const fb_route_t fb_api_key_routes[] = {
 };
 
 const fb_resource_module_t fb_api_keys_module = {
-    "api_keys", fb_api_key_routes, fb_api_key_statements
+    .name = "api_keys",
+    .routes = fb_api_key_routes,
+    .statements = fb_api_key_statements,
 };

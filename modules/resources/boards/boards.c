@@ -55,8 +55,8 @@ static const fb_manage_t fb_board_manage = {
 };
 
 FB_MANAGE_OPS(fb_board, FB_VERSION_CLOVER, &fb_boards, NULL,
-              FB_PERM_NONE, FB_PERM_MANAGE_BOARDS, &fb_board_manage,
-              fb_board_create_rules, fb_board_update_rules);
+              FB_PERM_MANAGE_BOARDS, &fb_board_manage, fb_board_create_rules,
+              fb_board_update_rules);
 
 static const fb_route_t fb_board_routes[] = {
     FB_MANAGE_ROUTE_ROWS(fb_board, "/boards"),
@@ -64,5 +64,7 @@ static const fb_route_t fb_board_routes[] = {
 };
 
 const fb_resource_module_t fb_boards_module = {
-    "boards", fb_board_routes, fb_board_statements
+    .name = "boards",
+    .routes = fb_board_routes,
+    .statements = fb_board_statements,
 };

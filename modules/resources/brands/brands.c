@@ -78,8 +78,10 @@ static const fb_statement_t *const fb_brand_statements[] = {
 };
 
 static const fb_list_order_t fb_brands_newest = {
-    &fb_sql_brand_list, &fb_sql_brand_list_after, "brands.createdAt.desc",
-    fb_key_integer
+    .first = &fb_sql_brand_list,
+    .after = &fb_sql_brand_list_after,
+    .cursor_sort = "brands.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const fb_resource_t fb_brands = {
@@ -123,11 +125,9 @@ static const fb_manage_t fb_brand_manage = {
     .remove = &fb_sql_brand_remove, .messages = fb_brand_messages,
 };
 
-FB_MANAGE_OPS(fb_brand, FB_VERSION_NOVA, &fb_brands,
-              fb_resource_page_rules, FB_PERM_NONE,
-              FB_PERM_MANAGE_BRANDING,
-              &fb_brand_manage, fb_brand_create_rules,
-              fb_brand_update_rules);
+FB_MANAGE_OPS(fb_brand, FB_VERSION_NOVA, &fb_brands, fb_resource_page_rules,
+              FB_PERM_MANAGE_BRANDING, &fb_brand_manage,
+              fb_brand_create_rules, fb_brand_update_rules);
 
 static const fb_route_t fb_brand_routes[] = {
     FB_MANAGE_ROUTE_ROWS(fb_brand, "/brands"),
@@ -135,5 +135,7 @@ static const fb_route_t fb_brand_routes[] = {
 };
 
 const fb_resource_module_t fb_brands_module = {
-    "brands", fb_brand_routes, fb_brand_statements
+    .name = "brands",
+    .routes = fb_brand_routes,
+    .statements = fb_brand_statements,
 };

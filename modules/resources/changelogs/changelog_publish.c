@@ -183,9 +183,10 @@ static fb_error_t *fb_changelog_unpublish(fb_req_t *fr)
                             "{\"success\":true,\"state\":\"unpublished\"}");
 }
 
-#define CHANGELOG_PUBLISH_OP(handler, rules) \
-    {(handler), FB_OP_WRITE | FB_OP_BODY, FB_VERSION_CLOVER, \
-     FB_PERM_MANAGE_CHANGELOGS, NULL, (rules), NULL}
+#define CHANGELOG_PUBLISH_OP(fn, rules) \
+    {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
+     .min_version = FB_VERSION_CLOVER, \
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
 
 static const fb_op_t fb_changelog_publish_op =
     CHANGELOG_PUBLISH_OP(fb_changelog_publish, fb_changelog_publish_rules);
@@ -200,6 +201,7 @@ static const fb_route_t fb_changelog_publish_routes[] = {
 };
 
 const fb_resource_module_t fb_changelog_publish_module = {
-    "changelog publishing", fb_changelog_publish_routes,
-    fb_changelog_publish_statements
+    .name = "changelog publishing",
+    .routes = fb_changelog_publish_routes,
+    .statements = fb_changelog_publish_statements,
 };

@@ -147,9 +147,10 @@ static fb_error_t *fb_changelog_unsubscribe(fb_req_t *fr)
                                         NULL));
 }
 
-#define CHANGELOG_SUBSCRIBERS_OP(handler, rules) \
-    {(handler), FB_OP_WRITE | FB_OP_BODY, FB_VERSION_CLOVER, \
-     FB_PERM_MANAGE_CHANGELOGS, NULL, (rules), NULL}
+#define CHANGELOG_SUBSCRIBERS_OP(fn, rules) \
+    {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
+     .min_version = FB_VERSION_CLOVER, \
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
 
 static const fb_op_t fb_changelog_subscribe_op =
     CHANGELOG_SUBSCRIBERS_OP(fb_changelog_subscribe,
@@ -165,6 +166,7 @@ static const fb_route_t fb_changelog_subscriber_routes[] = {
 };
 
 const fb_resource_module_t fb_changelog_subscribers_module = {
-    "changelog subscribers", fb_changelog_subscriber_routes,
-    fb_changelog_subscriber_statements
+    .name = "changelog subscribers",
+    .routes = fb_changelog_subscriber_routes,
+    .statements = fb_changelog_subscriber_statements,
 };

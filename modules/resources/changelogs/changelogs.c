@@ -144,24 +144,24 @@ static const char *const fb_changelog_sorts[] = {"date", NULL};
 
 static const fb_query_rule_t fb_changelog_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"id", FB_Q_STRING, 1, 255, NULL},
-    {"q", FB_Q_STRING, 1, 255, NULL},
-    {"categories", FB_Q_LIST, 1, 255, NULL},
-    {"locale", FB_Q_ENUM, 0, 0, fb_changelog_locales},
-    {"state", FB_Q_ENUM, 0, 0, fb_changelog_states},
-    {"startDate", FB_Q_STRING, 1, 64, NULL},
-    {"endDate", FB_Q_STRING, 1, 64, NULL},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_changelog_sorts},
-    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "id", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "categories", .type = FB_Q_LIST, .min = 1, .max = 255},
+    {.name = "locale", .type = FB_Q_ENUM, .choices = fb_changelog_locales},
+    {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_states},
+    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_changelog_sorts},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = NULL}
 };
 
 /* GET /changelogs/{id} takes the locale and, as an extension, the state
  * to show (draft: the draft even where the locale is published). */
 static const fb_query_rule_t fb_changelog_get_rules[] = {
-    {"locale", FB_Q_ENUM, 0, 0, fb_changelog_locales},
-    {"state", FB_Q_ENUM, 0, 0, fb_changelog_shown},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "locale", .type = FB_Q_ENUM, .choices = fb_changelog_locales},
+    {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_shown},
+    {.name = NULL}
 };
 
 /* A slug as fb_slug_stem() makes them: lowercase letters, digits and
@@ -364,5 +364,7 @@ static const fb_route_t fb_changelog_routes[] = {
 };
 
 const fb_resource_module_t fb_changelogs_module = {
-    "changelogs", fb_changelog_routes, fb_changelog_statements
+    .name = "changelogs",
+    .routes = fb_changelog_routes,
+    .statements = fb_changelog_statements,
 };

@@ -413,9 +413,10 @@ static fb_error_t *fb_changelog_delete(fb_req_t *fr)
                                         "\"deleted\":true}", NULL));
 }
 
-#define CHANGELOG_WRITE(handler, flags, body) \
-    {(handler), FB_OP_WRITE | (flags), FB_VERSION_CLOVER, \
-     FB_PERM_MANAGE_CHANGELOGS, NULL, (body), NULL}
+#define CHANGELOG_WRITE(fn, op_flags, rules) \
+    {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
+     .min_version = FB_VERSION_CLOVER, \
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
 
 static const fb_op_t fb_changelog_create_op =
     CHANGELOG_WRITE(fb_changelog_create, FB_OP_BODY,
@@ -434,6 +435,7 @@ static const fb_route_t fb_changelog_write_routes[] = {
 };
 
 const fb_resource_module_t fb_changelog_write_module = {
-    "changelog writes", fb_changelog_write_routes,
-    fb_changelog_write_statements
+    .name = "changelog writes",
+    .routes = fb_changelog_write_routes,
+    .statements = fb_changelog_write_statements,
 };

@@ -11,8 +11,9 @@
 /* The author: the contact when the comment names one (null if it is
  * gone), else the admin; without email (the contract's comment author). */
 static const fb_rj_author_t fb_comment_author = {
-    COMMENT_COL_CONTACT_ID, COMMENT_COL_ADMIN_ID,
-    COMMENT_COL_CONTACT_FOUND, COMMENT_COL_ADMIN_FOUND, 0
+    .contact_id = COMMENT_COL_CONTACT_ID, .admin_id = COMMENT_COL_ADMIN_ID,
+    .contact = COMMENT_COL_CONTACT_FOUND, .admin = COMMENT_COL_ADMIN_FOUND,
+    .with_email = 0
 };
 
 static const fb_rj_member_t fb_comment_members[] = {

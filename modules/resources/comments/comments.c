@@ -20,42 +20,50 @@
 #include "posts/posts.h"
 
 /*
- * A page.  The arguments are the organization, the target (scoped
- * statements only), may see private comments, may see comments on
- * private posts, include comments in review, the privacy filter (twice),
- * then the cursor's key and id on later pages, and the limit.
+ * A page.  Its arguments are bound once, by name, in k (args): the
+ * organization, the target (scoped statements only), may see private
+ * comments, may see comments on private posts, include comments in
+ * review, the privacy filter; then the cursor's key and id on later
+ * pages, and the limit.  k is a FROM-less select, which PostgreSQL pulls
+ * up into the query: to the planner k.x is the parameter itself.
  *
  * The limit caps a constant one, the most a page reads (100 rows and one
  * more for the cursor), so that PostgreSQL can cost the rows and keep a
  * generic plan (posts.c says why); every list has the same filters, only
  * their values change.
  */
-#define COMMENT_PAGE(scope, after, order, key) \
-    "WITH page AS (SELECT * FROM (SELECT c.* FROM comments c " \
-    "WHERE c.org_id = %s " scope " AND " COMMENT_VISIBLE \
-    "AND (%s::boolean OR NOT c.in_review) " \
-    "AND (%s::text = 'all' OR c.is_private = (%s::text = 'private')) " \
+#define COMMENT_PAGE(args, scope, after, order, key) \
+    "WITH k AS (SELECT %s::text AS org_id" args ", %s::boolean AS private, " \
+    "  %s::boolean AS post_private, %s::boolean AS in_review, " \
+    "  %s::text AS privacy), " \
+    "page AS (SELECT * FROM (SELECT c.* FROM comments c, k " \
+    "WHERE c.org_id = k.org_id " scope " AND " \
+    COMMENT_VISIBLE_TO("k.private", "k.post_private") \
+    "AND (k.in_review OR NOT c.in_review) " \
+    "AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private')) " \
     after " ORDER BY " order " LIMIT " FB_QUERY_ROWS_CAP_SQL ") c " \
     "ORDER BY " order " LIMIT %d) " \
     "SELECT " COMMENT_SELECT(key) " FROM " COMMENT_FROM("page") \
     "ORDER BY " order
 
-#define COMMENT_SCOPE_TARGET "AND c.target_id = %s"
+#define COMMENT_ARGS_TARGET ", %s::text AS target"
+#define COMMENT_SCOPE_TARGET "AND c.target_id = k.target"
 
 /* The first and later pages of an order, for one scope: n is the number
  * of arguments of the first page. */
-#define COMMENT_SORT_SCOPE(name, n, scope, col, cmp, dir, key, key_in) \
+#define COMMENT_SORT_SCOPE(name, n, args, scope, col, cmp, dir, key, \
+                           key_in) \
     FB_SQL(comment_list_##name, n, \
-           COMMENT_PAGE(scope, "", col " " dir ", c.id " dir, key)); \
+           COMMENT_PAGE(args, scope, "", col " " dir ", c.id " dir, key)); \
     FB_SQL(comment_list_##name##_after, n + 2, \
-           COMMENT_PAGE(scope, "AND (" col ", c.id) " cmp " (" key_in \
-                        ", %s)", col " " dir ", c.id " dir, key))
+           COMMENT_PAGE(args, scope, "AND (" col ", c.id) " cmp " (" \
+                        key_in ", %s)", col " " dir ", c.id " dir, key))
 
 /* An order in both scopes: the target's ("_t") and the organization's. */
 #define COMMENT_SORT(name, col, cmp, dir, key, key_in) \
-    COMMENT_SORT_SCOPE(name##_t, 7, COMMENT_SCOPE_TARGET, col, cmp, dir, \
-                       key, key_in); \
-    COMMENT_SORT_SCOPE(name, 6, "", col, cmp, dir, key, key_in)
+    COMMENT_SORT_SCOPE(name##_t, 6, COMMENT_ARGS_TARGET, \
+                       COMMENT_SCOPE_TARGET, col, cmp, dir, key, key_in); \
+    COMMENT_SORT_SCOPE(name, 5, "", "", col, cmp, dir, key, key_in)
 
 FB_SQL(comment_get, 3,
     "SELECT " COMMENT_SELECT("NULL") " FROM " COMMENT_FROM("comments")
@@ -100,22 +108,31 @@ static const fb_statement_t *const fb_comment_statements[] = {
     NULL
 };
 
-/* The orders by sortBy, each for a target and for the organization;
- * a cursor is good for either scope of its sort. */
-#define COMMENT_ORDER(name, valid) \
-    {&fb_sql_comment_list_##name##_t, &fb_sql_comment_list_##name##_t_after, \
-     "comments." #name, valid}, \
-    {&fb_sql_comment_list_##name, &fb_sql_comment_list_##name##_after, \
-     "comments." #name, valid}
+/* The order by sortBy of the statements name and name_after; a cursor is
+ * good for either scope of its sort. */
+#define COMMENT_ORDER(by, name, valid) \
+    {.sort = #by, \
+     .order = {.first = &fb_sql_comment_list_##name, \
+               .after = &fb_sql_comment_list_##name##_after, \
+               .cursor_sort = "comments." #by, .key_valid = (valid)}}
 
-static const fb_list_order_t fb_comment_orders[] = {
-    COMMENT_ORDER(best, fb_key_float),
-    COMMENT_ORDER(top, fb_key_integer),
-    COMMENT_ORDER(new, fb_key_integer),
-    COMMENT_ORDER(old, fb_key_integer),
+/* The orders of a target's list, and of the organization's. */
+static const fb_list_choice_t fb_comment_orders_target[] = {
+    COMMENT_ORDER(best, best_t, fb_key_float),
+    COMMENT_ORDER(top, top_t, fb_key_integer),
+    COMMENT_ORDER(new, new_t, fb_key_integer),
+    COMMENT_ORDER(old, old_t, fb_key_integer),
+    {.sort = NULL}
+};
+static const fb_list_choice_t fb_comment_orders[] = {
+    COMMENT_ORDER(best, best, fb_key_float),
+    COMMENT_ORDER(top, top, fb_key_integer),
+    COMMENT_ORDER(new, new, fb_key_integer),
+    COMMENT_ORDER(old, old, fb_key_integer),
+    {.sort = NULL}
 };
 
-/* sortBy values, in the order of fb_comment_orders; best is the default. */
+/* sortBy values; best is the default. */
 static const char *const fb_comment_sorts[] = {"best", "top", "new", "old",
                                                NULL};
 static const char *const fb_comment_privacies[] = {"public", "private",
@@ -123,12 +140,12 @@ static const char *const fb_comment_privacies[] = {"public", "private",
 
 static const fb_query_rule_t fb_comment_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"postId", FB_Q_STRING, 1, 255, NULL},
-    {"changelogId", FB_Q_STRING, 1, 255, NULL},
-    {"privacy", FB_Q_ENUM, 0, 0, fb_comment_privacies},
-    {"inReview", FB_Q_BOOL, 0, 0, NULL},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_comment_sorts},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "postId", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "changelogId", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "privacy", .type = FB_Q_ENUM, .choices = fb_comment_privacies},
+    {.name = "inReview", .type = FB_Q_BOOL},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_comment_sorts},
+    {.name = NULL}
 };
 
 int fb_comment_sees_private(const fb_req_t *fr)
@@ -272,11 +289,9 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
     const char *privacy = fb_query_get(&fr->query, "privacy");
-    const char *target;
-    const char *filters[6];
-    fb_args_t f = {0, filters};
+    const char *target, *private, *post_private, *in_review;
+    const fb_list_order_t *order;
     fb_error_t *err;
-    int i, which = 0;
 
     if (privacy == NULL) {
         privacy = "public";
@@ -286,25 +301,25 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
                              "privacy", "Private comments need the "
                              "view_comments_private permission.");
     }
-    for (i = 0; sort != NULL && fb_comment_sorts[i] != NULL; i++) {
-        if (strcmp(sort, fb_comment_sorts[i]) == 0) {
-            which = i;
-        }
-    }
     if ((err = fb_comment_list_target(fr, &target)) != NULL) {
         return err;
     }
-    if (target != NULL) {
-        filters[f.n++] = target;
+    order = fb_list_choose(target != NULL ? fb_comment_orders_target
+                                          : fb_comment_orders,
+                           sort != NULL ? sort : "best", NULL);
+    if (order == NULL) {        /* sortBy's rule lets no other through */
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
-    filters[f.n++] = fb_bool_text(fb_comment_sees_private(fr));
-    filters[f.n++] = fb_bool_text(fb_post_sees_private(fr));
-    filters[f.n++] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
-    filters[f.n++] = privacy;
-    filters[f.n++] = privacy;
-    return fb_list_respond_rows(fr, &fb_comment_orders[2 * which
-                                                       + (target == NULL)],
-                                f, FB_NO_ARGS, &fb_comment_rows);
+    private = fb_bool_text(fb_comment_sees_private(fr));
+    post_private = fb_bool_text(fb_post_sees_private(fr));
+    in_review = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
+    /* k's columns, in the order COMMENT_PAGE names them. */
+    return fb_list_respond_rows(
+        fr, order,
+        target != NULL
+            ? FB_ARGS(target, private, post_private, in_review, privacy)
+            : FB_ARGS(private, post_private, in_review, privacy),
+        FB_NO_ARGS, &fb_comment_rows);
 }
 
 static const fb_op_t fb_comment_list_op =
@@ -320,5 +335,7 @@ static const fb_route_t fb_comment_routes[] = {
 };
 
 const fb_resource_module_t fb_comments_module = {
-    "comments", fb_comment_routes, fb_comment_statements
+    .name = "comments",
+    .routes = fb_comment_routes,
+    .statements = fb_comment_statements,
 };

@@ -74,11 +74,13 @@ const char *fb_comment_page_json(fb_req_t *fr, const fb_rows_t *rows, int n);
  * The post is read by its key per row (a scalar subquery): an EXISTS here
  * may be planned as a hash of every public post of every organization.
  */
-#define COMMENT_VISIBLE \
-    "(%s::boolean OR NOT c.is_private) " \
-    "AND (%s::boolean OR c.post_id IS NULL OR (" \
+#define COMMENT_VISIBLE_TO(private, post_private) \
+    "(" private " OR NOT c.is_private) " \
+    "AND (" post_private " OR c.post_id IS NULL OR (" \
     "  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id " \
     "  AND vp.id = c.post_id) = 'public') "
+/* The same with its two arguments bound in place, in that order. */
+#define COMMENT_VISIBLE COMMENT_VISIBLE_TO("%s::boolean", "%s::boolean")
 
 /* May the key see private comments? */
 int fb_comment_sees_private(const fb_req_t *fr);

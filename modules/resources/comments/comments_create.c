@@ -365,8 +365,11 @@ static fb_error_t *fb_comment_create(fb_req_t *fr)
 }
 
 static const fb_op_t fb_comment_create_op = {
-    fb_comment_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_comment_create_rules, NULL
+    .handler = fb_comment_create,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_comment_create_rules,
 };
 
 static const fb_route_t fb_comment_create_routes[] = {
@@ -375,5 +378,7 @@ static const fb_route_t fb_comment_create_routes[] = {
 };
 
 const fb_resource_module_t fb_comment_create_module = {
-    "comment create", fb_comment_create_routes, fb_comment_create_statements
+    .name = "comment create",
+    .routes = fb_comment_create_routes,
+    .statements = fb_comment_create_statements,
 };

@@ -343,18 +343,26 @@ static fb_error_t *fb_comment_delete_legacy(fb_req_t *fr)
 }
 
 static const fb_op_t fb_comment_update_op = {
-    fb_comment_update, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_comment_update_rules, NULL
+    .handler = fb_comment_update,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_comment_update_rules,
 };
 
 static const fb_op_t fb_comment_delete_op = {
-    fb_comment_delete, FB_OP_WRITE, FB_VERSION_CLOVER, FB_PERM_NONE, NULL,
-    NULL, NULL
+    .handler = fb_comment_delete,
+    .flags = FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
 };
 
 static const fb_op_t fb_comment_delete_legacy_op = {
-    fb_comment_delete_legacy, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_comment_legacy_delete_rules, NULL
+    .handler = fb_comment_delete_legacy,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_comment_legacy_delete_rules,
 };
 
 static const fb_route_t fb_comment_update_routes[] = {
@@ -365,5 +373,7 @@ static const fb_route_t fb_comment_update_routes[] = {
 };
 
 const fb_resource_module_t fb_comment_update_module = {
-    "comment update", fb_comment_update_routes, fb_comment_update_statements
+    .name = "comment update",
+    .routes = fb_comment_update_routes,
+    .statements = fb_comment_update_statements,
 };

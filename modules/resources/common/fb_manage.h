@@ -172,25 +172,29 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
     {"default_removed", "The default " noun " cannot be deleted; make "   \
      "another " noun " the default first."}
 
-/* The operations of a managed resource: its reads (list_query: the list's
- * query rules; read_perm: FB_PERM_NONE, or the flag reading needs) and
- * the three writes, guarded by the permission flag perm. */
-#define FB_MANAGE_OPS(name, version, res, list_query, read_perm, perm,    \
-                      manage, create_rules, update_rules)                 \
+/* The operations of a managed resource: its reads, open to every role
+ * (list_query: the list's query rules, or NULL), and the three writes,
+ * guarded by the permission flag perm. */
+#define FB_MANAGE_OPS(name, version, res, list_query, perm, manage,       \
+                      create_rules, update_rules)                         \
     static const fb_op_t name##_list_op = {                               \
-        fb_resource_list, 0, (version), (read_perm), (list_query), NULL,  \
-        (res)};                                                           \
+        .handler = fb_resource_list, .min_version = (version),            \
+        .permission = FB_PERM_NONE, .query = (list_query),                \
+        .data = (res)};                                                   \
     static const fb_op_t name##_get_op = {                                \
-        fb_resource_get, 0, (version), (read_perm), NULL, NULL, (res)};   \
+        .handler = fb_resource_get, .min_version = (version),             \
+        .permission = FB_PERM_NONE, .data = (res)};                       \
     static const fb_op_t name##_create_op = {                             \
-        fb_manage_create, FB_OP_BODY | FB_OP_WRITE, (version), (perm),    \
-        NULL, (create_rules), (manage)};                                  \
+        .handler = fb_manage_create, .flags = FB_OP_BODY | FB_OP_WRITE,   \
+        .min_version = (version), .permission = (perm),                   \
+        .body = (create_rules), .data = (manage)};                        \
     static const fb_op_t name##_update_op = {                             \
-        fb_manage_update, FB_OP_BODY | FB_OP_WRITE, (version), (perm),    \
-        NULL, (update_rules), (manage)};                                  \
+        .handler = fb_manage_update, .flags = FB_OP_BODY | FB_OP_WRITE,   \
+        .min_version = (version), .permission = (perm),                   \
+        .body = (update_rules), .data = (manage)};                        \
     static const fb_op_t name##_delete_op = {                             \
-        fb_manage_delete, FB_OP_WRITE, (version), (perm), NULL, NULL,     \
-        (manage)}
+        .handler = fb_manage_delete, .flags = FB_OP_WRITE,                \
+        .min_version = (version), .permission = (perm), .data = (manage)}
 
 /* The route rows of FB_MANAGE_OPS(name, ...) under path. */
 #define FB_MANAGE_ROUTE_ROWS(name, path)                                  \

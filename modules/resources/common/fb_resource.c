@@ -204,6 +204,21 @@ static int fb_list_scope_cmp(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+const fb_list_order_t *fb_list_choose(const fb_list_choice_t *choices,
+                                      const char *sort, const char *dir)
+{
+    const fb_list_choice_t *c;
+
+    for (c = choices; c->sort != NULL; c++) {
+        if (strcmp(c->sort, sort) == 0
+            && (c->dir == NULL
+                || (dir != NULL && strcmp(c->dir, dir) == 0))) {
+            return &c->order;
+        }
+    }
+    return NULL;
+}
+
 const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order)
 {
     fb_list_scope_t s = {fr->pool, apr_array_make(fr->pool, 8,

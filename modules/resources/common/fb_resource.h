@@ -35,6 +35,21 @@ typedef struct {
     int (*key_valid)(const char *key);  /* the form of its sort keys */
 } fb_list_order_t;
 
+/*
+ * An order as a request names it: a list's orders are a table of these,
+ * ending with a NULL sort, searched by name (fb_list_choose) rather than
+ * indexed by arithmetic on their position.
+ */
+typedef struct {
+    const char *sort;       /* the sortBy value; NULL ends a table */
+    const char *dir;        /* the sortOrder value, or NULL: any */
+    fb_list_order_t order;
+} fb_list_choice_t;
+
+/* The order of choices named sort and dir; NULL when none is. */
+const fb_list_order_t *fb_list_choose(const fb_list_choice_t *choices,
+                                      const char *sort, const char *dir);
+
 /* A row's JSON as answers show it (signed file values, ...). */
 typedef const char *(*fb_present_fn)(fb_req_t *fr, const char *json);
 
@@ -172,7 +187,8 @@ fb_error_t *fb_resource_get(fb_req_t *fr);
 fb_error_t *fb_resource_list(fb_req_t *fr);
 
 /* The operation descriptor of a read: no body, no permission. */
-#define FB_OP_READ(handler, version, resource, query) \
-    {(handler), 0, (version), FB_PERM_NONE, (query), NULL, (resource)}
+#define FB_OP_READ(fn, version, resource, query_rules) \
+    {.handler = (fn), .min_version = (version), \
+     .permission = FB_PERM_NONE, .query = (query_rules), .data = (resource)}
 
 #endif

@@ -64,9 +64,9 @@ static const fb_field_rule_t fb_participant_remove_rules[] = {
 };
 
 static const fb_query_rule_t fb_participant_remove_query[] = {
-    {"id", FB_Q_STRING, 1, 64, NULL},
-    {"actingAdminId", FB_Q_STRING, 1, 64, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "id", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "actingAdminId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = NULL}
 };
 
 /* What adding or removing has gathered. */
@@ -214,9 +214,12 @@ static fb_error_t *fb_participant_remove(fb_req_t *fr)
 static const fb_op_t fb_participant_add_op =
     CONVERSATION_WRITE(fb_participant_add, fb_participant_add_rules);
 static const fb_op_t fb_participant_remove_op = {
-    fb_participant_remove, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
-    FB_PERM_NONE, fb_participant_remove_query, fb_participant_remove_rules,
-    NULL
+    .handler = fb_participant_remove,
+    .flags = FB_OP_WRITE | FB_OP_BODY,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_NONE,
+    .query = fb_participant_remove_query,
+    .body = fb_participant_remove_rules,
 };
 
 static const fb_route_t fb_participant_routes[] = {
@@ -227,6 +230,7 @@ static const fb_route_t fb_participant_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_participants_module = {
-    "conversation participants", fb_participant_routes,
-    fb_participant_statements
+    .name = "conversation participants",
+    .routes = fb_participant_routes,
+    .statements = fb_participant_statements,
 };

@@ -122,5 +122,7 @@ static const fb_route_t fb_redact_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_redact_module = {
-    "conversation redact", fb_redact_routes, fb_redact_statements
+    .name = "conversation redact",
+    .routes = fb_redact_routes,
+    .statements = fb_redact_statements,
 };

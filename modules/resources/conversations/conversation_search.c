@@ -610,8 +610,11 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
 }
 
 static const fb_op_t fb_conversation_search_op = {
-    fb_conversation_search, FB_OP_BODY, FB_VERSION_NOVA, FB_PERM_NONE,
-    NULL, fb_search_rules, NULL
+    .handler = fb_conversation_search,
+    .flags = FB_OP_BODY,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_NONE,
+    .body = fb_search_rules,
 };
 
 static const fb_route_t fb_conversation_search_routes[] = {
@@ -620,6 +623,7 @@ static const fb_route_t fb_conversation_search_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_search_module = {
-    "conversation search", fb_conversation_search_routes,
-    fb_conversation_search_statements
+    .name = "conversation search",
+    .routes = fb_conversation_search_routes,
+    .statements = fb_conversation_search_statements,
 };

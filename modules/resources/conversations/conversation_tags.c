@@ -175,12 +175,18 @@ static fb_error_t *fb_conversation_tag_remove(fb_req_t *fr)
 }
 
 static const fb_op_t fb_conversation_tag_apply_op = {
-    fb_conversation_tag_apply, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
-    FB_PERM_SET_CONVERSATION_TAGS, NULL, fb_tag_apply_rules, NULL
+    .handler = fb_conversation_tag_apply,
+    .flags = FB_OP_WRITE | FB_OP_BODY,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_SET_CONVERSATION_TAGS,
+    .body = fb_tag_apply_rules,
 };
 static const fb_op_t fb_conversation_tag_remove_op = {
-    fb_conversation_tag_remove, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
-    FB_PERM_SET_CONVERSATION_TAGS, NULL, fb_tag_remove_rules, NULL
+    .handler = fb_conversation_tag_remove,
+    .flags = FB_OP_WRITE | FB_OP_BODY,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_SET_CONVERSATION_TAGS,
+    .body = fb_tag_remove_rules,
 };
 
 static const fb_route_t fb_conversation_tag_routes[] = {
@@ -191,6 +197,7 @@ static const fb_route_t fb_conversation_tag_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_tags_module = {
-    "conversation tags", fb_conversation_tag_routes,
-    fb_conversation_tag_statements
+    .name = "conversation tags",
+    .routes = fb_conversation_tag_routes,
+    .statements = fb_conversation_tag_statements,
 };

@@ -275,21 +275,25 @@ fb_error_t *fb_conversation_body(fb_req_t *fr, const char **html,
 /* ---- GET /conversations, GET and DELETE /conversations/{id} ---- */
 
 static const fb_list_order_t fb_conversations_newest = {
-    &fb_sql_conversation_list, &fb_sql_conversation_list_after,
-    "conversations.createdAt.desc", fb_key_integer
+    .first = &fb_sql_conversation_list,
+    .after = &fb_sql_conversation_list_after,
+    .cursor_sort = "conversations.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 /* Filtered by tags: its own statements (a plan each), the same cursors
  * (the filter is the query's, as in other lists). */
 static const fb_list_order_t fb_conversations_tagged = {
-    &fb_sql_conversation_list_tagged, &fb_sql_conversation_list_tagged_after,
-    "conversations.createdAt.desc", fb_key_integer
+    .first = &fb_sql_conversation_list_tagged,
+    .after = &fb_sql_conversation_list_tagged_after,
+    .cursor_sort = "conversations.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const fb_query_rule_t fb_conversation_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"tagIds", FB_Q_LIST, 1, 64, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = NULL}
 };
 
 static fb_error_t *fb_conversation_list(fb_req_t *fr)
@@ -352,8 +356,10 @@ static const fb_op_t fb_conversation_list_op =
 static const fb_op_t fb_conversation_get_op =
     CONVERSATION_READ(fb_conversation_get, NULL);
 static const fb_op_t fb_conversation_delete_op = {
-    fb_conversation_delete, FB_OP_WRITE, FB_VERSION_NOVA, FB_PERM_NONE,
-    NULL, NULL, NULL
+    .handler = fb_conversation_delete,
+    .flags = FB_OP_WRITE,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_NONE,
 };
 
 static const fb_route_t fb_conversation_routes[] = {
@@ -364,5 +370,7 @@ static const fb_route_t fb_conversation_routes[] = {
 };
 
 const fb_resource_module_t fb_conversations_module = {
-    "conversations", fb_conversation_routes, fb_conversations_statements
+    .name = "conversations",
+    .routes = fb_conversation_routes,
+    .statements = fb_conversations_statements,
 };

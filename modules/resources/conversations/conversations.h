@@ -14,11 +14,13 @@
 #include "fb_write.h"
 
 /* The operation descriptor of a conversation read or write (nova). */
-#define CONVERSATION_READ(handler, query) \
-    {(handler), 0, FB_VERSION_NOVA, FB_PERM_NONE, (query), NULL, NULL}
-#define CONVERSATION_WRITE(handler, body) \
-    {(handler), FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA, FB_PERM_NONE, \
-     NULL, (body), NULL}
+#define CONVERSATION_READ(fn, query_rules) \
+    {.handler = (fn), .min_version = FB_VERSION_NOVA, \
+     .permission = FB_PERM_NONE, .query = (query_rules)}
+#define CONVERSATION_WRITE(fn, body_rules) \
+    {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
+     .min_version = FB_VERSION_NOVA, .permission = FB_PERM_NONE, \
+     .body = (body_rules)}
 
 /*
  * The conversation named value (a path's id, or a body's member param):

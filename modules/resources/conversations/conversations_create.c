@@ -320,6 +320,7 @@ static const fb_route_t fb_conversation_create_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_create_module = {
-    "conversation create", fb_conversation_create_routes,
-    fb_conversation_create_statements
+    .name = "conversation create",
+    .routes = fb_conversation_create_routes,
+    .statements = fb_conversation_create_statements,
 };

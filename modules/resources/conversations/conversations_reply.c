@@ -196,6 +196,7 @@ static const fb_route_t fb_conversation_reply_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_reply_module = {
-    "conversation reply", fb_conversation_reply_routes,
-    fb_conversation_reply_statements
+    .name = "conversation reply",
+    .routes = fb_conversation_reply_routes,
+    .statements = fb_conversation_reply_statements,
 };

@@ -375,6 +375,7 @@ static const fb_route_t fb_conversation_update_routes[] = {
 };
 
 const fb_resource_module_t fb_conversation_update_module = {
-    "conversation update", fb_conversation_update_routes,
-    fb_conversation_update_statements
+    .name = "conversation update",
+    .routes = fb_conversation_update_routes,
+    .statements = fb_conversation_update_statements,
 };

@@ -385,14 +385,17 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
 }
 
 static const fb_query_rule_t fb_file_get_rules[] = {
-    {"expires", FB_Q_STRING, 1, 20, NULL},
-    {"signature", FB_Q_STRING, 1, 128, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "expires", .type = FB_Q_STRING, .min = 1, .max = 20},
+    {.name = "signature", .type = FB_Q_STRING, .min = 1, .max = 128},
+    {.name = NULL}
 };
 
 static const fb_op_t fb_file_get_op = {
-    fb_file_get, FB_OP_PUBLIC, FB_VERSION_CLOVER, FB_PERM_NONE,
-    fb_file_get_rules, NULL, NULL
+    .handler = fb_file_get,
+    .flags = FB_OP_PUBLIC,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .query = fb_file_get_rules,
 };
 
 static const fb_route_t fb_file_routes[] = {
@@ -401,5 +404,7 @@ static const fb_route_t fb_file_routes[] = {
 };
 
 const fb_resource_module_t fb_files_module = {
-    "files", fb_file_routes, fb_file_statements
+    .name = "files",
+    .routes = fb_file_routes,
+    .statements = fb_file_statements,
 };

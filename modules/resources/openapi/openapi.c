@@ -23,8 +23,10 @@ static fb_error_t *fb_openapi_get(fb_req_t *fr)
 }
 
 static const fb_op_t fb_openapi_op = {
-    fb_openapi_get, FB_OP_PUBLIC, FB_VERSION_CLOVER, FB_PERM_NONE,
-    NULL, NULL, NULL
+    .handler = fb_openapi_get,
+    .flags = FB_OP_PUBLIC,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
 };
 
 static const fb_route_t fb_openapi_routes[] = {
@@ -33,5 +35,6 @@ static const fb_route_t fb_openapi_routes[] = {
 };
 
 const fb_resource_module_t fb_openapi_module = {
-    "openapi", fb_openapi_routes, NULL
+    .name = "openapi",
+    .routes = fb_openapi_routes,
 };

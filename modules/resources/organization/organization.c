@@ -118,8 +118,11 @@ static const fb_op_t fb_organization_show_op =
     FB_OP_READ(fb_organization_show, FB_VERSION_CLOVER, NULL, NULL);
 
 static const fb_op_t fb_organization_change_op = {
-    fb_organization_change, FB_OP_BODY | FB_OP_WRITE | FB_OP_OWNER,
-    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_organization_rules, NULL
+    .handler = fb_organization_change,
+    .flags = FB_OP_BODY | FB_OP_WRITE | FB_OP_OWNER,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_organization_rules,
 };
 
 static const fb_route_t fb_organization_routes[] = {
@@ -129,5 +132,7 @@ static const fb_route_t fb_organization_routes[] = {
 };
 
 const fb_resource_module_t fb_organization_module = {
-    "organization", fb_organization_routes, fb_organization_statements
+    .name = "organization",
+    .routes = fb_organization_routes,
+    .statements = fb_organization_statements,
 };

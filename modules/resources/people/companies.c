@@ -87,8 +87,10 @@ static const fb_statement_t *const fb_company_statements[] = {
 };
 
 static const fb_list_order_t fb_companies_newest = {
-    &fb_sql_company_list, &fb_sql_company_list_after,
-    "companies.createdAt.desc", fb_key_integer
+    .first = &fb_sql_company_list,
+    .after = &fb_sql_company_list_after,
+    .cursor_sort = "companies.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const fb_resource_t fb_companies = {
@@ -193,8 +195,10 @@ static int fb_company_contact_key(const char *key)
 }
 
 static const fb_list_order_t fb_company_contacts_order = {
-    &fb_sql_company_contacts, &fb_sql_company_contacts_after,
-    "company.contacts", fb_company_contact_key
+    .first = &fb_sql_company_contacts,
+    .after = &fb_sql_company_contacts_after,
+    .cursor_sort = "company.contacts",
+    .key_valid = fb_company_contact_key,
 };
 
 /* The company of the path, found with st: 400 invalid_id, or 404
@@ -299,12 +303,14 @@ static fb_error_t *fb_company_link(fb_req_t *fr)
 
 /* ---- routes ---- */
 
-#define COMPANY_READ(handler, query) \
-    {(handler), 0, FB_VERSION_NOVA, FB_PERM_VIEW_USERS, (query), NULL, \
-     &fb_companies}
-#define COMPANY_WRITE(handler, flags, data, body) \
-    {(handler), FB_OP_WRITE | (flags), FB_VERSION_NOVA, \
-     FB_PERM_MANAGE_USERS, NULL, (body), (data)}
+#define COMPANY_READ(fn, query_rules) \
+    {.handler = (fn), .min_version = FB_VERSION_NOVA, \
+     .permission = FB_PERM_VIEW_USERS, .query = (query_rules), \
+     .data = &fb_companies}
+#define COMPANY_WRITE(fn, op_flags, desc, rules) \
+    {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
+     .min_version = FB_VERSION_NOVA, .permission = FB_PERM_MANAGE_USERS, \
+     .body = (rules), .data = (desc)}
 
 static const fb_op_t fb_company_list_op =
     COMPANY_READ(fb_resource_list, fb_resource_page_rules);
@@ -338,5 +344,7 @@ static const fb_route_t fb_company_routes[] = {
 };
 
 const fb_resource_module_t fb_companies_module = {
-    "companies", fb_company_routes, fb_company_statements
+    .name = "companies",
+    .routes = fb_company_routes,
+    .statements = fb_company_statements,
 };

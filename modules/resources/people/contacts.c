@@ -225,8 +225,10 @@ static fb_error_t *fb_contact_respond(fb_req_t *fr, int status,
 /* ---- GET /contacts, GET /contacts/{id}, .../by-user-id/{userId} ---- */
 
 static const fb_list_order_t fb_contacts_newest = {
-    &fb_sql_contact_list, &fb_sql_contact_list_after,
-    "contacts.createdAt.desc", fb_key_integer
+    .first = &fb_sql_contact_list,
+    .after = &fb_sql_contact_list_after,
+    .cursor_sort = "contacts.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const char *const fb_contact_types[] = {"customer", "lead", "all",
@@ -234,8 +236,8 @@ static const char *const fb_contact_types[] = {"customer", "lead", "all",
 
 static const fb_query_rule_t fb_contact_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"contactType", FB_Q_ENUM, 0, 0, fb_contact_types},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "contactType", .type = FB_Q_ENUM, .choices = fb_contact_types},
+    {.name = NULL}
 };
 
 static fb_error_t *fb_contact_list(fb_req_t *fr)
@@ -516,12 +518,14 @@ static fb_error_t *fb_contact_preferences_set(fb_req_t *fr)
 
 /* ---- routes ---- */
 
-#define CONTACT_READ(handler, data, query) \
-    {(handler), 0, FB_VERSION_NOVA, FB_PERM_VIEW_USERS, (query), NULL, \
-     (data)}
-#define CONTACT_WRITE(handler, flags, data, body) \
-    {(handler), FB_OP_WRITE | (flags), FB_VERSION_NOVA, \
-     FB_PERM_MANAGE_USERS, NULL, (body), (data)}
+#define CONTACT_READ(fn, desc, query_rules) \
+    {.handler = (fn), .min_version = FB_VERSION_NOVA, \
+     .permission = FB_PERM_VIEW_USERS, .query = (query_rules), \
+     .data = (desc)}
+#define CONTACT_WRITE(fn, op_flags, desc, rules) \
+    {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
+     .min_version = FB_VERSION_NOVA, .permission = FB_PERM_MANAGE_USERS, \
+     .body = (rules), .data = (desc)}
 
 static const fb_op_t fb_contact_list_op =
     CONTACT_READ(fb_contact_list, NULL, fb_contact_list_rules);
@@ -565,5 +569,7 @@ static const fb_route_t fb_contact_routes[] = {
 };
 
 const fb_resource_module_t fb_contacts_module = {
-    "contacts", fb_contact_routes, fb_contact_statements
+    .name = "contacts",
+    .routes = fb_contact_routes,
+    .statements = fb_contact_statements,
 };

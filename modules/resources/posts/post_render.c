@@ -19,8 +19,9 @@
 /* The author: the contact when the post names one (null if it is gone),
  * else the admin. */
 static const fb_rj_author_t fb_post_author = {
-    POST_COL_CONTACT_ID, POST_COL_ADMIN_ID, POST_COL_CONTACT_FOUND,
-    POST_COL_ADMIN_FOUND, 1
+    .contact_id = POST_COL_CONTACT_ID, .admin_id = POST_COL_ADMIN_ID,
+    .contact = POST_COL_CONTACT_FOUND, .admin = POST_COL_ADMIN_FOUND,
+    .with_email = 1
 };
 
 /* A status, from the organization's (post_lookups.c). */

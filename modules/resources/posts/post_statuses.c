@@ -88,7 +88,7 @@ static const fb_manage_t fb_post_status_manage = {
 };
 
 FB_MANAGE_OPS(fb_post_status, FB_VERSION_CLOVER, &fb_post_statuses, NULL,
-              FB_PERM_NONE, FB_PERM_MANAGE_STATUSES, &fb_post_status_manage,
+              FB_PERM_MANAGE_STATUSES, &fb_post_status_manage,
               fb_post_status_create_rules, fb_post_status_update_rules);
 
 static const fb_route_t fb_post_status_routes[] = {
@@ -97,5 +97,7 @@ static const fb_route_t fb_post_status_routes[] = {
 };
 
 const fb_resource_module_t fb_post_statuses_module = {
-    "post_statuses", fb_post_status_routes, fb_post_status_statements
+    .name = "post_statuses",
+    .routes = fb_post_status_routes,
+    .statements = fb_post_status_statements,
 };

@@ -74,8 +74,10 @@ static const fb_statement_t *const fb_voter_statements[] = {
 };
 
 static const fb_list_order_t fb_voters_newest = {
-    &fb_sql_voter_list, &fb_sql_voter_list_after, "voters.createdAt.desc",
-    fb_key_integer
+    .first = &fb_sql_voter_list,
+    .after = &fb_sql_voter_list_after,
+    .cursor_sort = "voters.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const fb_field_rule_t fb_voter_remove_rules[] = {
@@ -87,10 +89,10 @@ static const fb_field_rule_t fb_voter_remove_rules[] = {
 
 /* DELETE may name the voter in the query instead of the body. */
 static const fb_query_rule_t fb_voter_remove_query[] = {
-    {"id", FB_Q_STRING, 24, 24, NULL},
-    {"userId", FB_Q_STRING, 1, 255, NULL},
-    {"email", FB_Q_STRING, 3, 255, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "id", .type = FB_Q_STRING, .min = 24, .max = 24},
+    {.name = "userId", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "email", .type = FB_Q_STRING, .min = 3, .max = 255},
+    {.name = NULL}
 };
 
 /* The post of the path, visible to the key (locked for a vote), or
@@ -234,19 +236,28 @@ static fb_error_t *fb_voter_change(fb_req_t *fr)
 }
 
 static const fb_op_t fb_voter_list_op = {
-    fb_voter_list, FB_OP_MEMBER, FB_VERSION_CLOVER, FB_PERM_NONE,
-    fb_resource_page_rules, NULL, NULL
+    .handler = fb_voter_list,
+    .flags = FB_OP_MEMBER,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .query = fb_resource_page_rules,
 };
 
 static const fb_op_t fb_voter_add_op = {
-    fb_voter_change, FB_OP_BODY | FB_OP_WRITE | FB_OP_MEMBER,
-    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_person_rules, NULL
+    .handler = fb_voter_change,
+    .flags = FB_OP_BODY | FB_OP_WRITE | FB_OP_MEMBER,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_person_rules,
 };
 
 static const fb_op_t fb_voter_remove_op = {
-    fb_voter_change, FB_OP_BODY | FB_OP_WRITE | FB_OP_MEMBER,
-    FB_VERSION_CLOVER, FB_PERM_NONE, fb_voter_remove_query,
-    fb_voter_remove_rules, NULL
+    .handler = fb_voter_change,
+    .flags = FB_OP_BODY | FB_OP_WRITE | FB_OP_MEMBER,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .query = fb_voter_remove_query,
+    .body = fb_voter_remove_rules,
 };
 
 static const fb_route_t fb_voter_routes[] = {
@@ -257,5 +268,7 @@ static const fb_route_t fb_voter_routes[] = {
 };
 
 const fb_resource_module_t fb_post_voters_module = {
-    "post voters", fb_voter_routes, fb_voter_statements
+    .name = "post voters",
+    .routes = fb_voter_routes,
+    .statements = fb_voter_statements,
 };

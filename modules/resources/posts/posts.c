@@ -16,28 +16,39 @@
 #include "fb_id.h"
 #include "posts.h"
 
-/* What the key may see, in argument order: private posts, posts in
- * review. */
-#define POST_SCOPE \
-    "AND (%s::boolean OR p.visibility = 'public') " \
-    "AND (%s::boolean OR NOT p.in_review) "
-
 /*
- * The list filters, in argument order: board ids (twice), status ids
- * (twice), tag names (twice; matched without regard to case), search
- * text (twice).  A NULL list or text means no filter.
+ * A list's arguments, each bound once and named in the CTE k that every
+ * page statement starts with: the organization, the order's own
+ * argument (the reference time of trending and relevance; unused by
+ * column orders), what the key may see (private posts, posts in review)
+ * and, for a filtered list, the filters: board ids, status ids, tag
+ * names (matched without regard to case), search text, NULL meaning no
+ * filter.  k is a FROM-less select that PostgreSQL pulls up into the
+ * query, so every k.x below is the parameter itself to the planner and
+ * a filter left NULL is planned away as before.
  */
+#define POST_ARGS \
+    "%s::text AS org_id, %s::text AS arg, %s::boolean AS private, " \
+    "%s::boolean AS in_review"
+#define POST_ARGS_FILTERED \
+    POST_ARGS ", %s::text[] AS boards, %s::text[] AS statuses, " \
+    "%s::text[] AS tags, %s::text AS q"
+
+/* What the key may see. */
+#define POST_SCOPE \
+    "AND (k.private OR p.visibility = 'public') " \
+    "AND (k.in_review OR NOT p.in_review) "
+
 #define POST_FILTERS \
-    "AND (%s::text[] IS NULL OR p.board_id = ANY (%s::text[])) " \
-    "AND (%s::text[] IS NULL OR p.status_id = ANY (%s::text[])) " \
-    "AND (%s::text[] IS NULL OR EXISTS (" \
+    "AND (k.boards IS NULL OR p.board_id = ANY (k.boards)) " \
+    "AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses)) " \
+    "AND (k.tags IS NULL OR EXISTS (" \
     "  SELECT 1 FROM post_tags pt JOIN tags t " \
     "    ON t.org_id = pt.org_id AND t.id = pt.tag_id " \
     "  WHERE pt.org_id = p.org_id AND pt.post_id = p.id " \
-    "    AND lower(t.name) IN (SELECT lower(n) " \
-    "                          FROM unnest(%s::text[]) n))) " \
-    "AND (%s::text IS NULL " \
-    "     OR p.search @@ websearch_to_tsquery('english', %s)) "
+    "    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n))) " \
+    "AND (k.q IS NULL " \
+    "     OR p.search @@ websearch_to_tsquery('english', k.q)) "
 
 /*
  * How a page's rows are limited.  A filtered list's plan depends on its
@@ -56,38 +67,34 @@
     "ORDER BY " order " LIMIT %d"
 
 /*
- * A page of posts.  The first two arguments set the scene: the
- * organization and the order's own argument (the reference time of
- * trending, the search text of relevance; unused by column orders).
- * Then come the scope, the filters (a filtered list), the cursor's key
- * and id on later pages, and the limit.
+ * A page of posts: k's arguments (args), then the cursor's key and id on
+ * later pages, and the limit.
  */
-#define POST_PAGE(score, filters, limit, after, order, key) \
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS arg), " \
+#define POST_PAGE(args, score, filters, limit, after, order, key) \
+    "WITH k AS (SELECT " args "), " \
     "page AS (" limit("SELECT p.*, " score " AS score, k.arg AS k_arg " \
     "  FROM posts p, k WHERE p.org_id = k.org_id " \
     POST_SCOPE filters after, order) ") " \
     "SELECT " POST_SELECT(key) " FROM " POST_FROM("page") \
     "ORDER BY " order
 
-/* The arguments of a first page: the order's, the scope, the filters
- * (a filtered list) and the limit; a later page has the cursor's key
- * and id too. */
+/* The arguments of a first page: k's (the organization not counted)
+ * and the limit; a later page has the cursor's key and id too. */
 #define POST_PAGE_ARGS 4
-#define POST_FILTERED_ARGS (POST_PAGE_ARGS + 8)
+#define POST_FILTERED_ARGS (POST_PAGE_ARGS + 4)
 
 /* The two statements of an order in one direction (dir, and cmp to
  * compare with a cursor) for a kind of list (filtered, all): the first
  * page and the pages after a cursor.  The rows are compared on col (an
  * expression over posts p and k) and ordered by by (the same value as
  * the page names it: a column, or score); key_in reads a cursor's key. */
-#define POST_SORT_DIR(name, nargs, filters, limit, score, col, by, key, \
-                      key_in, dir, cmp) \
+#define POST_SORT_DIR(name, nargs, args, filters, limit, score, col, by, \
+                      key, key_in, dir, cmp) \
     FB_SQL(name, nargs, \
-           POST_PAGE(score, filters, limit, "", by " " dir ", p.id " dir, \
-                     key)); \
+           POST_PAGE(args, score, filters, limit, "", \
+                     by " " dir ", p.id " dir, key)); \
     FB_SQL(name##_after, nargs + 2, \
-           POST_PAGE(score, filters, limit, \
+           POST_PAGE(args, score, filters, limit, \
                      "AND (" col ", p.id) " cmp " (" key_in ", %s)", \
                      by " " dir ", p.id " dir, key))
 
@@ -98,9 +105,10 @@
 
 /* The statements of an order: filtered lists, and lists of all posts. */
 #define POST_SORT(name, ...) \
-    POST_SORT_KIND(post_list_##name, POST_FILTERED_ARGS, POST_FILTERS, \
-                   POST_LIMIT_EACH, __VA_ARGS__); \
-    POST_SORT_KIND(post_list_##name##_all, POST_PAGE_ARGS, "", \
+    POST_SORT_KIND(post_list_##name, POST_FILTERED_ARGS, \
+                   POST_ARGS_FILTERED, POST_FILTERS, POST_LIMIT_EACH, \
+                   __VA_ARGS__); \
+    POST_SORT_KIND(post_list_##name##_all, POST_PAGE_ARGS, POST_ARGS, "", \
                    POST_LIMIT_CAPPED, __VA_ARGS__)
 
 /* Trending: upvotes / (hours since creation + 2)^1.5, the hours counted
@@ -117,20 +125,18 @@
  * reading every matching row (a word in 136,000 of a million posts: 565
  * ms; the newest 1,000: 8 ms, through the index on creation time).  As
  * with trending, the first page fixes the reference time and its cursors
- * carry it, so every page ranks the same set: the order's argument is
- * "reference time:search text", the keys "reference time:score".  The
- * column sorts with q reach every match.
+ * carry it, so every page ranks the same set: the order's argument is the
+ * reference time, the keys "reference time:score".  The column sorts
+ * with q reach every match.
  */
 #define POST_RANKED "1000"
 #define POST_RELEVANCE_PAGE(after) \
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS arg), " \
-    "k AS NOT MATERIALIZED (SELECT org_id, " \
-    "  fb_ts_from_key(split_part(arg, ':', 1)) AS t0, " \
-    "  split_part(arg, ':', 1) AS t0_key, " \
-    "  substr(arg, strpos(arg, ':') + 1) AS q FROM a), " \
+    "WITH a AS (SELECT " POST_ARGS_FILTERED "), " \
+    "k AS NOT MATERIALIZED (SELECT a.*, fb_ts_from_key(a.arg) AS t0 " \
+    "  FROM a), " \
     "cand AS (SELECT p.*, ts_rank(p.search, " \
     "    websearch_to_tsquery('english', k.q))::float8 AS score, " \
-    "    k.t0_key AS k_arg " \
+    "    k.arg AS k_arg " \
     "  FROM posts p, k WHERE p.org_id = k.org_id " \
     "  AND p.created_at <= k.t0 " POST_SCOPE POST_FILTERS \
     "  ORDER BY p.created_at DESC, p.id DESC LIMIT " POST_RANKED "), " \
@@ -186,44 +192,56 @@ static int fb_key_time_score(const char *key)
     return fb_key_integer(ref) && fb_key_float(colon + 1);
 }
 
-/* The orders of the list, by sortBy then sortOrder: of filtered lists,
- * and of lists of all posts (the same cursors serve both). */
-#define POST_ORDER(name, sort, valid) \
-    {&fb_sql_##name##_desc, &fb_sql_##name##_desc_after, \
-     "posts." sort ".desc", valid}, \
-    {&fb_sql_##name##_asc, &fb_sql_##name##_asc_after, \
-     "posts." sort ".asc", valid}
+/* The order by sortBy and sortOrder of the statements name (name_d
+ * and name_d_after), whose keys valid checks. */
+#define POST_ORDER(by, d, name, valid) \
+    {.sort = by, .dir = #d, \
+     .order = {.first = &fb_sql_##name##_##d, \
+               .after = &fb_sql_##name##_##d##_after, \
+               .cursor_sort = "posts." by "." #d, .key_valid = (valid)}}
 #define POST_ORDERS(kind) \
-    POST_ORDER(post_list_created##kind, "createdAt", fb_key_integer), \
-    POST_ORDER(post_list_upvotes##kind, "upvotes", fb_key_integer), \
-    POST_ORDER(post_list_recent##kind, "recent", fb_key_integer), \
-    POST_ORDER(post_list_trending##kind, "trending", fb_key_time_score)
+    POST_ORDER("createdAt", desc, post_list_created##kind, fb_key_integer), \
+    POST_ORDER("createdAt", asc, post_list_created##kind, fb_key_integer), \
+    POST_ORDER("upvotes", desc, post_list_upvotes##kind, fb_key_integer), \
+    POST_ORDER("upvotes", asc, post_list_upvotes##kind, fb_key_integer), \
+    POST_ORDER("recent", desc, post_list_recent##kind, fb_key_integer), \
+    POST_ORDER("recent", asc, post_list_recent##kind, fb_key_integer), \
+    POST_ORDER("trending", desc, post_list_trending##kind, \
+               fb_key_time_score), \
+    POST_ORDER("trending", asc, post_list_trending##kind, fb_key_time_score)
 
-static const fb_list_order_t fb_post_orders[] = {
+/* The orders of filtered lists, and of lists of all posts (the same
+ * cursors serve both). */
+static const fb_list_choice_t fb_post_orders[] = {
     POST_ORDERS(),
     /* Best match first only: sortOrder does not apply. */
-    {&fb_sql_post_list_relevance, &fb_sql_post_list_relevance_after,
-     "posts.relevance.desc", fb_key_time_score},
+    {.sort = "relevance",
+     .order = {.first = &fb_sql_post_list_relevance,
+               .after = &fb_sql_post_list_relevance_after,
+               .cursor_sort = "posts.relevance.desc",
+               .key_valid = fb_key_time_score}},
+    {.sort = NULL}
 };
 
-static const fb_list_order_t fb_post_orders_all[] = {POST_ORDERS(_all)};
+static const fb_list_choice_t fb_post_orders_all[] = {
+    POST_ORDERS(_all),
+    {.sort = NULL}
+};
 
-/* sortBy values, in the order of fb_post_orders. */
+/* sortBy values (relevance is chosen by a search without one). */
 static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
                                             "recent", "trending", NULL};
-#define FB_POST_TRENDING 3
-#define FB_POST_RELEVANCE 4
 
 static const fb_query_rule_t fb_post_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"boardId", FB_Q_LIST, 1, 64, NULL},
-    {"statusId", FB_Q_LIST, 1, 64, NULL},
-    {"tags", FB_Q_LIST, 1, 255, NULL},
-    {"q", FB_Q_STRING, 1, 255, NULL},
-    {"inReview", FB_Q_BOOL, 0, 0, NULL},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_post_sorts},
-    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "boardId", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "statusId", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "tags", .type = FB_Q_LIST, .min = 1, .max = 255},
+    {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "inReview", .type = FB_Q_BOOL},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_post_sorts},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = NULL}
 };
 
 int fb_post_sees_private(const fb_req_t *fr)
@@ -233,19 +251,18 @@ int fb_post_sees_private(const fb_req_t *fr)
 }
 
 /*
- * The order's own argument: for trending and relevance, the reference
- * time, now for a first page, else the one the cursor carries (a cursor
- * that does not decode is refused later, when the page is read); for
- * relevance, followed by a colon and the search text.
+ * The order's own argument: for trending and relevance (by sortBy), the
+ * reference time, now for a first page, else the one the cursor carries
+ * (a cursor that does not decode is refused later, when the page is
+ * read).
  */
-static const char *fb_post_order_arg(fb_req_t *fr, int sort,
+static const char *fb_post_order_arg(fb_req_t *fr, const char *sort,
                                      const fb_list_order_t *order)
 {
     const char *text = fb_query_get(&fr->query, "cursor");
-    const char *ref;
     fb_cursor_t cursor;
 
-    if (sort != FB_POST_TRENDING && sort != FB_POST_RELEVANCE) {
+    if (strcmp(sort, "trending") != 0 && strcmp(sort, "relevance") != 0) {
         return NULL;
     }
     if (text != NULL
@@ -253,16 +270,10 @@ static const char *fb_post_order_arg(fb_req_t *fr, int sort,
                             &cursor)
            == APR_SUCCESS
         && strchr(cursor.key, ':') != NULL) {
-        ref = apr_pstrmemdup(fr->pool, cursor.key,
-                             strchr(cursor.key, ':') - cursor.key);
+        return apr_pstrmemdup(fr->pool, cursor.key,
+                              strchr(cursor.key, ':') - cursor.key);
     }
-    else {
-        ref = apr_psprintf(fr->pool, "%" APR_TIME_T_FMT, apr_time_now());
-    }
-    return sort == FB_POST_TRENDING
-           ? ref
-           : apr_pstrcat(fr->pool, ref, ":", fb_query_get(&fr->query, "q"),
-                         NULL);
+    return apr_psprintf(fr->pool, "%" APR_TIME_T_FMT, apr_time_now());
 }
 
 /* A page's rows: the post's columns, then the sort key. */
@@ -277,22 +288,19 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     const char *dir = fb_query_get(&fr->query, "sortOrder");
     const char *q = fb_query_get(&fr->query, "q");
     const fb_list_order_t *order;
-    const char *boards, *statuses, *tags, *scope[3];
+    const char *boards, *statuses, *tags, *arg, *private, *in_review;
     fb_error_t *err;
-    int i, which = 0, filtered;
+    int filtered;
 
     if (q != NULL && (err = fb_req_expensive(fr)) != NULL) {
         return err;
     }
     /* With a search and no sort, the best matches come first. */
-    if (sort == NULL && q != NULL) {
-        which = FB_POST_RELEVANCE;
-        dir = "desc";
+    if (sort == NULL) {
+        sort = q != NULL ? "relevance" : "createdAt";
     }
-    for (i = 0; sort != NULL && fb_post_sorts[i] != NULL; i++) {
-        if (strcmp(sort, fb_post_sorts[i]) == 0) {
-            which = i;
-        }
+    if (dir == NULL || strcmp(sort, "relevance") == 0) {
+        dir = "desc";
     }
     if ((err = fb_resource_id_filter(fr, "boardId", &boards)) != NULL
         || (err = fb_resource_id_filter(fr, "statusId", &statuses))
@@ -303,18 +311,21 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
                             fb_query_list(fr->pool, &fr->query, "tags"));
     filtered = boards != NULL || statuses != NULL || tags != NULL
                || q != NULL;
-    which = 2 * which + (dir != NULL && strcmp(dir, "asc") == 0);
-    order = filtered ? &fb_post_orders[which] : &fb_post_orders_all[which];
-    scope[0] = fb_post_order_arg(fr, which / 2, order);
-    scope[1] = fb_bool_text(fb_post_sees_private(fr));
-    scope[2] = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
-    /* POST_PAGE's arguments; a list filter is tested for NULL, then
-     * matched. */
+    order = fb_list_choose(filtered ? fb_post_orders : fb_post_orders_all,
+                           sort, dir);
+    if (order == NULL) {        /* sortBy's rule lets no other through */
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    arg = fb_post_order_arg(fr, sort, order);
+    private = fb_bool_text(fb_post_sees_private(fr));
+    in_review = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
+    /* k's columns, in the order POST_ARGS and POST_ARGS_FILTERED name
+     * them. */
     return fb_list_respond_rows(
         fr, order,
-        filtered ? FB_ARGS(scope[0], scope[1], scope[2], boards, boards,
-                           statuses, statuses, tags, tags, q, q)
-                 : FB_ARRAY_ARGS(scope),
+        filtered ? FB_ARGS(arg, private, in_review, boards, statuses, tags,
+                           q)
+                 : FB_ARGS(arg, private, in_review),
         FB_NO_ARGS, &fb_post_rows);
 }
 
@@ -378,5 +389,7 @@ static const fb_route_t fb_post_routes[] = {
 };
 
 const fb_resource_module_t fb_posts_module = {
-    "posts", fb_post_routes, fb_post_statements
+    .name = "posts",
+    .routes = fb_post_routes,
+    .statements = fb_post_statements,
 };

@@ -266,8 +266,11 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
 }
 
 static const fb_op_t fb_post_create_op = {
-    fb_post_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_post_create_rules, NULL
+    .handler = fb_post_create,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_post_create_rules,
 };
 
 static const fb_route_t fb_post_create_routes[] = {
@@ -276,5 +279,7 @@ static const fb_route_t fb_post_create_routes[] = {
 };
 
 const fb_resource_module_t fb_post_create_module = {
-    "post create", fb_post_create_routes, fb_post_create_statements
+    .name = "post create",
+    .routes = fb_post_create_routes,
+    .statements = fb_post_create_statements,
 };

@@ -319,13 +319,18 @@ static fb_error_t *fb_post_delete(fb_req_t *fr)
 }
 
 static const fb_op_t fb_post_update_op = {
-    fb_post_update, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_post_update_rules, NULL
+    .handler = fb_post_update,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_post_update_rules,
 };
 
 static const fb_op_t fb_post_delete_op = {
-    fb_post_delete, FB_OP_WRITE | FB_OP_MEMBER, FB_VERSION_CLOVER,
-    FB_PERM_MODERATE_POSTS, NULL, NULL, NULL
+    .handler = fb_post_delete,
+    .flags = FB_OP_WRITE | FB_OP_MEMBER,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_MODERATE_POSTS,
 };
 
 static const fb_route_t fb_post_update_routes[] = {
@@ -335,5 +340,7 @@ static const fb_route_t fb_post_update_routes[] = {
 };
 
 const fb_resource_module_t fb_post_update_module = {
-    "post update", fb_post_update_routes, fb_post_update_statements
+    .name = "post update",
+    .routes = fb_post_update_routes,
+    .statements = fb_post_update_statements,
 };

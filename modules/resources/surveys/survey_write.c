@@ -319,24 +319,40 @@ static const fb_field_rule_t fb_survey_response_rules[] = {
 };
 
 static const fb_op_t fb_survey_create_op = {
-    fb_manage_create, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_MANAGE_SURVEYS, NULL, fb_survey_create_rules, &fb_survey_manage
+    .handler = fb_manage_create,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_MANAGE_SURVEYS,
+    .body = fb_survey_create_rules,
+    .data = &fb_survey_manage,
 };
 static const fb_op_t fb_survey_update_op = {
-    fb_manage_update, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_MANAGE_SURVEYS, NULL, fb_survey_update_rules, &fb_survey_manage
+    .handler = fb_manage_update,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_MANAGE_SURVEYS,
+    .body = fb_survey_update_rules,
+    .data = &fb_survey_manage,
 };
 static const fb_op_t fb_survey_delete_op = {
-    fb_manage_delete, FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_MANAGE_SURVEYS, NULL, NULL, &fb_survey_manage
+    .handler = fb_manage_delete,
+    .flags = FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_MANAGE_SURVEYS,
+    .data = &fb_survey_manage,
 };
 static const fb_op_t fb_survey_respond_op = {
-    fb_survey_respond, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_MANAGE_SURVEYS, NULL, fb_survey_response_rules, NULL
+    .handler = fb_survey_respond,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_MANAGE_SURVEYS,
+    .body = fb_survey_response_rules,
 };
 static const fb_op_t fb_survey_response_delete_op = {
-    fb_survey_response_delete, FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_MANAGE_SURVEYS, NULL, NULL, NULL
+    .handler = fb_survey_response_delete,
+    .flags = FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_MANAGE_SURVEYS,
 };
 
 static const fb_route_t fb_survey_write_routes[] = {
@@ -350,5 +366,7 @@ static const fb_route_t fb_survey_write_routes[] = {
 };
 
 const fb_resource_module_t fb_survey_write_module = {
-    "survey_write", fb_survey_write_routes, fb_survey_write_statements
+    .name = "survey_write",
+    .routes = fb_survey_write_routes,
+    .statements = fb_survey_write_statements,
 };

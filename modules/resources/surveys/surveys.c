@@ -66,13 +66,17 @@ static const fb_statement_t *const fb_survey_statements[] = {
 };
 
 static const fb_list_order_t fb_surveys_newest = {
-    &fb_sql_survey_list, &fb_sql_survey_list_after,
-    "surveys.createdAt.desc", fb_key_integer
+    .first = &fb_sql_survey_list,
+    .after = &fb_sql_survey_list_after,
+    .cursor_sort = "surveys.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const fb_list_order_t fb_survey_responses_newest = {
-    &fb_sql_survey_responses, &fb_sql_survey_responses_after,
-    "surveyResponses.createdAt.desc", fb_key_integer
+    .first = &fb_sql_survey_responses,
+    .after = &fb_sql_survey_responses_after,
+    .cursor_sort = "surveyResponses.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 const fb_resource_t fb_surveys = {
@@ -88,15 +92,15 @@ static const char *const fb_survey_page_types[] = {
 
 static const fb_query_rule_t fb_survey_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"type", FB_Q_ENUM, 0, 0, fb_survey_page_types},
-    {"isActive", FB_Q_BOOL, 0, 0, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "type", .type = FB_Q_ENUM, .choices = fb_survey_page_types},
+    {.name = "isActive", .type = FB_Q_BOOL},
+    {.name = NULL}
 };
 
 static const fb_query_rule_t fb_survey_response_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"pageId", FB_Q_STRING, 1, 64, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "pageId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = NULL}
 };
 
 /* GET /surveys */
@@ -148,5 +152,7 @@ static const fb_route_t fb_survey_routes[] = {
 };
 
 const fb_resource_module_t fb_surveys_module = {
-    "surveys", fb_survey_routes, fb_survey_statements
+    .name = "surveys",
+    .routes = fb_survey_routes,
+    .statements = fb_survey_statements,
 };

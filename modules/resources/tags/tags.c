@@ -228,12 +228,18 @@ static const fb_op_t fb_tag_list_op =
 static const fb_op_t fb_tag_get_op =
     FB_OP_READ(fb_resource_get, FB_VERSION_NOVA, &fb_tags, NULL);
 static const fb_op_t fb_tag_upsert_op = {
-    fb_tag_upsert, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
-    FB_PERM_MANAGE_CONVERSATION_TAGS, NULL, fb_tag_upsert_rules, NULL
+    .handler = fb_tag_upsert,
+    .flags = FB_OP_WRITE | FB_OP_BODY,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_MANAGE_CONVERSATION_TAGS,
+    .body = fb_tag_upsert_rules,
 };
 static const fb_op_t fb_tag_delete_op = {
-    fb_tag_delete, FB_OP_WRITE | FB_OP_BODY, FB_VERSION_NOVA,
-    FB_PERM_MANAGE_CONVERSATION_TAGS, NULL, fb_tag_delete_rules, NULL
+    .handler = fb_tag_delete,
+    .flags = FB_OP_WRITE | FB_OP_BODY,
+    .min_version = FB_VERSION_NOVA,
+    .permission = FB_PERM_MANAGE_CONVERSATION_TAGS,
+    .body = fb_tag_delete_rules,
 };
 
 static const fb_route_t fb_tag_routes[] = {
@@ -245,5 +251,7 @@ static const fb_route_t fb_tag_routes[] = {
 };
 
 const fb_resource_module_t fb_tags_module = {
-    "tags", fb_tag_routes, fb_tag_statements
+    .name = "tags",
+    .routes = fb_tag_routes,
+    .statements = fb_tag_statements,
 };

@@ -146,7 +146,7 @@ static const fb_manage_t fb_team_manage = {
 };
 
 FB_MANAGE_OPS(fb_team, FB_VERSION_NOVA, &fb_teams, NULL,
-              FB_PERM_NONE, FB_PERM_MANAGE_TEAM_MEMBERS, &fb_team_manage,
+              FB_PERM_MANAGE_TEAM_MEMBERS, &fb_team_manage,
               fb_team_create_rules, fb_team_update_rules);
 
 static const fb_route_t fb_team_routes[] = {
@@ -155,5 +155,7 @@ static const fb_route_t fb_team_routes[] = {
 };
 
 const fb_resource_module_t fb_teams_module = {
-    "teams", fb_team_routes, fb_team_statements
+    .name = "teams",
+    .routes = fb_team_routes,
+    .statements = fb_team_statements,
 };

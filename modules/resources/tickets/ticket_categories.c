@@ -75,9 +75,8 @@ static const fb_manage_t fb_ticket_category_manage = {
 };
 
 FB_MANAGE_OPS(fb_ticket_category, FB_VERSION_CLOVER, &fb_ticket_categories,
-              NULL, FB_PERM_NONE, FB_PERM_MANAGE_BOARDS,
-              &fb_ticket_category_manage, fb_ticket_category_create_rules,
-              fb_board_update_rules);
+              NULL, FB_PERM_MANAGE_BOARDS, &fb_ticket_category_manage,
+              fb_ticket_category_create_rules, fb_board_update_rules);
 
 static const fb_route_t fb_ticket_category_routes[] = {
     FB_MANAGE_ROUTE_ROWS(fb_ticket_category, "/tickets/categories"),
@@ -85,6 +84,7 @@ static const fb_route_t fb_ticket_category_routes[] = {
 };
 
 const fb_resource_module_t fb_ticket_categories_module = {
-    "ticket_categories", fb_ticket_category_routes,
-    fb_ticket_category_statements
+    .name = "ticket_categories",
+    .routes = fb_ticket_category_routes,
+    .statements = fb_ticket_category_statements,
 };

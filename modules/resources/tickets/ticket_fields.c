@@ -73,9 +73,8 @@ static const fb_manage_t fb_ticket_field_manage = {
 };
 
 FB_MANAGE_OPS(fb_ticket_field, FB_VERSION_CLOVER, &fb_ticket_fields, NULL,
-              FB_PERM_NONE, FB_PERM_MANAGE_CUSTOM_FIELDS,
-              &fb_ticket_field_manage, fb_ticket_field_create_rules,
-              fb_custom_field_update_rules);
+              FB_PERM_MANAGE_CUSTOM_FIELDS, &fb_ticket_field_manage,
+              fb_ticket_field_create_rules, fb_custom_field_update_rules);
 
 static const fb_route_t fb_ticket_field_routes[] = {
     FB_MANAGE_ROUTE_ROWS(fb_ticket_field, "/tickets/custom_fields"),
@@ -83,5 +82,7 @@ static const fb_route_t fb_ticket_field_routes[] = {
 };
 
 const fb_resource_module_t fb_ticket_fields_module = {
-    "ticket_fields", fb_ticket_field_routes, fb_ticket_field_statements
+    .name = "ticket_fields",
+    .routes = fb_ticket_field_routes,
+    .statements = fb_ticket_field_statements,
 };

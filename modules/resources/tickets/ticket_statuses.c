@@ -87,10 +87,9 @@ static const fb_manage_t fb_ticket_status_manage = {
     .remove = &fb_sql_ticket_status_remove, .messages = fb_ticket_status_messages,
 };
 
-FB_MANAGE_OPS(fb_ticket_status, FB_VERSION_CLOVER, &fb_ticket_statuses,
-              NULL, FB_PERM_NONE, FB_PERM_MANAGE_STATUSES,
-              &fb_ticket_status_manage, fb_post_status_create_rules,
-              fb_post_status_update_rules);
+FB_MANAGE_OPS(fb_ticket_status, FB_VERSION_CLOVER, &fb_ticket_statuses, NULL,
+              FB_PERM_MANAGE_STATUSES, &fb_ticket_status_manage,
+              fb_post_status_create_rules, fb_post_status_update_rules);
 
 static const fb_route_t fb_ticket_status_routes[] = {
     FB_MANAGE_ROUTE_ROWS(fb_ticket_status, "/tickets/statuses"),
@@ -98,5 +97,7 @@ static const fb_route_t fb_ticket_status_routes[] = {
 };
 
 const fb_resource_module_t fb_ticket_statuses_module = {
-    "ticket_statuses", fb_ticket_status_routes, fb_ticket_status_statements
+    .name = "ticket_statuses",
+    .routes = fb_ticket_status_routes,
+    .statements = fb_ticket_status_statements,
 };

@@ -16,29 +16,37 @@
 #include "ticket_files.h"
 
 /*
- * The list filters, in argument order: category ids (twice), status
- * ids (twice), search text (twice), assignee (twice), category kind
- * (twice).  NULL means no filter.
+ * A page's arguments, each bound once and named in k: the organization
+ * and the list filters, category ids, status ids, search text, assignee
+ * and category kind, NULL meaning no filter; then come the cursor's key
+ * and id on later pages, the limit, and the portal URL of the JSON.  k
+ * is a FROM-less select, which PostgreSQL pulls up into the query: to
+ * the planner k.x is the parameter itself, and a filter left NULL is
+ * planned away.
  */
-#define TICKET_FILTERS \
-    "AND (%s::text[] IS NULL OR t.category_id = ANY (%s::text[])) " \
-    "AND (%s::text[] IS NULL OR t.status_id = ANY (%s::text[])) " \
-    "AND (%s::text IS NULL " \
-    "     OR t.search @@ websearch_to_tsquery('english', %s)) " \
-    "AND (%s::text IS NULL OR t.assignee_id = %s) " \
-    "AND (%s::text IS NULL OR t.category_id IN (" \
-    "  SELECT b.id FROM ticket_categories b " \
-    "  WHERE b.org_id = $1 AND b.category_type = %s)) "
+#define TICKET_ARGS \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text[] AS categories, " \
+    "  %s::text[] AS statuses, %s::text AS q, %s::text AS assignee, " \
+    "  %s::text AS kind) "
 
-/* A page: the organization, the filters, the cursor's key and id on
- * later pages, the limit, the portal URL of the JSON. */
+#define TICKET_FILTERS \
+    "AND (k.categories IS NULL OR t.category_id = ANY (k.categories)) " \
+    "AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses)) " \
+    "AND (k.q IS NULL " \
+    "     OR t.search @@ websearch_to_tsquery('english', k.q)) " \
+    "AND (k.assignee IS NULL OR t.assignee_id = k.assignee) " \
+    "AND (k.kind IS NULL OR t.category_id IN (" \
+    "  SELECT b.id FROM ticket_categories b " \
+    "  WHERE b.org_id = k.org_id AND b.category_type = k.kind)) "
+
 #define TICKET_PAGE(after, order, key) \
-    "WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = %s " \
+    TICKET_ARGS ", page AS (SELECT t.* FROM tickets t, k " \
+    "WHERE t.org_id = k.org_id " \
     TICKET_FILTERS after " ORDER BY " order " LIMIT %d) " \
     "SELECT " TICKET_JSON ", " key " AS sort_key, t.id FROM page t " \
     "ORDER BY " order
 
-#define TICKET_PAGE_ARGS 12
+#define TICKET_PAGE_ARGS 7
 
 /* The four statements of an order on col (its cursor key is key, read
  * back by key_in). */
@@ -89,22 +97,26 @@ static const fb_statement_t *const fb_ticket_statements[] = {
     TICKET_SQL(recent), TICKET_SQL(number), NULL
 };
 
-#define TICKET_ORDER(name, sort) \
-    {&fb_sql_ticket_list_##name##_desc, \
-     &fb_sql_ticket_list_##name##_desc_after, \
-     "tickets." sort ".desc", fb_key_integer}, \
-    {&fb_sql_ticket_list_##name##_asc, \
-     &fb_sql_ticket_list_##name##_asc_after, \
-     "tickets." sort ".asc", fb_key_integer}
+/* The order by sortBy and sortOrder of the statements ticket_list_name_d
+ * and ticket_list_name_d_after. */
+#define TICKET_ORDER(by, d, name) \
+    {.sort = by, .dir = #d, \
+     .order = {.first = &fb_sql_ticket_list_##name##_##d, \
+               .after = &fb_sql_ticket_list_##name##_##d##_after, \
+               .cursor_sort = "tickets." by "." #d, \
+               .key_valid = fb_key_integer}}
 
-/* By sortBy then sortOrder. */
-static const fb_list_order_t fb_ticket_orders[] = {
-    TICKET_ORDER(date, "date"),
-    TICKET_ORDER(recent, "recent"),
-    TICKET_ORDER(number, "ticketNumber"),
+static const fb_list_choice_t fb_ticket_orders[] = {
+    TICKET_ORDER("date", desc, date),
+    TICKET_ORDER("date", asc, date),
+    TICKET_ORDER("recent", desc, recent),
+    TICKET_ORDER("recent", asc, recent),
+    TICKET_ORDER("ticketNumber", desc, number),
+    TICKET_ORDER("ticketNumber", asc, number),
+    {.sort = NULL}
 };
 
-/* sortBy values, in the order of fb_ticket_orders. */
+/* sortBy values. */
 static const char *const fb_ticket_sorts[] = {"date", "recent",
                                               "ticketNumber", NULL};
 
@@ -113,14 +125,14 @@ static const char *const fb_ticket_kinds[] = {"customer", "tracker",
 
 static const fb_query_rule_t fb_ticket_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"ticketCategoryIds", FB_Q_LIST, 1, 64, NULL},
-    {"statusIds", FB_Q_LIST, 1, 64, NULL},
-    {"q", FB_Q_STRING, 1, 255, NULL},
-    {"assigneeId", FB_Q_STRING, 1, 64, NULL},
-    {"categoryType", FB_Q_ENUM, 0, 0, fb_ticket_kinds},
-    {"sortBy", FB_Q_ENUM, 0, 0, fb_ticket_sorts},
-    {"sortOrder", FB_Q_ENUM, 0, 0, fb_sort_orders},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "ticketCategoryIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "statusIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
+    {.name = "assigneeId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "categoryType", .type = FB_Q_ENUM, .choices = fb_ticket_kinds},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_ticket_sorts},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = NULL}
 };
 
 static fb_error_t *fb_ticket_list(fb_req_t *fr)
@@ -131,16 +143,16 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
     const char *kind = fb_query_get(&fr->query, "categoryType");
     const char *assignee = fb_query_get(&fr->query, "assigneeId");
     const char *cats, *statuses;
+    const fb_list_order_t *order;
     fb_error_t *err;
-    int i, which = 0;
 
     if (q != NULL && (err = fb_req_expensive(fr)) != NULL) {
         return err;
     }
-    for (i = 0; sort != NULL && fb_ticket_sorts[i] != NULL; i++) {
-        if (strcmp(sort, fb_ticket_sorts[i]) == 0) {
-            which = i;
-        }
+    order = fb_list_choose(fb_ticket_orders, sort != NULL ? sort : "date",
+                           dir != NULL ? dir : "desc");
+    if (order == NULL) {        /* the rules let no other through */
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
     if (assignee != NULL
         && (assignee = fb_id_normalize(fr->pool, assignee)) == NULL) {
@@ -154,11 +166,9 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
            != NULL) {
         return err;
     }
+    /* k's columns, in the order TICKET_ARGS names them. */
     return fb_list_respond_present(
-        fr, &fb_ticket_orders[2 * which
-                              + (dir != NULL && strcmp(dir, "asc") == 0)],
-        FB_ARGS(cats, cats, statuses, statuses, q, q, assignee, assignee,
-                kind, kind),
+        fr, order, FB_ARGS(cats, statuses, q, assignee, kind),
         FB_ARGS(fb_req_portal_default(fr)), fb_ticket_present);
 }
 
@@ -227,5 +237,7 @@ static const fb_route_t fb_ticket_routes[] = {
 };
 
 const fb_resource_module_t fb_tickets_module = {
-    "tickets", fb_ticket_routes, fb_ticket_statements
+    .name = "tickets",
+    .routes = fb_ticket_routes,
+    .statements = fb_ticket_statements,
 };

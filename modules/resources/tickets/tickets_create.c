@@ -172,9 +172,12 @@ static fb_error_t *fb_ticket_create(fb_req_t *fr)
 }
 
 static const fb_op_t fb_ticket_create_op = {
-    fb_ticket_create, FB_OP_BODY | FB_OP_WRITE | FB_OP_UPLOAD,
-    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_ticket_create_rules,
-    &fb_ticket_upload
+    .handler = fb_ticket_create,
+    .flags = FB_OP_BODY | FB_OP_WRITE | FB_OP_UPLOAD,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_ticket_create_rules,
+    .data = &fb_ticket_upload,
 };
 
 static const fb_route_t fb_ticket_create_routes[] = {
@@ -183,5 +186,7 @@ static const fb_route_t fb_ticket_create_routes[] = {
 };
 
 const fb_resource_module_t fb_ticket_create_module = {
-    "ticket create", fb_ticket_create_routes, fb_ticket_create_statements
+    .name = "ticket create",
+    .routes = fb_ticket_create_routes,
+    .statements = fb_ticket_create_statements,
 };

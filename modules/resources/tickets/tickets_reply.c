@@ -286,8 +286,11 @@ static fb_error_t *fb_ticket_reply(fb_req_t *fr)
 }
 
 static const fb_op_t fb_ticket_reply_op = {
-    fb_ticket_reply, FB_OP_BODY | FB_OP_WRITE, FB_VERSION_CLOVER,
-    FB_PERM_NONE, NULL, fb_ticket_reply_rules, NULL
+    .handler = fb_ticket_reply,
+    .flags = FB_OP_BODY | FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_ticket_reply_rules,
 };
 
 static const fb_route_t fb_ticket_reply_routes[] = {
@@ -296,5 +299,7 @@ static const fb_route_t fb_ticket_reply_routes[] = {
 };
 
 const fb_resource_module_t fb_ticket_reply_module = {
-    "ticket reply", fb_ticket_reply_routes, fb_ticket_reply_statements
+    .name = "ticket reply",
+    .routes = fb_ticket_reply_routes,
+    .statements = fb_ticket_reply_statements,
 };

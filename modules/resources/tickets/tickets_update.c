@@ -295,14 +295,19 @@ static fb_error_t *fb_ticket_delete(fb_req_t *fr)
 }
 
 static const fb_op_t fb_ticket_update_op = {
-    fb_ticket_update, FB_OP_BODY | FB_OP_WRITE | FB_OP_UPLOAD,
-    FB_VERSION_CLOVER, FB_PERM_NONE, NULL, fb_ticket_update_rules,
-    &fb_ticket_upload
+    .handler = fb_ticket_update,
+    .flags = FB_OP_BODY | FB_OP_WRITE | FB_OP_UPLOAD,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .body = fb_ticket_update_rules,
+    .data = &fb_ticket_upload,
 };
 
 static const fb_op_t fb_ticket_delete_op = {
-    fb_ticket_delete, FB_OP_WRITE, FB_VERSION_CLOVER, FB_PERM_NONE, NULL,
-    NULL, NULL
+    .handler = fb_ticket_delete,
+    .flags = FB_OP_WRITE,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
 };
 
 static const fb_route_t fb_ticket_update_routes[] = {
@@ -312,5 +317,7 @@ static const fb_route_t fb_ticket_update_routes[] = {
 };
 
 const fb_resource_module_t fb_ticket_update_module = {
-    "ticket update", fb_ticket_update_routes, fb_ticket_update_statements
+    .name = "ticket update",
+    .routes = fb_ticket_update_routes,
+    .statements = fb_ticket_update_statements,
 };

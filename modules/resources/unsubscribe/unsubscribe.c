@@ -38,11 +38,11 @@ static const fb_statement_t *const fb_unsubscribe_statements[] = {
 };
 
 static const fb_query_rule_t fb_unsubscribe_rules[] = {
-    {"org", FB_Q_STRING, 1, 64, NULL},
-    {"list", FB_Q_ENUM, 0, 0, fb_bulk_lists},
-    {"email", FB_Q_STRING, 1, 500, NULL},
-    {"token", FB_Q_STRING, 64, 64, NULL},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "org", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "list", .type = FB_Q_ENUM, .choices = fb_bulk_lists},
+    {.name = "email", .type = FB_Q_STRING, .min = 1, .max = 500},
+    {.name = "token", .type = FB_Q_STRING, .min = 64, .max = 64},
+    {.name = NULL}
 };
 
 /* Answers a minimal page whose body is the markup body. */
@@ -130,8 +130,11 @@ static fb_error_t *fb_unsubscribe(fb_req_t *fr)
 }
 
 static const fb_op_t fb_unsubscribe_op = {
-    fb_unsubscribe, FB_OP_PUBLIC, FB_VERSION_CLOVER, FB_PERM_NONE,
-    fb_unsubscribe_rules, NULL, NULL
+    .handler = fb_unsubscribe,
+    .flags = FB_OP_PUBLIC,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .query = fb_unsubscribe_rules,
 };
 
 static const fb_route_t fb_unsubscribe_routes[] = {
@@ -141,5 +144,7 @@ static const fb_route_t fb_unsubscribe_routes[] = {
 };
 
 const fb_resource_module_t fb_unsubscribe_module = {
-    "unsubscribe", fb_unsubscribe_routes, fb_unsubscribe_statements
+    .name = "unsubscribe",
+    .routes = fb_unsubscribe_routes,
+    .statements = fb_unsubscribe_statements,
 };

@@ -196,8 +196,10 @@ static const fb_statement_t *const fb_webhook_statements[] = {
 };
 
 static const fb_list_order_t fb_webhooks_newest = {
-    &fb_sql_webhook_list, &fb_sql_webhook_list_after,
-    "webhooks.createdAt.desc", fb_key_integer
+    .first = &fb_sql_webhook_list,
+    .after = &fb_sql_webhook_list_after,
+    .cursor_sort = "webhooks.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 static const fb_resource_t fb_webhooks = {
@@ -617,8 +619,10 @@ static fb_error_t *fb_webhook_test(fb_req_t *fr)
 }
 
 static const fb_list_order_t fb_webhook_deliveries_order = {
-    &fb_sql_webhook_deliveries, &fb_sql_webhook_deliveries_after,
-    "webhook.deliveries.createdAt.desc", fb_key_integer
+    .first = &fb_sql_webhook_deliveries,
+    .after = &fb_sql_webhook_deliveries_after,
+    .cursor_sort = "webhook.deliveries.createdAt.desc",
+    .key_valid = fb_key_integer,
 };
 
 /* GET /webhooks/{id}/deliveries: the delivery log, newest first. */
@@ -659,8 +663,8 @@ static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
 
 static const fb_query_rule_t fb_webhook_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {"status", FB_Q_ENUM, 0, 0, fb_webhook_statuses},
-    {NULL, 0, 0, 0, NULL}
+    {.name = "status", .type = FB_Q_ENUM, .choices = fb_webhook_statuses},
+    {.name = NULL}
 };
 
 static fb_error_t *fb_webhook_list(fb_req_t *fr)
@@ -672,9 +676,10 @@ static fb_error_t *fb_webhook_list(fb_req_t *fr)
 
 /* ---- routes ---- */
 
-#define WEBHOOK_OP(handler, flags, query, body) \
-    {(handler), (flags), FB_VERSION_NOVA, FB_PERM_MANAGE_API, (query), \
-     (body), &fb_webhooks}
+#define WEBHOOK_OP(fn, op_flags, query_rules, body_rules) \
+    {.handler = (fn), .flags = (op_flags), .min_version = FB_VERSION_NOVA, \
+     .permission = FB_PERM_MANAGE_API, .query = (query_rules), \
+     .body = (body_rules), .data = &fb_webhooks}
 
 static const fb_op_t fb_webhook_list_op =
     WEBHOOK_OP(fb_webhook_list, 0, fb_webhook_list_rules, NULL);
@@ -713,5 +718,7 @@ static const fb_route_t fb_webhook_routes[] = {
 };
 
 const fb_resource_module_t fb_webhooks_module = {
-    "webhooks", fb_webhook_routes, fb_webhook_statements
+    .name = "webhooks",
+    .routes = fb_webhook_routes,
+    .statements = fb_webhook_statements,
 };
