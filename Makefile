@@ -9,6 +9,7 @@
 #   make install    install the module and its a2enmod files (as root)
 #   make asan       every test with AddressSanitizer in httpd and the units
 #   make fuzz       each fuzz target of t/fuzz for FUZZ_SECONDS (default 60)
+#   make statements every statement, whole, in sql/statements (commit them)
 
 APXS      ?= apxs
 CC        ?= gcc
@@ -50,7 +51,8 @@ SAN_CFLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 SAN_LIBS   := -fsanitize=$(SANITIZE)
 endif
 
-.PHONY: all run stop test unit bench install asan fuzz fuzz-build clean
+.PHONY: all run stop test unit bench install asan fuzz fuzz-build clean \
+        statements statements-check
 
 all: mod_feedback.so
 
@@ -75,6 +77,24 @@ MOD_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(MOD_SRC))
 $(BUILD)/%.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(MOD_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Every statement, whole, in sql/statements (scripts/statements.py): the
+# sources through the preprocessor, each with its headers as its
+# dependencies.  `make statements` writes the files, `make
+# statements-check` fails when they are not current.
+STMT_I    := $(patsubst %.c,$(BUILD)/%.i,$(MOD_SRC))
+
+$(BUILD)/%.i: %.c Makefile $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(CC) $(MOD_CFLAGS) -E -P -MMD -MP -MF $(@:.i=.id) -MT $@ -o $@ $<
+
+-include $(STMT_I:.i=.id)
+
+statements: $(STMT_I) scripts/statements.py
+	@scripts/statements.py write sql/statements $(STMT_I)
+
+statements-check: $(STMT_I) scripts/statements.py
+	@scripts/statements.py check sql/statements $(STMT_I)
 
 # The schema version is compiled into fb_dbd.c only.
 $(BUILD)/modules/http/fb_dbd.o: $(MIGRATIONS)

@@ -1,0 +1,22 @@
+-- The statements of modules/http/fb_dbd.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- fb_schema_version (global; no placeholders)
+SELECT coalesce(max(version), 0)::text FROM schema_version;
+
+-- fb_dbd_budget_set (global; varchar)
+WITH old AS MATERIALIZED (
+  SELECT current_setting('statement_timeout') AS statement_timeout,
+         current_setting('max_parallel_workers_per_gather')
+           AS parallel_workers)
+SELECT old.statement_timeout, old.parallel_workers,
+       set_config('statement_timeout', $1, false),
+       set_config('max_parallel_workers_per_gather', '0', false)
+FROM old;
+
+-- fb_dbd_budget_reset (global; varchar, varchar)
+SELECT set_config('statement_timeout', $1, false),
+       set_config('max_parallel_workers_per_gather', $2, false);

@@ -1,0 +1,74 @@
+-- The statements of modules/resources/changelogs/changelogs_write.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- changelog_w_insert (scoped; varchar, varchar, varchar, varchar)
+INSERT INTO changelogs (org_id, featured_image, allowed_segment_ids,
+  date)
+VALUES ($1, $2, COALESCE($3::text[], '{}'),
+  COALESCE($4::timestamptz, now())) RETURNING id;
+
+-- changelog_w_locale_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+INSERT INTO changelog_locales (org_id, changelog_id, locale, slug,
+  title, content, content_text, markdown)
+SELECT $1, $2, COALESCE($3::text, o.default_locale),
+  fb_changelog_slug(o.id, $4), $4, $5, $6, $7
+FROM organizations o WHERE o.id = $1 RETURNING locale;
+
+-- changelog_w_category_make (scoped; varchar, varchar)
+SELECT fb_changelog_category($1, $2);
+
+-- changelog_w_category_find (scoped; varchar, varchar)
+SELECT id FROM changelog_categories
+WHERE org_id = $1 AND lower(name) = lower($2);
+
+-- changelog_w_link (scoped; varchar, varchar, varchar)
+INSERT INTO changelog_category_links (org_id, changelog_id,
+  category_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING;
+
+-- changelog_w_unlink_all (scoped; varchar, varchar)
+DELETE FROM changelog_category_links
+WHERE org_id = $1 AND changelog_id = $2;
+
+-- changelog_w_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id)
+UPDATE changelogs c SET
+  featured_image = CASE WHEN $3::boolean THEN $4
+                   ELSE c.featured_image END,
+  allowed_segment_ids = COALESCE($5::text[], c.allowed_segment_ids),
+  date = COALESCE($6::timestamptz, c.date), updated_at = now()
+FROM k WHERE c.org_id = k.org_id AND c.id = k.id;
+
+-- changelog_w_edit_locale (scoped; varchar, varchar, varchar)
+SELECT COALESCE(k.locale, fb_changelog_locale(k.org_id, k.id, NULL))
+FROM (SELECT $1::text AS org_id, $2::text AS id,
+             $3::text AS locale) k;
+
+-- changelog_w_locale_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
+                  $3::text AS locale)
+UPDATE changelog_locales l SET
+  title = COALESCE($4, l.title), content = COALESCE($5, l.content),
+  content_text = COALESCE($6, l.content_text),
+  markdown = CASE WHEN $7::boolean THEN $8 ELSE l.markdown END,
+  updated_at = now()
+FROM k WHERE l.org_id = k.org_id AND l.changelog_id = k.changelog_id
+AND l.locale = k.locale RETURNING l.locale;
+
+-- changelog_w_locale_add (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id)
+INSERT INTO changelog_locales (org_id, changelog_id, locale, slug,
+  title, content, content_text, markdown)
+SELECT f.org_id, f.changelog_id, $3,
+  fb_changelog_slug(f.org_id, COALESCE($4, f.title)),
+  COALESCE($4, f.title), COALESCE($5, f.content),
+  COALESCE($6, f.content_text),
+  CASE WHEN $7::boolean THEN $8 ELSE f.markdown END
+FROM k JOIN changelog_locales f ON f.org_id = k.org_id
+  AND f.changelog_id = k.changelog_id
+ORDER BY f.created_at, f.locale LIMIT 1 RETURNING locale;
+
+-- changelog_w_delete (scoped; varchar, varchar)
+DELETE FROM changelogs WHERE org_id = $1 AND id = $2 RETURNING id;

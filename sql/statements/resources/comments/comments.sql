@@ -1,0 +1,1242 @@
+-- The statements of modules/resources/comments/comments.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- comment_get (scoped; varchar, varchar, varchar, varchar)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+NULL
+ AS sort_key
+ FROM
+comments
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+WHERE c.org_id = $1 AND c.id = $2 AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public');
+
+-- comment_t_post (scoped; varchar, varchar, varchar, varchar, varchar)
+SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title
+FROM posts p JOIN boards b ON b.org_id = p.org_id
+  AND b.id = p.board_id
+WHERE p.org_id = $1 AND p.id = $2
+AND ($3::boolean OR p.visibility = 'public')
+UNION ALL
+SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title
+FROM posts p JOIN boards b ON b.org_id = p.org_id
+  AND b.id = p.board_id
+WHERE p.org_id = $1 AND p.slug = $4
+AND ($5::boolean OR p.visibility = 'public') LIMIT 1;
+
+-- comment_t_post_lock (scoped; varchar, varchar)
+SELECT id FROM posts WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
+-- comment_list_best_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+ ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.best::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.best
+DESC, c.id
+DESC;
+
+-- comment_list_best_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (c.best, c.id)
+<
+ ($8::float8, $9)
+ ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT $10)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.best::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.best
+DESC, c.id
+DESC;
+
+-- comment_list_best (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+ ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT $7)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.best::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.best
+DESC, c.id
+DESC;
+
+-- comment_list_best_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (c.best, c.id)
+<
+ ($7::float8, $8)
+ ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT $9)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.best::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.best
+DESC, c.id
+DESC;
+
+-- comment_list_top_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+ ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.score::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.score
+DESC, c.id
+DESC;
+
+-- comment_list_top_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (c.score, c.id)
+<
+ ($8::integer, $9)
+ ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT $10)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.score::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.score
+DESC, c.id
+DESC;
+
+-- comment_list_top (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+ ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT $7)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.score::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.score
+DESC, c.id
+DESC;
+
+-- comment_list_top_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (c.score, c.id)
+<
+ ($7::integer, $8)
+ ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT $9)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.score::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.score
+DESC, c.id
+DESC;
+
+-- comment_list_new_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+ ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+DESC, c.id
+DESC;
+
+-- comment_list_new_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (c.created_at, c.id)
+<
+ (fb_ts_from_key($8), $9)
+ ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT $10)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+DESC, c.id
+DESC;
+
+-- comment_list_new (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+ ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT $7)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+DESC, c.id
+DESC;
+
+-- comment_list_new_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (c.created_at, c.id)
+<
+ (fb_ts_from_key($7), $8)
+ ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT $9)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+DESC, c.id
+DESC;
+
+-- comment_list_old_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;
+
+-- comment_list_old_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+AND c.target_id = $2
+ AND
+($3::boolean OR NOT c.is_private)
+AND ($4::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($5::boolean OR NOT c.in_review)
+AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (c.created_at, c.id)
+>
+ (fb_ts_from_key($8), $9)
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $10)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;
+
+-- comment_list_old (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $7)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;
+
+-- comment_list_old_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
+WHERE c.org_id = $1
+ AND
+($2::boolean OR NOT c.is_private)
+AND ($3::boolean OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND ($4::boolean OR NOT c.in_review)
+AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (c.created_at, c.id)
+>
+ (fb_ts_from_key($7), $8)
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $9)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;

@@ -1,0 +1,8437 @@
+-- The statements of modules/resources/conversations/conversation_search.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- conversation_search_filter_desc (scoped; varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM conversations cv, k WHERE cv.org_id = k.org_id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $3)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_filter_desc_after (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM conversations cv, k WHERE cv.org_id = k.org_id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+<
+ (fb_ts_from_key($3), $4)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $5)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_filter_asc (scoped; varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM conversations cv, k WHERE cv.org_id = k.org_id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $3)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_filter_asc_after (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM conversations cv, k WHERE cv.org_id = k.org_id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+>
+ (fb_ts_from_key($3), $4)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $5)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_filter_count (scoped; varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f)
+SELECT count(*) FROM (SELECT 1
+FROM conversations cv, k WHERE cv.org_id = k.org_id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  LIMIT
+200) x;
+
+-- conversation_search_tagged_desc (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $4)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_tagged_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+<
+ (fb_ts_from_key($4), $5)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $6)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_tagged_asc (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $4)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_tagged_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+>
+ (fb_ts_from_key($4), $5)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $6)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_tagged_count (scoped; varchar, varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d)
+SELECT count(*) FROM (SELECT 1
+FROM k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  LIMIT
+200) x;
+
+-- conversation_search_joined_desc (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k
+  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $4)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_joined_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k
+  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+<
+ (fb_ts_from_key($4), $5)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $6)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_joined_asc (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k
+  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $4)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_joined_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d),
+page AS (SELECT cv.*, NULL::numeric AS score,
+  NULL::text AS match_id, false AS searched
+FROM k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k
+  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+>
+ (fb_ts_from_key($4), $5)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $6)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+FROM page cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_joined_count (scoped; varchar, varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::text[] AS d)
+SELECT count(*) FROM (SELECT 1
+FROM k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k
+  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+  LIMIT
+200) x;
+
+-- conversation_search_tag_links (scoped; varchar, varchar)
+SELECT count(*) FROM (SELECT 1 FROM conversation_tag_links
+  WHERE org_id = $1 AND tag_id = ANY ($2::text[])
+  LIMIT
+2000) x;
+
+-- conversation_search_people_links (scoped; varchar, varchar)
+SELECT count(*) FROM (SELECT 1 FROM conversation_participants
+  WHERE org_id = $1 AND user_id = ANY ($2::text[])
+  LIMIT
+2000) x;
+
+-- conversation_search_text (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
+  FROM m GROUP BY m.id)
+, admitted AS (SELECT cv.*, hit.score, k.q,
+  true AS searched, count(*) OVER () AS total
+  FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+),
+page AS (SELECT * FROM admitted cv WHERE true
+  ORDER BY
+cv.score DESC, cv.uid DESC
+ LIMIT $4),
+shown AS (SELECT cv.*,
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ cv.q
+  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
+ AS match_id FROM page cv)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text,
+cv.score::text
+ AS sort_key, cv.uid, cv.total
+FROM shown cv ORDER BY
+cv.score DESC, cv.uid DESC;
+
+-- conversation_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
+  FROM m GROUP BY m.id)
+, admitted AS (SELECT cv.*, hit.score, k.q,
+  true AS searched, count(*) OVER () AS total
+  FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+),
+page AS (SELECT * FROM admitted cv WHERE true
+AND (cv.score, cv.uid) < ($4::numeric, $5)
+  ORDER BY
+cv.score DESC, cv.uid DESC
+ LIMIT $6),
+shown AS (SELECT cv.*,
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ cv.q
+  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
+ AS match_id FROM page cv)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text,
+cv.score::text
+ AS sort_key, cv.uid, cv.total
+FROM shown cv ORDER BY
+cv.score DESC, cv.uid DESC;
+
+-- conversation_search_text_desc (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
+  FROM m GROUP BY m.id)
+, admitted AS (SELECT cv.*, hit.score, k.q,
+  true AS searched, count(*) OVER () AS total
+  FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+),
+page AS (SELECT * FROM admitted cv WHERE true
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $4),
+shown AS (SELECT cv.*,
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ cv.q
+  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
+ AS match_id FROM page cv)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key, cv.uid, cv.total
+FROM shown cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_text_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
+  FROM m GROUP BY m.id)
+, admitted AS (SELECT cv.*, hit.score, k.q,
+  true AS searched, count(*) OVER () AS total
+  FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+),
+page AS (SELECT * FROM admitted cv WHERE true
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+<
+ (fb_ts_from_key($4), $5)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC
+ LIMIT $6),
+shown AS (SELECT cv.*,
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ cv.q
+  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
+ AS match_id FROM page cv)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key, cv.uid, cv.total
+FROM shown cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+DESC, cv.uid
+DESC;
+
+-- conversation_search_text_asc (scoped; varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
+  FROM m GROUP BY m.id)
+, admitted AS (SELECT cv.*, hit.score, k.q,
+  true AS searched, count(*) OVER () AS total
+  FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+),
+page AS (SELECT * FROM admitted cv WHERE true
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $4),
+shown AS (SELECT cv.*,
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ cv.q
+  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
+ AS match_id FROM page cv)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key, cv.uid, cv.total
+FROM shown cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_text_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
+  FROM m GROUP BY m.id)
+, admitted AS (SELECT cv.*, hit.score, k.q,
+  true AS searched, count(*) OVER () AS total
+  FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+),
+page AS (SELECT * FROM admitted cv WHERE true
+AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
+>
+ (fb_ts_from_key($4), $5)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC
+ LIMIT $6),
+shown AS (SELECT cv.*,
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ cv.q
+  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
+ AS match_id FROM page cv)
+SELECT
+(jsonb_build_object('object', 'conversation', 'id', cv.id,
+  'adminAssigneeId', cv.admin_assignee_id,
+  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
+  'lastActivityAt', fb_iso(cv.last_activity_at),
+  'participants',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
+    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
+    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
+  'priority', cv.priority,
+  'prioritySetAt', fb_iso(cv.priority_set_at),
+  'state', cv.state, 'tags',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
+    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
+  '[]'::jsonb),
+  'teamAssigneeId', cv.team_assignee_id,
+  'updatedAt', fb_iso(cv.updated_at),
+  'awaitingCustomerReply', cv.awaiting_customer_reply,
+  'conversationUser',
+(SELECT
+CASE
+'contact'
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+u.user_id),
+  jsonb_build_object('id',
+u.user_id, 'type', 'admin')) END
+ FROM conversation_participants u JOIN contacts uc
+   ON uc.org_id = u.org_id AND uc.id = u.user_id
+ WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+ AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+  'customAttributes', cv.custom_attributes,
+  'surroundingConversationParts',
+COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
+    'previewMarkdown', CASE WHEN w.redacted THEN NULL
+      ELSE left(w.body_markdown,
+280) END,
+    'previewMarkdownTruncated', NOT w.redacted
+      AND coalesce(length(w.body_markdown), 0) >
+280
+    , 'author',
+CASE
+w.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+w.author_id),
+  jsonb_build_object('id',
+w.author_id, 'type', 'admin')) END,
+    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
+    ORDER BY w.i)
+  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
+      OVER () AS a
+    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
+        pt.n) AS i, count(*) OVER () AS t
+      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
+      AND pt.conversation_id = cv.id
+      AND pt.part_type IN
+('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
+  WHERE w.i >=
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ AND w.i <
+greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
+ + 30),
+  '[]'::jsonb))
+ || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
+    ELSE jsonb_build_object('title', cv.title) END
+ || COALESCE(jsonb_build_object('source',
+(SELECT jsonb_build_object('channel', cv.channel,
+   'deliveredAs', cv.delivered_as,
+   'bodyHtml', coalesce(pt.body_html, ''),
+   'bodyMarkdown', coalesce(pt.body_markdown, ''),
+   'author', jsonb_build_object('type', CASE pt.author_kind
+     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
+       FROM contacts a WHERE a.org_id = pt.org_id
+       AND a.id = pt.author_id), 'customer') END,
+     'id', pt.author_id))
+   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('subject', cv.subject) END
+ FROM conversation_parts pt
+ WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+ AND pt.author_kind IS NOT NULL
+ ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
+ || CASE WHEN cv.searched THEN
+(SELECT jsonb_build_object('relevanceScore', cv.score,
+  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', pt.id,
+      'createdAt', fb_iso(pt.created_at),
+      'partType', pt.part_type) END,
+  'matchingPartAuthor',
+CASE
+pt.author_kind
+ WHEN 'contact' THEN COALESCE((SELECT
+  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
+    'email', a.email, 'profilePicture', a.profile_picture)
+  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
+     ELSE jsonb_build_object('companies', COALESCE((SELECT
+       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
+         ORDER BY cc.added_at, co.id)
+       FROM contact_companies cc JOIN companies co
+         ON co.org_id = cc.org_id AND co.id = cc.company_id
+       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
+       '[]'::jsonb)) END
+  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'customer'))
+WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
+    'type', 'admin', 'name', a.name, 'email', a.email,
+    'profilePicture', a.profile_picture)
+  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
+pt.author_id),
+  jsonb_build_object('id',
+pt.author_id, 'type', 'admin')) END,
+  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
+    ELSE left(pt.body_markdown,
+500) END)
+ FROM (SELECT 1) one LEFT JOIN conversation_parts pt
+   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
+    ELSE '{}'::jsonb END)::text,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key, cv.uid, cv.total
+FROM shown cv ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ASC, cv.uid
+ASC;
+
+-- conversation_search_text_count (scoped; varchar, varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+hit AS (SELECT pt.conversation_id AS id FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION SELECT cv.id FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q)
+SELECT count(*) FROM (SELECT 1 FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
+  AND cp.conversation_id = cv.id AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN EXISTS (SELECT 1
+  FROM conversation_participants cp JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM cv.created_at))
+ > (c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM cv.created_at))
+ < (c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM cv.created_at))
+ >= (c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM cv.created_at))
+ <= (c.j -> 'v' ->> 0)::numeric
+  ELSE
+floor(extract(epoch FROM cv.created_at))
+ = (c.j -> 'v' ->> 0)::numeric END
+WHEN 'customAttributes' THEN EXISTS (SELECT 1
+  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
+  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+END) END, false)) END)
+ LIMIT
+200) x;

@@ -1,0 +1,55 @@
+-- The statements of modules/resources/conversations/conversation_tags.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- conversation_t_tag (scoped; varchar, varchar)
+SELECT id FROM conversation_tags WHERE org_id = $1 AND id = $2;
+
+-- conversation_t_target (scoped; varchar, varchar)
+SELECT id FROM conversation_parts WHERE org_id = $1
+AND conversation_id = $2 AND author_kind IS NOT NULL
+AND part_type <> 'admin_note' ORDER BY created_at DESC, n DESC
+LIMIT 1;
+
+-- conversation_t_apply (scoped; varchar, varchar, varchar, varchar, varchar)
+INSERT INTO conversation_tag_links (org_id, conversation_id, tag_id,
+  target_part_id, applied_by)
+SELECT k.org_id, k.conv, k.tag, k.target,
+  jsonb_build_object('type', 'admin', 'id', a.id, 'name', a.name)
+FROM (SELECT $1::text AS org_id, $2::text AS conv, $3::text AS tag,
+  $4::text AS target, $5::text AS admin) k
+JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin
+ON CONFLICT DO NOTHING
+RETURNING jsonb_build_object('action', 'added', 'tagId', tag_id,
+  'tagName', (SELECT t.name FROM conversation_tags t
+    WHERE t.org_id = $1 AND t.id = tag_id),
+  'targetPartId', target_part_id, 'actor', applied_by,
+  'occurredAt', fb_iso(applied_at))::text;
+
+-- conversation_t_applied (scoped; varchar, varchar, varchar)
+SELECT json_build_object('type', 'tag', 'id', t.id, 'name', t.name,
+  'targetPartId', l.target_part_id,
+  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by,
+  'removedAt', NULL, 'removedBy', NULL)
+FROM conversation_tag_links l JOIN conversation_tags t
+  ON t.org_id = l.org_id AND t.id = l.tag_id
+WHERE l.org_id = $1 AND l.conversation_id = $2 AND l.tag_id = $3;
+
+-- conversation_t_remove (scoped; varchar, varchar, varchar, varchar)
+DELETE FROM conversation_tag_links l
+USING (SELECT $1::text AS org_id, $2::text AS conv, $3::text AS tag,
+  $4::text AS admin) k, conversation_tags t, admins a
+WHERE l.org_id = k.org_id AND l.conversation_id = k.conv
+AND l.tag_id = k.tag AND t.org_id = k.org_id AND t.id = k.tag
+AND a.org_id = k.org_id AND a.id = k.admin
+RETURNING json_build_object('type', 'tag', 'id', t.id,
+  'name', t.name, 'targetPartId', l.target_part_id,
+  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by,
+  'removedAt', fb_iso(now()), 'removedBy', json_build_object(
+    'type', 'admin', 'id', a.id, 'name', a.name))::text,
+  jsonb_build_object('action', 'removed', 'tagId', t.id,
+  'tagName', t.name, 'targetPartId', l.target_part_id,
+  'actor', jsonb_build_object('type', 'admin', 'id', a.id,
+    'name', a.name), 'occurredAt', fb_iso(now()))::text;

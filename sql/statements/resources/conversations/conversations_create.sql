@@ -1,0 +1,22 @@
+-- The statements of modules/resources/conversations/conversations_create.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- conversation_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar)
+INSERT INTO conversations (org_id, id, brand_id, channel,
+  delivered_as, subject, language, created_at, updated_at)
+SELECT k.org_id, fb_next_number(k.org_id, 'conversation')::text,
+  (SELECT b.id FROM brands b WHERE b.org_id = k.org_id
+   AND b.is_default), k.channel, k.delivered_as, k.subject,
+  coalesce((SELECT c.locale FROM contacts c WHERE c.org_id = k.org_id
+            AND c.id = k.contact), 'en'),
+  coalesce(k.at, now()), coalesce(k.at, now())
+FROM (SELECT $1::text AS org_id, $2::text AS channel,
+  $3::text AS delivered_as, $4::text AS subject, $5::text AS contact,
+  $6::timestamptz AS at) k
+RETURNING id;
+
+-- conversation_c_join (scoped; varchar, varchar, varchar)
+SELECT fb_conversation_join($1, $2, 'contact', $3);

@@ -1,0 +1,17 @@
+-- The statements of modules/resources/files/files.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- file_get (global; varchar)
+SELECT f.content_type, f.size,
+  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key), f.name
+FROM files f WHERE f.key = $1 AND f.size > 0;
+
+-- file_get_chunk (global; varchar, varchar)
+SELECT encode(data, 'hex') FROM file_chunks
+WHERE key = $1 AND seq = $2::integer;
+
+-- file_owned (scoped; varchar, varchar)
+SELECT key FROM files WHERE org_id = $1 AND key = $2 AND size > 0;

@@ -1,0 +1,2850 @@
+-- The statements of modules/resources/posts/posts.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- post_get (scoped; varchar, varchar, varchar)
+WITH page AS (SELECT * FROM posts p WHERE p.org_id = $1
+AND p.id = $2 AND ($3::boolean OR p.visibility = 'public'))
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+NULL
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id;
+
+-- post_list_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+p.created_at
+DESC, p.id
+DESC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+DESC, p.id
+DESC;
+
+-- post_list_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND (p.created_at, p.id)
+<
+ (fb_ts_from_key($13), $14)
+ ORDER BY
+p.created_at
+DESC, p.id
+DESC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+DESC, p.id
+DESC;
+
+-- post_list_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+p.created_at
+ASC, p.id
+ASC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+ASC, p.id
+ASC;
+
+-- post_list_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND (p.created_at, p.id)
+>
+ (fb_ts_from_key($13), $14)
+ ORDER BY
+p.created_at
+ASC, p.id
+ASC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+ASC, p.id
+ASC;
+
+-- post_list_created_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+p.created_at
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.created_at
+DESC, p.id
+DESC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+DESC, p.id
+DESC;
+
+-- post_list_created_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND (p.created_at, p.id)
+<
+ (fb_ts_from_key($5), $6)
+ ORDER BY
+p.created_at
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.created_at
+DESC, p.id
+DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+DESC, p.id
+DESC;
+
+-- post_list_created_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+p.created_at
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.created_at
+ASC, p.id
+ASC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+ASC, p.id
+ASC;
+
+-- post_list_created_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND (p.created_at, p.id)
+>
+ (fb_ts_from_key($5), $6)
+ ORDER BY
+p.created_at
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.created_at
+ASC, p.id
+ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.created_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.created_at
+ASC, p.id
+ASC;
+
+-- post_list_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC;
+
+-- post_list_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND (p.upvotes, p.id)
+<
+ ($13::integer, $14)
+ ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC;
+
+-- post_list_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+p.upvotes
+ASC, p.id
+ASC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+ASC, p.id
+ASC;
+
+-- post_list_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND (p.upvotes, p.id)
+>
+ ($13::integer, $14)
+ ORDER BY
+p.upvotes
+ASC, p.id
+ASC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+ASC, p.id
+ASC;
+
+-- post_list_upvotes_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC;
+
+-- post_list_upvotes_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND (p.upvotes, p.id)
+<
+ ($5::integer, $6)
+ ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC;
+
+-- post_list_upvotes_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+p.upvotes
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.upvotes
+ASC, p.id
+ASC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+ASC, p.id
+ASC;
+
+-- post_list_upvotes_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND (p.upvotes, p.id)
+>
+ ($5::integer, $6)
+ ORDER BY
+p.upvotes
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.upvotes
+ASC, p.id
+ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+ASC, p.id
+ASC;
+
+-- post_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC;
+
+-- post_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND (p.last_activity_at, p.id)
+<
+ (fb_ts_from_key($13), $14)
+ ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC;
+
+-- post_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC;
+
+-- post_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND (p.last_activity_at, p.id)
+>
+ (fb_ts_from_key($13), $14)
+ ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC;
+
+-- post_list_recent_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC;
+
+-- post_list_recent_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND (p.last_activity_at, p.id)
+<
+ (fb_ts_from_key($5), $6)
+ ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC;
+
+-- post_list_recent_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC;
+
+-- post_list_recent_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND (p.last_activity_at, p.id)
+>
+ (fb_ts_from_key($5), $6)
+ ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC;
+
+-- post_list_trending_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+score
+DESC, p.id
+DESC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+DESC, p.id
+DESC;
+
+-- post_list_trending_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
+<
+ (split_part($13, ':', 2)::float8, $14)
+ ORDER BY
+score
+DESC, p.id
+DESC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+DESC, p.id
+DESC;
+
+-- post_list_trending_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+ ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+ASC, p.id
+ASC;
+
+-- post_list_trending_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
+>
+ (split_part($13, ':', 2)::float8, $14)
+ ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+ASC, p.id
+ASC;
+
+-- post_list_trending_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+score
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+score
+DESC, p.id
+DESC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+DESC, p.id
+DESC;
+
+-- post_list_trending_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
+<
+ (split_part($5, ':', 2)::float8, $6)
+ ORDER BY
+score
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+score
+DESC, p.id
+DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+DESC, p.id
+DESC;
+
+-- post_list_trending_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+ ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT $5)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+ASC, p.id
+ASC;
+
+-- post_list_trending_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+page AS (SELECT * FROM (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
+>
+ (split_part($5, ':', 2)::float8, $6)
+ ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+ASC, p.id
+ASC;
+
+-- post_list_relevance (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS arg),
+k AS NOT MATERIALIZED (SELECT org_id,
+  fb_ts_from_key(split_part(arg, ':', 1)) AS t0,
+  split_part(arg, ':', 1) AS t0_key,
+  substr(arg, strpos(arg, ':') + 1) AS q FROM a),
+cand AS (SELECT p.*, ts_rank(p.search,
+    websearch_to_tsquery('english', k.q))::float8 AS score,
+    k.t0_key AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+  AND p.created_at <= k.t0
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+  ORDER BY p.created_at DESC, p.id DESC LIMIT
+1000),
+page AS (SELECT * FROM cand p WHERE true
+  ORDER BY p.score DESC, p.id DESC LIMIT $13)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY p.score DESC, p.id DESC;
+
+-- post_list_relevance_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS arg),
+k AS NOT MATERIALIZED (SELECT org_id,
+  fb_ts_from_key(split_part(arg, ':', 1)) AS t0,
+  split_part(arg, ':', 1) AS t0_key,
+  substr(arg, strpos(arg, ':') + 1) AS q FROM a),
+cand AS (SELECT p.*, ts_rank(p.search,
+    websearch_to_tsquery('english', k.q))::float8 AS score,
+    k.t0_key AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+  AND p.created_at <= k.t0
+AND ($3::boolean OR p.visibility = 'public')
+AND ($4::boolean OR NOT p.in_review)
+AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
+AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
+AND ($9::text[] IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n)
+                          FROM unnest($10::text[]) n)))
+AND ($11::text IS NULL
+     OR p.search @@ websearch_to_tsquery('english', $12))
+  ORDER BY p.created_at DESC, p.id DESC LIMIT
+1000),
+page AS (SELECT * FROM cand p WHERE true
+AND (p.score, p.id) < (split_part($13, ':', 2)::float8, $14)
+  ORDER BY p.score DESC, p.id DESC LIMIT $15)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY p.score DESC, p.id DESC;

@@ -1,0 +1,148 @@
+-- The statements of modules/resources/tickets/ticket_statuses.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- ticket_status_get (scoped; varchar, varchar)
+SELECT
+json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
+'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+ FROM ticket_statuses s
+WHERE s.org_id = $1 AND s.id = $2;
+
+-- ticket_status_list (scoped; varchar)
+SELECT
+json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
+'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+ FROM ticket_statuses s
+WHERE s.org_id = $1 ORDER BY s.created_at DESC, s.id DESC;
+
+-- ticket_status_insert (scoped; varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::jsonb AS b)
+INSERT INTO
+ticket_statuses
+ (org_id, name, color, type, is_default)
+SELECT a.org_id, a.b ->> 'name', coalesce(a.b ->> 'color', 'Gray'),
+  a.b ->> 'type', coalesce((a.b ->> 'isDefault')::boolean, false)
+FROM a RETURNING id;
+
+-- ticket_status_update (scoped; varchar, varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::jsonb AS b)
+UPDATE
+ticket_statuses
+ x SET
+  name = coalesce(a.b ->> 'name', x.name),
+  color = coalesce(a.b ->> 'color', x.color),
+  type = coalesce(a.b ->> 'type', x.type),
+  is_default = coalesce((a.b ->> 'isDefault')::boolean,
+    x.is_default),
+  updated_at = now()
+FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
+
+-- ticket_status_conflicts (scoped; varchar, varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::jsonb AS b)
+SELECT 'This status is the default; make another status the default instead.' FROM a JOIN
+ticket_statuses
+ x
+  ON x.org_id = a.org_id AND x.id = a.id
+WHERE x.is_default AND a.b -> 'isDefault' = 'false';
+
+-- ticket_status_demote (scoped; varchar, varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::jsonb AS b)
+UPDATE
+ticket_statuses
+ x SET is_default = false, updated_at = now()
+FROM a WHERE x.org_id = a.org_id AND x.is_default
+AND x.id IS DISTINCT FROM a.id
+AND a.b -> 'isDefault' = 'true';
+
+-- ticket_status_in_use (scoped; varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS id)
+SELECT 'The default status cannot be deleted; make another status the default first.' FROM
+ticket_statuses
+ x JOIN a
+  ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default;
+
+-- ticket_status_move (scoped; varchar, varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS id),
+old AS (SELECT
+json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
+'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+ AS j FROM ticket_statuses s, a
+  WHERE s.org_id = a.org_id AND s.id = a.id),
+d AS (SELECT s.id,
+json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
+'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+ AS j
+  FROM ticket_statuses s, a
+  WHERE s.org_id = a.org_id AND s.is_default),
+t AS (UPDATE tickets x SET status_id = d.id, updated_at = now()
+  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id
+  RETURNING x.*)
+SELECT
+json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
+'title', t.title, 'content', t.content,
+'ticketCategoryId', t.category_id, 'categoryType',
+(SELECT b.category_type FROM ticket_categories b
+ WHERE b.org_id = t.org_id AND b.id = t.category_id),
+'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
+                       WHERE o.id = t.org_id), $3)
+             || '/tickets/' || t.number,
+'author',
+CASE WHEN
+t.author_contact_id IS NOT NULL THEN (
+  SELECT json_build_object('id', c.id, 'name', c.name,
+         'email', c.email, 'profilePicture', c.profile_picture,
+         'type', c.type)
+  FROM contacts c
+  WHERE c.org_id =
+t.org_id
+    AND c.id =
+t.author_contact_id)
+WHEN
+t.author_admin_id IS NOT NULL THEN (
+  SELECT json_build_object('id', a.id, 'name', a.name,
+         'email', a.email, 'profilePicture', a.profile_picture,
+         'type', 'admin')
+  FROM admins a
+  WHERE a.org_id =
+t.org_id
+    AND a.id =
+t.author_admin_id) END,
+'status', (SELECT
+json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
+'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+ FROM ticket_statuses s
+           WHERE s.org_id = t.org_id AND s.id = t.status_id),
+'customFields', t.custom_fields, 'companyId', t.company_id,
+'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
+'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
+'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
+  THEN '[]'::json ELSE json_build_array(json_build_object(
+    'id', t.linked_conversation_id, 'role',
+(SELECT b.category_type FROM ticket_categories b
+ WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
+'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
+'integrations', json_build_object('linear', '[]'::json,
+  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
+  'devops', '[]'::json, 'hubspot', '[]'::json)), json_build_array(json_build_object(
+  'field', 'status', 'oldValue', old.j, 'newValue', d.j))
+FROM t, old, d ORDER BY t.created_at, t.id;
+
+-- ticket_status_serialize (scoped; varchar)
+SELECT pg_advisory_xact_lock(hashtextextended('manage:ticket_status:' || $1, 0));
+
+-- ticket_status_lock (scoped; varchar, varchar)
+SELECT id FROM
+ticket_statuses
+ WHERE org_id = $1 AND id = $2
+FOR UPDATE;
+
+-- ticket_status_remove (scoped; varchar, varchar)
+DELETE FROM
+ticket_statuses
+ WHERE org_id = $1 AND id = $2;
