@@ -48,20 +48,19 @@ FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 -- admin_role_conflicts (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'Built-in roles cannot be changed.' FROM a JOIN roles x
+SELECT 'builtin_changed', NULL FROM a JOIN roles x
   ON x.org_id = a.org_id AND x.id = a.id WHERE x.builtin IS NOT NULL
 UNION ALL
-SELECT 'A role named ''' || x.name || ''' already exists.'
+SELECT 'name_taken', x.name
 FROM a JOIN roles x ON x.org_id = a.org_id
   AND lower(x.name) = lower(a.b ->> 'name')
   AND x.id IS DISTINCT FROM a.id;
 
 -- admin_role_in_use (scoped; varchar, varchar)
-SELECT CASE WHEN r.builtin IS NOT NULL
-  THEN 'Built-in roles cannot be deleted.'
-  ELSE 'The role is held by ' || (SELECT count(*) FROM admins x
+SELECT CASE WHEN r.builtin IS NOT NULL THEN 'builtin_deleted'
+  ELSE 'held' END,
+  (SELECT count(*) FROM admins x
     WHERE x.org_id = r.org_id AND x.role_id = r.id)
-    || ' admin(s); give them another role first.' END
 FROM roles r WHERE r.org_id = $1 AND r.id = $2
 AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x
   WHERE x.org_id = r.org_id AND x.role_id = r.id));
@@ -69,8 +68,7 @@ AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x
 -- admin_role_owners (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'Only an Owner may ask to change or delete the Owner role.',
-  NULL
+SELECT 'owner_role', NULL
 FROM a JOIN roles x ON x.org_id = a.org_id AND x.id = a.id
 WHERE x.builtin = 'owner'
 UNION ALL
@@ -115,20 +113,19 @@ FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 -- admin_refs (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'roleId', 'Unknown role ''' || (a.b ->> 'roleId') || '''.'
+SELECT 'roleId', 'unknown_role', a.b ->> 'roleId'
 FROM a WHERE a.b ? 'roleId' AND NOT EXISTS (SELECT 1 FROM roles r
   WHERE r.org_id = a.org_id AND r.id = a.b ->> 'roleId');
 
 -- admin_conflicts (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'An admin with the email ''' || (a.b ->> 'email')
-  || ''' already exists.'
+SELECT 'email_taken', a.b ->> 'email'
 FROM a JOIN admins x ON x.org_id = a.org_id
   AND lower(x.email) = lower(a.b ->> 'email')
   AND x.id IS DISTINCT FROM a.id
 UNION ALL
-SELECT 'The organization''s only Owner keeps the Owner role.'
+SELECT 'last_owner_kept', NULL
 FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id
 WHERE a.b ? 'roleId' AND
 EXISTS (SELECT 1 FROM roles own_r WHERE own_r.org_id =
@@ -149,7 +146,7 @@ a.b ->> 'roleId'
  = 1;
 
 -- admin_in_use (scoped; varchar, varchar)
-SELECT 'The organization''s only Owner cannot be removed.'
+SELECT 'last_owner_removed', NULL
 FROM admins x WHERE x.org_id = $1 AND x.id = $2
 AND
 EXISTS (SELECT 1 FROM roles own_r WHERE own_r.org_id =
@@ -166,7 +163,7 @@ x.role_id
 -- admin_owners (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'Only an Owner may change or remove an Owner.', NULL
+SELECT 'owner', NULL
 FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id
 WHERE
 EXISTS (SELECT 1 FROM roles own_r WHERE own_r.org_id =
@@ -175,8 +172,7 @@ x.org_id
 x.role_id
  AND own_r.builtin = 'owner')
 UNION ALL
-SELECT CASE WHEN r.builtin = 'owner'
-  THEN 'Only an Owner may give the Owner role.' END,
+SELECT CASE WHEN r.builtin = 'owner' THEN 'owner_role_given' END,
   r.permissions::text
 FROM a JOIN roles r ON r.org_id = a.org_id AND r.id = a.b ->> 'roleId'
 WHERE r.id IS DISTINCT FROM (SELECT x.role_id FROM admins x

@@ -51,7 +51,7 @@ FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 -- api_key_refs (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'adminId', 'Unknown admin ''' || (a.b ->> 'adminId') || '''.'
+SELECT 'adminId', 'unknown_admin', a.b ->> 'adminId'
 FROM a WHERE NOT EXISTS (SELECT 1 FROM admins x
   WHERE x.org_id = a.org_id AND x.id = a.b ->> 'adminId')
 AND a.b ? 'adminId';
@@ -59,7 +59,7 @@ AND a.b ? 'adminId';
 -- api_key_owners (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'An Owner''s key.', NULL FROM a JOIN api_keys k
+SELECT 'owner_key', NULL FROM a JOIN api_keys k
   ON k.org_id = a.org_id AND k.id = a.id
 WHERE
 EXISTS (SELECT 1 FROM admins own_a JOIN roles own_r

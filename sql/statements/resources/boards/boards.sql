@@ -130,7 +130,7 @@ WHERE x.org_id = a.org_id AND x.id = a.id;
 -- board_refs (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'customFields', 'Unknown custom field ''' || f || '''.'
+SELECT 'customFields', 'unknown_custom_field', f
 FROM a, jsonb_array_elements_text(coalesce(a.b -> 'customFields',
                                            '[]')) f
 WHERE NOT EXISTS (SELECT 1 FROM custom_fields c
@@ -139,8 +139,8 @@ WHERE NOT EXISTS (SELECT 1 FROM custom_fields c
 LIMIT 1;
 
 -- board_in_use (scoped; varchar, varchar)
-SELECT 'The board has ' || count(*) || ' post(s); move or delete them first.' FROM posts WHERE org_id = $1 AND board_id = $2
-HAVING count(*) > 0;
+SELECT 'has_posts', count(*) FROM posts
+WHERE org_id = $1 AND board_id = $2 HAVING count(*) > 0;
 
 -- board_lock (scoped; varchar, varchar)
 SELECT id FROM

@@ -60,7 +60,7 @@ FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 -- brand_conflicts (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'This brand is the default; make another brand the default instead.' FROM a JOIN
+SELECT 'default_kept', NULL FROM a JOIN
 brands
  x
   ON x.org_id = a.org_id AND x.id = a.id
@@ -78,11 +78,12 @@ AND a.b -> 'isDefault' = 'true';
 
 -- brand_in_use (scoped; varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id)
-SELECT 'The default brand cannot be deleted; make another brand the default first.' FROM
+SELECT 'default_removed', NULL FROM
 brands
  x JOIN a
   ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default
-UNION ALL SELECT 'The brand has ' || count(*) || ' conversation(s); it cannot be deleted while they exist.' FROM conversations c JOIN a
+UNION ALL SELECT 'has_conversations', count(*)
+FROM conversations c JOIN a
   ON c.org_id = a.org_id AND c.brand_id = a.id
 HAVING count(*) > 0;
 

@@ -51,8 +51,10 @@ AND
 aa.id =
 c.author_admin_id
 WHERE c.org_id = $1 AND c.id = $2 AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+($3::boolean
+ OR NOT c.is_private)
+AND ($4::boolean
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public');
 
@@ -73,163 +75,22 @@ AND ($5::boolean OR p.visibility = 'public') LIMIT 1;
 SELECT id FROM posts WHERE org_id = $1 AND id = $2
 FOR NO KEY UPDATE;
 
--- comment_list_best_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_best_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
- ORDER BY
-c.best
-DESC, c.id
-DESC
- LIMIT
-101) c
-ORDER BY
-c.best
-DESC, c.id
-DESC
- LIMIT $8)
-SELECT
-c.id,
-c.post_id,
-c.changelog_id,
-c.parent_comment_id,
-c.content,
-c.author_contact_id,
-c.author_admin_id,
-ac.id,
-ac.name,
-ac.profile_picture,
-ac.type,
-aa.id,
-aa.name,
-aa.profile_picture,
-c.upvotes,
-c.downvotes,
-c.score,
-c.is_private,
-c.is_deleted,
-c.is_pinned,
-c.in_review,
-c.is_spam,
-c.created_at AT TIME ZONE 'UTC',
-c.updated_at AT TIME ZONE 'UTC',
-c.best::text
- AS sort_key
- FROM
-page
- c
-LEFT JOIN contacts
-ac
- ON
-ac.org_id =
-c.org_id AND
-ac.id =
-c.author_contact_id
-LEFT JOIN admins
-aa
- ON
-aa.org_id =
-c.org_id
-AND
-aa.id =
-c.author_admin_id
-ORDER BY
-c.best
-DESC, c.id
-DESC;
-
--- comment_list_best_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
- AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
-  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
-  AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
-AND (c.best, c.id)
-<
- ($8::float8, $9)
- ORDER BY
-c.best
-DESC, c.id
-DESC
- LIMIT
-101) c
-ORDER BY
-c.best
-DESC, c.id
-DESC
- LIMIT $10)
-SELECT
-c.id,
-c.post_id,
-c.changelog_id,
-c.parent_comment_id,
-c.content,
-c.author_contact_id,
-c.author_admin_id,
-ac.id,
-ac.name,
-ac.profile_picture,
-ac.type,
-aa.id,
-aa.name,
-aa.profile_picture,
-c.upvotes,
-c.downvotes,
-c.score,
-c.is_private,
-c.is_deleted,
-c.is_pinned,
-c.in_review,
-c.is_spam,
-c.created_at AT TIME ZONE 'UTC',
-c.updated_at AT TIME ZONE 'UTC',
-c.best::text
- AS sort_key
- FROM
-page
- c
-LEFT JOIN contacts
-ac
- ON
-ac.org_id =
-c.org_id AND
-ac.id =
-c.author_contact_id
-LEFT JOIN admins
-aa
- ON
-aa.org_id =
-c.org_id
-AND
-aa.id =
-c.author_admin_id
-ORDER BY
-c.best
-DESC, c.id
-DESC;
-
--- comment_list_best (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
- AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
-  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
-  AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
 c.best
 DESC, c.id
@@ -291,16 +152,22 @@ c.best
 DESC, c.id
 DESC;
 
--- comment_list_best_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
+-- comment_list_best_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.best, c.id)
 <
  ($7::float8, $8)
@@ -365,25 +232,108 @@ c.best
 DESC, c.id
 DESC;
 
--- comment_list_top_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_best (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
-c.score
+c.best
 DESC, c.id
 DESC
  LIMIT
 101) c
 ORDER BY
-c.score
+c.best
+DESC, c.id
+DESC
+ LIMIT $6)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.best::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.best
+DESC, c.id
+DESC;
+
+-- comment_list_best_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+ AND
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.best, c.id)
+<
+ ($6::float8, $7)
+ ORDER BY
+c.best
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.best
 DESC, c.id
 DESC
  LIMIT $8)
@@ -412,7 +362,7 @@ c.in_review,
 c.is_spam,
 c.created_at AT TIME ZONE 'UTC',
 c.updated_at AT TIME ZONE 'UTC',
-c.score::text
+c.best::text
  AS sort_key
  FROM
 page
@@ -433,95 +383,26 @@ AND
 aa.id =
 c.author_admin_id
 ORDER BY
-c.score
+c.best
 DESC, c.id
 DESC;
 
--- comment_list_top_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_top_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
-AND (c.score, c.id)
-<
- ($8::integer, $9)
- ORDER BY
-c.score
-DESC, c.id
-DESC
- LIMIT
-101) c
-ORDER BY
-c.score
-DESC, c.id
-DESC
- LIMIT $10)
-SELECT
-c.id,
-c.post_id,
-c.changelog_id,
-c.parent_comment_id,
-c.content,
-c.author_contact_id,
-c.author_admin_id,
-ac.id,
-ac.name,
-ac.profile_picture,
-ac.type,
-aa.id,
-aa.name,
-aa.profile_picture,
-c.upvotes,
-c.downvotes,
-c.score,
-c.is_private,
-c.is_deleted,
-c.is_pinned,
-c.in_review,
-c.is_spam,
-c.created_at AT TIME ZONE 'UTC',
-c.updated_at AT TIME ZONE 'UTC',
-c.score::text
- AS sort_key
- FROM
-page
- c
-LEFT JOIN contacts
-ac
- ON
-ac.org_id =
-c.org_id AND
-ac.id =
-c.author_contact_id
-LEFT JOIN admins
-aa
- ON
-aa.org_id =
-c.org_id
-AND
-aa.id =
-c.author_admin_id
-ORDER BY
-c.score
-DESC, c.id
-DESC;
-
--- comment_list_top (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
- AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
-  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
-  AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
 c.score
 DESC, c.id
@@ -583,16 +464,22 @@ c.score
 DESC, c.id
 DESC;
 
--- comment_list_top_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
+-- comment_list_top_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.score, c.id)
 <
  ($7::integer, $8)
@@ -657,25 +544,108 @@ c.score
 DESC, c.id
 DESC;
 
--- comment_list_new_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_top (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
-c.created_at
+c.score
 DESC, c.id
 DESC
  LIMIT
 101) c
 ORDER BY
-c.created_at
+c.score
+DESC, c.id
+DESC
+ LIMIT $6)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.score::text
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.score
+DESC, c.id
+DESC;
+
+-- comment_list_top_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+ AND
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.score, c.id)
+<
+ ($6::integer, $7)
+ ORDER BY
+c.score
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.score
 DESC, c.id
 DESC
  LIMIT $8)
@@ -704,7 +674,7 @@ c.in_review,
 c.is_spam,
 c.created_at AT TIME ZONE 'UTC',
 c.updated_at AT TIME ZONE 'UTC',
-fb_ts_key(c.created_at)
+c.score::text
  AS sort_key
  FROM
 page
@@ -725,95 +695,26 @@ AND
 aa.id =
 c.author_admin_id
 ORDER BY
-c.created_at
+c.score
 DESC, c.id
 DESC;
 
--- comment_list_new_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_new_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
-AND (c.created_at, c.id)
-<
- (fb_ts_from_key($8), $9)
- ORDER BY
-c.created_at
-DESC, c.id
-DESC
- LIMIT
-101) c
-ORDER BY
-c.created_at
-DESC, c.id
-DESC
- LIMIT $10)
-SELECT
-c.id,
-c.post_id,
-c.changelog_id,
-c.parent_comment_id,
-c.content,
-c.author_contact_id,
-c.author_admin_id,
-ac.id,
-ac.name,
-ac.profile_picture,
-ac.type,
-aa.id,
-aa.name,
-aa.profile_picture,
-c.upvotes,
-c.downvotes,
-c.score,
-c.is_private,
-c.is_deleted,
-c.is_pinned,
-c.in_review,
-c.is_spam,
-c.created_at AT TIME ZONE 'UTC',
-c.updated_at AT TIME ZONE 'UTC',
-fb_ts_key(c.created_at)
- AS sort_key
- FROM
-page
- c
-LEFT JOIN contacts
-ac
- ON
-ac.org_id =
-c.org_id AND
-ac.id =
-c.author_contact_id
-LEFT JOIN admins
-aa
- ON
-aa.org_id =
-c.org_id
-AND
-aa.id =
-c.author_admin_id
-ORDER BY
-c.created_at
-DESC, c.id
-DESC;
-
--- comment_list_new (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
- AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
-  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
-  AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
 c.created_at
 DESC, c.id
@@ -875,16 +776,22 @@ c.created_at
 DESC, c.id
 DESC;
 
--- comment_list_new_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
+-- comment_list_new_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.created_at, c.id)
 <
  (fb_ts_from_key($7), $8)
@@ -949,27 +856,110 @@ c.created_at
 DESC, c.id
 DESC;
 
--- comment_list_old_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_new (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
 c.created_at
-ASC, c.id
-ASC
+DESC, c.id
+DESC
  LIMIT
 101) c
 ORDER BY
 c.created_at
-ASC, c.id
-ASC
+DESC, c.id
+DESC
+ LIMIT $6)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+DESC, c.id
+DESC;
+
+-- comment_list_new_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+ AND
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.created_at, c.id)
+<
+ (fb_ts_from_key($6), $7)
+ ORDER BY
+c.created_at
+DESC, c.id
+DESC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+DESC, c.id
+DESC
  LIMIT $8)
 SELECT
 c.id,
@@ -1018,94 +1008,25 @@ aa.id =
 c.author_admin_id
 ORDER BY
 c.created_at
-ASC, c.id
-ASC;
+DESC, c.id
+DESC;
 
--- comment_list_old_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
-AND c.target_id = $2
+-- comment_list_old_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($5::boolean OR NOT c.in_review)
-AND ($6::text = 'all' OR c.is_private = ($7::text = 'private'))
-AND (c.created_at, c.id)
->
- (fb_ts_from_key($8), $9)
- ORDER BY
-c.created_at
-ASC, c.id
-ASC
- LIMIT
-101) c
-ORDER BY
-c.created_at
-ASC, c.id
-ASC
- LIMIT $10)
-SELECT
-c.id,
-c.post_id,
-c.changelog_id,
-c.parent_comment_id,
-c.content,
-c.author_contact_id,
-c.author_admin_id,
-ac.id,
-ac.name,
-ac.profile_picture,
-ac.type,
-aa.id,
-aa.name,
-aa.profile_picture,
-c.upvotes,
-c.downvotes,
-c.score,
-c.is_private,
-c.is_deleted,
-c.is_pinned,
-c.in_review,
-c.is_spam,
-c.created_at AT TIME ZONE 'UTC',
-c.updated_at AT TIME ZONE 'UTC',
-fb_ts_key(c.created_at)
- AS sort_key
- FROM
-page
- c
-LEFT JOIN contacts
-ac
- ON
-ac.org_id =
-c.org_id AND
-ac.id =
-c.author_contact_id
-LEFT JOIN admins
-aa
- ON
-aa.org_id =
-c.org_id
-AND
-aa.id =
-c.author_admin_id
-ORDER BY
-c.created_at
-ASC, c.id
-ASC;
-
--- comment_list_old (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
- AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
-  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
-  AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
  ORDER BY
 c.created_at
 ASC, c.id
@@ -1167,16 +1088,22 @@ c.created_at
 ASC, c.id
 ASC;
 
--- comment_list_old_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH page AS (SELECT * FROM (SELECT c.* FROM comments c
-WHERE c.org_id = $1
+-- comment_list_old_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
+  $4::boolean AS post_private, $5::boolean AS in_review,
+  $6::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
-($2::boolean OR NOT c.is_private)
-AND ($3::boolean OR c.post_id IS NULL OR (
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND ($4::boolean OR NOT c.in_review)
-AND ($5::text = 'all' OR c.is_private = ($6::text = 'private'))
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.created_at, c.id)
 >
  (fb_ts_from_key($7), $8)
@@ -1191,6 +1118,161 @@ c.created_at
 ASC, c.id
 ASC
  LIMIT $9)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;
+
+-- comment_list_old (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+ AND
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $6)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;
+
+-- comment_list_old_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
+  $3::boolean AS post_private, $4::boolean AS in_review,
+  $5::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+ AND
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.created_at, c.id)
+>
+ (fb_ts_from_key($6), $7)
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $8)
 SELECT
 c.id,
 c.post_id,

@@ -7,8 +7,10 @@
 -- comment_c_parent (scoped; varchar, varchar, varchar, varchar)
 SELECT c.target_id FROM comments c
 WHERE c.org_id = $1 AND c.id = $2 AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+($3::boolean
+ OR NOT c.is_private)
+AND ($4::boolean
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
 FOR KEY SHARE OF c;

@@ -12,8 +12,10 @@ SELECT c.target_id, c.post_id, c.changelog_id, c.author_contact_id,
           AND r.parent_comment_id = c.id)
 FROM comments c WHERE c.org_id = $1 AND c.id = $2
 AND
-($3::boolean OR NOT c.is_private)
-AND ($4::boolean OR c.post_id IS NULL OR (
+($3::boolean
+ OR NOT c.is_private)
+AND ($4::boolean
+ OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
 FOR UPDATE OF c;

@@ -62,29 +62,31 @@ AND
 a.id =
 p.author_admin_id;
 
--- post_list_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 p.created_at
 DESC, p.id
 DESC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -144,32 +146,34 @@ p.created_at
 DESC, p.id
 DESC;
 
--- post_list_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.created_at, p.id)
 <
- (fb_ts_from_key($13), $14)
+ (fb_ts_from_key($9), $10)
  ORDER BY
 p.created_at
 DESC, p.id
 DESC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -229,29 +233,31 @@ p.created_at
 DESC, p.id
 DESC;
 
--- post_list_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 p.created_at
 ASC, p.id
 ASC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -311,32 +317,34 @@ p.created_at
 ASC, p.id
 ASC;
 
--- post_list_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.created_at, p.id)
 >
- (fb_ts_from_key($13), $14)
+ (fb_ts_from_key($9), $10)
  ORDER BY
 p.created_at
 ASC, p.id
 ASC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -397,13 +405,15 @@ ASC, p.id
 ASC;
 
 -- post_list_created_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 p.created_at
 DESC, p.id
@@ -475,13 +485,15 @@ DESC, p.id
 DESC;
 
 -- post_list_created_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND (p.created_at, p.id)
 <
  (fb_ts_from_key($5), $6)
@@ -556,13 +568,15 @@ DESC, p.id
 DESC;
 
 -- post_list_created_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 p.created_at
 ASC, p.id
@@ -634,13 +648,15 @@ ASC, p.id
 ASC;
 
 -- post_list_created_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND (p.created_at, p.id)
 >
  (fb_ts_from_key($5), $6)
@@ -714,29 +730,31 @@ p.created_at
 ASC, p.id
 ASC;
 
--- post_list_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 p.upvotes
 DESC, p.id
 DESC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -796,32 +814,34 @@ p.upvotes
 DESC, p.id
 DESC;
 
--- post_list_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.upvotes, p.id)
 <
- ($13::integer, $14)
+ ($9::integer, $10)
  ORDER BY
 p.upvotes
 DESC, p.id
 DESC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -881,29 +901,31 @@ p.upvotes
 DESC, p.id
 DESC;
 
--- post_list_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 p.upvotes
 ASC, p.id
 ASC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -963,32 +985,34 @@ p.upvotes
 ASC, p.id
 ASC;
 
--- post_list_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.upvotes, p.id)
 >
- ($13::integer, $14)
+ ($9::integer, $10)
  ORDER BY
 p.upvotes
 ASC, p.id
 ASC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -1049,13 +1073,15 @@ ASC, p.id
 ASC;
 
 -- post_list_upvotes_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 p.upvotes
 DESC, p.id
@@ -1127,13 +1153,15 @@ DESC, p.id
 DESC;
 
 -- post_list_upvotes_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND (p.upvotes, p.id)
 <
  ($5::integer, $6)
@@ -1208,13 +1236,15 @@ DESC, p.id
 DESC;
 
 -- post_list_upvotes_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 p.upvotes
 ASC, p.id
@@ -1286,13 +1316,15 @@ ASC, p.id
 ASC;
 
 -- post_list_upvotes_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND (p.upvotes, p.id)
 >
  ($5::integer, $6)
@@ -1366,29 +1398,31 @@ p.upvotes
 ASC, p.id
 ASC;
 
--- post_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 p.last_activity_at
 DESC, p.id
 DESC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -1448,32 +1482,34 @@ p.last_activity_at
 DESC, p.id
 DESC;
 
--- post_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.last_activity_at, p.id)
 <
- (fb_ts_from_key($13), $14)
+ (fb_ts_from_key($9), $10)
  ORDER BY
 p.last_activity_at
 DESC, p.id
 DESC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -1533,29 +1569,31 @@ p.last_activity_at
 DESC, p.id
 DESC;
 
--- post_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 p.last_activity_at
 ASC, p.id
 ASC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -1615,32 +1653,34 @@ p.last_activity_at
 ASC, p.id
 ASC;
 
--- post_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.last_activity_at, p.id)
 >
- (fb_ts_from_key($13), $14)
+ (fb_ts_from_key($9), $10)
  ORDER BY
 p.last_activity_at
 ASC, p.id
 ASC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -1701,13 +1741,15 @@ ASC, p.id
 ASC;
 
 -- post_list_recent_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 p.last_activity_at
 DESC, p.id
@@ -1779,13 +1821,15 @@ DESC, p.id
 DESC;
 
 -- post_list_recent_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND (p.last_activity_at, p.id)
 <
  (fb_ts_from_key($5), $6)
@@ -1860,13 +1904,15 @@ DESC, p.id
 DESC;
 
 -- post_list_recent_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 p.last_activity_at
 ASC, p.id
@@ -1938,13 +1984,15 @@ ASC, p.id
 ASC;
 
 -- post_list_recent_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND (p.last_activity_at, p.id)
 >
  (fb_ts_from_key($5), $6)
@@ -2018,30 +2066,32 @@ p.last_activity_at
 ASC, p.id
 ASC;
 
--- post_list_trending_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_trending_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 score
 DESC, p.id
 DESC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -2101,34 +2151,36 @@ score
 DESC, p.id
 DESC;
 
--- post_list_trending_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_trending_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 <
- (split_part($13, ':', 2)::float8, $14)
+ (split_part($9, ':', 2)::float8, $10)
  ORDER BY
 score
 DESC, p.id
 DESC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -2188,30 +2240,32 @@ score
 DESC, p.id
 DESC;
 
--- post_list_trending_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_trending_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
  ORDER BY
 score
 ASC, p.id
 ASC
- LIMIT $13)
+ LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -2271,34 +2325,36 @@ score
 ASC, p.id
 ASC;
 
--- post_list_trending_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+-- post_list_trending_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 >
- (split_part($13, ':', 2)::float8, $14)
+ (split_part($9, ':', 2)::float8, $10)
  ORDER BY
 score
 ASC, p.id
 ASC
- LIMIT $15)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -2359,14 +2415,16 @@ ASC, p.id
 ASC;
 
 -- post_list_trending_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 score
 DESC, p.id
@@ -2438,14 +2496,16 @@ DESC, p.id
 DESC;
 
 -- post_list_trending_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 <
@@ -2521,14 +2581,16 @@ DESC, p.id
 DESC;
 
 -- post_list_trending_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
  ORDER BY
 score
 ASC, p.id
@@ -2600,14 +2662,16 @@ ASC, p.id
 ASC;
 
 -- post_list_trending_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS arg),
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 >
@@ -2682,33 +2746,33 @@ score
 ASC, p.id
 ASC;
 
--- post_list_relevance (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS arg),
-k AS NOT MATERIALIZED (SELECT org_id,
-  fb_ts_from_key(split_part(arg, ':', 1)) AS t0,
-  split_part(arg, ':', 1) AS t0_key,
-  substr(arg, strpos(arg, ':') + 1) AS q FROM a),
+-- post_list_relevance (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
+k AS NOT MATERIALIZED (SELECT a.*, fb_ts_from_key(a.arg) AS t0
+  FROM a),
 cand AS (SELECT p.*, ts_rank(p.search,
     websearch_to_tsquery('english', k.q))::float8 AS score,
-    k.t0_key AS k_arg
+    k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
   AND p.created_at <= k.t0
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
   ORDER BY p.created_at DESC, p.id DESC LIMIT
 1000),
 page AS (SELECT * FROM cand p WHERE true
-  ORDER BY p.score DESC, p.id DESC LIMIT $13)
+  ORDER BY p.score DESC, p.id DESC LIMIT $9)
 SELECT
 p.id,
 p.slug,
@@ -2765,34 +2829,34 @@ a.id =
 p.author_admin_id
 ORDER BY p.score DESC, p.id DESC;
 
--- post_list_relevance_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS arg),
-k AS NOT MATERIALIZED (SELECT org_id,
-  fb_ts_from_key(split_part(arg, ':', 1)) AS t0,
-  split_part(arg, ':', 1) AS t0_key,
-  substr(arg, strpos(arg, ':') + 1) AS q FROM a),
+-- post_list_relevance_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
+$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
+$7::text[] AS tags, $8::text AS q),
+k AS NOT MATERIALIZED (SELECT a.*, fb_ts_from_key(a.arg) AS t0
+  FROM a),
 cand AS (SELECT p.*, ts_rank(p.search,
     websearch_to_tsquery('english', k.q))::float8 AS score,
-    k.t0_key AS k_arg
+    k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
   AND p.created_at <= k.t0
-AND ($3::boolean OR p.visibility = 'public')
-AND ($4::boolean OR NOT p.in_review)
-AND ($5::text[] IS NULL OR p.board_id = ANY ($6::text[]))
-AND ($7::text[] IS NULL OR p.status_id = ANY ($8::text[]))
-AND ($9::text[] IS NULL OR EXISTS (
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
   SELECT 1 FROM post_tags pt JOIN tags t
     ON t.org_id = pt.org_id AND t.id = pt.tag_id
   WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n)
-                          FROM unnest($10::text[]) n)))
-AND ($11::text IS NULL
-     OR p.search @@ websearch_to_tsquery('english', $12))
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
   ORDER BY p.created_at DESC, p.id DESC LIMIT
 1000),
 page AS (SELECT * FROM cand p WHERE true
-AND (p.score, p.id) < (split_part($13, ':', 2)::float8, $14)
-  ORDER BY p.score DESC, p.id DESC LIMIT $15)
+AND (p.score, p.id) < (split_part($9, ':', 2)::float8, $10)
+  ORDER BY p.score DESC, p.id DESC LIMIT $11)
 SELECT
 p.id,
 p.slug,

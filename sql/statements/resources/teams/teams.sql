@@ -69,17 +69,14 @@ WHERE a.b ? 'members' ON CONFLICT DO NOTHING;
 -- team_refs (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'color', 'The color must be a hex colour such as #3B82F6.'
-FROM a WHERE a.b ->> 'color' !~ '^#[0-9A-Fa-f]{6}$'
-UNION ALL
-(SELECT 'members', 'Unknown admin ''' || m || '''.'
- FROM a, jsonb_array_elements_text(coalesce(a.b -> 'members',
-                                            '[]')) m
- WHERE NOT EXISTS (SELECT 1 FROM admins x
-   WHERE x.org_id = a.org_id AND x.id = m) LIMIT 1);
+SELECT 'members', 'unknown_admin', m
+FROM a, jsonb_array_elements_text(coalesce(a.b -> 'members',
+                                           '[]')) m
+WHERE NOT EXISTS (SELECT 1 FROM admins x
+  WHERE x.org_id = a.org_id AND x.id = m) LIMIT 1;
 
 -- team_in_use (scoped; varchar, varchar)
-SELECT 'The team is assigned ' || count(*) || ' conversation(s); reassign them first.' FROM conversations
+SELECT 'assigned', count(*) FROM conversations
 WHERE org_id = $1 AND team_assignee_id = $2 HAVING count(*) > 0;
 
 -- team_lock (scoped; varchar, varchar)

@@ -135,7 +135,7 @@ WHERE x.org_id = a.org_id AND x.id = a.id;
 -- ticket_category_refs (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'customFields', 'Unknown custom field ''' || f || '''.'
+SELECT 'customFields', 'unknown_custom_field', f
 FROM a, jsonb_array_elements_text(coalesce(a.b -> 'customFields',
                                            '[]')) f
 WHERE NOT EXISTS (SELECT 1 FROM custom_fields c
@@ -144,7 +144,7 @@ WHERE NOT EXISTS (SELECT 1 FROM custom_fields c
 LIMIT 1;
 
 -- ticket_category_in_use (scoped; varchar, varchar)
-SELECT 'The ticket category has ' || count(*) || ' ticket(s); move or delete them first.' FROM tickets
+SELECT 'has_tickets', count(*) FROM tickets
 WHERE org_id = $1 AND category_id = $2 HAVING count(*) > 0;
 
 -- ticket_category_lock (scoped; varchar, varchar)

@@ -91,7 +91,7 @@ FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 -- ticket_field_refs (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT k, 'A ' || t || ' field takes no ''' || k || '''.'
+SELECT k, 'not_for_type', t
 FROM a LEFT JOIN custom_fields x
   ON x.org_id = a.org_id AND x.id = a.id,
   LATERAL (SELECT coalesce(a.b ->> 'type', x.type) AS t) ty,
@@ -102,14 +102,10 @@ WHERE a.b ? k AND jsonb_typeof(a.b -> k) <> 'null'
 LIMIT 1;
 
 -- ticket_field_in_use (scoped; varchar, varchar)
-SELECT 'The custom field is used by the ticket category(ies) '
-  || string_agg('''' || name || '''', ', ' ORDER BY name)
-  || '; remove it from them first.'
-FROM
+SELECT 'used_by', name FROM
 ticket_categories
  WHERE org_id = $1
-  AND custom_field_ids @> ARRAY[$2::text]
-HAVING count(*) > 0;
+  AND custom_field_ids @> ARRAY[$2::text] ORDER BY name;
 
 -- ticket_field_lock (scoped; varchar, varchar)
 SELECT id FROM custom_fields

@@ -44,7 +44,7 @@ FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 -- ticket_status_conflicts (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
-SELECT 'This status is the default; make another status the default instead.' FROM a JOIN
+SELECT 'default_kept', NULL FROM a JOIN
 ticket_statuses
  x
   ON x.org_id = a.org_id AND x.id = a.id
@@ -62,7 +62,7 @@ AND a.b -> 'isDefault' = 'true';
 
 -- ticket_status_in_use (scoped; varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id)
-SELECT 'The default status cannot be deleted; make another status the default first.' FROM
+SELECT 'default_removed', NULL FROM
 ticket_statuses
  x JOIN a
   ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default;

@@ -4,20 +4,24 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- ticket_list_date_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_date_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
  ORDER BY
 t.created_at
  DESC, t.id DESC
- LIMIT $12)
+ LIMIT $7)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -25,7 +29,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $13)
+                       WHERE o.id = t.org_id), $8)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -71,21 +75,25 @@ ORDER BY
 t.created_at
  DESC, t.id DESC;
 
--- ticket_list_date_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_date_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
-AND (t.created_at, t.id) < (fb_ts_from_key($12), $13)
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
+AND (t.created_at, t.id) < (fb_ts_from_key($7), $8)
  ORDER BY
 t.created_at
  DESC, t.id DESC
- LIMIT $14)
+ LIMIT $9)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -93,7 +101,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $15)
+                       WHERE o.id = t.org_id), $10)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -139,20 +147,24 @@ ORDER BY
 t.created_at
  DESC, t.id DESC;
 
--- ticket_list_date_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_date_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
  ORDER BY
 t.created_at
  ASC, t.id ASC
- LIMIT $12)
+ LIMIT $7)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -160,7 +172,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $13)
+                       WHERE o.id = t.org_id), $8)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -206,21 +218,25 @@ ORDER BY
 t.created_at
  ASC, t.id ASC;
 
--- ticket_list_date_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_date_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
-AND (t.created_at, t.id) > (fb_ts_from_key($12), $13)
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
+AND (t.created_at, t.id) > (fb_ts_from_key($7), $8)
  ORDER BY
 t.created_at
  ASC, t.id ASC
- LIMIT $14)
+ LIMIT $9)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -228,7 +244,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $15)
+                       WHERE o.id = t.org_id), $10)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -274,20 +290,24 @@ ORDER BY
 t.created_at
  ASC, t.id ASC;
 
--- ticket_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
  ORDER BY
 t.updated_at
  DESC, t.id DESC
- LIMIT $12)
+ LIMIT $7)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -295,7 +315,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $13)
+                       WHERE o.id = t.org_id), $8)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -341,21 +361,25 @@ ORDER BY
 t.updated_at
  DESC, t.id DESC;
 
--- ticket_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
-AND (t.updated_at, t.id) < (fb_ts_from_key($12), $13)
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
+AND (t.updated_at, t.id) < (fb_ts_from_key($7), $8)
  ORDER BY
 t.updated_at
  DESC, t.id DESC
- LIMIT $14)
+ LIMIT $9)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -363,7 +387,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $15)
+                       WHERE o.id = t.org_id), $10)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -409,20 +433,24 @@ ORDER BY
 t.updated_at
  DESC, t.id DESC;
 
--- ticket_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
  ORDER BY
 t.updated_at
  ASC, t.id ASC
- LIMIT $12)
+ LIMIT $7)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -430,7 +458,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $13)
+                       WHERE o.id = t.org_id), $8)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -476,21 +504,25 @@ ORDER BY
 t.updated_at
  ASC, t.id ASC;
 
--- ticket_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
-AND (t.updated_at, t.id) > (fb_ts_from_key($12), $13)
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
+AND (t.updated_at, t.id) > (fb_ts_from_key($7), $8)
  ORDER BY
 t.updated_at
  ASC, t.id ASC
- LIMIT $14)
+ LIMIT $9)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -498,7 +530,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $15)
+                       WHERE o.id = t.org_id), $10)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -544,20 +576,24 @@ ORDER BY
 t.updated_at
  ASC, t.id ASC;
 
--- ticket_list_number_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_number_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
  ORDER BY
 t.number
  DESC, t.id DESC
- LIMIT $12)
+ LIMIT $7)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -565,7 +601,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $13)
+                       WHERE o.id = t.org_id), $8)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -611,21 +647,25 @@ ORDER BY
 t.number
  DESC, t.id DESC;
 
--- ticket_list_number_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_number_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
-AND (t.number, t.id) < ($12::bigint, $13)
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
+AND (t.number, t.id) < ($7::bigint, $8)
  ORDER BY
 t.number
  DESC, t.id DESC
- LIMIT $14)
+ LIMIT $9)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -633,7 +673,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $15)
+                       WHERE o.id = t.org_id), $10)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -679,20 +719,24 @@ ORDER BY
 t.number
  DESC, t.id DESC;
 
--- ticket_list_number_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_number_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
  ORDER BY
 t.number
  ASC, t.id ASC
- LIMIT $12)
+ LIMIT $7)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -700,7 +744,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $13)
+                       WHERE o.id = t.org_id), $8)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
@@ -746,21 +790,25 @@ ORDER BY
 t.number
  ASC, t.id ASC;
 
--- ticket_list_number_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
-WITH page AS (SELECT t.* FROM tickets t WHERE t.org_id = $1
-AND ($2::text[] IS NULL OR t.category_id = ANY ($3::text[]))
-AND ($4::text[] IS NULL OR t.status_id = ANY ($5::text[]))
-AND ($6::text IS NULL
-     OR t.search @@ websearch_to_tsquery('english', $7))
-AND ($8::text IS NULL OR t.assignee_id = $9)
-AND ($10::text IS NULL OR t.category_id IN (
+-- ticket_list_number_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
+  $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
+  $6::text AS kind)
+, page AS (SELECT t.* FROM tickets t, k
+WHERE t.org_id = k.org_id
+AND (k.categories IS NULL OR t.category_id = ANY (k.categories))
+AND (k.statuses IS NULL OR t.status_id = ANY (k.statuses))
+AND (k.q IS NULL
+     OR t.search @@ websearch_to_tsquery('english', k.q))
+AND (k.assignee IS NULL OR t.assignee_id = k.assignee)
+AND (k.kind IS NULL OR t.category_id IN (
   SELECT b.id FROM ticket_categories b
-  WHERE b.org_id = $1 AND b.category_type = $11))
-AND (t.number, t.id) > ($12::bigint, $13)
+  WHERE b.org_id = k.org_id AND b.category_type = k.kind))
+AND (t.number, t.id) > ($7::bigint, $8)
  ORDER BY
 t.number
  ASC, t.id ASC
- LIMIT $14)
+ LIMIT $9)
 SELECT
 json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 'title', t.title, 'content', t.content,
@@ -768,7 +816,7 @@ json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id),
 'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $15)
+                       WHERE o.id = t.org_id), $10)
              || '/tickets/' || t.number,
 'author',
 CASE WHEN
