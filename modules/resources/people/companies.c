@@ -179,10 +179,9 @@ static fb_error_t *fb_company_delete(fb_req_t *fr)
                                         ref->param, NULL));
     }
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"",
-                                        fb_rows_get(&deleted, 0, 0),
-                                        "\",\"object\":\"company\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(
+                                fr->pool, fb_rows_get(&deleted, 0, 0),
+                                "company"));
 }
 
 /* ---- /companies/{id}/contacts ---- */

@@ -420,9 +420,8 @@ static fb_error_t *fb_contact_delete(fb_req_t *fr)
     fb_write_exec(&w, &fb_sql_contact_unsubscribe, FB_ARGS(contact.id));
     fb_write_exec(&w, &fb_sql_contact_delete, FB_ARGS(contact.id));
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", contact.id,
-                                        "\",\"object\":\"contact\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, contact.id,
+                                                "contact"));
 }
 
 /* ---- POST /contacts/{id}/block and /unblock ---- */
