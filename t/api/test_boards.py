@@ -149,3 +149,85 @@ def test_https_icon_and_texts_are_kept(org):
     assert b["localization"]["heroTitle"] == {"en": "Hi", "de": "Hallo"}
     assert org.api.request("DELETE", "/boards/" + b["id"]).status_code \
         == 200
+
+
+# A board as PostgreSQL built it before boards were written in C
+# (BOARD_JSON_FIELDS of boards.h): the answers keep its bytes.
+BOARD_SQL_JSON = (
+    "json_build_object('object', 'board', "
+    "'id', b.id, 'name', b.name, 'icon', b.icon, "
+    "'access', json_build_object("
+    "  'adminOnly', b.admin_only, 'segments', to_json(b.segments), "
+    "  'allowedRoles', to_json(b.allowed_roles), "
+    "  'deniedRoles', to_json(b.denied_roles)), "
+    "'features', json_build_object("
+    "  'postingEnabled', b.posting_enabled, "
+    "  'commentsEnabled', b.comments_enabled, "
+    "  'createdDatesVisible', b.created_dates_visible), "
+    "'postDefaults', json_build_object('visibility', b.default_visibility), "
+    "'customFields', to_json(b.custom_field_ids), "
+    "'localization', json_build_object("
+    "  'name', COALESCE(b.localization->'name', '{}'::jsonb), "
+    "  'description', b.localization->'description', "
+    "  'formPlaceholder', b.localization->'formPlaceholder', "
+    "  'heroTitle', b.localization->'heroTitle', "
+    "  'heroDescription', b.localization->'heroDescription', "
+    "  'submitButtonText', b.localization->'submitButtonText'), "
+    "'createdAt', fb_iso(b.created_at))")
+
+
+def sql_bytes(server, json_sql, table, org_id, board_id=None):
+    """The JSON json_sql builds over the board board_id of table (alias
+    b), or over all the organization's as the list orders them, as the
+    bytes PostgreSQL writes."""
+    rows = server.sql(
+        "SELECT (" + json_sql + ")::text FROM " + table + " b "
+        "WHERE b.org_id = %s AND (%s::text IS NULL OR b.id = %s) "
+        "ORDER BY b.created_at DESC, b.id DESC", org_id, board_id, board_id)
+    return [r[0].encode() for r in rows]
+
+
+def test_bytes_are_those_postgres_built(org, server, boards):
+    """Boards are written in C with the bytes json_build_object gave:
+    one with every member set, one with escapes in its texts, one with
+    the defaults and nulls, by id and in the list."""
+    odd = "q\"b\\s/ t\tn\nr é日本😀 \x01"
+    made = server.sql(
+        "INSERT INTO boards (org_id, name, icon, segments, "
+        " localization, created_at) VALUES (%s, %s, %s, %s, %s, "
+        " '2025-03-01T00:00:00.123456Z') RETURNING id", org.id, odd,
+        json.dumps({"type": "emoji", "value": odd}), [odd, "b"],
+        json.dumps({"name": {"en": odd},
+                    "submitButtonText": {"en-GB": "Go", "de": "x"}}),
+    )[0][0]
+    try:
+        for i in (boards[0], boards[1], made):
+            assert org.api.get("/boards/" + i).content \
+                == sql_bytes(server, BOARD_SQL_JSON, "boards", org.id, i)[0]
+        assert org.api.get("/boards").content == b"[" + b",".join(
+            sql_bytes(server, BOARD_SQL_JSON, "boards", org.id)) + b"]"
+    finally:
+        server.sql("DELETE FROM boards WHERE id = %s", made)
+
+
+def test_ticket_category_bytes_are_those_postgres_built(org, server):
+    """A ticket category is a board with its kind (TICKET_CATEGORY_JSON
+    of tickets.h before), the same bytes by id and in the list."""
+    made = server.sql(
+        "INSERT INTO ticket_categories (org_id, name, category_type, "
+        " custom_field_ids, localization) VALUES (%s, 'Returns \"x\"', "
+        " 'tracker', %s, %s) RETURNING id", org.id, [FIELD],
+        json.dumps({"heroTitle": {"en": "Hi"}}))[0][0]
+    shape = ("json_build_object('object', 'board', "
+             + BOARD_SQL_JSON[len("json_build_object('object', 'board', "):
+                              -1]
+             + ", 'supportBoard', true, 'supportBoardType', b.category_type)")
+    try:
+        assert org.api.get("/tickets/categories/" + made).content \
+            == sql_bytes(server, shape, "ticket_categories", org.id,
+                         made)[0]
+        assert org.api.get("/tickets/categories").content \
+            == b"[" + b",".join(sql_bytes(server, shape, "ticket_categories",
+                                          org.id)) + b"]"
+    finally:
+        server.sql("DELETE FROM ticket_categories WHERE id = %s", made)

@@ -2,6 +2,7 @@
 import base64
 import hashlib
 import hmac
+import json
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 
@@ -468,3 +469,114 @@ def test_permissions_and_versions(org):
         r = org.api.request(method, path, headers={
             "Service-Version": CLOVER}, json={"userId": "x"})
         assert_error(r, 404, "version_not_supported")
+
+
+# Companies and contacts as PostgreSQL built them before they were
+# written in C (COMPANY_JSON and CONTACT_JSON of people.h): the answers
+# keep these bytes.
+COMPANY_SQL_JSON = (
+    "json_build_object("
+    "'object', 'company', 'id', co.id, 'companyId', co.company_id, "
+    "'name', co.name, 'monthlySpend', co.monthly_spend, "
+    "'industry', co.industry, 'website', co.website, 'plan', co.plan, "
+    "'linkedUsers', (SELECT count(*) FROM contact_companies l "
+    "                WHERE l.org_id = co.org_id AND l.company_id = co.id), "
+    "'companySize', co.company_size, "
+    "'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id, "
+    "                                                co.last_activity)), "
+    "'customFields', co.custom_fields, "
+    "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))")
+
+
+def contact_sql_json(user_id):
+    return (
+        "json_build_object("
+        "'object', 'contact', 'id', c.id, " + user_id
+        + "'organizationId', c.org_id, "
+        "'companies', COALESCE((SELECT json_agg(" + COMPANY_SQL_JSON
+        + "                                     ORDER BY co.company_id) "
+        "  FROM contact_companies cc JOIN companies co "
+        "    ON co.org_id = cc.org_id AND co.id = cc.company_id "
+        "  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), "
+        "  '[]'::json), "
+        "'email', c.email, 'name', c.name, "
+        "'profilePicture', c.profile_picture, "
+        "'commentsCreated', c.comments_created, "
+        "'postsCreated', c.posts_created, "
+        "'lastActivity', fb_iso(c.last_activity), "
+        "'subscribedToChangelog', c.subscribed_to_changelog, "
+        "'manuallyOptedOutFromChangelog', "
+        "  c.manually_opted_out_from_changelog, "
+        "'roles', to_json(c.roles), 'locale', c.locale, "
+        "'verified', c.verified, 'type', c.type, "
+        "'description', c.description, 'customFields', c.custom_fields, "
+        "'isBlocked', c.is_blocked, 'phone', c.phone)")
+
+
+CONTACT_SQL_JSON = ("CASE WHEN c.user_id IS NULL THEN "
+                    + contact_sql_json("") + " ELSE "
+                    + contact_sql_json("'userId', c.user_id, ") + " END")
+
+PREFERENCES_SQL_JSON = (
+    "json_build_object('object', 'contact_email_preferences', "
+    "'contactId', c.id, 'userId', c.user_id, 'email', c.email, "
+    "'preferences', fb_email_preferences_json(c.email_preferences, "
+    "  c.manually_opted_out_from_changelog))")
+
+
+def sql_texts(server, select, *params):
+    return [r[0].encode() for r in server.sql(select, *params)]
+
+
+def page_bytes(resp, objects):
+    return (b'{"object":"list","data":[' + b",".join(objects)
+            + b'],"nextCursor":'
+            + json.dumps(resp.json()["nextCursor"]).encode() + b"}")
+
+
+def test_bytes_are_those_postgres_built(server):
+    """Contacts (with companies, with and without userId), companies and
+    email preferences are written in C with the bytes PostgreSQL built,
+    escapes and nulls included, by id and in every list."""
+    from conftest import Org
+    org = Org(server, "bytes" + secrets.token_hex(3))
+    odd = "q\"b\\s/ t\tn\nr é日本😀 \x01"
+    c = upsert(org, userId=uid(), email="odd@x.example", name=odd,
+               roles=[odd, "r"], customFields={"k": odd, "n": 1.50},
+               companies=[{"id": "ext-z " + odd, "name": odd,
+                           "monthlySpend": 12.50, "industry": "i",
+                           "website": "https://x.example", "plan": "p",
+                           "companySize": 10, "customFields": {"a": [1]},
+                           "createdAt": "2024-01-02T03:04:05.678Z"},
+                          {"id": "ext-a", "name": "A"}]).json()
+    lead = server.sql(
+        "INSERT INTO contacts (org_id, name, type, email) "
+        "VALUES (%s, %s, 'lead', NULL) RETURNING id", org.id, odd)[0][0]
+    for i in (c["id"], lead):
+        assert org.api.get("/contacts/" + i).content == sql_texts(
+            server, "SELECT (" + CONTACT_SQL_JSON + ")::text FROM contacts "
+            "c WHERE c.org_id = %s AND c.id = %s", org.id, i)[0]
+    r = org.api.get("/contacts", params={"contactType": "all"})
+    assert r.content == page_bytes(r, sql_texts(
+        server, "SELECT (" + CONTACT_SQL_JSON + ")::text FROM contacts c "
+        "WHERE c.org_id = %s ORDER BY c.created_at DESC, c.id DESC",
+        org.id))
+    companies = [co["id"] for co in c["companies"]]
+    for i in companies:
+        assert org.api.get("/companies/" + i).content == sql_texts(
+            server, "SELECT (" + COMPANY_SQL_JSON + ")::text FROM companies "
+            "co WHERE co.org_id = %s AND co.id = %s", org.id, i)[0]
+        r = org.api.get("/companies/%s/contacts" % i)
+        assert r.content == page_bytes(r, sql_texts(
+            server, "SELECT (" + CONTACT_SQL_JSON + ")::text "
+            "FROM contacts c WHERE c.org_id = %s AND c.id = %s",
+            org.id, c["id"]))
+    r = org.api.get("/companies")
+    assert r.content == page_bytes(r, sql_texts(
+        server, "SELECT (" + COMPANY_SQL_JSON + ")::text FROM companies co "
+        "WHERE co.org_id = %s ORDER BY co.created_at DESC, co.id DESC",
+        org.id))
+    assert org.api.get("/contacts/%s/email-preferences" % c["id"]).content \
+        == sql_texts(server, "SELECT (" + PREFERENCES_SQL_JSON + ")::text "
+                     "FROM contacts c WHERE c.org_id = %s AND c.id = %s",
+                     org.id, c["id"])[0]

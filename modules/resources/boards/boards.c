@@ -7,11 +7,21 @@
 #include "fb_manage.h"
 #include "fb_resource.h"
 
+static const fb_rj_member_t fb_board_members[] = {
+    BOARD_MEMBERS,
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_board_rows = {
+    .members = fb_board_members, .json_size = BOARD_JSON_SIZE
+};
+
 FB_SQL(board_get, 1,
-    "SELECT " BOARD_JSON " FROM boards b WHERE b.org_id = %s AND b.id = %s");
+    "SELECT " BOARD_SELECT("NULL") " FROM boards b "
+    "WHERE b.org_id = %s AND b.id = %s");
 
 FB_SQL(board_list, 0,
-    "SELECT " BOARD_JSON " FROM boards b WHERE b.org_id = %s "
+    "SELECT " BOARD_SELECT("NULL") " FROM boards b WHERE b.org_id = %s "
     "ORDER BY b.created_at DESC, b.id DESC");
 
 FB_SQL(board_insert, 1, BOARD_INSERT_SQL("boards", "", ""));
@@ -37,6 +47,7 @@ static const fb_resource_t fb_boards = {
     .not_found = FB_E_BOARD_NOT_FOUND,
     .shape = FB_LIST_BARE,
     .list = &fb_sql_board_list,
+    .rows = &fb_board_rows,
 };
 
 static const fb_rule_text_t fb_board_messages[] = {

@@ -408,9 +408,7 @@ static fb_error_t *fb_changelog_delete(fb_req_t *fr)
     fb_write_step(&w, fb_changelog_lock_step, &id);
     fb_write_select(&w, &fb_sql_changelog_w_delete, FB_ARGS(id), &rows);
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", id,
-                                        "\",\"object\":\"changelog\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, id, "changelog"));
 }
 
 #define CHANGELOG_WRITE(fn, op_flags, rules) \

@@ -316,9 +316,7 @@ static fb_error_t *fb_comment_delete(fb_req_t *fr)
         || (err = fb_comment_remove(fr, id)) != NULL) {
         return err;
     }
-    fb_respond(fr, HTTP_OK, apr_pstrcat(fr->pool, "{\"id\":\"", id,
-                                        "\",\"object\":\"comment\","
-                                        "\"deleted\":true}", NULL));
+    fb_respond(fr, HTTP_OK, fb_resource_deleted(fr->pool, id, "comment"));
     return NULL;
 }
 

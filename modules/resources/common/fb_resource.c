@@ -140,6 +140,14 @@ static const char *fb_resource_envelope(apr_pool_t *p, const char *data,
                        "}", NULL);
 }
 
+const char *fb_resource_deleted(apr_pool_t *p, const char *id,
+                                const char *object)
+{
+    return apr_pstrcat(p, "{\"id\":", fb_json_quote(p, id),
+                       ",\"object\":", fb_json_quote(p, object),
+                       ",\"deleted\":true}", NULL);
+}
+
 const char *fb_bool_text(int b)
 {
     return b ? "true" : "false";

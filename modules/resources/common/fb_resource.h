@@ -176,6 +176,11 @@ const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows, int n);
 const char *fb_resource_json(fb_req_t *fr, const fb_resource_t *res,
                              const fb_rows_t *rows, int i);
 
+/* The answer of a delete: {"id":id,"object":object,"deleted":true},
+ * compact, as every delete has answered. */
+const char *fb_resource_deleted(apr_pool_t *p, const char *id,
+                                const char *object);
+
 /* The arguments of res's get for id: id, then the reader's. */
 fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
                                const char *id);

@@ -29,12 +29,16 @@ apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
 
     fb_jsonw_object(w);
     for (m = members; m->key != NULL && rv == APR_SUCCESS; m++) {
+        if (m->kind == FB_RJ_OPTIONAL && row[m->col] == NULL) {
+            continue;
+        }
         fb_jsonw_key(w, m->key);
         switch (m->kind) {
         case FB_RJ_CONST:
             fb_jsonw_raw(w, m->text);
             break;
         case FB_RJ_STRING:
+        case FB_RJ_OPTIONAL:
             fb_jsonw_string(w, row[m->col]);
             break;
         case FB_RJ_RAW:

@@ -345,10 +345,8 @@ static fb_error_t *fb_conversation_delete(fb_req_t *fr)
     fb_write_exec(&w, &fb_sql_conversation_delete, FB_ARGS(id));
     fb_write_event(&w, "conversation.deleted", json, NULL);
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":",
-                                        fb_json_quote(fr->pool, id),
-                                        ",\"object\":\"conversation\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, id,
+                                                "conversation"));
 }
 
 static const fb_op_t fb_conversation_list_op =

@@ -18,16 +18,16 @@
 #include "people.h"
 
 FB_SQL(company_get, 1,
-    "SELECT " COMPANY_JSON " FROM companies co "
+    "SELECT " COMPANY_SELECT " FROM companies co "
     "WHERE co.org_id = %s AND co.id = %s");
 
 FB_SQL(company_list, 1,
-    "SELECT " COMPANY_JSON ", fb_ts_key(co.created_at), co.id "
+    "SELECT " COMPANY_SELECT ", fb_ts_key(co.created_at), co.id "
     "FROM companies co WHERE co.org_id = %s "
     "ORDER BY co.created_at DESC, co.id DESC LIMIT %d");
 
 FB_SQL(company_list_after, 3,
-    "SELECT " COMPANY_JSON ", fb_ts_key(co.created_at), co.id "
+    "SELECT " COMPANY_SELECT ", fb_ts_key(co.created_at), co.id "
     "FROM companies co WHERE co.org_id = %s "
     "AND (co.created_at, co.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY co.created_at DESC, co.id DESC LIMIT %d");
@@ -53,13 +53,13 @@ FB_SQL(company_delete_external, 1,
 /* The customers linked to a company, in the order of the link index:
  * the contact id is both the sort key and the id of the keyset. */
 FB_SQL(company_contacts, 2,
-    "SELECT " CONTACT_JSON ", c.id, c.id FROM contact_companies l "
+    "SELECT " CONTACT_SELECT("c.id, c.id") " FROM contact_companies l "
     "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id "
     "WHERE l.org_id = %s AND l.company_id = %s AND c.type = 'customer' "
     "ORDER BY l.contact_id DESC LIMIT %d");
 
 FB_SQL(company_contacts_after, 4,
-    "SELECT " CONTACT_JSON ", c.id, c.id FROM contact_companies l "
+    "SELECT " CONTACT_SELECT("c.id, c.id") " FROM contact_companies l "
     "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id "
     "WHERE l.org_id = %s AND l.company_id = %s AND c.type = 'customer' "
     "AND l.contact_id < %s AND c.id < %s "
@@ -98,6 +98,7 @@ static const fb_resource_t fb_companies = {
     .not_found = FB_E_COMPANY_NOT_FOUND,
     .shape = FB_LIST_CURSOR,
     .order = &fb_companies_newest,
+    .rows = &fb_company_rows,
 };
 
 /* ---- POST /companies ---- */
@@ -113,14 +114,22 @@ static const fb_field_rule_t fb_company_upsert_rules[] = {
 static fb_error_t *fb_company_respond(fb_req_t *fr, int status,
                                       const char *id)
 {
+    const char *json;
     fb_rows_t rows;
     fb_error_t *err = fb_req_select(fr, &fb_sql_company_get, FB_ARGS(id),
                                     &rows);
 
-    if (err == NULL) {
-        fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
+    if (err != NULL) {
+        return err;
     }
-    return err;
+    if (rows.nrows == 0) {      /* deleted since it was written */
+        return fb_error_make(fr->pool, FB_E_COMPANY_NOT_FOUND, "id", NULL);
+    }
+    if ((json = fb_resource_json(fr, &fb_companies, &rows, 0)) == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    fb_respond(fr, status, json);
+    return NULL;
 }
 
 /* POST /companies: created (201) or updated (200) by fb_company_upsert(),
@@ -181,10 +190,9 @@ static fb_error_t *fb_company_delete(fb_req_t *fr)
                                         ref->param, NULL));
     }
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"",
-                                        fb_rows_get(&deleted, 0, 0),
-                                        "\",\"object\":\"company\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(
+                                fr->pool, fb_rows_get(&deleted, 0, 0),
+                                "company"));
 }
 
 /* ---- /companies/{id}/contacts ---- */
@@ -225,8 +233,8 @@ static fb_error_t *fb_company_contacts(fb_req_t *fr)
     fb_error_t *err = fb_company_find(fr, &fb_sql_company_find, &filters[0]);
 
     return err != NULL ? err
-                       : fb_list_respond(fr, &fb_company_contacts_order, f,
-                                         none);
+                       : fb_list_respond_rows(fr, &fb_company_contacts_order,
+                                              f, none, &fb_contact_rows);
 }
 
 /* The company of the path, locked against deletion (shared) until the
@@ -292,13 +300,8 @@ static fb_error_t *fb_company_link(fb_req_t *fr)
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_CONTACT_NOT_ATTACHED,
                                         "contactId", NULL));
     }
-    if ((err = fb_write_end(&w)) != NULL
-        || (err = fb_req_select(fr, &fb_sql_contact_get, FB_ARGS(contact),
-                                &rows)) != NULL) {
-        return err;
-    }
-    fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
-    return NULL;
+    return (err = fb_write_end(&w)) != NULL
+           ? err : fb_contact_respond(fr, HTTP_OK, contact);
 }
 
 /* ---- routes ---- */

@@ -31,19 +31,27 @@ typedef struct {
 
 /* Customers and leads alike; the list filter ($2) is a type or NULL. */
 #define CONTACT_LIST(after) \
-    "SELECT " CONTACT_JSON ", fb_ts_key(c.created_at), c.id " \
+    "SELECT " CONTACT_SELECT("fb_ts_key(c.created_at), c.id") " " \
     "FROM contacts c WHERE c.org_id = %s " \
     "AND (%s::text IS NULL OR c.type = $2) " after \
     "ORDER BY c.created_at DESC, c.id DESC LIMIT %d"
 
-#define CONTACT_PREFERENCES_JSON \
-    "json_build_object('object', 'contact_email_preferences', " \
-    "'contactId', c.id, 'userId', c.user_id, 'email', c.email, " \
-    "'preferences', fb_email_preferences_json(c.email_preferences, " \
-    "  c.manually_opted_out_from_changelog))"
+/* A contact's email preferences: their columns, and their JSON.  The
+ * preferences by category come made by fb_email_preferences_json()
+ * (sql/008: json_object_agg's layout). */
+enum { PREF_COL_ID, PREF_COL_USER_ID, PREF_COL_EMAIL, PREF_COL_PREFERENCES };
+
+static const fb_rj_member_t fb_contact_preference_members[] = {
+    FB_RJ_CONST("object", "\"contact_email_preferences\""),
+    FB_RJ_STRING("contactId", PREF_COL_ID),
+    FB_RJ_STRING("userId", PREF_COL_USER_ID),
+    FB_RJ_STRING("email", PREF_COL_EMAIL),
+    FB_RJ_RAW("preferences", PREF_COL_PREFERENCES),
+    FB_RJ_END
+};
 
 FB_SQL(contact_get, 1,
-    "SELECT " CONTACT_JSON " FROM contacts c "
+    "SELECT " CONTACT_SELECT("NULL") " FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
 
 FB_SQL(contact_list, 2,
@@ -120,7 +128,10 @@ FB_SQL(contact_targets_first, 1,
     "SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM l)");
 
 FB_SQL(contact_preferences, 1,
-    "SELECT " CONTACT_PREFERENCES_JSON " FROM contacts c "
+    "SELECT c.id, c.user_id, c.email, "
+    "  fb_email_preferences_json(c.email_preferences, "
+    "                            c.manually_opted_out_from_changelog) "
+    "FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
 
 /* (org, id, preferences, the changelog one or NULL): the changelog
@@ -208,20 +219,6 @@ static fb_error_t *fb_contact_lock(fb_req_t *fr, void *ctx)
     return fb_contact_find(fr, lock->ref, 1, lock->customer, &lock->id);
 }
 
-/* Answers the contact id as it is now. */
-static fb_error_t *fb_contact_respond(fb_req_t *fr, int status,
-                                      const char *id)
-{
-    fb_rows_t rows;
-    fb_error_t *err = fb_req_select(fr, &fb_sql_contact_get, FB_ARGS(id),
-                                    &rows);
-
-    if (err == NULL) {
-        fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
-    }
-    return err;
-}
-
 /* ---- GET /contacts, GET /contacts/{id}, .../by-user-id/{userId} ---- */
 
 static const fb_list_order_t fb_contacts_newest = {
@@ -250,8 +247,8 @@ static fb_error_t *fb_contact_list(fb_req_t *fr)
     else if (strcmp(type, "all") == 0) {
         type = NULL;
     }
-    return fb_list_respond(fr, &fb_contacts_newest, FB_ARGS(type),
-                           FB_NO_ARGS);
+    return fb_list_respond_rows(fr, &fb_contacts_newest, FB_ARGS(type),
+                                FB_NO_ARGS, &fb_contact_rows);
 }
 
 static fb_error_t *fb_contact_get(fb_req_t *fr)
@@ -422,9 +419,8 @@ static fb_error_t *fb_contact_delete(fb_req_t *fr)
     fb_write_exec(&w, &fb_sql_contact_unsubscribe, FB_ARGS(contact.id));
     fb_write_exec(&w, &fb_sql_contact_delete, FB_ARGS(contact.id));
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", contact.id,
-                                        "\",\"object\":\"contact\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, contact.id,
+                                                "contact"));
 }
 
 /* ---- POST /contacts/{id}/block and /unblock ---- */
@@ -477,14 +473,23 @@ static const fb_field_rule_t fb_preference_body_rules[] = {
 static fb_error_t *fb_contact_preferences_respond(fb_req_t *fr,
                                                   const char *id)
 {
+    const char *json;
     fb_rows_t rows;
     fb_error_t *err = fb_req_select(fr, &fb_sql_contact_preferences,
                                     FB_ARGS(id), &rows);
 
-    if (err == NULL) {
-        fb_respond(fr, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    if (err != NULL) {
+        return err;
     }
-    return err;
+    if (rows.nrows == 0) {      /* deleted since it was written */
+        return fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, "id", NULL);
+    }
+    json = fb_rj_json(fr, fb_contact_preference_members, rows.cells, 256);
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    fb_respond(fr, HTTP_OK, json);
+    return NULL;
 }
 
 static fb_error_t *fb_contact_preferences_get(fb_req_t *fr)

@@ -1,6 +1,7 @@
 /*
  * people.h: what the people family (contacts, companies, identification
- * objects such as an author or a voter) shares: their JSON, the rules of
+ * objects such as an author or a voter) shares: their columns and how
+ * they are written, the rules of
  * their members, and resolving who one names.
  */
 #ifndef PEOPLE_H
@@ -10,7 +11,88 @@
 
 #include "fb_resource.h"
 
-/* A company (alias co) as the API renders it. */
+/*
+ * Companies and contacts are written in C (people_render.c) from plain
+ * columns: X(name, sql) gives the enum <...>_COL_<name> and the select
+ * list.  A company's columns, over a row co of companies, follow its id
+ * (column 0), so that the same list also makes the text array of a
+ * contact's companies.  Timestamps come as UTC text.
+ */
+#define COMPANY_COLUMNS(X) \
+    X(COMPANY_ID, "co.company_id") \
+    X(NAME, "co.name") \
+    X(MONTHLY_SPEND, "co.monthly_spend") \
+    X(INDUSTRY, "co.industry") \
+    X(WEBSITE, "co.website") \
+    X(PLAN, "co.plan") \
+    X(LINKED_USERS, "(SELECT count(*) FROM contact_companies l " \
+                    " WHERE l.org_id = co.org_id AND l.company_id = co.id)") \
+    X(COMPANY_SIZE, "co.company_size") \
+    X(LAST_ACTIVITY, "fb_company_last_activity(co.org_id, co.id, " \
+                     "co.last_activity) AT TIME ZONE 'UTC'") \
+    X(CUSTOM_FIELDS, "co.custom_fields") \
+    X(CREATED_AT, "co.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "co.updated_at AT TIME ZONE 'UTC'")
+
+#define COMPANY_COL_ENUM(name, sql) COMPANY_COL_##name,
+enum { COMPANY_COL_ID, COMPANY_COLUMNS(COMPANY_COL_ENUM) COMPANY_NCOLS };
+
+#define COMPANY_COL_SQL(name, sql) ", " sql
+#define COMPANY_COL_TEXT(name, sql) ", (" sql ")::text"
+/* The select list of a company (then a list's key and id), and the
+ * same as an array of texts. */
+#define COMPANY_SELECT "co.id" COMPANY_COLUMNS(COMPANY_COL_SQL)
+#define COMPANY_SELECT_TEXT "co.id" COMPANY_COLUMNS(COMPANY_COL_TEXT)
+
+/* A contact's columns over a row c of contacts; its companies are a
+ * text array of COMPANY_NCOLS texts each (a company's columns), by
+ * their external id. */
+#define CONTACT_COLUMNS(X) \
+    X(ID, "c.id") \
+    X(USER_ID, "c.user_id") \
+    X(ORG_ID, "c.org_id") \
+    X(COMPANIES, "ARRAY(SELECT ARRAY[" COMPANY_SELECT_TEXT "] " \
+                 "FROM contact_companies cc JOIN companies co " \
+                 "  ON co.org_id = cc.org_id AND co.id = cc.company_id " \
+                 "WHERE cc.org_id = c.org_id AND cc.contact_id = c.id " \
+                 "ORDER BY co.company_id)") \
+    X(EMAIL, "c.email") \
+    X(NAME, "c.name") \
+    X(PICTURE, "c.profile_picture") \
+    X(COMMENTS_CREATED, "c.comments_created") \
+    X(POSTS_CREATED, "c.posts_created") \
+    X(LAST_ACTIVITY, "c.last_activity AT TIME ZONE 'UTC'") \
+    X(SUBSCRIBED, "c.subscribed_to_changelog") \
+    X(OPTED_OUT, "c.manually_opted_out_from_changelog") \
+    X(ROLES, "to_json(c.roles)") \
+    X(LOCALE, "c.locale") \
+    X(VERIFIED, "c.verified") \
+    X(TYPE, "c.type") \
+    X(DESCRIPTION, "c.description") \
+    X(CUSTOM_FIELDS, "c.custom_fields") \
+    X(IS_BLOCKED, "c.is_blocked") \
+    X(PHONE, "c.phone")
+
+#define CONTACT_COL_ENUM(name, sql) CONTACT_COL_##name,
+enum { CONTACT_COLUMNS(CONTACT_COL_ENUM) CONTACT_NCOLS };
+
+#define CONTACT_COL_SQL(name, sql) sql ", "
+/* The select list of a contact, then more (a list's key and id: at
+ * CONTACT_NCOLS and after). */
+#define CONTACT_SELECT(more) CONTACT_COLUMNS(CONTACT_COL_SQL) more
+
+/* How companies and contacts are written (people_render.c); a list of
+ * either has its key and id after the columns. */
+extern const fb_list_rows_t fb_company_rows;
+extern const fb_list_rows_t fb_contact_rows;
+
+/* Answers the contact id (its JSON as GET shows it) with status. */
+fb_error_t *fb_contact_respond(fb_req_t *fr, int status, const char *id);
+
+/* A company (alias co) and a contact (alias c) as PostgreSQL built
+ * them, for what still builds its JSON in SQL (a survey response's
+ * user, surveys.h); those written in C keep their bytes.  userId is
+ * left out when it has none. */
 #define COMPANY_JSON \
     "json_build_object(" \
     "'object', 'company', 'id', co.id, 'companyId', co.company_id, " \
@@ -23,9 +105,6 @@
     "                                                co.last_activity)), " \
     "'customFields', co.custom_fields, " \
     "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))"
-
-/* A contact (alias c) as the API renders it, companies included;
- * userId is left out when it has none. */
 #define CONTACT_JSON FB_SQL_OMIT_NULL(CONTACT_OBJECT, "userId", "c.user_id")
 #define CONTACT_OBJECT(user_id) \
     "json_build_object(" \
@@ -80,7 +159,7 @@ extern const fb_field_rule_t fb_person_rules[];
 /* (org, id) -> the id of the organization's admin with that id. */
 extern const fb_statement_t fb_sql_people_admin;
 
-/* (org, id) -> the contact's JSON (CONTACT_JSON); contacts.c. */
+/* (org, id) -> the contact's columns (CONTACT_SELECT); contacts.c. */
 extern const fb_statement_t fb_sql_contact_get;
 
 /* Rewrites obj's createdAt, already checked as a time, in the one form

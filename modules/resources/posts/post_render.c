@@ -24,7 +24,8 @@ static const fb_rj_author_t fb_post_author = {
     .with_email = 1
 };
 
-/* A status, from the organization's (post_lookups.c). */
+/* A status, from the organization's (post_lookups.c) or from a status
+ * statement's row (POST_STATUS_CELLS). */
 static const fb_rj_member_t fb_post_status_members[] = {
     FB_RJ_CONST("object", "\"post_status\""),
     FB_RJ_STRING("id", FB_POST_LOOKUP_ID),
@@ -33,6 +34,10 @@ static const fb_rj_member_t fb_post_status_members[] = {
     FB_RJ_STRING("type", FB_POST_LOOKUP_TYPE),
     FB_RJ_BOOL("isDefault", FB_POST_LOOKUP_DEFAULT),
     FB_RJ_END
+};
+
+const fb_list_rows_t fb_post_status_rows = {
+    .members = fb_post_status_members, .json_size = 128
 };
 
 /* The organization's statuses and tags at the row's version. */

@@ -10,12 +10,12 @@
 #include "posts.h"
 
 FB_SQL(post_status_get, 1,
-    "SELECT " POST_STATUS_JSON " FROM post_statuses s "
+    "SELECT " POST_STATUS_CELLS " FROM post_statuses s "
     "WHERE s.org_id = %s AND s.id = %s");
 
 FB_SQL(post_status_list, 0,
-    "SELECT " POST_STATUS_JSON " FROM post_statuses s WHERE s.org_id = %s "
-    "ORDER BY s.created_at DESC, s.id DESC");
+    "SELECT " POST_STATUS_CELLS " FROM post_statuses s "
+    "WHERE s.org_id = %s ORDER BY s.created_at DESC, s.id DESC");
 
 FB_SQL(post_status_insert, 1, POST_STATUS_INSERT_SQL("post_statuses"));
 
@@ -57,6 +57,7 @@ static const fb_resource_t fb_post_statuses = {
     .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_BARE,
     .list = &fb_sql_post_status_list,
+    .rows = &fb_post_status_rows,
 };
 
 /* Moves the posts of the status being deleted (ctx: its id) to the

@@ -31,14 +31,14 @@ FB_SQL(voter_post, 2, VOTER_POST);
 FB_SQL(voter_post_locked, 2, VOTER_POST " FOR KEY SHARE");
 
 FB_SQL(voter_list, 2,
-    "SELECT " CONTACT_JSON ", fb_ts_key(v.created_at), v.contact_id "
+    "SELECT " CONTACT_SELECT("fb_ts_key(v.created_at), v.contact_id") " "
     "FROM post_votes v JOIN contacts c "
     "  ON c.org_id = v.org_id AND c.id = v.contact_id "
     "WHERE v.org_id = %s AND v.post_id = %s "
     "ORDER BY v.created_at DESC, v.contact_id DESC LIMIT %d");
 
 FB_SQL(voter_list_after, 4,
-    "SELECT " CONTACT_JSON ", fb_ts_key(v.created_at), v.contact_id "
+    "SELECT " CONTACT_SELECT("fb_ts_key(v.created_at), v.contact_id") " "
     "FROM post_votes v JOIN contacts c "
     "  ON c.org_id = v.org_id AND c.id = v.contact_id "
     "WHERE v.org_id = %s AND v.post_id = %s "
@@ -147,8 +147,9 @@ static fb_error_t *fb_voter_list(fb_req_t *fr)
     const char *post_id;
     fb_error_t *err = fb_voter_post(fr, 0, &post_id);
 
-    return err ? err : fb_list_respond(fr, &fb_voters_newest,
-                                       FB_ARGS(post_id), FB_NO_ARGS);
+    return err ? err : fb_list_respond_rows(fr, &fb_voters_newest,
+                                            FB_ARGS(post_id), FB_NO_ARGS,
+                                            &fb_contact_rows);
 }
 
 /* The voter named by the body, else by the query (DELETE only). */

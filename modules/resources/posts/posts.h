@@ -29,8 +29,10 @@
     "  WHERE a.org_id = " row ".org_id " \
     "    AND a.id = " row ".author_admin_id) END"
 
-/* A status over a row s with the columns of post_statuses; ticket
- * statuses render the same (tickets/). */
+/* A status over a row s with the columns of post_statuses, as
+ * PostgreSQL builds it: for the changes a status's delete records, and
+ * tickets (tickets.h), which still build their JSON in SQL; the statuses
+ * written in C (fb_post_status_rows) keep its bytes. */
 #define POST_STATUS_JSON \
     "json_build_object(" \
     "'object', 'post_status', 'id', s.id, 'name', s.name, " \
@@ -142,6 +144,13 @@ const char *const *fb_post_status_of(const fb_post_lookups_t *lk,
  * tags are written in (by name); NULL when there is none of that id. */
 const char *const *fb_post_tag_of(const fb_post_lookups_t *lk,
                                   const char *id, int *place);
+
+/* The cells of a status (FB_POST_LOOKUP_*) over a row s of
+ * post_statuses or ticket_statuses, from which fb_post_status_rows
+ * writes one (post_render.c): GET /post_statuses and
+ * /tickets/statuses. */
+#define POST_STATUS_CELLS "'s', s.id, s.name, s.color, s.type, s.is_default"
+extern const fb_list_rows_t fb_post_status_rows;
 
 /* The cells of a status or a tag. */
 enum {

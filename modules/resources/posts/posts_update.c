@@ -313,9 +313,7 @@ static fb_error_t *fb_post_delete(fb_req_t *fr)
     fb_post_recount(&w, c.author_contact_id, NULL);
     fb_write_event(&w, "post.deleted", c.json, NULL);
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", c.id,
-                                        "\",\"object\":\"post\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, c.id, "post"));
 }
 
 static const fb_op_t fb_post_update_op = {

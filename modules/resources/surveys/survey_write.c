@@ -296,9 +296,9 @@ static fb_error_t *fb_survey_response_delete(fb_req_t *fr)
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
                                         "responseId", NULL));
     }
-    return fb_write_respond(&w, HTTP_OK, apr_pstrcat(
-        fr->pool, "{\"id\":", fb_json_quote(fr->pool, rid),
-        ",\"object\":\"survey_response\",\"deleted\":true}", NULL));
+    return fb_write_respond(&w, HTTP_OK,
+                            fb_resource_deleted(fr->pool, rid,
+                                                "survey_response"));
 }
 
 static const fb_field_rule_t fb_survey_answer_rules[] = {

@@ -1,19 +1,35 @@
 /*
  * ticket_categories: the boards tickets are filed in, each of one kind
- * (customer, tracker, back-office).  A category renders as a board does,
- * with supportBoard and supportBoardType added, and is written as a
+ * (customer, tracker, back-office).  A category renders as a board does
+ * (boards.h: its columns and members), with supportBoard and
+ * supportBoardType added, and is written as a
  * board is (fb_manage.h, boards.h), its kind chosen at creation only: a
  * category with tickets is not deleted (409 naming how many).
  */
 #include "fb_manage.h"
 #include "tickets.h"
 
+/* A category over a row b of ticket_categories: a board, and its kind
+ * (the column after a board's). */
+#define TICKET_CATEGORY_COL_TYPE BOARD_NCOLS
+
+static const fb_rj_member_t fb_ticket_category_members[] = {
+    BOARD_MEMBERS,
+    FB_RJ_CONST("supportBoard", "true"),
+    FB_RJ_STRING("supportBoardType", TICKET_CATEGORY_COL_TYPE),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_ticket_category_rows = {
+    .members = fb_ticket_category_members, .json_size = BOARD_JSON_SIZE
+};
+
 FB_SQL(ticket_category_get, 1,
-    "SELECT " TICKET_CATEGORY_JSON " FROM ticket_categories b "
+    "SELECT " BOARD_SELECT("b.category_type") " FROM ticket_categories b "
     "WHERE b.org_id = %s AND b.id = %s");
 
 FB_SQL(ticket_category_list, 0,
-    "SELECT " TICKET_CATEGORY_JSON " FROM ticket_categories b "
+    "SELECT " BOARD_SELECT("b.category_type") " FROM ticket_categories b "
     "WHERE b.org_id = %s ORDER BY b.created_at DESC, b.id DESC");
 
 FB_SQL(ticket_category_insert, 1,
@@ -42,6 +58,7 @@ static const fb_resource_t fb_ticket_categories = {
     .not_found = FB_E_BOARD_NOT_FOUND,
     .shape = FB_LIST_BARE,       /* as boards and post statuses */
     .list = &fb_sql_ticket_category_list,
+    .rows = &fb_ticket_category_rows,
 };
 
 static const char *const fb_ticket_category_types[] = {

@@ -9,11 +9,11 @@
 #include "tickets.h"
 
 FB_SQL(ticket_status_get, 1,
-    "SELECT " POST_STATUS_JSON " FROM ticket_statuses s "
+    "SELECT " POST_STATUS_CELLS " FROM ticket_statuses s "
     "WHERE s.org_id = %s AND s.id = %s");
 
 FB_SQL(ticket_status_list, 0,
-    "SELECT " POST_STATUS_JSON " FROM ticket_statuses s "
+    "SELECT " POST_STATUS_CELLS " FROM ticket_statuses s "
     "WHERE s.org_id = %s ORDER BY s.created_at DESC, s.id DESC");
 
 FB_SQL(ticket_status_insert, 1, POST_STATUS_INSERT_SQL("ticket_statuses"));
@@ -58,6 +58,7 @@ static const fb_resource_t fb_ticket_statuses = {
     .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_BARE,       /* as boards and post statuses */
     .list = &fb_sql_ticket_status_list,
+    .rows = &fb_post_status_rows,
 };
 
 /* Moves the tickets of the status being deleted (ctx: its id) to the

@@ -1,6 +1,6 @@
 /*
- * tickets.h: what the ticket files share: the JSON of a category and of
- * a ticket as SQL, rendering one ticket, and the checks that creating
+ * tickets.h: what the ticket files share: the JSON of a ticket as SQL,
+ * rendering one ticket, and the checks that creating
  * and updating one share.
  */
 #ifndef TICKETS_H
@@ -12,11 +12,6 @@
 #include "fb_resource.h"
 #include "fb_write.h"
 #include "posts/posts.h"
-
-/* A category over a row b of ticket_categories: a board, and its kind. */
-#define TICKET_CATEGORY_JSON \
-    "json_build_object('object', 'board', " BOARD_JSON_FIELDS ", " \
-    "'supportBoard', true, 'supportBoardType', b.category_type)"
 
 /* The kind of the category of a row t of tickets. */
 #define TICKET_KIND \

@@ -289,9 +289,7 @@ static fb_error_t *fb_ticket_delete(fb_req_t *fr)
                        NULL);
     }
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", c.id,
-                                        "\",\"object\":\"ticket\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, c.id, "ticket"));
 }
 
 static const fb_op_t fb_ticket_update_op = {

@@ -560,9 +560,7 @@ static fb_error_t *fb_webhook_delete(fb_req_t *fr)
                                         "id", NULL));
     }
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", id,
-                                        "\",\"object\":\"webhook\","
-                                        "\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, id, "webhook"));
 }
 
 /* ---- deliveries ---- */
