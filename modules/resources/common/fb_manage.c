@@ -179,10 +179,8 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
         fb_write_step(&w, m->before_remove, (void *)id);
     }
     fb_write_exec(&w, m->remove, FB_ARGS(id));
-    return fb_write_respond(&w, HTTP_OK, apr_pstrcat(
-        fr->pool, "{\"id\":", fb_json_quote(fr->pool, id),
-        ",\"object\":", fb_json_quote(fr->pool, m->object),
-        ",\"deleted\":true}", NULL));
+    return fb_write_respond(&w, HTTP_OK,
+                            fb_resource_deleted(fr->pool, id, m->object));
 }
 
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,

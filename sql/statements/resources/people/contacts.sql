@@ -6,206 +6,98 @@
 
 -- contact_get (scoped; varchar, varchar)
 SELECT
-CASE WHEN
-c.user_id
- IS NULL THEN
-json_build_object('object', 'contact', 'id', c.id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- ELSE
-json_build_object('object', 'contact', 'id', c.id,
-'userId',
+c.id,
 c.user_id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- END
+c.org_id,
+ARRAY(SELECT ARRAY[co.id, (co.company_id)::text, (co.name)::text, (co.monthly_spend)::text, (co.industry)::text, (co.website)::text, (co.plan)::text, ((SELECT count(*) FROM contact_companies l
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::text, (co.company_size)::text, (fb_company_last_activity(co.org_id, co.id,
+co.last_activity) AT TIME ZONE 'UTC')::text, (co.custom_fields)::text, (co.created_at AT TIME ZONE 'UTC')::text, (co.updated_at AT TIME ZONE 'UTC')::text]
+FROM contact_companies cc JOIN companies co
+  ON co.org_id = cc.org_id AND co.id = cc.company_id
+WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
+ORDER BY co.company_id),
+c.email,
+c.name,
+c.profile_picture,
+c.comments_created,
+c.posts_created,
+c.last_activity AT TIME ZONE 'UTC',
+c.subscribed_to_changelog,
+c.manually_opted_out_from_changelog,
+to_json(c.roles),
+c.locale,
+c.verified,
+c.type,
+c.description,
+c.custom_fields,
+c.is_blocked,
+c.phone,
+NULL
  FROM contacts c
 WHERE c.org_id = $1 AND c.id = $2;
 
 -- contact_list (scoped; varchar, varchar, integer)
 SELECT
-CASE WHEN
-c.user_id
- IS NULL THEN
-json_build_object('object', 'contact', 'id', c.id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- ELSE
-json_build_object('object', 'contact', 'id', c.id,
-'userId',
+c.id,
 c.user_id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- END, fb_ts_key(c.created_at), c.id
+c.org_id,
+ARRAY(SELECT ARRAY[co.id, (co.company_id)::text, (co.name)::text, (co.monthly_spend)::text, (co.industry)::text, (co.website)::text, (co.plan)::text, ((SELECT count(*) FROM contact_companies l
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::text, (co.company_size)::text, (fb_company_last_activity(co.org_id, co.id,
+co.last_activity) AT TIME ZONE 'UTC')::text, (co.custom_fields)::text, (co.created_at AT TIME ZONE 'UTC')::text, (co.updated_at AT TIME ZONE 'UTC')::text]
+FROM contact_companies cc JOIN companies co
+  ON co.org_id = cc.org_id AND co.id = cc.company_id
+WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
+ORDER BY co.company_id),
+c.email,
+c.name,
+c.profile_picture,
+c.comments_created,
+c.posts_created,
+c.last_activity AT TIME ZONE 'UTC',
+c.subscribed_to_changelog,
+c.manually_opted_out_from_changelog,
+to_json(c.roles),
+c.locale,
+c.verified,
+c.type,
+c.description,
+c.custom_fields,
+c.is_blocked,
+c.phone,
+fb_ts_key(c.created_at), c.id
 FROM contacts c WHERE c.org_id = $1
 AND ($2::text IS NULL OR c.type = $2)
 ORDER BY c.created_at DESC, c.id DESC LIMIT $3;
 
 -- contact_list_after (scoped; varchar, varchar, varchar, varchar, integer)
 SELECT
-CASE WHEN
-c.user_id
- IS NULL THEN
-json_build_object('object', 'contact', 'id', c.id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- ELSE
-json_build_object('object', 'contact', 'id', c.id,
-'userId',
+c.id,
 c.user_id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- END, fb_ts_key(c.created_at), c.id
+c.org_id,
+ARRAY(SELECT ARRAY[co.id, (co.company_id)::text, (co.name)::text, (co.monthly_spend)::text, (co.industry)::text, (co.website)::text, (co.plan)::text, ((SELECT count(*) FROM contact_companies l
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::text, (co.company_size)::text, (fb_company_last_activity(co.org_id, co.id,
+co.last_activity) AT TIME ZONE 'UTC')::text, (co.custom_fields)::text, (co.created_at AT TIME ZONE 'UTC')::text, (co.updated_at AT TIME ZONE 'UTC')::text]
+FROM contact_companies cc JOIN companies co
+  ON co.org_id = cc.org_id AND co.id = cc.company_id
+WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
+ORDER BY co.company_id),
+c.email,
+c.name,
+c.profile_picture,
+c.comments_created,
+c.posts_created,
+c.last_activity AT TIME ZONE 'UTC',
+c.subscribed_to_changelog,
+c.manually_opted_out_from_changelog,
+to_json(c.roles),
+c.locale,
+c.verified,
+c.type,
+c.description,
+c.custom_fields,
+c.is_blocked,
+c.phone,
+fb_ts_key(c.created_at), c.id
 FROM contacts c WHERE c.org_id = $1
 AND ($2::text IS NULL OR c.type = $2)
 AND (c.created_at, c.id) < (fb_ts_from_key($3), $4)
@@ -272,12 +164,10 @@ l AS (SELECT l.id FROM changelogs l JOIN t ON t.id = l.id
 SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM l);
 
 -- contact_preferences (scoped; varchar, varchar)
-SELECT
-json_build_object('object', 'contact_email_preferences',
-'contactId', c.id, 'userId', c.user_id, 'email', c.email,
-'preferences', fb_email_preferences_json(c.email_preferences,
-  c.manually_opted_out_from_changelog))
- FROM contacts c
+SELECT c.id, c.user_id, c.email,
+  fb_email_preferences_json(c.email_preferences,
+                            c.manually_opted_out_from_changelog)
+FROM contacts c
 WHERE c.org_id = $1 AND c.id = $2;
 
 -- contact_preferences_set (scoped; varchar, varchar, varchar, varchar)

@@ -6,17 +6,15 @@
 
 -- post_status_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+'s', s.id, s.name, s.color, s.type, s.is_default
  FROM post_statuses s
 WHERE s.org_id = $1 AND s.id = $2;
 
 -- post_status_list (scoped; varchar)
 SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM post_statuses s WHERE s.org_id = $1
-ORDER BY s.created_at DESC, s.id DESC;
+'s', s.id, s.name, s.color, s.type, s.is_default
+ FROM post_statuses s
+WHERE s.org_id = $1 ORDER BY s.created_at DESC, s.id DESC;
 
 -- post_status_insert (scoped; varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::jsonb AS b)

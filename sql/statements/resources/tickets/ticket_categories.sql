@@ -6,53 +6,51 @@
 
 -- ticket_category_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'board',
-'id', b.id, 'name', b.name, 'icon', b.icon,
-'access', json_build_object(
-  'adminOnly', b.admin_only, 'segments', to_json(b.segments),
-  'allowedRoles', to_json(b.allowed_roles),
-  'deniedRoles', to_json(b.denied_roles)),
-'features', json_build_object(
-  'postingEnabled', b.posting_enabled,
-  'commentsEnabled', b.comments_enabled,
-  'createdDatesVisible', b.created_dates_visible),
-'postDefaults', json_build_object('visibility', b.default_visibility),
-'customFields', to_json(b.custom_field_ids),
-'localization', json_build_object(
-  'name', COALESCE(b.localization->'name', '{}'::jsonb),
-  'description', b.localization->'description',
-  'formPlaceholder', b.localization->'formPlaceholder',
-  'heroTitle', b.localization->'heroTitle',
-  'heroDescription', b.localization->'heroDescription',
-  'submitButtonText', b.localization->'submitButtonText'),
-'createdAt', fb_iso(b.created_at),
-'supportBoard', true, 'supportBoardType', b.category_type)
+b.id,
+b.name,
+b.icon,
+b.admin_only,
+to_json(b.segments),
+to_json(b.allowed_roles),
+to_json(b.denied_roles),
+b.posting_enabled,
+b.comments_enabled,
+b.created_dates_visible,
+b.default_visibility,
+to_json(b.custom_field_ids),
+COALESCE(b.localization -> 'name', '{}'),
+b.localization -> 'description',
+b.localization -> 'formPlaceholder',
+b.localization -> 'heroTitle',
+b.localization -> 'heroDescription',
+b.localization -> 'submitButtonText',
+b.created_at AT TIME ZONE 'UTC',
+b.category_type
  FROM ticket_categories b
 WHERE b.org_id = $1 AND b.id = $2;
 
 -- ticket_category_list (scoped; varchar)
 SELECT
-json_build_object('object', 'board',
-'id', b.id, 'name', b.name, 'icon', b.icon,
-'access', json_build_object(
-  'adminOnly', b.admin_only, 'segments', to_json(b.segments),
-  'allowedRoles', to_json(b.allowed_roles),
-  'deniedRoles', to_json(b.denied_roles)),
-'features', json_build_object(
-  'postingEnabled', b.posting_enabled,
-  'commentsEnabled', b.comments_enabled,
-  'createdDatesVisible', b.created_dates_visible),
-'postDefaults', json_build_object('visibility', b.default_visibility),
-'customFields', to_json(b.custom_field_ids),
-'localization', json_build_object(
-  'name', COALESCE(b.localization->'name', '{}'::jsonb),
-  'description', b.localization->'description',
-  'formPlaceholder', b.localization->'formPlaceholder',
-  'heroTitle', b.localization->'heroTitle',
-  'heroDescription', b.localization->'heroDescription',
-  'submitButtonText', b.localization->'submitButtonText'),
-'createdAt', fb_iso(b.created_at),
-'supportBoard', true, 'supportBoardType', b.category_type)
+b.id,
+b.name,
+b.icon,
+b.admin_only,
+to_json(b.segments),
+to_json(b.allowed_roles),
+to_json(b.denied_roles),
+b.posting_enabled,
+b.comments_enabled,
+b.created_dates_visible,
+b.default_visibility,
+to_json(b.custom_field_ids),
+COALESCE(b.localization -> 'name', '{}'),
+b.localization -> 'description',
+b.localization -> 'formPlaceholder',
+b.localization -> 'heroTitle',
+b.localization -> 'heroDescription',
+b.localization -> 'submitButtonText',
+b.created_at AT TIME ZONE 'UTC',
+b.category_type
  FROM ticket_categories b
 WHERE b.org_id = $1 ORDER BY b.created_at DESC, b.id DESC;
 

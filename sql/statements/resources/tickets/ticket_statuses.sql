@@ -6,15 +6,13 @@
 
 -- ticket_status_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+'s', s.id, s.name, s.color, s.type, s.is_default
  FROM ticket_statuses s
 WHERE s.org_id = $1 AND s.id = $2;
 
 -- ticket_status_list (scoped; varchar)
 SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
+'s', s.id, s.name, s.color, s.type, s.is_default
  FROM ticket_statuses s
 WHERE s.org_id = $1 ORDER BY s.created_at DESC, s.id DESC;
 
