@@ -218,9 +218,7 @@ static fb_error_t *fb_tag_delete(fb_req_t *fr)
     fb_write_step(&w, fb_tag_gather, &t);
     fb_write_exec(&w, &fb_sql_tag_delete, FB_ARGS(t.id));
     return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"object\":\"tag\","
-                                        "\"id\":\"", t.id,
-                                        "\",\"deleted\":true}", NULL));
+                            fb_resource_deleted(fr->pool, t.id, "tag"));
 }
 
 static const fb_op_t fb_tag_list_op =
