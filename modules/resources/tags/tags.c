@@ -10,8 +10,6 @@
  */
 #include <string.h>
 
-#include "apr_strings.h"
-
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_perm.h"
