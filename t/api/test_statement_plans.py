@@ -112,6 +112,19 @@ def test_the_statements_are_all_read():
     assert all(text.strip() for _, _, _, text in found)
 
 
+def test_a_filter_no_index_serves_is_found(planner):
+    """The check itself: a filter on a column no index leads with is a
+    Seq Scan even with sequential scans priced out; the same filter under
+    the organization's index is not."""
+    unindexed = plan_of(planner, ["varchar"],
+                        "SELECT id FROM posts WHERE title = $1")
+    scoped = plan_of(planner, ["varchar", "varchar"],
+                     "SELECT id FROM posts WHERE org_id = $1 "
+                     "AND title = $2")
+    assert seq_scans(unindexed) == ["posts"]
+    assert seq_scans(scoped) == []
+
+
 def test_no_statement_reads_a_growing_table_whole(planner):
     failures, planned = [], 0
     for path, label, types, text in statements():
