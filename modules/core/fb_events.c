@@ -4,26 +4,32 @@
  * The same statement fans the event out: one webhook_deliveries row per
  * webhook of the organization subscribed to its topic (sql/013), pending
  * for an active webhook and skipped, with the reason, for a paused or
- * suspended one (its log shows what it missed).  So the event and its
+ * suspended one (its log shows what it missed).  The reasons are worded
+ * in C (fb_webhook_rule.h) and given to the statement as data, from
+ * which it picks each row's by the webhook's status.  So the event and its
  * deliveries commit with the write or not at all, and the worker only
  * ever claims deliveries.
  */
 #include <apr_strings.h>
 
 #include "fb_events.h"
+#include "fb_webhook_rule.h"
 
-FB_SQL(fb_event_insert, 3,
+/* Its arguments: the topic, the item, the changes, and the reasons of
+ * skipped deliveries by status (fb_webhook_skip_reasons_json()). */
+FB_SQL(fb_event_insert, 4,
     "WITH e AS ("
     "  INSERT INTO events (org_id, topic, item, changes) "
     "  VALUES (%s, %s, %s::jsonb, COALESCE(%s::jsonb, '[]'::jsonb)) "
-    "  RETURNING org_id, id, topic) "
+    "  RETURNING org_id, id, topic), "
+    "k AS (SELECT %s::jsonb AS reasons) "
     "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state, "
     "                                last_error) "
     "SELECT e.org_id, w.id, e.id, "
     "  CASE w.status WHEN 'active' THEN 'pending' ELSE 'skipped' END, "
     "  CASE w.status WHEN 'active' THEN NULL "
-    "    ELSE 'the webhook was ' || w.status END "
-    "FROM e JOIN webhooks w ON w.org_id = e.org_id "
+    "    ELSE k.reasons->>w.status END "
+    "FROM k, e JOIN webhooks w ON w.org_id = e.org_id "
     "  AND w.topics @> ARRAY[e.topic]");
 
 const fb_statement_t *const fb_events_statements[] = {
@@ -40,5 +46,6 @@ apr_status_t fb_event_record(fb_db_t *db, apr_pool_t *p, const char *org_id,
         return APR_EGENERAL;
     }
     return fb_db_exec(db, p, &fb_sql_fb_event_insert, org_id,
-                      FB_ARGS(topic, item_json, changes_json), NULL);
+                      FB_ARGS(topic, item_json, changes_json,
+                              fb_webhook_skip_reasons_json(p)), NULL);
 }

@@ -41,7 +41,9 @@
  *     [{"id", "lease", "outcome", "error" (or null), "delay_ms",
  *       "result" (with_result: the run's ctx->result as JSON, or null)}]
  *
- * and returns one row per item it recorded.  It must only
+ * and returns one row per item it recorded (the item's id first).  A
+ * job whose finish needs C between its statements (fb_job_t.finished)
+ * has it run in the finish's transaction.  It must only
  * touch the row while it still carries that lease (the lease text is the
  * claim's fencing token: if the item was claimed again meanwhile, the late
  * result changes nothing and the worker logs it).  "retry" keeps the item
@@ -115,6 +117,16 @@ typedef struct {
 typedef fb_job_outcome_e fb_job_run_fn(fb_job_ctx_t *ctx,
                                        const char **error);
 
+/*
+ * A job's C after its finish statement (fb_job_t.finished), on db in the
+ * finish's transaction; recorded holds the finish's rows.  APR_SUCCESS,
+ * or a failure with db->error set, which rolls the whole finish back.
+ */
+typedef apr_status_t fb_job_finished_fn(fb_db_t *db, apr_pool_t *p,
+                                        const fb_server_conf_t *conf,
+                                        const char *org,
+                                        const fb_rows_t *recorded);
+
 typedef struct {
     const char *name;                   /* in log lines */
     const fb_statement_t *claim;
@@ -130,6 +142,14 @@ typedef struct {
     /* The most items one claim takes (see above), or 0: one, and the
      * claim takes no batch argument. */
     int batch;
+    /* Or NULL.  Set: the finish statement runs in a transaction, and
+     * this after it, in the same transaction, given the rows the finish
+     * returned (one per item recorded, the item's id first, then what
+     * the job wants of the rows it locked) and org; what fails in it
+     * rolls the finish back too (the leases then run out and the items
+     * are redone).  For a decision of C on rows the finish locked (the
+     * webhook's suspension). */
+    fb_job_finished_fn *finished;
 } fb_job_t;
 
 /* The job table (fb_jobs.c), ended by a row with a NULL name. */

@@ -20,9 +20,12 @@
  * thread's connection; the first failed attempt ends the batch (the rest
  * are given back).  The finish records the batch in one statement fenced
  * by the lease: each delivery's new state, its attempt in
- * webhook_delivery_attempts, and the webhook's lastStatus and health,
- * suspending it on 410 or when its consecutive failures reach
- * FeedbackWebhookFailureThreshold.  Retries follow
+ * webhook_delivery_attempts, and the webhook's lastStatus and health;
+ * it returns the webhook's figures as it locked them, and in the same
+ * transaction fb_job_webhook_finished suspends the webhook when
+ * fb_webhook_suspends (fb_webhook_rule.h) says so: on 410 or when its
+ * consecutive failures reach FeedbackWebhookFailureThreshold.  Retries
+ * follow
  * FeedbackWebhookRetrySchedule, not the worker's doubling delay.
  *
  * The threshold is exact although deliveries of one webhook run in
@@ -46,6 +49,7 @@
 #include "fb_fetch.h"
 #include "fb_job.h"
 #include "fb_json.h"
+#include "fb_webhook_rule.h"
 #include "file_store.h"
 #include "webhook_secret.h"
 
@@ -194,24 +198,21 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
     "(h.recent_ms || s.ms)[greatest(1, cardinality(h.recent_ms) " \
     "  + cardinality(s.ms) - 99):]"
 
-/* Whether the batch's failed attempt suspends webhook h: 410, or the run
- * of failures reaching the threshold.  Judged on the row as the UPDATE
- * has locked it (a concurrent finish may have counted a failure
- * meanwhile), so it stands in the SET list, for the status and for
- * updatedAt.  A batch's only failed attempt is its last (fb_job.h). */
-#define FB_WEBHOOK_SUSPENDS \
-    "(h.status = 'active' AND s.failures > 0 " \
-    " AND ((s.last->>'code')::integer = 410 " \
-    "   OR CASE WHEN s.success THEN 0 ELSE h.consecutive_failures END " \
-    "     + s.failures >= (s.last->>'threshold')::integer))"
-
 /* The finish of a batch (fb_job.h): each delivery's new state; for the
  * attempts made (a result came), the attempts log, and the webhook's
  * figures once, as after each of them in turn (a success starts the next
  * run of failures; the only failure is the last attempt); and the
  * batch's slot, fenced by its lease, free again, or spent in the current
  * run (as the webhook's row, locked here, has it) by a failure that
- * brings the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX). */
+ * brings the run past threshold - slots (FB_WEBHOOK_SLOTS_MAX).
+ *
+ * It returns one row per delivery recorded: its id, and its webhook's
+ * figures as the UPDATE locked and left them, for the suspension
+ * (fb_job_webhook_finished), NULL when the batch made no attempt: the
+ * webhook's id and status, its consecutive failures counting the
+ * batch's, the batch's failures and the last attempt's status code (a
+ * batch's only failed attempt is its last, fb_job.h).  The row stays
+ * locked until the transaction ends, so a concurrent finish waits. */
 FB_SQL(job_webhook_finish, 1,
     "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, x.k, "
     "  x.v->>'id' AS id, "
@@ -273,14 +274,11 @@ FB_SQL(job_webhook_finish, 1,
     "      ELSE h.errors_since_success END, "
     "    consecutive_failures = s.failures + CASE WHEN s.success THEN 0 "
     "      ELSE h.consecutive_failures END, "
-    "    failure_run = h.failure_run + s.success::integer, "
-    "    status = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
-    "      THEN 'suspended' ELSE h.status END, "
-    "    updated_at = CASE WHEN " FB_WEBHOOK_SUSPENDS " "
-    "      THEN now() ELSE h.updated_at END "
+    "    failure_run = h.failure_run + s.success::integer "
     "  FROM s WHERE h.org_id = s.org_id AND h.id = s.webhook_id "
     "  RETURNING h.org_id, h.id, h.failure_run, "
-    "    h.consecutive_failures), "
+    "    h.consecutive_failures, h.status, s.failures, "
+    "    (s.last->>'code')::integer AS code), "
     "held AS ("
     "  SELECT d.org_id, d.webhook_id, d.slot, d.lease, "
     "    bool_or(d.attempted AND d.outcome <> 'done') AS failed, "
@@ -296,7 +294,15 @@ FB_SQL(job_webhook_finish, 1,
     "    ON w.org_id = d.org_id AND w.id = d.webhook_id "
     "  WHERE s.org_id = d.org_id AND s.webhook_id = d.webhook_id "
     "    AND s.n = d.slot AND s.lease_until = d.lease) "
-    "SELECT id FROM d");
+    "SELECT d.id, w.id AS webhook_id, w.status, w.consecutive_failures, "
+    "  w.failures, w.code "
+    "FROM d LEFT JOIN w ON w.org_id = d.org_id AND w.id = d.webhook_id");
+
+/* The suspension of a webhook (fb_job_webhook_finished), in the finish's
+ * transaction: only an active one (a paused one stays paused). */
+FB_SQL(job_webhook_suspend, 1,
+    "UPDATE webhooks SET status = 'suspended', updated_at = now() "
+    "WHERE org_id = %s AND id = %s AND status = 'active'");
 
 /* The sweep of receivers' answers older than 7 days (fb_jobs.c), in
  * every organization: housekeeping of the whole database. */
@@ -311,7 +317,7 @@ FB_SQL_GLOBAL(sweep_webhook_answers, 1,
 
 const fb_statement_t *const fb_job_webhook_statements[] = {
     &fb_sql_job_webhook_claim, &fb_sql_job_webhook_finish,
-    &fb_sql_sweep_webhook_answers, NULL
+    &fb_sql_job_webhook_suspend, &fb_sql_sweep_webhook_answers, NULL
 };
 
 /* The job's own columns in a claimed row. */
@@ -393,6 +399,57 @@ static apr_int64_t fb_webhook_delay(const fb_server_conf_t *conf,
     return APR_ARRAY_IDX(s, attempts - 1, int);
 }
 
+/* The finish's columns (job_webhook_finish). */
+enum {
+    FB_WH_DONE_ID, FB_WH_DONE_WEBHOOK, FB_WH_DONE_STATUS,
+    FB_WH_DONE_CONSECUTIVE, FB_WH_DONE_FAILURES, FB_WH_DONE_CODE
+};
+
+fb_job_finished_fn fb_job_webhook_finished;
+
+/* After the finish, in its transaction: suspends each webhook of the
+ * batch that fb_webhook_suspends says its failed attempt suspends,
+ * judged on the webhook's row as the finish locked it. */
+apr_status_t fb_job_webhook_finished(fb_db_t *db, apr_pool_t *p,
+                                     const fb_server_conf_t *conf,
+                                     const char *org,
+                                     const fb_rows_t *recorded)
+{
+    const char *judged = NULL;
+    int row;
+
+    for (row = 0; row < recorded->nrows; row++) {
+        const char *id = fb_rows_get(recorded, row, FB_WH_DONE_WEBHOOK);
+        const char *failures = fb_rows_get(recorded, row,
+                                           FB_WH_DONE_FAILURES);
+        const char *consecutive = fb_rows_get(recorded, row,
+                                              FB_WH_DONE_CONSECUTIVE);
+        const char *code = fb_rows_get(recorded, row, FB_WH_DONE_CODE);
+        apr_status_t rv;
+
+        /* No attempt made; or the webhook judged already (a batch is one
+         * webhook's: its rows come together). */
+        if (id == NULL || failures == NULL || consecutive == NULL
+            || (judged != NULL && strcmp(judged, id) == 0)) {
+            continue;
+        }
+        judged = id;
+        if (!fb_webhook_suspends(
+                fb_rows_get(recorded, row, FB_WH_DONE_STATUS),
+                atol(failures), atol(consecutive),
+                code != NULL ? atoi(code) : 0,
+                conf->webhook_failure_threshold)) {
+            continue;
+        }
+        rv = fb_db_exec(db, p, &fb_sql_job_webhook_suspend, org,
+                        FB_ARGS(id), NULL);
+        if (rv != APR_SUCCESS) {
+            return rv;
+        }
+    }
+    return APR_SUCCESS;
+}
+
 int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
 
 /* The claim's second argument: the failure threshold it keeps to. */
@@ -421,7 +478,7 @@ fb_job_outcome_e fb_job_webhook_run(fb_job_ctx_t *ctx, const char **error)
     fb_job_outcome_e outcome;
 
     if (strcmp(status, "active") != 0) {
-        *error = apr_pstrcat(ctx->pool, "the webhook was ", status, NULL);
+        *error = fb_webhook_skip_reason(ctx->pool, status);
         return FB_JOB_SKIPPED;
     }
     if (timeout_ms <= 0 || timeout_ms > ctx->budget_ms) {

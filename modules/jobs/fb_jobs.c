@@ -17,6 +17,7 @@ fb_job_run_fn fb_job_snooze_run;
 extern const fb_statement_t fb_sql_job_webhook_claim,
     fb_sql_job_webhook_finish;
 fb_job_run_fn fb_job_webhook_run;
+fb_job_finished_fn fb_job_webhook_finished;
 int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
 /* Deliveries of one webhook per claim: fewer statements and commits per
  * delivery (bench/README.md "Webhook deliveries"). */
@@ -25,15 +26,17 @@ extern const fb_statement_t fb_sql_sweep_webhook_answers,
     fb_sql_sweep_idempotency_keys;
 
 const fb_job_t fb_jobs[] = {
-    {"email", &fb_sql_job_email_claim, &fb_sql_job_email_finish,
-     fb_job_email_run, 0, NULL, 0},
-    {"changelog publish", &fb_sql_job_publish_claim,
-     &fb_sql_job_publish_finish, fb_job_publish_run, 0, NULL, 0},
-    {"conversation snooze", &fb_sql_job_snooze_claim,
-     &fb_sql_job_snooze_finish, fb_job_snooze_run, 0, NULL, 0},
-    {"webhook", &fb_sql_job_webhook_claim, &fb_sql_job_webhook_finish,
-     fb_job_webhook_run, 1, fb_job_webhook_claim_arg, FB_WEBHOOK_BATCH},
-    {NULL, NULL, NULL, NULL, 0, NULL, 0}
+    {.name = "email", .claim = &fb_sql_job_email_claim,
+     .finish = &fb_sql_job_email_finish, .run = fb_job_email_run},
+    {.name = "changelog publish", .claim = &fb_sql_job_publish_claim,
+     .finish = &fb_sql_job_publish_finish, .run = fb_job_publish_run},
+    {.name = "conversation snooze", .claim = &fb_sql_job_snooze_claim,
+     .finish = &fb_sql_job_snooze_finish, .run = fb_job_snooze_run},
+    {.name = "webhook", .claim = &fb_sql_job_webhook_claim,
+     .finish = &fb_sql_job_webhook_finish, .run = fb_job_webhook_run,
+     .with_result = 1, .claim_arg = fb_job_webhook_claim_arg,
+     .batch = FB_WEBHOOK_BATCH, .finished = fb_job_webhook_finished},
+    {.name = NULL}
 };
 
 const fb_sweep_t fb_sweeps[] = {

@@ -271,6 +271,35 @@ static fb_args_t fb_worker_finish_args(const fb_job_t *job, apr_pool_t *p,
     return (fb_args_t){1, v};
 }
 
+/* Runs job's finish with args: on its own, or, for a job with C after
+ * it (fb_job_t.finished), in a transaction with that; *affected is the
+ * items recorded. */
+static apr_status_t fb_worker_finish_run(fb_worker_t *w, const fb_job_t *job,
+                                         fb_db_t *db, apr_pool_t *p,
+                                         const char *org, fb_args_t args,
+                                         int *affected)
+{
+    fb_rows_t recorded;
+    apr_status_t rv;
+
+    if (job->finished == NULL) {
+        return fb_db_exec(db, p, job->finish, org, args, affected);
+    }
+    if ((rv = fb_db_begin(db, p)) != APR_SUCCESS) {
+        return rv;
+    }
+    rv = fb_db_select(db, p, job->finish, org, args, &recorded);
+    if (rv == APR_SUCCESS) {
+        *affected = recorded.nrows;
+        rv = job->finished(db, p, w->conf, org, &recorded);
+    }
+    if (rv != APR_SUCCESS) {
+        fb_db_end(db, p, 0);
+        return rv;
+    }
+    return fb_db_end(db, p, 1);
+}
+
 /* Records the outcomes of the claimed items under their lease: each on
  * its own, or the batch at once. */
 static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
@@ -290,7 +319,7 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
         fb_args_t args = fb_worker_finish_args(job, p, item, row, done);
         int affected = 0;
 
-        if (fb_db_exec(db, p, job->finish, org, args, &affected)
+        if (fb_worker_finish_run(w, job, db, p, org, args, &affected)
             != APR_SUCCESS) {
             ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00214)
                          "worker: job %s: recording %s/%s failed: %s",

@@ -60,6 +60,7 @@ int main(void)
     test_filesign_register();
     test_portal_register();
     test_webhook_secret_register();
+    test_webhook_rule_register();
     test_bulk_mail_register();
     test_changelog_publishing_register();
     test_conversation_register();

@@ -137,6 +137,7 @@ void test_mail_register(void);
 void test_filesign_register(void);
 void test_portal_register(void);
 void test_webhook_secret_register(void);
+void test_webhook_rule_register(void);
 void test_bulk_mail_register(void);
 void test_changelog_publishing_register(void);
 void test_conversation_register(void);

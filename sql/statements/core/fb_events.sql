@@ -4,16 +4,17 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- fb_event_insert (scoped; varchar, varchar, varchar, varchar)
+-- fb_event_insert (scoped; varchar, varchar, varchar, varchar, varchar)
 WITH e AS (
   INSERT INTO events (org_id, topic, item, changes)
   VALUES ($1, $2, $3::jsonb, COALESCE($4::jsonb, '[]'::jsonb))
-  RETURNING org_id, id, topic)
+  RETURNING org_id, id, topic),
+k AS (SELECT $5::jsonb AS reasons)
 INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state,
                                 last_error)
 SELECT e.org_id, w.id, e.id,
   CASE w.status WHEN 'active' THEN 'pending' ELSE 'skipped' END,
   CASE w.status WHEN 'active' THEN NULL
-    ELSE 'the webhook was ' || w.status END
-FROM e JOIN webhooks w ON w.org_id = e.org_id
+    ELSE k.reasons->>w.status END
+FROM k, e JOIN webhooks w ON w.org_id = e.org_id
   AND w.topics @> ARRAY[e.topic];

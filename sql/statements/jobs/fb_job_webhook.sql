@@ -159,22 +159,11 @@ w AS (
       ELSE h.errors_since_success END,
     consecutive_failures = s.failures + CASE WHEN s.success THEN 0
       ELSE h.consecutive_failures END,
-    failure_run = h.failure_run + s.success::integer,
-    status = CASE WHEN
-(h.status = 'active' AND s.failures > 0
- AND ((s.last->>'code')::integer = 410
-   OR CASE WHEN s.success THEN 0 ELSE h.consecutive_failures END
-     + s.failures >= (s.last->>'threshold')::integer))
-      THEN 'suspended' ELSE h.status END,
-    updated_at = CASE WHEN
-(h.status = 'active' AND s.failures > 0
- AND ((s.last->>'code')::integer = 410
-   OR CASE WHEN s.success THEN 0 ELSE h.consecutive_failures END
-     + s.failures >= (s.last->>'threshold')::integer))
-      THEN now() ELSE h.updated_at END
+    failure_run = h.failure_run + s.success::integer
   FROM s WHERE h.org_id = s.org_id AND h.id = s.webhook_id
   RETURNING h.org_id, h.id, h.failure_run,
-    h.consecutive_failures),
+    h.consecutive_failures, h.status, s.failures,
+    (s.last->>'code')::integer AS code),
 held AS (
   SELECT d.org_id, d.webhook_id, d.slot, d.lease,
     bool_or(d.attempted AND d.outcome <> 'done') AS failed,
@@ -192,7 +181,13 @@ least(d.threshold,
     ON w.org_id = d.org_id AND w.id = d.webhook_id
   WHERE s.org_id = d.org_id AND s.webhook_id = d.webhook_id
     AND s.n = d.slot AND s.lease_until = d.lease)
-SELECT id FROM d;
+SELECT d.id, w.id AS webhook_id, w.status, w.consecutive_failures,
+  w.failures, w.code
+FROM d LEFT JOIN w ON w.org_id = d.org_id AND w.id = d.webhook_id;
+
+-- job_webhook_suspend (scoped; varchar, varchar)
+UPDATE webhooks SET status = 'suspended', updated_at = now()
+WHERE org_id = $1 AND id = $2 AND status = 'active';
 
 -- sweep_webhook_answers (global; integer)
 UPDATE webhook_delivery_attempts a SET response_body = NULL
