@@ -70,8 +70,11 @@ SCHEMA_DEF     := -DFB_SCHEMA_VERSION=$(SCHEMA_VERSION)
 BUILD     := build
 APXS_CFLAGS := $(foreach v,CFLAGS CPPFLAGS EXTRA_CPPFLAGS,$(shell $(APXS) -q $(v))) \
               -I$(shell $(APXS) -q INCLUDEDIR)
+# Only the module record is exported (mod_feedback.c): the rest of the
+# module is hidden from httpd and from other modules, which reach it, if
+# at all, by optional functions registered by name.
 MOD_CFLAGS = $(APXS_CFLAGS) $(INCLUDES) -I. $(WARN) $(CSTD) -O2 -fPIC \
-             $(SAN_CFLAGS) $(SCHEMA_DEF) $(PKG_CFLAGS)
+             -fvisibility=hidden $(SAN_CFLAGS) $(SCHEMA_DEF) $(PKG_CFLAGS)
 MOD_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(MOD_SRC))
 
 $(BUILD)/%.o: %.c Makefile $(FLAGS_STAMP)

@@ -153,6 +153,9 @@ static void fb_register_hooks(apr_pool_t *p)
     APR_REGISTER_OPTIONAL_FN(feedback_statement_sql);
 }
 
+/* The one symbol the module exports: LoadModule finds it by name.  Every
+ * other is hidden (-fvisibility=hidden, Makefile). */
+#pragma GCC visibility push(default)
 AP_DECLARE_MODULE(feedback) = {
     STANDARD20_MODULE_STUFF,
     NULL,                       /* per-directory config */
@@ -163,3 +166,4 @@ AP_DECLARE_MODULE(feedback) = {
     fb_register_hooks,
     AP_MODULE_FLAG_NONE
 };
+#pragma GCC visibility pop
