@@ -1,9 +1,19 @@
 /*
  * fb_jsonw: JSON in PostgreSQL's layout, written into a pool's buffer.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fb_jsonw.h"
+
+/* A member of a jsonb object: its key and where it starts (the key's
+ * opening quote) in the buffer. */
+typedef struct {
+    const char *key;
+    apr_size_t klen;
+    apr_size_t start;
+    int n;                      /* written n-th */
+} fb_jsonw_member_t;
 
 static void fb_jsonw_grow(fb_jsonw_t *w, apr_size_t need)
 {
@@ -42,6 +52,10 @@ void fb_jsonw_init(fb_jsonw_t *w, apr_pool_t *p, apr_size_t size)
     w->close[0] = '\0';
     w->spaced[0] = 0;
     w->after_key = 0;
+    w->jsonb[0] = 0;
+    memset(w->members, 0, sizeof(w->members));
+    w->scratch = NULL;
+    w->scratch_cap = 0;
 }
 
 const char *fb_jsonw_text(fb_jsonw_t *w, apr_size_t *len)
@@ -73,6 +87,11 @@ static void fb_jsonw_open(fb_jsonw_t *w, char open, char close)
         w->count[w->depth] = 0;
         w->close[w->depth] = close;
         w->spaced[w->depth] = 0;
+        w->jsonb[w->depth] = w->jsonb[w->depth - 1];
+        w->unsorted[w->depth] = 0;
+        if (w->members[w->depth] != NULL) {
+            apr_array_clear(w->members[w->depth]);
+        }
     }
 }
 
@@ -93,9 +112,75 @@ void fb_jsonw_object_agg(fb_jsonw_t *w)
     w->spaced[w->depth] = 1;
 }
 
+void fb_jsonw_jsonb(fb_jsonw_t *w)
+{
+    int outer = w->jsonb[w->depth];
+
+    w->jsonb[w->depth] = 1;
+    fb_jsonw_open(w, '{', '}');
+    w->jsonb[w->depth - 1] = (char)outer;
+}
+
+/* jsonb's order of keys: the shorter first, then by bytes. */
+static int fb_jsonw_key_cmp(const fb_jsonw_member_t *a,
+                            const fb_jsonw_member_t *b)
+{
+    if (a->klen != b->klen) {
+        return a->klen < b->klen ? -1 : 1;
+    }
+    return memcmp(a->key, b->key, a->klen);
+}
+
+/* In jsonb's order; a key's copies in the order written. */
+static int fb_jsonw_member_cmp(const void *x, const void *y)
+{
+    const fb_jsonw_member_t *a = x, *b = y;
+    int c = fb_jsonw_key_cmp(a, b);
+
+    return c != 0 ? c : a->n - b->n;
+}
+
+/* Writes the members of the jsonb object ending here again, in jsonb's
+ * order, each key once (its last value). */
+static void fb_jsonw_sort(fb_jsonw_t *w, apr_array_header_t *members)
+{
+    fb_jsonw_member_t *m = (fb_jsonw_member_t *)members->elts;
+    int n = members->nelts, i;
+    apr_size_t from = m[0].start, size = w->len - from;
+    apr_size_t *end = apr_palloc(w->pool, sizeof(*end) * (apr_size_t)n);
+
+    for (i = 0; i < n; i++) {
+        /* Each member ends at the ", " before the next one. */
+        end[i] = i + 1 < n ? m[i + 1].start - 2 : w->len;
+    }
+    if (w->scratch_cap < size) {
+        w->scratch_cap = size * 2;
+        w->scratch = apr_palloc(w->pool, w->scratch_cap);
+    }
+    memcpy(w->scratch, w->buf + from, size);
+    for (i = 0; i < n; i++) {
+        m[i].n = i;
+    }
+    qsort(m, (size_t)n, sizeof(*m), fb_jsonw_member_cmp);
+    w->len = from;
+    for (i = 0; i < n; i++) {
+        if (i + 1 < n && fb_jsonw_key_cmp(&m[i], &m[i + 1]) == 0) {
+            continue;
+        }
+        if (w->len > from) {
+            FB_JSONW_LIT(w, ", ");
+        }
+        fb_jsonw_bytes(w, w->scratch + (m[i].start - from),
+                       end[m[i].n] - m[i].start);
+    }
+}
+
 void fb_jsonw_end(fb_jsonw_t *w)
 {
     if (w->depth > 0) {
+        if (w->unsorted[w->depth]) {
+            fb_jsonw_sort(w, w->members[w->depth]);
+        }
         if (w->spaced[w->depth]) {
             FB_JSONW_LIT(w, " ");
         }
@@ -150,11 +235,37 @@ static void fb_jsonw_quoted(fb_jsonw_t *w, const char *s)
     fb_jsonw_bytes(w, "\"", 1);
 }
 
+/* Keeps where the member key of the jsonb object at the top starts,
+ * and whether it comes in jsonb's order. */
+static void fb_jsonw_jsonb_member(fb_jsonw_t *w, const char *key)
+{
+    apr_array_header_t **members = &w->members[w->depth];
+    fb_jsonw_member_t *m;
+
+    if (*members == NULL) {
+        *members = apr_array_make(w->pool, 32, sizeof(fb_jsonw_member_t));
+    }
+    m = apr_array_push(*members);
+    m->key = key;
+    m->klen = strlen(key);
+    m->start = w->len;
+    if ((*members)->nelts > 1 && fb_jsonw_key_cmp(m - 1, m) >= 0) {
+        w->unsorted[w->depth] = 1;
+    }
+}
+
 void fb_jsonw_key(fb_jsonw_t *w, const char *key)
 {
     fb_jsonw_value(w);
-    fb_jsonw_quoted(w, key);
-    FB_JSONW_LIT(w, " : ");
+    if (w->jsonb[w->depth]) {
+        fb_jsonw_jsonb_member(w, key);
+        fb_jsonw_quoted(w, key);
+        FB_JSONW_LIT(w, ": ");
+    }
+    else {
+        fb_jsonw_quoted(w, key);
+        FB_JSONW_LIT(w, " : ");
+    }
     w->after_key = 1;
 }
 
@@ -227,4 +338,22 @@ int fb_jsonw_pg_time(fb_jsonw_t *w, const char *ts)
     fb_jsonw_value(w);
     fb_jsonw_bytes(w, out, sizeof(out) - 1);
     return 1;
+}
+
+void fb_jsonw_member_string(fb_jsonw_t *w, const char *key, const char *s)
+{
+    fb_jsonw_key(w, key);
+    fb_jsonw_string(w, s);
+}
+
+void fb_jsonw_member_bool(fb_jsonw_t *w, const char *key, const char *b)
+{
+    fb_jsonw_key(w, key);
+    fb_jsonw_pg_bool(w, b);
+}
+
+int fb_jsonw_member_time(fb_jsonw_t *w, const char *key, const char *ts)
+{
+    fb_jsonw_key(w, key);
+    return fb_jsonw_pg_time(w, ts);
 }

@@ -13,6 +13,8 @@
  *   strings  escaped as PostgreSQL's escape_json: \" \\ \b \f \n \r \t,
  *            other bytes below 0x20 as \u00xx, everything else as is
  *   jsonb    a column's own text, as is (its layout is {"key": value})
+ *   object   {"key": value, "key": value}        (jsonb, fb_jsonw_jsonb:
+ *            members in jsonb's order, shorter keys first, then by bytes)
  *
  * The writer keeps the separators itself: a value written after a key
  * follows its " : ", one written into an array or after another member
@@ -22,6 +24,7 @@
 #define FB_JSONW_H
 
 #include <apr_pools.h>
+#include <apr_tables.h>
 
 /* Objects and arrays nested deeper than this are a bug of the caller. */
 #define FB_JSONW_DEPTH 16
@@ -36,6 +39,13 @@ typedef struct {
     char close[FB_JSONW_DEPTH]; /* the bracket that ends each level */
     char spaced[FB_JSONW_DEPTH]; /* json_object_agg's "{ " ... " }" */
     int after_key;              /* the next value is a member's */
+    char jsonb[FB_JSONW_DEPTH];  /* the level is in jsonb's layout */
+    char unsorted[FB_JSONW_DEPTH]; /* a jsonb object's member came out of
+                                  * jsonb's order, or twice */
+    apr_array_header_t *members[FB_JSONW_DEPTH]; /* a jsonb object's
+                                  * members so far (fb_jsonw.c) */
+    char *scratch;              /* where such an object is sorted */
+    apr_size_t scratch_cap;
 } fb_jsonw_t;
 
 /* An empty writer whose buffer starts at size bytes (grown as needed). */
@@ -49,6 +59,17 @@ void fb_jsonw_array(fb_jsonw_t *w);
 /* An object in json_object_agg's layout: { "key" : value, "key" : value }
  * (spaces inside its braces). */
 void fb_jsonw_object_agg(fb_jsonw_t *w);
+/*
+ * An object in jsonb's layout, {"key": value, "key": value}, as
+ * PostgreSQL writes a jsonb: its members in jsonb's order (shorter keys
+ * first, then by their bytes), a key written twice keeping only its last
+ * value (jsonb_build_object's and ||'s rule).  Objects opened inside it,
+ * directly or in its arrays, are in jsonb's layout too.  Members written
+ * in jsonb's order are written as they come; an object whose members
+ * were not is sorted when it ends.  Its keys must live until it ends
+ * (literals, strings of the pool).
+ */
+void fb_jsonw_jsonb(fb_jsonw_t *w);
 /* Closes the innermost object or array. */
 void fb_jsonw_end(fb_jsonw_t *w);
 
@@ -72,6 +93,12 @@ void fb_jsonw_pg_bool(fb_jsonw_t *w, const char *b);
  * (writing null) when ts is not in that form.
  */
 int fb_jsonw_pg_time(fb_jsonw_t *w, const char *ts);
+
+/* A member: its key, then its value as fb_jsonw_string, fb_jsonw_pg_bool
+ * and fb_jsonw_pg_time write it (the last returning what it does). */
+void fb_jsonw_member_string(fb_jsonw_t *w, const char *key, const char *s);
+void fb_jsonw_member_bool(fb_jsonw_t *w, const char *key, const char *b);
+int fb_jsonw_member_time(fb_jsonw_t *w, const char *key, const char *ts);
 
 /*
  * Writes the byte c and starts afresh at the outermost level: for a

@@ -24,24 +24,6 @@ enum { CA_ID, CA_NAME, CA_ROLES, CA_FIELDS };
 
 #define FIELD(items, i) APR_ARRAY_IDX(items, i, const char *)
 
-static void fb_cl_string(fb_jsonw_t *w, const char *key, const char *s)
-{
-    fb_jsonw_key(w, key);
-    fb_jsonw_string(w, s);
-}
-
-static void fb_cl_bool(fb_jsonw_t *w, const char *key, const char *b)
-{
-    fb_jsonw_key(w, key);
-    fb_jsonw_pg_bool(w, b);
-}
-
-static int fb_cl_time(fb_jsonw_t *w, const char *key, const char *ts)
-{
-    fb_jsonw_key(w, key);
-    return fb_jsonw_pg_time(w, ts);
-}
-
 /* The locales of the changelog (those published only, or all) as
  * json_agg wrote them. */
 static void fb_cl_locales(fb_jsonw_t *w, const char *key,
@@ -67,7 +49,8 @@ static void fb_cl_slugs(fb_jsonw_t *w, const apr_array_header_t *lo)
     fb_jsonw_key(w, "slugs");
     fb_jsonw_object_agg(w);
     for (i = 0; i < lo->nelts; i += LO_FIELDS) {
-        fb_cl_string(w, FIELD(lo, i + LO_LOCALE), FIELD(lo, i + LO_SLUG));
+        fb_jsonw_member_string(w, FIELD(lo, i + LO_LOCALE),
+                               FIELD(lo, i + LO_SLUG));
     }
     fb_jsonw_end(w);
 }
@@ -83,11 +66,14 @@ static int fb_cl_notifications(fb_jsonw_t *w, const apr_array_header_t *lo)
     for (i = 0; i < lo->nelts; i += LO_FIELDS) {
         fb_jsonw_key(w, FIELD(lo, i + LO_LOCALE));
         fb_jsonw_object(w);
-        fb_cl_bool(w, "sendEmailNotification", FIELD(lo, i + LO_SEND_EMAIL));
-        fb_cl_bool(w, "hideFromBoardAndWidgets", FIELD(lo, i + LO_HIDE));
-        ok &= fb_cl_time(w, "scheduledDate", FIELD(lo, i + LO_SCHEDULED));
-        fb_cl_string(w, "scheduleError", FIELD(lo, i + LO_ERROR));
-        fb_cl_bool(w, "emailSent", FIELD(lo, i + LO_EMAIL_SENT));
+        fb_jsonw_member_bool(w, "sendEmailNotification",
+                             FIELD(lo, i + LO_SEND_EMAIL));
+        fb_jsonw_member_bool(w, "hideFromBoardAndWidgets",
+                             FIELD(lo, i + LO_HIDE));
+        ok &= fb_jsonw_member_time(w, "scheduledDate",
+                                   FIELD(lo, i + LO_SCHEDULED));
+        fb_jsonw_member_string(w, "scheduleError", FIELD(lo, i + LO_ERROR));
+        fb_jsonw_member_bool(w, "emailSent", FIELD(lo, i + LO_EMAIL_SENT));
         fb_jsonw_end(w);
     }
     fb_jsonw_end(w);
@@ -102,8 +88,8 @@ static void fb_cl_categories(fb_jsonw_t *w, const apr_array_header_t *ca)
     fb_jsonw_array(w);
     for (i = 0; i < ca->nelts; i += CA_FIELDS) {
         fb_jsonw_object(w);
-        fb_cl_string(w, "id", FIELD(ca, i + CA_ID));
-        fb_cl_string(w, "name", FIELD(ca, i + CA_NAME));
+        fb_jsonw_member_string(w, "id", FIELD(ca, i + CA_ID));
+        fb_jsonw_member_string(w, "name", FIELD(ca, i + CA_NAME));
         fb_jsonw_key(w, "roles");
         fb_jsonw_raw(w, FIELD(ca, i + CA_ROLES));
         fb_jsonw_end(w);
@@ -143,32 +129,35 @@ apr_status_t fb_changelog_write(fb_jsonw_t *w, const char *const *row,
     fb_jsonw_object(w);
     fb_jsonw_key(w, "object");
     fb_jsonw_raw(w, "\"changelog\"");
-    fb_cl_string(w, "id", row[CHANGELOG_COL_ID]);
-    fb_cl_string(w, "title", row[CHANGELOG_COL_TITLE]);
-    fb_cl_string(w, "slug", row[CHANGELOG_COL_SLUG]);
-    fb_cl_string(w, "url", fb_cl_url(w->pool, row, portal));
-    fb_cl_string(w, "content", row[CHANGELOG_COL_CONTENT]);
-    fb_cl_string(w, "markdownContent", row[CHANGELOG_COL_MARKDOWN]);
-    fb_cl_string(w, "featuredImage", row[CHANGELOG_COL_FEATURED_IMAGE]);
-    ok &= fb_cl_time(w, "date", row[CHANGELOG_COL_DATE]);
-    fb_cl_string(w, "state",
+    fb_jsonw_member_string(w, "id", row[CHANGELOG_COL_ID]);
+    fb_jsonw_member_string(w, "title", row[CHANGELOG_COL_TITLE]);
+    fb_jsonw_member_string(w, "slug", row[CHANGELOG_COL_SLUG]);
+    fb_jsonw_member_string(w, "url", fb_cl_url(w->pool, row, portal));
+    fb_jsonw_member_string(w, "content", row[CHANGELOG_COL_CONTENT]);
+    fb_jsonw_member_string(w, "markdownContent", row[CHANGELOG_COL_MARKDOWN]);
+    fb_jsonw_member_string(w, "featuredImage",
+                           row[CHANGELOG_COL_FEATURED_IMAGE]);
+    ok &= fb_jsonw_member_time(w, "date", row[CHANGELOG_COL_DATE]);
+    fb_jsonw_member_string(w, "state",
                  *row[CHANGELOG_COL_LIVE] == 't' ? "live" : "draft");
-    fb_cl_string(w, "locale", row[CHANGELOG_COL_LOCALE]);
-    fb_cl_bool(w, "isPublished", row[CHANGELOG_COL_PUBLISHED]);
-    fb_cl_bool(w, "isDraftDiffersFromLive", row[CHANGELOG_COL_DIFFERS]);
+    fb_jsonw_member_string(w, "locale", row[CHANGELOG_COL_LOCALE]);
+    fb_jsonw_member_bool(w, "isPublished", row[CHANGELOG_COL_PUBLISHED]);
+    fb_jsonw_member_bool(w, "isDraftDiffersFromLive",
+                         row[CHANGELOG_COL_DIFFERS]);
     fb_cl_locales(w, "publishedLocales", lo, 1);
     fb_cl_locales(w, "availableLocales", lo, 0);
     fb_cl_slugs(w, lo);
     fb_jsonw_key(w, "commentCount");
     fb_jsonw_raw(w, row[CHANGELOG_COL_COMMENT_COUNT]);
     fb_cl_categories(w, ca);
-    fb_cl_string(w, "organization", row[CHANGELOG_COL_ORG]);
+    fb_jsonw_member_string(w, "organization", row[CHANGELOG_COL_ORG]);
     ok &= fb_cl_notifications(w, lo);
     fb_jsonw_key(w, "allowedSegmentIds");
     fb_jsonw_raw(w, row[CHANGELOG_COL_SEGMENTS]);
-    fb_cl_bool(w, "emailSentToSubscribers", row[CHANGELOG_COL_EMAIL_SENT]);
-    ok &= fb_cl_time(w, "createdAt", row[CHANGELOG_COL_CREATED_AT]);
-    ok &= fb_cl_time(w, "updatedAt", row[CHANGELOG_COL_UPDATED_AT]);
+    fb_jsonw_member_bool(w, "emailSentToSubscribers",
+                         row[CHANGELOG_COL_EMAIL_SENT]);
+    ok &= fb_jsonw_member_time(w, "createdAt", row[CHANGELOG_COL_CREATED_AT]);
+    ok &= fb_jsonw_member_time(w, "updatedAt", row[CHANGELOG_COL_UPDATED_AT]);
     fb_jsonw_end(w);
     return ok ? APR_SUCCESS : APR_EINVAL;
 }

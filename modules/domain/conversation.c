@@ -1,5 +1,6 @@
 /*
- * conversation: rendering conversations and their parts, adding parts,
+ * conversation: reading conversations and their parts to render them
+ * (written by conversation_render.c), adding parts,
  * moving the state, waking snoozed conversations (conversation.h).
  */
 #include <string.h>
@@ -10,20 +11,32 @@
 #include "fb_events.h"
 
 FB_SQL(conversation_render, 1,
-    "SELECT " CONVERSATION_JSON " FROM conversations cv "
-    "WHERE cv.org_id = %s AND cv.id = %s");
+    "SELECT " CONVERSATION_SELECT("NULL") " FROM "
+    CONVERSATION_FROM("conversations") "WHERE cv.org_id = %s AND cv.id = %s");
 
-FB_SQL(conversation_render_full, 1,
-    "SELECT " CONVERSATION_FULL_JSON("true") " FROM conversations cv "
-    "WHERE cv.org_id = %s AND cv.id = %s");
+/* The newest FB_CONVERSATION_MAX_PARTS parts of a conversation that pass
+ * the SQL condition which (over pt), oldest first. */
+#define CONVERSATION_PARTS(which) \
+    "SELECT " CONVERSATION_PART_SELECT " FROM " CONVERSATION_PART_FROM( \
+    "(SELECT pt.org_id, pt.id, pt.n, pt.part_type, pt.created_at, " \
+    "  pt.updated_at, pt.author_kind, pt.author_id, pt.redacted, " \
+    "  pt.body_html, pt.body_markdown, pt.channel, pt.data " \
+    " FROM conversation_parts pt " \
+    " WHERE pt.org_id = %s AND pt.conversation_id = %s AND " which \
+    " ORDER BY pt.created_at DESC, pt.n DESC " \
+    " LIMIT " FB_CONVERSATION_MAX_PARTS ")") \
+    "ORDER BY pt.created_at, pt.n"
 
-FB_SQL(conversation_render_customer, 1,
-    "SELECT " CONVERSATION_FULL_JSON(
-        "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg')")
-    " FROM conversations cv WHERE cv.org_id = %s AND cv.id = %s");
+FB_SQL(conversation_parts_all, 1,
+    CONVERSATION_PARTS("true"));
+
+FB_SQL(conversation_parts_customer, 1,
+    CONVERSATION_PARTS(
+        "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg')"));
 
 FB_SQL(conversation_part_render, 1,
-    "SELECT " CONVERSATION_PART_JSON " FROM conversation_parts pt "
+    "SELECT " CONVERSATION_PART_SELECT " FROM "
+    CONVERSATION_PART_FROM("conversation_parts")
     "WHERE pt.org_id = %s AND pt.id = %s");
 
 /* (org, conversation, type, author kind, author, html, markdown,
@@ -56,8 +69,8 @@ FB_SQL(conversation_wake_due, 1,
     "AND state = 'snoozed' AND snoozed_until <= now() FOR UPDATE");
 
 const fb_statement_t *const fb_conversation_statements[] = {
-    &fb_sql_conversation_render, &fb_sql_conversation_render_full,
-    &fb_sql_conversation_render_customer,
+    &fb_sql_conversation_render, &fb_sql_conversation_parts_all,
+    &fb_sql_conversation_parts_customer,
     &fb_sql_conversation_part_render, &fb_sql_conversation_part_insert,
     &fb_sql_conversation_state_move, &fb_sql_conversation_wake_due, NULL
 };
@@ -92,26 +105,65 @@ static apr_status_t fb_conversation_cell(fb_db_t *db, apr_pool_t *p,
     return rv;
 }
 
+/* About what a part takes. */
+#define FB_CONVERSATION_PART_SIZE 640
+
 apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     const char *org, const char *id,
                                     fb_conversation_parts_e parts,
                                     const char **json)
 {
-    static const fb_statement_t *const renderings[] = {
-        [FB_CONVERSATION_NO_PARTS] = &fb_sql_conversation_render,
-        [FB_CONVERSATION_ALL_PARTS] = &fb_sql_conversation_render_full,
-        [FB_CONVERSATION_CUSTOMER] = &fb_sql_conversation_render_customer
+    static const fb_statement_t *const shown[] = {
+        [FB_CONVERSATION_NO_PARTS] = NULL,
+        [FB_CONVERSATION_ALL_PARTS] = &fb_sql_conversation_parts_all,
+        [FB_CONVERSATION_CUSTOMER] = &fb_sql_conversation_parts_customer
     };
+    fb_rows_t rows, part_rows;
+    fb_jsonw_t w;
+    apr_status_t rv;
 
-    return fb_conversation_cell(db, p, renderings[parts], org, id, json);
+    *json = NULL;
+    rv = fb_db_select(db, p, &fb_sql_conversation_render, org, FB_ARGS(id),
+                      &rows);
+    if (rv != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
+    }
+    part_rows.nrows = 0;
+    if (shown[parts] != NULL
+        && (rv = fb_db_select(db, p, shown[parts], org, FB_ARGS(id),
+                              &part_rows)) != APR_SUCCESS) {
+        return rv;
+    }
+    fb_jsonw_init(&w, p, FB_CONVERSATION_JSON_SIZE
+                         + (apr_size_t)part_rows.nrows
+                           * FB_CONVERSATION_PART_SIZE);
+    if (!fb_conversation_write(&w, rows.cells,
+                               shown[parts] != NULL ? &part_rows : NULL)) {
+        return APR_EGENERAL;
+    }
+    *json = fb_jsonw_text(&w, NULL);
+    return APR_SUCCESS;
 }
 
 apr_status_t fb_conversation_part_render(fb_db_t *db, apr_pool_t *p,
                                          const char *org, const char *id,
                                          const char **json)
 {
-    return fb_conversation_cell(db, p, &fb_sql_conversation_part_render,
-                                org, id, json);
+    fb_rows_t rows;
+    fb_jsonw_t w;
+    apr_status_t rv = fb_db_select(db, p, &fb_sql_conversation_part_render,
+                                   org, FB_ARGS(id), &rows);
+
+    *json = NULL;
+    if (rv != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
+    }
+    fb_jsonw_init(&w, p, FB_CONVERSATION_PART_SIZE);
+    if (!fb_conversation_part_write(&w, rows.cells)) {
+        return APR_EGENERAL;
+    }
+    *json = fb_jsonw_text(&w, NULL);
+    return APR_SUCCESS;
 }
 
 /* The topic of a move from before to state. */

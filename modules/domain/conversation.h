@@ -3,8 +3,9 @@
  * show a linked conversation's parts) do alike with conversations: their
  * JSON, adding a part, moving the state.
  *
- * A conversation (table conversations, sql/018) is rendered as jsonb so
- * that optional members without a value are left out, never null
+ * A conversation (table conversations, sql/018) is written in jsonb's
+ * layout (conversation_render.c; PostgreSQL built it as jsonb before),
+ * its optional members without a value left out, never null
  * (decisions.md, "Requests and responses").  Every message, note and
  * change is a part (conversation_parts); the first message is the
  * conversation's source.  fb_conversation_part_add() (SQL, sql/018) keeps
@@ -15,9 +16,18 @@
 #define CONVERSATION_H
 
 #include "fb_db.h"
+#include "fb_jsonw.h"
 
 /* At most this many parts (the newest) come with a conversation. */
 #define FB_CONVERSATION_MAX_PARTS "500"
+
+/*
+ * The jsonb fragments below are what PostgreSQL still builds for the
+ * answers not yet written in C: a ticket's conversation parts
+ * (TICKET_ONE_JSON, tickets.h) and the rows of conversation search
+ * (SEARCH_ROW, conversation_search.c).  Conversations themselves are
+ * written in C from CONVERSATION_COLUMNS (below).
+ */
 
 /* A part's author (alias pt): the contact or admin as they are now. */
 #define CONVERSATION_AUTHOR_JSON \
@@ -87,53 +97,17 @@
     "    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id) " \
     CONVERSATION_PEOPLE("") "), '[]'::jsonb)"
 
-#define CONVERSATION_RECEIPTS_JSON \
-    "COALESCE((SELECT jsonb_agg(jsonb_build_object('id', cp.user_id, " \
-    "    'userType', CASE cp.kind WHEN 'admin' THEN 'admin' " \
-    "      ELSE ct.type END, " \
-    "    'lastReadPartId', cp.last_read_part_id) " \
-    "    ORDER BY cp.added_at, cp.user_id) " \
-    CONVERSATION_PEOPLE("    AND cp.last_read_part_id IS NOT NULL ") \
-    "), '[]'::jsonb)"
+/* The tags of cv (t), by name. */
+#define CONVERSATION_TAG_ROWS \
+    "  FROM conversation_tag_links l JOIN conversation_tags t " \
+    "    ON t.org_id = l.org_id AND t.id = l.tag_id " \
+    "  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id "
+#define CONVERSATION_TAG_ORDER "lower(t.name), t.id"
 
 #define CONVERSATION_TAGS_JSON \
     "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag', " \
-    "    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id) " \
-    "  FROM conversation_tag_links l JOIN conversation_tags t " \
-    "    ON t.org_id = l.org_id AND t.id = l.tag_id " \
-    "  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id), " \
-    "  '[]'::jsonb)"
-
-/* A conversation (alias cv) without its parts. */
-#define CONVERSATION_JSON \
-    "(jsonb_build_object('object', 'conversation', 'id', cv.id, " \
-    "  'brandId', cv.brand_id, 'state', cv.state, " \
-    "  'isBlocked', EXISTS (SELECT 1 FROM conversation_participants cp " \
-    "    JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id " \
-    "    WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
-    "    AND cp.kind = 'contact' AND ct.is_blocked), " \
-    "  'priority', cv.priority, " \
-    "  'prioritySetAt', fb_iso(cv.priority_set_at), " \
-    "  'adminAssigneeId', cv.admin_assignee_id, " \
-    "  'teamAssigneeId', cv.team_assignee_id, " \
-    "  'userPreferredLanguage', cv.language, " \
-    "  'hasAdminOverriddenLanguage', false, " \
-    "  'participants', " CONVERSATION_PARTICIPANTS_JSON ", " \
-    "  'tags', " CONVERSATION_TAGS_JSON ", " \
-    "  'botConversationStateLastUpdatedAt', NULL, " \
-    "  'disableCustomerReply', cv.disable_customer_reply, " \
-    "  'awaitingCustomerReply', cv.awaiting_customer_reply, " \
-    "  'lastActivityAt', fb_iso(cv.last_activity_at), " \
-    "  'waitingSince', fb_iso(cv.waiting_since), " \
-    "  'snoozedUntil', fb_iso(cv.snoozed_until), " \
-    "  'customAttributes', cv.custom_attributes, " \
-    "  'readReceipts', " CONVERSATION_RECEIPTS_JSON ", " \
-    "  'createdAt', fb_iso(cv.created_at), " \
-    "  'updatedAt', fb_iso(cv.updated_at)) " \
-    " || CASE WHEN cv.title IS NULL THEN '{}'::jsonb " \
-    "    ELSE jsonb_build_object('title', cv.title) END " \
-    " || COALESCE(jsonb_build_object('source', " \
-    "      " CONVERSATION_SOURCE_JSON "), '{}'::jsonb))"
+    "    'id', t.id, 'name', t.name) ORDER BY " CONVERSATION_TAG_ORDER ") " \
+    CONVERSATION_TAG_ROWS "), '[]'::jsonb)"
 
 /* The newest FB_CONVERSATION_MAX_PARTS parts of cv that pass the SQL
  * condition which (over pt), oldest first. */
@@ -145,10 +119,125 @@
     "  AND " which " ORDER BY pt.created_at DESC, pt.n DESC " \
     "  LIMIT " FB_CONVERSATION_MAX_PARTS ") x), '[]'::jsonb)"
 
-/* A conversation with its parts (which: as above). */
-#define CONVERSATION_FULL_JSON(which) \
-    "(" CONVERSATION_JSON " || jsonb_build_object('conversationParts', " \
-    CONVERSATION_PARTS_JSON(which) "))"
+/*
+ * A conversation is written in C (conversation_render.c) from plain
+ * columns, as posts are; jsonb's layout is kept ({"key": value}, keys
+ * shorter first, then by bytes: fb_jsonw_jsonb), since the answers were
+ * jsonb text before.  The worker renders conversations too (the snooze
+ * wake-up's event), so the writer is the domain's, over core's fb_jsonw,
+ * not resources' fb_rowjson (which needs a request).
+ *
+ * CONVERSATION_COLUMNS(X): X(name, sql) gives the enum CONV_COL_<name>
+ * and the select list over CONVERSATION_FROM.  The lists inside the
+ * object are text arrays of arrays, one inner array per element:
+ * participants [id, type], read receipts [id, userType, lastReadPartId],
+ * tags [id, name, type].
+ */
+#define CONVERSATION_COLUMNS(X) \
+    X(ID, "cv.id") \
+    X(BRAND_ID, "cv.brand_id") \
+    X(TITLE, "cv.title") \
+    X(STATE, "cv.state") \
+    X(IS_BLOCKED, "EXISTS (SELECT 1 FROM conversation_participants cp " \
+      "JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id " \
+      "WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
+      "AND cp.kind = 'contact' AND ct.is_blocked)") \
+    X(PRIORITY, "cv.priority") \
+    X(PRIORITY_SET_AT, "cv.priority_set_at AT TIME ZONE 'UTC'") \
+    X(ADMIN_ASSIGNEE_ID, "cv.admin_assignee_id") \
+    X(TEAM_ASSIGNEE_ID, "cv.team_assignee_id") \
+    X(LANGUAGE, "cv.language") \
+    X(PARTICIPANTS, "ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind " \
+      "WHEN 'admin' THEN 'admin' ELSE ct.type END] " \
+      CONVERSATION_PEOPLE("") " ORDER BY cp.added_at, cp.user_id)") \
+    X(TAGS, "ARRAY(SELECT ARRAY[t.id, t.name, 'tag'] " \
+      CONVERSATION_TAG_ROWS \
+      "ORDER BY " CONVERSATION_TAG_ORDER ")") \
+    X(DISABLE_CUSTOMER_REPLY, "cv.disable_customer_reply") \
+    X(AWAITING_CUSTOMER_REPLY, "cv.awaiting_customer_reply") \
+    X(LAST_ACTIVITY_AT, "cv.last_activity_at AT TIME ZONE 'UTC'") \
+    X(WAITING_SINCE, "cv.waiting_since AT TIME ZONE 'UTC'") \
+    X(SNOOZED_UNTIL, "cv.snoozed_until AT TIME ZONE 'UTC'") \
+    X(CUSTOM_ATTRIBUTES, "cv.custom_attributes") \
+    X(RECEIPTS, "ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind " \
+      "WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id] " \
+      CONVERSATION_PEOPLE("AND cp.last_read_part_id IS NOT NULL ") \
+      " ORDER BY cp.added_at, cp.user_id)") \
+    X(CREATED_AT, "cv.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "cv.updated_at AT TIME ZONE 'UTC'") \
+    X(CHANNEL, "cv.channel") \
+    X(DELIVERED_AS, "cv.delivered_as") \
+    X(SUBJECT, "cv.subject") \
+    X(SOURCE_FOUND, "src.n") \
+    X(SOURCE_HTML, "src.body_html") \
+    X(SOURCE_MARKDOWN, "src.body_markdown") \
+    X(SOURCE_AUTHOR_KIND, "src.author_kind") \
+    X(SOURCE_AUTHOR_ID, "src.author_id") \
+    X(SOURCE_AUTHOR_TYPE, "src.contact_type")
+
+#define CONV_COL_ENUM(name, sql) CONV_COL_##name,
+enum { CONVERSATION_COLUMNS(CONV_COL_ENUM) CONV_NCOLS };
+
+#define CONV_COL_SQL(name, sql) sql ", "
+/* The select list of a conversation statement: the columns, then the
+ * row's sort key as a list's cursor reads it (column CONV_NCOLS) and
+ * the conversation's uid (CONV_NCOLS + 1). */
+#define CONVERSATION_SELECT(key) \
+    CONVERSATION_COLUMNS(CONV_COL_SQL) key " AS sort_key, cv.uid"
+
+/* The rows cv of conversations with their source (src): the first
+ * message; a change dated before it (a migrated conversation dated
+ * ahead) is no source. */
+#define CONVERSATION_FROM(rows) \
+    rows " cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html, " \
+    "  pt.body_markdown, pt.author_kind, pt.author_id, " \
+    "  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id " \
+    "   AND a.id = pt.author_id) AS contact_type " \
+    "  FROM conversation_parts pt " \
+    "  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
+    "  AND pt.author_kind IS NOT NULL " \
+    "  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true "
+
+/* A part's columns (alias pt), its author's (a contact as a, an admin
+ * as ad) and, for a change (no author), its members (data) as a text
+ * array of [key, value as jsonb text] arrays. */
+#define CONVERSATION_PART_COLUMNS(X) \
+    X(ID, "pt.id") \
+    X(PART_TYPE, "pt.part_type") \
+    X(CREATED_AT, "pt.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "pt.updated_at AT TIME ZONE 'UTC'") \
+    X(AUTHOR_KIND, "pt.author_kind") \
+    X(AUTHOR_ID, "pt.author_id") \
+    X(REDACTED, "pt.redacted") \
+    X(BODY_HTML, "pt.body_html") \
+    X(BODY_MARKDOWN, "pt.body_markdown") \
+    X(CHANNEL, "pt.channel") \
+    X(DATA, "CASE WHEN pt.author_kind IS NULL THEN ARRAY(SELECT " \
+      "ARRAY[d.key, d.value::text] FROM jsonb_each(pt.data) d) END") \
+    X(CONTACT_FOUND, "a.id") \
+    X(CONTACT_TYPE, "a.type") \
+    X(CONTACT_NAME, "a.name") \
+    X(CONTACT_EMAIL, "a.email") \
+    X(CONTACT_PICTURE, "a.profile_picture") \
+    X(ADMIN_FOUND, "ad.id") \
+    X(ADMIN_NAME, "ad.name") \
+    X(ADMIN_EMAIL, "ad.email") \
+    X(ADMIN_PICTURE, "ad.profile_picture")
+
+#define PART_COL_ENUM(name, sql) PART_COL_##name,
+enum { CONVERSATION_PART_COLUMNS(PART_COL_ENUM) PART_NCOLS };
+
+#define PART_COL_SQL(name, sql) sql ", "
+#define CONVERSATION_PART_SELECT \
+    CONVERSATION_PART_COLUMNS(PART_COL_SQL) "pt.n"
+
+/* The rows pt of conversation_parts with their authors. */
+#define CONVERSATION_PART_FROM(rows) \
+    rows " pt " \
+    "LEFT JOIN contacts a ON pt.author_kind = 'contact' " \
+    "  AND a.org_id = pt.org_id AND a.id = pt.author_id " \
+    "LEFT JOIN admins ad ON pt.author_kind = 'admin' " \
+    "  AND ad.org_id = pt.org_id AND ad.id = pt.author_id "
 
 /* Which parts a rendering shows. */
 typedef enum {
@@ -160,6 +249,28 @@ typedef enum {
 } fb_conversation_parts_e;
 
 extern const fb_statement_t *const fb_conversation_statements[];
+
+/* About what a conversation without its parts takes, to size a page's
+ * buffer once. */
+#define FB_CONVERSATION_JSON_SIZE 1024
+
+/*
+ * The conversation of row (the columns of CONVERSATION_SELECT) as the API
+ * writes it, into w; with parts (rows of CONVERSATION_PART_SELECT, oldest
+ * first), conversationParts too.  0 when a column is not in the form the
+ * statements give (a bug, or a database whose DateStyle is not ISO).
+ */
+int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
+                          const fb_rows_t *parts);
+
+/* The part of row (the columns of CONVERSATION_PART_SELECT) into w; 0 as
+ * fb_conversation_write. */
+int fb_conversation_part_write(fb_jsonw_t *w, const char *const *row);
+
+/* The JSON array of the conversations of the first n rows (a list's
+ * page), in p; NULL when a row is not in the form the statements give. */
+const char *fb_conversation_page(apr_pool_t *p, const fb_rows_t *rows,
+                                 int n);
 
 /* A part to add. */
 typedef struct {

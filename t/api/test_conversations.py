@@ -307,3 +307,58 @@ def test_ids_tenancy_and_versions(org, other_org):
     assert viewer.get("/conversations/" + c["id"]).status_code == 200
     assert_error(viewer.request("DELETE", "/conversations/" + c["id"]),
                  403, "insufficient_permissions")
+
+
+def test_bytes_are_jsonb_layout(org, server):
+    """Conversations were jsonb text when PostgreSQL built them; written in
+    C (conversation_render.c) they keep those bytes: {"k": v}, keys
+    shorter first, then by bytes; PostgreSQL's own jsonb text of each
+    answer is the answer.  One with every member set (title, subject,
+    assignees, tags, a note, a change, read receipts), one with its nulls
+    (no title, no assignees, not snoozed)."""
+    who = contact(org, name='Zo\u00eb "Q"\n')
+    c = started(org, None, **{
+        "from": {"type": "admin", "id": org.owner_id},
+        "channel": "email", "subject": "Yours \u00e9",
+        "bodyMarkdown": "See _this_",
+        "recipients": {"to": {"ids": [who["id"]]}}})
+    cid = c["id"]
+    tag = org.api.post("/tags", json={"name": "Bytes " + cid}).json()
+    assert org.api.post("/conversations/%s/tags" % cid, json={
+        "tagId": tag["id"], "actingAdminId": org.owner_id}).status_code == 200
+    r = org.api.post("/conversations/%s/reply" % cid, json={
+        "messageType": "note", "type": "admin", "id": org.owner_id,
+        "bodyMarkdown": "a *note*"})
+    assert r.status_code == 201, r.text
+    part = r.content
+    r = org.api.request("PATCH", "/conversations/" + cid, json={
+        "state": "snoozed", "snoozedUntil": "2031-01-02T03:04:05.000Z",
+        "actingAdminId": org.owner_id})
+    assert r.status_code == 200, r.text
+    server.sql("UPDATE conversations SET title = 'T \"q\"', priority = true, "
+               "priority_set_at = now(), admin_assignee_id = %s, "
+               "team_assignee_id = 'team', custom_attributes = "
+               "'{\"zz\": 1.50, \"a\": [\"x\"]}' WHERE org_id = %s "
+               "AND id = %s", org.owner_id, org.id, cid)
+    bare = started(org)["id"]
+
+    def jsonb(text):
+        return server.sql("SELECT %s::jsonb::text", text.decode())[0][0] \
+            .encode()
+
+    full = org.api.get("/conversations/" + cid)
+    got = full.json()
+    assert got["title"] and got["tags"] and got["snoozedUntil"]
+    assert got["source"]["subject"] and got["readReceipts"]
+    assert {p["partType"] for p in got["conversationParts"]} >= {
+        "email_msg", "admin_note", "status"}
+    assert full.content == jsonb(full.content)
+    assert part == jsonb(part)
+    empty = org.api.get("/conversations/" + bare).content
+    assert empty == jsonb(empty)
+    assert b'"snoozedUntil": null' in empty and b'"title"' not in empty
+    page = org.api.get("/conversations", params={"limit": 100}).content
+    data = server.sql("SELECT '[' || string_agg(x::text, ',') || ']' "
+                      "FROM jsonb_array_elements(%s::jsonb -> 'data') x",
+                      page.decode())[0][0].encode()
+    assert b'"data":' + data + b',' in page

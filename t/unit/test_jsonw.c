@@ -32,9 +32,18 @@ FB_SQL_GLOBAL(ut_jw_agg, 2,
     "(2, 'de', json_build_object('n', true, 'a', json_build_array()))) "
     "t(o, k, v)");
 
+/* jsonb's layout and order: a key given twice keeps its last value, and
+ * every object inside a jsonb is one. */
+FB_SQL_GLOBAL(ut_jw_jsonb, 3,
+    "SELECT (jsonb_build_object('zz', %s::text, 'a', 1, "
+    "'bb', jsonb_build_object('y', true, 'x', jsonb_build_array("
+    "jsonb_build_object('q', 1, 'p', 2), '[]'::jsonb)), 'a', 2, "
+    "'ab', '{}'::jsonb) || jsonb_build_object(%s::text, 'k', "
+    "'c', %s::text))::text");
+
 static const fb_statement_t *const statements[] = {
     &fb_sql_ut_jw_string, &fb_sql_ut_jw_time, &fb_sql_ut_jw_array,
-    &fb_sql_ut_jw_agg, NULL
+    &fb_sql_ut_jw_agg, &fb_sql_ut_jw_jsonb, NULL
 };
 
 static apr_pool_t *db_pool;
@@ -139,6 +148,86 @@ static void test_object_agg_as_postgres(void)
 
         UT_ASSERT_STR(written_agg(tricky[i]), fb_rows_get(&rows, 0, 0));
     }
+}
+
+/* The writer's jsonb of s in the members' order of ut_jw_jsonb (not
+ * jsonb's); and, inside it, an object already in jsonb's order. */
+static const char *written_jsonb(const char *s)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, ut_pool, 8);
+    fb_jsonw_jsonb(&w);
+    fb_jsonw_key(&w, "zz");
+    fb_jsonw_string(&w, s);
+    fb_jsonw_key(&w, "a");
+    fb_jsonw_raw(&w, "1");
+    fb_jsonw_key(&w, "bb");
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "x");
+    fb_jsonw_array(&w);
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "p");
+    fb_jsonw_raw(&w, "2");
+    fb_jsonw_key(&w, "q");
+    fb_jsonw_raw(&w, "1");
+    fb_jsonw_end(&w);
+    fb_jsonw_array(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "y");
+    fb_jsonw_pg_bool(&w, "t");
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "a");
+    fb_jsonw_raw(&w, "2");
+    fb_jsonw_key(&w, "ab");
+    fb_jsonw_object(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, s);
+    fb_jsonw_string(&w, "k");
+    fb_jsonw_key(&w, "c");
+    fb_jsonw_string(&w, s);
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
+}
+
+static void test_jsonb_as_postgres(void)
+{
+    int i;
+
+    for (i = 0; tricky[i] != NULL; i++) {
+        fb_rows_t rows = ut_db_select(&db, &fb_sql_ut_jw_jsonb, NULL,
+                                      FB_ARGS(tricky[i], tricky[i],
+                                              tricky[i]));
+
+        UT_ASSERT_STR(written_jsonb(tricky[i]), fb_rows_get(&rows, 0, 0));
+    }
+}
+
+/* A jsonb inside json_build_object's layout, and that layout again
+ * after it. */
+static void test_jsonb_nested(void)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, ut_pool, 0);
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "j");
+    fb_jsonw_jsonb(&w);
+    fb_jsonw_key(&w, "bb");
+    fb_jsonw_object(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "a");
+    fb_jsonw_raw(&w, "1");
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "o");
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "b");
+    fb_jsonw_raw(&w, "2");
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    UT_ASSERT_STR(fb_jsonw_text(&w, NULL),
+                  "{\"j\" : {\"a\": 1, \"bb\": {}}, \"o\" : {\"b\" : 2}}");
 }
 
 static void test_times_as_fb_iso(void)
@@ -254,6 +343,8 @@ void test_jsonw_register(void)
          test_strings_as_postgres},
         {"objects as json_object_agg writes them",
          test_object_agg_as_postgres},
+        {"objects as jsonb writes them", test_jsonb_as_postgres},
+        {"jsonb inside json_build_object's layout", test_jsonb_nested},
         {"timestamps as fb_iso writes them", test_times_as_fb_iso},
         {"timestamps in another form refused", test_times_refused},
         {"restart: a compact sequence of objects", test_restart},

@@ -17,10 +17,10 @@
 #include "fb_id.h"
 #include "fb_json.h"
 
-/* The list, newest first. */
+/* The list, newest first: plain columns (conversation.h). */
 #define CONVERSATION_LIST(where) \
-    "SELECT " CONVERSATION_JSON "::text, fb_ts_key(cv.created_at), " \
-    "  cv.uid FROM conversations cv WHERE cv.org_id = %s " where \
+    "SELECT " CONVERSATION_SELECT("fb_ts_key(cv.created_at)") " FROM " \
+    CONVERSATION_FROM("conversations") "WHERE cv.org_id = %s " where \
     "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
 
 /* Having every tag of $2 (a text[]): the links of those tags, by
@@ -290,6 +290,19 @@ static const fb_list_order_t fb_conversations_tagged = {
     .key_valid = fb_key_integer,
 };
 
+static const char *fb_conversation_page_json(fb_req_t *fr,
+                                             const fb_rows_t *rows, int n)
+{
+    return fb_conversation_page(fr->pool, rows, n);
+}
+
+/* How a list's rows are written: by the domain's writer, which the
+ * worker's renderings share (conversation_render.c). */
+static const fb_list_rows_t fb_conversation_rows = {
+    .key_col = CONV_NCOLS, .id_col = CONV_NCOLS + 1,
+    .page = fb_conversation_page_json
+};
+
 static const fb_query_rule_t fb_conversation_list_rules[] = {
     FB_QUERY_RULES_PAGE,
     {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64},
@@ -302,12 +315,13 @@ static fb_error_t *fb_conversation_list(fb_req_t *fr)
                                              "tagIds");
 
     if (tags->nelts == 0) {
-        return fb_list_respond(fr, &fb_conversations_newest, FB_NO_ARGS,
-                               FB_NO_ARGS);
+        return fb_list_respond_rows(fr, &fb_conversations_newest,
+                                    FB_NO_ARGS, FB_NO_ARGS,
+                                    &fb_conversation_rows);
     }
-    return fb_list_respond(fr, &fb_conversations_tagged,
-                           FB_ARGS(fb_db_text_array(fr->pool, tags)),
-                           FB_NO_ARGS);
+    return fb_list_respond_rows(fr, &fb_conversations_tagged,
+                                FB_ARGS(fb_db_text_array(fr->pool, tags)),
+                                FB_NO_ARGS, &fb_conversation_rows);
 }
 
 static fb_error_t *fb_conversation_get(fb_req_t *fr)
