@@ -262,11 +262,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -671,11 +672,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -1077,11 +1079,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -1486,11 +1489,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -2130,11 +2134,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -2542,11 +2547,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -2951,11 +2957,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -3363,11 +3370,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -4010,11 +4018,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -4422,11 +4431,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -4831,11 +4841,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -5243,11 +5254,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -5915,11 +5927,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -6338,11 +6351,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -6762,11 +6776,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -7191,11 +7206,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -7617,11 +7633,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
@@ -8046,11 +8063,12 @@ COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
   'prioritySetAt', fb_iso(cv.priority_set_at),
   'state', cv.state, 'tags',
 COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id)
+    'id', t.id, 'name', t.name) ORDER BY
+lower(t.name), t.id)
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id),
-  '[]'::jsonb),
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+), '[]'::jsonb),
   'teamAssigneeId', cv.team_assignee_id,
   'updatedAt', fb_iso(cv.updated_at),
   'awaitingCustomerReply', cv.awaiting_customer_reply,
