@@ -76,16 +76,13 @@ fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
     return (fb_args_t){res->reader != NULL ? 2 : 1, v};
 }
 
-fb_error_t *fb_resource_get(fb_req_t *fr)
+fb_error_t *fb_resource_respond(fb_req_t *fr, const fb_resource_t *res,
+                                int status, const char *id)
 {
-    const fb_resource_t *res = fr->op->data;
-    const char *id, *json;
+    const char *json;
     fb_rows_t rows;
     fb_error_t *err;
 
-    if ((err = fb_resource_id(fr, &id)) != NULL) {
-        return err;
-    }
     if ((err = fb_req_select(fr, res->get, fb_resource_get_args(fr, res, id),
                              &rows)) != NULL) {
         return err;
@@ -96,8 +93,17 @@ fb_error_t *fb_resource_get(fb_req_t *fr)
     if ((json = fb_resource_json(fr, res, &rows, 0)) == NULL) {
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
-    fb_respond(fr, HTTP_OK, json);
+    fb_respond(fr, status, json);
     return NULL;
+}
+
+fb_error_t *fb_resource_get(fb_req_t *fr)
+{
+    const char *id;
+    fb_error_t *err = fb_resource_id(fr, &id);
+
+    return err != NULL ? err
+                       : fb_resource_respond(fr, fr->op->data, HTTP_OK, id);
 }
 
 const char *fb_resource_json(fb_req_t *fr, const fb_resource_t *res,

@@ -185,6 +185,11 @@ const char *fb_resource_deleted(apr_pool_t *p, const char *id,
 fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
                                const char *id);
 
+/* Answers status with the JSON of id as res's get reads it now, or its
+ * not_found error (a write's answer: the row may be gone since). */
+fb_error_t *fb_resource_respond(fb_req_t *fr, const fb_resource_t *res,
+                                int status, const char *id);
+
 /* GET /things/{id} of the resource in op->data. */
 fb_error_t *fb_resource_get(fb_req_t *fr);
 

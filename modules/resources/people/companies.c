@@ -110,28 +110,6 @@ static const fb_field_rule_t fb_company_upsert_rules[] = {
     {.name = NULL}
 };
 
-/* Answers the company id as it is now. */
-static fb_error_t *fb_company_respond(fb_req_t *fr, int status,
-                                      const char *id)
-{
-    const char *json;
-    fb_rows_t rows;
-    fb_error_t *err = fb_req_select(fr, &fb_sql_company_get, FB_ARGS(id),
-                                    &rows);
-
-    if (err != NULL) {
-        return err;
-    }
-    if (rows.nrows == 0) {      /* deleted since it was written */
-        return fb_error_make(fr->pool, FB_E_COMPANY_NOT_FOUND, "id", NULL);
-    }
-    if ((json = fb_resource_json(fr, &fb_companies, &rows, 0)) == NULL) {
-        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
-    }
-    fb_respond(fr, status, json);
-    return NULL;
-}
-
 /* POST /companies: created (201) or updated (200) by fb_company_upsert(),
  * answered as it is once committed. */
 static fb_error_t *fb_company_upsert(fb_req_t *fr)
@@ -149,10 +127,10 @@ static fb_error_t *fb_company_upsert(fb_req_t *fr)
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
-    return fb_company_respond(fr,
-                              strcmp(fb_rows_get(&upserted, 0, 1), "t") == 0
-                              ? HTTP_CREATED : HTTP_OK,
-                              fb_rows_get(&upserted, 0, 0));
+    return fb_resource_respond(fr, &fb_companies,
+                               strcmp(fb_rows_get(&upserted, 0, 1), "t") == 0
+                               ? HTTP_CREATED : HTTP_OK,
+                               fb_rows_get(&upserted, 0, 0));
 }
 
 /* ---- DELETE /companies/{id} and /by-company-id/{companyId} ---- */

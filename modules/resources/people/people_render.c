@@ -92,24 +92,14 @@ const fb_list_rows_t fb_contact_rows = {
     .key_col = CONTACT_NCOLS, .id_col = CONTACT_NCOLS + 1
 };
 
+/* A contact read by id, as GET /contacts/{id} reads it. */
+static const fb_resource_t fb_contact = {
+    .get = &fb_sql_contact_get,
+    .not_found = FB_E_CONTACT_NOT_FOUND,
+    .rows = &fb_contact_rows,
+};
+
 fb_error_t *fb_contact_respond(fb_req_t *fr, int status, const char *id)
 {
-    const char *json;
-    fb_rows_t rows;
-    fb_error_t *err = fb_req_select(fr, &fb_sql_contact_get, FB_ARGS(id),
-                                    &rows);
-
-    if (err != NULL) {
-        return err;
-    }
-    if (rows.nrows == 0) {      /* deleted since it was written */
-        return fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, "id", NULL);
-    }
-    json = fb_rj_json(fr, fb_contact_members, rows.cells,
-                      FB_CONTACT_JSON_SIZE);
-    if (json == NULL) {
-        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
-    }
-    fb_respond(fr, status, json);
-    return NULL;
+    return fb_resource_respond(fr, &fb_contact, status, id);
 }

@@ -167,7 +167,7 @@ static fb_error_t *fb_tag_upsert(fb_req_t *fr)
 {
     fb_tag_write_t t = {NULL, "id", NULL};
     fb_rows_t rows = {0, 0, NULL};
-    const char *id, *json;
+    const char *id;
     fb_write_t w;
     fb_error_t *err;
 
@@ -189,18 +189,7 @@ static fb_error_t *fb_tag_upsert(fb_req_t *fr)
                                                 t.name, &id)) != NULL) {
         return err;
     }
-    if ((err = fb_req_select(fr, &fb_sql_tag_get, FB_ARGS(id), &rows))
-        != NULL) {
-        return err;
-    }
-    if (rows.nrows == 0) {      /* deleted since it was written */
-        return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "id", NULL);
-    }
-    if ((json = fb_resource_json(fr, &fb_tags, &rows, 0)) == NULL) {
-        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
-    }
-    fb_respond(fr, HTTP_OK, json);
-    return NULL;
+    return fb_resource_respond(fr, &fb_tags, HTTP_OK, id);
 }
 
 static fb_error_t *fb_tag_delete(fb_req_t *fr)
