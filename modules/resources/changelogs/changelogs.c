@@ -27,16 +27,26 @@ const char *const fb_changelog_locales[] = {
 };
 
 /*
- * A page of the list in one locale: the arguments are the organization,
- * the locale (NULL: the organization's default), the state (live, draft
- * or all), then the filters of a filtered list: the id or slug as given
- * and the id normalized, the category names, the search text, the first
- * date and the date after the last; then the cursor's key and id on
- * later pages, and the limit.  A filter used twice is named again by its
- * number ($4 ... $9), as the organization is by $1.  A changelog is
- * listed in the state its locale is in: live when it is published there
- * (and rendered live), draft when it is not.
+ * A page of the list in one locale.  Its arguments are bound once, by
+ * name, in a: the organization, the locale given (NULL: the
+ * organization's default), the state (live, draft or all), then the
+ * filters of a filtered list: the id or slug as given (ref) and the id
+ * normalized (ref_id), the category names, the search text, the first
+ * date and the date after the last, NULL meaning no filter; then come
+ * the cursor's key and id on later pages, and the limit.  k is a with
+ * the locale resolved.  Both are selects that PostgreSQL pulls up into
+ * the query: to the planner k.x is the parameter itself, and a filter
+ * left NULL is planned away.  A changelog is listed in the state its
+ * locale is in: live when it is published there (and rendered live),
+ * draft when it is not.
  */
+#define CHANGELOG_ARGS \
+    "%s::text AS org_id, %s::text AS locale_given, %s::text AS state"
+#define CHANGELOG_ARGS_FILTERED \
+    CHANGELOG_ARGS ", %s::text AS ref, %s::text AS ref_id, " \
+    "%s::text[] AS categories, %s::text AS q, " \
+    "%s::timestamptz AS start_date, %s::timestamptz AS end_date"
+
 #define CHANGELOG_ROWS(filters, after, dir) \
     "SELECT " CHANGELOG_PAGE_COLUMNS ", " \
     "    l.published_at IS NOT NULL AS live " \
@@ -48,23 +58,23 @@ const char *const fb_changelog_locales[] = {
     filters after " ORDER BY c.date " dir ", c.id " dir
 
 #define CHANGELOG_FILTERS \
-    "  AND (%s::text IS NULL OR c.id = %s OR c.id = (" \
+    "  AND (k.ref IS NULL OR c.id = k.ref_id OR c.id = (" \
     "    SELECT s.changelog_id FROM changelog_locales s " \
-    "    WHERE s.org_id = k.org_id AND s.slug = $4)) " \
-    "  AND (%s::text[] IS NULL OR EXISTS (" \
+    "    WHERE s.org_id = k.org_id AND s.slug = k.ref)) " \
+    "  AND (k.categories IS NULL OR EXISTS (" \
     "    SELECT 1 FROM changelog_category_links cl " \
     "    JOIN changelog_categories g " \
     "      ON g.org_id = cl.org_id AND g.id = cl.category_id " \
     "    WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id " \
     "      AND lower(g.name) IN (SELECT lower(n) " \
-    "                            FROM unnest($6::text[]) n))) " \
-    "  AND (%s::text IS NULL " \
-    "       OR (l.published_at IS NOT NULL " \
-    "           AND l.live_search @@ websearch_to_tsquery('english', $7)) " \
-    "       OR (l.published_at IS NULL " \
-    "           AND l.draft_search @@ websearch_to_tsquery('english', $7))) " \
-    "  AND (%s::timestamptz IS NULL OR c.date >= $8::timestamptz) " \
-    "  AND (%s::timestamptz IS NULL OR c.date < $9::timestamptz) "
+    "                            FROM unnest(k.categories) n))) " \
+    "  AND (k.q IS NULL " \
+    "       OR (l.published_at IS NOT NULL AND l.live_search " \
+    "           @@ websearch_to_tsquery('english', k.q)) " \
+    "       OR (l.published_at IS NULL AND l.draft_search " \
+    "           @@ websearch_to_tsquery('english', k.q))) " \
+    "  AND (k.start_date IS NULL OR c.date >= k.start_date) " \
+    "  AND (k.end_date IS NULL OR c.date < k.end_date) "
 
 /* How a page's rows are limited: a filtered list is planned for each
  * request's filters; a list without filters caps its limit under a
@@ -77,10 +87,9 @@ const char *const fb_changelog_locales[] = {
     " LIMIT " FB_QUERY_ROWS_CAP_SQL ") c " \
     "ORDER BY c.date " dir ", c.id " dir " LIMIT %d"
 
-#define CHANGELOG_PAGE(limit, after, dir) \
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS locale, " \
-    "  %s::text AS state), " \
-    "k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (" \
+#define CHANGELOG_PAGE(args, limit, after, dir) \
+    "WITH a AS (SELECT " args "), " \
+    "k AS (SELECT a.*, COALESCE(a.locale_given, (" \
     "  SELECT o.default_locale FROM organizations o " \
     "  WHERE o.id = a.org_id)) AS locale FROM a), " \
     "page AS (" limit(after, dir) ") " \
@@ -88,26 +97,30 @@ const char *const fb_changelog_locales[] = {
     " ORDER BY p.date " dir ", p.id " dir
 
 /* The first and later pages of an order, filtered (nargs arguments on
- * the first page) or not. */
-#define CHANGELOG_SORT_KIND(name, nargs, limit, dir, cmp) \
-    FB_SQL(name, nargs, CHANGELOG_PAGE(limit, "", dir)); \
+ * the first page, bound in args) or not. */
+#define CHANGELOG_SORT_KIND(name, nargs, args, limit, dir, cmp) \
+    FB_SQL(name, nargs, CHANGELOG_PAGE(args, limit, "", dir)); \
     FB_SQL(name##_after, nargs + 2, \
-           CHANGELOG_PAGE(limit, "AND (c.date, c.id) " cmp \
+           CHANGELOG_PAGE(args, limit, "AND (c.date, c.id) " cmp \
                           " (fb_ts_from_key(%s), %s)", dir))
 #define CHANGELOG_SORT(name, dir, cmp) \
-    CHANGELOG_SORT_KIND(changelog_list_##name, 9, CHANGELOG_LIMIT_EACH, \
-                        dir, cmp); \
-    CHANGELOG_SORT_KIND(changelog_list_##name##_all, 3, \
+    CHANGELOG_SORT_KIND(changelog_list_##name, 9, CHANGELOG_ARGS_FILTERED, \
+                        CHANGELOG_LIMIT_EACH, dir, cmp); \
+    CHANGELOG_SORT_KIND(changelog_list_##name##_all, 3, CHANGELOG_ARGS, \
                         CHANGELOG_LIMIT_CAPPED, dir, cmp)
 
-/* The changelog a path names: by id, else by slug (and its locale); the
- * organization ($1) and the value given ($2) serve both halves. */
+/* The changelog a path names: by id, else by slug (and its locale).  The
+ * organization and the value given, bound once in k, serve both halves;
+ * k is NOT MATERIALIZED, so that each half keeps them as parameters (and
+ * its index conditions) rather than reading a materialized row. */
 FB_SQL(changelog_find, 1,
-    "SELECT id, NULL::text, 0 FROM changelogs "
-    "WHERE org_id = %s AND id = %s "
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS ref) "
+    "SELECT c.id, NULL::text, 0 FROM changelogs c, k "
+    "WHERE c.org_id = k.org_id AND c.id = k.ref "
     "UNION ALL "
-    "SELECT changelog_id, locale, 1 FROM changelog_locales "
-    "WHERE org_id = $1 AND slug = $2 "
+    "SELECT l.changelog_id, l.locale, 1 FROM changelog_locales l, k "
+    "WHERE l.org_id = k.org_id AND l.slug = k.ref "
     "ORDER BY 3 LIMIT 1");
 
 FB_SQL(changelog_lock, 1,
@@ -125,16 +138,24 @@ static const fb_statement_t *const fb_changelog_statements[] = {
     CHANGELOG_SQL(asc_all), NULL
 };
 
-/* The orders, filtered and not (the same cursors serve both). */
-#define CHANGELOG_ORDER(name, dir) \
-    {&fb_sql_changelog_list_##name, &fb_sql_changelog_list_##name##_after, \
-     "changelogs.date." dir, fb_key_integer}
+/* The order by sortBy and sortOrder of the statements
+ * changelog_list_name and changelog_list_name_after. */
+#define CHANGELOG_ORDER(d, name) \
+    {.sort = "date", .dir = #d, \
+     .order = {.first = &fb_sql_changelog_list_##name, \
+               .after = &fb_sql_changelog_list_##name##_after, \
+               .cursor_sort = "changelogs.date." #d, \
+               .key_valid = fb_key_integer}}
 
-static const fb_list_order_t fb_changelog_orders[] = {
-    CHANGELOG_ORDER(desc, "desc"), CHANGELOG_ORDER(asc, "asc"),
+/* The orders of filtered lists, and of lists of all changelogs (the
+ * same cursors serve both). */
+static const fb_list_choice_t fb_changelog_orders[] = {
+    CHANGELOG_ORDER(desc, desc), CHANGELOG_ORDER(asc, asc),
+    {.sort = NULL}
 };
-static const fb_list_order_t fb_changelog_orders_all[] = {
-    CHANGELOG_ORDER(desc_all, "desc"), CHANGELOG_ORDER(asc_all, "asc"),
+static const fb_list_choice_t fb_changelog_orders_all[] = {
+    CHANGELOG_ORDER(desc, desc_all), CHANGELOG_ORDER(asc, asc_all),
+    {.sort = NULL}
 };
 
 static const char *const fb_changelog_states[] = {"live", "draft", "all",
@@ -313,40 +334,48 @@ static const fb_list_rows_t fb_changelog_rows = {
 
 static fb_error_t *fb_changelog_list(fb_req_t *fr)
 {
+    const char *sort = fb_query_get(&fr->query, "sortBy");
     const char *dir = fb_query_get(&fr->query, "sortOrder");
-    const char *ref = fb_query_get(&fr->query, "id");
+    const char *locale = fb_query_get(&fr->query, "locale");
     const char *state = fb_query_get(&fr->query, "state");
+    const char *ref = fb_query_get(&fr->query, "id");
+    const char *q = fb_query_get(&fr->query, "q");
     const char *id = ref != NULL ? fb_id_normalize(fr->pool, ref) : NULL;
-    const char *start, *end, *filters[8];
+    const char *categories, *start, *end;
+    const fb_list_order_t *order;
     fb_error_t *err;
-    int i, filtered = 0;
+    int filtered;
 
     if ((err = fb_changelog_date_bound(fr, "startDate", 0, &start)) != NULL
         || (err = fb_changelog_date_bound(fr, "endDate", 1, &end)) != NULL) {
         return err;
     }
-    /* An id is matched normalized, a slug as given. */
-    filters[0] = fb_query_get(&fr->query, "locale");
-    filters[1] = state != NULL ? state : "live";
-    filters[2] = ref;
-    filters[3] = id != NULL ? id : ref;
-    filters[4] = fb_db_text_array(fr->pool, fb_query_list(fr->pool,
+    categories = fb_db_text_array(fr->pool, fb_query_list(fr->pool,
                                                           &fr->query,
                                                           "categories"));
-    filters[5] = fb_query_get(&fr->query, "q");
-    filters[6] = start;
-    filters[7] = end;
-    for (i = 2; i < 8; i++) {
-        filtered |= filters[i] != NULL;
-    }
-    if (filters[5] != NULL && (err = fb_req_expensive(fr)) != NULL) {
+    filtered = ref != NULL || categories != NULL || q != NULL
+               || start != NULL || end != NULL;
+    if (q != NULL && (err = fb_req_expensive(fr)) != NULL) {
         return err;
     }
-    /* Without filters, only the locale and the state. */
+    order = fb_list_choose(filtered ? fb_changelog_orders
+                                    : fb_changelog_orders_all,
+                           sort != NULL ? sort : "date",
+                           dir != NULL ? dir : "desc");
+    if (order == NULL) {        /* the rules let no other through */
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    if (state == NULL) {
+        state = "live";
+    }
+    /* k's columns, in the order CHANGELOG_ARGS and
+     * CHANGELOG_ARGS_FILTERED name them; an id is matched normalized, a
+     * slug as given.  Without filters, only the locale and the state. */
     return fb_list_respond_rows(
-        fr, (filtered ? fb_changelog_orders : fb_changelog_orders_all)
-            + (dir != NULL && strcmp(dir, "asc") == 0),
-        filtered ? FB_ARRAY_ARGS(filters) : (fb_args_t){2, filters},
+        fr, order,
+        filtered ? FB_ARGS(locale, state, ref, id != NULL ? id : ref,
+                           categories, q, start, end)
+                 : FB_ARGS(locale, state),
         FB_NO_ARGS, &fb_changelog_rows);
 }
 

@@ -24,14 +24,18 @@ FB_SQL(changelog_w_insert, 3,
     "VALUES (%s, %s, COALESCE(%s::text[], '{}'), "
     "  COALESCE(%s::timestamptz, now())) RETURNING id");
 
-/* (org, id, locale or NULL for the organization's default, title, html,
- *  text, markdown): the title ($4) makes the slug too. */
+/* The arguments, named in k: the locale is NULL for the organization's
+ * default; the title makes the slug too. */
 FB_SQL(changelog_w_locale_insert, 6,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
+    "  %s::text AS locale, %s::text AS title, %s::text AS content, "
+    "  %s::text AS content_text, %s::text AS markdown) "
     "INSERT INTO changelog_locales (org_id, changelog_id, locale, slug, "
     "  title, content, content_text, markdown) "
-    "SELECT %s, %s, COALESCE(%s::text, o.default_locale), "
-    "  fb_changelog_slug(o.id, %s), $4, %s, %s, %s "
-    "FROM organizations o WHERE o.id = $1 RETURNING locale");
+    "SELECT k.org_id, k.changelog_id, COALESCE(k.locale, o.default_locale), "
+    "  fb_changelog_slug(o.id, k.title), k.title, k.content, "
+    "  k.content_text, k.markdown "
+    "FROM k JOIN organizations o ON o.id = k.org_id RETURNING locale");
 
 FB_SQL(changelog_w_category_make, 1,
     "SELECT fb_changelog_category(%s, %s)");
@@ -80,17 +84,19 @@ FB_SQL(changelog_w_locale_update, 7,
     "AND l.locale = k.locale RETURNING l.locale");
 
 /* A new locale, what the edit does not give taken from the first
- * locale.  (org, id, locale, title, html, text, markdown given,
- *  markdown): the title ($4) makes the slug too. */
+ * locale.  The arguments are named in k; the title makes the slug too. */
 FB_SQL(changelog_w_locale_add, 7,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id) "
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
+    "  %s::text AS locale, %s::text AS title, %s::text AS content, "
+    "  %s::text AS content_text, %s::boolean AS markdown_given, "
+    "  %s::text AS markdown) "
     "INSERT INTO changelog_locales (org_id, changelog_id, locale, slug, "
     "  title, content, content_text, markdown) "
-    "SELECT f.org_id, f.changelog_id, %s, "
-    "  fb_changelog_slug(f.org_id, COALESCE(%s, f.title)), "
-    "  COALESCE($4, f.title), COALESCE(%s, f.content), "
-    "  COALESCE(%s, f.content_text), "
-    "  CASE WHEN %s::boolean THEN %s ELSE f.markdown END "
+    "SELECT f.org_id, f.changelog_id, k.locale, "
+    "  fb_changelog_slug(f.org_id, COALESCE(k.title, f.title)), "
+    "  COALESCE(k.title, f.title), COALESCE(k.content, f.content), "
+    "  COALESCE(k.content_text, f.content_text), "
+    "  CASE WHEN k.markdown_given THEN k.markdown ELSE f.markdown END "
     "FROM k JOIN changelog_locales f ON f.org_id = k.org_id "
     "  AND f.changelog_id = k.changelog_id "
     "ORDER BY f.created_at, f.locale LIMIT 1 RETURNING locale");
@@ -323,6 +329,7 @@ static fb_error_t *fb_changelog_create(fb_req_t *fr)
                             fb_body_time(fr, "date")),
                     &made);
     id = fb_rows_get(&made, 0, 0);
+    /* k's columns, in the order changelog_w_locale_insert names them. */
     fb_write_select(&w, &fb_sql_changelog_w_locale_insert,
                     FB_ARGS(id, fb_json_string(fr->body, "locale"), title,
                             c.html, c.text, c.markdown),
@@ -357,6 +364,7 @@ static void fb_changelog_edit_locale(fb_write_t *w, const char *id,
                                 md_given, c->markdown),
                         &rows)
         && rows.nrows == 0) {
+        /* k's columns, in the order changelog_w_locale_add names them. */
         fb_write_select(w, &fb_sql_changelog_w_locale_add,
                         FB_ARGS(id, *locale, title, c->html, c->text,
                                 md_given, c->markdown),

@@ -70,20 +70,24 @@ FB_SQL(comment_get, 3,
     "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE);
 
 /* A post named by id or slug, that the key may see; whether comments
- * are enabled on it and on its board.  The organization is $1 again in
- * the second half. */
-FB_SQL(comment_t_post, 4,
+ * are enabled on it and on its board.  Its arguments are bound once in k
+ * (the organization, the id normalized, the slug as given, may see
+ * private posts), which both halves read; k is NOT MATERIALIZED, so that
+ * each half keeps them as parameters (and its index conditions). */
+FB_SQL(comment_t_post, 3,
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS id, %s::text AS slug, %s::boolean AS private) "
     "SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title "
-    "FROM posts p JOIN boards b ON b.org_id = p.org_id "
+    "FROM k, posts p JOIN boards b ON b.org_id = p.org_id "
     "  AND b.id = p.board_id "
-    "WHERE p.org_id = %s AND p.id = %s "
-    "AND (%s::boolean OR p.visibility = 'public') "
+    "WHERE p.org_id = k.org_id AND p.id = k.id "
+    "AND (k.private OR p.visibility = 'public') "
     "UNION ALL "
     "SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title "
-    "FROM posts p JOIN boards b ON b.org_id = p.org_id "
+    "FROM k, posts p JOIN boards b ON b.org_id = p.org_id "
     "  AND b.id = p.board_id "
-    "WHERE p.org_id = $1 AND p.slug = %s "
-    "AND (%s::boolean OR p.visibility = 'public') LIMIT 1");
+    "WHERE p.org_id = k.org_id AND p.slug = k.slug "
+    "AND (k.private OR p.visibility = 'public') LIMIT 1");
 
 /* Keeps the post while a comment is written under it; NO KEY so that
  * votes and other references to it are not held up. */
@@ -213,8 +217,9 @@ fb_error_t *fb_comment_post(fb_req_t *fr, const char *given,
                                           "24-character hexadecimal object "
                                           "id or a post slug.", param));
     }
+    /* k's columns, in the order comment_t_post names them. */
     if ((err = fb_req_select(fr, &fb_sql_comment_t_post,
-                             FB_ARGS(id, see, given, see), &rows)) != NULL) {
+                             FB_ARGS(id, given, see), &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {

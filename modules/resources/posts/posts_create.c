@@ -34,29 +34,41 @@ FB_SQL(post_w_lookup, 6,
     "LEFT JOIN boards b ON b.org_id = k.org_id AND b.id = k.board");
 
 /*
- * The write, in one statement: the post (the organization again in the
- * slug; the title and the creation time once per column that takes
- * them), its tags (a JSON array of ids), the author's counters (the
- * contact, or NULL), and the first vote when the last argument is true:
- * the author's, or for an admin the contact sharing the admin's email,
- * made on first use.  Foreign keys are checked at its end, the post's
- * rows included.
+ * The write, in one statement: the post, its tags (a JSON array of ids),
+ * the author's counters (the contact, or NULL), and the first vote when
+ * vote is true: the author's, or for an admin the contact sharing the
+ * admin's email, made on first use.  Its arguments are bound once, by
+ * name, in k, which the post, the counters and the vote read; k is NOT
+ * MATERIALIZED, so that each keeps them as parameters.  The creation
+ * time (now when not given) is the post's update and last activity time
+ * too.  Foreign keys are checked at its end, the post's rows included.
  */
-FB_SQL(post_w_insert, 23,
-    "WITH p AS ("
+FB_SQL(post_w_insert, 17,
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
+    "  %s::text AS board, %s::text AS contact, %s::text AS admin, "
+    "  %s::text AS status, %s::boolean AS comments_enabled, "
+    "  %s::boolean AS in_review, %s::text AS visibility, "
+    "  %s::text AS assignee, %s::timestamptz AS eta, "
+    "  %s::jsonb AS custom_fields, %s::integer AS upvotes, "
+    "  %s::timestamptz AS created_at, %s::json AS tag_ids, "
+    "  %s::boolean AS vote), "
+    "p AS ("
     "  INSERT INTO posts (org_id, slug, title, content, content_text, "
     "    board_id, author_contact_id, author_admin_id, status_id, "
     "    comments_enabled, in_review, visibility, assignee_id, eta, "
     "    custom_fields, upvotes, created_at, updated_at, "
     "    last_activity_at, tag_ids) "
-    "  VALUES (%s, fb_post_slug($1, %s), %s, %s, %s, %s, %s, %s, %s, "
-    "    %s::boolean, %s::boolean, %s, %s, %s::timestamptz, %s::jsonb, "
-    "    %s::integer, COALESCE(%s::timestamptz, now()), "
-    "    COALESCE(%s::timestamptz, now()), "
-    "    COALESCE(%s::timestamptz, now()), "
+    "  SELECT k.org_id, fb_post_slug(k.org_id, k.title), k.title, "
+    "    k.content, k.content_text, k.board, k.contact, k.admin, "
+    "    k.status, k.comments_enabled, k.in_review, k.visibility, "
+    "    k.assignee, k.eta, k.custom_fields, k.upvotes, "
+    "    COALESCE(k.created_at, now()), COALESCE(k.created_at, now()), "
+    "    COALESCE(k.created_at, now()), "
     "    ARRAY(SELECT DISTINCT j.id "
-    "          FROM json_array_elements_text(%s::json) AS j (id) "
-    "          ORDER BY 1)) "
+    "          FROM json_array_elements_text(k.tag_ids) AS j (id) "
+    "          ORDER BY 1) "
+    "  FROM k "
     "  RETURNING org_id, id, created_at, tag_ids), "
     "t AS ("
     "  INSERT INTO post_tags (org_id, post_id, tag_id) "
@@ -65,15 +77,15 @@ FB_SQL(post_w_insert, 23,
     "c AS ("
     "  UPDATE contacts c SET posts_created = c.posts_created + 1, "
     "    last_activity = greatest(c.last_activity, p.created_at) "
-    "  FROM p WHERE c.org_id = p.org_id AND c.id = %s), "
+    "  FROM p, k WHERE c.org_id = p.org_id AND c.id = k.contact), "
     "v AS ("
     "  INSERT INTO post_votes (org_id, post_id, contact_id, created_at) "
-    "  SELECT p.org_id, p.id, COALESCE(%s, ("
+    "  SELECT p.org_id, p.id, COALESCE(k.contact, ("
     "    SELECT fb_contact_find_or_create(a.org_id, NULL, a.email, "
     "                                     a.name, a.profile_picture) "
-    "    FROM admins a WHERE a.org_id = p.org_id AND a.id = %s)), "
+    "    FROM admins a WHERE a.org_id = p.org_id AND a.id = k.admin)), "
     "    p.created_at "
-    "  FROM p WHERE %s::boolean "
+    "  FROM p, k WHERE k.vote "
     "  ON CONFLICT DO NOTHING) "
     "SELECT id FROM p");
 
@@ -230,9 +242,9 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_post_gather, &d);
+    /* k's columns, in the order post_w_insert names them. */
     fb_write_select(&w, &fb_sql_post_w_insert,
-                    FB_ARGS(title,                      /* the slug's */
-                            title,
+                    FB_ARGS(title,
                             d.html ? d.html : "",
                             d.text ? d.text : "",
                             fb_id_normalize(fr->pool, fb_json_string(
@@ -247,13 +259,8 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
                             d.eta,
                             d.custom_fields,
                             apr_ltoa(fr->pool, upvotes),
-                            d.created_at,               /* created_at */
-                            d.created_at,               /* updated_at */
-                            d.created_at,               /* last activity */
+                            d.created_at,
                             d.tag_ids_json,
-                            d.contact_id,               /* the counters */
-                            d.contact_id,               /* the voter ... */
-                            d.admin_id,                 /* ... or admin */
                             fb_bool_text(upvotes > 0)),
                     &post);
     post_id = fb_rows_get(&post, 0, 0);

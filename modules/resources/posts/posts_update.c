@@ -25,29 +25,41 @@ FB_SQL(post_u_lock, 2,
 FB_SQL(post_u_board, 1,
     "SELECT id FROM boards WHERE org_id = %s AND id = %s");
 
-/* NULL leaves a column as it is, except where a flag says that the
- * value (NULL included) is to be set. */
-FB_SQL(post_u_update, 21,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+/* NULL leaves a column as it is, except where a flag (eta_given,
+ * assignee_given, author_given) says that the value (NULL included) is to
+ * be set; the author's flag sets the contact and the admin together.  The
+ * arguments are bound once, by name, in k. */
+FB_SQL(post_u_update, 20,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
+    "  %s::text AS board, %s::text AS status, "
+    "  %s::boolean AS comments_enabled, %s::boolean AS in_review, "
+    "  %s::boolean AS is_pinned, %s::text AS visibility, "
+    "  %s::jsonb AS custom_fields, %s::integer AS upvotes, "
+    "  %s::timestamptz AS created_at, %s::boolean AS eta_given, "
+    "  %s::timestamptz AS eta, %s::boolean AS assignee_given, "
+    "  %s::text AS assignee, %s::boolean AS author_given, "
+    "  %s::text AS contact, %s::text AS admin) "
     "UPDATE posts p SET "
-    "  title = COALESCE(%s, p.title), "
-    "  content = COALESCE(%s, p.content), "
-    "  content_text = COALESCE(%s, p.content_text), "
-    "  board_id = COALESCE(%s, p.board_id), "
-    "  status_id = COALESCE(%s, p.status_id), "
-    "  comments_enabled = COALESCE(%s::boolean, p.comments_enabled), "
-    "  in_review = COALESCE(%s::boolean, p.in_review), "
-    "  is_pinned = COALESCE(%s::boolean, p.is_pinned), "
-    "  visibility = COALESCE(%s, p.visibility), "
-    "  custom_fields = COALESCE(%s::jsonb, p.custom_fields), "
-    "  upvotes = COALESCE(%s::integer, p.upvotes), "
-    "  created_at = COALESCE(%s::timestamptz, p.created_at), "
-    "  eta = CASE WHEN %s::boolean THEN %s::timestamptz ELSE p.eta END, "
-    "  assignee_id = CASE WHEN %s::boolean THEN %s "
+    "  title = COALESCE(k.title, p.title), "
+    "  content = COALESCE(k.content, p.content), "
+    "  content_text = COALESCE(k.content_text, p.content_text), "
+    "  board_id = COALESCE(k.board, p.board_id), "
+    "  status_id = COALESCE(k.status, p.status_id), "
+    "  comments_enabled = COALESCE(k.comments_enabled, "
+    "                              p.comments_enabled), "
+    "  in_review = COALESCE(k.in_review, p.in_review), "
+    "  is_pinned = COALESCE(k.is_pinned, p.is_pinned), "
+    "  visibility = COALESCE(k.visibility, p.visibility), "
+    "  custom_fields = COALESCE(k.custom_fields, p.custom_fields), "
+    "  upvotes = COALESCE(k.upvotes, p.upvotes), "
+    "  created_at = COALESCE(k.created_at, p.created_at), "
+    "  eta = CASE WHEN k.eta_given THEN k.eta ELSE p.eta END, "
+    "  assignee_id = CASE WHEN k.assignee_given THEN k.assignee "
     "                ELSE p.assignee_id END, "
-    "  author_contact_id = CASE WHEN %s::boolean THEN %s "
+    "  author_contact_id = CASE WHEN k.author_given THEN k.contact "
     "                      ELSE p.author_contact_id END, "
-    "  author_admin_id = CASE WHEN %s::boolean THEN %s "
+    "  author_admin_id = CASE WHEN k.author_given THEN k.admin "
     "                    ELSE p.author_admin_id END, "
     "  updated_at = now(), "
     "  last_activity_at = greatest(p.last_activity_at, now()) "
@@ -248,6 +260,7 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_post_lock, &c);
     fb_write_step(&w, fb_post_gather_changes, &c);
+    /* k's columns, in the order post_u_update names them. */
     fb_write_exec(&w, &fb_sql_post_u_update,
                   FB_ARGS(c.id,
                           fb_json_string(body, "title"),
@@ -268,9 +281,8 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
                           fb_bool_text(json_object_object_get_ex(
                                            body, "assigneeId", NULL)),
                           c.d.assignee_id,
-                          fb_bool_text(has_author),     /* the contact */
+                          fb_bool_text(has_author),
                           c.d.contact_id,
-                          fb_bool_text(has_author),     /* the admin */
                           c.d.admin_id));
     if (c.d.tag_ids != NULL) {
         fb_write_exec(&w, &fb_sql_post_u_untag, FB_ARGS(c.id));

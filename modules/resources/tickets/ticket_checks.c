@@ -13,10 +13,12 @@
 #include "people/people.h"
 #include "ticket_files.h"
 
-/* (given id twice): the given status, or the default one. */
-FB_SQL(ticket_c_status, 2,
-    "SELECT id FROM ticket_statuses WHERE org_id = %s "
-    "AND (id = %s OR (%s::text IS NULL AND is_default))");
+/* The given status, or the default one when none is given (NULL); the
+ * organization and the status are bound once, by name, in k. */
+FB_SQL(ticket_c_status, 1,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS status) "
+    "SELECT s.id FROM ticket_statuses s, k WHERE s.org_id = k.org_id "
+    "AND (s.id = k.status OR (k.status IS NULL AND s.is_default))");
 
 FB_SQL(ticket_c_company, 1,
     "SELECT id FROM companies WHERE org_id = %s AND id = %s");
@@ -57,7 +59,7 @@ fb_error_t *fb_ticket_status(fb_req_t *fr, fb_ticket_draft_t *d, int dflt)
     if (given == NULL && !dflt) {
         return NULL;
     }
-    err = fb_req_select(fr, &fb_sql_ticket_c_status, FB_ARGS(given, given),
+    err = fb_req_select(fr, &fb_sql_ticket_c_status, FB_ARGS(given),
                         &rows);
     if (err != NULL) {
         return err;

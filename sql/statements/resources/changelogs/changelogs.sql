@@ -5,20 +5,24 @@
 -- (scripts/statements.py): change the C, not this file.
 
 -- changelog_find (scoped; varchar, varchar)
-SELECT id, NULL::text, 0 FROM changelogs
-WHERE org_id = $1 AND id = $2
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS ref)
+SELECT c.id, NULL::text, 0 FROM changelogs c, k
+WHERE c.org_id = k.org_id AND c.id = k.ref
 UNION ALL
-SELECT changelog_id, locale, 1 FROM changelog_locales
-WHERE org_id = $1 AND slug = $2
+SELECT l.changelog_id, l.locale, 1 FROM changelog_locales l, k
+WHERE l.org_id = k.org_id AND l.slug = k.ref
 ORDER BY 3 LIMIT 1;
 
 -- changelog_lock (scoped; varchar, varchar)
 SELECT id FROM changelogs WHERE org_id = $1 AND id = $2 FOR UPDATE;
 
 -- changelog_list_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state, $4::text AS ref, $5::text AS ref_id,
+$6::text[] AS categories, $7::text AS q,
+$8::timestamptz AS start_date, $9::timestamptz AS end_date),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT
@@ -33,23 +37,23 @@ l.updated_at AS l_updated_at,
     AND l.changelog_id = c.id AND l.locale = k.locale
   WHERE (k.state = 'all'
          OR (k.state = 'live') = (l.published_at IS NOT NULL))
-  AND ($4::text IS NULL OR c.id = $5 OR c.id = (
+  AND (k.ref IS NULL OR c.id = k.ref_id OR c.id = (
     SELECT s.changelog_id FROM changelog_locales s
-    WHERE s.org_id = k.org_id AND s.slug = $4))
-  AND ($6::text[] IS NULL OR EXISTS (
+    WHERE s.org_id = k.org_id AND s.slug = k.ref))
+  AND (k.categories IS NULL OR EXISTS (
     SELECT 1 FROM changelog_category_links cl
     JOIN changelog_categories g
       ON g.org_id = cl.org_id AND g.id = cl.category_id
     WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id
       AND lower(g.name) IN (SELECT lower(n)
-                            FROM unnest($6::text[]) n)))
-  AND ($7::text IS NULL
-       OR (l.published_at IS NOT NULL
-           AND l.live_search @@ websearch_to_tsquery('english', $7))
-       OR (l.published_at IS NULL
-           AND l.draft_search @@ websearch_to_tsquery('english', $7)))
-  AND ($8::timestamptz IS NULL OR c.date >= $8::timestamptz)
-  AND ($9::timestamptz IS NULL OR c.date < $9::timestamptz)
+                            FROM unnest(k.categories) n)))
+  AND (k.q IS NULL
+       OR (l.published_at IS NOT NULL AND l.live_search
+           @@ websearch_to_tsquery('english', k.q))
+       OR (l.published_at IS NULL AND l.draft_search
+           @@ websearch_to_tsquery('english', k.q)))
+  AND (k.start_date IS NULL OR c.date >= k.start_date)
+  AND (k.end_date IS NULL OR c.date < k.end_date)
  ORDER BY c.date
 DESC, c.id
 DESC
@@ -117,9 +121,11 @@ DESC, p.id
 DESC;
 
 -- changelog_list_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state, $4::text AS ref, $5::text AS ref_id,
+$6::text[] AS categories, $7::text AS q,
+$8::timestamptz AS start_date, $9::timestamptz AS end_date),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT
@@ -134,23 +140,23 @@ l.updated_at AS l_updated_at,
     AND l.changelog_id = c.id AND l.locale = k.locale
   WHERE (k.state = 'all'
          OR (k.state = 'live') = (l.published_at IS NOT NULL))
-  AND ($4::text IS NULL OR c.id = $5 OR c.id = (
+  AND (k.ref IS NULL OR c.id = k.ref_id OR c.id = (
     SELECT s.changelog_id FROM changelog_locales s
-    WHERE s.org_id = k.org_id AND s.slug = $4))
-  AND ($6::text[] IS NULL OR EXISTS (
+    WHERE s.org_id = k.org_id AND s.slug = k.ref))
+  AND (k.categories IS NULL OR EXISTS (
     SELECT 1 FROM changelog_category_links cl
     JOIN changelog_categories g
       ON g.org_id = cl.org_id AND g.id = cl.category_id
     WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id
       AND lower(g.name) IN (SELECT lower(n)
-                            FROM unnest($6::text[]) n)))
-  AND ($7::text IS NULL
-       OR (l.published_at IS NOT NULL
-           AND l.live_search @@ websearch_to_tsquery('english', $7))
-       OR (l.published_at IS NULL
-           AND l.draft_search @@ websearch_to_tsquery('english', $7)))
-  AND ($8::timestamptz IS NULL OR c.date >= $8::timestamptz)
-  AND ($9::timestamptz IS NULL OR c.date < $9::timestamptz)
+                            FROM unnest(k.categories) n)))
+  AND (k.q IS NULL
+       OR (l.published_at IS NOT NULL AND l.live_search
+           @@ websearch_to_tsquery('english', k.q))
+       OR (l.published_at IS NULL AND l.draft_search
+           @@ websearch_to_tsquery('english', k.q)))
+  AND (k.start_date IS NULL OR c.date >= k.start_date)
+  AND (k.end_date IS NULL OR c.date < k.end_date)
 AND (c.date, c.id)
 <
  (fb_ts_from_key($10), $11)
@@ -221,9 +227,9 @@ DESC, p.id
 DESC;
 
 -- changelog_list_desc_all (scoped; varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT * FROM (SELECT
@@ -310,9 +316,9 @@ DESC, p.id
 DESC;
 
 -- changelog_list_desc_all_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT * FROM (SELECT
@@ -402,9 +408,11 @@ DESC, p.id
 DESC;
 
 -- changelog_list_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state, $4::text AS ref, $5::text AS ref_id,
+$6::text[] AS categories, $7::text AS q,
+$8::timestamptz AS start_date, $9::timestamptz AS end_date),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT
@@ -419,23 +427,23 @@ l.updated_at AS l_updated_at,
     AND l.changelog_id = c.id AND l.locale = k.locale
   WHERE (k.state = 'all'
          OR (k.state = 'live') = (l.published_at IS NOT NULL))
-  AND ($4::text IS NULL OR c.id = $5 OR c.id = (
+  AND (k.ref IS NULL OR c.id = k.ref_id OR c.id = (
     SELECT s.changelog_id FROM changelog_locales s
-    WHERE s.org_id = k.org_id AND s.slug = $4))
-  AND ($6::text[] IS NULL OR EXISTS (
+    WHERE s.org_id = k.org_id AND s.slug = k.ref))
+  AND (k.categories IS NULL OR EXISTS (
     SELECT 1 FROM changelog_category_links cl
     JOIN changelog_categories g
       ON g.org_id = cl.org_id AND g.id = cl.category_id
     WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id
       AND lower(g.name) IN (SELECT lower(n)
-                            FROM unnest($6::text[]) n)))
-  AND ($7::text IS NULL
-       OR (l.published_at IS NOT NULL
-           AND l.live_search @@ websearch_to_tsquery('english', $7))
-       OR (l.published_at IS NULL
-           AND l.draft_search @@ websearch_to_tsquery('english', $7)))
-  AND ($8::timestamptz IS NULL OR c.date >= $8::timestamptz)
-  AND ($9::timestamptz IS NULL OR c.date < $9::timestamptz)
+                            FROM unnest(k.categories) n)))
+  AND (k.q IS NULL
+       OR (l.published_at IS NOT NULL AND l.live_search
+           @@ websearch_to_tsquery('english', k.q))
+       OR (l.published_at IS NULL AND l.draft_search
+           @@ websearch_to_tsquery('english', k.q)))
+  AND (k.start_date IS NULL OR c.date >= k.start_date)
+  AND (k.end_date IS NULL OR c.date < k.end_date)
  ORDER BY c.date
 ASC, c.id
 ASC
@@ -503,9 +511,11 @@ ASC, p.id
 ASC;
 
 -- changelog_list_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state, $4::text AS ref, $5::text AS ref_id,
+$6::text[] AS categories, $7::text AS q,
+$8::timestamptz AS start_date, $9::timestamptz AS end_date),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT
@@ -520,23 +530,23 @@ l.updated_at AS l_updated_at,
     AND l.changelog_id = c.id AND l.locale = k.locale
   WHERE (k.state = 'all'
          OR (k.state = 'live') = (l.published_at IS NOT NULL))
-  AND ($4::text IS NULL OR c.id = $5 OR c.id = (
+  AND (k.ref IS NULL OR c.id = k.ref_id OR c.id = (
     SELECT s.changelog_id FROM changelog_locales s
-    WHERE s.org_id = k.org_id AND s.slug = $4))
-  AND ($6::text[] IS NULL OR EXISTS (
+    WHERE s.org_id = k.org_id AND s.slug = k.ref))
+  AND (k.categories IS NULL OR EXISTS (
     SELECT 1 FROM changelog_category_links cl
     JOIN changelog_categories g
       ON g.org_id = cl.org_id AND g.id = cl.category_id
     WHERE cl.org_id = c.org_id AND cl.changelog_id = c.id
       AND lower(g.name) IN (SELECT lower(n)
-                            FROM unnest($6::text[]) n)))
-  AND ($7::text IS NULL
-       OR (l.published_at IS NOT NULL
-           AND l.live_search @@ websearch_to_tsquery('english', $7))
-       OR (l.published_at IS NULL
-           AND l.draft_search @@ websearch_to_tsquery('english', $7)))
-  AND ($8::timestamptz IS NULL OR c.date >= $8::timestamptz)
-  AND ($9::timestamptz IS NULL OR c.date < $9::timestamptz)
+                            FROM unnest(k.categories) n)))
+  AND (k.q IS NULL
+       OR (l.published_at IS NOT NULL AND l.live_search
+           @@ websearch_to_tsquery('english', k.q))
+       OR (l.published_at IS NULL AND l.draft_search
+           @@ websearch_to_tsquery('english', k.q)))
+  AND (k.start_date IS NULL OR c.date >= k.start_date)
+  AND (k.end_date IS NULL OR c.date < k.end_date)
 AND (c.date, c.id)
 >
  (fb_ts_from_key($10), $11)
@@ -607,9 +617,9 @@ ASC, p.id
 ASC;
 
 -- changelog_list_asc_all (scoped; varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT * FROM (SELECT
@@ -696,9 +706,9 @@ ASC, p.id
 ASC;
 
 -- changelog_list_asc_all_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS locale,
-  $3::text AS state),
-k AS (SELECT a.org_id, a.state, COALESCE(a.locale, (
+WITH a AS (SELECT
+$1::text AS org_id, $2::text AS locale_given, $3::text AS state),
+k AS (SELECT a.*, COALESCE(a.locale_given, (
   SELECT o.default_locale FROM organizations o
   WHERE o.id = a.org_id)) AS locale FROM a),
 page AS (SELECT * FROM (SELECT

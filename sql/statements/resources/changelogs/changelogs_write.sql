@@ -11,11 +11,15 @@ VALUES ($1, $2, COALESCE($3::text[], '{}'),
   COALESCE($4::timestamptz, now())) RETURNING id;
 
 -- changelog_w_locale_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
+  $3::text AS locale, $4::text AS title, $5::text AS content,
+  $6::text AS content_text, $7::text AS markdown)
 INSERT INTO changelog_locales (org_id, changelog_id, locale, slug,
   title, content, content_text, markdown)
-SELECT $1, $2, COALESCE($3::text, o.default_locale),
-  fb_changelog_slug(o.id, $4), $4, $5, $6, $7
-FROM organizations o WHERE o.id = $1 RETURNING locale;
+SELECT k.org_id, k.changelog_id, COALESCE(k.locale, o.default_locale),
+  fb_changelog_slug(o.id, k.title), k.title, k.content,
+  k.content_text, k.markdown
+FROM k JOIN organizations o ON o.id = k.org_id RETURNING locale;
 
 -- changelog_w_category_make (scoped; varchar, varchar)
 SELECT fb_changelog_category($1, $2);
@@ -58,14 +62,17 @@ FROM k WHERE l.org_id = k.org_id AND l.changelog_id = k.changelog_id
 AND l.locale = k.locale RETURNING l.locale;
 
 -- changelog_w_locale_add (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
+  $3::text AS locale, $4::text AS title, $5::text AS content,
+  $6::text AS content_text, $7::boolean AS markdown_given,
+  $8::text AS markdown)
 INSERT INTO changelog_locales (org_id, changelog_id, locale, slug,
   title, content, content_text, markdown)
-SELECT f.org_id, f.changelog_id, $3,
-  fb_changelog_slug(f.org_id, COALESCE($4, f.title)),
-  COALESCE($4, f.title), COALESCE($5, f.content),
-  COALESCE($6, f.content_text),
-  CASE WHEN $7::boolean THEN $8 ELSE f.markdown END
+SELECT f.org_id, f.changelog_id, k.locale,
+  fb_changelog_slug(f.org_id, COALESCE(k.title, f.title)),
+  COALESCE(k.title, f.title), COALESCE(k.content, f.content),
+  COALESCE(k.content_text, f.content_text),
+  CASE WHEN k.markdown_given THEN k.markdown ELSE f.markdown END
 FROM k JOIN changelog_locales f ON f.org_id = k.org_id
   AND f.changelog_id = k.changelog_id
 ORDER BY f.created_at, f.locale LIMIT 1 RETURNING locale;

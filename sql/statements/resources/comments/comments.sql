@@ -58,18 +58,20 @@ AND ($4::boolean
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public');
 
--- comment_t_post (scoped; varchar, varchar, varchar, varchar, varchar)
+-- comment_t_post (scoped; varchar, varchar, varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id, $3::text AS slug, $4::boolean AS private)
 SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title
-FROM posts p JOIN boards b ON b.org_id = p.org_id
+FROM k, posts p JOIN boards b ON b.org_id = p.org_id
   AND b.id = p.board_id
-WHERE p.org_id = $1 AND p.id = $2
-AND ($3::boolean OR p.visibility = 'public')
+WHERE p.org_id = k.org_id AND p.id = k.id
+AND (k.private OR p.visibility = 'public')
 UNION ALL
 SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title
-FROM posts p JOIN boards b ON b.org_id = p.org_id
+FROM k, posts p JOIN boards b ON b.org_id = p.org_id
   AND b.id = p.board_id
-WHERE p.org_id = $1 AND p.slug = $4
-AND ($5::boolean OR p.visibility = 'public') LIMIT 1;
+WHERE p.org_id = k.org_id AND p.slug = k.slug
+AND (k.private OR p.visibility = 'public') LIMIT 1;
 
 -- comment_t_post_lock (scoped; varchar, varchar)
 SELECT id FROM posts WHERE org_id = $1 AND id = $2

@@ -47,21 +47,32 @@ k.org_id
              $7::text AS email) k
 LEFT JOIN boards b ON b.org_id = k.org_id AND b.id = k.board;
 
--- post_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
-WITH p AS (
+-- post_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS title, $3::text AS content, $4::text AS content_text,
+  $5::text AS board, $6::text AS contact, $7::text AS admin,
+  $8::text AS status, $9::boolean AS comments_enabled,
+  $10::boolean AS in_review, $11::text AS visibility,
+  $12::text AS assignee, $13::timestamptz AS eta,
+  $14::jsonb AS custom_fields, $15::integer AS upvotes,
+  $16::timestamptz AS created_at, $17::json AS tag_ids,
+  $18::boolean AS vote),
+p AS (
   INSERT INTO posts (org_id, slug, title, content, content_text,
     board_id, author_contact_id, author_admin_id, status_id,
     comments_enabled, in_review, visibility, assignee_id, eta,
     custom_fields, upvotes, created_at, updated_at,
     last_activity_at, tag_ids)
-  VALUES ($1, fb_post_slug($1, $2), $3, $4, $5, $6, $7, $8, $9,
-    $10::boolean, $11::boolean, $12, $13, $14::timestamptz, $15::jsonb,
-    $16::integer, COALESCE($17::timestamptz, now()),
-    COALESCE($18::timestamptz, now()),
-    COALESCE($19::timestamptz, now()),
+  SELECT k.org_id, fb_post_slug(k.org_id, k.title), k.title,
+    k.content, k.content_text, k.board, k.contact, k.admin,
+    k.status, k.comments_enabled, k.in_review, k.visibility,
+    k.assignee, k.eta, k.custom_fields, k.upvotes,
+    COALESCE(k.created_at, now()), COALESCE(k.created_at, now()),
+    COALESCE(k.created_at, now()),
     ARRAY(SELECT DISTINCT j.id
-          FROM json_array_elements_text($20::json) AS j (id)
-          ORDER BY 1))
+          FROM json_array_elements_text(k.tag_ids) AS j (id)
+          ORDER BY 1)
+  FROM k
   RETURNING org_id, id, created_at, tag_ids),
 t AS (
   INSERT INTO post_tags (org_id, post_id, tag_id)
@@ -70,15 +81,15 @@ t AS (
 c AS (
   UPDATE contacts c SET posts_created = c.posts_created + 1,
     last_activity = greatest(c.last_activity, p.created_at)
-  FROM p WHERE c.org_id = p.org_id AND c.id = $21),
+  FROM p, k WHERE c.org_id = p.org_id AND c.id = k.contact),
 v AS (
   INSERT INTO post_votes (org_id, post_id, contact_id, created_at)
-  SELECT p.org_id, p.id, COALESCE($22, (
+  SELECT p.org_id, p.id, COALESCE(k.contact, (
     SELECT fb_contact_find_or_create(a.org_id, NULL, a.email,
                                      a.name, a.profile_picture)
-    FROM admins a WHERE a.org_id = p.org_id AND a.id = $23)),
+    FROM admins a WHERE a.org_id = p.org_id AND a.id = k.admin)),
     p.created_at
-  FROM p WHERE $24::boolean
+  FROM p, k WHERE k.vote
   ON CONFLICT DO NOTHING)
 SELECT id FROM p;
 

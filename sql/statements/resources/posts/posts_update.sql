@@ -12,27 +12,37 @@ AND ($3::boolean OR visibility = 'public') FOR UPDATE;
 -- post_u_board (scoped; varchar, varchar)
 SELECT id FROM boards WHERE org_id = $1 AND id = $2;
 
--- post_u_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS id)
+-- post_u_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::text AS title, $4::text AS content, $5::text AS content_text,
+  $6::text AS board, $7::text AS status,
+  $8::boolean AS comments_enabled, $9::boolean AS in_review,
+  $10::boolean AS is_pinned, $11::text AS visibility,
+  $12::jsonb AS custom_fields, $13::integer AS upvotes,
+  $14::timestamptz AS created_at, $15::boolean AS eta_given,
+  $16::timestamptz AS eta, $17::boolean AS assignee_given,
+  $18::text AS assignee, $19::boolean AS author_given,
+  $20::text AS contact, $21::text AS admin)
 UPDATE posts p SET
-  title = COALESCE($3, p.title),
-  content = COALESCE($4, p.content),
-  content_text = COALESCE($5, p.content_text),
-  board_id = COALESCE($6, p.board_id),
-  status_id = COALESCE($7, p.status_id),
-  comments_enabled = COALESCE($8::boolean, p.comments_enabled),
-  in_review = COALESCE($9::boolean, p.in_review),
-  is_pinned = COALESCE($10::boolean, p.is_pinned),
-  visibility = COALESCE($11, p.visibility),
-  custom_fields = COALESCE($12::jsonb, p.custom_fields),
-  upvotes = COALESCE($13::integer, p.upvotes),
-  created_at = COALESCE($14::timestamptz, p.created_at),
-  eta = CASE WHEN $15::boolean THEN $16::timestamptz ELSE p.eta END,
-  assignee_id = CASE WHEN $17::boolean THEN $18
+  title = COALESCE(k.title, p.title),
+  content = COALESCE(k.content, p.content),
+  content_text = COALESCE(k.content_text, p.content_text),
+  board_id = COALESCE(k.board, p.board_id),
+  status_id = COALESCE(k.status, p.status_id),
+  comments_enabled = COALESCE(k.comments_enabled,
+                              p.comments_enabled),
+  in_review = COALESCE(k.in_review, p.in_review),
+  is_pinned = COALESCE(k.is_pinned, p.is_pinned),
+  visibility = COALESCE(k.visibility, p.visibility),
+  custom_fields = COALESCE(k.custom_fields, p.custom_fields),
+  upvotes = COALESCE(k.upvotes, p.upvotes),
+  created_at = COALESCE(k.created_at, p.created_at),
+  eta = CASE WHEN k.eta_given THEN k.eta ELSE p.eta END,
+  assignee_id = CASE WHEN k.assignee_given THEN k.assignee
                 ELSE p.assignee_id END,
-  author_contact_id = CASE WHEN $19::boolean THEN $20
+  author_contact_id = CASE WHEN k.author_given THEN k.contact
                       ELSE p.author_contact_id END,
-  author_admin_id = CASE WHEN $21::boolean THEN $22
+  author_admin_id = CASE WHEN k.author_given THEN k.admin
                     ELSE p.author_admin_id END,
   updated_at = now(),
   last_activity_at = greatest(p.last_activity_at, now())

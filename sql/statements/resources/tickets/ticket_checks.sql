@@ -4,9 +4,10 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- ticket_c_status (scoped; varchar, varchar, varchar)
-SELECT id FROM ticket_statuses WHERE org_id = $1
-AND (id = $2 OR ($3::text IS NULL AND is_default));
+-- ticket_c_status (scoped; varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS status)
+SELECT s.id FROM ticket_statuses s, k WHERE s.org_id = k.org_id
+AND (s.id = k.status OR (k.status IS NULL AND s.is_default));
 
 -- ticket_c_company (scoped; varchar, varchar)
 SELECT id FROM companies WHERE org_id = $1 AND id = $2;
