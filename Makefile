@@ -201,7 +201,8 @@ install: mod_feedback.so
 	install -m 644 conf/feedback.conf $(MODS_AVAIL)/
 	install -m 644 conf/site-feedback.conf \
 	    $(DESTDIR)$(APACHE_CONFDIR)/sites-available/feedback.conf
-	cp -r sql $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(DATADIR)/sql
+	install -m 644 $(MIGRATIONS) $(DESTDIR)$(DATADIR)/sql/
 	install -d $(DESTDIR)$(SBINDIR)
 	sed 's|/usr/share/mod_feedback/sql|$(DATADIR)/sql|' bin/feedbackctl \
 	    >$(DESTDIR)$(SBINDIR)/feedbackctl
