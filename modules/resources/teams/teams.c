@@ -23,7 +23,7 @@ enum {
 static apr_status_t fb_team_member_ids(fb_req_t *fr, fb_jsonw_t *w,
                                        const char *const *row)
 {
-    return fb_rj_strings(fr, w, row[TEAM_COL_MEMBERS]);
+    return fb_rj_strings(fr, w, row[TEAM_COL_MEMBERS], 0);
 }
 
 static const fb_rj_member_t fb_team_members[] = {
