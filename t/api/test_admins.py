@@ -1,5 +1,5 @@
 """GET /v2/admins, /v2/admins/{id} and /v2/admins/roles."""
-from helpers import assert_error, pg_layout
+from helpers import assert_error, pg_layout, pg_list_layout
 
 FLAGS = (
     "view_comments_private manage_comments manage_comments_private "
@@ -43,10 +43,8 @@ def test_built_in_roles_and_their_flags(org):
     # Written in C in the bytes json_build_object gave, the permissions a
     # jsonb column in its own layout (keys by length, then bytes).
     r = org.api.get("/admins/roles")
-    assert r.content == (b'{"object":"list","data":['
-                         + b",".join(pg_layout(role, ("permissions",))
-                                     for role in r.json()["data"])
-                         + b'],"nextCursor":null}')
+    assert r.content == pg_list_layout(r.json()["data"],
+                                       jsonb_members=("permissions",))
     assert list(member) == sorted(member, key=lambda f: (len(f), f))
     assert {f for f, on in member.items() if not on} == OWNER_ONLY
 

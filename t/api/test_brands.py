@@ -1,10 +1,9 @@
 """GET /v2/brands (a cursor list), /v2/brands/{id}, POST /v2/brands."""
 import base64
-import json
 
 import pytest
 
-from helpers import assert_error, pg_layout
+from helpers import assert_error, pg_layout, pg_list_layout
 
 FIELDS = {"object", "id", "name", "isDefault", "createdAt", "updatedAt",
           "helpCenterId", "senderEmailAddressId"}
@@ -84,10 +83,7 @@ def test_brand_bytes(org, brands, server):
         "senderEmailAddressId": None})
     r = org.api.get("/brands?limit=2")
     page = r.json()
-    assert r.content == (b'{"object":"list","data":['
-                         + b",".join(pg_layout(b) for b in page["data"])
-                         + b'],"nextCursor":'
-                         + json.dumps(page["nextCursor"]).encode() + b"}")
+    assert r.content == pg_list_layout(page["data"], page["nextCursor"])
     server.sql("DELETE FROM brands WHERE org_id = %s AND id = %s", org.id,
                full)
 

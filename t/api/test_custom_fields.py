@@ -1,7 +1,7 @@
 """GET /v2/custom_fields and /v2/custom_fields/{id}."""
 import json
 
-from helpers import assert_error, pg_layout
+from helpers import assert_error, pg_layout, pg_list_layout
 
 T = "2025-06-01T10:00:00.000Z"
 
@@ -46,10 +46,7 @@ def test_list_and_get(org, server, other_org):
     # Written in C, in the bytes json_build_object gave (options a jsonb
     # column in its own layout), with and without the placeholder.
     layout = {"jsonb_members": ("options",)}
-    assert r.content == (b'{"object":"list","data":['
-                         + pg_layout(text, **layout) + b","
-                         + pg_layout(select, **layout)
-                         + b'],"nextCursor":null}')
+    assert r.content == pg_list_layout([text, select], **layout)
     assert org.api.get("/custom_fields/" + text_id).content \
         == pg_layout(text, **layout)
     assert_error(org.api.get("/custom_fields/" + ticket_id), 404,

@@ -2,12 +2,10 @@
 manage_surveys): pages checked beyond their field rules, ids made for
 pages, choices and logic, responses checked against the survey's pages.
 The shared create/update/delete checks are in test_management.py."""
-import json
-
 import pytest
 
 from conftest import Client
-from helpers import assert_error, pg_layout, role_key
+from helpers import assert_error, pg_layout, pg_list_layout, role_key
 
 PAGES = [
     {"id": "rate", "type": "rating", "subType": "nps", "scale": 10,
@@ -149,12 +147,8 @@ def test_bytes(org, survey):
                  % survey["id"]):
         r = org.api.get(path)
         page = r.json()
-        assert r.content == (b'{"object":"list","data":['
-                             + b",".join(pg_layout(x, **layout)
-                                         for x in page["data"])
-                             + b'],"nextCursor":'
-                             + json.dumps(page["nextCursor"]).encode()
-                             + b"}")
+        assert r.content == pg_list_layout(page["data"],
+                                           page["nextCursor"], **layout)
 
 
 @pytest.mark.parametrize("answers,param", [

@@ -1,7 +1,7 @@
 """GET /v2/teams and /v2/teams/{id} (nova and newer)."""
 import json
 
-from helpers import assert_error, pg_layout
+from helpers import assert_error, pg_layout, pg_list_layout
 
 
 def test_teams(org, server, other_org):
@@ -32,9 +32,8 @@ def test_teams(org, server, other_org):
     # Written in C in the bytes json_build_object and json_agg gave (the
     # icon a jsonb column in its own layout), members or none.
     layout = {"jsonb_members": ("icon",)}
-    assert org.api.get("/teams").content == (
-        b'{"object":"list","data":[' + pg_layout(quiet, **layout) + b","
-        + pg_layout(support, **layout) + b'],"nextCursor":null}')
+    assert org.api.get("/teams").content \
+        == pg_list_layout([quiet, support], **layout)
     assert org.api.get("/teams/" + team).content \
         == pg_layout(support, **layout)
     foreign = other_org.api.get("/teams/" + team)

@@ -24,7 +24,8 @@ import pytest
 import requests
 
 from conftest import Client, Org, error_log_lines, httpd, https_server
-from helpers import assert_error, pg_layout, CLOVER, wait_for
+from helpers import (assert_error, pg_layout, pg_list_layout, CLOVER,
+                     wait_for)
 
 FIELDS = {"object", "id", "name", "url", "secret", "description", "topics",
           "status", "requestConfig", "lastStatus", "health", "version",
@@ -111,9 +112,7 @@ def test_bytes(wh_org, server):
     assert r.json()["health"]["avgResponseTime"] == 13
     assert r.content == pg_layout(r.json(), **layout)
     r = wh_org.api.get("/webhooks?limit=1")
-    assert r.content == (b'{"object":"list","data":['
-                         + pg_layout(r.json()["data"][0], **layout)
-                         + b'],"nextCursor":null}')
+    assert r.content == pg_list_layout(r.json()["data"], **layout)
     # A delivery: its attempts oldest first, an answer older than 7 days
     # no longer shown; a page of them.
     d = wh_org.api.post("/webhooks/%s/test" % w["id"]).json()
@@ -129,9 +128,7 @@ def test_bytes(wh_org, server):
     wh_org.api.post("/webhooks/%s/test" % w["id"])
     r = wh_org.api.get("/webhooks/%s/deliveries?limit=2" % w["id"])
     page = r.json()
-    assert r.content == (b'{"object":"list","data":['
-                         + b",".join(pg_layout(x) for x in page["data"])
-                         + b'],"nextCursor":null}')
+    assert r.content == pg_list_layout(page["data"])
     log = page["data"][1]["attemptLog"]
     assert [a["attempt"] for a in log] == [1, 2, 3]
     assert [a["responseBody"] for a in log] == [None, ODD, ODD]
