@@ -5,6 +5,7 @@ The shared create/update/delete checks are in test_management.py."""
 import pytest
 
 from conftest import Client
+from test_contacts import CONTACT_SQL_JSON
 from helpers import assert_error, pg_layout, pg_list_layout, role_key
 
 PAGES = [
@@ -124,7 +125,7 @@ def test_responses_checked_against_pages(org, survey, server):
     assert anon.status_code == 201 and anon.json()["user"] is None
 
 
-def test_bytes(org, survey):
+def test_bytes(org, survey, server):
     """Surveys and responses are written in C in the bytes
     json_build_object gave: the stored pages, targeting and answers as
     jsonb columns in their own layout, the user (a contact) as people
@@ -139,6 +140,11 @@ def test_bytes(org, survey):
     made = respond(org, survey, user={"email": "b@x.example", "name": "B"},
                    responses=[{"pageId": "rate", "value": 9}])
     assert made.content == pg_layout(made.json(), **layout)
+    # The user is the contact as PostgreSQL built it (test_contacts).
+    user = server.sql("SELECT (" + CONTACT_SQL_JSON + ")::text FROM "
+                      "contacts c WHERE c.org_id = %s AND c.id = %s",
+                      org.id, made.json()["user"]["id"])[0][0].encode()
+    assert b'"user" : ' + user + b', "responses" : ' in made.content
     assert list(made.json()) == ["object", "id", "user", "responses",
                                  "createdAt"]
     anon = respond(org, survey, responses=[{"pageId": "why", "value": "x"}])

@@ -54,7 +54,7 @@ FB_SQL(survey_response_insert, 4,
     "RETURNING id");
 
 FB_SQL(survey_response_get, 2,
-    "SELECT " SURVEY_RESPONSE_COLUMNS " FROM survey_responses r "
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
     "WHERE r.org_id = %s AND r.survey_id = %s AND r.id = %s");
 
 FB_SQL(survey_response_remove, 2,

@@ -32,10 +32,23 @@ static const fb_list_rows_t fb_survey_rows = {
     .key_col = SURVEY_NCOLS, .id_col = SURVEY_COL_ID
 };
 
+/* user: the contact, as people writes contacts, or null. */
+static apr_status_t fb_survey_response_user(fb_req_t *fr, fb_jsonw_t *w,
+                                            const char *const *row)
+{
+    const char *const *contact = row + SURVEY_RESPONSE_COL_USER;
+
+    if (contact[CONTACT_COL_ID] == NULL) {
+        fb_jsonw_raw(w, NULL);
+        return APR_SUCCESS;
+    }
+    return fb_rj_object(fr, w, fb_contact_rows.members, contact);
+}
+
 static const fb_rj_member_t fb_survey_response_members[] = {
     FB_RJ_CONST("object", "\"survey_response\""),
     FB_RJ_STRING("id", SURVEY_RESPONSE_COL_ID),
-    FB_RJ_RAW("user", SURVEY_RESPONSE_COL_USER),
+    FB_RJ_FN("user", fb_survey_response_user),
     FB_RJ_RAW("responses", SURVEY_RESPONSE_COL_ANSWERS),
     FB_RJ_TIME("createdAt", SURVEY_RESPONSE_COL_CREATED_AT),
     FB_RJ_END
@@ -82,14 +95,14 @@ FB_SQL(survey_find, 1,
     "AND (r.page_ids @> ARRAY[%s::text] OR $3::text IS NULL) "
 
 FB_SQL(survey_responses, 3,
-    "SELECT " SURVEY_RESPONSE_COLUMNS ", fb_ts_key(r.created_at) "
-    "FROM survey_responses r WHERE r.org_id = %s AND r.survey_id = %s "
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
+    "WHERE r.org_id = %s AND r.survey_id = %s "
     RESPONSE_FILTERS
     "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
 
 FB_SQL(survey_responses_after, 5,
-    "SELECT " SURVEY_RESPONSE_COLUMNS ", fb_ts_key(r.created_at) "
-    "FROM survey_responses r WHERE r.org_id = %s AND r.survey_id = %s "
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
+    "WHERE r.org_id = %s AND r.survey_id = %s "
     RESPONSE_FILTERS
     "AND (r.created_at, r.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");

@@ -8,6 +8,7 @@
 #include <json.h>
 
 #include "fb_resource.h"
+#include "people/people.h"
 
 /* A survey's columns (alias s); pages and targeting are stored as
  * rendered.  Its JSON is fb_surveys' rows. */
@@ -23,18 +24,22 @@ enum {
     SURVEY_COL_UPDATED_AT, SURVEY_NCOLS
 };
 
-/* A response's columns (alias r); its user is the contact (as people.h
- * writes contacts, CONTACT_JSON: needs people/people.h), or null.  Its
- * JSON is fb_survey_response_rows. */
-#define SURVEY_RESPONSE_COLUMNS \
-    "r.id, (SELECT " CONTACT_JSON " FROM contacts c " \
-    "       WHERE c.org_id = r.org_id AND c.id = r.contact_id), " \
-    "r.answers, r.created_at AT TIME ZONE 'UTC'"
+/* A response's columns (alias r), then its user's: the contact c
+ * (CONTACT_SELECT of people.h), all NULL when it has none;
+ * then a list's sort key (column SURVEY_RESPONSE_NCOLS).  Its JSON is
+ * fb_survey_response_rows. */
+#define SURVEY_RESPONSE_SELECT \
+    "r.id, r.answers, r.created_at AT TIME ZONE 'UTC', " \
+    CONTACT_SELECT("fb_ts_key(r.created_at)")
+
+#define SURVEY_RESPONSE_FROM \
+    "FROM survey_responses r LEFT JOIN contacts c " \
+    "ON c.org_id = r.org_id AND c.id = r.contact_id "
 
 enum {
-    SURVEY_RESPONSE_COL_ID, SURVEY_RESPONSE_COL_USER,
-    SURVEY_RESPONSE_COL_ANSWERS, SURVEY_RESPONSE_COL_CREATED_AT,
-    SURVEY_RESPONSE_NCOLS
+    SURVEY_RESPONSE_COL_ID, SURVEY_RESPONSE_COL_ANSWERS,
+    SURVEY_RESPONSE_COL_CREATED_AT, SURVEY_RESPONSE_COL_USER,
+    SURVEY_RESPONSE_NCOLS = SURVEY_RESPONSE_COL_USER + CONTACT_NCOLS
 };
 
 extern const fb_list_rows_t fb_survey_response_rows;
