@@ -133,6 +133,14 @@ def pg_layout(value, jsonb_members=(), sep=" : ", agg_members=(),
     return text(value, sep).encode()
 
 
+def pg_list_layout(data, next_cursor=None, **layout):
+    """The bytes of a list envelope of data (the API's own compact
+    envelope, its objects in pg_layout with layout)."""
+    return (b'{"object":"list","data":['
+            + b",".join(pg_layout(x, **layout) for x in data)
+            + b'],"nextCursor":' + json.dumps(next_cursor).encode() + b"}")
+
+
 def percentile(values, q):
     """The q-th percentile of values by nearest rank: p99 of 100 values is
     the 99th smallest."""

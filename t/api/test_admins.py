@@ -1,5 +1,5 @@
 """GET /v2/admins, /v2/admins/{id} and /v2/admins/roles."""
-from helpers import assert_error
+from helpers import assert_error, pg_layout, pg_list_layout
 
 FLAGS = (
     "view_comments_private manage_comments manage_comments_private "
@@ -40,6 +40,12 @@ def test_built_in_roles_and_their_flags(org):
     assert all(roles["Owner"]["permissions"].values())
     assert not any(roles["Viewer"]["permissions"].values())
     member = roles["Member"]["permissions"]
+    # Written in C in the bytes json_build_object gave, the permissions a
+    # jsonb column in its own layout (keys by length, then bytes).
+    r = org.api.get("/admins/roles")
+    assert r.content == pg_list_layout(r.json()["data"],
+                                       jsonb_members=("permissions",))
+    assert list(member) == sorted(member, key=lambda f: (len(f), f))
     assert {f for f, on in member.items() if not on} == OWNER_ONLY
 
 
@@ -63,6 +69,10 @@ def test_admin_list_and_get(org, server, other_org):
                       "email": owner[0]["email"], "profilePicture": None,
                       "roleId": roles["Owner"]["id"]}]
     assert org.api.get("/admins/" + admin_id).json() == ada
+    # Written in C in the bytes json_build_object gave, a picture or null.
+    assert org.api.get("/admins/" + admin_id).content == pg_layout(ada)
+    assert org.api.get("/admins/" + org.owner_id).content \
+        == pg_layout(owner[0])
     foreign = other_org.api.get("/admins/" + admin_id)
     assert_error(foreign, 404, "admin_not_found", param="id")
     assert foreign.json() == other_org.api.get("/admins/" + "0" * 24).json()

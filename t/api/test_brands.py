@@ -3,7 +3,7 @@ import base64
 
 import pytest
 
-from helpers import assert_error
+from helpers import assert_error, pg_layout, pg_list_layout
 
 FIELDS = {"object", "id", "name", "isDefault", "createdAt", "updatedAt",
           "helpCenterId", "senderEmailAddressId"}
@@ -57,6 +57,35 @@ def test_brand_shape(org, brands, server):
         "isDefault": False, "createdAt": "2025-01-01T00:00:03.000Z",
         "updatedAt": "2025-02-01T00:00:00.000Z", "helpCenterId": "hc3",
         "senderEmailAddressId": None}
+
+
+def test_brand_bytes(org, brands, server):
+    """A brand is written in C in the bytes json_build_object gave, every
+    member set or its optional ones null, alone and in a list page."""
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+    full = server.sql(
+        "INSERT INTO brands (org_id, name, is_default, help_center_id, "
+        " sender_email_address_id, created_at, updated_at) "
+        "VALUES (%s, %s, false, 'hc', 'se', '2024-03-04T05:06:07.891234Z', "
+        " '2024-03-04T05:06:08Z') RETURNING id", org.id, odd)[0][0]
+    third = server.sql("SELECT id FROM brands WHERE org_id = %s AND "
+                       "name = 'Brand 2'", org.id)[0][0]
+    r = org.api.get("/brands/" + full)
+    assert r.content == pg_layout({
+        "object": "brand", "id": full, "name": odd, "isDefault": False,
+        "createdAt": "2024-03-04T05:06:07.891Z",
+        "updatedAt": "2024-03-04T05:06:08.000Z", "helpCenterId": "hc",
+        "senderEmailAddressId": "se"})
+    assert org.api.get("/brands/" + third).content == pg_layout({
+        "object": "brand", "id": third, "name": "Brand 2",
+        "isDefault": False, "createdAt": "2025-01-01T00:00:02.000Z",
+        "updatedAt": "2025-02-01T00:00:00.000Z", "helpCenterId": None,
+        "senderEmailAddressId": None})
+    r = org.api.get("/brands?limit=2")
+    page = r.json()
+    assert r.content == pg_list_layout(page["data"], page["nextCursor"])
+    server.sql("DELETE FROM brands WHERE org_id = %s AND id = %s", org.id,
+               full)
 
 
 @pytest.mark.parametrize("limit", [1, 7, 10, 26, 100])

@@ -472,8 +472,8 @@ def test_permissions_and_versions(org):
 
 
 # Companies and contacts as PostgreSQL built them before they were
-# written in C (COMPANY_JSON and CONTACT_JSON of people.h): the answers
-# keep these bytes.
+# written in C: the answers (a survey response's user too) keep these
+# bytes.
 COMPANY_SQL_JSON = (
     "json_build_object("
     "'object', 'company', 'id', co.id, 'companyId', co.company_id, "

@@ -1,7 +1,7 @@
 """Conversation tags: /tags, applying and removing them, tagIds lists."""
 import secrets
 
-from helpers import assert_error, CLOVER
+from helpers import assert_error, pg_layout, CLOVER
 from test_conversations import contact, started
 
 
@@ -179,3 +179,39 @@ def test_racing_writes_of_one_name(org):
         named = [t for t in org.api.get("/tags").json()["data"]
                  if t["name"].lower() == name.lower()]
         assert [t["id"] for t in named] == list(holders)
+
+
+def test_bytes_and_parts(org, server):
+    """An application is written in C in the bytes json_build_object
+    gave (appliedBy a stored jsonb in its own layout), applied and
+    removed; the tags parts record the same values."""
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+    admin = server.sql(
+        "SELECT fb_admin_create(%s, %s, %s, 'member')", org.id, odd,
+        "odd-%s@example.com" % secrets.token_hex(3))[0][0]
+    conv = started(org, contact(org))
+    t = tag(org, odd + secrets.token_hex(3))
+    r = apply(org, conv["id"], t["id"], admin)
+    got = r.json()
+    by = {"id": admin, "name": odd, "type": "admin"}
+    applied = {"type": "tag", "id": t["id"], "name": t["name"],
+               "targetPartId": got["targetPartId"],
+               "appliedAt": got["appliedAt"], "appliedBy": by,
+               "removedAt": None, "removedBy": None}
+    assert r.content == pg_layout(applied, ("appliedBy",))
+    r = unapply(org, conv["id"], t["id"], org.owner_id)
+    gone = r.json()
+    owner = {"type": "admin", "id": org.owner_id,
+             "name": gone["removedBy"]["name"]}
+    assert r.content == pg_layout(dict(applied, removedAt=gone["removedAt"],
+                                       removedBy=owner), ("appliedBy",))
+    parts = [row[0] for row in server.sql(
+        "SELECT data FROM conversation_parts WHERE org_id = %s AND "
+        "conversation_id = %s AND part_type = 'tags' ORDER BY n",
+        org.id, conv["id"])]
+    common = {"tagId": t["id"], "tagName": t["name"],
+              "targetPartId": got["targetPartId"]}
+    assert parts == [
+        dict(common, action="added", actor=by, occurredAt=got["appliedAt"]),
+        dict(common, action="removed", actor=owner,
+             occurredAt=gone["removedAt"])]

@@ -1,7 +1,7 @@
 """GET /v2/custom_fields and /v2/custom_fields/{id}."""
 import json
 
-from helpers import assert_error
+from helpers import assert_error, pg_layout, pg_list_layout
 
 T = "2025-06-01T10:00:00.000Z"
 
@@ -43,6 +43,12 @@ def test_list_and_get(org, server, other_org):
     assert r.json() == {"object": "list", "data": [text, select],
                         "nextCursor": None}
     assert org.api.get("/custom_fields/" + select_id).json() == select
+    # Written in C, in the bytes json_build_object gave (options a jsonb
+    # column in its own layout), with and without the placeholder.
+    layout = {"jsonb_members": ("options",)}
+    assert r.content == pg_list_layout([text, select], **layout)
+    assert org.api.get("/custom_fields/" + text_id).content \
+        == pg_layout(text, **layout)
     assert_error(org.api.get("/custom_fields/" + ticket_id), 404,
                  "custom_field_not_found", param="id")
     assert_error(other_org.api.get("/custom_fields/" + select_id), 404,

@@ -558,6 +558,28 @@ def test_api_keys_shown_once_and_revoked(server):
     assert_error(new("GET", "/boards"), 401, "invalid_api_key")
 
 
+def test_api_key_bytes(org, server):
+    """An API key is written in C in the bytes json_build_object gave,
+    revoked and not (revokedAt null), alone and in the list."""
+    from helpers import pg_layout, pg_list_layout
+    call = api(org.api)
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+    made = call("POST", "/api_keys", json={"name": odd}).json()
+    server.sql("UPDATE api_keys SET created_at = '2024-03-04T05:06:07.8912Z', "
+               "revoked_at = '2024-03-05T00:00:00Z' WHERE id = %s",
+               made["id"])
+    key = {"object": "api_key", "id": made["id"], "name": odd,
+           "prefix": made["prefix"], "adminId": org.owner_id,
+           "createdAt": "2024-03-04T05:06:07.891Z",
+           "revokedAt": "2024-03-05T00:00:00.000Z"}
+    assert call("GET", "/api_keys/" + made["id"]).content == pg_layout(key)
+    r = call("GET", "/api_keys")
+    keys = r.json()["data"]
+    assert key in keys and any(k["revokedAt"] is None for k in keys)
+    assert r.content == pg_list_layout(keys)
+    assert list(keys[0]) == list(key)
+
+
 def test_api_keys_for_other_admins_and_flags(server, other_org):
     from conftest import Org
     o = Org(server, "ak" + secrets.token_hex(3))

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from conftest import KEY_CACHE_TTL, Org
-from helpers import assert_error, CLOVER, NOVA
+from helpers import assert_error, pg_layout, CLOVER, NOVA
 
 
 @pytest.fixture
@@ -28,6 +28,23 @@ def test_shape_and_defaults(o):
     assert body["defaultVersion"] in (NOVA, CLOVER)
     assert body["portalUrl"].startswith("http")
     assert body["identityVerification"] == {"enabled": False}
+
+
+def test_bytes(o, server):
+    """Written in C in the bytes json_build_object gave."""
+    odd = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+    server.sql("UPDATE organizations SET name = %s, api_version = %s, "
+               "portal_url = 'https://p.example', identity_secret = %s, "
+               "created_at = '2024-03-04T05:06:07.891234Z', "
+               "updated_at = '2024-03-04T05:06:08Z' WHERE id = %s",
+               odd, NOVA, "s" * 32, o.id)
+    assert o.api.get("/organization").content == pg_layout({
+        "object": "organization", "id": o.id, "name": odd,
+        "defaultLocale": "en", "defaultVersion": NOVA,
+        "portalUrl": "https://p.example",
+        "identityVerification": {"enabled": True},
+        "createdAt": "2024-03-04T05:06:07.891Z",
+        "updatedAt": "2024-03-04T05:06:08.000Z"})
 
 
 def test_owner_changes_every_setting(o, server):

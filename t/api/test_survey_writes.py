@@ -5,7 +5,8 @@ The shared create/update/delete checks are in test_management.py."""
 import pytest
 
 from conftest import Client
-from helpers import assert_error, role_key
+from test_contacts import CONTACT_SQL_JSON
+from helpers import assert_error, pg_layout, pg_list_layout, role_key
 
 PAGES = [
     {"id": "rate", "type": "rating", "subType": "nps", "scale": 10,
@@ -122,6 +123,38 @@ def test_responses_checked_against_pages(org, survey, server):
         "responseCount"] == 1
     anon = respond(org, survey, responses=[{"pageId": "rate", "value": 0}])
     assert anon.status_code == 201 and anon.json()["user"] is None
+
+
+def test_bytes(org, survey, server):
+    """Surveys and responses are written in C in the bytes
+    json_build_object gave: the stored pages, targeting and answers as
+    jsonb columns in their own layout, the user (a contact) as people
+    writes it, or null; alone, in the create answer and in pages."""
+    layout = {"jsonb_members": ("targeting", "pages", "responses",
+                                "customFields")}
+    r = org.api.get("/surveys/" + survey["id"])
+    assert r.content == pg_layout(r.json(), **layout)
+    assert list(r.json()) == [
+        "object", "id", "title", "description", "isActive", "organization",
+        "responseCount", "targeting", "pages", "createdAt", "updatedAt"]
+    made = respond(org, survey, user={"email": "b@x.example", "name": "B"},
+                   responses=[{"pageId": "rate", "value": 9}])
+    assert made.content == pg_layout(made.json(), **layout)
+    # The user is the contact as PostgreSQL built it (test_contacts).
+    user = server.sql("SELECT (" + CONTACT_SQL_JSON + ")::text FROM "
+                      "contacts c WHERE c.org_id = %s AND c.id = %s",
+                      org.id, made.json()["user"]["id"])[0][0].encode()
+    assert b'"user" : ' + user + b', "responses" : ' in made.content
+    assert list(made.json()) == ["object", "id", "user", "responses",
+                                 "createdAt"]
+    anon = respond(org, survey, responses=[{"pageId": "why", "value": "x"}])
+    assert anon.content == pg_layout(anon.json(), **layout)
+    for path in ("/surveys?limit=2", "/surveys/%s/responses?limit=2"
+                 % survey["id"]):
+        r = org.api.get(path)
+        page = r.json()
+        assert r.content == pg_list_layout(page["data"],
+                                           page["nextCursor"], **layout)
 
 
 @pytest.mark.parametrize("answers,param", [

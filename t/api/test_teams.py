@@ -1,7 +1,7 @@
 """GET /v2/teams and /v2/teams/{id} (nova and newer)."""
 import json
 
-from helpers import assert_error
+from helpers import assert_error, pg_layout, pg_list_layout
 
 
 def test_teams(org, server, other_org):
@@ -29,6 +29,13 @@ def test_teams(org, server, other_org):
     assert org.api.get("/teams").json() == {
         "object": "list", "data": [quiet, support], "nextCursor": None}
     assert org.api.get("/teams/" + team).json() == support
+    # Written in C in the bytes json_build_object and json_agg gave (the
+    # icon a jsonb column in its own layout), members or none.
+    layout = {"jsonb_members": ("icon",)}
+    assert org.api.get("/teams").content \
+        == pg_list_layout([quiet, support], **layout)
+    assert org.api.get("/teams/" + team).content \
+        == pg_layout(support, **layout)
     foreign = other_org.api.get("/teams/" + team)
     assert_error(foreign, 404, "team_not_found", param="id")
     assert foreign.json() == other_org.api.get("/teams/" + "1" * 24).json()

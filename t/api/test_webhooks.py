@@ -24,7 +24,8 @@ import pytest
 import requests
 
 from conftest import Client, Org, error_log_lines, httpd, https_server
-from helpers import assert_error, CLOVER, wait_for
+from helpers import (assert_error, pg_layout, pg_list_layout, CLOVER,
+                     wait_for)
 
 FIELDS = {"object", "id", "name", "url", "secret", "description", "topics",
           "status", "requestConfig", "lastStatus", "health", "version",
@@ -75,6 +76,65 @@ def test_create_and_read(wh_org):
     assert d["description"] is None
     assert d["requestConfig"] == {"timeoutMs": 10000, "headers": {}}
     assert d["secret"] != w["secret"]
+
+
+WEBHOOK_KEYS = ["object", "id", "name", "url", "secret", "description",
+                "topics", "status", "requestConfig", "lastStatus", "health",
+                "version", "createdAt", "updatedAt"]
+DELIVERY_KEYS = ["object", "id", "webhookId", "eventId", "topic", "status",
+                 "attempts", "nextAttemptAt", "lastError", "deliveredAt",
+                 "createdAt", "updatedAt", "attemptLog"]
+ODD = "q\"b\\s/ t\tn\nr\rb\bf\f c\x01\x1f\x7f é日本😀 </script>"
+
+
+def test_bytes(wh_org, server):
+    """Webhooks and deliveries are written in C in the bytes PostgreSQL
+    gave: json_build_object's objects, the headers a jsonb column in its
+    own layout, the topics as to_json wrote them (["a","b"]), attempt logs
+    as json_agg's; every member set, or null."""
+    layout = {"jsonb_members": ("headers",), "compact_members": ("topics",)}
+    r = create(wh_org, name=ODD, description=ODD,
+               topics=["post.created", "comment.created"],
+               requestConfig={"timeoutMs": 5000,
+                              "headers": {"X-Long-Name": "é日本 \"q\\",
+                                          "X-A": "v"}})
+    w = r.json()
+    assert list(w) == WEBHOOK_KEYS and w["lastStatus"] is None
+    assert r.content == pg_layout(w, **layout)
+    server.sql("UPDATE webhooks SET last_at = '2025-01-02T03:04:05.6789Z', "
+               "last_code = 500, last_message = %s, last_response_ms = 12, "
+               "avg_response_ms = 12.6, last_success_at = '2025-01-01Z', "
+               "errors_since_success = 2, consecutive_failures = 1 "
+               "WHERE id = %s", ODD, w["id"])
+    r = wh_org.api.get("/webhooks/" + w["id"])
+    assert r.json()["lastStatus"] == {
+        "code": 500, "message": ODD, "timestamp": "2025-01-02T03:04:05.678Z"}
+    assert r.json()["health"]["avgResponseTime"] == 13
+    assert r.content == pg_layout(r.json(), **layout)
+    r = wh_org.api.get("/webhooks?limit=1")
+    assert r.content == pg_list_layout(r.json()["data"], **layout)
+    # A delivery: its attempts oldest first, an answer older than 7 days
+    # no longer shown; a page of them.
+    d = wh_org.api.post("/webhooks/%s/test" % w["id"]).json()
+    assert list(d) == DELIVERY_KEYS
+    for k in range(3):
+        server.sql(
+            "INSERT INTO webhook_delivery_attempts (org_id, delivery_id, "
+            " webhook_id, attempt, outcome, status_code, duration_ms, error, "
+            " response_body, created_at) VALUES (%s, %s, %s, %s, 'ok', %s, "
+            " 5, %s, %s, now() - %s * interval '5 days')", wh_org.id,
+            d["id"], w["id"], k + 1, 200 if k else None, ODD if k else None,
+            ODD, 2 - k)
+    wh_org.api.post("/webhooks/%s/test" % w["id"])
+    r = wh_org.api.get("/webhooks/%s/deliveries?limit=2" % w["id"])
+    page = r.json()
+    assert r.content == pg_list_layout(page["data"])
+    log = page["data"][1]["attemptLog"]
+    assert [a["attempt"] for a in log] == [1, 2, 3]
+    assert [a["responseBody"] for a in log] == [None, ODD, ODD]
+    assert list(log[0]) == ["attempt", "outcome", "statusCode",
+                            "durationMs", "error", "responseBody",
+                            "createdAt"]
 
 
 def test_list_status_filter_and_cursors(wh_org):

@@ -16,28 +16,58 @@
 #include "fb_resource.h"
 #include "people/people.h"
 
-#define ADMIN_JSON \
-    "json_build_object(" \
-    "'object', 'admin', 'id', a.id, 'name', a.name, 'email', a.email, " \
-    "'profilePicture', a.profile_picture, 'roleId', a.role_id)"
+/* An admin's columns (over a row a of admins) and a role's (over r of
+ * roles), and their JSON. */
+#define ADMIN_COLUMNS "a.id, a.name, a.email, a.profile_picture, a.role_id"
+#define ROLE_COLUMNS "r.id, r.name, r.permissions"
 
-#define ROLE_JSON \
-    "json_build_object(" \
-    "'object', 'admin_role', 'id', r.id, 'name', r.name, " \
-    "'permissions', r.permissions)"
+enum {
+    ADMIN_COL_ID, ADMIN_COL_NAME, ADMIN_COL_EMAIL, ADMIN_COL_PICTURE,
+    ADMIN_COL_ROLE_ID
+};
+
+enum { ROLE_COL_ID, ROLE_COL_NAME, ROLE_COL_PERMISSIONS };
+
+static const fb_rj_member_t fb_admin_members[] = {
+    FB_RJ_CONST("object", "\"admin\""),
+    FB_RJ_STRING("id", ADMIN_COL_ID),
+    FB_RJ_STRING("name", ADMIN_COL_NAME),
+    FB_RJ_STRING("email", ADMIN_COL_EMAIL),
+    FB_RJ_STRING("profilePicture", ADMIN_COL_PICTURE),
+    FB_RJ_STRING("roleId", ADMIN_COL_ROLE_ID),
+    FB_RJ_END
+};
+
+static const fb_rj_member_t fb_admin_role_members[] = {
+    FB_RJ_CONST("object", "\"admin_role\""),
+    FB_RJ_STRING("id", ROLE_COL_ID),
+    FB_RJ_STRING("name", ROLE_COL_NAME),
+    FB_RJ_RAW("permissions", ROLE_COL_PERMISSIONS),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_admin_rows = {
+    .members = fb_admin_members, .json_size = 256
+};
+
+static const fb_list_rows_t fb_admin_role_rows = {
+    .members = fb_admin_role_members, .json_size = 1024
+};
 
 FB_SQL(admin_get, 1,
-    "SELECT " ADMIN_JSON " FROM admins a WHERE a.org_id = %s AND a.id = %s");
+    "SELECT " ADMIN_COLUMNS " FROM admins a "
+    "WHERE a.org_id = %s AND a.id = %s");
 
 FB_SQL(admin_list, 0,
-    "SELECT " ADMIN_JSON " FROM admins a WHERE a.org_id = %s "
+    "SELECT " ADMIN_COLUMNS " FROM admins a WHERE a.org_id = %s "
     "ORDER BY a.created_at DESC, a.id DESC");
 
 FB_SQL(admin_role_get, 1,
-    "SELECT " ROLE_JSON " FROM roles r WHERE r.org_id = %s AND r.id = %s");
+    "SELECT " ROLE_COLUMNS " FROM roles r "
+    "WHERE r.org_id = %s AND r.id = %s");
 
 FB_SQL(admin_role_list, 0,
-    "SELECT " ROLE_JSON " FROM roles r WHERE r.org_id = %s "
+    "SELECT " ROLE_COLUMNS " FROM roles r WHERE r.org_id = %s "
     "ORDER BY r.created_at DESC, r.id DESC");
 
 #define BODY_WITH_ID \
@@ -185,6 +215,7 @@ static const fb_resource_t fb_admins = {
     .not_found = FB_E_ADMIN_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_admin_list,
+    .rows = &fb_admin_rows,
 };
 
 static const fb_resource_t fb_admin_roles = {
@@ -192,6 +223,7 @@ static const fb_resource_t fb_admin_roles = {
     .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_admin_role_list,
+    .rows = &fb_admin_role_rows,
 };
 
 /* permissions: an object of the API's flag names, each a boolean. */

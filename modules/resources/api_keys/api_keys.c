@@ -17,11 +17,30 @@
 #include "fb_owner.h"
 #include "fb_resource.h"
 
-#define API_KEY_JSON \
-    "json_build_object(" \
-    "'object', 'api_key', 'id', k.id, 'name', k.name, " \
-    "'prefix', k.prefix, 'adminId', k.admin_id, " \
-    "'createdAt', fb_iso(k.created_at), 'revokedAt', fb_iso(k.revoked_at))"
+/* A key's columns (over a row k of api_keys), and its JSON. */
+#define API_KEY_COLUMNS \
+    "k.id, k.name, k.prefix, k.admin_id, " \
+    "k.created_at AT TIME ZONE 'UTC', k.revoked_at AT TIME ZONE 'UTC'"
+
+enum {
+    API_KEY_COL_ID, API_KEY_COL_NAME, API_KEY_COL_PREFIX,
+    API_KEY_COL_ADMIN_ID, API_KEY_COL_CREATED_AT, API_KEY_COL_REVOKED_AT
+};
+
+static const fb_rj_member_t fb_api_key_members[] = {
+    FB_RJ_CONST("object", "\"api_key\""),
+    FB_RJ_STRING("id", API_KEY_COL_ID),
+    FB_RJ_STRING("name", API_KEY_COL_NAME),
+    FB_RJ_STRING("prefix", API_KEY_COL_PREFIX),
+    FB_RJ_STRING("adminId", API_KEY_COL_ADMIN_ID),
+    FB_RJ_TIME("createdAt", API_KEY_COL_CREATED_AT),
+    FB_RJ_TIME("revokedAt", API_KEY_COL_REVOKED_AT),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_api_key_rows = {
+    .members = fb_api_key_members, .json_size = 256
+};
 
 /* Whether the reader sees k: an Owner (the argument) sees every key,
  * others all but the Owners'. */
@@ -29,11 +48,11 @@
     "(%s::boolean OR NOT " FB_OWNER_ADMIN("k.org_id", "k.admin_id") ")"
 
 FB_SQL(api_key_get, 2,
-    "SELECT " API_KEY_JSON " FROM api_keys k "
+    "SELECT " API_KEY_COLUMNS " FROM api_keys k "
     "WHERE k.org_id = %s AND k.id = %s AND " API_KEY_SEEN);
 
 FB_SQL(api_key_list, 1,
-    "SELECT " API_KEY_JSON " FROM api_keys k WHERE k.org_id = %s "
+    "SELECT " API_KEY_COLUMNS " FROM api_keys k WHERE k.org_id = %s "
     "AND " API_KEY_SEEN " ORDER BY k.created_at DESC, k.id DESC");
 
 FB_SQL(api_key_insert, 1,
@@ -83,6 +102,7 @@ static const fb_resource_t fb_api_keys = {
     .not_found = FB_E_RESOURCE_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_api_key_list,
+    .rows = &fb_api_key_rows,
     .reader = fb_owner_reader,
 };
 

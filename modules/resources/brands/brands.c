@@ -8,25 +8,48 @@
 #include "fb_manage.h"
 #include "fb_resource.h"
 
-#define BRAND_JSON \
-    "json_build_object(" \
-    "'object', 'brand', 'id', b.id, 'name', b.name, " \
-    "'isDefault', b.is_default, 'createdAt', fb_iso(b.created_at), " \
-    "'updatedAt', fb_iso(b.updated_at), " \
-    "'helpCenterId', b.help_center_id, " \
-    "'senderEmailAddressId', b.sender_email_address_id)"
+/* A brand's columns (over a row b of brands), and its JSON. */
+#define BRAND_COLUMNS \
+    "b.id, b.name, b.is_default, b.created_at AT TIME ZONE 'UTC', " \
+    "b.updated_at AT TIME ZONE 'UTC', b.help_center_id, " \
+    "b.sender_email_address_id"
+
+enum {
+    BRAND_COL_ID, BRAND_COL_NAME, BRAND_COL_IS_DEFAULT, BRAND_COL_CREATED_AT,
+    BRAND_COL_UPDATED_AT, BRAND_COL_HELP_CENTER_ID, BRAND_COL_SENDER_ID,
+    BRAND_NCOLS
+};
+
+static const fb_rj_member_t fb_brand_members[] = {
+    FB_RJ_CONST("object", "\"brand\""),
+    FB_RJ_STRING("id", BRAND_COL_ID),
+    FB_RJ_STRING("name", BRAND_COL_NAME),
+    FB_RJ_BOOL("isDefault", BRAND_COL_IS_DEFAULT),
+    FB_RJ_TIME("createdAt", BRAND_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", BRAND_COL_UPDATED_AT),
+    FB_RJ_STRING("helpCenterId", BRAND_COL_HELP_CENTER_ID),
+    FB_RJ_STRING("senderEmailAddressId", BRAND_COL_SENDER_ID),
+    FB_RJ_END
+};
+
+/* A list's rows end with the cursor's key. */
+static const fb_list_rows_t fb_brand_rows = {
+    .members = fb_brand_members, .json_size = 320,
+    .key_col = BRAND_NCOLS, .id_col = BRAND_COL_ID
+};
 
 /* Newest first; the keyset is (created_at, id). */
 FB_SQL(brand_get, 1,
-    "SELECT " BRAND_JSON " FROM brands b WHERE b.org_id = %s AND b.id = %s");
+    "SELECT " BRAND_COLUMNS " FROM brands b "
+    "WHERE b.org_id = %s AND b.id = %s");
 
 FB_SQL(brand_list, 1,
-    "SELECT " BRAND_JSON ", fb_ts_key(b.created_at), b.id "
+    "SELECT " BRAND_COLUMNS ", fb_ts_key(b.created_at) "
     "FROM brands b WHERE b.org_id = %s "
     "ORDER BY b.created_at DESC, b.id DESC LIMIT %d");
 
 FB_SQL(brand_list_after, 3,
-    "SELECT " BRAND_JSON ", fb_ts_key(b.created_at), b.id "
+    "SELECT " BRAND_COLUMNS ", fb_ts_key(b.created_at) "
     "FROM brands b WHERE b.org_id = %s "
     "AND (b.created_at, b.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY b.created_at DESC, b.id DESC LIMIT %d");
@@ -89,6 +112,7 @@ static const fb_resource_t fb_brands = {
     .not_found = FB_E_BRAND_NOT_FOUND,
     .shape = FB_LIST_CURSOR,
     .order = &fb_brands_newest,
+    .rows = &fb_brand_rows,
 };
 
 #define BRAND_FIELDS(req, clears) \

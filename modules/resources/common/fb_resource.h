@@ -92,17 +92,6 @@ typedef struct {
     const char *(*reader)(const fb_req_t *fr);
 } fb_resource_t;
 
-/*
- * An object whose member key is optional and not nullable in the API's
- * schema: left out when col is NULL, never rendered as null.  shape is a
- * function-like macro of the object's SQL taking the member's text (the
- * key, the value and a comma, or nothing) where the member goes, so the
- * members keep their order; only one branch of the CASE is evaluated.
- */
-#define FB_SQL_OMIT_NULL(shape, key, col) \
-    "CASE WHEN " col " IS NULL THEN " shape("") \
-    " ELSE " shape("'" key "', " col ", ") " END"
-
 /* A module of the API: its routes and its statements. */
 typedef struct {
     const char *name;

@@ -5,6 +5,7 @@
 
 #include "http_log.h"
 
+#include "fb_db.h"
 #include "fb_log.h"
 
 apr_status_t fb_rj_time(fb_req_t *fr, fb_jsonw_t *w, const char *ts)
@@ -94,6 +95,45 @@ const char *fb_rj_page(fb_req_t *fr, const fb_rj_member_t *members,
     }
     fb_jsonw_restart(&w, ']');
     return fb_jsonw_text(&w, NULL);
+}
+
+apr_status_t fb_rj_strings(fb_req_t *fr, fb_jsonw_t *w, const char *text,
+                           int compact)
+{
+    apr_array_header_t *items;
+    fb_jsonw_t list;
+    int i;
+
+    if (text == NULL) {
+        fb_jsonw_raw(w, NULL);
+        return APR_SUCCESS;
+    }
+    if (fb_db_array_parse(fr->pool, text, &items) != APR_SUCCESS) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00560)
+                      "an array of strings came as '%s'", text);
+        return APR_EGENERAL;
+    }
+    if (!compact) {
+        fb_jsonw_array(w);
+        for (i = 0; i < items->nelts; i++) {
+            fb_jsonw_string(w, APR_ARRAY_IDX(items, i, const char *));
+        }
+        fb_jsonw_end(w);
+        return APR_SUCCESS;
+    }
+    /* Each string written afresh after its comma, as fb_rj_page joins
+     * objects, and the list then as one value of w. */
+    fb_jsonw_init(&list, fr->pool, 64);
+    fb_jsonw_restart(&list, '[');
+    for (i = 0; i < items->nelts; i++) {
+        if (i > 0) {
+            fb_jsonw_restart(&list, ',');
+        }
+        fb_jsonw_string(&list, APR_ARRAY_IDX(items, i, const char *));
+    }
+    fb_jsonw_restart(&list, ']');
+    fb_jsonw_raw(w, fb_jsonw_text(&list, NULL));
+    return APR_SUCCESS;
 }
 
 /* A person's columns from first: id, name, [email,] picture. */

@@ -93,6 +93,13 @@ const char *fb_rj_page(fb_req_t *fr, const fb_rj_member_t *members,
  * it is not in the form fb_jsonw_pg_time reads. */
 apr_status_t fb_rj_time(fb_req_t *fr, fb_jsonw_t *w, const char *ts);
 
+/* The PostgreSQL array of strings text (a text[] column, or "ARRAY(SELECT
+ * ...)") as json_agg wrote them: ["a", "b"], or with compact as to_json
+ * wrote them: ["a","b"]; [] when empty, null for NULL; APR_EGENERAL
+ * (logged) when it is not an array. */
+apr_status_t fb_rj_strings(fb_req_t *fr, fb_jsonw_t *w, const char *text,
+                           int compact);
+
 void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
                   const char *const *row);
 

@@ -26,8 +26,71 @@ FB_SQL(conversation_t_target, 1,
     "AND part_type <> 'admin_note' ORDER BY created_at DESC, n DESC "
     "LIMIT 1");
 
-/* (org, conversation, tag, target, admin): the tags part's members when
- * the tag was not applied yet. */
+/*
+ * An application of a tag: its columns and how they are written, as the
+ * answer and as the members of the tags part recording it (the part's
+ * data is stored as jsonb, so only its values matter there).  The
+ * remover's columns are NULL while it is applied.
+ */
+enum {
+    TAGGING_COL_TAG_ID, TAGGING_COL_TAG_NAME, TAGGING_COL_TARGET,
+    TAGGING_COL_APPLIED_AT, TAGGING_COL_APPLIED_BY, TAGGING_COL_REMOVED_AT,
+    TAGGING_COL_REMOVER_ID, TAGGING_COL_REMOVER_NAME
+};
+
+static const fb_rj_member_t fb_tagging_remover[] = {
+    FB_RJ_CONST("type", "\"admin\""),
+    FB_RJ_STRING("id", TAGGING_COL_REMOVER_ID),
+    FB_RJ_STRING("name", TAGGING_COL_REMOVER_NAME),
+    FB_RJ_END
+};
+
+/* removedBy: the remover, or null while the tag is applied. */
+static apr_status_t fb_tagging_removed_by(fb_req_t *fr, fb_jsonw_t *w,
+                                          const char *const *row)
+{
+    if (row[TAGGING_COL_REMOVER_ID] == NULL) {
+        fb_jsonw_raw(w, NULL);
+        return APR_SUCCESS;
+    }
+    return fb_rj_object(fr, w, fb_tagging_remover, row);
+}
+
+static const fb_rj_member_t fb_tagging_members[] = {
+    FB_RJ_CONST("type", "\"tag\""),
+    FB_RJ_STRING("id", TAGGING_COL_TAG_ID),
+    FB_RJ_STRING("name", TAGGING_COL_TAG_NAME),
+    FB_RJ_STRING("targetPartId", TAGGING_COL_TARGET),
+    FB_RJ_TIME("appliedAt", TAGGING_COL_APPLIED_AT),
+    FB_RJ_RAW("appliedBy", TAGGING_COL_APPLIED_BY),
+    FB_RJ_TIME("removedAt", TAGGING_COL_REMOVED_AT),
+    FB_RJ_FN("removedBy", fb_tagging_removed_by),
+    FB_RJ_END
+};
+
+static const fb_rj_member_t fb_tagging_added_part[] = {
+    FB_RJ_CONST("action", "\"added\""),
+    FB_RJ_STRING("tagId", TAGGING_COL_TAG_ID),
+    FB_RJ_STRING("tagName", TAGGING_COL_TAG_NAME),
+    FB_RJ_STRING("targetPartId", TAGGING_COL_TARGET),
+    FB_RJ_RAW("actor", TAGGING_COL_APPLIED_BY),
+    FB_RJ_TIME("occurredAt", TAGGING_COL_APPLIED_AT),
+    FB_RJ_END
+};
+
+static const fb_rj_member_t fb_tagging_removed_part[] = {
+    FB_RJ_CONST("action", "\"removed\""),
+    FB_RJ_STRING("tagId", TAGGING_COL_TAG_ID),
+    FB_RJ_STRING("tagName", TAGGING_COL_TAG_NAME),
+    FB_RJ_STRING("targetPartId", TAGGING_COL_TARGET),
+    FB_RJ_OBJECT("actor", fb_tagging_remover),
+    FB_RJ_TIME("occurredAt", TAGGING_COL_REMOVED_AT),
+    FB_RJ_END
+};
+
+/* (org, conversation, tag, target, admin): the application when the tag
+ * was not applied yet (its applied_by is stored data, jsonb, and shown
+ * as stored). */
 FB_SQL(conversation_t_apply, 4,
     "INSERT INTO conversation_tag_links (org_id, conversation_id, tag_id, "
     "  target_part_id, applied_by) "
@@ -37,24 +100,19 @@ FB_SQL(conversation_t_apply, 4,
     "  %s::text AS target, %s::text AS admin) k "
     "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin "
     "ON CONFLICT DO NOTHING "
-    "RETURNING jsonb_build_object('action', 'added', 'tagId', tag_id, "
-    "  'tagName', (SELECT t.name FROM conversation_tags t "
+    "RETURNING tag_id, (SELECT t.name FROM conversation_tags t "
     "    WHERE t.org_id = $1 AND t.id = tag_id), "
-    "  'targetPartId', target_part_id, 'actor', applied_by, "
-    "  'occurredAt', fb_iso(applied_at))::text");
+    "  target_part_id, applied_at AT TIME ZONE 'UTC', applied_by");
 
 /* (org, conversation, tag): the application. */
 FB_SQL(conversation_t_applied, 2,
-    "SELECT json_build_object('type', 'tag', 'id', t.id, 'name', t.name, "
-    "  'targetPartId', l.target_part_id, "
-    "  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by, "
-    "  'removedAt', NULL, 'removedBy', NULL) "
+    "SELECT t.id, t.name, l.target_part_id, "
+    "  l.applied_at AT TIME ZONE 'UTC', l.applied_by, NULL, NULL, NULL "
     "FROM conversation_tag_links l JOIN conversation_tags t "
     "  ON t.org_id = l.org_id AND t.id = l.tag_id "
     "WHERE l.org_id = %s AND l.conversation_id = %s AND l.tag_id = %s");
 
-/* (org, conversation, tag, admin): the application as removed, and the
- * tags part's members. */
+/* (org, conversation, tag, admin): the application as removed. */
 FB_SQL(conversation_t_remove, 3,
     "DELETE FROM conversation_tag_links l "
     "USING (SELECT %s::text AS org_id, %s::text AS conv, %s::text AS tag, "
@@ -62,15 +120,9 @@ FB_SQL(conversation_t_remove, 3,
     "WHERE l.org_id = k.org_id AND l.conversation_id = k.conv "
     "AND l.tag_id = k.tag AND t.org_id = k.org_id AND t.id = k.tag "
     "AND a.org_id = k.org_id AND a.id = k.admin "
-    "RETURNING json_build_object('type', 'tag', 'id', t.id, "
-    "  'name', t.name, 'targetPartId', l.target_part_id, "
-    "  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by, "
-    "  'removedAt', fb_iso(now()), 'removedBy', json_build_object("
-    "    'type', 'admin', 'id', a.id, 'name', a.name))::text, "
-    "  jsonb_build_object('action', 'removed', 'tagId', t.id, "
-    "  'tagName', t.name, 'targetPartId', l.target_part_id, "
-    "  'actor', jsonb_build_object('type', 'admin', 'id', a.id, "
-    "    'name', a.name), 'occurredAt', fb_iso(now()))::text");
+    "RETURNING t.id, t.name, l.target_part_id, "
+    "  l.applied_at AT TIME ZONE 'UTC', l.applied_by, "
+    "  now() AT TIME ZONE 'UTC', a.id, a.name");
 
 static const fb_statement_t *const fb_conversation_tag_statements[] = {
     &fb_sql_conversation_t_tag, &fb_sql_conversation_t_target,
@@ -119,15 +171,33 @@ static fb_error_t *fb_tagging_gather(fb_req_t *fr, void *ctx)
            : NULL;
 }
 
-/* A tags part with the members a statement returned (its column col). */
+/* The application of rows (none: nothing to show) written with
+ * members; NULL when there is none or it cannot be written (w failed). */
+static const char *fb_tagging_json(fb_write_t *w, const fb_rows_t *rows,
+                                   const fb_rj_member_t *members)
+{
+    const char *json;
+
+    if (!fb_write_ok(w) || rows->nrows != 1) {
+        return NULL;
+    }
+    json = fb_rj_json(w->fr, members, rows->cells, 384);
+    if (json == NULL) {
+        fb_write_fail(w, fb_error_make(w->fr->pool, FB_E_INTERNAL, NULL,
+                                       NULL));
+    }
+    return json;
+}
+
+/* A tags part recording the application of rows (none: nothing). */
 static void fb_tagging_part(fb_write_t *w, const char *id,
-                            const fb_rows_t *rows, int col)
+                            const fb_rows_t *rows,
+                            const fb_rj_member_t *members)
 {
     fb_conversation_part_t part = {"tags", NULL, NULL, NULL, NULL, NULL,
                                    NULL, NULL};
 
-    if (fb_write_ok(w) && rows->nrows == 1) {
-        part.data = fb_rows_get(rows, 0, col);
+    if ((part.data = fb_tagging_json(w, rows, members)) != NULL) {
         fb_conversation_write_part(w, id, &part, NULL);
     }
 }
@@ -143,10 +213,11 @@ static fb_error_t *fb_conversation_tag_apply(fb_req_t *fr)
     fb_write_step(&w, fb_tagging_gather, &d);
     fb_write_select(&w, &fb_sql_conversation_t_apply,
                     FB_ARGS(d.id, d.tag, d.target, d.admin), &applied);
-    fb_tagging_part(&w, d.id, &applied, 0);
+    fb_tagging_part(&w, d.id, &applied, fb_tagging_added_part);
     fb_write_select(&w, &fb_sql_conversation_t_applied,
                     FB_ARGS(d.id, d.tag), &shown);
-    return fb_write_respond(&w, HTTP_OK, fb_rows_get(&shown, 0, 0));
+    return fb_write_respond(&w, HTTP_OK,
+                            fb_tagging_json(&w, &shown, fb_tagging_members));
 }
 
 static fb_error_t *fb_conversation_tag_remove(fb_req_t *fr)
@@ -170,8 +241,10 @@ static fb_error_t *fb_conversation_tag_remove(fb_req_t *fr)
                                         "tagId", "The tag is not on this "
                                         "conversation."));
     }
-    fb_tagging_part(&w, d.id, &removed, 1);
-    return fb_write_respond(&w, HTTP_OK, fb_rows_get(&removed, 0, 0));
+    fb_tagging_part(&w, d.id, &removed, fb_tagging_removed_part);
+    return fb_write_respond(&w, HTTP_OK,
+                            fb_tagging_json(&w, &removed,
+                                            fb_tagging_members));
 }
 
 static const fb_op_t fb_conversation_tag_apply_op = {

@@ -10,12 +10,33 @@
 #include "fb_manage.h"
 #include "fb_resource.h"
 
+static const fb_rj_member_t fb_custom_field_members[] = {
+    FB_RJ_CONST("object", "\"custom_field\""),
+    FB_RJ_STRING("id", CUSTOM_FIELD_COL_ID),
+    FB_RJ_STRING("label", CUSTOM_FIELD_COL_LABEL),
+    FB_RJ_STRING("type", CUSTOM_FIELD_COL_TYPE),
+    FB_RJ_BOOL("required", CUSTOM_FIELD_COL_REQUIRED),
+    FB_RJ_BOOL("allowMultiple", CUSTOM_FIELD_COL_ALLOW_MULTIPLE),
+    FB_RJ_OPTIONAL("placeholder", CUSTOM_FIELD_COL_PLACEHOLDER),
+    FB_RJ_BOOL("public", CUSTOM_FIELD_COL_PUBLIC),
+    FB_RJ_BOOL("internal", CUSTOM_FIELD_COL_INTERNAL),
+    FB_RJ_RAW("options", CUSTOM_FIELD_COL_OPTIONS),
+    FB_RJ_TIME("createdAt", CUSTOM_FIELD_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", CUSTOM_FIELD_COL_UPDATED_AT),
+    FB_RJ_END
+};
+
+/* Post and ticket fields alike (ticket_fields.c). */
+const fb_list_rows_t fb_custom_field_rows = {
+    .members = fb_custom_field_members, .json_size = 512
+};
+
 FB_SQL(custom_field_get, 1,
-    "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "
+    "SELECT " CUSTOM_FIELD_COLUMNS " FROM custom_fields f "
     "WHERE f.org_id = %s AND f.id = %s AND f.scope = 'post'");
 
 FB_SQL(custom_field_list, 0,
-    "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "
+    "SELECT " CUSTOM_FIELD_COLUMNS " FROM custom_fields f "
     "WHERE f.org_id = %s AND f.scope = 'post' "
     "ORDER BY f.created_at DESC, f.id DESC");
 
@@ -43,6 +64,7 @@ static const fb_resource_t fb_custom_fields = {
     .not_found = FB_E_CUSTOM_FIELD_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_custom_field_list,
+    .rows = &fb_custom_field_rows,
 };
 
 static const char *const fb_custom_field_types[] = {

@@ -1,6 +1,6 @@
 /*
- * custom_fields.h: a custom field's JSON (over a row f of custom_fields),
- * writes and field rules, post and ticket fields alike.
+ * custom_fields.h: a custom field's columns and JSON (over a row f of
+ * custom_fields), writes and field rules, post and ticket fields alike.
  */
 #ifndef CUSTOM_FIELDS_H
 #define CUSTOM_FIELDS_H
@@ -8,16 +8,23 @@
 #include "fb_resource.h"
 #include "fb_validate.h"
 
-/* placeholder is left out when the field has none. */
-#define CUSTOM_FIELD_JSON \
-    FB_SQL_OMIT_NULL(CUSTOM_FIELD_OBJECT, "placeholder", "f.placeholder")
-#define CUSTOM_FIELD_OBJECT(placeholder) \
-    "json_build_object(" \
-    "'object', 'custom_field', 'id', f.id, 'label', f.label, " \
-    "'type', f.type, 'required', f.required, " \
-    "'allowMultiple', f.allow_multiple, " placeholder \
-    "'public', f.public, 'internal', f.internal, 'options', f.options, " \
-    "'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))"
+/* A field's columns, over a row f of custom_fields; its JSON is
+ * fb_custom_field_rows (custom_fields.c), placeholder left out when the
+ * field has none. */
+#define CUSTOM_FIELD_COLUMNS \
+    "f.id, f.label, f.type, f.required, f.allow_multiple, f.placeholder, " \
+    "f.public, f.internal, f.options, f.created_at AT TIME ZONE 'UTC', " \
+    "f.updated_at AT TIME ZONE 'UTC'"
+
+enum {
+    CUSTOM_FIELD_COL_ID, CUSTOM_FIELD_COL_LABEL, CUSTOM_FIELD_COL_TYPE,
+    CUSTOM_FIELD_COL_REQUIRED, CUSTOM_FIELD_COL_ALLOW_MULTIPLE,
+    CUSTOM_FIELD_COL_PLACEHOLDER, CUSTOM_FIELD_COL_PUBLIC,
+    CUSTOM_FIELD_COL_INTERNAL, CUSTOM_FIELD_COL_OPTIONS,
+    CUSTOM_FIELD_COL_CREATED_AT, CUSTOM_FIELD_COL_UPDATED_AT
+};
+
+extern const fb_list_rows_t fb_custom_field_rows;
 
 /* The writes of a field of scope (post, ticket), a.b the body. */
 #define CUSTOM_FIELD_BODY \

@@ -14,19 +14,39 @@
 #include "fb_write.h"
 #include "changelogs/changelogs.h"
 
+/* The organization's columns, and its JSON. */
+enum {
+    ORG_COL_ID, ORG_COL_NAME, ORG_COL_LOCALE, ORG_COL_VERSION,
+    ORG_COL_PORTAL, ORG_COL_VERIFIED, ORG_COL_CREATED_AT, ORG_COL_UPDATED_AT
+};
+
+static const fb_rj_member_t fb_organization_verification[] = {
+    FB_RJ_BOOL("enabled", ORG_COL_VERIFIED),
+    FB_RJ_END
+};
+
+static const fb_rj_member_t fb_organization_members[] = {
+    FB_RJ_CONST("object", "\"organization\""),
+    FB_RJ_STRING("id", ORG_COL_ID),
+    FB_RJ_STRING("name", ORG_COL_NAME),
+    FB_RJ_STRING("defaultLocale", ORG_COL_LOCALE),
+    FB_RJ_STRING("defaultVersion", ORG_COL_VERSION),
+    FB_RJ_STRING("portalUrl", ORG_COL_PORTAL),
+    FB_RJ_OBJECT("identityVerification", fb_organization_verification),
+    FB_RJ_TIME("createdAt", ORG_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", ORG_COL_UPDATED_AT),
+    FB_RJ_END
+};
+
 /* The effective values: the server's default version and portal URL
  * where the organization set none (the arguments). */
 FB_SQL(organization_get, 2,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS version, "
     "  %s::text AS portal) "
-    "SELECT json_build_object("
-    "'object', 'organization', 'id', o.id, 'name', o.name, "
-    "'defaultLocale', o.default_locale, "
-    "'defaultVersion', coalesce(o.api_version, a.version), "
-    "'portalUrl', coalesce(o.portal_url, a.portal), "
-    "'identityVerification', json_build_object("
-    "  'enabled', o.identity_secret IS NOT NULL), "
-    "'createdAt', fb_iso(o.created_at), 'updatedAt', fb_iso(o.updated_at)) "
+    "SELECT o.id, o.name, o.default_locale, "
+    "  coalesce(o.api_version, a.version), coalesce(o.portal_url, a.portal), "
+    "  o.identity_secret IS NOT NULL, o.created_at AT TIME ZONE 'UTC', "
+    "  o.updated_at AT TIME ZONE 'UTC' "
     "FROM organizations o, a WHERE o.id = a.org_id");
 
 /* Null clears the version, portal URL and secret (back to the server's
@@ -49,6 +69,31 @@ static const fb_statement_t *const fb_organization_statements[] = {
     &fb_sql_organization_get, &fb_sql_organization_update, NULL
 };
 
+/* The organization's row written; NULL with the error (in w's, or in
+ * *err) when it cannot be. */
+static const char *fb_organization_written(fb_req_t *fr, fb_write_t *w,
+                                           fb_error_t **err,
+                                           const fb_rows_t *rows)
+{
+    const char *json = rows->nrows == 1
+                       ? fb_rj_json(fr, fb_organization_members,
+                                    rows->cells, 384)
+                       : NULL;
+    fb_error_t *e;
+
+    if (json != NULL) {
+        return json;
+    }
+    e = fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    if (w != NULL) {
+        fb_write_fail(w, e);
+    }
+    else {
+        *err = e;
+    }
+    return NULL;
+}
+
 /* Answers the organization as it now is (inside a write: as it sees). */
 static const char *fb_organization_json(fb_req_t *fr, fb_write_t *w,
                                         fb_error_t **err)
@@ -58,11 +103,15 @@ static const char *fb_organization_json(fb_req_t *fr, fb_write_t *w,
     fb_rows_t rows;
 
     if (w != NULL) {
-        return fb_write_select(w, &fb_sql_organization_get, args, &rows)
-               ? fb_rows_get(&rows, 0, 0) : NULL;
+        if (!fb_write_select(w, &fb_sql_organization_get, args, &rows)) {
+            return NULL;
+        }
     }
-    *err = fb_req_select(fr, &fb_sql_organization_get, args, &rows);
-    return *err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
+    else if ((*err = fb_req_select(fr, &fb_sql_organization_get, args,
+                                   &rows)) != NULL) {
+        return NULL;
+    }
+    return fb_organization_written(fr, w, err, &rows);
 }
 
 static fb_error_t *fb_organization_show(fb_req_t *fr)

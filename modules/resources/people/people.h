@@ -89,45 +89,6 @@ extern const fb_list_rows_t fb_contact_rows;
 /* Answers the contact id (its JSON as GET shows it) with status. */
 fb_error_t *fb_contact_respond(fb_req_t *fr, int status, const char *id);
 
-/* A company (alias co) and a contact (alias c) as PostgreSQL built
- * them, for what still builds its JSON in SQL (a survey response's
- * user, surveys.h); those written in C keep their bytes.  userId is
- * left out when it has none. */
-#define COMPANY_JSON \
-    "json_build_object(" \
-    "'object', 'company', 'id', co.id, 'companyId', co.company_id, " \
-    "'name', co.name, 'monthlySpend', co.monthly_spend, " \
-    "'industry', co.industry, 'website', co.website, 'plan', co.plan, " \
-    "'linkedUsers', (SELECT count(*) FROM contact_companies l " \
-    "                WHERE l.org_id = co.org_id AND l.company_id = co.id), " \
-    "'companySize', co.company_size, " \
-    "'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id, " \
-    "                                                co.last_activity)), " \
-    "'customFields', co.custom_fields, " \
-    "'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))"
-#define CONTACT_JSON FB_SQL_OMIT_NULL(CONTACT_OBJECT, "userId", "c.user_id")
-#define CONTACT_OBJECT(user_id) \
-    "json_build_object(" \
-    "'object', 'contact', 'id', c.id, " user_id \
-    "'organizationId', c.org_id, " \
-    "'companies', COALESCE((SELECT json_agg(" COMPANY_JSON \
-    "                                       ORDER BY co.company_id) " \
-    "  FROM contact_companies cc JOIN companies co " \
-    "    ON co.org_id = cc.org_id AND co.id = cc.company_id " \
-    "  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json), " \
-    "'email', c.email, 'name', c.name, " \
-    "'profilePicture', c.profile_picture, " \
-    "'commentsCreated', c.comments_created, " \
-    "'postsCreated', c.posts_created, " \
-    "'lastActivity', fb_iso(c.last_activity), " \
-    "'subscribedToChangelog', c.subscribed_to_changelog, " \
-    "'manuallyOptedOutFromChangelog', " \
-    "  c.manually_opted_out_from_changelog, " \
-    "'roles', to_json(c.roles), 'locale', c.locale, " \
-    "'verified', c.verified, 'type', c.type, " \
-    "'description', c.description, 'customFields', c.custom_fields, " \
-    "'isBlocked', c.is_blocked, 'phone', c.phone)"
-
 /*
  * The profilePicture member, wherever a person is written: a contact, and
  * any identification object that may make one (an author, a voter).  One

@@ -54,7 +54,7 @@ FB_SQL(survey_response_insert, 4,
     "RETURNING id");
 
 FB_SQL(survey_response_get, 2,
-    "SELECT " SURVEY_RESPONSE_JSON " FROM survey_responses r "
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
     "WHERE r.org_id = %s AND r.survey_id = %s AND r.id = %s");
 
 FB_SQL(survey_response_remove, 2,
@@ -269,8 +269,12 @@ static fb_error_t *fb_survey_respond(fb_req_t *fr)
                                 fb_json_string(fr->body, "createdAt")),
                         &made)
         && fb_write_select(&w, &fb_sql_survey_response_get,
-                           FB_ARGS(id, fb_rows_get(&made, 0, 0)), &shown)) {
-        json = fb_rows_get(&shown, 0, 0);
+                           FB_ARGS(id, fb_rows_get(&made, 0, 0)), &shown)
+        && (json = fb_rj_json(fr, fb_survey_response_rows.members,
+                              shown.cells, fb_survey_response_rows.json_size))
+           == NULL) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_INTERNAL, NULL,
+                                        NULL));
     }
     return fb_write_respond(&w, HTTP_CREATED, json);
 }

@@ -11,22 +11,70 @@
 #include "people/people.h"
 #include "surveys.h"
 
+static const fb_rj_member_t fb_survey_members[] = {
+    FB_RJ_CONST("object", "\"survey\""),
+    FB_RJ_STRING("id", SURVEY_COL_ID),
+    FB_RJ_STRING("title", SURVEY_COL_TITLE),
+    FB_RJ_STRING("description", SURVEY_COL_DESCRIPTION),
+    FB_RJ_BOOL("isActive", SURVEY_COL_IS_ACTIVE),
+    FB_RJ_STRING("organization", SURVEY_COL_ORG_ID),
+    FB_RJ_RAW("responseCount", SURVEY_COL_RESPONSE_COUNT),
+    FB_RJ_RAW("targeting", SURVEY_COL_TARGETING),
+    FB_RJ_RAW("pages", SURVEY_COL_PAGES),
+    FB_RJ_TIME("createdAt", SURVEY_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", SURVEY_COL_UPDATED_AT),
+    FB_RJ_END
+};
+
+/* A list's rows end with the cursor's key. */
+static const fb_list_rows_t fb_survey_rows = {
+    .members = fb_survey_members, .json_size = 2048,
+    .key_col = SURVEY_NCOLS, .id_col = SURVEY_COL_ID
+};
+
+/* user: the contact, as people writes contacts, or null. */
+static apr_status_t fb_survey_response_user(fb_req_t *fr, fb_jsonw_t *w,
+                                            const char *const *row)
+{
+    const char *const *contact = row + SURVEY_RESPONSE_COL_USER;
+
+    if (contact[CONTACT_COL_ID] == NULL) {
+        fb_jsonw_raw(w, NULL);
+        return APR_SUCCESS;
+    }
+    return fb_rj_object(fr, w, fb_contact_rows.members, contact);
+}
+
+static const fb_rj_member_t fb_survey_response_members[] = {
+    FB_RJ_CONST("object", "\"survey_response\""),
+    FB_RJ_STRING("id", SURVEY_RESPONSE_COL_ID),
+    FB_RJ_FN("user", fb_survey_response_user),
+    FB_RJ_RAW("responses", SURVEY_RESPONSE_COL_ANSWERS),
+    FB_RJ_TIME("createdAt", SURVEY_RESPONSE_COL_CREATED_AT),
+    FB_RJ_END
+};
+
+const fb_list_rows_t fb_survey_response_rows = {
+    .members = fb_survey_response_members, .json_size = 1024,
+    .key_col = SURVEY_RESPONSE_NCOLS, .id_col = SURVEY_RESPONSE_COL_ID
+};
+
 /* Filters: a page type (NULL: any), isActive (NULL: any). */
 #define SURVEY_FILTERS \
     "AND (s.page_types @> ARRAY[%s::text] OR $2::text IS NULL) " \
     "AND s.is_active = coalesce(%s::boolean, s.is_active) "
 
 FB_SQL(survey_get, 1,
-    "SELECT " SURVEY_JSON " FROM surveys s "
+    "SELECT " SURVEY_COLUMNS " FROM surveys s "
     "WHERE s.org_id = %s AND s.id = %s");
 
 FB_SQL(survey_list, 3,
-    "SELECT " SURVEY_JSON ", fb_ts_key(s.created_at), s.id "
+    "SELECT " SURVEY_COLUMNS ", fb_ts_key(s.created_at) "
     "FROM surveys s WHERE s.org_id = %s " SURVEY_FILTERS
     "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
 
 FB_SQL(survey_list_after, 5,
-    "SELECT " SURVEY_JSON ", fb_ts_key(s.created_at), s.id "
+    "SELECT " SURVEY_COLUMNS ", fb_ts_key(s.created_at) "
     "FROM surveys s WHERE s.org_id = %s " SURVEY_FILTERS
     "AND (s.created_at, s.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
@@ -47,14 +95,14 @@ FB_SQL(survey_find, 1,
     "AND (r.page_ids @> ARRAY[%s::text] OR $3::text IS NULL) "
 
 FB_SQL(survey_responses, 3,
-    "SELECT " SURVEY_RESPONSE_JSON ", fb_ts_key(r.created_at), r.id "
-    "FROM survey_responses r WHERE r.org_id = %s AND r.survey_id = %s "
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
+    "WHERE r.org_id = %s AND r.survey_id = %s "
     RESPONSE_FILTERS
     "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
 
 FB_SQL(survey_responses_after, 5,
-    "SELECT " SURVEY_RESPONSE_JSON ", fb_ts_key(r.created_at), r.id "
-    "FROM survey_responses r WHERE r.org_id = %s AND r.survey_id = %s "
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
+    "WHERE r.org_id = %s AND r.survey_id = %s "
     RESPONSE_FILTERS
     "AND (r.created_at, r.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
@@ -84,6 +132,7 @@ const fb_resource_t fb_surveys = {
     .not_found = FB_E_SURVEY_NOT_FOUND,
     .shape = FB_LIST_CURSOR,
     .order = &fb_surveys_newest,
+    .rows = &fb_survey_rows,
 };
 
 static const char *const fb_survey_page_types[] = {
@@ -109,9 +158,9 @@ static fb_error_t *fb_survey_list(fb_req_t *fr)
     const char *active = fb_query_get(&fr->query, "isActive");
     static const fb_args_t none = {0, NULL};
 
-    return fb_list_respond(fr, &fb_surveys_newest,
-                           FB_ARGS(fb_query_get(&fr->query, "type"),
-                                   active), none);
+    return fb_list_respond_rows(fr, &fb_surveys_newest,
+                                FB_ARGS(fb_query_get(&fr->query, "type"),
+                                        active), none, &fb_survey_rows);
 }
 
 /* GET /surveys/{id}/responses: 404 for a survey that is not there, an
@@ -130,9 +179,10 @@ static fb_error_t *fb_survey_response_list(fb_req_t *fr)
     if (found == NULL) {
         return fb_error_make(fr->pool, FB_E_SURVEY_NOT_FOUND, "id", NULL);
     }
-    return fb_list_respond(fr, &fb_survey_responses_newest,
-                           FB_ARGS(id, fb_query_get(&fr->query, "pageId")),
-                           none);
+    return fb_list_respond_rows(fr, &fb_survey_responses_newest,
+                                FB_ARGS(id, fb_query_get(&fr->query,
+                                                         "pageId")),
+                                none, &fb_survey_response_rows);
 }
 
 static const fb_op_t fb_survey_list_op =

@@ -1,6 +1,6 @@
 /*
  * surveys.h: what the survey files share: the survey's and the
- * response's JSON, and finding a survey.
+ * response's columns and JSON, and finding a survey.
  */
 #ifndef SURVEYS_H
 #define SURVEYS_H
@@ -8,24 +8,41 @@
 #include <json.h>
 
 #include "fb_resource.h"
+#include "people/people.h"
 
-/* A survey (alias s); pages and targeting are stored as rendered. */
-#define SURVEY_JSON \
-    "json_build_object(" \
-    "'object', 'survey', 'id', s.id, 'title', s.title, " \
-    "'description', s.description, 'isActive', s.is_active, " \
-    "'organization', s.org_id, 'responseCount', s.response_count, " \
-    "'targeting', s.targeting, 'pages', s.pages, " \
-    "'createdAt', fb_iso(s.created_at), 'updatedAt', fb_iso(s.updated_at))"
+/* A survey's columns (alias s); pages and targeting are stored as
+ * rendered.  Its JSON is fb_surveys' rows. */
+#define SURVEY_COLUMNS \
+    "s.id, s.title, s.description, s.is_active, s.org_id, " \
+    "s.response_count, s.targeting, s.pages, " \
+    "s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC'"
 
-/* A response (alias r); its user is the contact, or null.  Needs
- * people/people.h. */
-#define SURVEY_RESPONSE_JSON \
-    "json_build_object(" \
-    "'object', 'survey_response', 'id', r.id, " \
-    "'user', (SELECT " CONTACT_JSON " FROM contacts c " \
-    "         WHERE c.org_id = r.org_id AND c.id = r.contact_id), " \
-    "'responses', r.answers, 'createdAt', fb_iso(r.created_at))"
+enum {
+    SURVEY_COL_ID, SURVEY_COL_TITLE, SURVEY_COL_DESCRIPTION,
+    SURVEY_COL_IS_ACTIVE, SURVEY_COL_ORG_ID, SURVEY_COL_RESPONSE_COUNT,
+    SURVEY_COL_TARGETING, SURVEY_COL_PAGES, SURVEY_COL_CREATED_AT,
+    SURVEY_COL_UPDATED_AT, SURVEY_NCOLS
+};
+
+/* A response's columns (alias r), then its user's: the contact c
+ * (CONTACT_SELECT of people.h), all NULL when it has none;
+ * then a list's sort key (column SURVEY_RESPONSE_NCOLS).  Its JSON is
+ * fb_survey_response_rows. */
+#define SURVEY_RESPONSE_SELECT \
+    "r.id, r.answers, r.created_at AT TIME ZONE 'UTC', " \
+    CONTACT_SELECT("fb_ts_key(r.created_at)")
+
+#define SURVEY_RESPONSE_FROM \
+    "FROM survey_responses r LEFT JOIN contacts c " \
+    "ON c.org_id = r.org_id AND c.id = r.contact_id "
+
+enum {
+    SURVEY_RESPONSE_COL_ID, SURVEY_RESPONSE_COL_ANSWERS,
+    SURVEY_RESPONSE_COL_CREATED_AT, SURVEY_RESPONSE_COL_USER,
+    SURVEY_RESPONSE_NCOLS = SURVEY_RESPONSE_COL_USER + CONTACT_NCOLS
+};
+
+extern const fb_list_rows_t fb_survey_response_rows;
 
 /* The survey (org, id) as it is; see surveys.c. */
 extern const fb_resource_t fb_surveys;

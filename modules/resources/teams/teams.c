@@ -7,21 +7,45 @@
 #include "fb_manage.h"
 #include "fb_resource.h"
 
-#define TEAM_JSON \
-    "json_build_object(" \
-    "'object', 'team', 'id', t.id, 'name', t.name, 'color', t.color, " \
-    "'icon', t.icon, " \
-    "'members', COALESCE((SELECT json_agg(m.admin_id " \
-    "                                     ORDER BY m.added_at, m.admin_id) " \
-    "                     FROM team_members m " \
-    "                     WHERE m.org_id = t.org_id AND m.team_id = t.id), " \
-    "                    '[]'::json))"
+/* A team's columns (over a row t of teams), its members' ids in the
+ * order they joined, and its JSON. */
+#define TEAM_COLUMNS \
+    "t.id, t.name, t.color, t.icon, " \
+    "ARRAY(SELECT m.admin_id FROM team_members m " \
+    "      WHERE m.org_id = t.org_id AND m.team_id = t.id " \
+    "      ORDER BY m.added_at, m.admin_id)"
+
+enum {
+    TEAM_COL_ID, TEAM_COL_NAME, TEAM_COL_COLOR, TEAM_COL_ICON,
+    TEAM_COL_MEMBERS
+};
+
+static apr_status_t fb_team_member_ids(fb_req_t *fr, fb_jsonw_t *w,
+                                       const char *const *row)
+{
+    return fb_rj_strings(fr, w, row[TEAM_COL_MEMBERS], 0);
+}
+
+static const fb_rj_member_t fb_team_members[] = {
+    FB_RJ_CONST("object", "\"team\""),
+    FB_RJ_STRING("id", TEAM_COL_ID),
+    FB_RJ_STRING("name", TEAM_COL_NAME),
+    FB_RJ_STRING("color", TEAM_COL_COLOR),
+    FB_RJ_RAW("icon", TEAM_COL_ICON),
+    FB_RJ_FN("members", fb_team_member_ids),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_team_rows = {
+    .members = fb_team_members, .json_size = 256
+};
 
 FB_SQL(team_get, 1,
-    "SELECT " TEAM_JSON " FROM teams t WHERE t.org_id = %s AND t.id = %s");
+    "SELECT " TEAM_COLUMNS " FROM teams t "
+    "WHERE t.org_id = %s AND t.id = %s");
 
 FB_SQL(team_list, 0,
-    "SELECT " TEAM_JSON " FROM teams t WHERE t.org_id = %s "
+    "SELECT " TEAM_COLUMNS " FROM teams t WHERE t.org_id = %s "
     "ORDER BY t.created_at DESC, t.id DESC");
 
 #define TEAM_BODY \
@@ -97,6 +121,7 @@ static const fb_resource_t fb_teams = {
     .not_found = FB_E_TEAM_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_team_list,
+    .rows = &fb_team_rows,
 };
 
 static const char *const fb_team_icon_types[] = {

@@ -10,11 +10,11 @@
 #include "tickets.h"
 
 FB_SQL(ticket_field_get, 1,
-    "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "
+    "SELECT " CUSTOM_FIELD_COLUMNS " FROM custom_fields f "
     "WHERE f.org_id = %s AND f.id = %s AND f.scope = 'ticket'");
 
 FB_SQL(ticket_field_list, 0,
-    "SELECT " CUSTOM_FIELD_JSON " FROM custom_fields f "
+    "SELECT " CUSTOM_FIELD_COLUMNS " FROM custom_fields f "
     "WHERE f.org_id = %s AND f.scope = 'ticket' "
     "ORDER BY f.created_at DESC, f.id DESC");
 
@@ -43,6 +43,7 @@ static const fb_resource_t fb_ticket_fields = {
     .not_found = FB_E_CUSTOM_FIELD_NOT_FOUND,
     .shape = FB_LIST_ENVELOPE,
     .list = &fb_sql_ticket_field_list,
+    .rows = &fb_custom_field_rows,
 };
 
 /* Ticket fields may also take files. */

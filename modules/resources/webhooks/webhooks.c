@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "apr_hash.h"
 #include "apr_strings.h"
 #include "apr_lib.h"
 
@@ -18,48 +19,76 @@
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_resource.h"
+#include "fb_log.h"
 #include "fb_write.h"
 #include "webhook_secret.h"
 #include "webhooks.h"
 
-#define WEBHOOK_JSON \
-    "json_build_object(" \
-    "'object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url, " \
-    "'secret', w.secret, 'description', w.description, " \
-    "'topics', to_json(w.topics), 'status', w.status, " \
-    "'requestConfig', json_build_object('timeoutMs', w.timeout_ms, " \
-    "  'headers', w.headers), " \
-    "'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE " \
-    "  json_build_object('code', w.last_code, 'message', w.last_message, " \
-    "  'timestamp', fb_iso(w.last_at)) END, " \
-    "'health', json_build_object(" \
-    "  'lastResponseTime', w.last_response_ms, " \
-    "  'avgResponseTime', round(w.avg_response_ms)::integer, " \
-    "  'lastSuccessAt', fb_iso(w.last_success_at), " \
-    "  'errorsSinceLastSuccess', w.errors_since_success, " \
-    "  'consecutiveFailures', w.consecutive_failures), " \
-    "'version', w.version, 'createdAt', fb_iso(w.created_at), " \
-    "'updatedAt', fb_iso(w.updated_at))"
+/*
+ * A webhook's columns, over a row w with the columns of webhooks (the
+ * table, or a write's RETURNING *); X(name, sql) gives the enum
+ * WEBHOOK_COL_<name> and the select list.
+ */
+#define WEBHOOK_COLUMNS(X) \
+    X(ID, "w.id") \
+    X(NAME, "w.name") \
+    X(URL, "w.url") \
+    X(SECRET, "w.secret") \
+    X(DESCRIPTION, "w.description") \
+    X(TOPICS, "w.topics") \
+    X(STATUS, "w.status") \
+    X(TIMEOUT, "w.timeout_ms") \
+    X(HEADERS, "w.headers") \
+    X(LAST_AT, "w.last_at AT TIME ZONE 'UTC'") \
+    X(LAST_CODE, "w.last_code") \
+    X(LAST_MESSAGE, "w.last_message") \
+    X(LAST_RESPONSE, "w.last_response_ms") \
+    X(AVG_RESPONSE, "round(w.avg_response_ms)::integer") \
+    X(LAST_SUCCESS, "w.last_success_at AT TIME ZONE 'UTC'") \
+    X(ERRORS, "w.errors_since_success") \
+    X(FAILURES, "w.consecutive_failures") \
+    X(VERSION, "w.version") \
+    X(CREATED_AT, "w.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "w.updated_at AT TIME ZONE 'UTC'")
 
-/* A delivery with its attempts, oldest first; answers older than 7 days
- * are no longer shown (decisions.md). */
-#define DELIVERY_JSON \
-    "json_build_object(" \
-    "'object', 'webhook_delivery', 'id', d.id, 'webhookId', d.webhook_id, " \
-    "'eventId', d.event_id, 'topic', e.topic, 'status', d.state, " \
-    "'attempts', d.attempts, " \
-    "'nextAttemptAt', CASE WHEN d.state = 'pending' " \
-    "  THEN fb_iso(d.next_attempt_at) END, " \
-    "'lastError', d.last_error, 'deliveredAt', fb_iso(d.delivered_at), " \
-    "'createdAt', fb_iso(d.created_at), 'updatedAt', fb_iso(d.updated_at), " \
-    "'attemptLog', coalesce((SELECT json_agg(json_build_object(" \
-    "  'attempt', a.attempt, 'outcome', a.outcome, " \
-    "  'statusCode', a.status_code, 'durationMs', a.duration_ms, " \
-    "  'error', a.error, 'responseBody', CASE WHEN a.created_at " \
-    "    > now() - interval '7 days' THEN a.response_body END, " \
-    "  'createdAt', fb_iso(a.created_at)) ORDER BY a.created_at, a.id) " \
-    "  FROM webhook_delivery_attempts a " \
-    "  WHERE a.org_id = d.org_id AND a.delivery_id = d.id), '[]'))"
+#define WEBHOOK_COL_ENUM(name, sql) WEBHOOK_COL_##name,
+enum { WEBHOOK_COLUMNS(WEBHOOK_COL_ENUM) WEBHOOK_NCOLS };
+
+/* The select list: the columns, then the list's sort key (column
+ * WEBHOOK_NCOLS). */
+#define WEBHOOK_COL_SQL(name, sql) sql ", "
+#define WEBHOOK_SELECT \
+    WEBHOOK_COLUMNS(WEBHOOK_COL_SQL) "fb_ts_key(w.created_at)"
+
+/* A delivery's columns, over d of webhook_deliveries and its event e;
+ * its attempts are read for a whole page at once (fb_delivery_prepare). */
+#define DELIVERY_COLUMNS(X) \
+    X(ID, "d.id") \
+    X(WEBHOOK_ID, "d.webhook_id") \
+    X(EVENT_ID, "d.event_id") \
+    X(TOPIC, "e.topic") \
+    X(STATUS, "d.state") \
+    X(ATTEMPTS, "d.attempts") \
+    X(NEXT_AT, "CASE WHEN d.state = 'pending' " \
+               "THEN d.next_attempt_at AT TIME ZONE 'UTC' END") \
+    X(LAST_ERROR, "d.last_error") \
+    X(DELIVERED_AT, "d.delivered_at AT TIME ZONE 'UTC'") \
+    X(CREATED_AT, "d.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "d.updated_at AT TIME ZONE 'UTC'")
+
+#define DELIVERY_COL_ENUM(name, sql) DELIVERY_COL_##name,
+enum { DELIVERY_COLUMNS(DELIVERY_COL_ENUM) DELIVERY_NCOLS };
+
+#define DELIVERY_SELECT \
+    DELIVERY_COLUMNS(WEBHOOK_COL_SQL) "fb_ts_key(d.created_at)"
+
+/* An attempt's columns, after the id of its delivery; answers older
+ * than 7 days are no longer shown (decisions.md). */
+enum {
+    ATTEMPT_COL_DELIVERY_ID, ATTEMPT_COL_ATTEMPT, ATTEMPT_COL_OUTCOME,
+    ATTEMPT_COL_STATUS_CODE, ATTEMPT_COL_DURATION, ATTEMPT_COL_ERROR,
+    ATTEMPT_COL_BODY, ATTEMPT_COL_CREATED_AT
+};
 
 #define DELIVERY_FROM \
     "FROM webhook_deliveries d JOIN events e " \
@@ -68,17 +97,17 @@
 /* Newest first; the keyset is (created_at, id); the one filter is the
  * status (NULL: any). */
 FB_SQL(webhook_get, 1,
-    "SELECT " WEBHOOK_JSON " FROM webhooks w "
+    "SELECT " WEBHOOK_SELECT " FROM webhooks w "
     "WHERE w.org_id = %s AND w.id = %s");
 
 FB_SQL(webhook_list, 2,
-    "SELECT " WEBHOOK_JSON ", fb_ts_key(w.created_at), w.id "
+    "SELECT " WEBHOOK_SELECT " "
     "FROM webhooks w WHERE w.org_id = %s "
     "AND w.status = coalesce(%s, w.status) "
     "ORDER BY w.created_at DESC, w.id DESC LIMIT %d");
 
 FB_SQL(webhook_list_after, 4,
-    "SELECT " WEBHOOK_JSON ", fb_ts_key(w.created_at), w.id "
+    "SELECT " WEBHOOK_SELECT " "
     "FROM webhooks w WHERE w.org_id = %s "
     "AND w.status = coalesce(%s, w.status) "
     "AND (w.created_at, w.id) < (fb_ts_from_key(%s), %s) "
@@ -99,7 +128,7 @@ FB_SQL(webhook_insert, 8,
     "    coalesce(%s::integer, 10000), coalesce(%s::jsonb, '{}') "
     "  WHERE (SELECT count(*) FROM webhooks WHERE org_id = $1) < %d "
     "  RETURNING *) "
-    "SELECT " WEBHOOK_JSON " FROM w");
+    "SELECT " WEBHOOK_SELECT " FROM w");
 
 /* Given fields replace; the description is cleared by a null (the
  * flag says it was given); status 'active' resets the health
@@ -130,7 +159,7 @@ FB_SQL(webhook_update, 9,
     "      THEN o.failure_run + 1 ELSE o.failure_run END, "
     "    updated_at = now() "
     "  FROM a WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*) "
-    "SELECT " WEBHOOK_JSON " FROM w");
+    "SELECT " WEBHOOK_SELECT " FROM w");
 
 /* (org, id, secret) */
 FB_SQL(webhook_secret, 2,
@@ -139,37 +168,43 @@ FB_SQL(webhook_secret, 2,
     "  FROM (SELECT %s::text AS org_id, %s::text AS id, "
     "    %s::text AS secret) a "
     "  WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*) "
-    "SELECT " WEBHOOK_JSON " FROM w");
+    "SELECT " WEBHOOK_SELECT " FROM w");
 
 FB_SQL(webhook_find, 1,
     "SELECT id FROM webhooks WHERE org_id = %s AND id = %s");
 
-/* A webhook.test event for this webhook only, and its delivery, in
- * one statement; the item is the webhook without its secret. */
-FB_SQL(webhook_test, 1,
-    "WITH w AS (SELECT * FROM webhooks WHERE org_id = %s AND id = %s), "
-    "e AS ("
+/* A webhook.test event with its item (the webhook without its secret,
+ * fb_webhook_test_item) for this webhook only, and its delivery.
+ * (org, item, id) */
+FB_SQL(webhook_test, 2,
+    "WITH e AS ("
     "  INSERT INTO events (org_id, topic, item) "
-    "  SELECT w.org_id, 'webhook.test', json_build_object("
-    "    'object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url, "
-    "    'topics', to_json(w.topics))::jsonb FROM w "
-    "  RETURNING org_id, id), "
-    "d AS ("
-    "  INSERT INTO webhook_deliveries (org_id, webhook_id, event_id) "
-    "  SELECT e.org_id, w.id, e.id FROM e, w RETURNING id) "
-    "SELECT id FROM d");
+    "  VALUES (%s, 'webhook.test', %s::jsonb) RETURNING org_id, id) "
+    "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id) "
+    "SELECT e.org_id, %s, e.id FROM e RETURNING id");
+
+/* (org, delivery ids) -> the attempts of those deliveries, each
+ * delivery's oldest first. */
+FB_SQL(webhook_attempts, 1,
+    "SELECT a.delivery_id, a.attempt, a.outcome, a.status_code, "
+    "  a.duration_ms, a.error, CASE WHEN a.created_at "
+    "    > now() - interval '7 days' THEN a.response_body END, "
+    "  a.created_at AT TIME ZONE 'UTC' "
+    "FROM webhook_delivery_attempts a "
+    "WHERE a.org_id = %s AND a.delivery_id = ANY (%s::text[]) "
+    "ORDER BY a.delivery_id, a.created_at, a.id");
 
 FB_SQL(webhook_delivery_get, 2,
-    "SELECT " DELIVERY_JSON " " DELIVERY_FROM
+    "SELECT " DELIVERY_SELECT " " DELIVERY_FROM
     "WHERE d.org_id = %s AND d.webhook_id = %s AND d.id = %s");
 
 FB_SQL(webhook_deliveries, 2,
-    "SELECT " DELIVERY_JSON ", fb_ts_key(d.created_at), d.id "
+    "SELECT " DELIVERY_SELECT " "
     DELIVERY_FROM "WHERE d.org_id = %s AND d.webhook_id = %s "
     "ORDER BY d.created_at DESC, d.id DESC LIMIT %d");
 
 FB_SQL(webhook_deliveries_after, 4,
-    "SELECT " DELIVERY_JSON ", fb_ts_key(d.created_at), d.id "
+    "SELECT " DELIVERY_SELECT " "
     DELIVERY_FROM "WHERE d.org_id = %s AND d.webhook_id = %s "
     "AND (d.created_at, d.id) < (fb_ts_from_key(%s), %s) "
     "ORDER BY d.created_at DESC, d.id DESC LIMIT %d");
@@ -191,8 +226,185 @@ static const fb_statement_t *const fb_webhook_statements[] = {
     &fb_sql_webhook_lock_org, &fb_sql_webhook_insert, &fb_sql_webhook_update,
     &fb_sql_webhook_secret, &fb_sql_webhook_find, &fb_sql_webhook_test,
     &fb_sql_webhook_delivery_get, &fb_sql_webhook_deliveries,
-    &fb_sql_webhook_deliveries_after, &fb_sql_webhook_redeliver,
-    &fb_sql_webhook_delete, NULL
+    &fb_sql_webhook_deliveries_after, &fb_sql_webhook_attempts,
+    &fb_sql_webhook_redeliver, &fb_sql_webhook_delete, NULL
+};
+
+/* ---- how webhooks and deliveries are written ---- */
+
+static const fb_rj_member_t fb_webhook_request_config[] = {
+    FB_RJ_RAW("timeoutMs", WEBHOOK_COL_TIMEOUT),
+    FB_RJ_RAW("headers", WEBHOOK_COL_HEADERS),
+    FB_RJ_END
+};
+
+static const fb_rj_member_t fb_webhook_last_status[] = {
+    FB_RJ_RAW("code", WEBHOOK_COL_LAST_CODE),
+    FB_RJ_STRING("message", WEBHOOK_COL_LAST_MESSAGE),
+    FB_RJ_TIME("timestamp", WEBHOOK_COL_LAST_AT),
+    FB_RJ_END
+};
+
+/* lastStatus: null until a delivery was tried. */
+static apr_status_t fb_webhook_last_status_of(fb_req_t *fr, fb_jsonw_t *w,
+                                              const char *const *row)
+{
+    if (row[WEBHOOK_COL_LAST_AT] == NULL) {
+        fb_jsonw_raw(w, NULL);
+        return APR_SUCCESS;
+    }
+    return fb_rj_object(fr, w, fb_webhook_last_status, row);
+}
+
+static const fb_rj_member_t fb_webhook_health[] = {
+    FB_RJ_RAW("lastResponseTime", WEBHOOK_COL_LAST_RESPONSE),
+    FB_RJ_RAW("avgResponseTime", WEBHOOK_COL_AVG_RESPONSE),
+    FB_RJ_TIME("lastSuccessAt", WEBHOOK_COL_LAST_SUCCESS),
+    FB_RJ_RAW("errorsSinceLastSuccess", WEBHOOK_COL_ERRORS),
+    FB_RJ_RAW("consecutiveFailures", WEBHOOK_COL_FAILURES),
+    FB_RJ_END
+};
+
+/* topics: as to_json(w.topics) wrote them, ["a","b"]. */
+static apr_status_t fb_webhook_topics_of(fb_req_t *fr, fb_jsonw_t *w,
+                                         const char *const *row)
+{
+    return fb_rj_strings(fr, w, row[WEBHOOK_COL_TOPICS], 1);
+}
+
+static const fb_rj_member_t fb_webhook_members[] = {
+    FB_RJ_CONST("object", "\"webhook\""),
+    FB_RJ_STRING("id", WEBHOOK_COL_ID),
+    FB_RJ_STRING("name", WEBHOOK_COL_NAME),
+    FB_RJ_STRING("url", WEBHOOK_COL_URL),
+    FB_RJ_STRING("secret", WEBHOOK_COL_SECRET),
+    FB_RJ_STRING("description", WEBHOOK_COL_DESCRIPTION),
+    FB_RJ_FN("topics", fb_webhook_topics_of),
+    FB_RJ_STRING("status", WEBHOOK_COL_STATUS),
+    FB_RJ_OBJECT("requestConfig", fb_webhook_request_config),
+    FB_RJ_FN("lastStatus", fb_webhook_last_status_of),
+    FB_RJ_OBJECT("health", fb_webhook_health),
+    FB_RJ_STRING("version", WEBHOOK_COL_VERSION),
+    FB_RJ_TIME("createdAt", WEBHOOK_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", WEBHOOK_COL_UPDATED_AT),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_webhook_rows = {
+    .members = fb_webhook_members, .json_size = 1024,
+    .key_col = WEBHOOK_NCOLS, .id_col = WEBHOOK_COL_ID
+};
+
+/* The item of a webhook.test event: the webhook without its secret. */
+static const fb_rj_member_t fb_webhook_test_item[] = {
+    FB_RJ_CONST("object", "\"webhook\""),
+    FB_RJ_STRING("id", WEBHOOK_COL_ID),
+    FB_RJ_STRING("name", WEBHOOK_COL_NAME),
+    FB_RJ_STRING("url", WEBHOOK_COL_URL),
+    FB_RJ_FN("topics", fb_webhook_topics_of),
+    FB_RJ_END
+};
+
+static const fb_rj_member_t fb_attempt_members[] = {
+    FB_RJ_RAW("attempt", ATTEMPT_COL_ATTEMPT),
+    FB_RJ_STRING("outcome", ATTEMPT_COL_OUTCOME),
+    FB_RJ_RAW("statusCode", ATTEMPT_COL_STATUS_CODE),
+    FB_RJ_RAW("durationMs", ATTEMPT_COL_DURATION),
+    FB_RJ_STRING("error", ATTEMPT_COL_ERROR),
+    FB_RJ_STRING("responseBody", ATTEMPT_COL_BODY),
+    FB_RJ_TIME("createdAt", ATTEMPT_COL_CREATED_AT),
+    FB_RJ_END
+};
+
+/* The request's: delivery id -> its attempts (rows of webhook_attempts,
+ * an array of const char *const *), for the deliveries read. */
+#define FB_WEBHOOK_ATTEMPTS_KEY "fb_webhook_attempts"
+
+/* Reads the attempts of the deliveries of rows, kept by the request for
+ * fb_delivery_attempts. */
+static fb_error_t *fb_delivery_prepare(fb_req_t *fr, const fb_rows_t *rows)
+{
+    apr_array_header_t *ids = apr_array_make(fr->pool, rows->nrows,
+                                             sizeof(const char *));
+    apr_hash_t *held = apr_hash_make(fr->pool);
+    fb_rows_t attempts;
+    fb_error_t *err;
+    int i;
+
+    for (i = 0; i < rows->nrows; i++) {
+        APR_ARRAY_PUSH(ids, const char *) = fb_rows_get(rows, i,
+                                                        DELIVERY_COL_ID);
+    }
+    if ((err = fb_req_select(fr, &fb_sql_webhook_attempts,
+                             FB_ARGS(fb_db_text_array(fr->pool, ids)),
+                             &attempts)) != NULL) {
+        return err;
+    }
+    for (i = 0; i < attempts.nrows; i++) {
+        const char *const *row = attempts.cells + i * attempts.ncols;
+        apr_array_header_t *of = apr_hash_get(
+            held, row[ATTEMPT_COL_DELIVERY_ID], APR_HASH_KEY_STRING);
+
+        if (of == NULL) {
+            of = apr_array_make(fr->pool, 4, sizeof(const char *const *));
+            apr_hash_set(held, row[ATTEMPT_COL_DELIVERY_ID],
+                         APR_HASH_KEY_STRING, of);
+        }
+        APR_ARRAY_PUSH(of, const char *const *) = row;
+    }
+    apr_pool_userdata_setn(held, FB_WEBHOOK_ATTEMPTS_KEY, NULL, fr->pool);
+    return NULL;
+}
+
+/* attemptLog: the delivery's attempts, oldest first, as json_agg wrote
+ * them. */
+static apr_status_t fb_delivery_attempts(fb_req_t *fr, fb_jsonw_t *w,
+                                         const char *const *row)
+{
+    apr_hash_t *held = NULL;
+    apr_array_header_t *of;
+    apr_status_t rv = APR_SUCCESS;
+    int i;
+
+    apr_pool_userdata_get((void **)&held, FB_WEBHOOK_ATTEMPTS_KEY,
+                          fr->pool);
+    if (held == NULL) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00561)
+                      "the attempts of delivery %s were not read",
+                      row[DELIVERY_COL_ID]);
+        return APR_EGENERAL;
+    }
+    of = apr_hash_get(held, row[DELIVERY_COL_ID], APR_HASH_KEY_STRING);
+    fb_jsonw_array(w);
+    for (i = 0; of != NULL && i < of->nelts && rv == APR_SUCCESS; i++) {
+        rv = fb_rj_object(fr, w, fb_attempt_members,
+                          APR_ARRAY_IDX(of, i, const char *const *));
+    }
+    fb_jsonw_end(w);
+    return rv;
+}
+
+static const fb_rj_member_t fb_delivery_members[] = {
+    FB_RJ_CONST("object", "\"webhook_delivery\""),
+    FB_RJ_STRING("id", DELIVERY_COL_ID),
+    FB_RJ_STRING("webhookId", DELIVERY_COL_WEBHOOK_ID),
+    FB_RJ_STRING("eventId", DELIVERY_COL_EVENT_ID),
+    FB_RJ_STRING("topic", DELIVERY_COL_TOPIC),
+    FB_RJ_STRING("status", DELIVERY_COL_STATUS),
+    FB_RJ_RAW("attempts", DELIVERY_COL_ATTEMPTS),
+    FB_RJ_TIME("nextAttemptAt", DELIVERY_COL_NEXT_AT),
+    FB_RJ_STRING("lastError", DELIVERY_COL_LAST_ERROR),
+    FB_RJ_TIME("deliveredAt", DELIVERY_COL_DELIVERED_AT),
+    FB_RJ_TIME("createdAt", DELIVERY_COL_CREATED_AT),
+    FB_RJ_TIME("updatedAt", DELIVERY_COL_UPDATED_AT),
+    FB_RJ_FN("attemptLog", fb_delivery_attempts),
+    FB_RJ_END
+};
+
+static const fb_list_rows_t fb_delivery_rows = {
+    .members = fb_delivery_members, .json_size = 1024,
+    .key_col = DELIVERY_NCOLS, .id_col = DELIVERY_COL_ID,
+    .prepare = fb_delivery_prepare
 };
 
 static const fb_list_order_t fb_webhooks_newest = {
@@ -207,6 +419,7 @@ static const fb_resource_t fb_webhooks = {
     .not_found = FB_E_WEBHOOK_NOT_FOUND,
     .shape = FB_LIST_CURSOR,
     .order = &fb_webhooks_newest,
+    .rows = &fb_webhook_rows,
 };
 
 const char *const fb_webhook_topics[] = {
@@ -439,6 +652,19 @@ static fb_error_t *fb_webhook_new_secret(fb_req_t *fr, const char **out)
         : fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
 }
 
+/* Answers the webhook of rows (one). */
+static fb_error_t *fb_webhook_respond(fb_req_t *fr, int status,
+                                      const fb_rows_t *rows)
+{
+    const char *json = fb_resource_json(fr, &fb_webhooks, rows, 0);
+
+    if (json == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    fb_respond(fr, status, json);
+    return NULL;
+}
+
 /* ---- POST /webhooks ---- */
 
 static fb_error_t *fb_webhook_create(fb_req_t *fr)
@@ -470,8 +696,7 @@ static fb_error_t *fb_webhook_create(fb_req_t *fr)
                                           "webhooks.",
                                           fr->conf->webhook_max));
     }
-    fb_respond(fr, HTTP_CREATED, fb_rows_get(&rows, 0, 0));
-    return NULL;
+    return fb_webhook_respond(fr, HTTP_CREATED, &rows);
 }
 
 /* Runs st with args and answers the webhook it returns, or 404
@@ -482,12 +707,17 @@ static fb_error_t *fb_webhook_answer(fb_req_t *fr, const fb_statement_t *st,
     fb_rows_t rows;
     fb_write_t w;
 
+    fb_error_t *err;
+
     fb_write_begin(&w, fr);
     if (fb_write_select(&w, st, args, &rows) && rows.nrows == 0) {
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND,
                                         "id", NULL));
     }
-    return fb_write_respond(&w, HTTP_OK, fb_rows_get(&rows, 0, 0));
+    if ((err = fb_write_end(&w)) != NULL) {
+        return err;
+    }
+    return fb_webhook_respond(fr, HTTP_OK, &rows);
 }
 
 /* ---- PATCH /webhooks/{id} ---- */
@@ -522,22 +752,6 @@ static fb_error_t *fb_webhook_rotate(fb_req_t *fr)
     }
     return fb_webhook_answer(fr, &fb_sql_webhook_secret,
                              FB_ARGS(id, secret));
-}
-
-/* Runs st with the path's id (in *id); 404 webhook_not_found when it
- * returns no row. */
-static fb_error_t *fb_webhook_by_id(fb_req_t *fr, const fb_statement_t *st,
-                                    const char **id, fb_rows_t *rows)
-{
-    fb_error_t *err;
-
-    if ((err = fb_resource_id(fr, id)) != NULL
-        || (err = fb_req_select(fr, st, FB_ARGS(*id), rows)) != NULL) {
-        return err;
-    }
-    return rows->nrows == 0
-           ? fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND, "id", NULL)
-           : NULL;
 }
 
 /* ---- DELETE /webhooks/{id} ---- */
@@ -585,6 +799,7 @@ static fb_error_t *fb_webhook_find(fb_req_t *fr, const char **id)
 static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
                                        const char *id, const char *delivery)
 {
+    const char *json;
     fb_rows_t rows;
     fb_error_t *err = fb_req_select(fr, &fb_sql_webhook_delivery_get,
                                     FB_ARGS(id, delivery), &rows);
@@ -596,7 +811,14 @@ static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
         return fb_error_make(fr->pool, FB_E_WEBHOOK_DELIVERY_NOT_FOUND,
                              "deliveryId", NULL);
     }
-    fb_respond(fr, status, fb_rows_get(&rows, 0, 0));
+    if ((err = fb_delivery_prepare(fr, &rows)) != NULL) {
+        return err;
+    }
+    if ((json = fb_rj_json(fr, fb_delivery_members, rows.cells,
+                           fb_delivery_rows.json_size)) == NULL) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    fb_respond(fr, status, json);
     return NULL;
 }
 
@@ -604,16 +826,32 @@ static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
  * webhook alone, by the worker like any other; 202 with the delivery. */
 static fb_error_t *fb_webhook_test(fb_req_t *fr)
 {
-    const char *id;
+    const char *id, *item = NULL;
+    fb_rows_t rows, made;
     fb_error_t *err;
-    fb_rows_t rows;
+    fb_write_t w;
 
-    if ((err = fb_webhook_by_id(fr, &fb_sql_webhook_test, &id, &rows))
-        != NULL) {
+    if ((err = fb_resource_id(fr, &id)) != NULL) {
+        return err;
+    }
+    fb_write_begin(&w, fr);
+    if (fb_write_select(&w, &fb_sql_webhook_get, FB_ARGS(id), &rows)
+        && rows.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_WEBHOOK_NOT_FOUND,
+                                        "id", NULL));
+    }
+    else if (fb_write_ok(&w)
+             && (item = fb_rj_json(fr, fb_webhook_test_item, rows.cells,
+                                   512)) == NULL) {
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_INTERNAL, NULL,
+                                        NULL));
+    }
+    fb_write_select(&w, &fb_sql_webhook_test, FB_ARGS(item, id), &made);
+    if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id,
-                               fb_rows_get(&rows, 0, 0));
+                               fb_rows_get(&made, 0, 0));
 }
 
 static const fb_list_order_t fb_webhook_deliveries_order = {
@@ -630,8 +868,8 @@ static fb_error_t *fb_webhook_deliveries(fb_req_t *fr)
     fb_error_t *err = fb_webhook_find(fr, &id);
 
     return err != NULL ? err
-        : fb_list_respond(fr, &fb_webhook_deliveries_order, FB_ARGS(id),
-                          FB_NO_ARGS);
+        : fb_list_respond_rows(fr, &fb_webhook_deliveries_order,
+                               FB_ARGS(id), FB_NO_ARGS, &fb_delivery_rows);
 }
 
 /* POST /webhooks/{id}/deliveries/{deliveryId}/redeliver: 202 with the
@@ -667,9 +905,9 @@ static const fb_query_rule_t fb_webhook_list_rules[] = {
 
 static fb_error_t *fb_webhook_list(fb_req_t *fr)
 {
-    return fb_list_respond(fr, &fb_webhooks_newest,
-                           FB_ARGS(fb_query_get(&fr->query, "status")),
-                           FB_NO_ARGS);
+    return fb_list_respond_rows(fr, &fb_webhooks_newest,
+                                FB_ARGS(fb_query_get(&fr->query, "status")),
+                                FB_NO_ARGS, &fb_webhook_rows);
 }
 
 /* ---- routes ---- */

@@ -6,27 +6,25 @@
 
 -- admin_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'admin', 'id', a.id, 'name', a.name, 'email', a.email,
-'profilePicture', a.profile_picture, 'roleId', a.role_id)
- FROM admins a WHERE a.org_id = $1 AND a.id = $2;
+a.id, a.name, a.email, a.profile_picture, a.role_id
+ FROM admins a
+WHERE a.org_id = $1 AND a.id = $2;
 
 -- admin_list (scoped; varchar)
 SELECT
-json_build_object('object', 'admin', 'id', a.id, 'name', a.name, 'email', a.email,
-'profilePicture', a.profile_picture, 'roleId', a.role_id)
+a.id, a.name, a.email, a.profile_picture, a.role_id
  FROM admins a WHERE a.org_id = $1
 ORDER BY a.created_at DESC, a.id DESC;
 
 -- admin_role_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'admin_role', 'id', r.id, 'name', r.name,
-'permissions', r.permissions)
- FROM roles r WHERE r.org_id = $1 AND r.id = $2;
+r.id, r.name, r.permissions
+ FROM roles r
+WHERE r.org_id = $1 AND r.id = $2;
 
 -- admin_role_list (scoped; varchar)
 SELECT
-json_build_object('object', 'admin_role', 'id', r.id, 'name', r.name,
-'permissions', r.permissions)
+r.id, r.name, r.permissions
  FROM roles r WHERE r.org_id = $1
 ORDER BY r.created_at DESC, r.id DESC;
 

@@ -6,9 +6,8 @@
 
 -- api_key_get (scoped; varchar, varchar, varchar)
 SELECT
-json_build_object('object', 'api_key', 'id', k.id, 'name', k.name,
-'prefix', k.prefix, 'adminId', k.admin_id,
-'createdAt', fb_iso(k.created_at), 'revokedAt', fb_iso(k.revoked_at))
+k.id, k.name, k.prefix, k.admin_id,
+k.created_at AT TIME ZONE 'UTC', k.revoked_at AT TIME ZONE 'UTC'
  FROM api_keys k
 WHERE k.org_id = $1 AND k.id = $2 AND
 ($3::boolean OR NOT
@@ -22,9 +21,8 @@ k.admin_id
 
 -- api_key_list (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'api_key', 'id', k.id, 'name', k.name,
-'prefix', k.prefix, 'adminId', k.admin_id,
-'createdAt', fb_iso(k.created_at), 'revokedAt', fb_iso(k.revoked_at))
+k.id, k.name, k.prefix, k.admin_id,
+k.created_at AT TIME ZONE 'UTC', k.revoked_at AT TIME ZONE 'UTC'
  FROM api_keys k WHERE k.org_id = $1
 AND
 ($2::boolean OR NOT

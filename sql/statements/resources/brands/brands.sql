@@ -6,30 +6,25 @@
 
 -- brand_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'brand', 'id', b.id, 'name', b.name,
-'isDefault', b.is_default, 'createdAt', fb_iso(b.created_at),
-'updatedAt', fb_iso(b.updated_at),
-'helpCenterId', b.help_center_id,
-'senderEmailAddressId', b.sender_email_address_id)
- FROM brands b WHERE b.org_id = $1 AND b.id = $2;
+b.id, b.name, b.is_default, b.created_at AT TIME ZONE 'UTC',
+b.updated_at AT TIME ZONE 'UTC', b.help_center_id,
+b.sender_email_address_id
+ FROM brands b
+WHERE b.org_id = $1 AND b.id = $2;
 
 -- brand_list (scoped; varchar, integer)
 SELECT
-json_build_object('object', 'brand', 'id', b.id, 'name', b.name,
-'isDefault', b.is_default, 'createdAt', fb_iso(b.created_at),
-'updatedAt', fb_iso(b.updated_at),
-'helpCenterId', b.help_center_id,
-'senderEmailAddressId', b.sender_email_address_id), fb_ts_key(b.created_at), b.id
+b.id, b.name, b.is_default, b.created_at AT TIME ZONE 'UTC',
+b.updated_at AT TIME ZONE 'UTC', b.help_center_id,
+b.sender_email_address_id, fb_ts_key(b.created_at)
 FROM brands b WHERE b.org_id = $1
 ORDER BY b.created_at DESC, b.id DESC LIMIT $2;
 
 -- brand_list_after (scoped; varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'brand', 'id', b.id, 'name', b.name,
-'isDefault', b.is_default, 'createdAt', fb_iso(b.created_at),
-'updatedAt', fb_iso(b.updated_at),
-'helpCenterId', b.help_center_id,
-'senderEmailAddressId', b.sender_email_address_id), fb_ts_key(b.created_at), b.id
+b.id, b.name, b.is_default, b.created_at AT TIME ZONE 'UTC',
+b.updated_at AT TIME ZONE 'UTC', b.help_center_id,
+b.sender_email_address_id, fb_ts_key(b.created_at)
 FROM brands b WHERE b.org_id = $1
 AND (b.created_at, b.id) < (fb_ts_from_key($2), $3)
 ORDER BY b.created_at DESC, b.id DESC LIMIT $4;

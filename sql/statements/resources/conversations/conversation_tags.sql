@@ -22,17 +22,13 @@ FROM (SELECT $1::text AS org_id, $2::text AS conv, $3::text AS tag,
   $4::text AS target, $5::text AS admin) k
 JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin
 ON CONFLICT DO NOTHING
-RETURNING jsonb_build_object('action', 'added', 'tagId', tag_id,
-  'tagName', (SELECT t.name FROM conversation_tags t
+RETURNING tag_id, (SELECT t.name FROM conversation_tags t
     WHERE t.org_id = $1 AND t.id = tag_id),
-  'targetPartId', target_part_id, 'actor', applied_by,
-  'occurredAt', fb_iso(applied_at))::text;
+  target_part_id, applied_at AT TIME ZONE 'UTC', applied_by;
 
 -- conversation_t_applied (scoped; varchar, varchar, varchar)
-SELECT json_build_object('type', 'tag', 'id', t.id, 'name', t.name,
-  'targetPartId', l.target_part_id,
-  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by,
-  'removedAt', NULL, 'removedBy', NULL)
+SELECT t.id, t.name, l.target_part_id,
+  l.applied_at AT TIME ZONE 'UTC', l.applied_by, NULL, NULL, NULL
 FROM conversation_tag_links l JOIN conversation_tags t
   ON t.org_id = l.org_id AND t.id = l.tag_id
 WHERE l.org_id = $1 AND l.conversation_id = $2 AND l.tag_id = $3;
@@ -44,12 +40,6 @@ USING (SELECT $1::text AS org_id, $2::text AS conv, $3::text AS tag,
 WHERE l.org_id = k.org_id AND l.conversation_id = k.conv
 AND l.tag_id = k.tag AND t.org_id = k.org_id AND t.id = k.tag
 AND a.org_id = k.org_id AND a.id = k.admin
-RETURNING json_build_object('type', 'tag', 'id', t.id,
-  'name', t.name, 'targetPartId', l.target_part_id,
-  'appliedAt', fb_iso(l.applied_at), 'appliedBy', l.applied_by,
-  'removedAt', fb_iso(now()), 'removedBy', json_build_object(
-    'type', 'admin', 'id', a.id, 'name', a.name))::text,
-  jsonb_build_object('action', 'removed', 'tagId', t.id,
-  'tagName', t.name, 'targetPartId', l.target_part_id,
-  'actor', jsonb_build_object('type', 'admin', 'id', a.id,
-    'name', a.name), 'occurredAt', fb_iso(now()))::text;
+RETURNING t.id, t.name, l.target_part_id,
+  l.applied_at AT TIME ZONE 'UTC', l.applied_by,
+  now() AT TIME ZONE 'UTC', a.id, a.name;

@@ -7,13 +7,10 @@
 -- organization_get (scoped; varchar, varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS version,
   $3::text AS portal)
-SELECT json_build_object('object', 'organization', 'id', o.id, 'name', o.name,
-'defaultLocale', o.default_locale,
-'defaultVersion', coalesce(o.api_version, a.version),
-'portalUrl', coalesce(o.portal_url, a.portal),
-'identityVerification', json_build_object(
-  'enabled', o.identity_secret IS NOT NULL),
-'createdAt', fb_iso(o.created_at), 'updatedAt', fb_iso(o.updated_at))
+SELECT o.id, o.name, o.default_locale,
+  coalesce(o.api_version, a.version), coalesce(o.portal_url, a.portal),
+  o.identity_secret IS NOT NULL, o.created_at AT TIME ZONE 'UTC',
+  o.updated_at AT TIME ZONE 'UTC'
 FROM organizations o, a WHERE o.id = a.org_id;
 
 -- organization_update (scoped; varchar, varchar)

@@ -6,21 +6,17 @@
 
 -- survey_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'survey', 'id', s.id, 'title', s.title,
-'description', s.description, 'isActive', s.is_active,
-'organization', s.org_id, 'responseCount', s.response_count,
-'targeting', s.targeting, 'pages', s.pages,
-'createdAt', fb_iso(s.created_at), 'updatedAt', fb_iso(s.updated_at))
+s.id, s.title, s.description, s.is_active, s.org_id,
+s.response_count, s.targeting, s.pages,
+s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC'
  FROM surveys s
 WHERE s.org_id = $1 AND s.id = $2;
 
 -- survey_list (scoped; varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'survey', 'id', s.id, 'title', s.title,
-'description', s.description, 'isActive', s.is_active,
-'organization', s.org_id, 'responseCount', s.response_count,
-'targeting', s.targeting, 'pages', s.pages,
-'createdAt', fb_iso(s.created_at), 'updatedAt', fb_iso(s.updated_at)), fb_ts_key(s.created_at), s.id
+s.id, s.title, s.description, s.is_active, s.org_id,
+s.response_count, s.targeting, s.pages,
+s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC', fb_ts_key(s.created_at)
 FROM surveys s WHERE s.org_id = $1
 AND (s.page_types @> ARRAY[$2::text] OR $2::text IS NULL)
 AND s.is_active = coalesce($3::boolean, s.is_active)
@@ -28,11 +24,9 @@ ORDER BY s.created_at DESC, s.id DESC LIMIT $4;
 
 -- survey_list_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'survey', 'id', s.id, 'title', s.title,
-'description', s.description, 'isActive', s.is_active,
-'organization', s.org_id, 'responseCount', s.response_count,
-'targeting', s.targeting, 'pages', s.pages,
-'createdAt', fb_iso(s.created_at), 'updatedAt', fb_iso(s.updated_at)), fb_ts_key(s.created_at), s.id
+s.id, s.title, s.description, s.is_active, s.org_id,
+s.response_count, s.targeting, s.pages,
+s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC', fb_ts_key(s.created_at)
 FROM surveys s WHERE s.org_id = $1
 AND (s.page_types @> ARRAY[$2::text] OR $2::text IS NULL)
 AND s.is_active = coalesce($3::boolean, s.is_active)
@@ -48,149 +42,73 @@ SELECT id FROM surveys WHERE org_id = $1 AND id = $2;
 
 -- survey_responses (scoped; varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'survey_response', 'id', r.id,
-'user', (SELECT
-CASE WHEN
-c.user_id
- IS NULL THEN
-json_build_object('object', 'contact', 'id', c.id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- ELSE
-json_build_object('object', 'contact', 'id', c.id,
-'userId',
+r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
+c.id,
 c.user_id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- END
- FROM contacts c
-         WHERE c.org_id = r.org_id AND c.id = r.contact_id),
-'responses', r.answers, 'createdAt', fb_iso(r.created_at)), fb_ts_key(r.created_at), r.id
-FROM survey_responses r WHERE r.org_id = $1 AND r.survey_id = $2
+c.org_id,
+ARRAY(SELECT ARRAY[co.id, (co.company_id)::text, (co.name)::text, (co.monthly_spend)::text, (co.industry)::text, (co.website)::text, (co.plan)::text, ((SELECT count(*) FROM contact_companies l
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::text, (co.company_size)::text, (fb_company_last_activity(co.org_id, co.id,
+co.last_activity) AT TIME ZONE 'UTC')::text, (co.custom_fields)::text, (co.created_at AT TIME ZONE 'UTC')::text, (co.updated_at AT TIME ZONE 'UTC')::text]
+FROM contact_companies cc JOIN companies co
+  ON co.org_id = cc.org_id AND co.id = cc.company_id
+WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
+ORDER BY co.company_id),
+c.email,
+c.name,
+c.profile_picture,
+c.comments_created,
+c.posts_created,
+c.last_activity AT TIME ZONE 'UTC',
+c.subscribed_to_changelog,
+c.manually_opted_out_from_changelog,
+to_json(c.roles),
+c.locale,
+c.verified,
+c.type,
+c.description,
+c.custom_fields,
+c.is_blocked,
+c.phone,
+fb_ts_key(r.created_at)
+FROM survey_responses r LEFT JOIN contacts c
+ON c.org_id = r.org_id AND c.id = r.contact_id
+WHERE r.org_id = $1 AND r.survey_id = $2
 AND (r.page_ids @> ARRAY[$3::text] OR $3::text IS NULL)
 ORDER BY r.created_at DESC, r.id DESC LIMIT $4;
 
 -- survey_responses_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'survey_response', 'id', r.id,
-'user', (SELECT
-CASE WHEN
-c.user_id
- IS NULL THEN
-json_build_object('object', 'contact', 'id', c.id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- ELSE
-json_build_object('object', 'contact', 'id', c.id,
-'userId',
+r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
+c.id,
 c.user_id,
-'organizationId', c.org_id,
-'companies', COALESCE((SELECT json_agg(json_build_object('object', 'company', 'id', co.id, 'companyId', co.company_id,
-'name', co.name, 'monthlySpend', co.monthly_spend,
-'industry', co.industry, 'website', co.website, 'plan', co.plan,
-'linkedUsers', (SELECT count(*) FROM contact_companies l
-                WHERE l.org_id = co.org_id AND l.company_id = co.id),
-'companySize', co.company_size,
-'lastActivity', fb_iso(fb_company_last_activity(co.org_id, co.id,
-                                                co.last_activity)),
-'customFields', co.custom_fields,
-'createdAt', fb_iso(co.created_at), 'updatedAt', fb_iso(co.updated_at))
-                                       ORDER BY co.company_id)
-  FROM contact_companies cc JOIN companies co
-    ON co.org_id = cc.org_id AND co.id = cc.company_id
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id), '[]'::json),
-'email', c.email, 'name', c.name,
-'profilePicture', c.profile_picture,
-'commentsCreated', c.comments_created,
-'postsCreated', c.posts_created,
-'lastActivity', fb_iso(c.last_activity),
-'subscribedToChangelog', c.subscribed_to_changelog,
-'manuallyOptedOutFromChangelog',
-  c.manually_opted_out_from_changelog,
-'roles', to_json(c.roles), 'locale', c.locale,
-'verified', c.verified, 'type', c.type,
-'description', c.description, 'customFields', c.custom_fields,
-'isBlocked', c.is_blocked, 'phone', c.phone)
- END
- FROM contacts c
-         WHERE c.org_id = r.org_id AND c.id = r.contact_id),
-'responses', r.answers, 'createdAt', fb_iso(r.created_at)), fb_ts_key(r.created_at), r.id
-FROM survey_responses r WHERE r.org_id = $1 AND r.survey_id = $2
+c.org_id,
+ARRAY(SELECT ARRAY[co.id, (co.company_id)::text, (co.name)::text, (co.monthly_spend)::text, (co.industry)::text, (co.website)::text, (co.plan)::text, ((SELECT count(*) FROM contact_companies l
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::text, (co.company_size)::text, (fb_company_last_activity(co.org_id, co.id,
+co.last_activity) AT TIME ZONE 'UTC')::text, (co.custom_fields)::text, (co.created_at AT TIME ZONE 'UTC')::text, (co.updated_at AT TIME ZONE 'UTC')::text]
+FROM contact_companies cc JOIN companies co
+  ON co.org_id = cc.org_id AND co.id = cc.company_id
+WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
+ORDER BY co.company_id),
+c.email,
+c.name,
+c.profile_picture,
+c.comments_created,
+c.posts_created,
+c.last_activity AT TIME ZONE 'UTC',
+c.subscribed_to_changelog,
+c.manually_opted_out_from_changelog,
+to_json(c.roles),
+c.locale,
+c.verified,
+c.type,
+c.description,
+c.custom_fields,
+c.is_blocked,
+c.phone,
+fb_ts_key(r.created_at)
+FROM survey_responses r LEFT JOIN contacts c
+ON c.org_id = r.org_id AND c.id = r.contact_id
+WHERE r.org_id = $1 AND r.survey_id = $2
 AND (r.page_ids @> ARRAY[$3::text] OR $3::text IS NULL)
 AND (r.created_at, r.id) < (fb_ts_from_key($4), $5)
 ORDER BY r.created_at DESC, r.id DESC LIMIT $6;

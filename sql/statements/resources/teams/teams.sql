@@ -6,24 +6,19 @@
 
 -- team_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'team', 'id', t.id, 'name', t.name, 'color', t.color,
-'icon', t.icon,
-'members', COALESCE((SELECT json_agg(m.admin_id
-                                     ORDER BY m.added_at, m.admin_id)
-                     FROM team_members m
-                     WHERE m.org_id = t.org_id AND m.team_id = t.id),
-                    '[]'::json))
- FROM teams t WHERE t.org_id = $1 AND t.id = $2;
+t.id, t.name, t.color, t.icon,
+ARRAY(SELECT m.admin_id FROM team_members m
+      WHERE m.org_id = t.org_id AND m.team_id = t.id
+      ORDER BY m.added_at, m.admin_id)
+ FROM teams t
+WHERE t.org_id = $1 AND t.id = $2;
 
 -- team_list (scoped; varchar)
 SELECT
-json_build_object('object', 'team', 'id', t.id, 'name', t.name, 'color', t.color,
-'icon', t.icon,
-'members', COALESCE((SELECT json_agg(m.admin_id
-                                     ORDER BY m.added_at, m.admin_id)
-                     FROM team_members m
-                     WHERE m.org_id = t.org_id AND m.team_id = t.id),
-                    '[]'::json))
+t.id, t.name, t.color, t.icon,
+ARRAY(SELECT m.admin_id FROM team_members m
+      WHERE m.org_id = t.org_id AND m.team_id = t.id
+      ORDER BY m.added_at, m.admin_id)
  FROM teams t WHERE t.org_id = $1
 ORDER BY t.created_at DESC, t.id DESC;
 

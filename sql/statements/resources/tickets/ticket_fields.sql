@@ -6,45 +6,17 @@
 
 -- ticket_field_get (scoped; varchar, varchar)
 SELECT
-CASE WHEN
-f.placeholder
- IS NULL THEN
-json_build_object('object', 'custom_field', 'id', f.id, 'label', f.label,
-'type', f.type, 'required', f.required,
-'allowMultiple', f.allow_multiple,
-'public', f.public, 'internal', f.internal, 'options', f.options,
-'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))
- ELSE
-json_build_object('object', 'custom_field', 'id', f.id, 'label', f.label,
-'type', f.type, 'required', f.required,
-'allowMultiple', f.allow_multiple,
-'placeholder',
-f.placeholder,
-'public', f.public, 'internal', f.internal, 'options', f.options,
-'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))
- END
+f.id, f.label, f.type, f.required, f.allow_multiple, f.placeholder,
+f.public, f.internal, f.options, f.created_at AT TIME ZONE 'UTC',
+f.updated_at AT TIME ZONE 'UTC'
  FROM custom_fields f
 WHERE f.org_id = $1 AND f.id = $2 AND f.scope = 'ticket';
 
 -- ticket_field_list (scoped; varchar)
 SELECT
-CASE WHEN
-f.placeholder
- IS NULL THEN
-json_build_object('object', 'custom_field', 'id', f.id, 'label', f.label,
-'type', f.type, 'required', f.required,
-'allowMultiple', f.allow_multiple,
-'public', f.public, 'internal', f.internal, 'options', f.options,
-'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))
- ELSE
-json_build_object('object', 'custom_field', 'id', f.id, 'label', f.label,
-'type', f.type, 'required', f.required,
-'allowMultiple', f.allow_multiple,
-'placeholder',
-f.placeholder,
-'public', f.public, 'internal', f.internal, 'options', f.options,
-'createdAt', fb_iso(f.created_at), 'updatedAt', fb_iso(f.updated_at))
- END
+f.id, f.label, f.type, f.required, f.allow_multiple, f.placeholder,
+f.public, f.internal, f.options, f.created_at AT TIME ZONE 'UTC',
+f.updated_at AT TIME ZONE 'UTC'
  FROM custom_fields f
 WHERE f.org_id = $1 AND f.scope = 'ticket'
 ORDER BY f.created_at DESC, f.id DESC;

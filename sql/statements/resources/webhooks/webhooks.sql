@@ -6,65 +6,80 @@
 
 -- webhook_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-'secret', w.secret, 'description', w.description,
-'topics', to_json(w.topics), 'status', w.status,
-'requestConfig', json_build_object('timeoutMs', w.timeout_ms,
-  'headers', w.headers),
-'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE
-  json_build_object('code', w.last_code, 'message', w.last_message,
-  'timestamp', fb_iso(w.last_at)) END,
-'health', json_build_object(
-  'lastResponseTime', w.last_response_ms,
-  'avgResponseTime', round(w.avg_response_ms)::integer,
-  'lastSuccessAt', fb_iso(w.last_success_at),
-  'errorsSinceLastSuccess', w.errors_since_success,
-  'consecutiveFailures', w.consecutive_failures),
-'version', w.version, 'createdAt', fb_iso(w.created_at),
-'updatedAt', fb_iso(w.updated_at))
+w.id,
+w.name,
+w.url,
+w.secret,
+w.description,
+w.topics,
+w.status,
+w.timeout_ms,
+w.headers,
+w.last_at AT TIME ZONE 'UTC',
+w.last_code,
+w.last_message,
+w.last_response_ms,
+round(w.avg_response_ms)::integer,
+w.last_success_at AT TIME ZONE 'UTC',
+w.errors_since_success,
+w.consecutive_failures,
+w.version,
+w.created_at AT TIME ZONE 'UTC',
+w.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(w.created_at)
  FROM webhooks w
 WHERE w.org_id = $1 AND w.id = $2;
 
 -- webhook_list (scoped; varchar, varchar, integer)
 SELECT
-json_build_object('object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-'secret', w.secret, 'description', w.description,
-'topics', to_json(w.topics), 'status', w.status,
-'requestConfig', json_build_object('timeoutMs', w.timeout_ms,
-  'headers', w.headers),
-'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE
-  json_build_object('code', w.last_code, 'message', w.last_message,
-  'timestamp', fb_iso(w.last_at)) END,
-'health', json_build_object(
-  'lastResponseTime', w.last_response_ms,
-  'avgResponseTime', round(w.avg_response_ms)::integer,
-  'lastSuccessAt', fb_iso(w.last_success_at),
-  'errorsSinceLastSuccess', w.errors_since_success,
-  'consecutiveFailures', w.consecutive_failures),
-'version', w.version, 'createdAt', fb_iso(w.created_at),
-'updatedAt', fb_iso(w.updated_at)), fb_ts_key(w.created_at), w.id
+w.id,
+w.name,
+w.url,
+w.secret,
+w.description,
+w.topics,
+w.status,
+w.timeout_ms,
+w.headers,
+w.last_at AT TIME ZONE 'UTC',
+w.last_code,
+w.last_message,
+w.last_response_ms,
+round(w.avg_response_ms)::integer,
+w.last_success_at AT TIME ZONE 'UTC',
+w.errors_since_success,
+w.consecutive_failures,
+w.version,
+w.created_at AT TIME ZONE 'UTC',
+w.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(w.created_at)
 FROM webhooks w WHERE w.org_id = $1
 AND w.status = coalesce($2, w.status)
 ORDER BY w.created_at DESC, w.id DESC LIMIT $3;
 
 -- webhook_list_after (scoped; varchar, varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-'secret', w.secret, 'description', w.description,
-'topics', to_json(w.topics), 'status', w.status,
-'requestConfig', json_build_object('timeoutMs', w.timeout_ms,
-  'headers', w.headers),
-'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE
-  json_build_object('code', w.last_code, 'message', w.last_message,
-  'timestamp', fb_iso(w.last_at)) END,
-'health', json_build_object(
-  'lastResponseTime', w.last_response_ms,
-  'avgResponseTime', round(w.avg_response_ms)::integer,
-  'lastSuccessAt', fb_iso(w.last_success_at),
-  'errorsSinceLastSuccess', w.errors_since_success,
-  'consecutiveFailures', w.consecutive_failures),
-'version', w.version, 'createdAt', fb_iso(w.created_at),
-'updatedAt', fb_iso(w.updated_at)), fb_ts_key(w.created_at), w.id
+w.id,
+w.name,
+w.url,
+w.secret,
+w.description,
+w.topics,
+w.status,
+w.timeout_ms,
+w.headers,
+w.last_at AT TIME ZONE 'UTC',
+w.last_code,
+w.last_message,
+w.last_response_ms,
+round(w.avg_response_ms)::integer,
+w.last_success_at AT TIME ZONE 'UTC',
+w.errors_since_success,
+w.consecutive_failures,
+w.version,
+w.created_at AT TIME ZONE 'UTC',
+w.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(w.created_at)
 FROM webhooks w WHERE w.org_id = $1
 AND w.status = coalesce($2, w.status)
 AND (w.created_at, w.id) < (fb_ts_from_key($3), $4)
@@ -82,22 +97,27 @@ WITH w AS (
   WHERE (SELECT count(*) FROM webhooks WHERE org_id = $1) < $9
   RETURNING *)
 SELECT
-json_build_object('object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-'secret', w.secret, 'description', w.description,
-'topics', to_json(w.topics), 'status', w.status,
-'requestConfig', json_build_object('timeoutMs', w.timeout_ms,
-  'headers', w.headers),
-'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE
-  json_build_object('code', w.last_code, 'message', w.last_message,
-  'timestamp', fb_iso(w.last_at)) END,
-'health', json_build_object(
-  'lastResponseTime', w.last_response_ms,
-  'avgResponseTime', round(w.avg_response_ms)::integer,
-  'lastSuccessAt', fb_iso(w.last_success_at),
-  'errorsSinceLastSuccess', w.errors_since_success,
-  'consecutiveFailures', w.consecutive_failures),
-'version', w.version, 'createdAt', fb_iso(w.created_at),
-'updatedAt', fb_iso(w.updated_at))
+w.id,
+w.name,
+w.url,
+w.secret,
+w.description,
+w.topics,
+w.status,
+w.timeout_ms,
+w.headers,
+w.last_at AT TIME ZONE 'UTC',
+w.last_code,
+w.last_message,
+w.last_response_ms,
+round(w.avg_response_ms)::integer,
+w.last_success_at AT TIME ZONE 'UTC',
+w.errors_since_success,
+w.consecutive_failures,
+w.version,
+w.created_at AT TIME ZONE 'UTC',
+w.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(w.created_at)
  FROM w;
 
 -- webhook_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
@@ -124,22 +144,27 @@ w AS (
     updated_at = now()
   FROM a WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*)
 SELECT
-json_build_object('object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-'secret', w.secret, 'description', w.description,
-'topics', to_json(w.topics), 'status', w.status,
-'requestConfig', json_build_object('timeoutMs', w.timeout_ms,
-  'headers', w.headers),
-'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE
-  json_build_object('code', w.last_code, 'message', w.last_message,
-  'timestamp', fb_iso(w.last_at)) END,
-'health', json_build_object(
-  'lastResponseTime', w.last_response_ms,
-  'avgResponseTime', round(w.avg_response_ms)::integer,
-  'lastSuccessAt', fb_iso(w.last_success_at),
-  'errorsSinceLastSuccess', w.errors_since_success,
-  'consecutiveFailures', w.consecutive_failures),
-'version', w.version, 'createdAt', fb_iso(w.created_at),
-'updatedAt', fb_iso(w.updated_at))
+w.id,
+w.name,
+w.url,
+w.secret,
+w.description,
+w.topics,
+w.status,
+w.timeout_ms,
+w.headers,
+w.last_at AT TIME ZONE 'UTC',
+w.last_code,
+w.last_message,
+w.last_response_ms,
+round(w.avg_response_ms)::integer,
+w.last_success_at AT TIME ZONE 'UTC',
+w.errors_since_success,
+w.consecutive_failures,
+w.version,
+w.created_at AT TIME ZONE 'UTC',
+w.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(w.created_at)
  FROM w;
 
 -- webhook_secret (scoped; varchar, varchar, varchar)
@@ -149,78 +174,82 @@ WITH w AS (
     $3::text AS secret) a
   WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*)
 SELECT
-json_build_object('object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-'secret', w.secret, 'description', w.description,
-'topics', to_json(w.topics), 'status', w.status,
-'requestConfig', json_build_object('timeoutMs', w.timeout_ms,
-  'headers', w.headers),
-'lastStatus', CASE WHEN w.last_at IS NULL THEN NULL ELSE
-  json_build_object('code', w.last_code, 'message', w.last_message,
-  'timestamp', fb_iso(w.last_at)) END,
-'health', json_build_object(
-  'lastResponseTime', w.last_response_ms,
-  'avgResponseTime', round(w.avg_response_ms)::integer,
-  'lastSuccessAt', fb_iso(w.last_success_at),
-  'errorsSinceLastSuccess', w.errors_since_success,
-  'consecutiveFailures', w.consecutive_failures),
-'version', w.version, 'createdAt', fb_iso(w.created_at),
-'updatedAt', fb_iso(w.updated_at))
+w.id,
+w.name,
+w.url,
+w.secret,
+w.description,
+w.topics,
+w.status,
+w.timeout_ms,
+w.headers,
+w.last_at AT TIME ZONE 'UTC',
+w.last_code,
+w.last_message,
+w.last_response_ms,
+round(w.avg_response_ms)::integer,
+w.last_success_at AT TIME ZONE 'UTC',
+w.errors_since_success,
+w.consecutive_failures,
+w.version,
+w.created_at AT TIME ZONE 'UTC',
+w.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(w.created_at)
  FROM w;
 
 -- webhook_find (scoped; varchar, varchar)
 SELECT id FROM webhooks WHERE org_id = $1 AND id = $2;
 
--- webhook_test (scoped; varchar, varchar)
-WITH w AS (SELECT * FROM webhooks WHERE org_id = $1 AND id = $2),
-e AS (
+-- webhook_test (scoped; varchar, varchar, varchar)
+WITH e AS (
   INSERT INTO events (org_id, topic, item)
-  SELECT w.org_id, 'webhook.test', json_build_object(
-    'object', 'webhook', 'id', w.id, 'name', w.name, 'url', w.url,
-    'topics', to_json(w.topics))::jsonb FROM w
-  RETURNING org_id, id),
-d AS (
-  INSERT INTO webhook_deliveries (org_id, webhook_id, event_id)
-  SELECT e.org_id, w.id, e.id FROM e, w RETURNING id)
-SELECT id FROM d;
+  VALUES ($1, 'webhook.test', $2::jsonb) RETURNING org_id, id)
+INSERT INTO webhook_deliveries (org_id, webhook_id, event_id)
+SELECT e.org_id, $3, e.id FROM e RETURNING id;
+
+-- webhook_attempts (scoped; varchar, varchar)
+SELECT a.delivery_id, a.attempt, a.outcome, a.status_code,
+  a.duration_ms, a.error, CASE WHEN a.created_at
+    > now() - interval '7 days' THEN a.response_body END,
+  a.created_at AT TIME ZONE 'UTC'
+FROM webhook_delivery_attempts a
+WHERE a.org_id = $1 AND a.delivery_id = ANY ($2::text[])
+ORDER BY a.delivery_id, a.created_at, a.id;
 
 -- webhook_delivery_get (scoped; varchar, varchar, varchar)
 SELECT
-json_build_object('object', 'webhook_delivery', 'id', d.id, 'webhookId', d.webhook_id,
-'eventId', d.event_id, 'topic', e.topic, 'status', d.state,
-'attempts', d.attempts,
-'nextAttemptAt', CASE WHEN d.state = 'pending'
-  THEN fb_iso(d.next_attempt_at) END,
-'lastError', d.last_error, 'deliveredAt', fb_iso(d.delivered_at),
-'createdAt', fb_iso(d.created_at), 'updatedAt', fb_iso(d.updated_at),
-'attemptLog', coalesce((SELECT json_agg(json_build_object(
-  'attempt', a.attempt, 'outcome', a.outcome,
-  'statusCode', a.status_code, 'durationMs', a.duration_ms,
-  'error', a.error, 'responseBody', CASE WHEN a.created_at
-    > now() - interval '7 days' THEN a.response_body END,
-  'createdAt', fb_iso(a.created_at)) ORDER BY a.created_at, a.id)
-  FROM webhook_delivery_attempts a
-  WHERE a.org_id = d.org_id AND a.delivery_id = d.id), '[]'))
+d.id,
+d.webhook_id,
+d.event_id,
+e.topic,
+d.state,
+d.attempts,
+CASE WHEN d.state = 'pending'
+THEN d.next_attempt_at AT TIME ZONE 'UTC' END,
+d.last_error,
+d.delivered_at AT TIME ZONE 'UTC',
+d.created_at AT TIME ZONE 'UTC',
+d.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(d.created_at)
 FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
 WHERE d.org_id = $1 AND d.webhook_id = $2 AND d.id = $3;
 
 -- webhook_deliveries (scoped; varchar, varchar, integer)
 SELECT
-json_build_object('object', 'webhook_delivery', 'id', d.id, 'webhookId', d.webhook_id,
-'eventId', d.event_id, 'topic', e.topic, 'status', d.state,
-'attempts', d.attempts,
-'nextAttemptAt', CASE WHEN d.state = 'pending'
-  THEN fb_iso(d.next_attempt_at) END,
-'lastError', d.last_error, 'deliveredAt', fb_iso(d.delivered_at),
-'createdAt', fb_iso(d.created_at), 'updatedAt', fb_iso(d.updated_at),
-'attemptLog', coalesce((SELECT json_agg(json_build_object(
-  'attempt', a.attempt, 'outcome', a.outcome,
-  'statusCode', a.status_code, 'durationMs', a.duration_ms,
-  'error', a.error, 'responseBody', CASE WHEN a.created_at
-    > now() - interval '7 days' THEN a.response_body END,
-  'createdAt', fb_iso(a.created_at)) ORDER BY a.created_at, a.id)
-  FROM webhook_delivery_attempts a
-  WHERE a.org_id = d.org_id AND a.delivery_id = d.id), '[]')), fb_ts_key(d.created_at), d.id
+d.id,
+d.webhook_id,
+d.event_id,
+e.topic,
+d.state,
+d.attempts,
+CASE WHEN d.state = 'pending'
+THEN d.next_attempt_at AT TIME ZONE 'UTC' END,
+d.last_error,
+d.delivered_at AT TIME ZONE 'UTC',
+d.created_at AT TIME ZONE 'UTC',
+d.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(d.created_at)
 FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
 WHERE d.org_id = $1 AND d.webhook_id = $2
@@ -228,21 +257,19 @@ ORDER BY d.created_at DESC, d.id DESC LIMIT $3;
 
 -- webhook_deliveries_after (scoped; varchar, varchar, varchar, varchar, integer)
 SELECT
-json_build_object('object', 'webhook_delivery', 'id', d.id, 'webhookId', d.webhook_id,
-'eventId', d.event_id, 'topic', e.topic, 'status', d.state,
-'attempts', d.attempts,
-'nextAttemptAt', CASE WHEN d.state = 'pending'
-  THEN fb_iso(d.next_attempt_at) END,
-'lastError', d.last_error, 'deliveredAt', fb_iso(d.delivered_at),
-'createdAt', fb_iso(d.created_at), 'updatedAt', fb_iso(d.updated_at),
-'attemptLog', coalesce((SELECT json_agg(json_build_object(
-  'attempt', a.attempt, 'outcome', a.outcome,
-  'statusCode', a.status_code, 'durationMs', a.duration_ms,
-  'error', a.error, 'responseBody', CASE WHEN a.created_at
-    > now() - interval '7 days' THEN a.response_body END,
-  'createdAt', fb_iso(a.created_at)) ORDER BY a.created_at, a.id)
-  FROM webhook_delivery_attempts a
-  WHERE a.org_id = d.org_id AND a.delivery_id = d.id), '[]')), fb_ts_key(d.created_at), d.id
+d.id,
+d.webhook_id,
+d.event_id,
+e.topic,
+d.state,
+d.attempts,
+CASE WHEN d.state = 'pending'
+THEN d.next_attempt_at AT TIME ZONE 'UTC' END,
+d.last_error,
+d.delivered_at AT TIME ZONE 'UTC',
+d.created_at AT TIME ZONE 'UTC',
+d.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(d.created_at)
 FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
 WHERE d.org_id = $1 AND d.webhook_id = $2
