@@ -74,6 +74,12 @@ typedef struct fb_rj_member {
     {key, FB_RJ_AUTHOR, 0, NULL, NULL, NULL, author}
 #define FB_RJ_END              FB_RJ_MEMBER(NULL, FB_RJ_CONST, 0, NULL, NULL)
 
+/* The members (ending in FB_RJ_END) over row, written into the object
+ * open in w: for an object with members of its own after them. */
+apr_status_t fb_rj_members(fb_req_t *fr, fb_jsonw_t *w,
+                           const fb_rj_member_t *members,
+                           const char *const *row);
+
 /* The object of members (ending in FB_RJ_END) over row, written to w. */
 apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
                           const fb_rj_member_t *members,
