@@ -111,4 +111,19 @@ void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
     "LEFT JOIN admins " admin " ON " admin ".org_id = " row ".org_id " \
     "AND " admin ".id = " row ".author_admin_id "
 
+/* The columns fb_rj_author reads over FB_RJ_AUTHOR_JOINS(row, "c", "a"),
+ * as a resource's X-macro column list takes them: X(name, sql) for the
+ * contact's id (NULL: not found), name, email, picture and type, then
+ * the admin's id, name, email and picture. */
+#define FB_RJ_AUTHOR_COLUMNS(X) \
+    X(CONTACT_FOUND, "c.id") \
+    X(CONTACT_NAME, "c.name") \
+    X(CONTACT_EMAIL, "c.email") \
+    X(CONTACT_PICTURE, "c.profile_picture") \
+    X(CONTACT_TYPE, "c.type") \
+    X(ADMIN_FOUND, "a.id") \
+    X(ADMIN_NAME, "a.name") \
+    X(ADMIN_EMAIL, "a.email") \
+    X(ADMIN_PICTURE, "a.profile_picture")
+
 #endif

@@ -40,15 +40,7 @@
     X(BOARD_ID, "p.board_id") \
     X(CONTACT_ID, "p.author_contact_id") \
     X(ADMIN_ID, "p.author_admin_id") \
-    X(CONTACT_FOUND, "c.id") \
-    X(CONTACT_NAME, "c.name") \
-    X(CONTACT_EMAIL, "c.email") \
-    X(CONTACT_PICTURE, "c.profile_picture") \
-    X(CONTACT_TYPE, "c.type") \
-    X(ADMIN_FOUND, "a.id") \
-    X(ADMIN_NAME, "a.name") \
-    X(ADMIN_EMAIL, "a.email") \
-    X(ADMIN_PICTURE, "a.profile_picture") \
+    FB_RJ_AUTHOR_COLUMNS(X) \
     X(STATUS_ID, "p.status_id") \
     X(TAG_IDS, "p.tag_ids") \
     X(COMMENTS_ENABLED, "p.comments_enabled") \

@@ -37,15 +37,7 @@
     X(PORTAL_URL, "o.portal_url") \
     X(CONTACT_ID, "t.author_contact_id") \
     X(ADMIN_ID, "t.author_admin_id") \
-    X(CONTACT_FOUND, "c.id") \
-    X(CONTACT_NAME, "c.name") \
-    X(CONTACT_EMAIL, "c.email") \
-    X(CONTACT_PICTURE, "c.profile_picture") \
-    X(CONTACT_TYPE, "c.type") \
-    X(ADMIN_FOUND, "a.id") \
-    X(ADMIN_NAME, "a.name") \
-    X(ADMIN_EMAIL, "a.email") \
-    X(ADMIN_PICTURE, "a.profile_picture") \
+    FB_RJ_AUTHOR_COLUMNS(X) \
     X(STATUS, "'s'") \
     X(STATUS_FOUND, "s.id") \
     X(STATUS_NAME, "s.name") \
