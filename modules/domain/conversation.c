@@ -34,6 +34,10 @@ FB_SQL(conversation_parts_customer, 1,
     CONVERSATION_PARTS(
         "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg')"));
 
+FB_SQL(conversation_parts_messages, 1,
+    CONVERSATION_PARTS("pt.part_type IN ('user_msg', 'admin_msg', "
+                       "'email_msg', 'admin_note')"));
+
 FB_SQL(conversation_part_render, 1,
     "SELECT " CONVERSATION_PART_SELECT " FROM "
     CONVERSATION_PART_FROM("conversation_parts")
@@ -70,7 +74,7 @@ FB_SQL(conversation_wake_due, 1,
 
 const fb_statement_t *const fb_conversation_statements[] = {
     &fb_sql_conversation_render, &fb_sql_conversation_parts_all,
-    &fb_sql_conversation_parts_customer,
+    &fb_sql_conversation_parts_customer, &fb_sql_conversation_parts_messages,
     &fb_sql_conversation_part_render, &fb_sql_conversation_part_insert,
     &fb_sql_conversation_state_move, &fb_sql_conversation_wake_due, NULL
 };
@@ -105,19 +109,29 @@ static apr_status_t fb_conversation_cell(fb_db_t *db, apr_pool_t *p,
     return rv;
 }
 
-/* About what a part takes. */
-#define FB_CONVERSATION_PART_SIZE 640
+apr_status_t fb_conversation_parts(fb_db_t *db, apr_pool_t *p,
+                                   const char *org, const char *id,
+                                   fb_conversation_parts_e parts,
+                                   fb_rows_t *rows)
+{
+    static const fb_statement_t *const shown[] = {
+        [FB_CONVERSATION_NO_PARTS] = NULL,
+        [FB_CONVERSATION_ALL_PARTS] = &fb_sql_conversation_parts_all,
+        [FB_CONVERSATION_CUSTOMER] = &fb_sql_conversation_parts_customer,
+        [FB_CONVERSATION_MESSAGES] = &fb_sql_conversation_parts_messages
+    };
+
+    memset(rows, 0, sizeof(*rows));
+    return shown[parts] != NULL
+           ? fb_db_select(db, p, shown[parts], org, FB_ARGS(id), rows)
+           : APR_SUCCESS;
+}
 
 apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     const char *org, const char *id,
                                     fb_conversation_parts_e parts,
                                     const char **json)
 {
-    static const fb_statement_t *const shown[] = {
-        [FB_CONVERSATION_NO_PARTS] = NULL,
-        [FB_CONVERSATION_ALL_PARTS] = &fb_sql_conversation_parts_all,
-        [FB_CONVERSATION_CUSTOMER] = &fb_sql_conversation_parts_customer
-    };
     fb_rows_t rows, part_rows;
     fb_jsonw_t w;
     apr_status_t rv;
@@ -128,17 +142,16 @@ apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
     if (rv != APR_SUCCESS || rows.nrows == 0) {
         return rv;
     }
-    part_rows.nrows = 0;
-    if (shown[parts] != NULL
-        && (rv = fb_db_select(db, p, shown[parts], org, FB_ARGS(id),
-                              &part_rows)) != APR_SUCCESS) {
+    if ((rv = fb_conversation_parts(db, p, org, id, parts, &part_rows))
+        != APR_SUCCESS) {
         return rv;
     }
     fb_jsonw_init(&w, p, FB_CONVERSATION_JSON_SIZE
                          + (apr_size_t)part_rows.nrows
                            * FB_CONVERSATION_PART_SIZE);
     if (!fb_conversation_write(&w, rows.cells,
-                               shown[parts] != NULL ? &part_rows : NULL)) {
+                               parts != FB_CONVERSATION_NO_PARTS
+                               ? &part_rows : NULL)) {
         return APR_EGENERAL;
     }
     *json = fb_jsonw_text(&w, NULL);

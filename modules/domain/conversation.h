@@ -23,42 +23,10 @@
 
 /*
  * The jsonb fragments below are what PostgreSQL still builds for the
- * answers not yet written in C: a ticket's conversation parts
- * (TICKET_ONE_JSON, tickets.h) and the rows of conversation search
- * (SEARCH_ROW, conversation_search.c).  Conversations themselves are
- * written in C from CONVERSATION_COLUMNS (below).
+ * rows of conversation search (SEARCH_ROW, conversation_search.c), not
+ * yet written in C.  Conversations and their parts are written in C
+ * from CONVERSATION_COLUMNS and CONVERSATION_PART_COLUMNS (below).
  */
-
-/* A part's author (alias pt): the contact or admin as they are now. */
-#define CONVERSATION_AUTHOR_JSON \
-    "COALESCE(CASE pt.author_kind WHEN 'contact' THEN (" \
-    "  SELECT jsonb_build_object('type', a.type, 'id', a.id, " \
-    "    'name', a.name, 'profilePicture', a.profile_picture) " \
-    "    || CASE WHEN a.email IS NULL THEN '{}'::jsonb " \
-    "       ELSE jsonb_build_object('email', a.email) END " \
-    "  FROM contacts a " \
-    "  WHERE a.org_id = pt.org_id AND a.id = pt.author_id) " \
-    "WHEN 'admin' THEN (" \
-    "  SELECT jsonb_build_object('type', 'admin', 'id', a.id, " \
-    "    'name', a.name, 'email', a.email, " \
-    "    'profilePicture', a.profile_picture) " \
-    "  FROM admins a " \
-    "  WHERE a.org_id = pt.org_id AND a.id = pt.author_id) END, " \
-    "  jsonb_build_object('type', CASE pt.author_kind WHEN 'admin' " \
-    "    THEN 'admin' ELSE 'customer' END, 'id', pt.author_id))"
-
-/* A part (alias pt): messages and notes with their author and body,
- * changes with their own members (the data column). */
-#define CONVERSATION_PART_JSON \
-    "(jsonb_build_object('object', 'conversation_part', 'id', pt.id, " \
-    "  'partType', pt.part_type, 'createdAt', fb_iso(pt.created_at), " \
-    "  'updatedAt', fb_iso(pt.updated_at)) " \
-    " || CASE WHEN pt.author_kind IS NULL THEN pt.data " \
-    "    ELSE jsonb_build_object('author', " CONVERSATION_AUTHOR_JSON ", " \
-    "      'redacted', pt.redacted, 'bodyHtml', pt.body_html, " \
-    "      'bodyMarkdown', pt.body_markdown) " \
-    "      || CASE WHEN pt.part_type = 'admin_note' THEN '{}'::jsonb " \
-    "         ELSE jsonb_build_object('channel', pt.channel) END END)"
 
 /* The source: the first message (one subquery per row); a change dated
  * before it (a migrated conversation dated ahead) is no source. */
@@ -108,16 +76,6 @@
     "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag', " \
     "    'id', t.id, 'name', t.name) ORDER BY " CONVERSATION_TAG_ORDER ") " \
     CONVERSATION_TAG_ROWS "), '[]'::jsonb)"
-
-/* The newest FB_CONVERSATION_MAX_PARTS parts of cv that pass the SQL
- * condition which (over pt), oldest first. */
-#define CONVERSATION_PARTS_JSON(which) \
-    "COALESCE((SELECT jsonb_agg(x.j ORDER BY x.created_at, x.n) FROM (" \
-    "  SELECT " CONVERSATION_PART_JSON " AS j, pt.created_at, pt.n " \
-    "  FROM conversation_parts pt " \
-    "  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
-    "  AND " which " ORDER BY pt.created_at DESC, pt.n DESC " \
-    "  LIMIT " FB_CONVERSATION_MAX_PARTS ") x), '[]'::jsonb)"
 
 /*
  * A conversation is written in C (conversation_render.c) from plain
@@ -243,9 +201,12 @@ enum { CONVERSATION_PART_COLUMNS(PART_COL_ENUM) PART_NCOLS };
 typedef enum {
     FB_CONVERSATION_NO_PARTS,   /* lists, writes, events */
     FB_CONVERSATION_ALL_PARTS,  /* GET /conversations/{id}: admins */
-    FB_CONVERSATION_CUSTOMER    /* what the customer sees: messages, never
+    FB_CONVERSATION_CUSTOMER,   /* what the customer sees: messages, never
                                  * notes or internal changes (a customer-
                                  * facing ticket shows these) */
+    FB_CONVERSATION_MESSAGES    /* a ticket's history: messages and notes,
+                                 * no changes (assignments are the inbox's
+                                 * business) */
 } fb_conversation_parts_e;
 
 extern const fb_statement_t *const fb_conversation_statements[];
@@ -266,6 +227,13 @@ int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
 /* The part of row (the columns of CONVERSATION_PART_SELECT) into w; 0 as
  * fb_conversation_write. */
 int fb_conversation_part_write(fb_jsonw_t *w, const char *const *row);
+
+/* About what a part takes. */
+#define FB_CONVERSATION_PART_SIZE 640
+
+/* The array of the parts of rows (as fb_conversation_write takes them)
+ * into w; 0 as fb_conversation_write. */
+int fb_conversation_parts_write(fb_jsonw_t *w, const fb_rows_t *parts);
 
 /* The JSON array of the conversations of the first n rows (a list's
  * page), in p; NULL when a row is not in the form the statements give. */
@@ -302,6 +270,16 @@ apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     const char *org, const char *id,
                                     fb_conversation_parts_e parts,
                                     const char **json);
+
+/*
+ * The parts of conversation id that parts says, as rows of
+ * CONVERSATION_PART_SELECT, oldest first: the newest
+ * FB_CONVERSATION_MAX_PARTS of them (none for FB_CONVERSATION_NO_PARTS).
+ */
+apr_status_t fb_conversation_parts(fb_db_t *db, apr_pool_t *p,
+                                   const char *org, const char *id,
+                                   fb_conversation_parts_e parts,
+                                   fb_rows_t *rows);
 
 /* The part id as the API renders it in *json, or NULL. */
 apr_status_t fb_conversation_part_render(fb_db_t *db, apr_pool_t *p,

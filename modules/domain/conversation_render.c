@@ -86,7 +86,7 @@ int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
     static const char *const receipt[] = {"id", "userType",
                                           "lastReadPartId"};
     static const char *const tag[] = {"id", "name", "type"};
-    int ok = 1, i;
+    int ok = 1;
 
     fb_jsonw_jsonb(w);
     fb_jsonw_member_string(w, "id", row[CONV_COL_ID]);
@@ -120,12 +120,7 @@ int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
     fb_jsonw_raw(w, row[CONV_COL_CUSTOM_ATTRIBUTES]);
     if (parts != NULL) {
         fb_jsonw_key(w, "conversationParts");
-        fb_jsonw_array(w);
-        for (i = 0; i < parts->nrows; i++) {
-            ok &= fb_conversation_part_write(
-                w, parts->cells + i * parts->ncols);
-        }
-        fb_jsonw_end(w);
+        ok &= fb_conversation_parts_write(w, parts);
     }
     fb_jsonw_member_bool(w, "disableCustomerReply",
                row[CONV_COL_DISABLE_CUSTOMER_REPLY]);
@@ -219,6 +214,18 @@ int fb_conversation_part_write(fb_jsonw_t *w, const char *const *row)
     }
     else {
         ok &= fb_cr_data(w, row[PART_COL_DATA]);
+    }
+    fb_jsonw_end(w);
+    return ok;
+}
+
+int fb_conversation_parts_write(fb_jsonw_t *w, const fb_rows_t *parts)
+{
+    int i, ok = 1;
+
+    fb_jsonw_array(w);
+    for (i = 0; i < parts->nrows; i++) {
+        ok &= fb_conversation_part_write(w, parts->cells + i * parts->ncols);
     }
     fb_jsonw_end(w);
     return ok;

@@ -1,5 +1,8 @@
 """Tickets and conversations: linkedConversationId, conversationParts,
 the deletion rules per category kind, POST /tickets/{id}/reply."""
+import json
+import secrets
+
 from helpers import assert_error
 from test_conversations import PART_FIELDS, contact, started
 
@@ -265,3 +268,160 @@ def test_reply_tenancy(org, other_org):
     assert got["id"] == theirs["id"]
     assert all(p["author"]["id"] != who["id"]
                for p in got["conversationParts"])
+
+
+# A ticket as PostgreSQL built it before tickets were written in C
+# (TICKET_MEMBERS and TICKET_ONE_JSON of tickets.h, with AUTHOR_JSON_OF,
+# POST_STATUS_JSON and CONVERSATION_PARTS_JSON as they were), over a row
+# t of tickets; its one argument the default portal URL.  The answers
+# keep its bytes.
+TICKET_SQL_MEMBERS = (
+    "'object', 'ticket', 'id', t.id, 'ticketNumber', t.number, "
+    "'title', t.title, 'content', t.content, "
+    "'ticketCategoryId', t.category_id, 'categoryType', "
+    "(SELECT b.category_type FROM ticket_categories b "
+    " WHERE b.org_id = t.org_id AND b.id = t.category_id), "
+    "'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o "
+    "                       WHERE o.id = t.org_id), %s) "
+    "             || '/tickets/' || t.number, "
+    "'author', CASE WHEN t.author_contact_id IS NOT NULL THEN ("
+    "  SELECT json_build_object('id', c.id, 'name', c.name, "
+    "         'email', c.email, 'profilePicture', c.profile_picture, "
+    "         'type', c.type) "
+    "  FROM contacts c "
+    "  WHERE c.org_id = t.org_id AND c.id = t.author_contact_id) "
+    "WHEN t.author_admin_id IS NOT NULL THEN ("
+    "  SELECT json_build_object('id', a.id, 'name', a.name, "
+    "         'email', a.email, 'profilePicture', a.profile_picture, "
+    "         'type', 'admin') "
+    "  FROM admins a "
+    "  WHERE a.org_id = t.org_id AND a.id = t.author_admin_id) END, "
+    "'status', (SELECT json_build_object('object', 'post_status', "
+    "  'id', s.id, 'name', s.name, 'color', s.color, 'type', s.type, "
+    "  'isDefault', s.is_default) "
+    "  FROM ticket_statuses s "
+    "  WHERE s.org_id = t.org_id AND s.id = t.status_id), "
+    "'customFields', t.custom_fields, 'companyId', t.company_id, "
+    "'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text, "
+    "'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until), "
+    "'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL "
+    "  THEN '[]'::json ELSE json_build_array(json_build_object("
+    "    'id', t.linked_conversation_id, 'role', "
+    "    (SELECT b.category_type FROM ticket_categories b "
+    "     WHERE b.org_id = t.org_id AND b.id = t.category_id))) END, "
+    "'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at), "
+    "'integrations', json_build_object('linear', '[]'::json, "
+    "  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json, "
+    "  'devops', '[]'::json, 'hubspot', '[]'::json)")
+
+TICKET_SQL_PARTS = (
+    "'conversationParts', COALESCE((SELECT "
+    "COALESCE((SELECT jsonb_agg(x.j ORDER BY x.created_at, x.n) FROM ("
+    "  SELECT (jsonb_build_object('object', 'conversation_part', "
+    "  'id', pt.id, 'partType', pt.part_type, "
+    "  'createdAt', fb_iso(pt.created_at), "
+    "  'updatedAt', fb_iso(pt.updated_at)) "
+    " || CASE WHEN pt.author_kind IS NULL THEN pt.data "
+    "    ELSE jsonb_build_object('author', "
+    "COALESCE(CASE pt.author_kind WHEN 'contact' THEN ("
+    "  SELECT jsonb_build_object('type', a.type, 'id', a.id, "
+    "    'name', a.name, 'profilePicture', a.profile_picture) "
+    "    || CASE WHEN a.email IS NULL THEN '{}'::jsonb "
+    "       ELSE jsonb_build_object('email', a.email) END "
+    "  FROM contacts a "
+    "  WHERE a.org_id = pt.org_id AND a.id = pt.author_id) "
+    "WHEN 'admin' THEN ("
+    "  SELECT jsonb_build_object('type', 'admin', 'id', a.id, "
+    "    'name', a.name, 'email', a.email, "
+    "    'profilePicture', a.profile_picture) "
+    "  FROM admins a "
+    "  WHERE a.org_id = pt.org_id AND a.id = pt.author_id) END, "
+    "  jsonb_build_object('type', CASE pt.author_kind WHEN 'admin' "
+    "    THEN 'admin' ELSE 'customer' END, 'id', pt.author_id)), "
+    "      'redacted', pt.redacted, 'bodyHtml', pt.body_html, "
+    "      'bodyMarkdown', pt.body_markdown) "
+    "      || CASE WHEN pt.part_type = 'admin_note' THEN '{}'::jsonb "
+    "         ELSE jsonb_build_object('channel', pt.channel) END END) "
+    " AS j, pt.created_at, pt.n "
+    "  FROM conversation_parts pt "
+    "  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id "
+    "  AND pt.part_type IN ('user_msg', 'admin_msg', 'email_msg', "
+    "    'admin_note') "
+    "  ORDER BY pt.created_at DESC, pt.n DESC LIMIT 500) x), '[]'::jsonb) "
+    " FROM conversations cv "
+    "  WHERE cv.org_id = t.org_id AND cv.id = t.linked_conversation_id), "
+    "  '[]'::jsonb)")
+
+
+def sql_bytes(server, org, portal, number=None, parts=False):
+    """The ticket number of org as the old SQL built it (with its parts
+    when parts), or all of them as the list orders them, as bytes."""
+    shape = "json_build_object(" + TICKET_SQL_MEMBERS \
+        + (", " + TICKET_SQL_PARTS if parts else "") + ")"
+    rows = server.sql(
+        "SELECT (" + shape + ")::text FROM tickets t "
+        "WHERE t.org_id = %s AND (%s::bigint IS NULL OR t.number = %s) "
+        "ORDER BY t.created_at DESC, t.id DESC",
+        portal, org.id, number, number)
+    return [r[0].encode() for r in rows]
+
+
+def test_bytes_are_those_postgres_built(org, server):
+    """Tickets are written in C with the bytes PostgreSQL gave: one with
+    every member set and its conversation's messages, notes and a change
+    (left out), one with an admin author and nulls, one whose author is
+    gone; by number, in the list and as a PATCH answers."""
+    odd = "q\"b\\s/ t\tn\nr \u00e9\u65e5\U0001F600 \x01"
+    who = contact(org)
+    c = started(org, who)
+    for kind in ("note", "reply"):
+        r = org.api.post("/conversations/%s/reply" % c["id"], json={
+            "type": "admin", "id": org.owner_id, "messageType": kind,
+            "bodyMarkdown": "Internal " + kind})
+        assert r.status_code == 201, r.text
+    assert org.api.request("PATCH", "/conversations/" + c["id"],
+                           json={"state": "closed"}).status_code == 200
+    co = org.api.post("/companies", json={
+        "companyId": "co-" + secrets.token_hex(4), "name": "Acme"})
+    assert co.status_code in (200, 201), co.text
+    full = ticket(org, linkedConversationId=c["id"],
+                  author={"email": who["email"]},
+                  content="<p>" + odd.replace("\x01", "") + "</p>")
+    plain = ticket(org, kind="tracker")
+    gone = ticket(org, kind="back-office")
+    server.sql(
+        "UPDATE tickets SET title = %s, custom_fields = %s, company_id = %s, "
+        "assignee_id = %s, snoozed_until = '2031-02-03T04:05:06.789123Z' "
+        "WHERE org_id = %s AND id = %s", odd,
+        json.dumps({"a": odd, "n": 1.50, "l": ["x", "y"], "b": True}),
+        co.json()["id"], org.owner_id, org.id, full["id"])
+    server.sql("UPDATE tickets SET author_contact_id = NULL, "
+               "author_admin_id = NULL WHERE org_id = %s AND id = %s",
+               org.id, gone["id"])
+    got = org.api.get("/tickets/%d" % plain["ticketNumber"]).json()
+    portal = got["ticketUrl"][:-len("/tickets/%d" % plain["ticketNumber"])]
+    for t in (full, plain, gone):
+        n = t["ticketNumber"]
+        want = sql_bytes(server, org, portal, n, parts=True)[0]
+        assert org.api.get("/tickets/%d" % n).content == want
+    assert b'"conversationParts" : [{"id": ' in \
+        org.api.get("/tickets/%d" % full["ticketNumber"]).content
+    assert org.api.get("/tickets", params={"limit": 100}).content == (
+        b'{"object":"list","data":['
+        + b",".join(sql_bytes(server, org, portal))
+        + b'],"nextCursor":null}')
+    r = org.api.request("PATCH", "/tickets/%d" % full["ticketNumber"],
+                        json={"open": False})
+    assert r.status_code == 200, r.text
+    assert r.content == sql_bytes(server, org, portal,
+                                  full["ticketNumber"])[0]
+    # The organization's own portal, in place of the default.
+    server.sql("UPDATE organizations SET portal_url = %s WHERE id = %s",
+               "https://help.example.org", org.id)
+    try:
+        assert org.api.get("/tickets/%d" % plain["ticketNumber"]).content \
+            == sql_bytes(server, org, None, plain["ticketNumber"],
+                         parts=True)[0]
+    finally:
+        server.sql("UPDATE organizations SET portal_url = NULL "
+                   "WHERE id = %s", org.id)

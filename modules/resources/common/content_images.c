@@ -114,9 +114,8 @@ static const char *fb_content_data(fb_req_t *fr, const char *uri)
 
 const char *fb_content_images(fb_req_t *fr, const char *html)
 {
-    apr_array_header_t *srcs;
+    apr_array_header_t *srcs, *out;
     GumboOutput *doc;
-    const char *out = "";
     apr_size_t from = 0;
     int i;
 
@@ -129,6 +128,9 @@ const char *fb_content_images(fb_req_t *fr, const char *html)
     /* The tree's order need not be the source's (foster parenting). */
     qsort(srcs->elts, (size_t)srcs->nelts, sizeof(fb_img_src_t),
           fb_content_by_offset);
+    /* The pieces of the result, joined once at the end: a string grown
+     * piece by piece is copied whole for every image. */
+    out = apr_array_make(fr->pool, 4 * srcs->nelts + 1, sizeof(char *));
     for (i = 0; i < srcs->nelts; i++) {
         fb_img_src_t *s = &APR_ARRAY_IDX(srcs, i, fb_img_src_t);
         const char *v = apr_pstrdup(fr->pool, s->value), *key = NULL;
@@ -148,13 +150,15 @@ const char *fb_content_images(fb_req_t *fr, const char *html)
                 key = fb_content_fetch(fr, v);
             }
         }
-        out = apr_pstrcat(fr->pool, out,
-                          apr_pstrmemdup(fr->pool, html + from,
-                                         s->at - from),
-                          "\"", key ? fb_file_marker(fr->pool, key) : "",
-                          "\"", NULL);
+        APR_ARRAY_PUSH(out, const char *) =
+            apr_pstrmemdup(fr->pool, html + from, s->at - from);
+        APR_ARRAY_PUSH(out, const char *) = "\"";
+        APR_ARRAY_PUSH(out, const char *) =
+            key ? fb_file_marker(fr->pool, key) : "";
+        APR_ARRAY_PUSH(out, const char *) = "\"";
         from = s->at + s->len;
     }
     gumbo_destroy_output(&kGumboDefaultOptions, doc);
-    return apr_pstrcat(fr->pool, out, html + from, NULL);
+    APR_ARRAY_PUSH(out, const char *) = html + from;
+    return apr_array_pstrcat(fr->pool, out, 0);
 }

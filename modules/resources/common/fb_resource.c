@@ -258,24 +258,10 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order)
                        fb_hex(fr->pool, digest, 8), NULL);
 }
 
-/* The page of rows whose JSON is column 0, each passed through present
- * when there is one. */
-static const char *fb_list_json_page(fb_req_t *fr, fb_rows_t *rows, int n,
-                                     fb_present_fn present)
-{
-    int i;
-
-    for (i = 0; present != NULL && i < n; i++) {
-        rows->cells[i * rows->ncols] = present(fr, fb_rows_get(rows, i, 0));
-    }
-    return fb_resource_array(fr->pool, rows, n);
-}
-
 /* The JSON array of the first n rows, written as shape says. */
 static const char *fb_list_rows_page(fb_req_t *fr,
                                      const fb_list_rows_t *shape,
-                                     fb_rows_t *rows, int n,
-                                     fb_present_fn present)
+                                     fb_rows_t *rows, int n)
 {
     if (shape->page != NULL) {
         return shape->page(fr, rows, n);
@@ -283,14 +269,13 @@ static const char *fb_list_rows_page(fb_req_t *fr,
     if (shape->members != NULL) {
         return fb_rj_page(fr, shape->members, rows, n, shape->json_size);
     }
-    return fb_list_json_page(fr, rows, n, present);
+    return fb_resource_array(fr->pool, rows, n);
 }
 
 /* One page of order: the statement, the cursor, the envelope. */
 static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
                                 fb_args_t filters, fb_args_t render,
-                                const fb_list_rows_t *shape,
-                                fb_present_fn present)
+                                const fb_list_rows_t *shape)
 {
     const char *sort = fb_list_cursor_sort(fr, order);
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
@@ -337,7 +322,7 @@ static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
                                 fb_rows_get(&rows, shown - 1,
                                             shape->id_col));
     }
-    data = fb_list_rows_page(fr, shape, &rows, shown, present);
+    data = fb_list_rows_page(fr, shape, &rows, shown);
     if (data == NULL) {
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
@@ -351,24 +336,14 @@ static const fb_list_rows_t fb_list_json_rows = {.key_col = 1, .id_col = 2};
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render)
 {
-    return fb_list_page(fr, order, filters, render, &fb_list_json_rows,
-                        NULL);
-}
-
-fb_error_t *fb_list_respond_present(fb_req_t *fr,
-                                    const fb_list_order_t *order,
-                                    fb_args_t filters, fb_args_t render,
-                                    fb_present_fn present)
-{
-    return fb_list_page(fr, order, filters, render, &fb_list_json_rows,
-                        present);
+    return fb_list_page(fr, order, filters, render, &fb_list_json_rows);
 }
 
 fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
                                  fb_args_t filters, fb_args_t render,
                                  const fb_list_rows_t *rows)
 {
-    return fb_list_page(fr, order, filters, render, rows, NULL);
+    return fb_list_page(fr, order, filters, render, rows);
 }
 
 fb_error_t *fb_resource_list(fb_req_t *fr)
@@ -391,7 +366,7 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
         return err;
     }
     data = res->rows != NULL
-           ? fb_list_rows_page(fr, res->rows, &rows, rows.nrows, NULL)
+           ? fb_list_rows_page(fr, res->rows, &rows, rows.nrows)
            : fb_resource_array(fr->pool, &rows, rows.nrows);
     if (data == NULL) {
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);

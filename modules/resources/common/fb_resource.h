@@ -50,9 +50,6 @@ typedef struct {
 const fb_list_order_t *fb_list_choose(const fb_list_choice_t *choices,
                                       const char *sort, const char *dir);
 
-/* A row's JSON as answers show it (signed file values, ...). */
-typedef const char *(*fb_present_fn)(fb_req_t *fr, const char *json);
-
 /*
  * Rows of plain columns and how they are written: each row is an object
  * of members (about json_size bytes), or page writes the JSON array of
@@ -142,12 +139,6 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order);
  */
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render);
-
-/* fb_list_respond(), each row's JSON passed through present. */
-fb_error_t *fb_list_respond_present(fb_req_t *fr,
-                                    const fb_list_order_t *order,
-                                    fb_args_t filters, fb_args_t render,
-                                    fb_present_fn present);
 
 /* fb_list_respond() of a list of plain rows. */
 fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,

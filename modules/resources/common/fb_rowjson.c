@@ -21,14 +21,13 @@ apr_status_t fb_rj_time(fb_req_t *fr, fb_jsonw_t *w, const char *ts)
     return APR_EGENERAL;
 }
 
-apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
-                          const fb_rj_member_t *members,
-                          const char *const *row)
+apr_status_t fb_rj_members(fb_req_t *fr, fb_jsonw_t *w,
+                           const fb_rj_member_t *members,
+                           const char *const *row)
 {
     const fb_rj_member_t *m;
     apr_status_t rv = APR_SUCCESS;
 
-    fb_jsonw_object(w);
     for (m = members; m->key != NULL && rv == APR_SUCCESS; m++) {
         if (m->kind == FB_RJ_OPTIONAL && row[m->col] == NULL) {
             continue;
@@ -62,6 +61,17 @@ apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
             break;
         }
     }
+    return rv;
+}
+
+apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
+                          const fb_rj_member_t *members,
+                          const char *const *row)
+{
+    apr_status_t rv;
+
+    fb_jsonw_object(w);
+    rv = fb_rj_members(fr, w, members, row);
     fb_jsonw_end(w);
     return rv;
 }

@@ -74,6 +74,12 @@ typedef struct fb_rj_member {
     {key, FB_RJ_AUTHOR, 0, NULL, NULL, NULL, author}
 #define FB_RJ_END              FB_RJ_MEMBER(NULL, FB_RJ_CONST, 0, NULL, NULL)
 
+/* The members (ending in FB_RJ_END) over row, written into the object
+ * open in w: for an object with members of its own after them. */
+apr_status_t fb_rj_members(fb_req_t *fr, fb_jsonw_t *w,
+                           const fb_rj_member_t *members,
+                           const char *const *row);
+
 /* The object of members (ending in FB_RJ_END) over row, written to w. */
 apr_status_t fb_rj_object(fb_req_t *fr, fb_jsonw_t *w,
                           const fb_rj_member_t *members,
@@ -111,5 +117,20 @@ void fb_rj_author(fb_jsonw_t *w, const fb_rj_author_t *a,
     ".org_id AND " contact ".id = " row ".author_contact_id " \
     "LEFT JOIN admins " admin " ON " admin ".org_id = " row ".org_id " \
     "AND " admin ".id = " row ".author_admin_id "
+
+/* The columns fb_rj_author reads over FB_RJ_AUTHOR_JOINS(row, "c", "a"),
+ * as a resource's X-macro column list takes them: X(name, sql) for the
+ * contact's id (NULL: not found), name, email, picture and type, then
+ * the admin's id, name, email and picture. */
+#define FB_RJ_AUTHOR_COLUMNS(X) \
+    X(CONTACT_FOUND, "c.id") \
+    X(CONTACT_NAME, "c.name") \
+    X(CONTACT_EMAIL, "c.email") \
+    X(CONTACT_PICTURE, "c.profile_picture") \
+    X(CONTACT_TYPE, "c.type") \
+    X(ADMIN_FOUND, "a.id") \
+    X(ADMIN_NAME, "a.name") \
+    X(ADMIN_EMAIL, "a.email") \
+    X(ADMIN_PICTURE, "a.profile_picture")
 
 #endif

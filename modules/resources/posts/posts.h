@@ -11,27 +11,9 @@
 #include "fb_validate.h"
 #include "fb_write.h"
 
-/* The author of a row (its alias, a string) with author_contact_id and
- * author_admin_id columns; tickets share it. */
-#define AUTHOR_JSON_OF(row) \
-    "CASE WHEN " row ".author_contact_id IS NOT NULL THEN (" \
-    "  SELECT json_build_object('id', c.id, 'name', c.name, " \
-    "         'email', c.email, 'profilePicture', c.profile_picture, " \
-    "         'type', c.type) " \
-    "  FROM contacts c " \
-    "  WHERE c.org_id = " row ".org_id " \
-    "    AND c.id = " row ".author_contact_id) " \
-    "WHEN " row ".author_admin_id IS NOT NULL THEN (" \
-    "  SELECT json_build_object('id', a.id, 'name', a.name, " \
-    "         'email', a.email, 'profilePicture', a.profile_picture, " \
-    "         'type', 'admin') " \
-    "  FROM admins a " \
-    "  WHERE a.org_id = " row ".org_id " \
-    "    AND a.id = " row ".author_admin_id) END"
-
-/* A status over a row s with the columns of post_statuses, as
- * PostgreSQL builds it: for the changes a status's delete records, and
- * tickets (tickets.h), which still build their JSON in SQL; the statuses
+/* A status over a row s with the columns of post_statuses or
+ * ticket_statuses, as PostgreSQL builds it: for the changes a status's
+ * delete records (post_statuses.c, ticket_statuses.c); the statuses
  * written in C (fb_post_status_rows) keep its bytes. */
 #define POST_STATUS_JSON \
     "json_build_object(" \
@@ -58,15 +40,7 @@
     X(BOARD_ID, "p.board_id") \
     X(CONTACT_ID, "p.author_contact_id") \
     X(ADMIN_ID, "p.author_admin_id") \
-    X(CONTACT_FOUND, "c.id") \
-    X(CONTACT_NAME, "c.name") \
-    X(CONTACT_EMAIL, "c.email") \
-    X(CONTACT_PICTURE, "c.profile_picture") \
-    X(CONTACT_TYPE, "c.type") \
-    X(ADMIN_FOUND, "a.id") \
-    X(ADMIN_NAME, "a.name") \
-    X(ADMIN_EMAIL, "a.email") \
-    X(ADMIN_PICTURE, "a.profile_picture") \
+    FB_RJ_AUTHOR_COLUMNS(X) \
     X(STATUS_ID, "p.status_id") \
     X(TAG_IDS, "p.tag_ids") \
     X(COMMENTS_ENABLED, "p.comments_enabled") \

@@ -24,21 +24,21 @@ FB_SQL(ticket_status_update, 2,
 FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses");
 
 /* The tickets of (org, id) move to the default status; each row is the
- * ticket as it now is and its change.  The last argument is the default
- * portal URL (TICKET_JSON). */
-FB_SQL(ticket_status_move, 2,
+ * ticket as it now is (tickets.h) and its change, built here as the
+ * posts' move builds theirs. */
+FB_SQL(ticket_status_move, 1,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
     "old AS (SELECT " POST_STATUS_JSON " AS j FROM ticket_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
     "d AS (SELECT s.id, " POST_STATUS_JSON " AS j "
     "  FROM ticket_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.is_default), "
-    "t AS (UPDATE tickets x SET status_id = d.id, updated_at = now() "
+    "moved AS (UPDATE tickets x SET status_id = d.id, updated_at = now() "
     "  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id "
     "  RETURNING x.*) "
-    "SELECT " TICKET_JSON ", json_build_array(json_build_object("
-    "  'field', 'status', 'oldValue', old.j, 'newValue', d.j)) "
-    "FROM t, old, d ORDER BY t.created_at, t.id");
+    "SELECT " TICKET_SELECT("json_build_array(json_build_object("
+    "  'field', 'status', 'oldValue', old.j, 'newValue', d.j))")
+    " FROM " TICKET_FROM("moved") ", old, d ORDER BY t.created_at, t.id");
 
 FB_MANAGE_SERIALIZE(ticket_status);
 
@@ -65,9 +65,10 @@ static const fb_resource_t fb_ticket_statuses = {
  * default, recording ticket.updated for each. */
 static fb_error_t *fb_ticket_status_move(fb_req_t *fr, void *ctx)
 {
-    return fb_manage_move(fr, &fb_sql_ticket_status_move,
-                          FB_ARGS(ctx, fb_req_portal_default(fr)),
-                          "ticket.updated", NULL, 1);
+    static const fb_manage_render_t ticket = {.render = fb_ticket_json};
+
+    return fb_manage_move(fr, &fb_sql_ticket_status_move, FB_ARGS(ctx),
+                          "ticket.updated", &ticket, TICKET_NCOLS);
 }
 
 static const fb_rule_text_t fb_ticket_status_messages[] = {

@@ -5,8 +5,8 @@
  * tickets_update.c and tickets_reply.c.
  *
  * As posts do, the statements first pick the rows (a CTE named page,
- * filtered and ordered on indexed keys) and then render them, so that
- * the portal URL the JSON needs is the last argument of every statement.
+ * filtered and ordered on indexed keys) and then join what their columns
+ * read (TICKET_FROM); ticket_render.c writes them.
  */
 #include <string.h>
 
@@ -19,7 +19,7 @@
  * A page's arguments, each bound once and named in k: the organization
  * and the list filters, category ids, status ids, search text, assignee
  * and category kind, NULL meaning no filter; then come the cursor's key
- * and id on later pages, the limit, and the portal URL of the JSON.  k
+ * and id on later pages, and the limit.  k
  * is a FROM-less select, which PostgreSQL pulls up into the query: to
  * the planner k.x is the parameter itself, and a filter left NULL is
  * planned away.
@@ -43,10 +43,10 @@
     TICKET_ARGS ", page AS (SELECT t.* FROM tickets t, k " \
     "WHERE t.org_id = k.org_id " \
     TICKET_FILTERS after " ORDER BY " order " LIMIT %d) " \
-    "SELECT " TICKET_JSON ", " key " AS sort_key, t.id FROM page t " \
+    "SELECT " TICKET_SELECT(key) " FROM " TICKET_FROM("page") \
     "ORDER BY " order
 
-#define TICKET_PAGE_ARGS 7
+#define TICKET_PAGE_ARGS 6
 
 /* The four statements of an order on col (its cursor key is key, read
  * back by key_in). */
@@ -68,14 +68,10 @@ TICKET_SORT(recent, "t.updated_at", "fb_ts_key(t.updated_at)",
             "fb_ts_from_key(%s)");
 TICKET_SORT(number, "t.number", "t.number::text", "%s::bigint");
 
-/* (number, portal URL), with and without the conversation's parts. */
-#define TICKET_BY_NUMBER \
-    "WITH one AS (SELECT * FROM tickets t " \
-    "  WHERE t.org_id = %s AND t.number = %s::bigint) "
-FB_SQL(ticket_get, 2,
-    TICKET_BY_NUMBER "SELECT " TICKET_JSON " FROM one t");
-FB_SQL(ticket_get_one, 2,
-    TICKET_BY_NUMBER "SELECT " TICKET_ONE_JSON " FROM one t");
+/* (number): its parts are read after, from its linked conversation. */
+FB_SQL(ticket_get, 1,
+    "SELECT " TICKET_SELECT("NULL") " FROM " TICKET_FROM("tickets")
+    "WHERE t.org_id = %s AND t.number = %s::bigint");
 
 /* (number, customer tickets only): the linked conversation, locked; the
  * ticket is not. */
@@ -92,8 +88,7 @@ FB_SQL(ticket_conversation_first, 2,
     &fb_sql_ticket_list_##name##_asc, &fb_sql_ticket_list_##name##_asc_after
 
 static const fb_statement_t *const fb_ticket_statements[] = {
-    &fb_sql_ticket_get, &fb_sql_ticket_get_one,
-    &fb_sql_ticket_conversation_first, TICKET_SQL(date),
+    &fb_sql_ticket_get, &fb_sql_ticket_conversation_first, TICKET_SQL(date),
     TICKET_SQL(recent), TICKET_SQL(number), NULL
 };
 
@@ -167,22 +162,37 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
         return err;
     }
     /* k's columns, in the order TICKET_ARGS names them. */
-    return fb_list_respond_present(
-        fr, order, FB_ARGS(cats, statuses, q, assignee, kind),
-        FB_ARGS(fb_req_portal_default(fr)), fb_ticket_present);
+    return fb_list_respond_rows(
+        fr, order, FB_ARGS(cats, statuses, q, assignee, kind), FB_NO_ARGS,
+        &fb_ticket_rows);
 }
 
 fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
                              int with_parts, const char **json)
 {
-    fb_rows_t rows;
+    const char *conversation;
+    fb_rows_t rows, parts;
     fb_error_t *err;
 
-    err = fb_req_select(fr, with_parts ? &fb_sql_ticket_get_one
-                                       : &fb_sql_ticket_get,
-                        FB_ARGS(number, fb_req_portal_default(fr)), &rows);
-    *json = err == NULL ? fb_rows_get(&rows, 0, 0) : NULL;
-    return err;
+    *json = NULL;
+    if ((err = fb_req_select(fr, &fb_sql_ticket_get, FB_ARGS(number),
+                             &rows)) != NULL
+        || rows.nrows == 0) {
+        return err;
+    }
+    conversation = fb_rows_get(&rows, 0, TICKET_COL_CONVERSATION_ID);
+    if (with_parts
+        && fb_conversation_parts(fr->db, fr->pool, fr->principal.org_id,
+                                 conversation,
+                                 conversation != NULL
+                                 ? FB_CONVERSATION_MESSAGES
+                                 : FB_CONVERSATION_NO_PARTS,
+                                 &parts) != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    *json = fb_ticket_json_parts(fr, rows.cells, with_parts ? &parts : NULL);
+    return *json != NULL ? NULL
+                         : fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
 }
 
 fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,

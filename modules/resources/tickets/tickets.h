@@ -1,7 +1,7 @@
 /*
- * tickets.h: what the ticket files share: the JSON of a ticket as SQL,
- * rendering one ticket, and the checks that creating
- * and updating one share.
+ * tickets.h: what the ticket files share: the columns a ticket is written
+ * from, rendering one ticket, and the checks that creating and updating
+ * one share.
  */
 #ifndef TICKETS_H
 #define TICKETS_H
@@ -19,46 +19,77 @@
     " WHERE b.org_id = t.org_id AND b.id = t.category_id)"
 
 /*
- * The members of a ticket over a row t of tickets, its one argument the
- * default portal URL.  The linked conversation's role is the kind of
- * the ticket's category; its parts are only in TICKET_ONE_JSON.
+ * A ticket is written in C (ticket_render.c) from plain columns, with
+ * the bytes json_build_object gave when PostgreSQL built it.  The
+ * columns, over a row t of tickets and the joins of TICKET_FROM;
+ * X(name, sql) gives the enum TICKET_COL_<name> and the select list.
+ * The status comes as the cells of POST_STATUS_CELLS, in their order
+ * (FB_POST_LOOKUP_*), for the status writer of posts; the portal URL
+ * as the organization's (NULL: the default).
  */
-#define TICKET_MEMBERS \
-    "'object', 'ticket', 'id', t.id, 'ticketNumber', t.number, " \
-    "'title', t.title, 'content', t.content, " \
-    "'ticketCategoryId', t.category_id, 'categoryType', " TICKET_KIND ", " \
-    "'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o " \
-    "                       WHERE o.id = t.org_id), %s) " \
-    "             || '/tickets/' || t.number, " \
-    "'author', " AUTHOR_JSON_OF("t") ", " \
-    "'status', (SELECT " POST_STATUS_JSON " FROM ticket_statuses s " \
-    "           WHERE s.org_id = t.org_id AND s.id = t.status_id), " \
-    "'customFields', t.custom_fields, 'companyId', t.company_id, " \
-    "'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text, " \
-    "'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until), " \
-    "'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL " \
-    "  THEN '[]'::json ELSE json_build_array(json_build_object(" \
-    "    'id', t.linked_conversation_id, 'role', " TICKET_KIND ")) END, " \
-    "'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at), " \
-    "'integrations', json_build_object('linear', '[]'::json, " \
-    "  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json, " \
-    "  'devops', '[]'::json, 'hubspot', '[]'::json)"
+#define TICKET_COLUMNS(X) \
+    X(ID, "t.id") \
+    X(NUMBER, "t.number") \
+    X(TITLE, "t.title") \
+    X(CONTENT, "t.content") \
+    X(CATEGORY_ID, "t.category_id") \
+    X(KIND, "b.category_type") \
+    X(PORTAL_URL, "o.portal_url") \
+    X(CONTACT_ID, "t.author_contact_id") \
+    X(ADMIN_ID, "t.author_admin_id") \
+    FB_RJ_AUTHOR_COLUMNS(X) \
+    X(STATUS, "'s'") \
+    X(STATUS_FOUND, "s.id") \
+    X(STATUS_NAME, "s.name") \
+    X(STATUS_COLOR, "s.color") \
+    X(STATUS_TYPE, "s.type") \
+    X(STATUS_DEFAULT, "s.is_default") \
+    X(CUSTOM_FIELDS, "t.custom_fields") \
+    X(COMPANY_ID, "t.company_id") \
+    X(ASSIGNEE_ID, "t.assignee_id") \
+    X(OPEN, "t.open") \
+    X(SNOOZED_UNTIL, "t.snoozed_until AT TIME ZONE 'UTC'") \
+    X(CONVERSATION_ID, "t.linked_conversation_id") \
+    X(CREATED_AT, "t.created_at AT TIME ZONE 'UTC'") \
+    X(UPDATED_AT, "t.updated_at AT TIME ZONE 'UTC'")
 
-#define TICKET_JSON "json_build_object(" TICKET_MEMBERS ")"
+#define TICKET_COL_ENUM(name, sql) TICKET_COL_##name,
+enum { TICKET_COLUMNS(TICKET_COL_ENUM) TICKET_NCOLS };
 
-/* The messages and notes of a ticket's conversation (the message
- * history; changes such as assignments are the inbox's business). */
-#define TICKET_PARTS \
-    "pt.part_type IN ('user_msg', 'admin_msg', 'email_msg', 'admin_note')"
+#define TICKET_COL_SQL(name, sql) sql ", "
+/* The select list of a ticket statement: the columns, then the row's
+ * sort key as a list's cursor reads it (column TICKET_NCOLS). */
+#define TICKET_SELECT(key) TICKET_COLUMNS(TICKET_COL_SQL) key " AS sort_key"
 
-/* With the linked conversation's parts, rendered as the conversation
- * renders them; [] without one. */
-#define TICKET_ONE_JSON \
-    "json_build_object(" TICKET_MEMBERS ", " \
-    "'conversationParts', COALESCE((SELECT " \
-    CONVERSATION_PARTS_JSON(TICKET_PARTS) " FROM conversations cv " \
-    "  WHERE cv.org_id = t.org_id AND cv.id = t.linked_conversation_id), " \
-    "  '[]'::jsonb))"
+/* The rows t of tickets, with what the columns read. */
+#define TICKET_FROM(rows) \
+    rows " t " \
+    "JOIN organizations o ON o.id = t.org_id " \
+    FB_RJ_AUTHOR_JOINS("t", "c", "a") \
+    "LEFT JOIN ticket_categories b " \
+    "  ON b.org_id = t.org_id AND b.id = t.category_id " \
+    "LEFT JOIN ticket_statuses s " \
+    "  ON s.org_id = t.org_id AND s.id = t.status_id "
+
+/* About what a ticket without its parts takes. */
+#define FB_TICKET_JSON_SIZE 1024
+
+/*
+ * The ticket of row (the columns of TICKET_SELECT) as the API writes it,
+ * unsigned (events record it so; answers pass it through
+ * fb_ticket_present); with parts (rows of CONVERSATION_PART_SELECT,
+ * oldest first), conversationParts too.  NULL (logged) when a column is
+ * not in the form the statement gives.
+ */
+const char *fb_ticket_json_parts(fb_req_t *fr, const char *const *row,
+                                 const fb_rows_t *parts);
+
+/* fb_ticket_json_parts() without parts. */
+const char *fb_ticket_json(fb_req_t *fr, const char *const *row);
+
+/* How a list's rows of tickets are written: each as fb_ticket_json,
+ * presented (fb_ticket_present); the cursor's key follows the columns. */
+extern const fb_list_rows_t fb_ticket_rows;
 
 /*
  * The path's {id}: a ticket number (1 or more, in decimal, at most 15
@@ -67,9 +98,10 @@
 fb_error_t *fb_ticket_number(fb_req_t *fr, const char **number);
 
 /*
- * Ticket number as the API renders it (TICKET_ONE_JSON with parts,
- * else TICKET_JSON) in *json, or NULL when the organization has none.
- * On the request's connection: inside a write it sees the write.
+ * Ticket number as the API renders it (fb_ticket_json_parts: with the
+ * messages and notes of its linked conversation when with_parts, [] if
+ * it has none) in *json, or NULL when the organization has none.  On the
+ * request's connection: inside a write it sees the write.
  */
 fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
                              int with_parts, const char **json);

@@ -126,8 +126,12 @@ static fb_error_t *fb_ticket_reply_shape(fb_req_t *fr,
 static fb_error_t *fb_ticket_reply_attachments(fb_req_t *fr)
 {
     json_object *urls = json_object_object_get(fr->body, "attachmentUrls");
-    const char *html = fb_json_string(fr->body, "body");
     size_t i, n = urls ? json_object_array_length(urls) : 0;
+    /* The body, then each link: joined once at the end. */
+    apr_array_header_t *html = apr_array_make(fr->pool, (int)(5 * n + 1),
+                                              sizeof(char *));
+
+    APR_ARRAY_PUSH(html, const char *) = fb_json_string(fr->body, "body");
 
     for (i = 0; i < n; i++) {
         const char *u = json_object_get_string(
@@ -142,12 +146,15 @@ static fb_error_t *fb_ticket_reply_attachments(fb_req_t *fr)
                                  "URL.");
         }
         q = ap_escape_html(fr->pool, u);
-        html = apr_pstrcat(fr->pool, html, "<p><a href=\"", q, "\">", q,
-                           "</a></p>", NULL);
+        APR_ARRAY_PUSH(html, const char *) = "<p><a href=\"";
+        APR_ARRAY_PUSH(html, const char *) = q;
+        APR_ARRAY_PUSH(html, const char *) = "\">";
+        APR_ARRAY_PUSH(html, const char *) = q;
+        APR_ARRAY_PUSH(html, const char *) = "</a></p>";
     }
     if (n > 0) {
-        json_object_object_add(fr->body, "body",
-                               json_object_new_string(html));
+        json_object_object_add(fr->body, "body", json_object_new_string(
+                                   apr_array_pstrcat(fr->pool, html, 0)));
     }
     return NULL;
 }

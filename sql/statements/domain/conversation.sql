@@ -159,6 +159,48 @@ LEFT JOIN admins ad ON pt.author_kind = 'admin'
   AND ad.org_id = pt.org_id AND ad.id = pt.author_id
 ORDER BY pt.created_at, pt.n;
 
+-- conversation_parts_messages (scoped; varchar, varchar)
+SELECT
+pt.id,
+pt.part_type,
+pt.created_at AT TIME ZONE 'UTC',
+pt.updated_at AT TIME ZONE 'UTC',
+pt.author_kind,
+pt.author_id,
+pt.redacted,
+pt.body_html,
+pt.body_markdown,
+pt.channel,
+CASE WHEN pt.author_kind IS NULL THEN ARRAY(SELECT
+ARRAY[d.key, d.value::text] FROM jsonb_each(pt.data) d) END,
+a.id,
+a.type,
+a.name,
+a.email,
+a.profile_picture,
+ad.id,
+ad.name,
+ad.email,
+ad.profile_picture,
+pt.n
+ FROM
+(SELECT pt.org_id, pt.id, pt.n, pt.part_type, pt.created_at,
+  pt.updated_at, pt.author_kind, pt.author_id, pt.redacted,
+  pt.body_html, pt.body_markdown, pt.channel, pt.data
+ FROM conversation_parts pt
+ WHERE pt.org_id = $1 AND pt.conversation_id = $2 AND
+pt.part_type IN ('user_msg', 'admin_msg',
+'email_msg', 'admin_note')
+ ORDER BY pt.created_at DESC, pt.n DESC
+ LIMIT
+500)
+ pt
+LEFT JOIN contacts a ON pt.author_kind = 'contact'
+  AND a.org_id = pt.org_id AND a.id = pt.author_id
+LEFT JOIN admins ad ON pt.author_kind = 'admin'
+  AND ad.org_id = pt.org_id AND ad.id = pt.author_id
+ORDER BY pt.created_at, pt.n;
+
 -- conversation_part_render (scoped; varchar, varchar)
 SELECT
 pt.id,

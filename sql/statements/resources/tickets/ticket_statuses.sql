@@ -65,7 +65,7 @@ ticket_statuses
  x JOIN a
   ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default;
 
--- ticket_status_move (scoped; varchar, varchar, varchar)
+-- ticket_status_move (scoped; varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id),
 old AS (SELECT
 json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
@@ -78,58 +78,69 @@ json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
  AS j
   FROM ticket_statuses s, a
   WHERE s.org_id = a.org_id AND s.is_default),
-t AS (UPDATE tickets x SET status_id = d.id, updated_at = now()
+moved AS (UPDATE tickets x SET status_id = d.id, updated_at = now()
   FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id
   RETURNING x.*)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $3)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)), json_build_array(json_build_object(
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
+json_build_array(json_build_object(
   'field', 'status', 'oldValue', old.j, 'newValue', d.j))
-FROM t, old, d ORDER BY t.created_at, t.id;
+ AS sort_key
+ FROM
+moved
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
+, old, d ORDER BY t.created_at, t.id;
 
 -- ticket_status_serialize (scoped; varchar)
 SELECT pg_advisory_xact_lock(hashtextextended('manage:ticket_status:' || $1, 0));

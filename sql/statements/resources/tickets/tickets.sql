@@ -4,7 +4,7 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- ticket_list_date_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_date_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -23,59 +23,68 @@ t.created_at
  DESC, t.id DESC
  LIMIT $7)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $8)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.created_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.created_at
  DESC, t.id DESC;
 
--- ticket_list_date_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_date_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -95,59 +104,68 @@ t.created_at
  DESC, t.id DESC
  LIMIT $9)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $10)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.created_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.created_at
  DESC, t.id DESC;
 
--- ticket_list_date_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_date_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -166,59 +184,68 @@ t.created_at
  ASC, t.id ASC
  LIMIT $7)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $8)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.created_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.created_at
  ASC, t.id ASC;
 
--- ticket_list_date_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_date_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -238,59 +265,68 @@ t.created_at
  ASC, t.id ASC
  LIMIT $9)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $10)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.created_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.created_at
  ASC, t.id ASC;
 
--- ticket_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -309,59 +345,68 @@ t.updated_at
  DESC, t.id DESC
  LIMIT $7)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $8)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.updated_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.updated_at
  DESC, t.id DESC;
 
--- ticket_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -381,59 +426,68 @@ t.updated_at
  DESC, t.id DESC
  LIMIT $9)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $10)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.updated_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.updated_at
  DESC, t.id DESC;
 
--- ticket_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -452,59 +506,68 @@ t.updated_at
  ASC, t.id ASC
  LIMIT $7)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $8)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.updated_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.updated_at
  ASC, t.id ASC;
 
--- ticket_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -524,59 +587,68 @@ t.updated_at
  ASC, t.id ASC
  LIMIT $9)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $10)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(t.updated_at)
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.updated_at
  ASC, t.id ASC;
 
--- ticket_list_number_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_number_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -595,59 +667,68 @@ t.number
  DESC, t.id DESC
  LIMIT $7)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $8)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 t.number::text
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.number
  DESC, t.id DESC;
 
--- ticket_list_number_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_number_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -667,59 +748,68 @@ t.number
  DESC, t.id DESC
  LIMIT $9)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $10)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 t.number::text
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.number
  DESC, t.id DESC;
 
--- ticket_list_number_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_number_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -738,59 +828,68 @@ t.number
  ASC, t.id ASC
  LIMIT $7)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $8)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 t.number::text
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.number
  ASC, t.id ASC;
 
--- ticket_list_number_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer, varchar)
+-- ticket_list_number_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS (SELECT $1::text AS org_id, $2::text[] AS categories,
   $3::text[] AS statuses, $4::text AS q, $5::text AS assignee,
   $6::text AS kind)
@@ -810,199 +909,127 @@ t.number
  ASC, t.id ASC
  LIMIT $9)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $10)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json)),
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
 t.number::text
- AS sort_key, t.id FROM page t
+ AS sort_key
+ FROM
+page
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+t.org_id
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
 ORDER BY
 t.number
  ASC, t.id ASC;
 
--- ticket_get (scoped; varchar, varchar, varchar)
-WITH one AS (SELECT * FROM tickets t
-  WHERE t.org_id = $1 AND t.number = $2::bigint)
+-- ticket_get (scoped; varchar, varchar)
 SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $3)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
+t.id,
+t.number,
+t.title,
+t.content,
+t.category_id,
+b.category_type,
+o.portal_url,
+t.author_contact_id,
+t.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default,
+t.custom_fields,
+t.company_id,
+t.assignee_id,
+t.open,
+t.snoozed_until AT TIME ZONE 'UTC',
+t.linked_conversation_id,
+t.created_at AT TIME ZONE 'UTC',
+t.updated_at AT TIME ZONE 'UTC',
+NULL
+ AS sort_key
+ FROM
+tickets
+ t
+JOIN organizations o ON o.id = t.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+t.org_id AND
+c.id =
+t.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
 t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json))
- FROM one t;
-
--- ticket_get_one (scoped; varchar, varchar, varchar)
-WITH one AS (SELECT * FROM tickets t
-  WHERE t.org_id = $1 AND t.number = $2::bigint)
-SELECT
-json_build_object('object', 'ticket', 'id', t.id, 'ticketNumber', t.number,
-'title', t.title, 'content', t.content,
-'ticketCategoryId', t.category_id, 'categoryType',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id),
-'ticketUrl', COALESCE((SELECT o.portal_url FROM organizations o
-                       WHERE o.id = t.org_id), $3)
-             || '/tickets/' || t.number,
-'author',
-CASE WHEN
-t.author_contact_id IS NOT NULL THEN (
-  SELECT json_build_object('id', c.id, 'name', c.name,
-         'email', c.email, 'profilePicture', c.profile_picture,
-         'type', c.type)
-  FROM contacts c
-  WHERE c.org_id =
-t.org_id
-    AND c.id =
-t.author_contact_id)
-WHEN
-t.author_admin_id IS NOT NULL THEN (
-  SELECT json_build_object('id', a.id, 'name', a.name,
-         'email', a.email, 'profilePicture', a.profile_picture,
-         'type', 'admin')
-  FROM admins a
-  WHERE a.org_id =
-t.org_id
-    AND a.id =
-t.author_admin_id) END,
-'status', (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- FROM ticket_statuses s
-           WHERE s.org_id = t.org_id AND s.id = t.status_id),
-'customFields', t.custom_fields, 'companyId', t.company_id,
-'assigneeId', t.assignee_id, 'teamAssigneeId', NULL::text,
-'open', t.open, 'snoozedUntil', fb_iso(t.snoozed_until),
-'linkedConversations', CASE WHEN t.linked_conversation_id IS NULL
-  THEN '[]'::json ELSE json_build_array(json_build_object(
-    'id', t.linked_conversation_id, 'role',
-(SELECT b.category_type FROM ticket_categories b
- WHERE b.org_id = t.org_id AND b.id = t.category_id))) END,
-'createdAt', fb_iso(t.created_at), 'updatedAt', fb_iso(t.updated_at),
-'integrations', json_build_object('linear', '[]'::json,
-  'jira', '[]'::json, 'clickup', '[]'::json, 'github', '[]'::json,
-  'devops', '[]'::json, 'hubspot', '[]'::json),
-'conversationParts', COALESCE((SELECT
-COALESCE((SELECT jsonb_agg(x.j ORDER BY x.created_at, x.n) FROM (
-  SELECT
-(jsonb_build_object('object', 'conversation_part', 'id', pt.id,
-  'partType', pt.part_type, 'createdAt', fb_iso(pt.created_at),
-  'updatedAt', fb_iso(pt.updated_at))
- || CASE WHEN pt.author_kind IS NULL THEN pt.data
-    ELSE jsonb_build_object('author',
-COALESCE(CASE pt.author_kind WHEN 'contact' THEN (
-  SELECT jsonb_build_object('type', a.type, 'id', a.id,
-    'name', a.name, 'profilePicture', a.profile_picture)
-    || CASE WHEN a.email IS NULL THEN '{}'::jsonb
-       ELSE jsonb_build_object('email', a.email) END
-  FROM contacts a
-  WHERE a.org_id = pt.org_id AND a.id = pt.author_id)
-WHEN 'admin' THEN (
-  SELECT jsonb_build_object('type', 'admin', 'id', a.id,
-    'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a
-  WHERE a.org_id = pt.org_id AND a.id = pt.author_id) END,
-  jsonb_build_object('type', CASE pt.author_kind WHEN 'admin'
-    THEN 'admin' ELSE 'customer' END, 'id', pt.author_id)),
-      'redacted', pt.redacted, 'bodyHtml', pt.body_html,
-      'bodyMarkdown', pt.body_markdown)
-      || CASE WHEN pt.part_type = 'admin_note' THEN '{}'::jsonb
-         ELSE jsonb_build_object('channel', pt.channel) END END)
- AS j, pt.created_at, pt.n
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND
-pt.part_type IN ('user_msg', 'admin_msg', 'email_msg', 'admin_note')
- ORDER BY pt.created_at DESC, pt.n DESC
-  LIMIT
-500) x), '[]'::jsonb)
- FROM conversations cv
-  WHERE cv.org_id = t.org_id AND cv.id = t.linked_conversation_id),
-  '[]'::jsonb))
- FROM one t;
+AND
+a.id =
+t.author_admin_id
+LEFT JOIN ticket_categories b
+  ON b.org_id = t.org_id AND b.id = t.category_id
+LEFT JOIN ticket_statuses s
+  ON s.org_id = t.org_id AND s.id = t.status_id
+WHERE t.org_id = $1 AND t.number = $2::bigint;
 
 -- ticket_conversation_first (scoped; varchar, varchar, varchar)
 SELECT cv.id FROM tickets t JOIN conversations cv
