@@ -183,30 +183,57 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
                             fb_resource_deleted(fr->pool, id, m->object));
 }
 
+/* The changes of a moved row: [{"field" : f, "oldValue" : ..., "newValue"
+ * : ...}], as json_build_array(json_build_object(...)) wrote them. */
+static const char *fb_manage_move_changes(fb_req_t *fr,
+                                          const fb_manage_move_t *how,
+                                          const char *const *row)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, fr->pool, 512);
+    fb_jsonw_array(&w);
+    fb_jsonw_object(&w);
+    fb_jsonw_key(&w, "field");
+    fb_jsonw_string(&w, how->field);
+    fb_jsonw_key(&w, "oldValue");
+    if (fb_rj_object(fr, &w, how->value, row + how->old_col)
+        != APR_SUCCESS) {
+        return NULL;
+    }
+    fb_jsonw_key(&w, "newValue");
+    if (fb_rj_object(fr, &w, how->value, row + how->new_col)
+        != APR_SUCCESS) {
+        return NULL;
+    }
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
+}
+
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
                            fb_args_t args, const char *topic,
-                           const fb_manage_render_t *render,
-                           int changes_col)
+                           const fb_manage_move_t *how)
 {
     fb_rows_t moved;
     fb_error_t *err;
     int i;
 
     err = fb_req_select(fr, move, args, &moved);
-    if (err == NULL && render != NULL && render->prepare != NULL) {
-        err = render->prepare(fr, &moved);
+    if (err == NULL && how->prepare != NULL) {
+        err = how->prepare(fr, &moved);
     }
     for (i = 0; err == NULL && i < moved.nrows; i++) {
         const char *const *row = moved.cells + i * moved.ncols;
-        const char *item = render != NULL ? render->render(fr, row)
-                                          : row[0];
+        const char *item = how->render(fr, row);
+        const char *changes = item != NULL
+                              ? fb_manage_move_changes(fr, how, row) : NULL;
 
-        if (item == NULL) {
+        if (changes == NULL) {
             err = fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
         }
         else if (fb_event_record(fr->db, fr->pool, fr->principal.org_id,
-                                 topic, item, row[changes_col])
-                 != APR_SUCCESS) {
+                                 topic, item, changes) != APR_SUCCESS) {
             err = fb_req_db_failed(fr);
         }
     }

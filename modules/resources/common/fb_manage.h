@@ -100,19 +100,24 @@ fb_error_t *fb_manage_delete(fb_req_t *fr);
 /*
  * A before_remove's work where what uses the resource moves elsewhere
  * (statuses): runs move with args -> rows (the moved item as it now is,
- * its changes) and records topic for each.  render writes a row's item
- * (NULL: column 0 is its JSON), after prepare (if not NULL) has read
- * what rendering the rows takes; the changes are column changes_col.
+ * then the value it had and the value it has now, each a run of cells)
+ * and records topic for each, with the change of field.  render writes
+ * a row's item, after prepare (if not NULL) has read what rendering the
+ * rows takes; value writes the old value from the cells at old_col and
+ * the new one from those at new_col.
  */
 typedef struct {
     fb_error_t *(*prepare)(fb_req_t *fr, const fb_rows_t *rows);
     const char *(*render)(fb_req_t *fr, const char *const *row);
-} fb_manage_render_t;
+    const char *field;
+    const fb_rj_member_t *value;
+    int old_col;
+    int new_col;
+} fb_manage_move_t;
 
 fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
                            fb_args_t args, const char *topic,
-                           const fb_manage_render_t *render,
-                           int changes_col);
+                           const fb_manage_move_t *how);
 
 /* The lock and remove statements of a resource in table: declares
  * fb_sql_<name>_lock and fb_sql_<name>_remove. */

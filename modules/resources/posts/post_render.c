@@ -26,7 +26,7 @@ static const fb_rj_author_t fb_post_author = {
 
 /* A status, from the organization's (post_lookups.c) or from a status
  * statement's row (POST_STATUS_CELLS). */
-static const fb_rj_member_t fb_post_status_members[] = {
+const fb_rj_member_t fb_post_status_members[] = {
     FB_RJ_CONST("object", "\"post_status\""),
     FB_RJ_STRING("id", FB_POST_LOOKUP_ID),
     FB_RJ_STRING("name", FB_POST_LOOKUP_NAME),

@@ -24,20 +24,21 @@ FB_SQL(post_status_update, 2, POST_STATUS_UPDATE_SQL("post_statuses"));
 FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses");
 
 /* The posts of (org, id) move to the default status; each row is the
- * post as it now is (posts.h) and its change. */
+ * post as it now is (posts.h), then the status it had and the default
+ * (POST_STATUS_CELLS each). */
 FB_SQL(post_status_move, 1,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
-    "old AS (SELECT " POST_STATUS_JSON " AS j FROM post_statuses s, a "
+    "old AS (SELECT s.* FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
     "d AS (SELECT s.* FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.is_default), "
     "moved AS (UPDATE posts x SET status_id = d.id, updated_at = now() "
     "  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id "
     "  RETURNING x.*) "
-    "SELECT " POST_SELECT("json_build_array(json_build_object("
-    "  'field', 'status', 'oldValue', old.j, "
-    "  'newValue', " POST_STATUS_JSON "))")
-    " FROM " POST_FROM("moved") ", old, d s ORDER BY p.created_at, p.id");
+    "SELECT " POST_SELECT(POST_STATUS_CELLS_OF("was") ", "
+                          POST_STATUS_CELLS_OF("now"))
+    " FROM " POST_FROM("moved") ", old was, d now "
+    "ORDER BY p.created_at, p.id");
 
 FB_MANAGE_SERIALIZE(post_status);
 
@@ -64,10 +65,14 @@ static const fb_resource_t fb_post_statuses = {
  * default, recording post.updated for each. */
 static fb_error_t *fb_post_status_move(fb_req_t *fr, void *ctx)
 {
-    static const fb_manage_render_t post = {fb_post_prepare, fb_post_json};
+    static const fb_manage_move_t post = {
+        .prepare = fb_post_prepare, .render = fb_post_json,
+        .field = "status", .value = fb_post_status_members,
+        .old_col = POST_NCOLS, .new_col = POST_NCOLS + POST_STATUS_NCELLS
+    };
 
     return fb_manage_move(fr, &fb_sql_post_status_move, FB_ARGS(ctx),
-                          "post.updated", &post, POST_NCOLS);
+                          "post.updated", &post);
 }
 
 static const fb_rule_text_t fb_post_status_messages[] = {

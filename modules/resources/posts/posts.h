@@ -11,15 +11,6 @@
 #include "fb_validate.h"
 #include "fb_write.h"
 
-/* A status over a row s with the columns of post_statuses or
- * ticket_statuses, as PostgreSQL builds it: for the changes a status's
- * delete records (post_statuses.c, ticket_statuses.c); the statuses
- * written in C (fb_post_status_rows) keep its bytes. */
-#define POST_STATUS_JSON \
-    "json_build_object(" \
-    "'object', 'post_status', 'id', s.id, 'name', s.name, " \
-    "'color', s.color, 'type', s.type, 'isDefault', s.is_default)"
-
 /*
  * A post is rendered in C (post_render.c) from plain columns: building
  * JSON in PostgreSQL was most of the database's work per read.  The
@@ -119,11 +110,15 @@ const char *const *fb_post_status_of(const fb_post_lookups_t *lk,
 const char *const *fb_post_tag_of(const fb_post_lookups_t *lk,
                                   const char *id, int *place);
 
-/* The cells of a status (FB_POST_LOOKUP_*) over a row s of
- * post_statuses or ticket_statuses, from which fb_post_status_rows
- * writes one (post_render.c): GET /post_statuses and
- * /tickets/statuses. */
-#define POST_STATUS_CELLS "'s', s.id, s.name, s.color, s.type, s.is_default"
+/* The cells of a status (FB_POST_LOOKUP_*, POST_STATUS_NCELLS of them)
+ * over a row s of post_statuses or ticket_statuses, from which
+ * fb_post_status_members writes one (post_render.c): GET /post_statuses
+ * and /tickets/statuses, and the changes of a status's delete. */
+#define POST_STATUS_CELLS_OF(s) \
+    "'s', " s ".id, " s ".name, " s ".color, " s ".type, " s ".is_default"
+#define POST_STATUS_CELLS POST_STATUS_CELLS_OF("s")
+#define POST_STATUS_NCELLS 6
+extern const fb_rj_member_t fb_post_status_members[];
 extern const fb_list_rows_t fb_post_status_rows;
 
 /* The cells of a status or a tag. */

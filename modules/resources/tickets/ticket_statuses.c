@@ -24,21 +24,21 @@ FB_SQL(ticket_status_update, 2,
 FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses");
 
 /* The tickets of (org, id) move to the default status; each row is the
- * ticket as it now is (tickets.h) and its change, built here as the
- * posts' move builds theirs. */
+ * ticket as it now is (tickets.h), then the status it had and the
+ * default (POST_STATUS_CELLS each), as the posts' move. */
 FB_SQL(ticket_status_move, 1,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
-    "old AS (SELECT " POST_STATUS_JSON " AS j FROM ticket_statuses s, a "
+    "old AS (SELECT s.* FROM ticket_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
-    "d AS (SELECT s.id, " POST_STATUS_JSON " AS j "
-    "  FROM ticket_statuses s, a "
+    "d AS (SELECT s.* FROM ticket_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.is_default), "
     "moved AS (UPDATE tickets x SET status_id = d.id, updated_at = now() "
     "  FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id "
     "  RETURNING x.*) "
-    "SELECT " TICKET_SELECT("json_build_array(json_build_object("
-    "  'field', 'status', 'oldValue', old.j, 'newValue', d.j))")
-    " FROM " TICKET_FROM("moved") ", old, d ORDER BY t.created_at, t.id");
+    "SELECT " TICKET_SELECT(POST_STATUS_CELLS_OF("was") ", "
+                            POST_STATUS_CELLS_OF("now"))
+    " FROM " TICKET_FROM("moved") ", old was, d now "
+    "ORDER BY t.created_at, t.id");
 
 FB_MANAGE_SERIALIZE(ticket_status);
 
@@ -65,10 +65,14 @@ static const fb_resource_t fb_ticket_statuses = {
  * default, recording ticket.updated for each. */
 static fb_error_t *fb_ticket_status_move(fb_req_t *fr, void *ctx)
 {
-    static const fb_manage_render_t ticket = {.render = fb_ticket_json};
+    static const fb_manage_move_t ticket = {
+        .render = fb_ticket_json, .field = "status",
+        .value = fb_post_status_members, .old_col = TICKET_NCOLS,
+        .new_col = TICKET_NCOLS + POST_STATUS_NCELLS
+    };
 
     return fb_manage_move(fr, &fb_sql_ticket_status_move, FB_ARGS(ctx),
-                          "ticket.updated", &ticket, TICKET_NCOLS);
+                          "ticket.updated", &ticket);
 }
 
 static const fb_rule_text_t fb_ticket_status_messages[] = {

@@ -10,7 +10,12 @@ SELECT 'v', o.render_version::text, NULL, NULL, NULL, NULL, NULL
 FROM organizations o, k WHERE o.id = k.org_id
 UNION ALL
 SELECT
-'s', s.id, s.name, s.color, s.type, s.is_default, NULL
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default, NULL
 FROM post_statuses s, k WHERE s.org_id = k.org_id
 UNION ALL
 SELECT 't', t.id, t.name, t.color, NULL, NULL,

@@ -6,13 +6,23 @@
 
 -- post_status_get (scoped; varchar, varchar)
 SELECT
-'s', s.id, s.name, s.color, s.type, s.is_default
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default
  FROM post_statuses s
 WHERE s.org_id = $1 AND s.id = $2;
 
 -- post_status_list (scoped; varchar)
 SELECT
-'s', s.id, s.name, s.color, s.type, s.is_default
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default
  FROM post_statuses s
 WHERE s.org_id = $1 ORDER BY s.created_at DESC, s.id DESC;
 
@@ -67,10 +77,7 @@ post_statuses
 
 -- post_status_move (scoped; varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id),
-old AS (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- AS j FROM post_statuses s, a
+old AS (SELECT s.* FROM post_statuses s, a
   WHERE s.org_id = a.org_id AND s.id = a.id),
 d AS (SELECT s.* FROM post_statuses s, a
   WHERE s.org_id = a.org_id AND s.is_default),
@@ -110,11 +117,18 @@ p.updated_at AT TIME ZONE 'UTC',
 p.integrations,
 o.portal_url,
 o.render_version,
-json_build_array(json_build_object(
-  'field', 'status', 'oldValue', old.j,
-  'newValue',
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)))
+'s',
+was.id,
+was.name,
+was.color,
+was.type,
+was.is_default,
+'s',
+now.id,
+now.name,
+now.color,
+now.type,
+now.is_default
  AS sort_key
  FROM
 moved
@@ -135,7 +149,8 @@ p.org_id
 AND
 a.id =
 p.author_admin_id
-, old, d s ORDER BY p.created_at, p.id;
+, old was, d now
+ORDER BY p.created_at, p.id;
 
 -- post_status_serialize (scoped; varchar)
 SELECT pg_advisory_xact_lock(hashtextextended('manage:post_status:' || $1, 0));

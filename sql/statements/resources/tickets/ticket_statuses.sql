@@ -6,13 +6,23 @@
 
 -- ticket_status_get (scoped; varchar, varchar)
 SELECT
-'s', s.id, s.name, s.color, s.type, s.is_default
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default
  FROM ticket_statuses s
 WHERE s.org_id = $1 AND s.id = $2;
 
 -- ticket_status_list (scoped; varchar)
 SELECT
-'s', s.id, s.name, s.color, s.type, s.is_default
+'s',
+s.id,
+s.name,
+s.color,
+s.type,
+s.is_default
  FROM ticket_statuses s
 WHERE s.org_id = $1 ORDER BY s.created_at DESC, s.id DESC;
 
@@ -67,16 +77,9 @@ ticket_statuses
 
 -- ticket_status_move (scoped; varchar, varchar)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id),
-old AS (SELECT
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- AS j FROM ticket_statuses s, a
+old AS (SELECT s.* FROM ticket_statuses s, a
   WHERE s.org_id = a.org_id AND s.id = a.id),
-d AS (SELECT s.id,
-json_build_object('object', 'post_status', 'id', s.id, 'name', s.name,
-'color', s.color, 'type', s.type, 'isDefault', s.is_default)
- AS j
-  FROM ticket_statuses s, a
+d AS (SELECT s.* FROM ticket_statuses s, a
   WHERE s.org_id = a.org_id AND s.is_default),
 moved AS (UPDATE tickets x SET status_id = d.id, updated_at = now()
   FROM a, d WHERE x.org_id = a.org_id AND x.status_id = a.id
@@ -114,8 +117,18 @@ t.snoozed_until AT TIME ZONE 'UTC',
 t.linked_conversation_id,
 t.created_at AT TIME ZONE 'UTC',
 t.updated_at AT TIME ZONE 'UTC',
-json_build_array(json_build_object(
-  'field', 'status', 'oldValue', old.j, 'newValue', d.j))
+'s',
+was.id,
+was.name,
+was.color,
+was.type,
+was.is_default,
+'s',
+now.id,
+now.name,
+now.color,
+now.type,
+now.is_default
  AS sort_key
  FROM
 moved
@@ -140,7 +153,8 @@ LEFT JOIN ticket_categories b
   ON b.org_id = t.org_id AND b.id = t.category_id
 LEFT JOIN ticket_statuses s
   ON s.org_id = t.org_id AND s.id = t.status_id
-, old, d ORDER BY t.created_at, t.id;
+, old was, d now
+ORDER BY t.created_at, t.id;
 
 -- ticket_status_serialize (scoped; varchar)
 SELECT pg_advisory_xact_lock(hashtextextended('manage:ticket_status:' || $1, 0));
