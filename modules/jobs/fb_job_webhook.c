@@ -49,19 +49,13 @@
 #include "fb_fetch.h"
 #include "fb_job.h"
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "fb_webhook_rule.h"
 #include "file_store.h"
 #include "webhook_secret.h"
 
 /* The start of a receiver's answer kept in the attempts log. */
 #define FB_WEBHOOK_BODY_KEEP 4096
-
-#define FB_WEBHOOK_PAYLOAD \
-    "json_build_object('id', e.id, 'object', 'notification_event', " \
-    "'topic', e.topic, 'organizationId', e.org_id, 'webhookId', w.id, " \
-    "'createdAt', fb_iso(e.created_at), " \
-    "'data', json_build_object('object', 'notification_event_data', " \
-    "  'item', e.item, 'changes', e.changes))::text"
 
 /*
  * The slots of a webhook (sql/017): the threshold, but at most this many.
@@ -186,10 +180,13 @@ FB_SQL_GLOBAL(job_webhook_claim, 3,
     "  RETURNING p.next_attempt_at AS due_at, d.org_id, d.id, d.attempts, "
     "    d.lease_until::text AS lease, w.status, w.url, w.secret, "
     "    w.timeout_ms, w.headers::text AS headers, e.id AS event_id, "
-    "    " FB_WEBHOOK_PAYLOAD " AS payload, "
+    "    e.topic, w.id AS webhook_id, "
+    "    e.created_at AT TIME ZONE 'UTC' AS event_created, "
+    "    e.item::text AS item, e.changes::text AS changes, "
     "    extract(epoch FROM e.created_at)::bigint AS event_time) "
     "SELECT org_id, id, attempts, lease, status, url, secret, timeout_ms, "
-    "  headers, event_id, payload, event_time FROM claimed "
+    "  headers, event_id, topic, org_id, webhook_id, event_created, item, "
+    "  changes, event_time FROM claimed "
     "ORDER BY due_at, id");
 
 /* The durations of the webhook's last 100 attempts (sql/029) with those
@@ -323,22 +320,45 @@ const fb_statement_t *const fb_job_webhook_statements[] = {
 /* The job's own columns in a claimed row. */
 enum {
     FB_WH_STATUS, FB_WH_URL, FB_WH_SECRET, FB_WH_TIMEOUT, FB_WH_HEADERS,
-    FB_WH_EVENT, FB_WH_PAYLOAD, FB_WH_EVENT_TIME
+    FB_WH_EVENT, FB_WH_TOPIC, FB_WH_ORG, FB_WH_WEBHOOK, FB_WH_CREATED,
+    FB_WH_ITEM, FB_WH_CHANGES, FB_WH_EVENT_TIME
 };
 
 /* How long the image URLs of a payload stay valid, from the event: as
  * long as an email's (receivers keep content as readers keep mail). */
 #define FB_WEBHOOK_FILE_TTL (90 * 24 * 3600)
 
-/* The payload with its stored images' links signed (file_store.h).  The
- * expiry follows from the event's time, so every attempt sends the same
- * bytes. */
+/* The payload: the event as a notification_event, its data the item and
+ * the changes as they were recorded, in json_build_object's layout (the
+ * bytes receivers have always been sent and signatures were made over),
+ * with its stored images' links signed (file_store.h).  The expiry
+ * follows from the event's time, so every attempt sends the same bytes. */
 static const char *fb_webhook_payload(fb_job_ctx_t *ctx)
 {
     apr_int64_t at = apr_atoi64(fb_job_col(ctx, FB_WH_EVENT_TIME));
+    const char *item = fb_job_col(ctx, FB_WH_ITEM);
+    const char *changes = fb_job_col(ctx, FB_WH_CHANGES);
+    fb_jsonw_t w;
 
-    return fb_file_links(ctx->pool, ctx->settings,
-                         fb_job_col(ctx, FB_WH_PAYLOAD),
+    fb_jsonw_init(&w, ctx->pool, strlen(item) + strlen(changes) + 512);
+    fb_jsonw_object(&w);
+    fb_jsonw_member_string(&w, "id", fb_job_col(ctx, FB_WH_EVENT));
+    fb_jsonw_member_string(&w, "object", "notification_event");
+    fb_jsonw_member_string(&w, "topic", fb_job_col(ctx, FB_WH_TOPIC));
+    fb_jsonw_member_string(&w, "organizationId",
+                           fb_job_col(ctx, FB_WH_ORG));
+    fb_jsonw_member_string(&w, "webhookId", fb_job_col(ctx, FB_WH_WEBHOOK));
+    fb_jsonw_member_time(&w, "createdAt", fb_job_col(ctx, FB_WH_CREATED));
+    fb_jsonw_key(&w, "data");
+    fb_jsonw_object(&w);
+    fb_jsonw_member_string(&w, "object", "notification_event_data");
+    fb_jsonw_key(&w, "item");
+    fb_jsonw_raw(&w, item);
+    fb_jsonw_key(&w, "changes");
+    fb_jsonw_raw(&w, changes);
+    fb_jsonw_end(&w);
+    fb_jsonw_end(&w);
+    return fb_file_links(ctx->pool, ctx->settings, fb_jsonw_text(&w, NULL),
                          apr_time_from_sec(at + FB_WEBHOOK_FILE_TTL));
 }
 

@@ -500,6 +500,18 @@ def test_signed_delivery_retried_with_the_same_id(site, receiver):
     assert payload["data"]["item"]["id"] == p["id"]
     assert payload["data"]["changes"] == []
     assert {h[1]["webhook-id"] for h in got} == {payload["id"]}
+    # The bytes receivers have always been sent: PostgreSQL's own
+    # json_build_object of the event (the payload was built so before it
+    # was written in C; signatures are made over these bytes).
+    built = site.sql(
+        "SELECT json_build_object('id', e.id, 'object', "
+        "'notification_event', 'topic', e.topic, 'organizationId', "
+        "e.org_id, 'webhookId', %s, 'createdAt', fb_iso(e.created_at), "
+        "'data', json_build_object('object', 'notification_event_data', "
+        "'item', e.item, 'changes', e.changes))::text "
+        "FROM events e WHERE e.org_id = %s AND e.id = %s",
+        w["id"], site.org.id, payload["id"])
+    assert [got[0][2].decode()] == [b for (b,) in built]
     # The schedule: 300 ms between attempts at least.
     times = [h[3] for h in got]
     assert all(b - a >= 0.25 for a, b in zip(times, times[1:]))

@@ -87,15 +87,13 @@ claimed AS (
   RETURNING p.next_attempt_at AS due_at, d.org_id, d.id, d.attempts,
     d.lease_until::text AS lease, w.status, w.url, w.secret,
     w.timeout_ms, w.headers::text AS headers, e.id AS event_id,
-json_build_object('id', e.id, 'object', 'notification_event',
-'topic', e.topic, 'organizationId', e.org_id, 'webhookId', w.id,
-'createdAt', fb_iso(e.created_at),
-'data', json_build_object('object', 'notification_event_data',
-  'item', e.item, 'changes', e.changes))::text
- AS payload,
+    e.topic, w.id AS webhook_id,
+    e.created_at AT TIME ZONE 'UTC' AS event_created,
+    e.item::text AS item, e.changes::text AS changes,
     extract(epoch FROM e.created_at)::bigint AS event_time)
 SELECT org_id, id, attempts, lease, status, url, secret, timeout_ms,
-  headers, event_id, payload, event_time FROM claimed
+  headers, event_id, topic, org_id, webhook_id, event_created, item,
+  changes, event_time FROM claimed
 ORDER BY due_at, id;
 
 -- job_webhook_finish (scoped; varchar, varchar)
