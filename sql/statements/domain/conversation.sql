@@ -10,10 +10,6 @@ cv.id,
 cv.brand_id,
 cv.title,
 cv.state,
-EXISTS (SELECT 1 FROM conversation_participants cp
-JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id
-WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-AND cp.kind = 'contact' AND ct.is_blocked),
 cv.priority,
 cv.priority_set_at AT TIME ZONE 'UTC',
 cv.admin_assignee_id,
@@ -41,17 +37,6 @@ cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
 cv.custom_attributes,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-AND cp.last_read_part_id IS NOT NULL
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -63,6 +48,21 @@ src.body_markdown,
 src.author_kind,
 src.author_id,
 src.contact_type,
+EXISTS (SELECT 1 FROM conversation_participants cp
+JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id
+WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+AND cp.kind = 'contact' AND ct.is_blocked),
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+AND cp.last_read_part_id IS NOT NULL
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
 NULL
  AS sort_key, cv.uid
  FROM

@@ -243,170 +243,76 @@ DESC, cv.uid
 DESC
  LIMIT $3)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -653,170 +559,76 @@ DESC, cv.uid
 DESC
  LIMIT $5)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -1060,170 +872,76 @@ ASC, cv.uid
 ASC
  LIMIT $3)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -1470,170 +1188,76 @@ ASC, cv.uid
 ASC
  LIMIT $5)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -2115,170 +1739,76 @@ DESC, cv.uid
 DESC
  LIMIT $4)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -2528,170 +2058,76 @@ DESC, cv.uid
 DESC
  LIMIT $6)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -2938,170 +2374,76 @@ ASC, cv.uid
 ASC
  LIMIT $4)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -3351,170 +2693,76 @@ ASC, cv.uid
 ASC
  LIMIT $6)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -3999,170 +3247,76 @@ DESC, cv.uid
 DESC
  LIMIT $4)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -4412,170 +3566,76 @@ DESC, cv.uid
 DESC
  LIMIT $6)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -4822,170 +3882,76 @@ ASC, cv.uid
 ASC
  LIMIT $4)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -5235,170 +4201,76 @@ ASC, cv.uid
 ASC
  LIMIT $6)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text, fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
-FROM page cv ORDER BY
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+ FROM
+page
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -5908,172 +4780,77 @@ shown AS (SELECT cv.*,
   ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
  AS match_id FROM page cv)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text,
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
 cv.score::text
  AS sort_key, cv.uid, cv.total
-FROM shown cv ORDER BY
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 cv.score DESC, cv.uid DESC;
 
 -- conversation_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
@@ -6332,172 +5109,77 @@ shown AS (SELECT cv.*,
   ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
  AS match_id FROM page cv)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text,
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
 cv.score::text
  AS sort_key, cv.uid, cv.total
-FROM shown cv ORDER BY
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 cv.score DESC, cv.uid DESC;
 
 -- conversation_search_text_desc (scoped; varchar, varchar, varchar, integer)
@@ -6757,172 +5439,77 @@ shown AS (SELECT cv.*,
   ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
  AS match_id FROM page cv)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text,
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
 fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
  AS sort_key, cv.uid, cv.total
-FROM shown cv ORDER BY
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -7187,172 +5774,77 @@ shown AS (SELECT cv.*,
   ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
  AS match_id FROM page cv)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text,
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
 fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
  AS sort_key, cv.uid, cv.total
-FROM shown cv ORDER BY
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 DESC, cv.uid
 DESC;
@@ -7614,172 +6106,77 @@ shown AS (SELECT cv.*,
   ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
  AS match_id FROM page cv)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text,
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
 fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
  AS sort_key, cv.uid, cv.total
-FROM shown cv ORDER BY
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
@@ -8044,172 +6441,77 @@ shown AS (SELECT cv.*,
   ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
  AS match_id FROM page cv)
 SELECT
-(jsonb_build_object('object', 'conversation', 'id', cv.id,
-  'adminAssigneeId', cv.admin_assignee_id,
-  'brandId', cv.brand_id, 'createdAt', fb_iso(cv.created_at),
-  'lastActivityAt', fb_iso(cv.last_activity_at),
-  'participants',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type',
-    CASE cp.kind WHEN 'admin' THEN 'admin' ELSE ct.type END,
-    'id', cp.user_id) ORDER BY cp.added_at, cp.user_id)
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
   FROM conversation_participants cp
   LEFT JOIN contacts ct ON cp.kind = 'contact'
     AND ct.org_id = cp.org_id AND ct.id = cp.user_id
   LEFT JOIN admins ad ON cp.kind = 'admin'
     AND ad.org_id = cp.org_id AND ad.id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL), '[]'::jsonb),
-  'priority', cv.priority,
-  'prioritySetAt', fb_iso(cv.priority_set_at),
-  'state', cv.state, 'tags',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'tag',
-    'id', t.id, 'name', t.name) ORDER BY
-lower(t.name), t.id)
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
   FROM conversation_tag_links l JOIN conversation_tags t
     ON t.org_id = l.org_id AND t.id = l.tag_id
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-), '[]'::jsonb),
-  'teamAssigneeId', cv.team_assignee_id,
-  'updatedAt', fb_iso(cv.updated_at),
-  'awaitingCustomerReply', cv.awaiting_customer_reply,
-  'conversationUser',
-(SELECT
-CASE
-'contact'
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-u.user_id),
-  jsonb_build_object('id',
-u.user_id, 'type', 'admin')) END
- FROM conversation_participants u JOIN contacts uc
-   ON uc.org_id = u.org_id AND uc.id = u.user_id
- WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
- AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-  'customAttributes', cv.custom_attributes,
-  'surroundingConversationParts',
-COALESCE((SELECT jsonb_agg(jsonb_build_object('id', w.id,
-    'previewMarkdown', CASE WHEN w.redacted THEN NULL
-      ELSE left(w.body_markdown,
-280) END,
-    'previewMarkdownTruncated', NOT w.redacted
-      AND coalesce(length(w.body_markdown), 0) >
-280
-    , 'author',
-CASE
-w.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-w.author_id),
-  jsonb_build_object('id',
-w.author_id, 'type', 'admin')) END,
-    'createdAt', fb_iso(w.created_at), 'partType', w.part_type)
-    ORDER BY w.i)
-  FROM (SELECT y.*, max(CASE WHEN y.id = cv.match_id THEN y.i END)
-      OVER () AS a
-    FROM (SELECT pt.*, row_number() OVER (ORDER BY pt.created_at,
-        pt.n) AS i, count(*) OVER () AS t
-      FROM conversation_parts pt WHERE pt.org_id = cv.org_id
-      AND pt.conversation_id = cv.id
-      AND pt.part_type IN
-('user_msg', 'admin_msg', 'admin_note', 'email_msg')) y) w
-  WHERE w.i >=
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- AND w.i <
-greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
- + 30),
-  '[]'::jsonb))
- || CASE WHEN cv.title IS NULL THEN '{}'::jsonb
-    ELSE jsonb_build_object('title', cv.title) END
- || COALESCE(jsonb_build_object('source',
-(SELECT jsonb_build_object('channel', cv.channel,
-   'deliveredAs', cv.delivered_as,
-   'bodyHtml', coalesce(pt.body_html, ''),
-   'bodyMarkdown', coalesce(pt.body_markdown, ''),
-   'author', jsonb_build_object('type', CASE pt.author_kind
-     WHEN 'admin' THEN 'admin' ELSE coalesce((SELECT a.type
-       FROM contacts a WHERE a.org_id = pt.org_id
-       AND a.id = pt.author_id), 'customer') END,
-     'id', pt.author_id))
-   || CASE WHEN cv.subject IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('subject', cv.subject) END
- FROM conversation_parts pt
- WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
- AND pt.author_kind IS NOT NULL
- ORDER BY pt.created_at, pt.n LIMIT 1)), '{}'::jsonb)
- || CASE WHEN cv.searched THEN
-(SELECT jsonb_build_object('relevanceScore', cv.score,
-  'matchingPart', CASE WHEN pt.id IS NULL THEN NULL
-    ELSE jsonb_build_object('id', pt.id,
-      'createdAt', fb_iso(pt.created_at),
-      'partType', pt.part_type) END,
-  'matchingPartAuthor',
-CASE
-pt.author_kind
- WHEN 'contact' THEN COALESCE((SELECT
-  jsonb_build_object('id', a.id, 'type', a.type, 'name', a.name,
-    'email', a.email, 'profilePicture', a.profile_picture)
-  || CASE WHEN a.type <> 'customer' THEN '{}'::jsonb
-     ELSE jsonb_build_object('companies', COALESCE((SELECT
-       jsonb_agg(jsonb_build_object('id', co.id, 'name', co.name)
-         ORDER BY cc.added_at, co.id)
-       FROM contact_companies cc JOIN companies co
-         ON co.org_id = cc.org_id AND co.id = cc.company_id
-       WHERE cc.org_id = a.org_id AND cc.contact_id = a.id),
-       '[]'::jsonb)) END
-  FROM contacts a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'customer'))
-WHEN 'admin' THEN COALESCE((SELECT jsonb_build_object('id', a.id,
-    'type', 'admin', 'name', a.name, 'email', a.email,
-    'profilePicture', a.profile_picture)
-  FROM admins a WHERE a.org_id = cv.org_id AND a.id =
-pt.author_id),
-  jsonb_build_object('id',
-pt.author_id, 'type', 'admin')) END,
-  'matchingBodyPreviewMarkdown', CASE WHEN pt.redacted THEN NULL
-    ELSE left(pt.body_markdown,
-500) END)
- FROM (SELECT 1) one LEFT JOIN conversation_parts pt
-   ON pt.org_id = cv.org_id AND pt.id = cv.match_id)
-    ELSE '{}'::jsonb END)::text,
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
 fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
  AS sort_key, cv.uid, cv.total
-FROM shown cv ORDER BY
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
 ASC, cv.uid
 ASC;
