@@ -16,11 +16,11 @@
 #include "apr_hash.h"
 #include "apr_strings.h"
 
-/* Each contact named with the external ids of its companies, in order:
- * the array json_agg writes. */
+/* Each contact named with the external ids of its companies, in order,
+ * as a text array (written as json_agg wrote them: fb_rj_strings). */
 FB_SQL(post_companies, 1,
     "SELECT cc.contact_id, "
-    "  json_agg(co.company_id ORDER BY co.company_id) "
+    "  array_agg(co.company_id ORDER BY co.company_id) "
     "FROM contact_companies cc JOIN companies co "
     "  ON co.org_id = cc.org_id AND co.id = cc.company_id "
     "WHERE cc.org_id = %s AND cc.contact_id = ANY (%s::text[]) "
@@ -82,7 +82,7 @@ fb_error_t *fb_post_companies_load(fb_req_t *fr, const fb_rows_t *rows)
     /* Read anew: a write may have changed them since an earlier page. */
     for (i = 0; i < contacts->nelts; i++) {
         apr_hash_set(held, APR_ARRAY_IDX(contacts, i, const char *),
-                     APR_HASH_KEY_STRING, "[]");
+                     APR_HASH_KEY_STRING, "{}");
     }
     for (i = 0; i < found.nrows; i++) {
         apr_hash_set(held, fb_rows_get(&found, i, 0), APR_HASH_KEY_STRING,
@@ -94,7 +94,7 @@ fb_error_t *fb_post_companies_load(fb_req_t *fr, const fb_rows_t *rows)
 const char *fb_post_companies_of(fb_req_t *fr, const char *const *row)
 {
     if (!fb_post_company_only(row)) {
-        return "[]";
+        return "{}";
     }
     return apr_hash_get(fb_post_companies_held(fr),
                         row[POST_COL_CONTACT_ID], APR_HASH_KEY_STRING);

@@ -171,7 +171,9 @@ static apr_status_t fb_post_access(fb_req_t *fr, fb_jsonw_t *w,
     }
     fb_jsonw_end(w);
     fb_jsonw_key(w, "companyExternalIds");
-    fb_jsonw_raw(w, companies);
+    if (fb_rj_strings(fr, w, companies, 0) != APR_SUCCESS) {
+        return APR_EGENERAL;
+    }
     fb_jsonw_end(w);
     return APR_SUCCESS;
 }

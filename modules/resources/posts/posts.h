@@ -89,8 +89,9 @@ fb_error_t *fb_post_prepare(fb_req_t *fr, const fb_rows_t *rows);
  * the request for fb_post_companies_of (post_companies.c). */
 fb_error_t *fb_post_companies_load(fb_req_t *fr, const fb_rows_t *rows);
 
-/* The companies row's post is shared with, a JSON array ("[]" unless it
- * is companyOnly); NULL when fb_post_companies_load did not read them. */
+/* The external ids of the companies row's post is shared with, as a
+ * PostgreSQL text array ("{}" unless it is companyOnly); NULL when
+ * fb_post_companies_load did not read them. */
 const char *fb_post_companies_of(fb_req_t *fr, const char *const *row);
 
 /* The organization's statuses and tags, as post_render.c reads them. */

@@ -6,7 +6,7 @@
 
 -- post_companies (scoped; varchar, varchar)
 SELECT cc.contact_id,
-  json_agg(co.company_id ORDER BY co.company_id)
+  array_agg(co.company_id ORDER BY co.company_id)
 FROM contact_companies cc JOIN companies co
   ON co.org_id = cc.org_id AND co.id = cc.company_id
 WHERE cc.org_id = $1 AND cc.contact_id = ANY ($2::text[])
