@@ -52,15 +52,15 @@ FB_SQL(conversation_part_insert, 9,
 /* (org, id, state, until): the state before the move and the status
  * part's members, when it moves. */
 FB_SQL(conversation_state_move, 3,
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::text AS state, %s::timestamptz AS until) "
     "UPDATE conversations c SET state = k.state, snoozed_until = k.until, "
     "  waiting_since = CASE WHEN k.state = 'closed' THEN NULL "
     "    ELSE c.waiting_since END, "
     "  wake_lease = CASE WHEN k.state = 'snoozed' THEN NULL "
     "    ELSE c.wake_lease END, updated_at = now() "
-    "FROM (SELECT %s::text AS org_id, %s::text AS id, %s::text AS state, "
-    "  %s::timestamptz AS until) k, "
-    "  (SELECT state AS before FROM conversations "
-    "   WHERE org_id = $1 AND id = $2) b "
+    "FROM k, (SELECT o.state AS before FROM conversations o, k "
+    "         WHERE o.org_id = k.org_id AND o.id = k.id) b "
     "WHERE c.org_id = k.org_id AND c.id = k.id "
     "  AND (c.state, c.snoozed_until) "
     "      IS DISTINCT FROM (k.state, k.until) "

@@ -86,10 +86,17 @@ const fb_statement_t *const fb_idempotency_statements[] = {
     NULL
 };
 
+/* The key's columns after the organization, in FB_IDEM_KEY_MATCH's
+ * order: every statement's first arguments. */
+#define FB_IDEM_KEY(idem) \
+    (idem)->api_key, (idem)->method, (idem)->path, (idem)->key
+
 struct fb_idem {
-    const char *args[7];        /* api key, method, path, key, the claim
-                                 * this request holds; room for status and
-                                 * response (idem_done) */
+    const char *api_key;        /* the key's hash (hex) */
+    const char *method;
+    const char *path;
+    const char *key;            /* the Idempotency-Key */
+    const char *claim;          /* the claim this request holds */
     int status;                 /* captured by fb_respond; 0: none */
     const char *response;
 };
@@ -141,23 +148,23 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
                              "characters.");
     }
     idem = apr_pcalloc(fr->pool, sizeof(*idem));
-    idem->args[0] = fb_hex(fr->pool, fr->key_hash, FB_SHA256_LEN);
-    idem->args[1] = r->method;
-    idem->args[2] = r->uri;
-    idem->args[3] = key;
-    /* The body's hash in the claim's place: idem_claim's last argument. */
-    idem->args[4] = body_hash = fb_idempotency_body_hash(fr);
+    idem->api_key = fb_hex(fr->pool, fr->key_hash, FB_SHA256_LEN);
+    idem->method = r->method;
+    idem->path = r->uri;
+    idem->key = key;
+    body_hash = fb_idempotency_body_hash(fr);
     if ((err = fb_req_select(fr, &fb_sql_idem_claim,
-                             (fb_args_t){5, idem->args}, &rows)) != NULL) {
+                             FB_ARGS(FB_IDEM_KEY(idem), body_hash), &rows))
+        != NULL) {
         return err;
     }
     if (rows.nrows == 1) {
-        idem->args[4] = fb_rows_get(&rows, 0, 0);
+        idem->claim = fb_rows_get(&rows, 0, 0);
         fr->idem = idem;            /* the first: the operation runs */
         return NULL;
     }
     if ((err = fb_req_select(fr, &fb_sql_idem_get,
-                             (fb_args_t){4, idem->args}, &rows)) != NULL) {
+                             FB_ARGS(FB_IDEM_KEY(idem)), &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -195,7 +202,8 @@ fb_error_t *fb_idempotency_commit(fb_req_t *fr)
         return NULL;
     }
     if (fb_db_exec(fr->db, fr->pool, &fb_sql_idem_commit,
-                   fr->principal.org_id, (fb_args_t){5, fr->idem->args},
+                   fr->principal.org_id,
+                   FB_ARGS(FB_IDEM_KEY(fr->idem), fr->idem->claim),
                    &affected) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
@@ -217,6 +225,7 @@ void fb_idempotency_capture(fb_req_t *fr, int status, const char *json)
 void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
 {
     struct fb_idem *idem = fr->idem;
+    const char *status_text, *response;
     fb_db_t *db;
     int status;
 
@@ -230,12 +239,13 @@ void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
     }
     if (status == 0 || status >= 500) {
         fb_db_exec(db, fr->pool, &fb_sql_idem_forget, fr->principal.org_id,
-                   (fb_args_t){5, idem->args}, NULL);
+                   FB_ARGS(FB_IDEM_KEY(idem), idem->claim), NULL);
         return;
     }
-    idem->args[5] = apr_itoa(fr->pool, status);
-    idem->args[6] = err != NULL ? fb_error_render(fr->pool, err)
-                                : idem->response;
+    status_text = apr_itoa(fr->pool, status);
+    response = err != NULL ? fb_error_render(fr->pool, err) : idem->response;
     fb_db_exec(db, fr->pool, &fb_sql_idem_done, fr->principal.org_id,
-               FB_ARRAY_ARGS(idem->args), NULL);
+               FB_ARGS(FB_IDEM_KEY(idem), idem->claim, status_text,
+                       response),
+               NULL);
 }

@@ -174,22 +174,25 @@ static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
                                   apr_pool_t *p, fb_rows_t *item)
 {
     fb_worker_t *w = t->w;
-    const char *args[3];
-    int n = 0;
     fb_db_t *db = fb_worker_db(w, p);
+    const char *lease, *setting, *batch;
     apr_status_t rv;
 
     if (db == NULL) {
         return FB_CLAIM_NO_DB;
     }
-    args[n++] = apr_itoa(p, w->conf->worker_lease);
-    if (job->claim_arg != NULL) {
-        args[n++] = apr_itoa(p, job->claim_arg(w->conf));
-    }
-    if (job->batch > 0) {
-        args[n++] = apr_itoa(p, job->batch);
-    }
-    rv = fb_db_select(db, p, job->claim, NULL, (fb_args_t){n, args}, item);
+    lease = apr_itoa(p, w->conf->worker_lease);
+    setting = job->claim_arg != NULL
+        ? apr_itoa(p, job->claim_arg(w->conf)) : NULL;
+    batch = job->batch > 0 ? apr_itoa(p, job->batch) : NULL;
+    /* The claim's arguments as fb_job.h lists them: the lease, then the
+     * setting and the batch of a job that has them. */
+    rv = fb_db_select(db, p, job->claim, NULL,
+                      setting == NULL && batch == NULL ? FB_ARGS(lease)
+                      : batch == NULL ? FB_ARGS(lease, setting)
+                      : setting == NULL ? FB_ARGS(lease, batch)
+                      : FB_ARGS(lease, setting, batch),
+                      item);
     if (rv != APR_SUCCESS && fb_worker_may_log(t)) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: claiming failed: %s", job->name,
@@ -236,25 +239,15 @@ static void fb_worker_log_outcome(fb_worker_thread_t *t, const fb_job_t *job,
     }
 }
 
-/* The finish's arguments for row of item: one item's, or the batch's
- * JSON array (fb_job.h) when job has a batch. */
-static fb_args_t fb_worker_finish_args(const fb_job_t *job, apr_pool_t *p,
-                                       const fb_rows_t *item, int row,
-                                       const fb_worker_done_t *done)
+/* A batch's finish argument: its items' outcomes as one JSON array
+ * (fb_job.h), in claim order. */
+static const char *fb_worker_batch_json(apr_pool_t *p,
+                                        const fb_rows_t *item,
+                                        const fb_worker_done_t *done)
 {
-    const char **v = apr_pcalloc(p, 6 * sizeof(*v));
     apr_array_header_t *parts;
     int i;
 
-    if (job->batch == 0) {
-        v[0] = fb_rows_get(item, row, 1);
-        v[1] = fb_rows_get(item, row, 3);
-        v[2] = fb_job_outcome_name(done[row].outcome);
-        v[3] = done[row].error;
-        v[4] = apr_psprintf(p, "%" APR_INT64_T_FMT, done[row].delay);
-        v[5] = done[row].result;
-        return (fb_args_t){job->with_result ? 6 : 5, v};
-    }
     parts = apr_array_make(p, item->nrows * 2 + 1, sizeof(const char *));
     for (i = 0; i < item->nrows; i++) {
         APR_ARRAY_PUSH(parts, const char *) = apr_psprintf(
@@ -267,8 +260,7 @@ static fb_args_t fb_worker_finish_args(const fb_job_t *job, apr_pool_t *p,
             done[i].result != NULL ? done[i].result : "null");
     }
     APR_ARRAY_PUSH(parts, const char *) = "]";
-    v[0] = apr_array_pstrcat(p, parts, 0);
-    return (fb_args_t){1, v};
+    return apr_array_pstrcat(p, parts, 0);
 }
 
 /* Runs job's finish with args: on its own, or, for a job with C after
@@ -300,6 +292,36 @@ static apr_status_t fb_worker_finish_run(fb_worker_t *w, const fb_job_t *job,
     return fb_db_end(db, p, 1);
 }
 
+/* Runs job's finish for row of item (its organization org): one item's
+ * outcome, or the whole batch's when job has a batch, with the arguments
+ * fb_job.h lists. */
+static apr_status_t fb_worker_record(fb_worker_t *w, const fb_job_t *job,
+                                     fb_db_t *db, apr_pool_t *p,
+                                     const char *org, const fb_rows_t *item,
+                                     int row, const fb_worker_done_t *done,
+                                     int *affected)
+{
+    const char *id, *lease, *outcome, *error, *delay, *result;
+
+    if (job->batch > 0) {
+        const char *items = fb_worker_batch_json(p, item, done);
+
+        return fb_worker_finish_run(w, job, db, p, org, FB_ARGS(items),
+                                    affected);
+    }
+    id = fb_rows_get(item, row, 1);
+    lease = fb_rows_get(item, row, 3);
+    outcome = fb_job_outcome_name(done[row].outcome);
+    error = done[row].error;
+    delay = apr_psprintf(p, "%" APR_INT64_T_FMT, done[row].delay);
+    result = done[row].result;
+    return fb_worker_finish_run(
+        w, job, db, p, org,
+        job->with_result ? FB_ARGS(id, lease, outcome, error, delay, result)
+                         : FB_ARGS(id, lease, outcome, error, delay),
+        affected);
+}
+
 /* Records the outcomes of the claimed items under their lease: each on
  * its own, or the batch at once. */
 static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
@@ -316,10 +338,9 @@ static void fb_worker_finish(fb_worker_thread_t *t, const fb_job_t *job,
     }
     for (row = 0; row < item->nrows; row += expected) {
         const char *org = fb_rows_get(item, row, 0);
-        fb_args_t args = fb_worker_finish_args(job, p, item, row, done);
         int affected = 0;
 
-        if (fb_worker_finish_run(w, job, db, p, org, args, &affected)
+        if (fb_worker_record(w, job, db, p, org, item, row, done, &affected)
             != APR_SUCCESS) {
             ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00214)
                          "worker: job %s: recording %s/%s failed: %s",

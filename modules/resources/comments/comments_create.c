@@ -31,14 +31,21 @@ FB_SQL(comment_c_parent, 3,
     "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE
     "FOR KEY SHARE OF c");
 
-FB_SQL(comment_c_insert, 12,
+/* The creation time (now when not given) is also the update time. */
+FB_SQL(comment_c_insert, 11,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS post, "
+    "  %s::text AS changelog, %s::text AS parent, %s::text AS content, "
+    "  %s::text AS content_text, %s::text AS contact, %s::text AS admin, "
+    "  %s::integer AS upvotes, %s::integer AS downvotes, "
+    "  %s::boolean AS is_private, "
+    "  COALESCE(%s::timestamptz, now()) AS created_at) "
     "INSERT INTO comments (org_id, post_id, changelog_id, "
     "  parent_comment_id, content, content_text, author_contact_id, "
     "  author_admin_id, upvotes, downvotes, is_private, created_at, "
     "  updated_at) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::integer, %s::integer, "
-    "  %s::boolean, COALESCE(%s::timestamptz, now()), "
-    "  COALESCE(%s::timestamptz, now())) "
+    "SELECT k.org_id, k.post, k.changelog, k.parent, k.content, "
+    "  k.content_text, k.contact, k.admin, k.upvotes, k.downvotes, "
+    "  k.is_private, k.created_at, k.created_at FROM k "
     "RETURNING id");
 
 /* The post's counter and last activity: (post, the comment's creation
@@ -335,6 +342,7 @@ static fb_error_t *fb_comment_create(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_comment_gather, &d);
+    /* k's columns, in the order comment_c_insert names them. */
     fb_write_select(&w, &fb_sql_comment_c_insert,
                     FB_ARGS(d.target.post_id,
                             d.target.changelog_id,
@@ -346,8 +354,7 @@ static fb_error_t *fb_comment_create(fb_req_t *fr)
                             upvotes ? upvotes : "0",
                             downvotes ? downvotes : "0",
                             fb_bool_text(d.is_private),
-                            d.created_at,               /* created_at */
-                            d.created_at),              /* updated_at */
+                            d.created_at),
                     &comment);
     d.id = fb_rows_get(&comment, 0, 0);
     fb_comment_count(&w, &d);

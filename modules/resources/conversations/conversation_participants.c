@@ -29,10 +29,13 @@ FB_SQL(conversation_pa_by_email, 1,
 
 /* (org, conversation, contact): the part's members when it joined. */
 FB_SQL(conversation_pa_join, 2,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS conversation, "
+    "  %s::text AS contact) "
     "SELECT jsonb_build_object('participant', jsonb_build_object("
     "  'id', c.id, 'type', c.type))::text "
-    "FROM contacts c WHERE c.org_id = $1 AND c.id = $3 "
-    "AND fb_conversation_join(%s, %s, 'contact', %s)");
+    "FROM contacts c, k WHERE c.org_id = k.org_id AND c.id = k.contact "
+    "AND fb_conversation_join(k.org_id, k.conversation, 'contact', "
+    "                         k.contact)");
 
 FB_SQL(conversation_pa_leave, 2,
     "DELETE FROM conversation_participants WHERE org_id = %s "

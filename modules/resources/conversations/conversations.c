@@ -17,34 +17,44 @@
 #include "fb_id.h"
 #include "fb_json.h"
 
-/* The list, newest first: plain columns (conversation.h). */
-#define CONVERSATION_LIST(where) \
-    "SELECT " CONVERSATION_SELECT("fb_ts_key(cv.created_at)") " FROM " \
-    CONVERSATION_FROM("conversations") "WHERE cv.org_id = %s " where \
-    "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
+/* The list, newest first: plain columns (conversation.h).  with binds
+ * the arguments (or is empty), from adds to the FROM list, org is the
+ * organization's id. */
+#define CONVERSATION_LIST(with, from, org, where) \
+    with "SELECT " CONVERSATION_SELECT("fb_ts_key(cv.created_at)") " FROM " \
+    CONVERSATION_FROM("conversations") from "WHERE cv.org_id = " org " " \
+    where "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
 
-/* Having every tag of $2 (a text[]): the links of those tags, by
- * conversation (index conversation_tag_links_tag). */
-#define CONVERSATION_TAGGED \
-    "AND cv.id IN (SELECT l.conversation_id FROM conversation_tag_links l " \
-    "  WHERE l.org_id = $1 AND l.tag_id = ANY (%s::text[]) " \
-    "  GROUP BY l.conversation_id HAVING count(*) = " \
-    "  (SELECT count(DISTINCT x) FROM unnest($2::text[]) x)) "
+#define CONVERSATION_ALL(where) CONVERSATION_LIST("", "", "%s", where)
+
+/* Having every tag of k.tags (a text[]): the links of those tags, by
+ * conversation (index conversation_tag_links_tag).  The subqueries read k
+ * themselves (no reference to the outer query, so the IN stays a join),
+ * hence NOT MATERIALIZED: each keeps the values as parameters. */
+#define CONVERSATION_TAGGED(where) \
+    CONVERSATION_LIST( \
+        "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+        "  %s::text[] AS tags) ", ", k ", "k.org_id", \
+        "AND cv.id IN (SELECT l.conversation_id " \
+        "  FROM conversation_tag_links l, k " \
+        "  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.tags) " \
+        "  GROUP BY l.conversation_id HAVING count(*) = " \
+        "  (SELECT count(DISTINCT x) FROM k, unnest(k.tags) x)) " where)
 
 #define CONVERSATION_AFTER \
     "AND (cv.created_at, cv.uid) < (fb_ts_from_key(%s), %s) "
 
 FB_SQL(conversation_list, 1,
-    CONVERSATION_LIST(""));
+    CONVERSATION_ALL(""));
 
 FB_SQL(conversation_list_after, 3,
-    CONVERSATION_LIST(CONVERSATION_AFTER));
+    CONVERSATION_ALL(CONVERSATION_AFTER));
 
 FB_SQL(conversation_list_tagged, 2,
-    CONVERSATION_LIST(CONVERSATION_TAGGED));
+    CONVERSATION_TAGGED(""));
 
 FB_SQL(conversation_list_tagged_after, 4,
-    CONVERSATION_LIST(CONVERSATION_TAGGED CONVERSATION_AFTER));
+    CONVERSATION_TAGGED(CONVERSATION_AFTER));
 
 FB_SQL(conversation_find, 1,
     "SELECT id FROM conversations WHERE org_id = %s AND id = %s");

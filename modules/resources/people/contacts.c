@@ -29,11 +29,13 @@ typedef struct {
 #define CONTACT_FIND(where) \
     "SELECT c.id, c.type FROM contacts c WHERE c.org_id = %s AND " where
 
-/* Customers and leads alike; the list filter ($2) is a type or NULL. */
+/* Customers and leads alike; the list filter (k.type) is a type or
+ * NULL. */
 #define CONTACT_LIST(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS type) " \
     "SELECT " CONTACT_SELECT("fb_ts_key(c.created_at), c.id") " " \
-    "FROM contacts c WHERE c.org_id = %s " \
-    "AND (%s::text IS NULL OR c.type = $2) " after \
+    "FROM contacts c, k WHERE c.org_id = k.org_id " \
+    "AND (k.type IS NULL OR c.type = k.type) " after \
     "ORDER BY c.created_at DESC, c.id DESC LIMIT %d"
 
 /* A contact's email preferences: their columns, and their JSON.  The
@@ -115,16 +117,18 @@ FB_SQL(contact_delete, 1,
  * lock the post or changelog, then the comments, then their authors
  * (their counters): holding the contact first deadlocked with them. */
 FB_SQL(contact_targets_first, 1,
-    "WITH t AS (SELECT post_id AS id FROM post_votes "
-    "           WHERE org_id = %s AND contact_id = %s "
-    "           UNION SELECT id FROM posts WHERE org_id = $1 "
-    "           AND author_contact_id = $2 "
-    "           UNION SELECT target_id FROM comments WHERE org_id = $1 "
-    "           AND author_contact_id = $2), "
-    "p AS (SELECT p.id FROM posts p JOIN t ON t.id = p.id "
-    "      WHERE p.org_id = $1 ORDER BY p.id FOR UPDATE OF p), "
-    "l AS (SELECT l.id FROM changelogs l JOIN t ON t.id = l.id "
-    "      WHERE l.org_id = $1 ORDER BY l.id FOR UPDATE OF l) "
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "                                   %s::text AS contact), "
+    "t AS (SELECT v.post_id AS id FROM post_votes v, k "
+    "      WHERE v.org_id = k.org_id AND v.contact_id = k.contact "
+    "      UNION SELECT a.id FROM posts a, k WHERE a.org_id = k.org_id "
+    "      AND a.author_contact_id = k.contact "
+    "      UNION SELECT c.target_id FROM comments c, k "
+    "      WHERE c.org_id = k.org_id AND c.author_contact_id = k.contact), "
+    "p AS (SELECT p.id FROM k, posts p JOIN t ON t.id = p.id "
+    "      WHERE p.org_id = k.org_id ORDER BY p.id FOR UPDATE OF p), "
+    "l AS (SELECT l.id FROM k, changelogs l JOIN t ON t.id = l.id "
+    "      WHERE l.org_id = k.org_id ORDER BY l.id FOR UPDATE OF l) "
     "SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM l)");
 
 FB_SQL(contact_preferences, 1,

@@ -59,25 +59,26 @@ const fb_list_rows_t fb_survey_response_rows = {
     .key_col = SURVEY_RESPONSE_NCOLS, .id_col = SURVEY_RESPONSE_COL_ID
 };
 
-/* Filters: a page type (NULL: any), isActive (NULL: any). */
-#define SURVEY_FILTERS \
-    "AND (s.page_types @> ARRAY[%s::text] OR $2::text IS NULL) " \
-    "AND s.is_active = coalesce(%s::boolean, s.is_active) "
+/* The list's arguments, bound once in k, and its filters: a page type
+ * (NULL: any), isActive (NULL: any). */
+#define SURVEY_LIST(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS page_type, " \
+    "  %s::boolean AS active) " \
+    "SELECT " SURVEY_COLUMNS ", fb_ts_key(s.created_at) " \
+    "FROM surveys s, k WHERE s.org_id = k.org_id " \
+    "AND (s.page_types @> ARRAY[k.page_type] OR k.page_type IS NULL) " \
+    "AND s.is_active = coalesce(k.active, s.is_active) " after \
+    "ORDER BY s.created_at DESC, s.id DESC LIMIT %d"
 
 FB_SQL(survey_get, 1,
     "SELECT " SURVEY_COLUMNS " FROM surveys s "
     "WHERE s.org_id = %s AND s.id = %s");
 
 FB_SQL(survey_list, 3,
-    "SELECT " SURVEY_COLUMNS ", fb_ts_key(s.created_at) "
-    "FROM surveys s WHERE s.org_id = %s " SURVEY_FILTERS
-    "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
+    SURVEY_LIST(""));
 
 FB_SQL(survey_list_after, 5,
-    "SELECT " SURVEY_COLUMNS ", fb_ts_key(s.created_at) "
-    "FROM surveys s WHERE s.org_id = %s " SURVEY_FILTERS
-    "AND (s.created_at, s.id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY s.created_at DESC, s.id DESC LIMIT %d");
+    SURVEY_LIST("AND (s.created_at, s.id) < (fb_ts_from_key(%s), %s) "));
 
 /* The lock the response's counter update takes anyway (its trigger):
  * taken first, so that concurrent submissions queue on the survey
@@ -90,22 +91,22 @@ FB_SQL(survey_pages_locked, 1,
 FB_SQL(survey_find, 1,
     "SELECT id FROM surveys WHERE org_id = %s AND id = %s");
 
-/* A response answers pageId when it has an answer for it (NULL: any). */
-#define RESPONSE_FILTERS \
-    "AND (r.page_ids @> ARRAY[%s::text] OR $3::text IS NULL) "
+/* A survey's responses, its arguments bound once in k; a response
+ * answers pageId when it has an answer for it (NULL: any). */
+#define SURVEY_RESPONSES(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS survey, " \
+    "  %s::text AS page_id) " \
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM ", k " \
+    "WHERE r.org_id = k.org_id AND r.survey_id = k.survey " \
+    "AND (r.page_ids @> ARRAY[k.page_id] OR k.page_id IS NULL) " after \
+    "ORDER BY r.created_at DESC, r.id DESC LIMIT %d"
 
 FB_SQL(survey_responses, 3,
-    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
-    "WHERE r.org_id = %s AND r.survey_id = %s "
-    RESPONSE_FILTERS
-    "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
+    SURVEY_RESPONSES(""));
 
 FB_SQL(survey_responses_after, 5,
-    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
-    "WHERE r.org_id = %s AND r.survey_id = %s "
-    RESPONSE_FILTERS
-    "AND (r.created_at, r.id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY r.created_at DESC, r.id DESC LIMIT %d");
+    SURVEY_RESPONSES(
+        "AND (r.created_at, r.id) < (fb_ts_from_key(%s), %s) "));
 
 static const fb_statement_t *const fb_survey_statements[] = {
     &fb_sql_survey_get, &fb_sql_survey_list, &fb_sql_survey_list_after,

@@ -21,7 +21,6 @@ FB_SQL(ticket_w_category, 1,
     "SELECT id, custom_field_ids::text FROM ticket_categories "
     "WHERE org_id = %s AND id = %s");
 
-/* The creation time is given once per column that takes it. */
 /* A conversation of the organization to link (any id text: a lookup).
  * KEY SHARE, the lock the insert's foreign key takes: a delete under way
  * finishes first and the conversation is missing (404), where the
@@ -30,14 +29,22 @@ FB_SQL(ticket_w_conversation, 1,
     "SELECT id FROM conversations WHERE org_id = %s AND id = %s "
     "FOR KEY SHARE");
 
-FB_SQL(ticket_w_insert, 13,
+/* The creation time (now when not given) is also the update time. */
+FB_SQL(ticket_w_insert, 12,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS category, "
+    "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
+    "  %s::text AS contact, %s::text AS admin, %s::text AS status, "
+    "  %s::jsonb AS custom_fields, %s::text AS company, "
+    "  %s::text AS assignee, %s::text AS conversation, "
+    "  COALESCE(%s::timestamptz, now()) AS created_at) "
     "INSERT INTO tickets (org_id, number, category_id, title, content, "
     "  content_text, author_contact_id, author_admin_id, status_id, "
     "  custom_fields, company_id, assignee_id, linked_conversation_id, "
     "  created_at, updated_at) "
-    "VALUES (%s, fb_next_number($1, 'ticket'), %s, %s, %s, %s, %s, %s, %s, "
-    "  %s::jsonb, %s, %s, %s, COALESCE(%s::timestamptz, now()), "
-    "  COALESCE(%s::timestamptz, now())) "
+    "SELECT k.org_id, fb_next_number(k.org_id, 'ticket'), k.category, "
+    "  k.title, k.content, k.content_text, k.contact, k.admin, k.status, "
+    "  k.custom_fields, k.company, k.assignee, k.conversation, "
+    "  k.created_at, k.created_at FROM k "
     "RETURNING number");
 
 static const fb_statement_t *const fb_ticket_create_statements[] = {
@@ -139,6 +146,7 @@ static fb_error_t *fb_ticket_create_files(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_ticket_gather, &d);
+    /* k's columns, in the order ticket_w_insert names them. */
     fb_write_select(&w, &fb_sql_ticket_w_insert,
                     FB_ARGS(d.category_id,
                             fb_json_string(fr->body, "title"),
@@ -151,8 +159,7 @@ static fb_error_t *fb_ticket_create_files(fb_req_t *fr)
                             d.company_id,
                             d.assignee_id,
                             d.conversation_id,
-                            created_at,                 /* created_at */
-                            created_at),                /* updated_at */
+                            created_at),
                     &row);
     number = fb_rows_get(&row, 0, 0);
     fb_ticket_write_render(&w, number, &json);

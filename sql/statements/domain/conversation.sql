@@ -239,15 +239,15 @@ SELECT fb_conversation_part_add($1, $2, $3, $4, $5, $6, $7, $8,
   $9::jsonb, $10::timestamptz);
 
 -- conversation_state_move (scoped; varchar, varchar, varchar, varchar)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id, $2::text AS id,
+  $3::text AS state, $4::timestamptz AS until)
 UPDATE conversations c SET state = k.state, snoozed_until = k.until,
   waiting_since = CASE WHEN k.state = 'closed' THEN NULL
     ELSE c.waiting_since END,
   wake_lease = CASE WHEN k.state = 'snoozed' THEN NULL
     ELSE c.wake_lease END, updated_at = now()
-FROM (SELECT $1::text AS org_id, $2::text AS id, $3::text AS state,
-  $4::timestamptz AS until) k,
-  (SELECT state AS before FROM conversations
-   WHERE org_id = $1 AND id = $2) b
+FROM k, (SELECT o.state AS before FROM conversations o, k
+         WHERE o.org_id = k.org_id AND o.id = k.id) b
 WHERE c.org_id = k.org_id AND c.id = k.id
   AND (c.state, c.snoozed_until)
       IS DISTINCT FROM (k.state, k.until)

@@ -15,14 +15,20 @@ AND ($4::boolean
   AND vp.id = c.post_id) = 'public')
 FOR KEY SHARE OF c;
 
--- comment_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- comment_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS post,
+  $3::text AS changelog, $4::text AS parent, $5::text AS content,
+  $6::text AS content_text, $7::text AS contact, $8::text AS admin,
+  $9::integer AS upvotes, $10::integer AS downvotes,
+  $11::boolean AS is_private,
+  COALESCE($12::timestamptz, now()) AS created_at)
 INSERT INTO comments (org_id, post_id, changelog_id,
   parent_comment_id, content, content_text, author_contact_id,
   author_admin_id, upvotes, downvotes, is_private, created_at,
   updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::integer, $10::integer,
-  $11::boolean, COALESCE($12::timestamptz, now()),
-  COALESCE($13::timestamptz, now()))
+SELECT k.org_id, k.post, k.changelog, k.parent, k.content,
+  k.content_text, k.contact, k.admin, k.upvotes, k.downvotes,
+  k.is_private, k.created_at, k.created_at FROM k
 RETURNING id;
 
 -- comment_c_post_count (scoped; varchar, varchar, varchar)

@@ -14,10 +14,13 @@ AND lower(email) = lower($2) AND type = 'customer'
 ORDER BY created_at, id LIMIT 1;
 
 -- conversation_pa_join (scoped; varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS conversation,
+  $3::text AS contact)
 SELECT jsonb_build_object('participant', jsonb_build_object(
   'id', c.id, 'type', c.type))::text
-FROM contacts c WHERE c.org_id = $1 AND c.id = $3
-AND fb_conversation_join($1, $2, 'contact', $3);
+FROM contacts c, k WHERE c.org_id = k.org_id AND c.id = k.contact
+AND fb_conversation_join(k.org_id, k.conversation, 'contact',
+                         k.contact);
 
 -- conversation_pa_leave (scoped; varchar, varchar, varchar)
 DELETE FROM conversation_participants WHERE org_id = $1

@@ -75,7 +75,8 @@ conversations
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
   AND pt.author_kind IS NOT NULL
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-WHERE cv.org_id = $1
+WHERE cv.org_id =
+$1
 ORDER BY cv.created_at DESC, cv.uid DESC LIMIT $2;
 
 -- conversation_list_after (scoped; varchar, varchar, varchar, integer)
@@ -149,11 +150,14 @@ conversations
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
   AND pt.author_kind IS NOT NULL
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-WHERE cv.org_id = $1
+WHERE cv.org_id =
+$1
 AND (cv.created_at, cv.uid) < (fb_ts_from_key($2), $3)
 ORDER BY cv.created_at DESC, cv.uid DESC LIMIT $4;
 
 -- conversation_list_tagged (scoped; varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text[] AS tags)
 SELECT
 cv.id,
 cv.brand_id,
@@ -224,14 +228,19 @@ conversations
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
   AND pt.author_kind IS NOT NULL
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-WHERE cv.org_id = $1
-AND cv.id IN (SELECT l.conversation_id FROM conversation_tag_links l
-  WHERE l.org_id = $1 AND l.tag_id = ANY ($2::text[])
+, k
+WHERE cv.org_id =
+k.org_id
+AND cv.id IN (SELECT l.conversation_id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.tags)
   GROUP BY l.conversation_id HAVING count(*) =
-  (SELECT count(DISTINCT x) FROM unnest($2::text[]) x))
+  (SELECT count(DISTINCT x) FROM k, unnest(k.tags) x))
 ORDER BY cv.created_at DESC, cv.uid DESC LIMIT $3;
 
 -- conversation_list_tagged_after (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text[] AS tags)
 SELECT
 cv.id,
 cv.brand_id,
@@ -302,11 +311,14 @@ conversations
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
   AND pt.author_kind IS NOT NULL
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-WHERE cv.org_id = $1
-AND cv.id IN (SELECT l.conversation_id FROM conversation_tag_links l
-  WHERE l.org_id = $1 AND l.tag_id = ANY ($2::text[])
+, k
+WHERE cv.org_id =
+k.org_id
+AND cv.id IN (SELECT l.conversation_id
+  FROM conversation_tag_links l, k
+  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.tags)
   GROUP BY l.conversation_id HAVING count(*) =
-  (SELECT count(DISTINCT x) FROM unnest($2::text[]) x))
+  (SELECT count(DISTINCT x) FROM k, unnest(k.tags) x))
 AND (cv.created_at, cv.uid) < (fb_ts_from_key($3), $4)
 ORDER BY cv.created_at DESC, cv.uid DESC LIMIT $5;
 

@@ -37,6 +37,7 @@ NULL
 WHERE c.org_id = $1 AND c.id = $2;
 
 -- contact_list (scoped; varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS type)
 SELECT
 c.id,
 c.user_id,
@@ -65,11 +66,12 @@ c.custom_fields,
 c.is_blocked,
 c.phone,
 fb_ts_key(c.created_at), c.id
-FROM contacts c WHERE c.org_id = $1
-AND ($2::text IS NULL OR c.type = $2)
+FROM contacts c, k WHERE c.org_id = k.org_id
+AND (k.type IS NULL OR c.type = k.type)
 ORDER BY c.created_at DESC, c.id DESC LIMIT $3;
 
 -- contact_list_after (scoped; varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS type)
 SELECT
 c.id,
 c.user_id,
@@ -98,8 +100,8 @@ c.custom_fields,
 c.is_blocked,
 c.phone,
 fb_ts_key(c.created_at), c.id
-FROM contacts c WHERE c.org_id = $1
-AND ($2::text IS NULL OR c.type = $2)
+FROM contacts c, k WHERE c.org_id = k.org_id
+AND (k.type IS NULL OR c.type = k.type)
 AND (c.created_at, c.id) < (fb_ts_from_key($3), $4)
 ORDER BY c.created_at DESC, c.id DESC LIMIT $5;
 
@@ -151,16 +153,18 @@ AND s.email = lower(c.email);
 DELETE FROM contacts WHERE org_id = $1 AND id = $2;
 
 -- contact_targets_first (scoped; varchar, varchar)
-WITH t AS (SELECT post_id AS id FROM post_votes
-           WHERE org_id = $1 AND contact_id = $2
-           UNION SELECT id FROM posts WHERE org_id = $1
-           AND author_contact_id = $2
-           UNION SELECT target_id FROM comments WHERE org_id = $1
-           AND author_contact_id = $2),
-p AS (SELECT p.id FROM posts p JOIN t ON t.id = p.id
-      WHERE p.org_id = $1 ORDER BY p.id FOR UPDATE OF p),
-l AS (SELECT l.id FROM changelogs l JOIN t ON t.id = l.id
-      WHERE l.org_id = $1 ORDER BY l.id FOR UPDATE OF l)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+                                   $2::text AS contact),
+t AS (SELECT v.post_id AS id FROM post_votes v, k
+      WHERE v.org_id = k.org_id AND v.contact_id = k.contact
+      UNION SELECT a.id FROM posts a, k WHERE a.org_id = k.org_id
+      AND a.author_contact_id = k.contact
+      UNION SELECT c.target_id FROM comments c, k
+      WHERE c.org_id = k.org_id AND c.author_contact_id = k.contact),
+p AS (SELECT p.id FROM k, posts p JOIN t ON t.id = p.id
+      WHERE p.org_id = k.org_id ORDER BY p.id FOR UPDATE OF p),
+l AS (SELECT l.id FROM k, changelogs l JOIN t ON t.id = l.id
+      WHERE l.org_id = k.org_id ORDER BY l.id FOR UPDATE OF l)
 SELECT (SELECT count(*) FROM p), (SELECT count(*) FROM l);
 
 -- contact_preferences (scoped; varchar, varchar)

@@ -13,23 +13,27 @@ s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC'
 WHERE s.org_id = $1 AND s.id = $2;
 
 -- survey_list (scoped; varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS page_type,
+  $3::boolean AS active)
 SELECT
 s.id, s.title, s.description, s.is_active, s.org_id,
 s.response_count, s.targeting, s.pages,
 s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC', fb_ts_key(s.created_at)
-FROM surveys s WHERE s.org_id = $1
-AND (s.page_types @> ARRAY[$2::text] OR $2::text IS NULL)
-AND s.is_active = coalesce($3::boolean, s.is_active)
+FROM surveys s, k WHERE s.org_id = k.org_id
+AND (s.page_types @> ARRAY[k.page_type] OR k.page_type IS NULL)
+AND s.is_active = coalesce(k.active, s.is_active)
 ORDER BY s.created_at DESC, s.id DESC LIMIT $4;
 
 -- survey_list_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS page_type,
+  $3::boolean AS active)
 SELECT
 s.id, s.title, s.description, s.is_active, s.org_id,
 s.response_count, s.targeting, s.pages,
 s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC', fb_ts_key(s.created_at)
-FROM surveys s WHERE s.org_id = $1
-AND (s.page_types @> ARRAY[$2::text] OR $2::text IS NULL)
-AND s.is_active = coalesce($3::boolean, s.is_active)
+FROM surveys s, k WHERE s.org_id = k.org_id
+AND (s.page_types @> ARRAY[k.page_type] OR k.page_type IS NULL)
+AND s.is_active = coalesce(k.active, s.is_active)
 AND (s.created_at, s.id) < (fb_ts_from_key($4), $5)
 ORDER BY s.created_at DESC, s.id DESC LIMIT $6;
 
@@ -41,6 +45,8 @@ FOR NO KEY UPDATE;
 SELECT id FROM surveys WHERE org_id = $1 AND id = $2;
 
 -- survey_responses (scoped; varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
+  $3::text AS page_id)
 SELECT
 r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
 c.id,
@@ -72,11 +78,14 @@ c.phone,
 fb_ts_key(r.created_at)
 FROM survey_responses r LEFT JOIN contacts c
 ON c.org_id = r.org_id AND c.id = r.contact_id
-WHERE r.org_id = $1 AND r.survey_id = $2
-AND (r.page_ids @> ARRAY[$3::text] OR $3::text IS NULL)
+, k
+WHERE r.org_id = k.org_id AND r.survey_id = k.survey
+AND (r.page_ids @> ARRAY[k.page_id] OR k.page_id IS NULL)
 ORDER BY r.created_at DESC, r.id DESC LIMIT $4;
 
 -- survey_responses_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
+  $3::text AS page_id)
 SELECT
 r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
 c.id,
@@ -108,7 +117,8 @@ c.phone,
 fb_ts_key(r.created_at)
 FROM survey_responses r LEFT JOIN contacts c
 ON c.org_id = r.org_id AND c.id = r.contact_id
-WHERE r.org_id = $1 AND r.survey_id = $2
-AND (r.page_ids @> ARRAY[$3::text] OR $3::text IS NULL)
+, k
+WHERE r.org_id = k.org_id AND r.survey_id = k.survey
+AND (r.page_ids @> ARRAY[k.page_id] OR k.page_id IS NULL)
 AND (r.created_at, r.id) < (fb_ts_from_key($4), $5)
 ORDER BY r.created_at DESC, r.id DESC LIMIT $6;

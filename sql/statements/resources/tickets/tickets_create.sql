@@ -12,12 +12,19 @@ WHERE org_id = $1 AND id = $2;
 SELECT id FROM conversations WHERE org_id = $1 AND id = $2
 FOR KEY SHARE;
 
--- ticket_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- ticket_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS category,
+  $3::text AS title, $4::text AS content, $5::text AS content_text,
+  $6::text AS contact, $7::text AS admin, $8::text AS status,
+  $9::jsonb AS custom_fields, $10::text AS company,
+  $11::text AS assignee, $12::text AS conversation,
+  COALESCE($13::timestamptz, now()) AS created_at)
 INSERT INTO tickets (org_id, number, category_id, title, content,
   content_text, author_contact_id, author_admin_id, status_id,
   custom_fields, company_id, assignee_id, linked_conversation_id,
   created_at, updated_at)
-VALUES ($1, fb_next_number($1, 'ticket'), $2, $3, $4, $5, $6, $7, $8,
-  $9::jsonb, $10, $11, $12, COALESCE($13::timestamptz, now()),
-  COALESCE($14::timestamptz, now()))
+SELECT k.org_id, fb_next_number(k.org_id, 'ticket'), k.category,
+  k.title, k.content, k.content_text, k.contact, k.admin, k.status,
+  k.custom_fields, k.company, k.assignee, k.conversation,
+  k.created_at, k.created_at FROM k
 RETURNING number;
