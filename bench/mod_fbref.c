@@ -4,9 +4,9 @@
  * It runs the very SQL of mod_feedback's statements (the labels
  * "board_get", "brand_list" and "post_get"), so the database work is
  * identical, and adds nothing else: no authentication, no routing table,
- * no json-c.  What is left is the floor of a mod_dbd request: acquire a
+ * no JSON.  What is left is the floor of a mod_dbd request: acquire a
  * pooled connection, run one prepared statement, read every row, copy
- * it, write the JSON (or a post's columns).
+ * it, write its columns (the API writes its JSON from them in C).
  *
  * mod_feedback prepares its statements itself, per pooled connection, and
  * shares nothing with mod_dbd's prepared hash.  Its one interface used
@@ -17,13 +17,14 @@
  * second PREPARE of a name fails), and keeps the handle in the
  * connection's dbd->prepared under that name for the next requests.
  *
- *   GET /ref/board?org=ORG&id=ID        the board's JSON
- *   GET /ref/brands?org=ORG&limit=N     [json,json,...], N rows at most
+ * Each answer is text/tab-separated-values: a row's columns joined by
+ * tabs, rows by newlines.
+ *
+ *   GET /ref/board?org=ORG&id=ID        the board's columns
+ *   GET /ref/brands?org=ORG&limit=N     N brands' columns at most
  *   GET /ref/post?org=ORG&id=ID&private=true|false
- *                                       the columns the API writes the
- *                                       post from, tab-separated (the API
- *                                       writes its JSON in C); private:
- *                                       may see authorOnly and companyOnly
+ *                                       the post's columns; private: may
+ *                                       see authorOnly and companyOnly
  *                                       posts
  *   GET /ref/sql?label=LABEL            text/plain: the statement the
  *                                       reference prepared for mod_feedback's
@@ -181,13 +182,11 @@ static apr_dbd_prepared_t *fbref_statement(request_rec *r, ap_dbd_t *dbd,
 
 /*
  * Runs mod_feedback's statement label with nargs arguments and appends
- * every row to out: column 0, or with all set every column, joined by
- * tabs (the plain columns a post is written from in C).  Returns an HTTP
- * status: OK or a server error.
+ * every row to out, its columns joined by tabs.  Returns an HTTP status:
+ * OK or a server error.
  */
 static int fbref_select(request_rec *r, const char *label, int nargs,
-                        const char **args, int all,
-                        apr_array_header_t *out)
+                        const char **args, apr_array_header_t *out)
 {
     ap_dbd_t *dbd = fbref_acquire ? fbref_acquire(r) : NULL;
     apr_dbd_prepared_t *stmt;
@@ -222,7 +221,7 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
      * values are copied, as the API does too: reading past the last row
      * frees the result (PQclear), so pointers into it would dangle. */
     while (apr_dbd_get_row(dbd->driver, r->pool, res, &row, -1) == 0) {
-        int ncols = all ? apr_dbd_num_cols(dbd->driver, res) : 1, i;
+        int ncols = apr_dbd_num_cols(dbd->driver, res), i;
         apr_array_header_t *cells = apr_array_make(r->pool, ncols,
                                                    sizeof(char *));
 
@@ -240,15 +239,16 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
     return OK;
 }
 
-/* Writes json as the whole response body. */
-static int fbref_write(request_rec *r, const char *json)
+/* Writes rows, one a line, as the whole response body. */
+static int fbref_write(request_rec *r, const apr_array_header_t *rows)
 {
-    apr_size_t len = strlen(json);
+    const char *text = apr_array_pstrcat(r->pool, rows, '\n');
+    apr_size_t len = strlen(text);
 
-    ap_set_content_type(r, "application/json");
+    ap_set_content_type(r, "text/tab-separated-values");
     ap_set_content_length(r, (apr_off_t)len);
     if (!r->header_only) {
-        ap_rwrite(json, (int)len, r);
+        ap_rwrite(text, (int)len, r);
     }
     return OK;
 }
@@ -264,14 +264,11 @@ static int fbref_board(request_rec *r, const fbref_args_t *a)
     }
     args[0] = a->org;
     args[1] = a->id;
-    status = fbref_select(r, "board_get", 2, args, 0, rows);
+    status = fbref_select(r, "board_get", 2, args, rows);
     if (status != OK) {
         return status;
     }
-    if (rows->nelts == 0) {
-        return HTTP_NOT_FOUND;
-    }
-    return fbref_write(r, APR_ARRAY_IDX(rows, 0, const char *));
+    return rows->nelts == 0 ? HTTP_NOT_FOUND : fbref_write(r, rows);
 }
 
 static int fbref_brands(request_rec *r, const fbref_args_t *a)
@@ -285,13 +282,8 @@ static int fbref_brands(request_rec *r, const fbref_args_t *a)
     }
     args[0] = a->org;
     args[1] = a->limit;
-    status = fbref_select(r, "brand_list", 2, args, 0, rows);
-    if (status != OK) {
-        return status;
-    }
-    return fbref_write(r, apr_pstrcat(r->pool, "[",
-                                      apr_array_pstrcat(r->pool, rows, ','),
-                                      "]", NULL));
+    status = fbref_select(r, "brand_list", 2, args, rows);
+    return status != OK ? status : fbref_write(r, rows);
 }
 
 static int fbref_post(request_rec *r, const fbref_args_t *a)
@@ -308,14 +300,11 @@ static int fbref_post(request_rec *r, const fbref_args_t *a)
     args[0] = a->org;
     args[1] = a->id;
     args[2] = a->private;
-    status = fbref_select(r, "post_get", 3, args, 1, rows);
+    status = fbref_select(r, "post_get", 3, args, rows);
     if (status != OK) {
         return status;
     }
-    if (rows->nelts == 0) {
-        return HTTP_NOT_FOUND;
-    }
-    return fbref_write(r, APR_ARRAY_IDX(rows, 0, const char *));
+    return rows->nelts == 0 ? HTTP_NOT_FOUND : fbref_write(r, rows);
 }
 
 /* Non-zero when s is a statement label: [a-z0-9_], short enough to be
