@@ -47,5 +47,5 @@ apr_status_t fb_event_record(fb_db_t *db, apr_pool_t *p, const char *org_id,
     }
     return fb_db_exec(db, p, &fb_sql_fb_event_insert, org_id,
                       FB_ARGS(topic, item_json, changes_json,
-                              fb_webhook_skip_reasons_json(p)), NULL);
+                              fb_webhook_skip_reasons_json()), NULL);
 }

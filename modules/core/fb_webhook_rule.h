@@ -43,8 +43,8 @@ const char *fb_webhook_skip_reason(apr_pool_t *p, const char *status);
 extern const char *const fb_webhook_inactive_statuses[];
 
 /* A JSON object of fb_webhook_skip_reason() for each inactive status,
- * {"paused": "the webhook was paused", ...}, in p: the texts the fan-out
- * statement stores, picked by the webhook's status. */
-const char *fb_webhook_skip_reasons_json(apr_pool_t *p);
+ * {"paused":"the webhook was paused",...}, a constant: the texts the
+ * fan-out statement stores, picked by the webhook's status. */
+const char *fb_webhook_skip_reasons_json(void);
 
 #endif

@@ -54,7 +54,7 @@ static void test_skip_reasons(void)
                   "the webhook was paused");
     UT_ASSERT_STR(fb_webhook_skip_reason(ut_pool, "suspended"),
                   "the webhook was suspended");
-    o = json_tokener_parse(fb_webhook_skip_reasons_json(ut_pool));
+    o = json_tokener_parse(fb_webhook_skip_reasons_json());
     CU_ASSERT_FATAL(json_object_is_type(o, json_type_object));
     UT_ASSERT_INT(json_object_object_length(o), 2);
     CU_ASSERT(json_object_object_get_ex(o, "paused", &v));
