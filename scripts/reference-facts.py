@@ -4,10 +4,11 @@ description and from the contract into t/reference, so that the suite
 runs from a clone with nothing beside it (docs/decisions.md, "The
 reference, as facts").
 
-    scripts/reference-facts.py [--check] [SHARED [OUT]]
+    scripts/reference-facts.py [--check] SHARED [OUT]
 
-SHARED is the folder beside the checkout (../shared by default), OUT the
-folder written (t/reference by default); with --check nothing is
+SHARED is the shared folder holding reference/ and spec/ (named on every
+run: nothing in the checkout reads outside it unasked), OUT the folder
+written (t/reference by default); with --check nothing is
 written, and the exit status is 1 when OUT is not what would be:
 
   openapi-facts.json   reference/openapi.json with only its facts: every
@@ -184,7 +185,10 @@ def stale(path, text):
 def main(argv):
     check = "--check" in argv[1:]
     argv = [a for a in argv if a != "--check"]
-    shared = argv[1] if len(argv) > 1 else os.path.join(ROOT, "..", "shared")
+    if len(argv) < 2:
+        sys.exit("usage: scripts/reference-facts.py [--check] SHARED [OUT]"
+                 " (SHARED: the shared folder, e.g. ../shared)")
+    shared = argv[1]
     out = argv[2] if len(argv) > 2 else os.path.join(ROOT, "t", "reference")
     with open(os.path.join(shared, "reference", "openapi.json"),
               encoding="utf-8") as f:
