@@ -9,8 +9,9 @@ macros; nobody reads it whole there.  `make statements` runs the C
 preprocessor over every source (build/<source>.i) and this script writes,
 for each source that declares statements, DIR/<source without
 modules/>.sql: each statement under a header naming it, whether it is
-scoped by the organization, and the types apr_dbd prepares its
-placeholders as; its text as the module prepares it (placeholders
+scoped by the organization, the types apr_dbd prepares its
+placeholders as and, for a named statement (fb_params.h), the names of
+its arguments after the organization; its text as the module prepares it (placeholders
 numbered $1, $2, ... as apr_dbd numbers them), one line per piece of the
 C text, so that a change to a macro shows in review as a change of SQL.
 `check` exits 1, naming the files, when DIR is not what write would make
@@ -34,8 +35,13 @@ HEADER = """\
 
 C_STRING = r'"(?:[^"\\\n]|\\.)*"'
 DECLARATION = re.compile(
-    r'fb_statement_t\s+fb_sql_(\w+)\s*=\s*\{\s*"(\w+)"\s*,\s*'
-    r'((?:' + C_STRING + r'\s*)+),\s*([^,{}]+?)\s*,\s*([01])\s*\}')
+    r'fb_statement_t\s+fb_sql_(\w+)\s*=\s*\{\s*\.label\s*=\s*"(\w+)"\s*,'
+    r'\s*\.sql\s*=\s*((?:' + C_STRING + r'\s*)+),'
+    r'\s*\.nargs\s*=\s*([^,{}]+?)\s*,\s*\.scoped\s*=\s*([01])\s*'
+    r'(?:,\s*\.params\s*=\s*fb_params_(\w+)_names\s*)?\}')
+# The names of an argument set (fb_params.h: FB_PARAMS).
+PARAMS = re.compile(
+    r'fb_params_(\w+)_names\s*\[\s*\]\s*=\s*"\(([\w\s,]*)\)"')
 PIECE = re.compile(C_STRING)
 ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'",
            "r": "\r"}
@@ -97,11 +103,21 @@ def statements_of(text, source):
     """(label, scoped, types, lines) of every statement declared in the
     preprocessed text of source, in order."""
     found = []
+    sets = {m.group(1): [n.strip() for n in m.group(2).split(",")]
+            for m in PARAMS.finditer(text)}
     for m in DECLARATION.finditer(text):
-        name, label, literals, nargs, scoped = m.groups()
+        name, label, literals, nargs, scoped, params = m.groups()
         if name != label:
             raise ValueError("%s: fb_sql_%s is labelled %s"
                              % (source, name, label))
+        names = None
+        if params is not None:
+            if params not in sets:
+                raise ValueError("%s: %s names the arguments of %s, which "
+                                 "it does not declare" % (source, label,
+                                                          params))
+            names = sets[params]
+            nargs = str(len(names))
         if not ARITHMETIC.match(nargs):
             raise ValueError("%s: %s declares %r arguments"
                              % (source, label, nargs))
@@ -115,16 +131,18 @@ def statements_of(text, source):
         if len(types) != count:
             raise ValueError("%s: %s has %d placeholders for %d arguments"
                              % (source, label, len(types), count))
-        found.append((label, scoped == "1", types, lines_of(pieces)))
+        found.append((label, scoped == "1", types, names,
+                      lines_of(pieces)))
     return found
 
 
 def render(source, statements):
     out = [HEADER.format(source=source)]
-    for label, scoped, types, lines in statements:
-        out.append("\n-- %s (%s; %s)\n"
+    for label, scoped, types, names, lines in statements:
+        out.append("\n-- %s (%s; %s)%s\n"
                    % (label, "scoped" if scoped else "global",
-                      ", ".join(types) or "no placeholders"))
+                      ", ".join(types) or "no placeholders",
+                      " named (%s)" % ", ".join(names) if names else ""))
         out.append("\n".join(lines) + ";\n")
     return "".join(out)
 

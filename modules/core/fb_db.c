@@ -318,6 +318,15 @@ static const char **fb_db_bind(fb_db_t *db, apr_pool_t *p,
         db->tx_failed = db->tx;
         return NULL;
     }
+    if (!fb_params_same(args.names, st->params)) {
+        db->error = apr_psprintf(p, "%s: called with arguments named %s; "
+                                 "it takes %s", st->label,
+                                 args.names ? args.names : "by position",
+                                 st->params ? st->params : "them by "
+                                 "position");
+        db->tx_failed = db->tx;
+        return NULL;
+    }
     v = apr_palloc(p, sizeof(*v) * (apr_size_t)(args.n + 1));
     if (st->scoped) {
         v[0] = org;
@@ -629,6 +638,12 @@ apr_status_t fb_db_registry_add(apr_hash_t *registry, apr_pool_t *p,
                                 st->label, st->nargs,
                                 st->scoped ? " and the organization" : "",
                                 has);
+            return APR_EINVAL;
+        }
+        if (st->params != NULL
+            && fb_params_check(p, st->sql, st->scoped, st->params, why)
+               != APR_SUCCESS) {
+            *why = apr_psprintf(p, "statement %s: %s", st->label, *why);
             return APR_EINVAL;
         }
         apr_hash_set(registry, st->label, APR_HASH_KEY_STRING, st);

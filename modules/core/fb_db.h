@@ -55,12 +55,17 @@
 #include <apr_pools.h>
 #include <apr_tables.h>
 
+#include "fb_params.h"
+
 typedef struct {
     const char *label;      /* a valid SQL identifier, unique */
     const char *sql;        /* apr_dbd placeholders: %s, %d, ... */
     int nargs;              /* the arguments a call passes */
     int scoped;             /* the organization's id comes first, put
                              * there by the call (not in nargs) */
+    const char *params;     /* the names of the arguments ("(id, name)",
+                             * fb_params.h), or NULL: a statement of at
+                             * most one argument, passed by position */
 } fb_statement_t;
 
 /*
@@ -69,37 +74,76 @@ typedef struct {
  * further arguments.  Statements are global symbols: a label used twice
  * does not link.
  */
-#define FB_SQL(name, nargs, sql) \
-    const fb_statement_t fb_sql_##name = {#name, sql, nargs, 1}
+#define FB_SQL(name, count, text) \
+    const fb_statement_t fb_sql_##name = { \
+        .label = #name, .sql = text, .nargs = count, .scoped = 1}
+
+/*
+ * Declares the statement fb_sql_<name> whose arguments (besides the
+ * organization) are the parenthesized names, called with FB_CALL(name,
+ * .a = ..., .b = ...) (fb_params.h).
+ */
+#define FB_SQL_NAMED(name, names, text) \
+    FB_PARAMS(name, names); \
+    FB_SQL_WITH(name, name, text)
+
+/* A statement taking the argument set declared by FB_PARAMS(set, ...),
+ * called with FB_NAMED(set, ...). */
+#define FB_SQL_WITH(name, set, text) \
+    const fb_statement_t fb_sql_##name = { \
+        .label = #name, .sql = text, .nargs = FB_PARAMS_COUNT(set), \
+        .scoped = 1, .params = fb_params_##set##_names}
 
 /* A statement that is not scoped by one organization: the API key lookup
  * (which finds the organization), the worker's claims across all of
  * them, housekeeping sweeps. */
-#define FB_SQL_GLOBAL(name, nargs, sql) \
-    const fb_statement_t fb_sql_##name = {#name, sql, nargs, 0}
+#define FB_SQL_GLOBAL(name, count, text) \
+    const fb_statement_t fb_sql_##name = { \
+        .label = #name, .sql = text, .nargs = count, .scoped = 0}
+
+/* FB_SQL_NAMED() of a statement that is not scoped. */
+#define FB_SQL_GLOBAL_NAMED(name, names, text) \
+    FB_PARAMS(name, names); \
+    const fb_statement_t fb_sql_##name = { \
+        .label = #name, .sql = text, .nargs = FB_PARAMS_COUNT(name), \
+        .scoped = 0, .params = fb_params_##name##_names}
 
 /* The arguments of a call (the organization's id not included). */
 typedef struct {
     int n;
     const char *const *v;
+    const char *names;      /* the params of the statements they were
+                             * named for (FB_NAMED), or NULL: by position */
 } fb_args_t;
+
+/* The values of the argument set `set` by name: FB_NAMED(post_list,
+ * .boards = boards, .q = q); a name not given is NULL. */
+#define FB_NAMED(set, ...) \
+    ((fb_args_t){.n = FB_PARAMS_COUNT(set), \
+                 .v = (const char *const *)(const void *) \
+                      &(const fb_params_##set##_t){__VA_ARGS__}, \
+                 .names = fb_params_##set##_names})
+
+/* A named statement and its values, as the two arguments of a call:
+ * fb_req_select(fr, FB_CALL(tag_rename, .id = id, .name = n), &rows). */
+#define FB_CALL(name, ...) &fb_sql_##name, FB_NAMED(name, __VA_ARGS__)
 
 /* fb_args_t of the values listed: FB_ARGS(id, name). */
 #define FB_ARGS(...) \
-    ((fb_args_t){(int)(sizeof((const char *const[]){__VA_ARGS__}) \
-                       / sizeof(const char *)), \
-                 (const char *const[]){__VA_ARGS__}})
+    ((fb_args_t){.n = (int)(sizeof((const char *const[]){__VA_ARGS__}) \
+                            / sizeof(const char *)), \
+                 .v = (const char *const[]){__VA_ARGS__}})
 
 /* No arguments beyond the organization. */
-#define FB_NO_ARGS ((fb_args_t){0, NULL})
+#define FB_NO_ARGS ((fb_args_t){.n = 0, .v = NULL})
 
 /* fb_args_t of a whole array (not a pointer: that does not compile). */
 #define FB_IS_POINTER(a) \
     __builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]))
 #define FB_ARRAY_ARGS(a) \
-    ((fb_args_t){(int)(sizeof(a) / sizeof((a)[0]) \
-                       + 0 * sizeof(char[1 - 2 * FB_IS_POINTER(a)])), \
-                 (a)})
+    ((fb_args_t){.n = (int)(sizeof(a) / sizeof((a)[0]) \
+                            + 0 * sizeof(char[1 - 2 * FB_IS_POINTER(a)])), \
+                 .v = (a)})
 
 /* The database cannot be reached, or the connection was lost. */
 #define FB_DB_UNAVAILABLE APR_ECONNABORTED
@@ -160,7 +204,8 @@ int fb_db_lost(const fb_db_t *db);
  * Runs the select st for the organization org (NULL for an FB_SQL_GLOBAL
  * statement); *out holds every row.  APR_EGENERAL or FB_DB_UNAVAILABLE on
  * failure; APR_EGENERAL too, without running anything, when args or org
- * do not match what st declares.
+ * do not match what st declares (their count, or the names they were
+ * given for: FB_NAMED).
  */
 apr_status_t fb_db_select(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
                           const char *org, fb_args_t args, fb_rows_t *out);
@@ -209,7 +254,9 @@ int fb_db_placeholders(const char *sql);
  * Adds the statements of table (NULL-terminated) to registry (label ->
  * statement).  APR_EEXIST when a label is registered twice, APR_EINVAL
  * when a statement's placeholders are not the arguments it declares (and
- * the organization, when scoped); *why (in p) says which and why.
+ * the organization, when scoped), or a named statement's placeholders
+ * are not bound by its names (fb_params_check); *why (in p) says which
+ * and why.
  */
 apr_status_t fb_db_registry_add(apr_hash_t *registry, apr_pool_t *p,
                                 const fb_statement_t *const *table,

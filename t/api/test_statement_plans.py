@@ -24,7 +24,8 @@ import pytest
 from conftest import CTL, ROOT, run
 
 STATEMENTS = os.path.join(ROOT, "sql", "statements")
-HEADER = re.compile(r"^-- (\w+) \((scoped|global); ([a-z, ]+)\)$")
+HEADER = re.compile(r"^-- (\w+) \((scoped|global); ([a-z, ]+)\)"
+                    r"(?: named \([\w, ]+\))?$")
 
 # (statement, table) read whole on purpose, and why.
 WHOLE = {

@@ -29,11 +29,22 @@ FB_SQL_GLOBAL(ut_series, 1,
 FB_SQL_GLOBAL(ut_cast, 1, "SELECT %s::integer");
 /* Never prepared on the suite's connection. */
 FB_SQL_GLOBAL(ut_no_such, 0, "SELECT 1");
+/* Named arguments (fb_params.h), one statement's and a shared set. */
+FB_SQL_NAMED(ut_named, (first, second),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS first, "
+    "  %s::text AS second) "
+    "SELECT k.first, k.second, o.name FROM k "
+    "JOIN organizations o ON o.id = k.org_id");
+FB_PARAMS(ut_pair, (first, second));
+FB_SQL_WITH(ut_pair_joined, ut_pair,
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS first, "
+    "  %s::text AS second) "
+    "SELECT k.first || k.second FROM k");
 
 static const fb_statement_t *const statements[] = {
     &fb_sql_ut_org_name, &fb_sql_ut_org_rename, &fb_sql_ut_event_count,
     &fb_sql_ut_event_get, &fb_sql_ut_null_empty, &fb_sql_ut_series,
-    &fb_sql_ut_cast, NULL
+    &fb_sql_ut_cast, &fb_sql_ut_named, &fb_sql_ut_pair_joined, NULL
 };
 
 static apr_pool_t *db_pool;
@@ -168,12 +179,12 @@ static void test_arguments_checked(void)
         const char *org;
         fb_args_t args;
     } wrong[] = {
-        {&fb_sql_ut_cast, NULL, {0, NULL}},
-        {&fb_sql_ut_cast, NULL, {3, three}},
-        {&fb_sql_ut_cast, NULL, {1, NULL}},
-        {&fb_sql_ut_cast, "000000000000000000000001", {1, three}},
-        {&fb_sql_ut_org_name, NULL, {0, NULL}},
-        {&fb_sql_ut_org_name, "000000000000000000000001", {1, three}},
+        {&fb_sql_ut_cast, NULL, {.n = 0, .v = NULL}},
+        {&fb_sql_ut_cast, NULL, {.n = 3, .v = three}},
+        {&fb_sql_ut_cast, NULL, {.n = 1, .v = NULL}},
+        {&fb_sql_ut_cast, "000000000000000000000001", {.n = 1, .v = three}},
+        {&fb_sql_ut_org_name, NULL, {.n = 0, .v = NULL}},
+        {&fb_sql_ut_org_name, "000000000000000000000001", {.n = 1, .v = three}},
     };
     fb_rows_t rows = {7, 7, NULL};
     int affected = -5;
@@ -213,6 +224,134 @@ static void test_args_macros(void)
     UT_ASSERT_INT(c.n, 1);
     CU_ASSERT_PTR_NULL(c.v[0]);
     UT_ASSERT_INT(FB_NO_ARGS.n, 0);
+}
+
+/* FB_NAMED lays the values out in the order of the names, a name not
+ * given NULL, and carries the names of its set. */
+static void test_named_macros(void)
+{
+    fb_args_t a = FB_NAMED(ut_named, .second = "2");
+    fb_args_t b = FB_NAMED(ut_pair, .first = "1", .second = "2");
+
+    UT_ASSERT_INT(a.n, 2);
+    CU_ASSERT_PTR_NULL(a.v[0]);
+    UT_ASSERT_STR(a.v[1], "2");
+    UT_ASSERT_STR(a.names, "(first, second)");
+    CU_ASSERT_PTR_EQUAL(fb_sql_ut_named.params, fb_params_ut_named_names);
+    UT_ASSERT_INT(fb_sql_ut_named.nargs, 2);
+    UT_ASSERT_INT(b.n, FB_PARAMS_COUNT(ut_pair));
+    UT_ASSERT_STR(b.v[0], "1");
+    UT_ASSERT_STR(b.v[1], "2");
+    CU_ASSERT(fb_params_same(b.names, fb_sql_ut_pair_joined.params));
+    CU_ASSERT(!fb_params_same(NULL, fb_sql_ut_pair_joined.params));
+    CU_ASSERT(!fb_params_same("(first)", fb_sql_ut_pair_joined.params));
+    CU_ASSERT(fb_params_same(NULL, NULL));
+}
+
+/* fb_params_check: every placeholder bound by name, as declared. */
+static void test_params_check(void)
+{
+    static const struct {
+        const char *sql;
+        int scoped;
+        const char *names;
+        const char *why;        /* NULL: accepted */
+    } cases[] = {
+        {"WITH k AS (SELECT %s::text AS org_id, %s::text[] AS a, "
+         "%d AS b) SELECT 1 FROM k", 1, "(a, b)", NULL},
+        {"SELECT x FROM (SELECT %s AS a, %s::integer   AS  b) k "
+         "LIMIT 1", 0, "(a, b)", NULL},
+        {"WITH k AS (SELECT %s::text AS org_id, %s::text AS a) "
+         "SELECT '100%%' FROM k LIMIT %d", 1, "(a, limit)", NULL},
+        {"WITH k AS (SELECT %s::text AS org_id, %s::text AS a) "
+         "SELECT 1 FROM k WHERE x = %s", 1, "(a, b)",
+         "placeholder 3 is not bound by name"},
+        {"WITH k AS (SELECT %s::text AS org_id, %s::text AS b, "
+         "%s::text AS a) SELECT 1", 1, "(a, b)",
+         "placeholder 2 is bound as b, but the argument declared there "
+         "is a"},
+        {"WITH k AS (SELECT %s::text AS org_id, %s::text AS a) SELECT 1",
+         1, "(a, b)", "argument b is declared but bound by no placeholder"},
+        {"WITH k AS (SELECT %s::text AS org_id, %s::text AS a, "
+         "%s::text AS b) SELECT 1", 1, "(a)",
+         "placeholder 3 is bound as b, but the argument declared there is "
+         "none"},
+        {"SELECT 1 WHERE org_id = %s", 1, "()",
+         "placeholder 1 is not bound by name"},
+        {"SELECT %s::text ASa", 0, "(a)",
+         "placeholder 1 is not bound by name"},
+        {"SELECT 1 OFFSET %d", 0, "(limit)",
+         "placeholder 1 is not bound by name"},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *why = NULL;
+        apr_status_t rv = fb_params_check(ut_pool, cases[i].sql,
+                                          cases[i].scoped, cases[i].names,
+                                          &why);
+
+        if (cases[i].why == NULL) {
+            UT_ASSERT_INT(rv, APR_SUCCESS);
+        }
+        else {
+            UT_ASSERT_INT(rv, APR_EINVAL);
+            CU_ASSERT(why != NULL && strstr(why, cases[i].why) != NULL);
+        }
+    }
+}
+
+FB_SQL_NAMED(ut_reg_misnamed, (a, b),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS b, %s::text AS a) "
+    "SELECT 1");
+
+/* A named statement whose placeholders are not its names stops the
+ * start-up, naming it. */
+static void test_registry_named(void)
+{
+    static const fb_statement_t *const good[] = {&fb_sql_ut_named, NULL};
+    static const fb_statement_t *const bad[] = {&fb_sql_ut_reg_misnamed,
+                                                NULL};
+    apr_hash_t *registry = apr_hash_make(ut_pool);
+    const char *why = NULL;
+
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, good, &why),
+                  APR_SUCCESS);
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, bad, &why),
+                  APR_EINVAL);
+    CU_ASSERT(why != NULL && strstr(why, "ut_reg_misnamed: placeholder 2 "
+                                    "is bound as b") != NULL);
+}
+
+/* A named statement runs with its own names, and refuses values given
+ * by position or named for another set, without running. */
+static void test_named_call(void)
+{
+    const char *org = new_org("named");
+    fb_rows_t rows = select_ok(&fb_sql_ut_named, org,
+                               FB_NAMED(ut_named, .first = "x",
+                                        .second = "y"));
+    fb_args_t other = FB_NAMED(ut_pair, .first = "x", .second = "y");
+
+    UT_ASSERT_INT(rows.nrows, 1);
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "x");
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 1), "y");
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 2), "named");
+    rows = select_ok(&fb_sql_ut_pair_joined, org, other);
+    UT_ASSERT_STR(fb_rows_get(&rows, 0, 0), "xy");
+    db.error = NULL;
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_named, org,
+                               FB_ARGS("x", "y"), &rows), APR_EGENERAL);
+    CU_ASSERT(db.error != NULL
+              && strstr(db.error, "ut_named: called with arguments named "
+                        "by position; it takes (first, second)") != NULL);
+    db.error = NULL;
+    other.names = "(second, first)";
+    UT_ASSERT_INT(fb_db_select(&db, ut_pool, &fb_sql_ut_pair_joined, org,
+                               other, &rows), APR_EGENERAL);
+    CU_ASSERT(db.error != NULL
+              && strstr(db.error, "named (second, first)") != NULL);
+    assert_usable();
 }
 
 /* Placeholders as apr_dbd counts them. */
@@ -487,6 +626,10 @@ void test_db_register(void)
         {"select, exec: statement not prepared", test_unprepared},
         {"select, exec: arguments as declared", test_arguments_checked},
         {"FB_ARGS, FB_ARRAY_ARGS", test_args_macros},
+        {"FB_NAMED: values by name", test_named_macros},
+        {"fb_params_check: placeholders bound by name", test_params_check},
+        {"registry: named statements checked", test_registry_named},
+        {"select: named values as declared", test_named_call},
         {"placeholders counted as apr_dbd does", test_placeholders},
         {"registry: duplicates, counts", test_registry},
         {"select: failing statement", test_failing_statement},

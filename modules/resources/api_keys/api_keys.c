@@ -45,14 +45,18 @@ static const fb_list_rows_t fb_api_key_rows = {
 /* Whether the reader sees k: an Owner (the argument) sees every key,
  * others all but the Owners'. */
 #define API_KEY_SEEN \
-    "(%s::boolean OR NOT " FB_OWNER_ADMIN("k.org_id", "k.admin_id") ")"
+    "(a.reader OR NOT " FB_OWNER_ADMIN("k.org_id", "k.admin_id") ")"
 
-FB_SQL(api_key_get, 2,
-    "SELECT " API_KEY_COLUMNS " FROM api_keys k "
-    "WHERE k.org_id = %s AND k.id = %s AND " API_KEY_SEEN);
+FB_SQL_WITH(api_key_get, resource_read,
+    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::boolean AS reader) "
+    "SELECT " API_KEY_COLUMNS " FROM api_keys k, a "
+    "WHERE k.org_id = a.org_id AND k.id = a.id AND " API_KEY_SEEN);
 
 FB_SQL(api_key_list, 1,
-    "SELECT " API_KEY_COLUMNS " FROM api_keys k WHERE k.org_id = %s "
+    "WITH a AS (SELECT %s::text AS org_id, %s::boolean AS reader) "
+    "SELECT " API_KEY_COLUMNS " FROM api_keys k, a "
+    "WHERE k.org_id = a.org_id "
     "AND " API_KEY_SEEN " ORDER BY k.created_at DESC, k.id DESC");
 
 FB_SQL(api_key_insert, 1,

@@ -43,16 +43,18 @@ FB_SQL(brand_get, 1,
     "SELECT " BRAND_COLUMNS " FROM brands b "
     "WHERE b.org_id = %s AND b.id = %s");
 
-FB_SQL(brand_list, 1,
-    "SELECT " BRAND_COLUMNS ", fb_ts_key(b.created_at) "
-    "FROM brands b WHERE b.org_id = %s "
-    "ORDER BY b.created_at DESC, b.id DESC LIMIT %d");
+FB_LIST_PARAMS(brand_list, ());
 
-FB_SQL(brand_list_after, 3,
-    "SELECT " BRAND_COLUMNS ", fb_ts_key(b.created_at) "
-    "FROM brands b WHERE b.org_id = %s "
-    "AND (b.created_at, b.id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY b.created_at DESC, b.id DESC LIMIT %d");
+#define BRAND_LIST(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id) " \
+    "SELECT " BRAND_COLUMNS ", fb_ts_key(b.created_at) " \
+    "FROM brands b, k WHERE b.org_id = k.org_id " after \
+    "ORDER BY b.created_at DESC, b.id DESC LIMIT %d"
+
+FB_SQL_WITH(brand_list, brand_list, BRAND_LIST(""));
+FB_SQL_WITH(brand_list_after, brand_list, BRAND_LIST(
+    "AND (b.created_at, b.id) < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 #define BRAND_BODY \
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, " \

@@ -28,20 +28,26 @@ const char *const fb_changelog_locales[] = {
 
 /*
  * A page of the list in one locale.  Its arguments are bound once, by
- * name, in a: the organization, the locale given (NULL: the
- * organization's default), the state (live, draft or all), then the
- * filters of a filtered list: the id or slug as given (ref) and the id
- * normalized (ref_id), the category names, the search text, the first
- * date and the date after the last, NULL meaning no filter; then come
- * the cursor's key and id on later pages, and the limit.  k is a with
+ * name, in a: the organization, the cursor's key and id
+ * (FB_LIST_PARAMS), the locale given (NULL: the organization's default),
+ * the state (live, draft or all), then the filters of a filtered list:
+ * the id or slug as given (ref) and the id normalized (ref_id), the
+ * category names, the search text, the first date and the date after the
+ * last, NULL meaning no filter; then comes the limit.  k is a with
  * the locale resolved.  Both are selects that PostgreSQL pulls up into
  * the query: to the planner k.x is the parameter itself, and a filter
  * left NULL is planned away.  A changelog is listed in the state its
  * locale is in: live when it is published there (and rendered live),
  * draft when it is not.
  */
+FB_LIST_PARAMS(changelog_list, (locale_given, state));
+FB_LIST_PARAMS(changelog_list_filtered,
+               (locale_given, state, ref, ref_id, categories, q, start_date,
+                end_date));
+
 #define CHANGELOG_ARGS \
-    "%s::text AS org_id, %s::text AS locale_given, %s::text AS state"
+    "%s::text AS org_id, %s::text AS after_key, %s::text AS after_id, " \
+    "%s::text AS locale_given, %s::text AS state"
 #define CHANGELOG_ARGS_FILTERED \
     CHANGELOG_ARGS ", %s::text AS ref, %s::text AS ref_id, " \
     "%s::text[] AS categories, %s::text AS q, " \
@@ -96,18 +102,20 @@ const char *const fb_changelog_locales[] = {
     CHANGELOG_RENDER_PAGE("fb_ts_key(p.date)") \
     " ORDER BY p.date " dir ", p.id " dir
 
-/* The first and later pages of an order, filtered (nargs arguments on
- * the first page, bound in args) or not. */
-#define CHANGELOG_SORT_KIND(name, nargs, args, limit, dir, cmp) \
-    FB_SQL(name, nargs, CHANGELOG_PAGE(args, limit, "", dir)); \
-    FB_SQL(name##_after, nargs + 2, \
-           CHANGELOG_PAGE(args, limit, "AND (c.date, c.id) " cmp \
-                          " (fb_ts_from_key(%s), %s)", dir))
+/* The first and later pages of an order, filtered or not (set: its
+ * arguments, bound in args). */
+#define CHANGELOG_SORT_KIND(name, set, args, limit, dir, cmp) \
+    FB_SQL_WITH(name, set, CHANGELOG_PAGE(args, limit, "", dir)); \
+    FB_SQL_WITH(name##_after, set, \
+                CHANGELOG_PAGE(args, limit, "AND (c.date, c.id) " cmp \
+                               " (fb_ts_from_key(k.after_key), k.after_id)", \
+                               dir))
 #define CHANGELOG_SORT(name, dir, cmp) \
-    CHANGELOG_SORT_KIND(changelog_list_##name, 9, CHANGELOG_ARGS_FILTERED, \
-                        CHANGELOG_LIMIT_EACH, dir, cmp); \
-    CHANGELOG_SORT_KIND(changelog_list_##name##_all, 3, CHANGELOG_ARGS, \
-                        CHANGELOG_LIMIT_CAPPED, dir, cmp)
+    CHANGELOG_SORT_KIND(changelog_list_##name, changelog_list_filtered, \
+                        CHANGELOG_ARGS_FILTERED, CHANGELOG_LIMIT_EACH, dir, \
+                        cmp); \
+    CHANGELOG_SORT_KIND(changelog_list_##name##_all, changelog_list, \
+                        CHANGELOG_ARGS, CHANGELOG_LIMIT_CAPPED, dir, cmp)
 
 /* The changelog a path names: by id, else by slug (and its locale).  The
  * organization and the value given, bound once in k, serve both halves;
@@ -368,15 +376,18 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     if (state == NULL) {
         state = "live";
     }
-    /* k's columns, in the order CHANGELOG_ARGS and
-     * CHANGELOG_ARGS_FILTERED name them; an id is matched normalized, a
-     * slug as given.  Without filters, only the locale and the state. */
+    /* An id is matched normalized, a slug as given.  Without filters,
+     * only the locale and the state. */
     return fb_list_respond_rows(
         fr, order,
-        filtered ? FB_ARGS(locale, state, ref, id != NULL ? id : ref,
-                           categories, q, start, end)
-                 : FB_ARGS(locale, state),
-        FB_NO_ARGS, &fb_changelog_rows);
+        filtered ? FB_NAMED(changelog_list_filtered, .locale_given = locale,
+                            .state = state, .ref = ref,
+                            .ref_id = id != NULL ? id : ref,
+                            .categories = categories, .q = q,
+                            .start_date = start, .end_date = end)
+                 : FB_NAMED(changelog_list, .locale_given = locale,
+                            .state = state),
+        &fb_changelog_rows);
 }
 
 static const fb_op_t fb_changelog_list_op =

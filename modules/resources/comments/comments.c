@@ -21,10 +21,10 @@
 
 /*
  * A page.  Its arguments are bound once, by name, in k (args): the
- * organization, the target (scoped statements only), may see private
- * comments, may see comments on private posts, include comments in
- * review, the privacy filter; then the cursor's key and id on later
- * pages, and the limit.  k is a FROM-less select, which PostgreSQL pulls
+ * organization, the cursor's key and id (FB_LIST_PARAMS), the target
+ * (scoped statements only), may see private comments, may see comments
+ * on private posts, include comments in review, the privacy filter; then
+ * the limit.  k is a FROM-less select, which PostgreSQL pulls
  * up into the query: to the planner k.x is the parameter itself.
  *
  * The limit caps a constant one, the most a page reads (100 rows and one
@@ -32,8 +32,13 @@
  * generic plan (posts.c says why); every list has the same filters, only
  * their values change.
  */
+FB_LIST_PARAMS(comment_list, (private, post_private, in_review, privacy));
+FB_LIST_PARAMS(comment_list_target,
+               (target, private, post_private, in_review, privacy));
+
 #define COMMENT_PAGE(args, scope, after, order, key) \
-    "WITH k AS (SELECT %s::text AS org_id" args ", %s::boolean AS private, " \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id" args ", %s::boolean AS private, " \
     "  %s::boolean AS post_private, %s::boolean AS in_review, " \
     "  %s::text AS privacy), " \
     "page AS (SELECT * FROM (SELECT c.* FROM comments c, k " \
@@ -49,21 +54,24 @@
 #define COMMENT_ARGS_TARGET ", %s::text AS target"
 #define COMMENT_SCOPE_TARGET "AND c.target_id = k.target"
 
-/* The first and later pages of an order, for one scope: n is the number
- * of arguments of the first page. */
-#define COMMENT_SORT_SCOPE(name, n, args, scope, col, cmp, dir, key, \
+/* The first and later pages of an order, for one scope (set: its
+ * arguments); key_in reads the cursor's key (k.after_key). */
+#define COMMENT_SORT_SCOPE(name, set, args, scope, col, cmp, dir, key, \
                            key_in) \
-    FB_SQL(comment_list_##name, n, \
-           COMMENT_PAGE(args, scope, "", col " " dir ", c.id " dir, key)); \
-    FB_SQL(comment_list_##name##_after, n + 2, \
-           COMMENT_PAGE(args, scope, "AND (" col ", c.id) " cmp " (" \
-                        key_in ", %s)", col " " dir ", c.id " dir, key))
+    FB_SQL_WITH(comment_list_##name, set, \
+                COMMENT_PAGE(args, scope, "", col " " dir ", c.id " dir, \
+                             key)); \
+    FB_SQL_WITH(comment_list_##name##_after, set, \
+                COMMENT_PAGE(args, scope, "AND (" col ", c.id) " cmp " (" \
+                             key_in ", k.after_id)", \
+                             col " " dir ", c.id " dir, key))
 
 /* An order in both scopes: the target's ("_t") and the organization's. */
 #define COMMENT_SORT(name, col, cmp, dir, key, key_in) \
-    COMMENT_SORT_SCOPE(name##_t, 6, COMMENT_ARGS_TARGET, \
+    COMMENT_SORT_SCOPE(name##_t, comment_list_target, COMMENT_ARGS_TARGET, \
                        COMMENT_SCOPE_TARGET, col, cmp, dir, key, key_in); \
-    COMMENT_SORT_SCOPE(name, 5, "", "", col, cmp, dir, key, key_in)
+    COMMENT_SORT_SCOPE(name, comment_list, "", "", col, cmp, dir, key, \
+                       key_in)
 
 FB_SQL(comment_get, 3,
     "SELECT " COMMENT_SELECT("NULL") " FROM " COMMENT_FROM("comments")
@@ -95,12 +103,14 @@ FB_SQL(comment_t_post_lock, 1,
     "SELECT id FROM posts WHERE org_id = %s AND id = %s "
     "FOR NO KEY UPDATE");
 
-COMMENT_SORT(best, "c.best", "<", "DESC", "c.best::text", "%s::float8");
-COMMENT_SORT(top, "c.score", "<", "DESC", "c.score::text", "%s::integer");
+COMMENT_SORT(best, "c.best", "<", "DESC", "c.best::text",
+             "k.after_key::float8");
+COMMENT_SORT(top, "c.score", "<", "DESC", "c.score::text",
+             "k.after_key::integer");
 COMMENT_SORT(new, "c.created_at", "<", "DESC", "fb_ts_key(c.created_at)",
-             "fb_ts_from_key(%s)");
+             "fb_ts_from_key(k.after_key)");
 COMMENT_SORT(old, "c.created_at", ">", "ASC", "fb_ts_key(c.created_at)",
-             "fb_ts_from_key(%s)");
+             "fb_ts_from_key(k.after_key)");
 
 #define COMMENT_SQL(name) \
     &fb_sql_comment_list_##name##_t, &fb_sql_comment_list_##name##_t_after, \
@@ -318,13 +328,16 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
     private = fb_bool_text(fb_comment_sees_private(fr));
     post_private = fb_bool_text(fb_post_sees_private(fr));
     in_review = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
-    /* k's columns, in the order COMMENT_PAGE names them. */
     return fb_list_respond_rows(
         fr, order,
         target != NULL
-            ? FB_ARGS(target, private, post_private, in_review, privacy)
-            : FB_ARGS(private, post_private, in_review, privacy),
-        FB_NO_ARGS, &fb_comment_rows);
+            ? FB_NAMED(comment_list_target, .target = target,
+                       .private = private, .post_private = post_private,
+                       .in_review = in_review, .privacy = privacy)
+            : FB_NAMED(comment_list, .private = private,
+                       .post_private = post_private, .in_review = in_review,
+                       .privacy = privacy),
+        &fb_comment_rows);
 }
 
 static const fb_op_t fb_comment_list_op =

@@ -6,13 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fb_resource.h"
+
 #include "apr_strings.h"
+#include "http_log.h"
 
 #include "fb_crypto.h"
 #include "fb_cursor.h"
 #include "fb_id.h"
 #include "fb_json.h"
-#include "fb_resource.h"
+#include "fb_log.h"
 
 #define FB_DEFAULT_LIMIT 10
 
@@ -69,11 +72,19 @@ fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
 fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
                                const char *id)
 {
-    const char **v = apr_palloc(fr->pool, 2 * sizeof(*v));
+    fb_params_resource_read_t *read;
+    const char **one;
 
-    v[0] = id;
-    v[1] = res->reader != NULL ? res->reader(fr) : NULL;
-    return (fb_args_t){res->reader != NULL ? 2 : 1, v};
+    if (res->reader == NULL) {
+        one = apr_palloc(fr->pool, sizeof(*one));
+        *one = id;
+        return (fb_args_t){.n = 1, .v = one};
+    }
+    read = apr_palloc(fr->pool, sizeof(*read));
+    *read = (fb_params_resource_read_t){.id = id, .reader = res->reader(fr)};
+    return (fb_args_t){.n = FB_PARAMS_COUNT(resource_read),
+                       .v = (const char *const *)(void *)read,
+                       .names = fb_params_resource_read_names};
 }
 
 fb_error_t *fb_resource_respond(fb_req_t *fr, const fb_resource_t *res,
@@ -109,33 +120,8 @@ fb_error_t *fb_resource_get(fb_req_t *fr)
 const char *fb_resource_json(fb_req_t *fr, const fb_resource_t *res,
                              const fb_rows_t *rows, int i)
 {
-    if (res->rows == NULL) {
-        return fb_rows_get(rows, i, 0);
-    }
     return fb_rj_json(fr, res->rows->members, rows->cells + i * rows->ncols,
                       res->rows->json_size);
-}
-
-const char *fb_resource_array(apr_pool_t *p, const fb_rows_t *rows, int n)
-{
-    struct iovec *vec = apr_palloc(p, sizeof(*vec) * (apr_size_t)(2 * n + 2));
-    int i, k = 0;
-
-    vec[k].iov_base = "[";
-    vec[k++].iov_len = 1;
-    for (i = 0; i < n; i++) {
-        const char *json = fb_rows_get(rows, i, 0);
-
-        if (i > 0) {
-            vec[k].iov_base = ",";
-            vec[k++].iov_len = 1;
-        }
-        vec[k].iov_base = (void *)json;
-        vec[k++].iov_len = strlen(json);
-    }
-    vec[k].iov_base = "]";
-    vec[k++].iov_len = 1;
-    return apr_pstrcatv(p, vec, k, NULL);
 }
 
 static const char *fb_resource_envelope(apr_pool_t *p, const char *data,
@@ -263,49 +249,62 @@ static const char *fb_list_rows_page(fb_req_t *fr,
                                      const fb_list_rows_t *shape,
                                      fb_rows_t *rows, int n)
 {
-    if (shape->page != NULL) {
-        return shape->page(fr, rows, n);
-    }
-    if (shape->members != NULL) {
-        return fb_rj_page(fr, shape->members, rows, n, shape->json_size);
-    }
-    return fb_resource_array(fr->pool, rows, n);
+    return shape->page != NULL
+           ? shape->page(fr, rows, n)
+           : fb_rj_page(fr, shape->members, rows, n, shape->json_size);
 }
 
-/* One page of order: the statement, the cursor, the envelope. */
-static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
-                                fb_args_t filters, fb_args_t render,
-                                const fb_list_rows_t *shape)
+/* Non-zero when names are an FB_LIST_PARAMS set's: the cursor's key and
+ * id first, the limit last. */
+static int fb_list_params(const char *names)
+{
+    static const char head[] = "(after_key, after_id", tail[] = " limit)";
+    apr_size_t n = names != NULL ? strlen(names) : 0;
+
+    return n >= sizeof(head) - 1 + sizeof(tail) - 1
+           && strncmp(names, head, sizeof(head) - 1) == 0
+           && strcmp(names + n - (sizeof(tail) - 1), tail) == 0;
+}
+
+fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
+                                 fb_args_t own, const fb_list_rows_t *shape)
 {
     const char *sort = fb_list_cursor_sort(fr, order);
     long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
     const char *text = fb_query_get(&fr->query, "cursor");
-    const char **args = apr_palloc(fr->pool, sizeof(char *)
-                                   * (apr_size_t)(filters.n + render.n + 3));
     const char *next = NULL, *data;
+    fb_args_t args = {.names = order->first->params};
+    fb_list_after_t *after;
+    const char **v;
     fb_cursor_t cursor;
     fb_rows_t rows;
     fb_error_t *err;
-    int i, n = 0, shown;
+    int shown;
 
     if (text != NULL
         && (fb_cursor_decode(fr->pool, text, sort, &cursor)
             != APR_SUCCESS || !order->key_valid(cursor.key))) {
         return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor", NULL);
     }
-    for (i = 0; i < filters.n; i++) {
-        args[n++] = filters.v[i];
+    /* The list's own values, or only the page's when it has none. */
+    args.n = own.n > 0 ? own.n : order->first->nargs;
+    if (!fb_list_params(args.names) || args.n < 3
+        || (own.n > 0 && !fb_params_same(own.names, args.names))) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00564)
+                      "%s: not called with the arguments of its list",
+                      order->first->label);
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
-    if (text != NULL) {
-        args[n++] = cursor.key;
-        args[n++] = cursor.id;
+    v = apr_pcalloc(fr->pool, sizeof(*v) * (apr_size_t)args.n);
+    if (own.n > 0) {
+        memcpy(v, own.v, sizeof(*v) * (apr_size_t)args.n);
     }
-    args[n++] = apr_ltoa(fr->pool, limit + 1);
-    for (i = 0; i < render.n; i++) {
-        args[n++] = render.v[i];
-    }
-    err = fb_req_select(fr, text ? order->after : order->first,
-                        (fb_args_t){n, args}, &rows);
+    after = (fb_list_after_t *)(void *)v;
+    after->after_key = text != NULL ? cursor.key : NULL;
+    after->after_id = text != NULL ? cursor.id : NULL;
+    v[args.n - 1] = apr_ltoa(fr->pool, limit + 1);  /* the limit: last */
+    args.v = v;
+    err = fb_req_select(fr, text ? order->after : order->first, args, &rows);
     if (err != NULL) {
         return err;
     }
@@ -330,22 +329,6 @@ static fb_error_t *fb_list_page(fb_req_t *fr, const fb_list_order_t *order,
     return NULL;
 }
 
-/* Rows of JSON: the key and id follow it. */
-static const fb_list_rows_t fb_list_json_rows = {.key_col = 1, .id_col = 2};
-
-fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
-                            fb_args_t filters, fb_args_t render)
-{
-    return fb_list_page(fr, order, filters, render, &fb_list_json_rows);
-}
-
-fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
-                                 fb_args_t filters, fb_args_t render,
-                                 const fb_list_rows_t *rows)
-{
-    return fb_list_page(fr, order, filters, render, rows);
-}
-
 fb_error_t *fb_resource_list(fb_req_t *fr)
 {
     const fb_resource_t *res = fr->op->data;
@@ -354,10 +337,7 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
     fb_error_t *err;
 
     if (res->shape == FB_LIST_CURSOR) {
-        return res->rows != NULL
-               ? fb_list_respond_rows(fr, res->order, FB_NO_ARGS,
-                                      FB_NO_ARGS, res->rows)
-               : fb_list_respond(fr, res->order, FB_NO_ARGS, FB_NO_ARGS);
+        return fb_list_respond_rows(fr, res->order, FB_NO_ARGS, res->rows);
     }
     if ((err = fb_req_select(fr, res->list,
                              res->reader != NULL
@@ -365,10 +345,8 @@ fb_error_t *fb_resource_list(fb_req_t *fr)
                              &rows)) != NULL) {
         return err;
     }
-    data = res->rows != NULL
-           ? fb_list_rows_page(fr, res->rows, &rows, rows.nrows)
-           : fb_resource_array(fr->pool, &rows, rows.nrows);
-    if (data == NULL) {
+    if ((data = fb_list_rows_page(fr, res->rows, &rows, rows.nrows))
+        == NULL) {
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
     fr->is_list = 1;

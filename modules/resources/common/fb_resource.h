@@ -22,11 +22,30 @@ typedef enum {
 } fb_list_shape_e;
 
 /*
- * One order of a cursor list.  Its statements return rows of (JSON, sort
- * key, id), limit + 1 of them so that the page knows whether another
- * follows, and take (org_id, filters..., limit, render...) for the first
- * page and (org_id, filters..., key, id, limit, render...) for the pages
- * after (key, id); render arguments are those the JSON itself needs.
+ * The arguments of a cursor list's statements (fb_params.h): the cursor's
+ * key and id (NULL on a first page, whose statement binds but does not
+ * read them), the list's own (its filters), and the count of the page's
+ * LIMIT, last.  The pager fills the cursor's and the limit; the caller
+ * names its own: FB_LIST_PARAMS(webhook_list, (status)), and each of the
+ * order's statements is FB_SQL_WITH(webhook_list_after, webhook_list,
+ * "..."); a list without arguments of its own is FB_LIST_PARAMS(set, ()).
+ */
+#define FB_LIST_PARAMS(set, names) \
+    FB_PARAMS(set, (after_key, after_id FB_LIST_OWN names, limit))
+#define FB_LIST_OWN(...) , ##__VA_ARGS__
+
+/* The cursor's arguments, as every FB_LIST_PARAMS set begins. */
+typedef struct {
+    const char *after_key;
+    const char *after_id;
+} fb_list_after_t;
+
+/*
+ * One order of a cursor list.  Its statements return limit + 1 rows, so
+ * that the page knows whether another follows, each with the sort key
+ * and the id a cursor carries (fb_list_rows_t), and take the arguments of
+ * one FB_LIST_PARAMS set: first the first page, after the pages after a
+ * cursor's (key, id).
  */
 typedef struct {
     const fb_statement_t *first;
@@ -70,8 +89,12 @@ typedef struct {
     fb_error_t *(*prepare)(fb_req_t *fr, const fb_rows_t *rows);
 } fb_list_rows_t;
 
+/* The arguments of a get whose resource has a reader: the id, then what
+ * the caller may see (FB_SQL_WITH(name, resource_read, ...)). */
+FB_PARAMS(resource_read, (id, reader));
+
 typedef struct {
-    /* (org_id, id) -> one row. */
+    /* (org_id, id) -> one row; (id, reader) with a reader. */
     const fb_statement_t *get;
     fb_error_e not_found;
     fb_list_shape_e shape;
@@ -134,16 +157,13 @@ fb_error_t *fb_resource_id_filter(fb_req_t *fr, const char *name,
 const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order);
 
 /*
- * Reads one page of order with the filter and render arguments, and
- * answers the list envelope with its nextCursor.
+ * Reads one page of order with the list's own arguments (FB_NAMED of its
+ * FB_LIST_PARAMS set, the cursor's and the limit left out; FB_NO_ARGS
+ * when it has none), and answers the list envelope of its rows, written
+ * as rows says, with its nextCursor.
  */
-fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
-                            fb_args_t filters, fb_args_t render);
-
-/* fb_list_respond() of a list of plain rows. */
 fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
-                                 fb_args_t filters, fb_args_t render,
-                                 const fb_list_rows_t *rows);
+                                 fb_args_t own, const fb_list_rows_t *rows);
 
 /* The first n rows' JSON (column 0) joined with commas inside brackets,
  * copied once (a string grown row by row is copied once per row: 100

@@ -473,7 +473,7 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     }
     args[n + (text ? 2 : 0)] = apr_ltoa(fr->pool, limit + 1);
     if ((err = fb_req_select(fr, text ? o->list.after : o->list.first,
-                             (fb_args_t){n + (text ? 3 : 1), args},
+                             (fb_args_t){.n = n + (text ? 3 : 1), .v = args},
                              &rows)) != NULL) {
         return err;
     }
@@ -485,7 +485,7 @@ static fb_error_t *fb_conversation_search(fb_req_t *fr)
     else if (search != NULL && text == NULL) {
         counted = 0;
     }
-    else if ((err = fb_req_select(fr, o->count, (fb_args_t){n, args},
+    else if ((err = fb_req_select(fr, o->count, (fb_args_t){.n = n, .v = args},
                                   &count)) != NULL) {
         return err;
     }

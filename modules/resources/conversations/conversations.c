@@ -17,24 +17,24 @@
 #include "fb_id.h"
 #include "fb_json.h"
 
-/* The list, newest first: plain columns (conversation.h).  with binds
- * the arguments (or is empty), from adds to the FROM list, org is the
- * organization's id. */
-#define CONVERSATION_LIST(with, from, org, where) \
-    with "SELECT " CONVERSATION_SELECT("fb_ts_key(cv.created_at)") " FROM " \
-    CONVERSATION_FROM("conversations") from "WHERE cv.org_id = " org " " \
-    where "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
+/* The list, newest first: plain columns (conversation.h).  args are
+ * k's arguments after the cursor's, where filters the rows. */
+FB_LIST_PARAMS(conversation_list, ());
+FB_LIST_PARAMS(conversation_list_tagged, (tags));
 
-#define CONVERSATION_ALL(where) CONVERSATION_LIST("", "", "%s", where)
+#define CONVERSATION_LIST(args, where) \
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS after_key, %s::text AS after_id" args ") " \
+    "SELECT " CONVERSATION_SELECT("fb_ts_key(cv.created_at)") " FROM " \
+    CONVERSATION_FROM("conversations") ", k WHERE cv.org_id = k.org_id " \
+    where "ORDER BY cv.created_at DESC, cv.uid DESC LIMIT %d"
 
 /* Having every tag of k.tags (a text[]): the links of those tags, by
  * conversation (index conversation_tag_links_tag).  The subqueries read k
  * themselves (no reference to the outer query, so the IN stays a join),
  * hence NOT MATERIALIZED: each keeps the values as parameters. */
 #define CONVERSATION_TAGGED(where) \
-    CONVERSATION_LIST( \
-        "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
-        "  %s::text[] AS tags) ", ", k ", "k.org_id", \
+    CONVERSATION_LIST(", %s::text[] AS tags", \
         "AND cv.id IN (SELECT l.conversation_id " \
         "  FROM conversation_tag_links l, k " \
         "  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.tags) " \
@@ -42,18 +42,19 @@
         "  (SELECT count(DISTINCT x) FROM k, unnest(k.tags) x)) " where)
 
 #define CONVERSATION_AFTER \
-    "AND (cv.created_at, cv.uid) < (fb_ts_from_key(%s), %s) "
+    "AND (cv.created_at, cv.uid) " \
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "
 
-FB_SQL(conversation_list, 1,
-    CONVERSATION_ALL(""));
+FB_SQL_WITH(conversation_list, conversation_list,
+    CONVERSATION_LIST("", ""));
 
-FB_SQL(conversation_list_after, 3,
-    CONVERSATION_ALL(CONVERSATION_AFTER));
+FB_SQL_WITH(conversation_list_after, conversation_list,
+    CONVERSATION_LIST("", CONVERSATION_AFTER));
 
-FB_SQL(conversation_list_tagged, 2,
+FB_SQL_WITH(conversation_list_tagged, conversation_list_tagged,
     CONVERSATION_TAGGED(""));
 
-FB_SQL(conversation_list_tagged_after, 4,
+FB_SQL_WITH(conversation_list_tagged_after, conversation_list_tagged,
     CONVERSATION_TAGGED(CONVERSATION_AFTER));
 
 FB_SQL(conversation_find, 1,
@@ -326,12 +327,13 @@ static fb_error_t *fb_conversation_list(fb_req_t *fr)
 
     if (tags->nelts == 0) {
         return fb_list_respond_rows(fr, &fb_conversations_newest,
-                                    FB_NO_ARGS, FB_NO_ARGS,
-                                    &fb_conversation_rows);
+                                    FB_NO_ARGS, &fb_conversation_rows);
     }
-    return fb_list_respond_rows(fr, &fb_conversations_tagged,
-                                FB_ARGS(fb_db_text_array(fr->pool, tags)),
-                                FB_NO_ARGS, &fb_conversation_rows);
+    return fb_list_respond_rows(
+        fr, &fb_conversations_tagged,
+        FB_NAMED(conversation_list_tagged,
+                 .tags = fb_db_text_array(fr->pool, tags)),
+        &fb_conversation_rows);
 }
 
 static fb_error_t *fb_conversation_get(fb_req_t *fr)

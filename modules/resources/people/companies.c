@@ -21,16 +21,20 @@ FB_SQL(company_get, 1,
     "SELECT " COMPANY_SELECT " FROM companies co "
     "WHERE co.org_id = %s AND co.id = %s");
 
-FB_SQL(company_list, 1,
-    "SELECT " COMPANY_SELECT ", fb_ts_key(co.created_at), co.id "
-    "FROM companies co WHERE co.org_id = %s "
-    "ORDER BY co.created_at DESC, co.id DESC LIMIT %d");
+FB_LIST_PARAMS(company_list, ());
 
-FB_SQL(company_list_after, 3,
-    "SELECT " COMPANY_SELECT ", fb_ts_key(co.created_at), co.id "
-    "FROM companies co WHERE co.org_id = %s "
-    "AND (co.created_at, co.id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY co.created_at DESC, co.id DESC LIMIT %d");
+#define COMPANY_LIST(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id) " \
+    "SELECT " COMPANY_SELECT ", fb_ts_key(co.created_at), co.id " \
+    "FROM companies co, k WHERE co.org_id = k.org_id " after \
+    "ORDER BY co.created_at DESC, co.id DESC LIMIT %d"
+
+FB_SQL_WITH(company_list, company_list, COMPANY_LIST(""));
+
+FB_SQL_WITH(company_list_after, company_list, COMPANY_LIST(
+    "AND (co.created_at, co.id) "
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 FB_SQL(company_find, 1,
     "SELECT id FROM companies WHERE org_id = %s AND id = %s");
@@ -52,18 +56,21 @@ FB_SQL(company_delete_external, 1,
 
 /* The customers linked to a company, in the order of the link index:
  * the contact id is both the sort key and the id of the keyset. */
-FB_SQL(company_contacts, 2,
-    "SELECT " CONTACT_SELECT("c.id, c.id") " FROM contact_companies l "
-    "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id "
-    "WHERE l.org_id = %s AND l.company_id = %s AND c.type = 'customer' "
-    "ORDER BY l.contact_id DESC LIMIT %d");
+FB_LIST_PARAMS(company_contacts, (company));
 
-FB_SQL(company_contacts_after, 4,
-    "SELECT " CONTACT_SELECT("c.id, c.id") " FROM contact_companies l "
-    "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id "
-    "WHERE l.org_id = %s AND l.company_id = %s AND c.type = 'customer' "
-    "AND l.contact_id < %s AND c.id < %s "
-    "ORDER BY l.contact_id DESC LIMIT %d");
+#define COMPANY_CONTACTS(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS company) " \
+    "SELECT " CONTACT_SELECT("c.id, c.id") " FROM contact_companies l " \
+    "JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id, k " \
+    "WHERE l.org_id = k.org_id AND l.company_id = k.company " \
+    "AND c.type = 'customer' " after \
+    "ORDER BY l.contact_id DESC LIMIT %d"
+
+FB_SQL_WITH(company_contacts, company_contacts, COMPANY_CONTACTS(""));
+
+FB_SQL_WITH(company_contacts_after, company_contacts, COMPANY_CONTACTS(
+    "AND l.contact_id < k.after_key AND c.id < k.after_id "));
 
 FB_SQL(company_contact_find, 1,
     "SELECT id FROM contacts WHERE org_id = %s AND id = %s FOR SHARE");
@@ -206,13 +213,15 @@ static fb_error_t *fb_company_find(fb_req_t *fr, const fb_statement_t *st,
 
 static fb_error_t *fb_company_contacts(fb_req_t *fr)
 {
-    const char *filters[1];
-    fb_args_t f = {1, filters}, none = {0, NULL};
-    fb_error_t *err = fb_company_find(fr, &fb_sql_company_find, &filters[0]);
+    const char *company;
+    fb_error_t *err = fb_company_find(fr, &fb_sql_company_find, &company);
 
-    return err != NULL ? err
-                       : fb_list_respond_rows(fr, &fb_company_contacts_order,
-                                              f, none, &fb_contact_rows);
+    return err != NULL
+           ? err
+           : fb_list_respond_rows(fr, &fb_company_contacts_order,
+                                  FB_NAMED(company_contacts,
+                                           .company = company),
+                                  &fb_contact_rows);
 }
 
 /* The company of the path, locked against deletion (shared) until the

@@ -31,8 +31,11 @@ typedef struct {
 
 /* Customers and leads alike; the list filter (k.type) is a type or
  * NULL. */
+FB_LIST_PARAMS(contact_list, (type));
+
 #define CONTACT_LIST(after) \
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS type) " \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS type) " \
     "SELECT " CONTACT_SELECT("fb_ts_key(c.created_at), c.id") " " \
     "FROM contacts c, k WHERE c.org_id = k.org_id " \
     "AND (k.type IS NULL OR c.type = k.type) " after \
@@ -56,11 +59,11 @@ FB_SQL(contact_get, 1,
     "SELECT " CONTACT_SELECT("NULL") " FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
 
-FB_SQL(contact_list, 2,
-    CONTACT_LIST(""));
+FB_SQL_WITH(contact_list, contact_list, CONTACT_LIST(""));
 
-FB_SQL(contact_list_after, 4,
-    CONTACT_LIST("AND (c.created_at, c.id) < (fb_ts_from_key(%s), %s) "));
+FB_SQL_WITH(contact_list_after, contact_list, CONTACT_LIST(
+    "AND (c.created_at, c.id) "
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 FB_SQL(contact_find, 1,
     CONTACT_FIND("c.id = %s"));
@@ -251,8 +254,9 @@ static fb_error_t *fb_contact_list(fb_req_t *fr)
     else if (strcmp(type, "all") == 0) {
         type = NULL;
     }
-    return fb_list_respond_rows(fr, &fb_contacts_newest, FB_ARGS(type),
-                                FB_NO_ARGS, &fb_contact_rows);
+    return fb_list_respond_rows(fr, &fb_contacts_newest,
+                                FB_NAMED(contact_list, .type = type),
+                                &fb_contact_rows);
 }
 
 static fb_error_t *fb_contact_get(fb_req_t *fr)

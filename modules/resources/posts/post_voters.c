@@ -30,20 +30,22 @@ FB_SQL(voter_post, 2, VOTER_POST);
  * holding the vote its cascade deletes. */
 FB_SQL(voter_post_locked, 2, VOTER_POST " FOR KEY SHARE");
 
-FB_SQL(voter_list, 2,
-    "SELECT " CONTACT_SELECT("fb_ts_key(v.created_at), v.contact_id") " "
-    "FROM post_votes v JOIN contacts c "
-    "  ON c.org_id = v.org_id AND c.id = v.contact_id "
-    "WHERE v.org_id = %s AND v.post_id = %s "
-    "ORDER BY v.created_at DESC, v.contact_id DESC LIMIT %d");
+FB_LIST_PARAMS(voter_list, (post));
 
-FB_SQL(voter_list_after, 4,
-    "SELECT " CONTACT_SELECT("fb_ts_key(v.created_at), v.contact_id") " "
-    "FROM post_votes v JOIN contacts c "
-    "  ON c.org_id = v.org_id AND c.id = v.contact_id "
-    "WHERE v.org_id = %s AND v.post_id = %s "
-    "AND (v.created_at, v.contact_id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY v.created_at DESC, v.contact_id DESC LIMIT %d");
+#define VOTER_LIST(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS post) " \
+    "SELECT " CONTACT_SELECT("fb_ts_key(v.created_at), v.contact_id") " " \
+    "FROM post_votes v JOIN contacts c " \
+    "  ON c.org_id = v.org_id AND c.id = v.contact_id, k " \
+    "WHERE v.org_id = k.org_id AND v.post_id = k.post " after \
+    "ORDER BY v.created_at DESC, v.contact_id DESC LIMIT %d"
+
+FB_SQL_WITH(voter_list, voter_list, VOTER_LIST(""));
+
+FB_SQL_WITH(voter_list_after, voter_list, VOTER_LIST(
+    "AND (v.created_at, v.contact_id) "
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 FB_SQL(voter_add, 2,
     "WITH vote AS (INSERT INTO post_votes (org_id, post_id, contact_id) "
@@ -148,7 +150,8 @@ static fb_error_t *fb_voter_list(fb_req_t *fr)
     fb_error_t *err = fb_voter_post(fr, 0, &post_id);
 
     return err ? err : fb_list_respond_rows(fr, &fb_voters_newest,
-                                            FB_ARGS(post_id), FB_NO_ARGS,
+                                            FB_NAMED(voter_list,
+                                                     .post = post_id),
                                             &fb_contact_rows);
 }
 

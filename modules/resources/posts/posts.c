@@ -18,7 +18,8 @@
 
 /*
  * A list's arguments, each bound once and named in the CTE k that every
- * page statement starts with: the organization, the order's own
+ * page statement starts with: the organization, the cursor's key and id
+ * (fb_resource.h: FB_LIST_PARAMS), the order's own
  * argument (the reference time of trending and relevance; unused by
  * column orders), what the key may see (private posts, posts in review)
  * and, for a filtered list, the filters: board ids, status ids, tag
@@ -27,9 +28,13 @@
  * query, so every k.x below is the parameter itself to the planner and
  * a filter left NULL is planned away as before.
  */
+FB_LIST_PARAMS(post_list, (arg, private, in_review));
+FB_LIST_PARAMS(post_list_filtered,
+               (arg, private, in_review, boards, statuses, tags, q));
+
 #define POST_ARGS \
-    "%s::text AS org_id, %s::text AS arg, %s::boolean AS private, " \
-    "%s::boolean AS in_review"
+    "%s::text AS org_id, %s::text AS after_key, %s::text AS after_id, " \
+    "%s::text AS arg, %s::boolean AS private, %s::boolean AS in_review"
 #define POST_ARGS_FILTERED \
     POST_ARGS ", %s::text[] AS boards, %s::text[] AS statuses, " \
     "%s::text[] AS tags, %s::text AS q"
@@ -67,8 +72,8 @@
     "ORDER BY " order " LIMIT %d"
 
 /*
- * A page of posts: k's arguments (args), then the cursor's key and id on
- * later pages, and the limit.
+ * A page of posts: k's arguments (args, the cursor's key and id among
+ * them), the page's rows picked and limited, then their columns.
  */
 #define POST_PAGE(args, score, filters, limit, after, order, key) \
     "WITH k AS (SELECT " args "), " \
@@ -78,25 +83,22 @@
     "SELECT " POST_SELECT(key) " FROM " POST_FROM("page") \
     "ORDER BY " order
 
-/* The arguments of a first page: k's (the organization not counted)
- * and the limit; a later page has the cursor's key and id too. */
-#define POST_PAGE_ARGS 4
-#define POST_FILTERED_ARGS (POST_PAGE_ARGS + 4)
-
 /* The two statements of an order in one direction (dir, and cmp to
- * compare with a cursor) for a kind of list (filtered, all): the first
- * page and the pages after a cursor.  The rows are compared on col (an
- * expression over posts p and k) and ordered by by (the same value as
- * the page names it: a column, or score); key_in reads a cursor's key. */
-#define POST_SORT_DIR(name, nargs, args, filters, limit, score, col, by, \
+ * compare with a cursor) for a kind of list (filtered, all: its set of
+ * arguments): the first page and the pages after a cursor.  The rows are
+ * compared on col (an expression over posts p and k) and ordered by by
+ * (the same value as the page names it: a column, or score); key_in
+ * reads the cursor's key (k.after_key). */
+#define POST_SORT_DIR(name, set, args, filters, limit, score, col, by, \
                       key, key_in, dir, cmp) \
-    FB_SQL(name, nargs, \
-           POST_PAGE(args, score, filters, limit, "", \
-                     by " " dir ", p.id " dir, key)); \
-    FB_SQL(name##_after, nargs + 2, \
-           POST_PAGE(args, score, filters, limit, \
-                     "AND (" col ", p.id) " cmp " (" key_in ", %s)", \
-                     by " " dir ", p.id " dir, key))
+    FB_SQL_WITH(name, set, \
+                POST_PAGE(args, score, filters, limit, "", \
+                          by " " dir ", p.id " dir, key)); \
+    FB_SQL_WITH(name##_after, set, \
+                POST_PAGE(args, score, filters, limit, \
+                          "AND (" col ", p.id) " cmp \
+                          " (" key_in ", k.after_id)", \
+                          by " " dir ", p.id " dir, key))
 
 /* The four statements of an order for a kind of list. */
 #define POST_SORT_KIND(name, ...) \
@@ -105,10 +107,10 @@
 
 /* The statements of an order: filtered lists, and lists of all posts. */
 #define POST_SORT(name, ...) \
-    POST_SORT_KIND(post_list_##name, POST_FILTERED_ARGS, \
+    POST_SORT_KIND(post_list_##name, post_list_filtered, \
                    POST_ARGS_FILTERED, POST_FILTERS, POST_LIMIT_EACH, \
                    __VA_ARGS__); \
-    POST_SORT_KIND(post_list_##name##_all, POST_PAGE_ARGS, POST_ARGS, "", \
+    POST_SORT_KIND(post_list_##name##_all, post_list, POST_ARGS, "", \
                    POST_LIMIT_CAPPED, __VA_ARGS__)
 
 /* Trending: upvotes / (hours since creation + 2)^1.5, the hours counted
@@ -140,7 +142,7 @@
     "  FROM posts p, k WHERE p.org_id = k.org_id " \
     "  AND p.created_at <= k.t0 " POST_SCOPE POST_FILTERS \
     "  ORDER BY p.created_at DESC, p.id DESC LIMIT " POST_RANKED "), " \
-    "page AS (SELECT * FROM cand p WHERE true " after \
+    "page AS (SELECT p.* FROM cand p, k WHERE true " after \
     "  ORDER BY p.score DESC, p.id DESC LIMIT %d) " \
     "SELECT " POST_SELECT("p.k_arg || ':' || p.score::text") \
     " FROM " POST_FROM("page") "ORDER BY p.score DESC, p.id DESC"
@@ -151,20 +153,22 @@ FB_SQL(post_get, 2,
     "SELECT " POST_SELECT("NULL") " FROM " POST_FROM("page"));
 
 POST_SORT(created, "NULL::float8", "p.created_at", "p.created_at",
-          "fb_ts_key(p.created_at)", "fb_ts_from_key(%s)");
+          "fb_ts_key(p.created_at)", "fb_ts_from_key(k.after_key)");
 POST_SORT(upvotes, "NULL::float8", "p.upvotes", "p.upvotes",
-          "p.upvotes::text", "%s::integer");
+          "p.upvotes::text", "k.after_key::integer");
 POST_SORT(recent, "NULL::float8", "p.last_activity_at",
           "p.last_activity_at", "fb_ts_key(p.last_activity_at)",
-          "fb_ts_from_key(%s)");
+          "fb_ts_from_key(k.after_key)");
 POST_SORT(trending, POST_TRENDING, POST_TRENDING, "score",
           "p.k_arg || ':' || p.score::text",
-          "split_part(%s, ':', 2)::float8");
+          "split_part(k.after_key, ':', 2)::float8");
 
-FB_SQL(post_list_relevance, POST_FILTERED_ARGS, POST_RELEVANCE_PAGE(""));
-FB_SQL(post_list_relevance_after, POST_FILTERED_ARGS + 2,
-       POST_RELEVANCE_PAGE(
-    "AND (p.score, p.id) < (split_part(%s, ':', 2)::float8, %s)"));
+FB_SQL_WITH(post_list_relevance, post_list_filtered,
+            POST_RELEVANCE_PAGE(""));
+FB_SQL_WITH(post_list_relevance_after, post_list_filtered,
+            POST_RELEVANCE_PAGE(
+    "AND (p.score, p.id) "
+    "  < (split_part(k.after_key, ':', 2)::float8, k.after_id)"));
 
 #define POST_SQL_KIND(name) \
     &fb_sql_##name##_desc, &fb_sql_##name##_desc_after, \
@@ -319,14 +323,15 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     arg = fb_post_order_arg(fr, sort, order);
     private = fb_bool_text(fb_post_sees_private(fr));
     in_review = fb_bool_text(fb_query_bool(&fr->query, "inReview", 0));
-    /* k's columns, in the order POST_ARGS and POST_ARGS_FILTERED name
-     * them. */
     return fb_list_respond_rows(
         fr, order,
-        filtered ? FB_ARGS(arg, private, in_review, boards, statuses, tags,
-                           q)
-                 : FB_ARGS(arg, private, in_review),
-        FB_NO_ARGS, &fb_post_rows);
+        filtered ? FB_NAMED(post_list_filtered, .arg = arg,
+                            .private = private, .in_review = in_review,
+                            .boards = boards, .statuses = statuses,
+                            .tags = tags, .q = q)
+                 : FB_NAMED(post_list, .arg = arg, .private = private,
+                            .in_review = in_review),
+        &fb_post_rows);
 }
 
 fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,

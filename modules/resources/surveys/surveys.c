@@ -61,8 +61,11 @@ const fb_list_rows_t fb_survey_response_rows = {
 
 /* The list's arguments, bound once in k, and its filters: a page type
  * (NULL: any), isActive (NULL: any). */
+FB_LIST_PARAMS(survey_list, (page_type, active));
+
 #define SURVEY_LIST(after) \
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS page_type, " \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS page_type, " \
     "  %s::boolean AS active) " \
     "SELECT " SURVEY_COLUMNS ", fb_ts_key(s.created_at) " \
     "FROM surveys s, k WHERE s.org_id = k.org_id " \
@@ -74,11 +77,11 @@ FB_SQL(survey_get, 1,
     "SELECT " SURVEY_COLUMNS " FROM surveys s "
     "WHERE s.org_id = %s AND s.id = %s");
 
-FB_SQL(survey_list, 3,
-    SURVEY_LIST(""));
+FB_SQL_WITH(survey_list, survey_list, SURVEY_LIST(""));
 
-FB_SQL(survey_list_after, 5,
-    SURVEY_LIST("AND (s.created_at, s.id) < (fb_ts_from_key(%s), %s) "));
+FB_SQL_WITH(survey_list_after, survey_list, SURVEY_LIST(
+    "AND (s.created_at, s.id) "
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 /* The lock the response's counter update takes anyway (its trigger):
  * taken first, so that concurrent submissions queue on the survey
@@ -93,20 +96,21 @@ FB_SQL(survey_find, 1,
 
 /* A survey's responses, its arguments bound once in k; a response
  * answers pageId when it has an answer for it (NULL: any). */
+FB_LIST_PARAMS(survey_responses, (survey, page_id));
+
 #define SURVEY_RESPONSES(after) \
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS survey, " \
-    "  %s::text AS page_id) " \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS survey, %s::text AS page_id) " \
     "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM ", k " \
     "WHERE r.org_id = k.org_id AND r.survey_id = k.survey " \
     "AND (r.page_ids @> ARRAY[k.page_id] OR k.page_id IS NULL) " after \
     "ORDER BY r.created_at DESC, r.id DESC LIMIT %d"
 
-FB_SQL(survey_responses, 3,
-    SURVEY_RESPONSES(""));
+FB_SQL_WITH(survey_responses, survey_responses, SURVEY_RESPONSES(""));
 
-FB_SQL(survey_responses_after, 5,
-    SURVEY_RESPONSES(
-        "AND (r.created_at, r.id) < (fb_ts_from_key(%s), %s) "));
+FB_SQL_WITH(survey_responses_after, survey_responses, SURVEY_RESPONSES(
+    "AND (r.created_at, r.id) "
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 static const fb_statement_t *const fb_survey_statements[] = {
     &fb_sql_survey_get, &fb_sql_survey_list, &fb_sql_survey_list_after,
@@ -156,19 +160,18 @@ static const fb_query_rule_t fb_survey_response_rules[] = {
 /* GET /surveys */
 static fb_error_t *fb_survey_list(fb_req_t *fr)
 {
-    const char *active = fb_query_get(&fr->query, "isActive");
-    static const fb_args_t none = {0, NULL};
-
-    return fb_list_respond_rows(fr, &fb_surveys_newest,
-                                FB_ARGS(fb_query_get(&fr->query, "type"),
-                                        active), none, &fb_survey_rows);
+    return fb_list_respond_rows(
+        fr, &fb_surveys_newest,
+        FB_NAMED(survey_list,
+                 .page_type = fb_query_get(&fr->query, "type"),
+                 .active = fb_query_get(&fr->query, "isActive")),
+        &fb_survey_rows);
 }
 
 /* GET /surveys/{id}/responses: 404 for a survey that is not there, an
  * empty page for one without responses. */
 static fb_error_t *fb_survey_response_list(fb_req_t *fr)
 {
-    static const fb_args_t none = {0, NULL};
     const char *id, *found;
     fb_error_t *err;
 
@@ -180,10 +183,11 @@ static fb_error_t *fb_survey_response_list(fb_req_t *fr)
     if (found == NULL) {
         return fb_error_make(fr->pool, FB_E_SURVEY_NOT_FOUND, "id", NULL);
     }
-    return fb_list_respond_rows(fr, &fb_survey_responses_newest,
-                                FB_ARGS(id, fb_query_get(&fr->query,
-                                                         "pageId")),
-                                none, &fb_survey_response_rows);
+    return fb_list_respond_rows(
+        fr, &fb_survey_responses_newest,
+        FB_NAMED(survey_responses, .survey = id,
+                 .page_id = fb_query_get(&fr->query, "pageId")),
+        &fb_survey_response_rows);
 }
 
 static const fb_op_t fb_survey_list_op =

@@ -64,8 +64,7 @@ FB_SQL(tag_find_locked, 1,
     "SELECT id FROM conversation_tags WHERE org_id = %s AND id = %s "
     "FOR UPDATE");
 
-/* (org, id, name) */
-FB_SQL(tag_rename, 2,
+FB_SQL_NAMED(tag_rename, (id, name),
     "UPDATE conversation_tags t SET name = k.name, updated_at = now() "
     "FROM (SELECT %s::text AS org_id, %s::text AS id, %s::text AS name) k "
     "WHERE t.org_id = k.org_id AND t.id = k.id");
@@ -176,7 +175,7 @@ static fb_error_t *fb_tag_upsert(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_tag_gather, &t);
     if (t.id != NULL) {
-        fb_write_exec(&w, &fb_sql_tag_rename, FB_ARGS(t.id, t.name));
+        fb_write_exec(&w, FB_CALL(tag_rename, .id = t.id, .name = t.name));
     }
     else {
         fb_write_select(&w, &fb_sql_tag_upsert, FB_ARGS(t.name), &rows);

@@ -16,16 +16,18 @@
 #include "ticket_files.h"
 
 /*
- * A page's arguments, each bound once and named in k: the organization
- * and the list filters, category ids, status ids, search text, assignee
- * and category kind, NULL meaning no filter; then come the cursor's key
- * and id on later pages, and the limit.  k
- * is a FROM-less select, which PostgreSQL pulls up into the query: to
+ * A page's arguments, each bound once and named in k: the organization,
+ * the cursor's key and id (FB_LIST_PARAMS), and the list filters,
+ * category ids, status ids, search text, assignee and category kind,
+ * NULL meaning no filter; then comes the limit.  k is a FROM-less select, which PostgreSQL pulls up into the query: to
  * the planner k.x is the parameter itself, and a filter left NULL is
  * planned away.
  */
+FB_LIST_PARAMS(ticket_list, (categories, statuses, q, assignee, kind));
+
 #define TICKET_ARGS \
-    "WITH k AS (SELECT %s::text AS org_id, %s::text[] AS categories, " \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text[] AS categories, " \
     "  %s::text[] AS statuses, %s::text AS q, %s::text AS assignee, " \
     "  %s::text AS kind) "
 
@@ -46,27 +48,25 @@
     "SELECT " TICKET_SELECT(key) " FROM " TICKET_FROM("page") \
     "ORDER BY " order
 
-#define TICKET_PAGE_ARGS 6
-
 /* The four statements of an order on col (its cursor key is key, read
- * back by key_in). */
+ * back from k.after_key by key_in). */
 #define TICKET_SORT(name, col, key, key_in) \
-    FB_SQL(ticket_list_##name##_desc, TICKET_PAGE_ARGS, \
-           TICKET_PAGE("", col " DESC, t.id DESC", key)); \
-    FB_SQL(ticket_list_##name##_desc_after, TICKET_PAGE_ARGS + 2, \
-           TICKET_PAGE("AND (" col ", t.id) < (" key_in ", %s)", \
-                       col " DESC, t.id DESC", key)); \
-    FB_SQL(ticket_list_##name##_asc, TICKET_PAGE_ARGS, \
-           TICKET_PAGE("", col " ASC, t.id ASC", key)); \
-    FB_SQL(ticket_list_##name##_asc_after, TICKET_PAGE_ARGS + 2, \
-           TICKET_PAGE("AND (" col ", t.id) > (" key_in ", %s)", \
-                       col " ASC, t.id ASC", key))
+    FB_SQL_WITH(ticket_list_##name##_desc, ticket_list, \
+                TICKET_PAGE("", col " DESC, t.id DESC", key)); \
+    FB_SQL_WITH(ticket_list_##name##_desc_after, ticket_list, \
+                TICKET_PAGE("AND (" col ", t.id) < (" key_in \
+                            ", k.after_id)", col " DESC, t.id DESC", key)); \
+    FB_SQL_WITH(ticket_list_##name##_asc, ticket_list, \
+                TICKET_PAGE("", col " ASC, t.id ASC", key)); \
+    FB_SQL_WITH(ticket_list_##name##_asc_after, ticket_list, \
+                TICKET_PAGE("AND (" col ", t.id) > (" key_in \
+                            ", k.after_id)", col " ASC, t.id ASC", key))
 
 TICKET_SORT(date, "t.created_at", "fb_ts_key(t.created_at)",
-            "fb_ts_from_key(%s)");
+            "fb_ts_from_key(k.after_key)");
 TICKET_SORT(recent, "t.updated_at", "fb_ts_key(t.updated_at)",
-            "fb_ts_from_key(%s)");
-TICKET_SORT(number, "t.number", "t.number::text", "%s::bigint");
+            "fb_ts_from_key(k.after_key)");
+TICKET_SORT(number, "t.number", "t.number::text", "k.after_key::bigint");
 
 /* (number): its parts are read after, from its linked conversation. */
 FB_SQL(ticket_get, 1,
@@ -161,9 +161,10 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
            != NULL) {
         return err;
     }
-    /* k's columns, in the order TICKET_ARGS names them. */
     return fb_list_respond_rows(
-        fr, order, FB_ARGS(cats, statuses, q, assignee, kind), FB_NO_ARGS,
+        fr, order,
+        FB_NAMED(ticket_list, .categories = cats, .statuses = statuses,
+                 .q = q, .assignee = assignee, .kind = kind),
         &fb_ticket_rows);
 }
 

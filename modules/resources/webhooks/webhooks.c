@@ -100,18 +100,21 @@ FB_SQL(webhook_get, 1,
     "SELECT " WEBHOOK_SELECT " FROM webhooks w "
     "WHERE w.org_id = %s AND w.id = %s");
 
-FB_SQL(webhook_list, 2,
-    "SELECT " WEBHOOK_SELECT " "
-    "FROM webhooks w WHERE w.org_id = %s "
-    "AND w.status = coalesce(%s, w.status) "
-    "ORDER BY w.created_at DESC, w.id DESC LIMIT %d");
+FB_LIST_PARAMS(webhook_list, (status));
 
-FB_SQL(webhook_list_after, 4,
-    "SELECT " WEBHOOK_SELECT " "
-    "FROM webhooks w WHERE w.org_id = %s "
-    "AND w.status = coalesce(%s, w.status) "
-    "AND (w.created_at, w.id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY w.created_at DESC, w.id DESC LIMIT %d");
+#define WEBHOOK_LIST(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS status) " \
+    "SELECT " WEBHOOK_SELECT " " \
+    "FROM webhooks w, k WHERE w.org_id = k.org_id " \
+    "AND w.status = coalesce(k.status, w.status) " after \
+    "ORDER BY w.created_at DESC, w.id DESC LIMIT %d"
+
+FB_SQL_WITH(webhook_list, webhook_list, WEBHOOK_LIST(""));
+
+FB_SQL_WITH(webhook_list_after, webhook_list, WEBHOOK_LIST(
+    "AND (w.created_at, w.id) "
+    "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 /* Creations of one organization queue here, so that the count and
  * the insert see the same set of webhooks. */
@@ -198,16 +201,21 @@ FB_SQL(webhook_delivery_get, 2,
     "SELECT " DELIVERY_SELECT " " DELIVERY_FROM
     "WHERE d.org_id = %s AND d.webhook_id = %s AND d.id = %s");
 
-FB_SQL(webhook_deliveries, 2,
-    "SELECT " DELIVERY_SELECT " "
-    DELIVERY_FROM "WHERE d.org_id = %s AND d.webhook_id = %s "
-    "ORDER BY d.created_at DESC, d.id DESC LIMIT %d");
+FB_LIST_PARAMS(webhook_deliveries, (webhook));
 
-FB_SQL(webhook_deliveries_after, 4,
-    "SELECT " DELIVERY_SELECT " "
-    DELIVERY_FROM "WHERE d.org_id = %s AND d.webhook_id = %s "
-    "AND (d.created_at, d.id) < (fb_ts_from_key(%s), %s) "
-    "ORDER BY d.created_at DESC, d.id DESC LIMIT %d");
+#define WEBHOOK_DELIVERIES(after) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS after_key, " \
+    "  %s::text AS after_id, %s::text AS webhook) " \
+    "SELECT " DELIVERY_SELECT " " \
+    DELIVERY_FROM ", k WHERE d.org_id = k.org_id " \
+    "AND d.webhook_id = k.webhook " after \
+    "ORDER BY d.created_at DESC, d.id DESC LIMIT %d"
+
+FB_SQL_WITH(webhook_deliveries, webhook_deliveries, WEBHOOK_DELIVERIES(""));
+
+FB_SQL_WITH(webhook_deliveries_after, webhook_deliveries,
+    WEBHOOK_DELIVERIES("AND (d.created_at, d.id) "
+                       "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
 /* A finished delivery is due again at once with a fresh schedule;
  * a pending one is left as it is. */
@@ -869,7 +877,8 @@ static fb_error_t *fb_webhook_deliveries(fb_req_t *fr)
 
     return err != NULL ? err
         : fb_list_respond_rows(fr, &fb_webhook_deliveries_order,
-                               FB_ARGS(id), FB_NO_ARGS, &fb_delivery_rows);
+                               FB_NAMED(webhook_deliveries, .webhook = id),
+                               &fb_delivery_rows);
 }
 
 /* POST /webhooks/{id}/deliveries/{deliveryId}/redeliver: 202 with the
@@ -905,9 +914,10 @@ static const fb_query_rule_t fb_webhook_list_rules[] = {
 
 static fb_error_t *fb_webhook_list(fb_req_t *fr)
 {
-    return fb_list_respond_rows(fr, &fb_webhooks_newest,
-                                FB_ARGS(fb_query_get(&fr->query, "status")),
-                                FB_NO_ARGS, &fb_webhook_rows);
+    return fb_list_respond_rows(
+        fr, &fb_webhooks_newest,
+        FB_NAMED(webhook_list, .status = fb_query_get(&fr->query, "status")),
+        &fb_webhook_rows);
 }
 
 /* ---- routes ---- */

@@ -4,13 +4,15 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- api_key_get (scoped; varchar, varchar, varchar)
+-- api_key_get (scoped; varchar, varchar, varchar) named (id, reader)
+WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS reader)
 SELECT
 k.id, k.name, k.prefix, k.admin_id,
 k.created_at AT TIME ZONE 'UTC', k.revoked_at AT TIME ZONE 'UTC'
- FROM api_keys k
-WHERE k.org_id = $1 AND k.id = $2 AND
-($3::boolean OR NOT
+ FROM api_keys k, a
+WHERE k.org_id = a.org_id AND k.id = a.id AND
+(a.reader OR NOT
 EXISTS (SELECT 1 FROM admins own_a JOIN roles own_r
   ON own_r.org_id = own_a.org_id AND own_r.id = own_a.role_id
   WHERE own_a.org_id =
@@ -20,12 +22,14 @@ k.admin_id
   AND own_r.builtin = 'owner'));
 
 -- api_key_list (scoped; varchar, varchar)
+WITH a AS (SELECT $1::text AS org_id, $2::boolean AS reader)
 SELECT
 k.id, k.name, k.prefix, k.admin_id,
 k.created_at AT TIME ZONE 'UTC', k.revoked_at AT TIME ZONE 'UTC'
- FROM api_keys k WHERE k.org_id = $1
+ FROM api_keys k, a
+WHERE k.org_id = a.org_id
 AND
-($2::boolean OR NOT
+(a.reader OR NOT
 EXISTS (SELECT 1 FROM admins own_a JOIN roles own_r
   ON own_r.org_id = own_a.org_id AND own_r.id = own_a.role_id
   WHERE own_a.org_id =

@@ -12,21 +12,25 @@ b.sender_email_address_id
  FROM brands b
 WHERE b.org_id = $1 AND b.id = $2;
 
--- brand_list (scoped; varchar, integer)
+-- brand_list (scoped; varchar, varchar, varchar, integer) named (after_key, after_id, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id)
 SELECT
 b.id, b.name, b.is_default, b.created_at AT TIME ZONE 'UTC',
 b.updated_at AT TIME ZONE 'UTC', b.help_center_id,
 b.sender_email_address_id, fb_ts_key(b.created_at)
-FROM brands b WHERE b.org_id = $1
-ORDER BY b.created_at DESC, b.id DESC LIMIT $2;
+FROM brands b, k WHERE b.org_id = k.org_id
+ORDER BY b.created_at DESC, b.id DESC LIMIT $4;
 
--- brand_list_after (scoped; varchar, varchar, varchar, integer)
+-- brand_list_after (scoped; varchar, varchar, varchar, integer) named (after_key, after_id, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id)
 SELECT
 b.id, b.name, b.is_default, b.created_at AT TIME ZONE 'UTC',
 b.updated_at AT TIME ZONE 'UTC', b.help_center_id,
 b.sender_email_address_id, fb_ts_key(b.created_at)
-FROM brands b WHERE b.org_id = $1
-AND (b.created_at, b.id) < (fb_ts_from_key($2), $3)
+FROM brands b, k WHERE b.org_id = k.org_id
+AND (b.created_at, b.id) < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY b.created_at DESC, b.id DESC LIMIT $4;
 
 -- brand_insert (scoped; varchar, varchar)

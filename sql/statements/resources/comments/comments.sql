@@ -77,10 +77,11 @@ AND (k.private OR p.visibility = 'public') LIMIT 1;
 SELECT id FROM posts WHERE org_id = $1 AND id = $2
 FOR NO KEY UPDATE;
 
--- comment_list_best_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_best_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
 AND c.target_id = k.target
@@ -103,7 +104,7 @@ ORDER BY
 c.best
 DESC, c.id
 DESC
- LIMIT $7)
+ LIMIT $9)
 SELECT
 c.id,
 c.post_id,
@@ -154,10 +155,11 @@ c.best
 DESC, c.id
 DESC;
 
--- comment_list_best_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_best_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
 AND c.target_id = k.target
@@ -172,7 +174,7 @@ AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.best, c.id)
 <
- ($7::float8, $8)
+ (k.after_key::float8, k.after_id)
  ORDER BY
 c.best
 DESC, c.id
@@ -234,10 +236,11 @@ c.best
 DESC, c.id
 DESC;
 
--- comment_list_best (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_best (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
  AND
@@ -259,7 +262,7 @@ ORDER BY
 c.best
 DESC, c.id
 DESC
- LIMIT $6)
+ LIMIT $8)
 SELECT
 c.id,
 c.post_id,
@@ -310,10 +313,11 @@ c.best
 DESC, c.id
 DESC;
 
--- comment_list_best_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_best_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
  AND
@@ -327,7 +331,7 @@ AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.best, c.id)
 <
- ($6::float8, $7)
+ (k.after_key::float8, k.after_id)
  ORDER BY
 c.best
 DESC, c.id
@@ -389,10 +393,11 @@ c.best
 DESC, c.id
 DESC;
 
--- comment_list_top_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_top_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
 AND c.target_id = k.target
@@ -405,86 +410,6 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
- ORDER BY
-c.score
-DESC, c.id
-DESC
- LIMIT
-101) c
-ORDER BY
-c.score
-DESC, c.id
-DESC
- LIMIT $7)
-SELECT
-c.id,
-c.post_id,
-c.changelog_id,
-c.parent_comment_id,
-c.content,
-c.author_contact_id,
-c.author_admin_id,
-ac.id,
-ac.name,
-ac.profile_picture,
-ac.type,
-aa.id,
-aa.name,
-aa.profile_picture,
-c.upvotes,
-c.downvotes,
-c.score,
-c.is_private,
-c.is_deleted,
-c.is_pinned,
-c.in_review,
-c.is_spam,
-c.created_at AT TIME ZONE 'UTC',
-c.updated_at AT TIME ZONE 'UTC',
-c.score::text
- AS sort_key
- FROM
-page
- c
-LEFT JOIN contacts
-ac
- ON
-ac.org_id =
-c.org_id AND
-ac.id =
-c.author_contact_id
-LEFT JOIN admins
-aa
- ON
-aa.org_id =
-c.org_id
-AND
-aa.id =
-c.author_admin_id
-ORDER BY
-c.score
-DESC, c.id
-DESC;
-
--- comment_list_top_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
-page AS (SELECT * FROM (SELECT c.* FROM comments c, k
-WHERE c.org_id = k.org_id
-AND c.target_id = k.target
- AND
-(k.private
- OR NOT c.is_private)
-AND (k.post_private
- OR c.post_id IS NULL OR (
-  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
-  AND vp.id = c.post_id) = 'public')
-AND (k.in_review OR NOT c.in_review)
-AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
-AND (c.score, c.id)
-<
- ($7::integer, $8)
  ORDER BY
 c.score
 DESC, c.id
@@ -546,12 +471,14 @@ c.score
 DESC, c.id
 DESC;
 
--- comment_list_top (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_top_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
 (k.private
  OR NOT c.is_private)
@@ -561,6 +488,9 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.score, c.id)
+<
+ (k.after_key::integer, k.after_id)
  ORDER BY
 c.score
 DESC, c.id
@@ -571,7 +501,7 @@ ORDER BY
 c.score
 DESC, c.id
 DESC
- LIMIT $6)
+ LIMIT $9)
 SELECT
 c.id,
 c.post_id,
@@ -622,10 +552,11 @@ c.score
 DESC, c.id
 DESC;
 
--- comment_list_top_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_top (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
  AND
@@ -637,9 +568,6 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
-AND (c.score, c.id)
-<
- ($6::integer, $7)
  ORDER BY
 c.score
 DESC, c.id
@@ -701,13 +629,13 @@ c.score
 DESC, c.id
 DESC;
 
--- comment_list_new_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_top_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
-AND c.target_id = k.target
  AND
 (k.private
  OR NOT c.is_private)
@@ -717,17 +645,20 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.score, c.id)
+<
+ (k.after_key::integer, k.after_id)
  ORDER BY
-c.created_at
+c.score
 DESC, c.id
 DESC
  LIMIT
 101) c
 ORDER BY
-c.created_at
+c.score
 DESC, c.id
 DESC
- LIMIT $7)
+ LIMIT $8)
 SELECT
 c.id,
 c.post_id,
@@ -753,7 +684,7 @@ c.in_review,
 c.is_spam,
 c.created_at AT TIME ZONE 'UTC',
 c.updated_at AT TIME ZONE 'UTC',
-fb_ts_key(c.created_at)
+c.score::text
  AS sort_key
  FROM
 page
@@ -774,14 +705,15 @@ AND
 aa.id =
 c.author_admin_id
 ORDER BY
-c.created_at
+c.score
 DESC, c.id
 DESC;
 
--- comment_list_new_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_new_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
 AND c.target_id = k.target
@@ -794,9 +726,6 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
-AND (c.created_at, c.id)
-<
- (fb_ts_from_key($7), $8)
  ORDER BY
 c.created_at
 DESC, c.id
@@ -858,12 +787,14 @@ c.created_at
 DESC, c.id
 DESC;
 
--- comment_list_new (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_new_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
 (k.private
  OR NOT c.is_private)
@@ -873,6 +804,9 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.created_at, c.id)
+<
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 c.created_at
 DESC, c.id
@@ -883,7 +817,7 @@ ORDER BY
 c.created_at
 DESC, c.id
 DESC
- LIMIT $6)
+ LIMIT $9)
 SELECT
 c.id,
 c.post_id,
@@ -934,10 +868,11 @@ c.created_at
 DESC, c.id
 DESC;
 
--- comment_list_new_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_new (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
  AND
@@ -949,9 +884,6 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
-AND (c.created_at, c.id)
-<
- (fb_ts_from_key($6), $7)
  ORDER BY
 c.created_at
 DESC, c.id
@@ -1013,13 +945,13 @@ c.created_at
 DESC, c.id
 DESC;
 
--- comment_list_old_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_new_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
-AND c.target_id = k.target
  AND
 (k.private
  OR NOT c.is_private)
@@ -1029,17 +961,20 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.created_at, c.id)
+<
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 c.created_at
-ASC, c.id
-ASC
+DESC, c.id
+DESC
  LIMIT
 101) c
 ORDER BY
 c.created_at
-ASC, c.id
-ASC
- LIMIT $7)
+DESC, c.id
+DESC
+ LIMIT $8)
 SELECT
 c.id,
 c.post_id,
@@ -1087,13 +1022,14 @@ aa.id =
 c.author_admin_id
 ORDER BY
 c.created_at
-ASC, c.id
-ASC;
+DESC, c.id
+DESC;
 
--- comment_list_old_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS target, $3::boolean AS private,
-  $4::boolean AS post_private, $5::boolean AS in_review,
-  $6::text AS privacy),
+-- comment_list_old_t (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
 AND c.target_id = k.target
@@ -1106,9 +1042,6 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
-AND (c.created_at, c.id)
->
- (fb_ts_from_key($7), $8)
  ORDER BY
 c.created_at
 ASC, c.id
@@ -1170,12 +1103,14 @@ c.created_at
 ASC, c.id
 ASC;
 
--- comment_list_old (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_old_t_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, target, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS target, $5::boolean AS private,
+  $6::boolean AS post_private, $7::boolean AS in_review,
+  $8::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
+AND c.target_id = k.target
  AND
 (k.private
  OR NOT c.is_private)
@@ -1185,6 +1120,9 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+AND (c.created_at, c.id)
+>
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 c.created_at
 ASC, c.id
@@ -1195,7 +1133,7 @@ ORDER BY
 c.created_at
 ASC, c.id
 ASC
- LIMIT $6)
+ LIMIT $9)
 SELECT
 c.id,
 c.post_id,
@@ -1246,10 +1184,88 @@ c.created_at
 ASC, c.id
 ASC;
 
--- comment_list_old_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::boolean AS private,
-  $3::boolean AS post_private, $4::boolean AS in_review,
-  $5::text AS privacy),
+-- comment_list_old (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
+page AS (SELECT * FROM (SELECT c.* FROM comments c, k
+WHERE c.org_id = k.org_id
+ AND
+(k.private
+ OR NOT c.is_private)
+AND (k.post_private
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (k.in_review OR NOT c.in_review)
+AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
+ ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT
+101) c
+ORDER BY
+c.created_at
+ASC, c.id
+ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+fb_ts_key(c.created_at)
+ AS sort_key
+ FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ORDER BY
+c.created_at
+ASC, c.id
+ASC;
+
+-- comment_list_old_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, private, post_private, in_review, privacy, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::boolean AS private,
+  $5::boolean AS post_private, $6::boolean AS in_review,
+  $7::text AS privacy),
 page AS (SELECT * FROM (SELECT c.* FROM comments c, k
 WHERE c.org_id = k.org_id
  AND
@@ -1263,7 +1279,7 @@ AND (k.in_review OR NOT c.in_review)
 AND (k.privacy = 'all' OR c.is_private = (k.privacy = 'private'))
 AND (c.created_at, c.id)
 >
- (fb_ts_from_key($6), $7)
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 c.created_at
 ASC, c.id

@@ -24,7 +24,9 @@ co.updated_at AT TIME ZONE 'UTC'
  FROM companies co
 WHERE co.org_id = $1 AND co.id = $2;
 
--- company_list (scoped; varchar, integer)
+-- company_list (scoped; varchar, varchar, varchar, integer) named (after_key, after_id, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id)
 SELECT
 co.id,
 co.company_id,
@@ -41,10 +43,12 @@ co.last_activity) AT TIME ZONE 'UTC',
 co.custom_fields,
 co.created_at AT TIME ZONE 'UTC',
 co.updated_at AT TIME ZONE 'UTC', fb_ts_key(co.created_at), co.id
-FROM companies co WHERE co.org_id = $1
-ORDER BY co.created_at DESC, co.id DESC LIMIT $2;
+FROM companies co, k WHERE co.org_id = k.org_id
+ORDER BY co.created_at DESC, co.id DESC LIMIT $4;
 
--- company_list_after (scoped; varchar, varchar, varchar, integer)
+-- company_list_after (scoped; varchar, varchar, varchar, integer) named (after_key, after_id, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id)
 SELECT
 co.id,
 co.company_id,
@@ -61,8 +65,9 @@ co.last_activity) AT TIME ZONE 'UTC',
 co.custom_fields,
 co.created_at AT TIME ZONE 'UTC',
 co.updated_at AT TIME ZONE 'UTC', fb_ts_key(co.created_at), co.id
-FROM companies co WHERE co.org_id = $1
-AND (co.created_at, co.id) < (fb_ts_from_key($2), $3)
+FROM companies co, k WHERE co.org_id = k.org_id
+AND (co.created_at, co.id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY co.created_at DESC, co.id DESC LIMIT $4;
 
 -- company_find (scoped; varchar, varchar)
@@ -81,7 +86,9 @@ DELETE FROM companies WHERE org_id = $1 AND id = $2 RETURNING id;
 DELETE FROM companies WHERE org_id = $1 AND company_id = $2
 RETURNING id;
 
--- company_contacts (scoped; varchar, varchar, integer)
+-- company_contacts (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, company, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS company)
 SELECT
 c.id,
 c.user_id,
@@ -111,11 +118,14 @@ c.is_blocked,
 c.phone,
 c.id, c.id
  FROM contact_companies l
-JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id
-WHERE l.org_id = $1 AND l.company_id = $2 AND c.type = 'customer'
-ORDER BY l.contact_id DESC LIMIT $3;
+JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id, k
+WHERE l.org_id = k.org_id AND l.company_id = k.company
+AND c.type = 'customer'
+ORDER BY l.contact_id DESC LIMIT $5;
 
--- company_contacts_after (scoped; varchar, varchar, varchar, varchar, integer)
+-- company_contacts_after (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, company, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS company)
 SELECT
 c.id,
 c.user_id,
@@ -145,9 +155,10 @@ c.is_blocked,
 c.phone,
 c.id, c.id
  FROM contact_companies l
-JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id
-WHERE l.org_id = $1 AND l.company_id = $2 AND c.type = 'customer'
-AND l.contact_id < $3 AND c.id < $4
+JOIN contacts c ON c.org_id = l.org_id AND c.id = l.contact_id, k
+WHERE l.org_id = k.org_id AND l.company_id = k.company
+AND c.type = 'customer'
+AND l.contact_id < k.after_key AND c.id < k.after_id
 ORDER BY l.contact_id DESC LIMIT $5;
 
 -- company_contact_find (scoped; varchar, varchar)

@@ -36,8 +36,9 @@ NULL
  FROM contacts c
 WHERE c.org_id = $1 AND c.id = $2;
 
--- contact_list (scoped; varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS type)
+-- contact_list (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, type, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS type)
 SELECT
 c.id,
 c.user_id,
@@ -68,10 +69,11 @@ c.phone,
 fb_ts_key(c.created_at), c.id
 FROM contacts c, k WHERE c.org_id = k.org_id
 AND (k.type IS NULL OR c.type = k.type)
-ORDER BY c.created_at DESC, c.id DESC LIMIT $3;
+ORDER BY c.created_at DESC, c.id DESC LIMIT $5;
 
--- contact_list_after (scoped; varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS type)
+-- contact_list_after (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, type, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS type)
 SELECT
 c.id,
 c.user_id,
@@ -102,7 +104,8 @@ c.phone,
 fb_ts_key(c.created_at), c.id
 FROM contacts c, k WHERE c.org_id = k.org_id
 AND (k.type IS NULL OR c.type = k.type)
-AND (c.created_at, c.id) < (fb_ts_from_key($3), $4)
+AND (c.created_at, c.id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY c.created_at DESC, c.id DESC LIMIT $5;
 
 -- contact_find (scoped; varchar, varchar)

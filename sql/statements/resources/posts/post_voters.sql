@@ -13,7 +13,9 @@ SELECT id FROM posts WHERE org_id = $1 AND id = $2
 AND ($3::boolean OR visibility = 'public')
  FOR KEY SHARE;
 
--- voter_list (scoped; varchar, varchar, integer)
+-- voter_list (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, post, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS post)
 SELECT
 c.id,
 c.user_id,
@@ -43,11 +45,13 @@ c.is_blocked,
 c.phone,
 fb_ts_key(v.created_at), v.contact_id
 FROM post_votes v JOIN contacts c
-  ON c.org_id = v.org_id AND c.id = v.contact_id
-WHERE v.org_id = $1 AND v.post_id = $2
-ORDER BY v.created_at DESC, v.contact_id DESC LIMIT $3;
+  ON c.org_id = v.org_id AND c.id = v.contact_id, k
+WHERE v.org_id = k.org_id AND v.post_id = k.post
+ORDER BY v.created_at DESC, v.contact_id DESC LIMIT $5;
 
--- voter_list_after (scoped; varchar, varchar, varchar, varchar, integer)
+-- voter_list_after (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, post, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS post)
 SELECT
 c.id,
 c.user_id,
@@ -77,9 +81,10 @@ c.is_blocked,
 c.phone,
 fb_ts_key(v.created_at), v.contact_id
 FROM post_votes v JOIN contacts c
-  ON c.org_id = v.org_id AND c.id = v.contact_id
-WHERE v.org_id = $1 AND v.post_id = $2
-AND (v.created_at, v.contact_id) < (fb_ts_from_key($3), $4)
+  ON c.org_id = v.org_id AND c.id = v.contact_id, k
+WHERE v.org_id = k.org_id AND v.post_id = k.post
+AND (v.created_at, v.contact_id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY v.created_at DESC, v.contact_id DESC LIMIT $5;
 
 -- voter_add (scoped; varchar, varchar, varchar)

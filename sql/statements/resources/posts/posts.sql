@@ -62,11 +62,11 @@ AND
 a.id =
 p.author_admin_id;
 
--- post_list_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -86,7 +86,7 @@ AND (k.q IS NULL
 p.created_at
 DESC, p.id
 DESC
- LIMIT $9)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -146,11 +146,11 @@ p.created_at
 DESC, p.id
 DESC;
 
--- post_list_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -168,7 +168,7 @@ AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.created_at, p.id)
 <
- (fb_ts_from_key($9), $10)
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 p.created_at
 DESC, p.id
@@ -233,11 +233,11 @@ p.created_at
 DESC, p.id
 DESC;
 
--- post_list_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -257,7 +257,7 @@ AND (k.q IS NULL
 p.created_at
 ASC, p.id
 ASC
- LIMIT $9)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -317,11 +317,11 @@ p.created_at
 ASC, p.id
 ASC;
 
--- post_list_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -339,7 +339,7 @@ AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.created_at, p.id)
 >
- (fb_ts_from_key($9), $10)
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 p.created_at
 ASC, p.id
@@ -404,10 +404,10 @@ p.created_at
 ASC, p.id
 ASC;
 
--- post_list_created_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_created_all_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -424,7 +424,7 @@ ORDER BY
 p.created_at
 DESC, p.id
 DESC
- LIMIT $5)
+ LIMIT $7)
 SELECT
 p.id,
 p.slug,
@@ -484,10 +484,10 @@ p.created_at
 DESC, p.id
 DESC;
 
--- post_list_created_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_created_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -496,7 +496,7 @@ AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
 AND (p.created_at, p.id)
 <
- (fb_ts_from_key($5), $6)
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 p.created_at
 DESC, p.id
@@ -567,10 +567,10 @@ p.created_at
 DESC, p.id
 DESC;
 
--- post_list_created_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_created_all_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -587,7 +587,7 @@ ORDER BY
 p.created_at
 ASC, p.id
 ASC
- LIMIT $5)
+ LIMIT $7)
 SELECT
 p.id,
 p.slug,
@@ -647,10 +647,10 @@ p.created_at
 ASC, p.id
 ASC;
 
--- post_list_created_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_created_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -659,7 +659,7 @@ AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
 AND (p.created_at, p.id)
 >
- (fb_ts_from_key($5), $6)
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 p.created_at
 ASC, p.id
@@ -730,11 +730,11 @@ p.created_at
 ASC, p.id
 ASC;
 
--- post_list_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -750,93 +750,6 @@ AND (k.tags IS NULL OR EXISTS (
     AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
 AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
- ORDER BY
-p.upvotes
-DESC, p.id
-DESC
- LIMIT $9)
-SELECT
-p.id,
-p.slug,
-p.title,
-p.content,
-p.board_id,
-p.author_contact_id,
-p.author_admin_id,
-c.id,
-c.name,
-c.email,
-c.profile_picture,
-c.type,
-a.id,
-a.name,
-a.email,
-a.profile_picture,
-p.status_id,
-p.tag_ids,
-p.comments_enabled,
-p.upvotes,
-p.comment_count,
-p.in_review,
-p.is_pinned,
-p.visibility,
-p.assignee_id,
-p.eta AT TIME ZONE 'UTC',
-p.custom_fields,
-p.created_at AT TIME ZONE 'UTC',
-p.updated_at AT TIME ZONE 'UTC',
-p.integrations,
-o.portal_url,
-o.render_version,
-p.upvotes::text
- AS sort_key
- FROM
-page
- p
-JOIN organizations o ON o.id = p.org_id
-LEFT JOIN contacts
-c
- ON
-c.org_id =
-p.org_id AND
-c.id =
-p.author_contact_id
-LEFT JOIN admins
-a
- ON
-a.org_id =
-p.org_id
-AND
-a.id =
-p.author_admin_id
-ORDER BY
-p.upvotes
-DESC, p.id
-DESC;
-
--- post_list_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
-page AS (SELECT p.*,
-NULL::float8
- AS score, k.arg AS k_arg
-  FROM posts p, k WHERE p.org_id = k.org_id
-AND (k.private OR p.visibility = 'public')
-AND (k.in_review OR NOT p.in_review)
-AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
-AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
-AND (k.tags IS NULL OR EXISTS (
-  SELECT 1 FROM post_tags pt JOIN tags t
-    ON t.org_id = pt.org_id AND t.id = pt.tag_id
-  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
-AND (k.q IS NULL
-     OR p.search @@ websearch_to_tsquery('english', k.q))
-AND (p.upvotes, p.id)
-<
- ($9::integer, $10)
  ORDER BY
 p.upvotes
 DESC, p.id
@@ -901,11 +814,98 @@ p.upvotes
 DESC, p.id
 DESC;
 
--- post_list_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
+AND (p.upvotes, p.id)
+<
+ (k.after_key::integer, k.after_id)
+ ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT $11)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC;
+
+-- post_list_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -925,7 +925,7 @@ AND (k.q IS NULL
 p.upvotes
 ASC, p.id
 ASC
- LIMIT $9)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -985,11 +985,11 @@ p.upvotes
 ASC, p.id
 ASC;
 
--- post_list_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -1007,7 +1007,7 @@ AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.upvotes, p.id)
 >
- ($9::integer, $10)
+ (k.after_key::integer, k.after_id)
  ORDER BY
 p.upvotes
 ASC, p.id
@@ -1072,99 +1072,16 @@ p.upvotes
 ASC, p.id
 ASC;
 
--- post_list_upvotes_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_upvotes_all_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
 AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
- ORDER BY
-p.upvotes
-DESC, p.id
-DESC
- LIMIT
-101) p
-ORDER BY
-p.upvotes
-DESC, p.id
-DESC
- LIMIT $5)
-SELECT
-p.id,
-p.slug,
-p.title,
-p.content,
-p.board_id,
-p.author_contact_id,
-p.author_admin_id,
-c.id,
-c.name,
-c.email,
-c.profile_picture,
-c.type,
-a.id,
-a.name,
-a.email,
-a.profile_picture,
-p.status_id,
-p.tag_ids,
-p.comments_enabled,
-p.upvotes,
-p.comment_count,
-p.in_review,
-p.is_pinned,
-p.visibility,
-p.assignee_id,
-p.eta AT TIME ZONE 'UTC',
-p.custom_fields,
-p.created_at AT TIME ZONE 'UTC',
-p.updated_at AT TIME ZONE 'UTC',
-p.integrations,
-o.portal_url,
-o.render_version,
-p.upvotes::text
- AS sort_key
- FROM
-page
- p
-JOIN organizations o ON o.id = p.org_id
-LEFT JOIN contacts
-c
- ON
-c.org_id =
-p.org_id AND
-c.id =
-p.author_contact_id
-LEFT JOIN admins
-a
- ON
-a.org_id =
-p.org_id
-AND
-a.id =
-p.author_admin_id
-ORDER BY
-p.upvotes
-DESC, p.id
-DESC;
-
--- post_list_upvotes_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
-page AS (SELECT * FROM (SELECT p.*,
-NULL::float8
- AS score, k.arg AS k_arg
-  FROM posts p, k WHERE p.org_id = k.org_id
-AND (k.private OR p.visibility = 'public')
-AND (k.in_review OR NOT p.in_review)
-AND (p.upvotes, p.id)
-<
- ($5::integer, $6)
  ORDER BY
 p.upvotes
 DESC, p.id
@@ -1235,10 +1152,93 @@ p.upvotes
 DESC, p.id
 DESC;
 
--- post_list_upvotes_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_upvotes_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (p.upvotes, p.id)
+<
+ (k.after_key::integer, k.after_id)
+ ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT
+101) p
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.upvotes::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.upvotes
+DESC, p.id
+DESC;
+
+-- post_list_upvotes_all_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -1255,7 +1255,7 @@ ORDER BY
 p.upvotes
 ASC, p.id
 ASC
- LIMIT $5)
+ LIMIT $7)
 SELECT
 p.id,
 p.slug,
@@ -1315,10 +1315,10 @@ p.upvotes
 ASC, p.id
 ASC;
 
--- post_list_upvotes_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_upvotes_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -1327,7 +1327,7 @@ AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
 AND (p.upvotes, p.id)
 >
- ($5::integer, $6)
+ (k.after_key::integer, k.after_id)
  ORDER BY
 p.upvotes
 ASC, p.id
@@ -1398,11 +1398,11 @@ p.upvotes
 ASC, p.id
 ASC;
 
--- post_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -1418,93 +1418,6 @@ AND (k.tags IS NULL OR EXISTS (
     AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
 AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
- ORDER BY
-p.last_activity_at
-DESC, p.id
-DESC
- LIMIT $9)
-SELECT
-p.id,
-p.slug,
-p.title,
-p.content,
-p.board_id,
-p.author_contact_id,
-p.author_admin_id,
-c.id,
-c.name,
-c.email,
-c.profile_picture,
-c.type,
-a.id,
-a.name,
-a.email,
-a.profile_picture,
-p.status_id,
-p.tag_ids,
-p.comments_enabled,
-p.upvotes,
-p.comment_count,
-p.in_review,
-p.is_pinned,
-p.visibility,
-p.assignee_id,
-p.eta AT TIME ZONE 'UTC',
-p.custom_fields,
-p.created_at AT TIME ZONE 'UTC',
-p.updated_at AT TIME ZONE 'UTC',
-p.integrations,
-o.portal_url,
-o.render_version,
-fb_ts_key(p.last_activity_at)
- AS sort_key
- FROM
-page
- p
-JOIN organizations o ON o.id = p.org_id
-LEFT JOIN contacts
-c
- ON
-c.org_id =
-p.org_id AND
-c.id =
-p.author_contact_id
-LEFT JOIN admins
-a
- ON
-a.org_id =
-p.org_id
-AND
-a.id =
-p.author_admin_id
-ORDER BY
-p.last_activity_at
-DESC, p.id
-DESC;
-
--- post_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
-page AS (SELECT p.*,
-NULL::float8
- AS score, k.arg AS k_arg
-  FROM posts p, k WHERE p.org_id = k.org_id
-AND (k.private OR p.visibility = 'public')
-AND (k.in_review OR NOT p.in_review)
-AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
-AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
-AND (k.tags IS NULL OR EXISTS (
-  SELECT 1 FROM post_tags pt JOIN tags t
-    ON t.org_id = pt.org_id AND t.id = pt.tag_id
-  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
-    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
-AND (k.q IS NULL
-     OR p.search @@ websearch_to_tsquery('english', k.q))
-AND (p.last_activity_at, p.id)
-<
- (fb_ts_from_key($9), $10)
  ORDER BY
 p.last_activity_at
 DESC, p.id
@@ -1569,11 +1482,98 @@ p.last_activity_at
 DESC, p.id
 DESC;
 
--- post_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
+page AS (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (k.boards IS NULL OR p.board_id = ANY (k.boards))
+AND (k.statuses IS NULL OR p.status_id = ANY (k.statuses))
+AND (k.tags IS NULL OR EXISTS (
+  SELECT 1 FROM post_tags pt JOIN tags t
+    ON t.org_id = pt.org_id AND t.id = pt.tag_id
+  WHERE pt.org_id = p.org_id AND pt.post_id = p.id
+    AND lower(t.name) IN (SELECT lower(n) FROM unnest(k.tags) n)))
+AND (k.q IS NULL
+     OR p.search @@ websearch_to_tsquery('english', k.q))
+AND (p.last_activity_at, p.id)
+<
+ (fb_ts_from_key(k.after_key), k.after_id)
+ ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC
+ LIMIT $11)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+DESC, p.id
+DESC;
+
+-- post_list_recent_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -1593,7 +1593,7 @@ AND (k.q IS NULL
 p.last_activity_at
 ASC, p.id
 ASC
- LIMIT $9)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -1653,11 +1653,11 @@ p.last_activity_at
 ASC, p.id
 ASC;
 
--- post_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
@@ -1675,7 +1675,7 @@ AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
 AND (p.last_activity_at, p.id)
 >
- (fb_ts_from_key($9), $10)
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 p.last_activity_at
 ASC, p.id
@@ -1740,99 +1740,16 @@ p.last_activity_at
 ASC, p.id
 ASC;
 
--- post_list_recent_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_all_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
 AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
- ORDER BY
-p.last_activity_at
-DESC, p.id
-DESC
- LIMIT
-101) p
-ORDER BY
-p.last_activity_at
-DESC, p.id
-DESC
- LIMIT $5)
-SELECT
-p.id,
-p.slug,
-p.title,
-p.content,
-p.board_id,
-p.author_contact_id,
-p.author_admin_id,
-c.id,
-c.name,
-c.email,
-c.profile_picture,
-c.type,
-a.id,
-a.name,
-a.email,
-a.profile_picture,
-p.status_id,
-p.tag_ids,
-p.comments_enabled,
-p.upvotes,
-p.comment_count,
-p.in_review,
-p.is_pinned,
-p.visibility,
-p.assignee_id,
-p.eta AT TIME ZONE 'UTC',
-p.custom_fields,
-p.created_at AT TIME ZONE 'UTC',
-p.updated_at AT TIME ZONE 'UTC',
-p.integrations,
-o.portal_url,
-o.render_version,
-fb_ts_key(p.last_activity_at)
- AS sort_key
- FROM
-page
- p
-JOIN organizations o ON o.id = p.org_id
-LEFT JOIN contacts
-c
- ON
-c.org_id =
-p.org_id AND
-c.id =
-p.author_contact_id
-LEFT JOIN admins
-a
- ON
-a.org_id =
-p.org_id
-AND
-a.id =
-p.author_admin_id
-ORDER BY
-p.last_activity_at
-DESC, p.id
-DESC;
-
--- post_list_recent_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
-page AS (SELECT * FROM (SELECT p.*,
-NULL::float8
- AS score, k.arg AS k_arg
-  FROM posts p, k WHERE p.org_id = k.org_id
-AND (k.private OR p.visibility = 'public')
-AND (k.in_review OR NOT p.in_review)
-AND (p.last_activity_at, p.id)
-<
- (fb_ts_from_key($5), $6)
  ORDER BY
 p.last_activity_at
 DESC, p.id
@@ -1903,27 +1820,30 @@ p.last_activity_at
 DESC, p.id
 DESC;
 
--- post_list_recent_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
 AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
+AND (p.last_activity_at, p.id)
+<
+ (fb_ts_from_key(k.after_key), k.after_id)
  ORDER BY
 p.last_activity_at
-ASC, p.id
-ASC
+DESC, p.id
+DESC
  LIMIT
 101) p
 ORDER BY
 p.last_activity_at
-ASC, p.id
-ASC
- LIMIT $5)
+DESC, p.id
+DESC
+ LIMIT $7)
 SELECT
 p.id,
 p.slug,
@@ -1980,22 +1900,19 @@ a.id =
 p.author_admin_id
 ORDER BY
 p.last_activity_at
-ASC, p.id
-ASC;
+DESC, p.id
+DESC;
 
--- post_list_recent_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_all_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 NULL::float8
  AS score, k.arg AS k_arg
   FROM posts p, k WHERE p.org_id = k.org_id
 AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
-AND (p.last_activity_at, p.id)
->
- (fb_ts_from_key($5), $6)
  ORDER BY
 p.last_activity_at
 ASC, p.id
@@ -2066,11 +1983,94 @@ p.last_activity_at
 ASC, p.id
 ASC;
 
--- post_list_trending_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_recent_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
+page AS (SELECT * FROM (SELECT p.*,
+NULL::float8
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND (p.last_activity_at, p.id)
+>
+ (fb_ts_from_key(k.after_key), k.after_id)
+ ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+fb_ts_key(p.last_activity_at)
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+p.last_activity_at
+ASC, p.id
+ASC;
+
+-- post_list_trending_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2091,7 +2091,7 @@ AND (k.q IS NULL
 score
 DESC, p.id
 DESC
- LIMIT $9)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -2151,11 +2151,11 @@ score
 DESC, p.id
 DESC;
 
--- post_list_trending_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2175,7 +2175,7 @@ AND (k.q IS NULL
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 <
- (split_part($9, ':', 2)::float8, $10)
+ (split_part(k.after_key, ':', 2)::float8, k.after_id)
  ORDER BY
 score
 DESC, p.id
@@ -2240,11 +2240,11 @@ score
 DESC, p.id
 DESC;
 
--- post_list_trending_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2265,7 +2265,7 @@ AND (k.q IS NULL
 score
 ASC, p.id
 ASC
- LIMIT $9)
+ LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -2325,11 +2325,11 @@ score
 ASC, p.id
 ASC;
 
--- post_list_trending_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 page AS (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2349,7 +2349,7 @@ AND (k.q IS NULL
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 >
- (split_part($9, ':', 2)::float8, $10)
+ (split_part(k.after_key, ':', 2)::float8, k.after_id)
  ORDER BY
 score
 ASC, p.id
@@ -2414,10 +2414,10 @@ score
 ASC, p.id
 ASC;
 
--- post_list_trending_all_desc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_all_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2435,7 +2435,7 @@ ORDER BY
 score
 DESC, p.id
 DESC
- LIMIT $5)
+ LIMIT $7)
 SELECT
 p.id,
 p.slug,
@@ -2495,10 +2495,10 @@ score
 DESC, p.id
 DESC;
 
--- post_list_trending_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_all_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2509,7 +2509,7 @@ AND (k.in_review OR NOT p.in_review)
 AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
 <
- (split_part($5, ':', 2)::float8, $6)
+ (split_part(k.after_key, ':', 2)::float8, k.after_id)
  ORDER BY
 score
 DESC, p.id
@@ -2580,10 +2580,10 @@ score
 DESC, p.id
 DESC;
 
--- post_list_trending_all_asc (scoped; varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_all_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
 WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
 page AS (SELECT * FROM (SELECT p.*,
 (p.upvotes::float8 / power(greatest(extract(epoch FROM
   fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
@@ -2591,91 +2591,6 @@ page AS (SELECT * FROM (SELECT p.*,
   FROM posts p, k WHERE p.org_id = k.org_id
 AND (k.private OR p.visibility = 'public')
 AND (k.in_review OR NOT p.in_review)
- ORDER BY
-score
-ASC, p.id
-ASC
- LIMIT
-101) p
-ORDER BY
-score
-ASC, p.id
-ASC
- LIMIT $5)
-SELECT
-p.id,
-p.slug,
-p.title,
-p.content,
-p.board_id,
-p.author_contact_id,
-p.author_admin_id,
-c.id,
-c.name,
-c.email,
-c.profile_picture,
-c.type,
-a.id,
-a.name,
-a.email,
-a.profile_picture,
-p.status_id,
-p.tag_ids,
-p.comments_enabled,
-p.upvotes,
-p.comment_count,
-p.in_review,
-p.is_pinned,
-p.visibility,
-p.assignee_id,
-p.eta AT TIME ZONE 'UTC',
-p.custom_fields,
-p.created_at AT TIME ZONE 'UTC',
-p.updated_at AT TIME ZONE 'UTC',
-p.integrations,
-o.portal_url,
-o.render_version,
-p.k_arg || ':' || p.score::text
- AS sort_key
- FROM
-page
- p
-JOIN organizations o ON o.id = p.org_id
-LEFT JOIN contacts
-c
- ON
-c.org_id =
-p.org_id AND
-c.id =
-p.author_contact_id
-LEFT JOIN admins
-a
- ON
-a.org_id =
-p.org_id
-AND
-a.id =
-p.author_admin_id
-ORDER BY
-score
-ASC, p.id
-ASC;
-
--- post_list_trending_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review),
-page AS (SELECT * FROM (SELECT p.*,
-(p.upvotes::float8 / power(greatest(extract(epoch FROM
-  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
- AS score, k.arg AS k_arg
-  FROM posts p, k WHERE p.org_id = k.org_id
-AND (k.private OR p.visibility = 'public')
-AND (k.in_review OR NOT p.in_review)
-AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
-  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
->
- (split_part($5, ':', 2)::float8, $6)
  ORDER BY
 score
 ASC, p.id
@@ -2746,11 +2661,96 @@ score
 ASC, p.id
 ASC;
 
--- post_list_relevance (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_trending_all_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, limit)
+WITH k AS (SELECT
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review),
+page AS (SELECT * FROM (SELECT p.*,
+(p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5))
+ AS score, k.arg AS k_arg
+  FROM posts p, k WHERE p.org_id = k.org_id
+AND (k.private OR p.visibility = 'public')
+AND (k.in_review OR NOT p.in_review)
+AND ((p.upvotes::float8 / power(greatest(extract(epoch FROM
+  fb_ts_from_key(k.arg) - p.created_at)::float8 / 3600, 0) + 2, 1.5)), p.id)
+>
+ (split_part(k.after_key, ':', 2)::float8, k.after_id)
+ ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT
+101) p
+ORDER BY
+score
+ASC, p.id
+ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.k_arg || ':' || p.score::text
+ AS sort_key
+ FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ORDER BY
+score
+ASC, p.id
+ASC;
+
+-- post_list_relevance (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH a AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 k AS NOT MATERIALIZED (SELECT a.*, fb_ts_from_key(a.arg) AS t0
   FROM a),
 cand AS (SELECT p.*, ts_rank(p.search,
@@ -2771,8 +2771,8 @@ AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
   ORDER BY p.created_at DESC, p.id DESC LIMIT
 1000),
-page AS (SELECT * FROM cand p WHERE true
-  ORDER BY p.score DESC, p.id DESC LIMIT $9)
+page AS (SELECT p.* FROM cand p, k WHERE true
+  ORDER BY p.score DESC, p.id DESC LIMIT $11)
 SELECT
 p.id,
 p.slug,
@@ -2829,11 +2829,11 @@ a.id =
 p.author_admin_id
 ORDER BY p.score DESC, p.id DESC;
 
--- post_list_relevance_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+-- post_list_relevance_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, arg, private, in_review, boards, statuses, tags, q, limit)
 WITH a AS (SELECT
-$1::text AS org_id, $2::text AS arg, $3::boolean AS private,
-$4::boolean AS in_review, $5::text[] AS boards, $6::text[] AS statuses,
-$7::text[] AS tags, $8::text AS q),
+$1::text AS org_id, $2::text AS after_key, $3::text AS after_id,
+$4::text AS arg, $5::boolean AS private, $6::boolean AS in_review, $7::text[] AS boards, $8::text[] AS statuses,
+$9::text[] AS tags, $10::text AS q),
 k AS NOT MATERIALIZED (SELECT a.*, fb_ts_from_key(a.arg) AS t0
   FROM a),
 cand AS (SELECT p.*, ts_rank(p.search,
@@ -2854,8 +2854,9 @@ AND (k.q IS NULL
      OR p.search @@ websearch_to_tsquery('english', k.q))
   ORDER BY p.created_at DESC, p.id DESC LIMIT
 1000),
-page AS (SELECT * FROM cand p WHERE true
-AND (p.score, p.id) < (split_part($9, ':', 2)::float8, $10)
+page AS (SELECT p.* FROM cand p, k WHERE true
+AND (p.score, p.id)
+  < (split_part(k.after_key, ':', 2)::float8, k.after_id)
   ORDER BY p.score DESC, p.id DESC LIMIT $11)
 SELECT
 p.id,

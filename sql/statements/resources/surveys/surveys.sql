@@ -12,9 +12,10 @@ s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC'
  FROM surveys s
 WHERE s.org_id = $1 AND s.id = $2;
 
--- survey_list (scoped; varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS page_type,
-  $3::boolean AS active)
+-- survey_list (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, page_type, active, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS page_type,
+  $5::boolean AS active)
 SELECT
 s.id, s.title, s.description, s.is_active, s.org_id,
 s.response_count, s.targeting, s.pages,
@@ -22,11 +23,12 @@ s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC', fb_ts_key(s.cr
 FROM surveys s, k WHERE s.org_id = k.org_id
 AND (s.page_types @> ARRAY[k.page_type] OR k.page_type IS NULL)
 AND s.is_active = coalesce(k.active, s.is_active)
-ORDER BY s.created_at DESC, s.id DESC LIMIT $4;
+ORDER BY s.created_at DESC, s.id DESC LIMIT $6;
 
--- survey_list_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS page_type,
-  $3::boolean AS active)
+-- survey_list_after (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, page_type, active, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS page_type,
+  $5::boolean AS active)
 SELECT
 s.id, s.title, s.description, s.is_active, s.org_id,
 s.response_count, s.targeting, s.pages,
@@ -34,7 +36,8 @@ s.created_at AT TIME ZONE 'UTC', s.updated_at AT TIME ZONE 'UTC', fb_ts_key(s.cr
 FROM surveys s, k WHERE s.org_id = k.org_id
 AND (s.page_types @> ARRAY[k.page_type] OR k.page_type IS NULL)
 AND s.is_active = coalesce(k.active, s.is_active)
-AND (s.created_at, s.id) < (fb_ts_from_key($4), $5)
+AND (s.created_at, s.id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY s.created_at DESC, s.id DESC LIMIT $6;
 
 -- survey_pages_locked (scoped; varchar, varchar)
@@ -44,9 +47,9 @@ FOR NO KEY UPDATE;
 -- survey_find (scoped; varchar, varchar)
 SELECT id FROM surveys WHERE org_id = $1 AND id = $2;
 
--- survey_responses (scoped; varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
-  $3::text AS page_id)
+-- survey_responses (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, survey, page_id, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS survey, $5::text AS page_id)
 SELECT
 r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
 c.id,
@@ -81,11 +84,11 @@ ON c.org_id = r.org_id AND c.id = r.contact_id
 , k
 WHERE r.org_id = k.org_id AND r.survey_id = k.survey
 AND (r.page_ids @> ARRAY[k.page_id] OR k.page_id IS NULL)
-ORDER BY r.created_at DESC, r.id DESC LIMIT $4;
+ORDER BY r.created_at DESC, r.id DESC LIMIT $6;
 
--- survey_responses_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
-  $3::text AS page_id)
+-- survey_responses_after (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, survey, page_id, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS survey, $5::text AS page_id)
 SELECT
 r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
 c.id,
@@ -120,5 +123,6 @@ ON c.org_id = r.org_id AND c.id = r.contact_id
 , k
 WHERE r.org_id = k.org_id AND r.survey_id = k.survey
 AND (r.page_ids @> ARRAY[k.page_id] OR k.page_id IS NULL)
-AND (r.created_at, r.id) < (fb_ts_from_key($4), $5)
+AND (r.created_at, r.id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY r.created_at DESC, r.id DESC LIMIT $6;

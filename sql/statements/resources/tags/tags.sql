@@ -32,7 +32,7 @@ SELECT pg_advisory_xact_lock(hashtextextended('conversation_tags:' || $1 || ' ' 
 SELECT id FROM conversation_tags WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
--- tag_rename (scoped; varchar, varchar, varchar)
+-- tag_rename (scoped; varchar, varchar, varchar) named (id, name)
 UPDATE conversation_tags t SET name = k.name, updated_at = now()
 FROM (SELECT $1::text AS org_id, $2::text AS id, $3::text AS name) k
 WHERE t.org_id = k.org_id AND t.id = k.id;

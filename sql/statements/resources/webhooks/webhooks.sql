@@ -30,7 +30,9 @@ fb_ts_key(w.created_at)
  FROM webhooks w
 WHERE w.org_id = $1 AND w.id = $2;
 
--- webhook_list (scoped; varchar, varchar, integer)
+-- webhook_list (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, status, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS status)
 SELECT
 w.id,
 w.name,
@@ -53,11 +55,13 @@ w.version,
 w.created_at AT TIME ZONE 'UTC',
 w.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(w.created_at)
-FROM webhooks w WHERE w.org_id = $1
-AND w.status = coalesce($2, w.status)
-ORDER BY w.created_at DESC, w.id DESC LIMIT $3;
+FROM webhooks w, k WHERE w.org_id = k.org_id
+AND w.status = coalesce(k.status, w.status)
+ORDER BY w.created_at DESC, w.id DESC LIMIT $5;
 
--- webhook_list_after (scoped; varchar, varchar, varchar, varchar, integer)
+-- webhook_list_after (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, status, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS status)
 SELECT
 w.id,
 w.name,
@@ -80,9 +84,10 @@ w.version,
 w.created_at AT TIME ZONE 'UTC',
 w.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(w.created_at)
-FROM webhooks w WHERE w.org_id = $1
-AND w.status = coalesce($2, w.status)
-AND (w.created_at, w.id) < (fb_ts_from_key($3), $4)
+FROM webhooks w, k WHERE w.org_id = k.org_id
+AND w.status = coalesce(k.status, w.status)
+AND (w.created_at, w.id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY w.created_at DESC, w.id DESC LIMIT $5;
 
 -- webhook_lock_org (scoped; varchar)
@@ -235,7 +240,9 @@ FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
 WHERE d.org_id = $1 AND d.webhook_id = $2 AND d.id = $3;
 
--- webhook_deliveries (scoped; varchar, varchar, integer)
+-- webhook_deliveries (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, webhook, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS webhook)
 SELECT
 d.id,
 d.webhook_id,
@@ -252,10 +259,13 @@ d.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(d.created_at)
 FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
-WHERE d.org_id = $1 AND d.webhook_id = $2
-ORDER BY d.created_at DESC, d.id DESC LIMIT $3;
+, k WHERE d.org_id = k.org_id
+AND d.webhook_id = k.webhook
+ORDER BY d.created_at DESC, d.id DESC LIMIT $5;
 
--- webhook_deliveries_after (scoped; varchar, varchar, varchar, varchar, integer)
+-- webhook_deliveries_after (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, webhook, limit)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
+  $3::text AS after_id, $4::text AS webhook)
 SELECT
 d.id,
 d.webhook_id,
@@ -272,8 +282,10 @@ d.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(d.created_at)
 FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
-WHERE d.org_id = $1 AND d.webhook_id = $2
-AND (d.created_at, d.id) < (fb_ts_from_key($3), $4)
+, k WHERE d.org_id = k.org_id
+AND d.webhook_id = k.webhook
+AND (d.created_at, d.id)
+  < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY d.created_at DESC, d.id DESC LIMIT $5;
 
 -- webhook_redeliver (scoped; varchar, varchar, varchar)
