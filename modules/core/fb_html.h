@@ -61,8 +61,8 @@
  * (fb_html_budget.h) refuses markup with too many elements, elements
  * nested too deep or tags with too many attributes, in milliseconds.  A
  * parse that then allocates more than FB_HTML_MEMORY_FACTOR times the
- * input plus FB_HTML_MEMORY_BASE bytes, or runs longer than
- * FB_HTML_MAX_PARSE_TIME, is abandoned.  Either way the functions return
+ * input plus FB_HTML_MEMORY_BASE bytes, or spends more than
+ * FB_HTML_MAX_PARSE_TIME of its thread's CPU time, is abandoned.  Either way the functions return
  * NULL: the caller refuses the field as too complex.  Gumbo allocates from
  * a sub-pool of p that is destroyed before either function returns, on
  * every path.
@@ -80,7 +80,7 @@
 #define FB_HTML_MEMORY_FACTOR 64
 #define FB_HTML_MEMORY_BASE (1024 * 1024)
 
-/* Parse time allowed. */
+/* Parse time allowed (the thread's CPU time). */
 #define FB_HTML_MAX_PARSE_TIME apr_time_from_sec(2)
 
 /*

@@ -54,14 +54,18 @@
  * tags [id, name, type].  CONVERSATION_ROW_COLUMNS are those a search row
  * shows too (conversation_search_rows.h), first, so that their numbers
  * are the same in both; the subqueries only a whole conversation needs
- * (isBlocked, read receipts) come after them.
+ * (isBlocked, read receipts) come after them.  isBlocked is an aggregate
+ * of the conversation's participants, not an EXISTS: PostgreSQL may run
+ * an EXISTS as one hashed pass over every blocked contact of every
+ * organization, and it did for a list's page.
  */
 #define CONVERSATION_COLUMNS(X) \
     CONVERSATION_ROW_COLUMNS(X) \
-    X(IS_BLOCKED, "EXISTS (SELECT 1 FROM conversation_participants cp " \
+    X(IS_BLOCKED, "coalesce((SELECT bool_or(ct.is_blocked) " \
+      "FROM conversation_participants cp " \
       "JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id " \
       "WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
-      "AND cp.kind = 'contact' AND ct.is_blocked)") \
+      "AND cp.kind = 'contact'), false)") \
     X(RECEIPTS, "ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind " \
       "WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id] " \
       CONVERSATION_PEOPLE("AND cp.last_read_part_id IS NOT NULL ") \

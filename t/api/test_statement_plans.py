@@ -1,7 +1,9 @@
 """Every statement of the module (sql/statements, kept current by
 t/static/test_statements.py) is planned by PostgreSQL on a migrated
-database with an organization made by the operator command, and no plan
-reads a table sequentially unless this file says why.
+database with an organization made by the operator command and the
+volume of t/api/plans_seed.sql (tens of thousands of rows in the tables
+that grow, a thousand organizations), and no plan reads a table
+sequentially, or an index whole, unless this file says why.
 
 The plans are the generic ones a pooled connection keeps for a prepared
 statement (plan_cache_mode = force_generic_plan, placeholders typed as
@@ -11,9 +13,15 @@ filter or a join no index serves and no index order replaces, whatever
 the data.  EXPLAIN does not run a statement, so writes are planned, not
 made.
 
-What this cannot see: which of two indexed plans PostgreSQL picks at
-scale (a test's tables are tiny), and the statements inside PL/pgSQL
-functions the statements call.
+An index scan without an index condition reads the whole index (all
+organizations' rows): with sequential scans priced out it is what a
+missing index condition turns into, unless a Limit above it stops at
+the front of its order.  The volume matters for this: on the tables of
+a new organization, a nested loop over a whole index costs nothing and
+PostgreSQL does not bother to pass the outer row's key down.
+
+What this cannot see: the statements inside PL/pgSQL functions the
+statements call.
 """
 import os
 import re
@@ -27,10 +35,27 @@ STATEMENTS = os.path.join(ROOT, "sql", "statements")
 HEADER = re.compile(r"^-- (\w+) \((scoped|global); ([a-z, ]+)\)"
                     r"(?: named \([\w, ]+\))?$")
 
+SEED = os.path.join(ROOT, "t", "api", "plans_seed.sql")
+
 # (statement, table) read whole on purpose, and why.
 WHOLE = {
     ("op_org_list", "organizations"):
         "feedbackctl org list: every organization, by the operator",
+}
+
+# (statement, index) read whole on purpose, and why: a queue's partial
+# index holds only the work waiting, which is what these read.
+WHOLE_INDEX = {
+    ("job_status_queues", "email_outbox_due"):
+        "server-status counts the emails waiting: the queue itself",
+    ("job_status_queues", "webhook_deliveries_due"):
+        "server-status counts the deliveries waiting: the queue itself",
+    ("job_status_queues", "changelog_locales_scheduled"):
+        "server-status counts the publications waiting: the queue itself",
+    ("job_webhook_finish", "webhook_deliveries_due"):
+        "a finished batch's deliveries among those waiting: PostgreSQL "
+        "takes the queue while it is short and the key once statistics "
+        "show it long (ANALYZE replans a prepared statement)",
 }
 
 # Statements PostgreSQL cannot prepare as a plan (not SELECT, INSERT,
@@ -70,15 +95,37 @@ def seq_scans(plan):
     return out
 
 
+INDEX_SCANS = ("Index Scan", "Index Only Scan", "Bitmap Index Scan")
+
+
+def whole_indexes(plan, limited=False):
+    """The indexes a plan reads whole: index scans without an index
+    condition, but for those under a Limit that keep every row they read
+    (no filter: the front of their order is what they read)."""
+    out = []
+    if (plan["Node Type"] in INDEX_SCANS and "Index Cond" not in plan
+            and not (limited and "Filter" not in plan)):
+        out.append(plan["Index Name"])
+    limited = limited or plan["Node Type"] == "Limit"
+    for child in plan.get("Plans", []):
+        out.extend(whole_indexes(child, limited))
+    return out
+
+
 @pytest.fixture
 def planner(fresh_database):
     """A session of the migrated database, one organization made by the
-    operator command (its statuses, roles and brand), statistics taken."""
-    run(CTL, "org", "create", "planned", "owner@planned.example",
-        "Planned Owner", env=dict(os.environ, FEEDBACK_DB=fresh_database))
+    operator command (its statuses, roles and brand), the seeded volume
+    around it, statistics taken."""
+    made = run(CTL, "org", "create", "planned", "owner@planned.example",
+               "Planned Owner",
+               env=dict(os.environ, FEEDBACK_DB=fresh_database))
     conn = psycopg2.connect(fresh_database)
     conn.autocommit = True
-    with conn.cursor() as cur:
+    with conn.cursor() as cur, open(SEED, encoding="utf-8") as seed:
+        cur.execute("SELECT set_config('fb.seed_org', %s, false)",
+                    (made.split()[0],))
+        cur.execute(seed.read())
         cur.execute("ANALYZE")
         cur.execute("SET plan_cache_mode = force_generic_plan")
         for kind in ("seqscan", "hashjoin", "mergejoin", "material"):
@@ -126,6 +173,29 @@ def test_a_filter_no_index_serves_is_found(planner):
     assert seq_scans(scoped) == []
 
 
+def test_a_whole_index_read_is_found(planner):
+    """The check itself: rows in an index's order, filtered on a column
+    no index leads with, are the whole index read, under a Limit too (a
+    rare title is found at its end); the same under the organization is
+    an index condition, and an unfiltered Limit reads the front."""
+    unkeyed = plan_of(planner, ["varchar"],
+                      "SELECT p.id FROM posts p WHERE p.title = $1 "
+                      "ORDER BY p.org_id, p.id")
+    limited = plan_of(planner, ["varchar"],
+                      "SELECT p.id FROM posts p WHERE p.title = $1 "
+                      "ORDER BY p.org_id, p.id LIMIT 10")
+    keyed = plan_of(planner, ["varchar", "varchar"],
+                    "SELECT p.id FROM posts p WHERE p.org_id = $1 "
+                    "AND p.title = $2 ORDER BY p.org_id, p.id")
+    front = plan_of(planner, [],
+                    "SELECT p.id FROM posts p ORDER BY p.org_id, p.id "
+                    "LIMIT 10")
+    assert whole_indexes(unkeyed) != []
+    assert whole_indexes(limited) != []
+    assert whole_indexes(keyed) == []
+    assert whole_indexes(front) == []
+
+
 def test_no_statement_reads_a_growing_table_whole(planner):
     failures, planned = [], 0
     for path, label, types, text in statements():
@@ -137,5 +207,9 @@ def test_no_statement_reads_a_growing_table_whole(planner):
             if (label, relation) not in WHOLE:
                 failures.append("%s %s: reads all of %s"
                                 % (path, label, relation))
+        for index in whole_indexes(plan):
+            if (label, index) not in WHOLE_INDEX:
+                failures.append("%s %s: reads all of the index %s"
+                                % (path, label, index))
     assert planned > 400
     assert failures == [], "\n".join(failures)

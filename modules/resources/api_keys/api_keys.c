@@ -45,7 +45,7 @@ static const fb_list_rows_t fb_api_key_rows = {
 /* Whether the reader sees k: an Owner (the argument) sees every key,
  * others all but the Owners'. */
 #define API_KEY_SEEN \
-    "(a.reader OR NOT " FB_OWNER_ADMIN("k.org_id", "k.admin_id") ")"
+    "(a.reader OR NOT " FB_OWNER_ADMIN("a.org_id", "k.admin_id") ")"
 
 FB_SQL_WITH(api_key_get, resource_read,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "

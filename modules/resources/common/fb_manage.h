@@ -164,7 +164,8 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
         "AND x.id IS DISTINCT FROM a.id "                                 \
         "AND a.b -> 'isDefault' = 'true'");                               \
     FB_SQL(name##_in_use, 1,                                              \
-        "WITH a AS (SELECT %s::text AS org_id, %s::text AS id) "          \
+        "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, "         \
+        "  %s::text AS id) "                                              \
         "SELECT 'default_removed', NULL FROM " table " x JOIN a "         \
         "  ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default "    \
         uses)

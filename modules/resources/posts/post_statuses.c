@@ -27,7 +27,8 @@ FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses");
  * post as it now is (posts.h), then the status it had and the default
  * (POST_STATUS_CELLS each). */
 FB_SQL(post_status_move, 1,
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS id), "
     "old AS (SELECT s.* FROM post_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
     "d AS (SELECT s.* FROM post_statuses s, a "

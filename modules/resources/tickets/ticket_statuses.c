@@ -27,7 +27,8 @@ FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses");
  * ticket as it now is (tickets.h), then the status it had and the
  * default (POST_STATUS_CELLS each), as the posts' move. */
 FB_SQL(ticket_status_move, 1,
-    "WITH a AS (SELECT %s::text AS org_id, %s::text AS id), "
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS id), "
     "old AS (SELECT s.* FROM ticket_statuses s, a "
     "  WHERE s.org_id = a.org_id AND s.id = a.id), "
     "d AS (SELECT s.* FROM ticket_statuses s, a "

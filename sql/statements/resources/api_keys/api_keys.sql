@@ -16,7 +16,7 @@ WHERE k.org_id = a.org_id AND k.id = a.id AND
 EXISTS (SELECT 1 FROM admins own_a JOIN roles own_r
   ON own_r.org_id = own_a.org_id AND own_r.id = own_a.role_id
   WHERE own_a.org_id =
-k.org_id
+a.org_id
  AND own_a.id =
 k.admin_id
   AND own_r.builtin = 'owner'));
@@ -33,7 +33,7 @@ AND
 EXISTS (SELECT 1 FROM admins own_a JOIN roles own_r
   ON own_r.org_id = own_a.org_id AND own_r.id = own_a.role_id
   WHERE own_a.org_id =
-k.org_id
+a.org_id
  AND own_a.id =
 k.admin_id
   AND own_r.builtin = 'owner'))

@@ -76,7 +76,8 @@ AND x.id IS DISTINCT FROM a.id
 AND a.b -> 'isDefault' = 'true';
 
 -- brand_in_use (scoped; varchar, varchar)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS id)
+WITH a AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id)
 SELECT 'default_removed', NULL FROM
 brands
  x JOIN a

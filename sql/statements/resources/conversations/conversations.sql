@@ -50,10 +50,11 @@ src.body_markdown,
 src.author_kind,
 src.author_id,
 src.contact_type,
-EXISTS (SELECT 1 FROM conversation_participants cp
+coalesce((SELECT bool_or(ct.is_blocked)
+FROM conversation_participants cp
 JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id
 WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-AND cp.kind = 'contact' AND ct.is_blocked),
+AND cp.kind = 'contact'), false),
 ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
 WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id]
   FROM conversation_participants cp
@@ -126,10 +127,11 @@ src.body_markdown,
 src.author_kind,
 src.author_id,
 src.contact_type,
-EXISTS (SELECT 1 FROM conversation_participants cp
+coalesce((SELECT bool_or(ct.is_blocked)
+FROM conversation_participants cp
 JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id
 WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-AND cp.kind = 'contact' AND ct.is_blocked),
+AND cp.kind = 'contact'), false),
 ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
 WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id]
   FROM conversation_participants cp
@@ -204,10 +206,11 @@ src.body_markdown,
 src.author_kind,
 src.author_id,
 src.contact_type,
-EXISTS (SELECT 1 FROM conversation_participants cp
+coalesce((SELECT bool_or(ct.is_blocked)
+FROM conversation_participants cp
 JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id
 WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-AND cp.kind = 'contact' AND ct.is_blocked),
+AND cp.kind = 'contact'), false),
 ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
 WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id]
   FROM conversation_participants cp
@@ -285,10 +288,11 @@ src.body_markdown,
 src.author_kind,
 src.author_id,
 src.contact_type,
-EXISTS (SELECT 1 FROM conversation_participants cp
+coalesce((SELECT bool_or(ct.is_blocked)
+FROM conversation_participants cp
 JOIN contacts ct ON ct.org_id = cp.org_id AND ct.id = cp.user_id
 WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-AND cp.kind = 'contact' AND ct.is_blocked),
+AND cp.kind = 'contact'), false),
 ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
 WHEN 'admin' THEN 'admin' ELSE ct.type END, cp.last_read_part_id]
   FROM conversation_participants cp

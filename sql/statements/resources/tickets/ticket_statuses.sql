@@ -69,14 +69,16 @@ AND x.id IS DISTINCT FROM a.id
 AND a.b -> 'isDefault' = 'true';
 
 -- ticket_status_in_use (scoped; varchar, varchar)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS id)
+WITH a AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id)
 SELECT 'default_removed', NULL FROM
 ticket_statuses
  x JOIN a
   ON x.org_id = a.org_id AND x.id = a.id WHERE x.is_default;
 
 -- ticket_status_move (scoped; varchar, varchar)
-WITH a AS (SELECT $1::text AS org_id, $2::text AS id),
+WITH a AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id),
 old AS (SELECT s.* FROM ticket_statuses s, a
   WHERE s.org_id = a.org_id AND s.id = a.id),
 d AS (SELECT s.* FROM ticket_statuses s, a
