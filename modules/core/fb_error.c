@@ -76,6 +76,12 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
          "This user has not voted on this post."},
     [FB_E_SURVEY_NOT_FOUND] =
         {"survey_not_found", 404, BAD, "Survey not found."},
+    [FB_E_CONVERSATION_PART_NOT_FOUND] =
+        {"conversation_part_not_found", 404, BAD,
+         "Conversation part not found."},
+    [FB_E_PARTICIPANT_NOT_FOUND] =
+        {"participant_not_found", 404, BAD,
+         "The contact is not a participant of this conversation."},
     [FB_E_RESOURCE_IN_USE] =
         {"resource_in_use", 409, BAD,
          "The resource is in use and cannot be deleted."},
