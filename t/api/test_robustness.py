@@ -46,7 +46,7 @@ QUERY = ["limit", "cursor", "q", "boardId", "statusId", "tags", "sortBy",
          "sortOrder", "inReview", "state", "locale", "categories",
          "startDate", "endDate", "postId", "changelogId", "parentCommentId",
          "privacy", "status", "email", "userId", "id", "list", "token",
-         "expires", "signature"]
+         "expires", "signature", "includeArchived"]
 
 # Path values that are not ids of anything.  An escaped NUL or slash is
 # not among them: httpd itself refuses those paths (404) before any module
@@ -223,6 +223,11 @@ OPERATIONS = [
     ("GET", "/api_keys", []),
     ("GET", "/api_keys/{key}", []),
     ("GET", "/admins/roles/{role}", []),
+    ("GET", "/conversation_attributes", []),
+    ("GET", "/conversation_attributes/{attribute}", []),
+    # Management extensions without a delete (archived instead).
+    ("POST", "/conversation_attributes", None),
+    ("PATCH", "/conversation_attributes/{attribute}", None),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -318,6 +323,9 @@ BASES = {
                                     "type": "active"},
     ("POST", "/tickets/custom_fields"): {"label": "Nulls {unique!}",
                                          "type": "text"},
+    ("POST", "/conversation_attributes"): {"name": "Nulls {unique!}",
+                                           "fieldSubType": "text"},
+    ("PATCH", "/conversation_attributes/{attribute}"): {},
 }
 for _path, _kind in (("/boards", "board"), ("/post_statuses", "status"),
                      ("/custom_fields", "field"), ("/teams", "team"),
@@ -362,6 +370,8 @@ MADE = {
     "admin": ("/admins", {"name": "A", "email": "{email!}",
                           "roleId": "{role}"}),
     "key": ("/api_keys", {"name": "K"}),
+    "attribute": ("/conversation_attributes", {"name": "A {unique!}",
+                                               "fieldSubType": "text"}),
     "survey": ("/surveys", {"title": "S", "pages": [
         {"id": "rate", "type": "rating", "title": "R", "scale": 5}]}),
 }

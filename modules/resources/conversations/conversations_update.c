@@ -2,7 +2,8 @@
  * conversations_update: PATCH /conversations/{id}.
  *
  * Under the conversation's row lock, in one transaction: title, custom
- * attributes (merged; null removes one), disableCustomerReply and
+ * attributes (checked against their definitions, conversation_attributes/;
+ * merged; null removes one), disableCustomerReply and
  * priority (extensions), the assignees (an assign part), the state (a
  * status part; snoozed needs a future snoozedUntil; any other state
  * clears it) and read receipts (markAsRead: only users who have one
@@ -18,6 +19,7 @@
 #include "apr_time.h"
 
 #include "body_fields.h"
+#include "conversation_attributes/conversation_attributes.h"
 #include "conversations.h"
 #include "fb_id.h"
 #include "fb_json.h"
@@ -144,6 +146,7 @@ typedef struct {
     const char *until;
     const char *actor;          /* actingAdminId, checked */
     const char *admin, *team;   /* assignees, checked */
+    const char *attributes;     /* customAttributes, checked, or NULL */
     apr_array_header_t *topics; /* the events, in order */
 } fb_update_t;
 
@@ -213,6 +216,11 @@ static fb_error_t *fb_update_gather(fb_req_t *fr, void *ctx)
         || (err = fb_conversation_admin(
                 fr, fb_json_string(fr->body, "adminAssigneeId"),
                 "adminAssigneeId", &d->admin)) != NULL) {
+        return err;
+    }
+    if ((err = fb_conversation_attributes_check(
+             fr, json_object_object_get(fr->body, "customAttributes"),
+             &d->attributes)) != NULL) {
         return err;
     }
     team = fb_id_normalize(fr->pool,
@@ -310,8 +318,6 @@ static void fb_update_read(fb_write_t *w, fb_update_t *d)
 
 static fb_error_t *fb_conversation_update(fb_req_t *fr)
 {
-    json_object *attributes = json_object_object_get(fr->body,
-                                                     "customAttributes");
     json_object *disable = json_object_object_get(fr->body,
                                                   "disableCustomerReply");
     json_object *priority = json_object_object_get(fr->body, "priority");
@@ -335,8 +341,7 @@ static fb_error_t *fb_conversation_update(fb_req_t *fr)
                   FB_ARGS(d.id,
                           fb_bool_text(fb_update_has(fr, "title")),
                           fb_json_string(fr->body, "title"),
-                          attributes ? fb_json_text(fr->pool, attributes)
-                                     : NULL,
+                          d.attributes,
                           disable ? fb_bool_text(json_object_get_boolean(
                                                      disable))
                                   : NULL));
