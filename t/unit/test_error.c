@@ -271,30 +271,6 @@ static void test_render_is_utf8(void)
                                   "xxx\xe2\x80\xa6"));
 }
 
-/* fb_utf8_clean: kept as it is when it needs nothing, replaced byte by
- * byte, cut at a character's boundary within the bound. */
-static void test_utf8_clean(void)
-{
-    static const char *const fine = "caf\xc3\xa9";
-    const char *cut;
-
-    CU_ASSERT_PTR_EQUAL(fb_utf8_clean(ut_pool, fine, 64), fine);
-    UT_ASSERT_STR(fb_utf8_clean(ut_pool, "a\xff" "b\xc3", 64),
-                  "a\xef\xbf\xbd" "b\xef\xbf\xbd");
-    UT_ASSERT_STR(fb_utf8_clean(ut_pool, "\xc0\xaf", 64),
-                  "\xef\xbf\xbd\xef\xbf\xbd");      /* overlong */
-    /* Ten e-acutes (20 bytes) into 10: 3 whole ones and the ellipsis,
-     * never half of one. */
-    cut = fb_utf8_clean(ut_pool, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-                        "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-                        "\xc3\xa9", 10);
-    UT_ASSERT_STR(cut, "\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\xa6");
-    CU_ASSERT_TRUE(strlen(cut) <= 10 && fb_utf8_valid(cut, strlen(cut)));
-    UT_ASSERT_STR(fb_utf8_clean(ut_pool, "abcdefghijkl", 8), "abcde"
-                  "\xe2\x80\xa6");
-    UT_ASSERT_STR(fb_utf8_clean(ut_pool, "abcdefgh", 8), "abcdefgh");
-}
-
 /* httpd's own statuses map to their generic kinds, others to 400/500. */
 static void test_for_status(void)
 {
@@ -332,7 +308,6 @@ void test_error_register(void)
         {"for_status: httpd's own answers", test_for_status},
         {"render: UTF-8 and bounded whatever the request held",
          test_render_is_utf8},
-        {"utf8_clean: replaced, cut at a boundary", test_utf8_clean},
         {"render: version_not_supported 400 and 404",
          test_version_not_supported},
         {NULL, NULL}
