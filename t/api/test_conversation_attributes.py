@@ -3,8 +3,11 @@ the official client's list and retrieve, the management extensions
 (create, change, archive), and conversations' customAttributes checked
 against them."""
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+
+from conftest import Client
 
 from helpers import CLOVER, assert_error, pg_layout, pg_list_layout
 from test_conversations import contact, started
@@ -306,6 +309,45 @@ def test_removed_options_leave_the_values(org, server):
     # The removed option is no value any more.
     assert_error(patch(org, one, {pick["id"]: "b"}), 400,
                  "invalid_parameter", param="customAttributes." + pick["id"])
+
+
+def test_option_changes_race_conversation_writes(org):
+    # Conversation writes naming an attribute and changes of its options
+    # (which rewrite the conversations holding a removed option) take
+    # the definition's lock before the conversations' rows, in the same
+    # order: none deadlocks (a deadlock is answered 503), and every value
+    # left names an option the attribute has.
+    who = contact(org)
+    convs = [started(org, who)["id"] for _ in range(4)]
+    pick = define(org, name="Raced", fieldSubType="multi-select",
+                  options=[{"id": "a", "label": "A"}, {"label": "B"}])
+    # B comes and goes (a new id each time it comes back).
+    both = [{"id": "a", "label": "A"}, {"label": "B"}]
+
+    def write(i):
+        c = Client(org.server, org.key)
+        if i % 2:
+            r = c.request("PATCH", "/conversation_attributes/"
+                          + pick["id"], json={
+                              "options": both if i % 4 == 1
+                              else both[:1]})
+            return "definition", r.status_code
+        # By label: B while it is there, refused (400) while it is not.
+        r = c.request("PATCH", "/conversations/" + convs[i // 2 % 4],
+                      json={"customAttributes": {pick["id"]: ["A", "B"]}})
+        return "conversation", r.status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(write, range(60)))
+    assert all(code == 200 for kind, code in got if kind == "definition")
+    assert all(code in (200, 400) for kind, code in got), got
+    assert any(code == 200 for kind, code in got if kind == "conversation")
+    options = {o["id"] for o in org.api.get(
+        "/conversation_attributes/" + pick["id"]).json()["options"]}
+    for cid in convs:
+        values = org.api.get("/conversations/" + cid).json()[
+            "customAttributes"].get(pick["id"], [])
+        assert set(values) <= options
 
 
 @pytest.mark.parametrize("given", [{"a": 1}, {"x" * 30: "y"}])

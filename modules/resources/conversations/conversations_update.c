@@ -195,8 +195,14 @@ static fb_error_t *fb_update_gather(fb_req_t *fr, void *ctx)
     fb_rows_t rows;
     fb_error_t *err;
 
+    /* The attributes' definitions are held before the conversation, as
+     * a change of their options holds them before the conversations it
+     * rewrites: the same order, no deadlock. */
     if ((err = fb_conversation_find(fr, fb_req_param(fr, "id"), "id", 0,
                                     &d->id)) != NULL
+        || (err = fb_conversation_attributes_check(
+                fr, json_object_object_get(fr->body, "customAttributes"),
+                &d->attributes)) != NULL
         || (err = fb_req_select(fr, &fb_sql_conversation_u_lock,
                                 FB_ARGS(d->id), &rows)) != NULL) {
         return err;
@@ -216,11 +222,6 @@ static fb_error_t *fb_update_gather(fb_req_t *fr, void *ctx)
         || (err = fb_conversation_admin(
                 fr, fb_json_string(fr->body, "adminAssigneeId"),
                 "adminAssigneeId", &d->admin)) != NULL) {
-        return err;
-    }
-    if ((err = fb_conversation_attributes_check(
-             fr, json_object_object_get(fr->body, "customAttributes"),
-             &d->attributes)) != NULL) {
         return err;
     }
     team = fb_id_normalize(fr->pool,
