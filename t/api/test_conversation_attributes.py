@@ -255,6 +255,11 @@ def test_archived_values_are_kept_hidden_and_refused(org, server):
     listed_conv = [c for c in org.api.get("/conversations").json()["data"]
                    if c["id"] == cid][0]
     assert listed_conv["customAttributes"] == {size["id"]: 3}
+    found = org.api.post("/conversations/search", json={"query": {
+        "field": "participantId", "operator": "=", "value": who["id"]}})
+    assert found.status_code == 200, found.text
+    assert [r["customAttributes"] for r in found.json()["data"]] == [
+        {size["id"]: 3}]
     # Stored still.
     assert server.sql("SELECT custom_attributes ->> %s FROM conversations "
                       "WHERE org_id = %s AND id = %s", mood["id"], org.id,
