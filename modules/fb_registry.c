@@ -27,6 +27,7 @@
     X(comments)                     \
     X(companies)                    \
     X(contacts)                     \
+    X(conversation_attributes)      \
     X(conversation_create)          \
     X(conversation_participants)    \
     X(conversation_redact)          \

@@ -5,6 +5,7 @@
 
 #include "fb_error.h"
 #include "fb_json.h"
+#include "fb_utf8.h"
 
 #define BAD "invalid_request_error"
 
@@ -76,6 +77,12 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
          "This user has not voted on this post."},
     [FB_E_SURVEY_NOT_FOUND] =
         {"survey_not_found", 404, BAD, "Survey not found."},
+    [FB_E_CONVERSATION_PART_NOT_FOUND] =
+        {"conversation_part_not_found", 404, BAD,
+         "Conversation part not found."},
+    [FB_E_PARTICIPANT_NOT_FOUND] =
+        {"participant_not_found", 404, BAD,
+         "The contact is not a participant of this conversation."},
     [FB_E_RESOURCE_IN_USE] =
         {"resource_in_use", 409, BAD,
          "The resource is in use and cannot be deleted."},
@@ -172,6 +179,17 @@ void fb_error_add_detail(apr_pool_t *p, fb_error_t *err,
     d->message = message;
 }
 
+/* The longest text (in bytes) an error's message, param or detail
+ * shows: they may echo what a request held (a header, a body's key). */
+#define FB_ERROR_TEXT_MAX 1024
+
+/* s as an error shows it: well-formed UTF-8 (a byte of the request that
+ * is not becomes U+FFFD), cut to FB_ERROR_TEXT_MAX; a JSON string. */
+static json_object *fb_error_text(apr_pool_t *p, const char *s)
+{
+    return json_object_new_string(fb_utf8_clean(p, s, FB_ERROR_TEXT_MAX));
+}
+
 const char *fb_error_render(apr_pool_t *p, const fb_error_t *err)
 {
     const fb_error_def_t *def = fb_error_def(err->kind);
@@ -182,10 +200,11 @@ const char *fb_error_render(apr_pool_t *p, const fb_error_t *err)
     json_object_object_add(root, "error", e);
     json_object_object_add(e, "type", json_object_new_string(def->type));
     json_object_object_add(e, "code", json_object_new_string(def->code));
-    json_object_object_add(e, "message", json_object_new_string(
-                               err->message ? err->message : def->message));
+    json_object_object_add(e, "message", fb_error_text(
+                               p, err->message ? err->message
+                                               : def->message));
     if (err->param != NULL) {
-        json_object_object_add(e, "param", json_object_new_string(err->param));
+        json_object_object_add(e, "param", fb_error_text(p, err->param));
     }
     json_object_object_add(e, "status", json_object_new_int(def->status));
     if (err->details != NULL && err->details->nelts > 0) {
@@ -196,10 +215,9 @@ const char *fb_error_render(apr_pool_t *p, const fb_error_t *err)
                 &APR_ARRAY_IDX(err->details, i, fb_error_detail_t);
             json_object *item = json_object_new_object();
 
-            json_object_object_add(item, "path",
-                                   json_object_new_string(d->path));
+            json_object_object_add(item, "path", fb_error_text(p, d->path));
             json_object_object_add(item, "message",
-                                   json_object_new_string(d->message));
+                                   fb_error_text(p, d->message));
             json_object_array_add(arr, item);
         }
         json_object_object_add(e, "details", arr);

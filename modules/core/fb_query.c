@@ -11,6 +11,40 @@
 #include "fb_query.h"
 #include "fb_utf8.h"
 
+/* The decoded text of s (a name or a value of the query) in *out, or
+ * the error saying what keeps it from being one: an escape that is not
+ * one, or one of a NUL character, which no parameter takes. */
+static fb_error_t *fb_query_decode(apr_pool_t *p, const char *s,
+                                   const char **out)
+{
+    apr_size_t len = 0;
+    apr_status_t rv = apr_unescape_url(NULL, s, APR_ESCAPE_STRING, NULL,
+                                       NULL, 1, &len);
+    char *decoded;
+
+    if (rv == APR_EINVAL) {
+        return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
+                             "The query string has a malformed escape.");
+    }
+    if (rv == APR_BADCH) {
+        return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
+                             "The query string holds a NUL character "
+                             "(%00): NUL characters are not accepted.");
+    }
+    if (rv == APR_NOTFOUND) {
+        *out = s;
+        return NULL;
+    }
+    decoded = apr_palloc(p, len + 1);
+    if (apr_unescape_url(decoded, s, APR_ESCAPE_STRING, NULL, NULL, 1,
+                         NULL) != APR_SUCCESS) {
+        return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
+                             "The query string has a malformed escape.");
+    }
+    *out = decoded;
+    return NULL;
+}
+
 fb_error_t *fb_query_parse(apr_pool_t *p, const char *args, fb_query_t *out)
 {
     char *copy, *pair, *state = NULL;
@@ -24,16 +58,16 @@ fb_error_t *fb_query_parse(apr_pool_t *p, const char *args, fb_query_t *out)
          pair = apr_strtok(NULL, "&", &state)) {
         char *eq = strchr(pair, '=');
         const char *name, *value;
+        fb_error_t *err;
         apr_size_t nlen;
 
         if (eq != NULL) {
             *eq = '\0';
         }
-        name = apr_punescape_url(p, pair, NULL, NULL, 1);
-        value = apr_punescape_url(p, eq ? eq + 1 : "", NULL, NULL, 1);
-        if (name == NULL || value == NULL) {
-            return fb_error_make(p, FB_E_INVALID_REQUEST, NULL,
-                                 "The query string has a malformed escape.");
+        if ((err = fb_query_decode(p, pair, &name)) != NULL
+            || (err = fb_query_decode(p, eq ? eq + 1 : "", &value))
+               != NULL) {
+            return err;
         }
         if (!fb_utf8_valid(name, strlen(name))
             || !fb_utf8_valid(value, strlen(value))) {

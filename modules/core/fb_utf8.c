@@ -1,7 +1,12 @@
 /*
  * fb_utf8: checking and counting UTF-8.
  */
+#include <string.h>
+
 #include "fb_utf8.h"
+
+#define FB_UTF8_REPLACEMENT "\xef\xbf\xbd"    /* U+FFFD */
+#define FB_UTF8_ELLIPSIS "\xe2\x80\xa6"       /* U+2026 */
 
 apr_size_t fb_utf8_sequence(const unsigned char *s, apr_size_t len)
 {
@@ -63,4 +68,43 @@ apr_size_t fb_utf8_length(const char *s)
         }
     }
     return n;
+}
+
+const char *fb_utf8_clean(apr_pool_t *p, const char *s, apr_size_t max)
+{
+    const unsigned char *in = (const unsigned char *)s;
+    apr_size_t len = strlen(s), i = 0, o = 0, n;
+    char *out;
+
+    if (len <= max && fb_utf8_valid(s, len)) {
+        return s;
+    }
+    /* Every byte in is at most 3 out (a replacement). */
+    out = apr_palloc(p, 3 * len + 1);
+    while (i < len) {
+        n = fb_utf8_sequence(in + i, len - i);
+        if (n == 0) {
+            memcpy(out + o, FB_UTF8_REPLACEMENT, 3);
+            o += 3;
+            i++;
+        }
+        else {
+            memcpy(out + o, in + i, n);
+            o += n;
+            i += n;
+        }
+    }
+    if (o > max) {
+        /* Cut at the start of a character, leaving room for the
+         * ellipsis (out is well formed now: continuation bytes are
+         * exactly those of the form 10xxxxxx). */
+        o = max - 3;
+        while (o > 0 && ((unsigned char)out[o] & 0xc0) == 0x80) {
+            o--;
+        }
+        memcpy(out + o, FB_UTF8_ELLIPSIS, 3);
+        o += 3;
+    }
+    out[o] = '\0';
+    return out;
 }

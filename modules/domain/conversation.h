@@ -71,6 +71,15 @@
       CONVERSATION_PEOPLE("AND cp.last_read_part_id IS NOT NULL ") \
       " ORDER BY cp.added_at, cp.user_id)")
 
+/* The stored custom attributes an answer shows: those of the
+ * organization's definitions that are not archived (sql/035); the
+ * others stay stored, keys taken out of the value with jsonb's '-'. */
+#define CONVERSATION_SHOWN_ATTRIBUTES \
+    "cv.custom_attributes - ARRAY(SELECT e " \
+    "FROM jsonb_object_keys(cv.custom_attributes) e " \
+    "WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca " \
+    "  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived))"
+
 #define CONVERSATION_ROW_COLUMNS(X) \
     X(ID, "cv.id") \
     X(BRAND_ID, "cv.brand_id") \
@@ -92,7 +101,7 @@
     X(LAST_ACTIVITY_AT, "cv.last_activity_at AT TIME ZONE 'UTC'") \
     X(WAITING_SINCE, "cv.waiting_since AT TIME ZONE 'UTC'") \
     X(SNOOZED_UNTIL, "cv.snoozed_until AT TIME ZONE 'UTC'") \
-    X(CUSTOM_ATTRIBUTES, "cv.custom_attributes") \
+    X(CUSTOM_ATTRIBUTES, CONVERSATION_SHOWN_ATTRIBUTES) \
     X(CREATED_AT, "cv.created_at AT TIME ZONE 'UTC'") \
     X(UPDATED_AT, "cv.updated_at AT TIME ZONE 'UTC'") \
     X(CHANNEL, "cv.channel") \

@@ -13,6 +13,7 @@
 #include "fb_dbd.h"
 #include "fb_etag.h"
 #include "fb_filesign.h"
+#include "fb_handler.h"
 #include "fb_log.h"
 #include "fb_idempotency.h"
 #include "fb_precondition.h"
@@ -209,6 +210,9 @@ void fb_respond(fb_req_t *fr, int status, const char *json)
     if (fb_respond_not_modified(fr, status, json)) {
         return;
     }
+    if (fr->etag != NULL && ap_is_HTTP_SUCCESS(status)) {
+        apr_table_setn(fr->r->headers_out, "ETag", fr->etag);
+    }
     /* Stored files are named by markers, signed on the way out. */
     if (fr->conf->secret != NULL && strstr(json, FB_FILE_MARKER) != NULL) {
         json = fb_filesign_rewrite(
@@ -284,6 +288,15 @@ fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
 {
     apr_status_t rv;
 
+    /* A PATCH answers the tag a GET of its path gives once it commits
+     * (so that an If-Match can follow without a GET), rendered here, in
+     * the transaction, where no other write can come between. */
+    if (err == NULL && fr->r->method_number == M_PATCH
+        && fr->capture == NULL) {
+        const char *current = fb_handler_current(fr);
+
+        fr->etag = current != NULL ? fb_etag_of(fr->pool, current) : NULL;
+    }
     if (err == NULL) {
         err = fb_idempotency_commit(fr);
     }

@@ -99,6 +99,25 @@ def test_if_match_on_patch(org, board, server):
     assert r.status_code == 200
 
 
+def test_patch_answers_the_new_tag(org, board):
+    # The answer of a PATCH carries the tag of what it left: the next
+    # GET's, and an If-Match the next write can use without a GET.
+    p = new_post(org, board, "Tagged")
+    path = "/posts/" + p["id"]
+    before = tag_of(org, path)
+    r = org.api.request("PATCH", path, json={"title": "Retagged"},
+                        headers={"If-Match": before})
+    assert r.status_code == 200, r.text
+    assert r.headers["ETag"] != before
+    assert r.headers["ETag"] == tag_of(org, path)
+    r = org.api.request("PATCH", path, json={"title": "Chained"},
+                        headers={"If-Match": r.headers["ETag"]})
+    assert r.status_code == 200 and r.headers["ETag"] == tag_of(org, path)
+    # A refused PATCH changes nothing and carries no tag.
+    r = org.api.request("PATCH", path, json={"title": 5})
+    assert r.status_code == 400 and "ETag" not in r.headers
+
+
 def test_if_match_star_needs_a_current_representation(org, other_org,
                                                        board):
     # A resource that does not exist (or is another organization's) has

@@ -61,8 +61,11 @@ def test_remove_by_body_or_query(org, server):
     r = remove(org, cid, params={"id": other["id"]})
     assert r.status_code == 200, r.text
     assert [p["id"] for p in r.json()["participants"]] == [who["id"]]
-    assert_error(remove(org, cid, {"id": other["id"]}), 400,
-                 "invalid_request", param="id")
+    # The reference's code for a contact who is not a participant.
+    assert_error(remove(org, cid, {"id": other["id"]}), 404,
+                 "participant_not_found", param="id")
+    assert_error(remove(org, cid, params={"id": other["id"]}), 404,
+                 "participant_not_found", param="id")
     assert_error(remove(org, cid, {}), 400, "missing_parameter", param="id")
     assert_error(remove(org, cid, params={"id": "nope"}), 400,
                  "invalid_parameter", param="id")
@@ -150,13 +153,14 @@ def test_redact(org, server, other_org):
                       "item->>'id' = %s", org.id, reply["id"])[0][0] == 1
     assert_error(redact(status["id"]), 400, "invalid_parameter",
                  param="conversationPartId")
-    assert_error(redact("999999999"), 404, "resource_not_found",
+    # The reference's code for a part that is not there.
+    assert_error(redact("999999999"), 404, "conversation_part_not_found",
                  param="conversationPartId")
     other = started(org, who)
     assert_error(org.api.post("/conversations/redact", json={
         "type": "conversation_part", "conversationId": other["id"],
-        "conversationPartId": reply["id"]}), 404, "resource_not_found",
-        param="conversationPartId")
+        "conversationPartId": reply["id"]}), 404,
+        "conversation_part_not_found", param="conversationPartId")
     assert_error(org.api.post("/conversations/redact", json={
         "type": "conversation_part", "conversationId": "77777777",
         "conversationPartId": reply["id"]}), 404, "conversation_not_found",

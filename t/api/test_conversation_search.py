@@ -120,12 +120,23 @@ def test_each_field_and_operator(inbox, server):
     c3 = started(inbox, ann, createdAt="2023-01-01T00:00:00Z")["id"]
     def patch(path, **kw):
         return inbox.api.request("PATCH", path, **kw)
+    # Values are keyed by their definitions' ids (test_conversation_
+    # attributes.py); the options' ids are the values stored.
+    plan = "customAttributes." + inbox.api.post(
+        "/conversation_attributes", json={
+            "name": "Plan", "fieldSubType": "select",
+            "options": [{"id": "pro", "label": "Pro"},
+                        {"id": "free", "label": "Free"}]}).json()["id"]
+    seats = "customAttributes." + inbox.api.post(
+        "/conversation_attributes", json={
+            "name": "Seats", "fieldSubType": "number"}).json()["id"]
     assert patch("/conversations/" + c1, json={
         "adminAssigneeId": inbox.owner_id, "teamAssigneeId": team,
-        "priority": True, "customAttributes": {"plan": "pro", "seats": 3}
+        "priority": True, "customAttributes": {plan[17:]: "pro",
+                                               seats[17:]: 3}
     }).status_code == 200
     assert patch("/conversations/" + c2, json={
-        "state": "closed", "customAttributes": {"plan": "free"}
+        "state": "closed", "customAttributes": {plan[17:]: "free"}
     }).status_code == 200
     assert patch("/conversations/" + c3, json={
         "state": "snoozed", "snoozedUntil": "2099-01-01T00:00:00Z"
@@ -165,10 +176,10 @@ def test_each_field_and_operator(inbox, server):
         (clause("createdAt", ">=", y2022), {c2, c3}),
         (clause("created_at", "<=", y2022), {c1, c2}),
         (clause("createdAt", "=", y2022), {c2}),
-        (clause("customAttributes.plan", "=", "pro"), {c1}),
-        (clause("customAttributes.plan", "IN", ["pro", "free"]), {c1, c2}),
-        (clause("customAttributes.seats", "=", 3.0), {c1}),
-        (clause("customAttributes.plan", "=", None), {c3}),
+        (clause(plan, "=", "pro"), {c1}),
+        (clause(plan, "IN", ["pro", "free"]), {c1, c2}),
+        (clause(seats, "=", 3.0), {c1}),
+        (clause(plan, "=", None), {c3}),
     ]
     for q, want in cases:
         assert set(ids(inbox, query=q)) == want, q
@@ -180,7 +191,7 @@ def test_each_field_and_operator(inbox, server):
             (clause("adminAssigneeId", "!=", inbox.owner_id), {c2, c3}),
             (clause("userId", "NIN", [ann["id"]]), {c2}),
             (clause("companyId", "!=", company), {c2}),
-            (clause("customAttributes.plan", "!=", "pro"), {c2, c3})):
+            (clause(plan, "!=", "pro"), {c2, c3})):
         got = ids(inbox, query={"operator": "AND", "value": [some, q]})
         assert set(got) == want, q
     # AND narrows, OR widens.

@@ -112,6 +112,11 @@ def test_apply_remove_and_filter(org, server, other_org):
     assert listed("tagIds=%s%%2C%s%%2C%s" % (red["id"], blue["id"],
                                              red["id"])) == both
     assert listed("tagIds=" + "0" * 24) == set()
+    # A tag id that is not an object id is 400, as every id filter is.
+    for q in ("tagIds=zz", "tagIds=%s,zz" % red["id"],
+              "tagIds=%s&tagIds=%s" % (red["id"], "1" * 25)):
+        assert_error(org.api.get("/conversations?" + q), 400,
+                     "invalid_parameter", param="tagIds")
 
     r = unapply(org, a["id"], red["id"])
     assert r.status_code == 200, r.text

@@ -116,10 +116,20 @@ def test_fields_priority_and_replies(org, server):
     who = contact(org)
     c = started(org, who)
     cid = c["id"]
-    u = patched(org, cid, title="Billing", customAttributes={"a": 1, "b": "x"})
+    # Custom attributes are keyed by their definitions' ids, checked
+    # against them (test_conversation_attributes.py), merged, null
+    # removing one.
+    a, b, c = (org.api.post("/conversation_attributes", json={
+        "name": "Attr %s %s" % (n, secrets.token_hex(3)),
+        "fieldSubType": t, **extra}).json()["id"]
+        for n, t, extra in (("a", "number", {}), ("b", "text", {}),
+                            ("c", "multi-select", {"options": [
+                                {"id": "one", "label": "1"},
+                                {"id": "z", "label": "Z"}]})))
+    u = patched(org, cid, title="Billing", customAttributes={a: 1, b: "x"})
     assert u["title"] == "Billing"
-    u = patched(org, cid, customAttributes={"b": None, "c": [1, "z"]})
-    assert u["customAttributes"] == {"a": 1, "c": [1, "z"]}
+    u = patched(org, cid, customAttributes={b: None, c: ["1", "z"]})
+    assert u["customAttributes"] == {a: 1, c: ["one", "z"]}
     p = patched(org, cid, priority=True)
     assert p["priority"] is True and p["prioritySetAt"] is not None
     patched(org, cid, priority=True)

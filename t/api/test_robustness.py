@@ -46,7 +46,7 @@ QUERY = ["limit", "cursor", "q", "boardId", "statusId", "tags", "sortBy",
          "sortOrder", "inReview", "state", "locale", "categories",
          "startDate", "endDate", "postId", "changelogId", "parentCommentId",
          "privacy", "status", "email", "userId", "id", "list", "token",
-         "expires", "signature"]
+         "expires", "signature", "includeArchived"]
 
 # Path values that are not ids of anything.  An escaped NUL or slash is
 # not among them: httpd itself refuses those paths (404) before any module
@@ -223,6 +223,11 @@ OPERATIONS = [
     ("GET", "/api_keys", []),
     ("GET", "/api_keys/{key}", []),
     ("GET", "/admins/roles/{role}", []),
+    ("GET", "/conversation_attributes", []),
+    ("GET", "/conversation_attributes/{attribute}", []),
+    # Management extensions without a delete (archived instead).
+    ("POST", "/conversation_attributes", None),
+    ("PATCH", "/conversation_attributes/{attribute}", None),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -318,6 +323,9 @@ BASES = {
                                     "type": "active"},
     ("POST", "/tickets/custom_fields"): {"label": "Nulls {unique!}",
                                          "type": "text"},
+    ("POST", "/conversation_attributes"): {"name": "Nulls {unique!}",
+                                           "fieldSubType": "text"},
+    ("PATCH", "/conversation_attributes/{attribute}"): {},
 }
 for _path, _kind in (("/boards", "board"), ("/post_statuses", "status"),
                      ("/custom_fields", "field"), ("/teams", "team"),
@@ -362,6 +370,8 @@ MADE = {
     "admin": ("/admins", {"name": "A", "email": "{email!}",
                           "roleId": "{role}"}),
     "key": ("/api_keys", {"name": "K"}),
+    "attribute": ("/conversation_attributes", {"name": "A {unique!}",
+                                               "fieldSubType": "text"}),
     "survey": ("/surveys", {"title": "S", "pages": [
         {"id": "rate", "type": "rating", "title": "R", "scale": 5}]}),
 }
@@ -772,3 +782,29 @@ def test_every_patch_and_delete_honours_if_match(site):
             assert_error(stale, 412, "precondition_failed")
             checked += 1
     assert checked >= 10
+
+
+def test_every_patch_answers_the_tag_of_what_it_left(site):
+    """Every PATCH that succeeds carries the ETag a GET of its path then
+    gives, so an If-Match can follow the answer without a GET; the tag
+    changes when the write changed the representation."""
+    checked = 0
+    for method, template, _ in OPERATIONS:
+        if method != "PATCH":
+            continue
+        path = site.path(template)
+        body = filled(site, BASES[(method, template)])
+        r = site.org.api.request(method, path, json=body)
+        assert r.status_code == 200, (template, r.text)
+        got = site.org.api.get(path)
+        if got.status_code != 200:
+            # A PATCH whose path has no GET (email preferences) has no
+            # representation to tag.
+            assert "ETag" not in r.headers, template
+            continue
+        assert r.headers.get("ETag") == got.headers["ETag"], template
+        again = site.org.api.request(method, path, json=body,
+                                     headers={"If-Match": r.headers["ETag"]})
+        assert again.status_code == 200, (template, again.text)
+        checked += 1
+    assert checked >= 15

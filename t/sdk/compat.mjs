@@ -221,6 +221,37 @@ await step('webhooks create/retrieve/update/list/refreshSecret/delete', async ()
   await fb.webhooks.delete(w.id);
 });
 
+// --- conversation attribute definitions: made through the management
+// extension (the library has no method for it: its own generic post and
+// patch), read through conversationAttributes.list and retrieve.
+const attribute = await step('conversationAttributes.list/retrieve',
+                             async () => {
+  const made = await fb.post('/v2/conversation_attributes', {
+    body: { name: `Plan ${tag}`, fieldSubType: 'select',
+            options: [{ label: 'Free' }, { label: 'Pro' }] },
+  });
+  const gone = await fb.post('/v2/conversation_attributes', {
+    body: { name: `Old ${tag}`, fieldSubType: 'text' },
+  });
+  await fb.patch(`/v2/conversation_attributes/${gone.id}`,
+                 { body: { archived: true } });
+  const list = await fb.conversationAttributes.list();
+  assert.equal(list.object, 'list');
+  assert.equal(list.nextCursor, null);
+  assert.ok(list.data.some((x) => x.id === made.id));
+  assert.ok(!list.data.some((x) => x.id === gone.id));
+  const all = await fb.conversationAttributes.list({ includeArchived: true });
+  assert.ok(all.data.some((x) => x.id === gone.id && x.archived));
+  const one = await fb.conversationAttributes.retrieve(made.id);
+  assert.equal(one.object, 'conversation_attribute');
+  assert.equal(one.fieldSubType, 'select');
+  assert.equal(one.dataType, 'string');
+  assert.deepEqual(one.options.map((o) => o.label), ['Free', 'Pro']);
+  await assert.rejects(fb.conversationAttributes.retrieve('0'.repeat(24)),
+                       (e) => e instanceof Featurebase.NotFoundError);
+  return one;
+});
+
 // --- the support inbox: conversations, parts, participants, tags
 await step('support.conversations create/retrieve/list/reply/update', async () => {
   const contact = await fb.users.contacts.createOrUpdate({
@@ -256,10 +287,17 @@ await step('support.conversations create/retrieve/list/reply/update', async () =
   const until = new Date(Date.now() + 3600e3).toISOString();
   const s = await fb.support.conversations.update(c.id, {
     actingAdminId: adminId, state: 'snoozed', snoozedUntil: until,
-    adminAssigneeId: adminId, title: 'SDK', customAttributes: { k: 'v' },
+    adminAssigneeId: adminId, title: 'SDK',
+    customAttributes: { [attribute.id]: 'Pro' },
     markAsRead: { allAdmins: true },
   });
   assert.equal(s.state, 'snoozed');
+  // Keyed by the definition's id, the option stored by its id.
+  assert.deepEqual(s.customAttributes,
+                   { [attribute.id]: attribute.options[1].id });
+  await assert.rejects(fb.support.conversations.update(c.id, {
+    customAttributes: { k: 'v' },
+  }), (e) => e instanceof Featurebase.BadRequestError);
   assert.equal(s.adminAssigneeId, adminId);
   const o = await fb.support.conversations.update(c.id, {
     state: 'open', adminAssigneeId: null,

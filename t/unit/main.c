@@ -32,6 +32,7 @@ int main(void)
     }
     test_json_register();
     test_error_register();
+    test_utf8_register();
     test_id_register();
     test_cursor_register();
     test_query_register();

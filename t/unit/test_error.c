@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fb_error.h"
+#include "fb_utf8.h"
 #include "unit.h"
 
 #define BAD "invalid_request_error"
@@ -46,6 +47,9 @@ static const struct {
      BAD},
     {FB_E_VOTER_NOT_FOUND, "voter_not_found", 404, BAD},
     {FB_E_SURVEY_NOT_FOUND, "survey_not_found", 404, BAD},
+    {FB_E_CONVERSATION_PART_NOT_FOUND, "conversation_part_not_found", 404,
+     BAD},
+    {FB_E_PARTICIPANT_NOT_FOUND, "participant_not_found", 404, BAD},
     {FB_E_RESOURCE_IN_USE, "resource_in_use", 409, BAD},
     {FB_E_RESOURCE_CONFLICT, "resource_conflict", 409, BAD},
     {FB_E_CONTACT_NOT_ATTACHED, "contact_not_attached", 400, BAD},
@@ -234,6 +238,39 @@ static void test_version_not_supported(void)
     CU_ASSERT_FALSE(has_key(unavailable, "param"));
 }
 
+/* Whatever bytes a message, param or detail echoes of a request, the
+ * envelope is well-formed UTF-8 and bounded: a byte that starts no
+ * sequence is U+FFFD, a long echo is cut with an ellipsis. */
+static void test_render_is_utf8(void)
+{
+    char *huge = apr_palloc(ut_pool, 70001);
+    fb_error_t *err;
+    const char *text;
+    json_object *e, *d;
+
+    memset(huge, 'x', 70000);
+    huge[70000] = '\0';
+    err = fb_error_make(ut_pool, FB_E_VERSION_INVALID, "Service-Version",
+                        "Unknown API version '\x97'.");
+    fb_error_add_detail(ut_pool, err, "body.\xc3(", "bad \xed\xa0\x80");
+    fb_error_add_detail(ut_pool, err, huge, huge);
+    text = fb_error_render(ut_pool, err);
+    CU_ASSERT_TRUE(fb_utf8_valid(text, strlen(text)));
+    CU_ASSERT_TRUE(strlen(text) < 4000);
+    e = ut_render_error(err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    UT_ASSERT_STR(ut_json_str(e, "message"),
+                  "Unknown API version '\xef\xbf\xbd'.");
+    d = json_object_array_get_idx(json_object_object_get(e, "details"), 0);
+    UT_ASSERT_STR(ut_json_str(d, "path"), "body.\xef\xbf\xbd(");
+    UT_ASSERT_STR(ut_json_str(d, "message"),
+                  "bad \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    d = json_object_array_get_idx(json_object_object_get(e, "details"), 1);
+    UT_ASSERT_INT(strlen(ut_json_str(d, "path")), 1024);
+    CU_ASSERT_PTR_NOT_NULL(strstr(ut_json_str(d, "message"),
+                                  "xxx\xe2\x80\xa6"));
+}
+
 /* httpd's own statuses map to their generic kinds, others to 400/500. */
 static void test_for_status(void)
 {
@@ -269,6 +306,8 @@ void test_error_register(void)
         {"render: details", test_render_details},
         {"render: empty details left out", test_render_empty_details},
         {"for_status: httpd's own answers", test_for_status},
+        {"render: UTF-8 and bounded whatever the request held",
+         test_render_is_utf8},
         {"render: version_not_supported 400 and 404",
          test_version_not_supported},
         {NULL, NULL}

@@ -142,6 +142,41 @@ static void test_bad_escape(void)
     }
 }
 
+/* A NUL is named as what it is, not as a malformed escape; a malformed
+ * escape keeps its own message. */
+static void test_nul_named(void)
+{
+    static const struct {
+        const char *args;
+        const char *says;
+    } cases[] = {
+        {"q=a%00b", "NUL"},
+        {"%00=1", "NUL"},
+        {"a=1&q=%00", "NUL"},
+        {"q=a%zzb", "malformed escape"},
+        {"q=%0", "malformed escape"},
+    };
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        fb_query_t q = {NULL};
+        fb_error_t *err = fb_query_parse(ut_pool, cases[i].args, &q);
+
+        if (UT_ASSERT_ERROR(err, FB_E_INVALID_REQUEST, NULL)) {
+            CU_ASSERT_PTR_NOT_NULL(strstr(err->message, cases[i].says));
+        }
+    }
+    /* Escapes that decode to other characters still do. */
+    {
+        fb_query_t q = {NULL};
+
+        CU_ASSERT_PTR_NULL(fb_query_parse(ut_pool, "q=a%2Cb+c%C3%A9", &q));
+        UT_ASSERT_STR(fb_query_get(&q, "q"), "a,b c\xc3\xa9");
+        CU_ASSERT_PTR_NULL(fb_query_parse(ut_pool, "q=plain", &q));
+        UT_ASSERT_STR(fb_query_get(&q, "q"), "plain");
+    }
+}
+
 static void test_check(void)
 {
     static const struct {
@@ -347,6 +382,7 @@ void test_query_register(void)
         {"parse: percent and plus decoding", test_decoding},
         {"parse: empty query strings", test_empty},
         {"parse: malformed escapes and NUL", test_bad_escape},
+        {"parse: a NUL is named, not called malformed", test_nul_named},
         {"check: rules table", test_check},
         {"check: messages", test_check_messages},
         {"check: string lengths in characters", test_check_characters},

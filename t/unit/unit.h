@@ -109,6 +109,7 @@ const char *ut_db_org(fb_db_t *db, const char *name);
 /* Each test file registers its suites with one of these (main.c). */
 void test_json_register(void);
 void test_error_register(void);
+void test_utf8_register(void);
 void test_id_register(void);
 void test_cursor_register(void);
 void test_query_register(void);

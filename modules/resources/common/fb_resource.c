@@ -332,17 +332,23 @@ fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
 fb_error_t *fb_resource_list(fb_req_t *fr)
 {
     const fb_resource_t *res = fr->op->data;
-    const char *data;
-    fb_rows_t rows;
-    fb_error_t *err;
 
     if (res->shape == FB_LIST_CURSOR) {
         return fb_list_respond_rows(fr, res->order, FB_NO_ARGS, res->rows);
     }
-    if ((err = fb_req_select(fr, res->list,
-                             res->reader != NULL
-                             ? FB_ARGS(res->reader(fr)) : FB_NO_ARGS,
-                             &rows)) != NULL) {
+    return fb_resource_list_with(fr, res,
+                                 res->reader != NULL
+                                 ? FB_ARGS(res->reader(fr)) : FB_NO_ARGS);
+}
+
+fb_error_t *fb_resource_list_with(fb_req_t *fr, const fb_resource_t *res,
+                                  fb_args_t args)
+{
+    const char *data;
+    fb_rows_t rows;
+    fb_error_t *err;
+
+    if ((err = fb_req_select(fr, res->list, args, &rows)) != NULL) {
         return err;
     }
     if ((data = fb_list_rows_page(fr, res->rows, &rows, rows.nrows))

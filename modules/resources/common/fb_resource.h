@@ -196,6 +196,12 @@ fb_error_t *fb_resource_get(fb_req_t *fr);
 /* GET /things of the resource in op->data. */
 fb_error_t *fb_resource_list(fb_req_t *fr);
 
+/* A BARE or ENVELOPE list of res whose list statement takes args after
+ * the organization (its filters, read from the query by the caller's
+ * handler): every row in one page, as fb_resource_list answers. */
+fb_error_t *fb_resource_list_with(fb_req_t *fr, const fb_resource_t *res,
+                                  fb_args_t args);
+
 /* The operation descriptor of a read: no body, no permission. */
 #define FB_OP_READ(fn, version, resource, query_rules) \
     {.handler = (fn), .min_version = (version), \

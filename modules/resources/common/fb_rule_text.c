@@ -82,3 +82,14 @@ const char *fb_rule_text(fb_req_t *fr, const fb_rule_text_t *table,
                   rule != NULL ? rule : "(null)");
     return NULL;
 }
+
+const char *fb_rule_text_of(fb_req_t *fr, const fb_rule_text_t *table,
+                            const char *rule, const char *value)
+{
+    const char *cells[2];
+    fb_rows_t rows = {.nrows = 1, .ncols = 2, .cells = cells};
+
+    cells[0] = rule;
+    cells[1] = value;
+    return fb_rule_text(fr, table, &rows, 0, NULL);
+}

@@ -35,4 +35,13 @@ const char *fb_rule_text(fb_req_t *fr, const fb_rule_text_t *table,
                          const fb_rows_t *rows, int rule_col,
                          const char *param);
 
+/*
+ * The sentence for rule with value, from table, where the rule is
+ * checked in C (a value against the definition a statement read) rather
+ * than by a check statement: the same texts, one table.  NULL (logged)
+ * as fb_rule_text.
+ */
+const char *fb_rule_text_of(fb_req_t *fr, const fb_rule_text_t *table,
+                            const char *rule, const char *value);
+
 #endif

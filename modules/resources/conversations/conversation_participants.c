@@ -7,7 +7,7 @@
  * part_add part and conversation.contact.attached; one who already is
  * changes nothing.  Removing (the contact's id in the body or the query)
  * records conversation.contact.detached; a contact who is not a
- * participant is 400.  actingAdminId, when given, must be an admin of
+ * participant is 404 participant_not_found.  actingAdminId, when given, must be an admin of
  * the organization.
  */
 #include <string.h>
@@ -206,7 +206,8 @@ static fb_error_t *fb_participant_remove(fb_req_t *fr)
     fb_write_exec(&w, &fb_sql_conversation_pa_leave,
                   FB_ARGS(d.id, d.contact));
     if (fb_write_ok(&w) && w.affected == 0) {
-        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_INVALID_REQUEST,
+        fb_write_fail(&w, fb_error_make(fr->pool,
+                                        FB_E_PARTICIPANT_NOT_FOUND,
                                         "id", "This contact is not a "
                                         "participant of the "
                                         "conversation."));

@@ -6,7 +6,8 @@
  * strings), redacted true, its stored images deleted with it (sql/014);
  * conversation_part.redacted carries the part as it is now.  Redacting
  * a redacted part again changes nothing and records nothing.  Parts that
- * are changes (status, assignment, tags...) have no content: 400.
+ * are changes (status, assignment, tags...) have no content: 400; a part
+ * the conversation does not have is 404 conversation_part_not_found.
  */
 #include "apr_strings.h"
 
@@ -67,7 +68,7 @@ static fb_error_t *fb_redact_gather(fb_req_t *fr, void *ctx)
         return err;
     }
     if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
+        return fb_error_make(fr->pool, FB_E_CONVERSATION_PART_NOT_FOUND,
                              "conversationPartId",
                              "No such part in this conversation.");
     }

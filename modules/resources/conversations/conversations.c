@@ -322,17 +322,20 @@ static const fb_query_rule_t fb_conversation_list_rules[] = {
 
 static fb_error_t *fb_conversation_list(fb_req_t *fr)
 {
-    apr_array_header_t *tags = fb_query_list(fr->pool, &fr->query,
-                                             "tagIds");
+    const char *tags;
+    fb_error_t *err;
 
-    if (tags->nelts == 0) {
+    /* Tag ids are object ids, as every id filter's (400 otherwise). */
+    if ((err = fb_resource_id_filter(fr, "tagIds", &tags)) != NULL) {
+        return err;
+    }
+    if (tags == NULL) {
         return fb_list_respond_rows(fr, &fb_conversations_newest,
                                     FB_NO_ARGS, &fb_conversation_rows);
     }
     return fb_list_respond_rows(
         fr, &fb_conversations_tagged,
-        FB_NAMED(conversation_list_tagged,
-                 .tags = fb_db_text_array(fr->pool, tags)),
+        FB_NAMED(conversation_list_tagged, .tags = tags),
         &fb_conversation_rows);
 }
 

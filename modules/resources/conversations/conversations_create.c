@@ -6,32 +6,38 @@
  * recipients.to, cc, bcc: contact ids, or emails, whose contacts are
  * found or made).  One transaction: the number (fb_next_number), the
  * conversation, its participants, its first part (the source) and the
- * event.  A blocked contact cannot start one (403).
+ * event.  A blocked contact cannot start one (403).  customAttributes
+ * (an extension: the client's create has none) are checked against their
+ * definitions as a PATCH's are (conversation_attributes/).
  */
 #include <string.h>
 
 #include "apr_strings.h"
 
 #include "body_fields.h"
+#include "conversation_attributes/conversation_attributes.h"
 #include "conversations.h"
 #include "fb_id.h"
 #include "fb_json.h"
 #include "fb_validate.h"
 #include "people/people.h"
 
-/* (org, channel, delivered as, subject, contact for the language, time) */
-FB_SQL(conversation_c_insert, 5,
+/* (org, channel, delivered as, subject, contact for the language, time,
+ * custom attributes) */
+FB_SQL(conversation_c_insert, 6,
     "INSERT INTO conversations (org_id, id, brand_id, channel, "
-    "  delivered_as, subject, language, created_at, updated_at) "
+    "  delivered_as, subject, language, created_at, updated_at, "
+    "  custom_attributes) "
     "SELECT k.org_id, fb_next_number(k.org_id, 'conversation')::text, "
     "  (SELECT b.id FROM brands b WHERE b.org_id = k.org_id "
     "   AND b.is_default), k.channel, k.delivered_as, k.subject, "
     "  coalesce((SELECT c.locale FROM contacts c WHERE c.org_id = k.org_id "
     "            AND c.id = k.contact), 'en'), "
-    "  coalesce(k.at, now()), coalesce(k.at, now()) "
+    "  coalesce(k.at, now()), coalesce(k.at, now()), "
+    "  coalesce(jsonb_strip_nulls(k.attributes), '{}') "
     "FROM (SELECT %s::text AS org_id, %s::text AS channel, "
     "  %s::text AS delivered_as, %s::text AS subject, %s::text AS contact, "
-    "  %s::timestamptz AS at) k "
+    "  %s::timestamptz AS at, %s::jsonb AS attributes) k "
     "RETURNING id");
 
 FB_SQL(conversation_c_join, 2,
@@ -82,6 +88,8 @@ static const fb_field_rule_t fb_conversation_create_rules[] = {
      .fields = fb_conversation_recipients_rules},
     {.name = "subject", .type = FB_FIELD_STRING, .min = 1, .max = 500},
     {.name = "createdAt", .type = FB_FIELD_TIME},
+    /* Extension (docs/decisions.md, "Conversation attributes"). */
+    {.name = "customAttributes", .type = FB_FIELD_VALUES, .max = 100},
     {.name = NULL}
 };
 
@@ -97,6 +105,7 @@ typedef struct {
     const char *html, *markdown, *created_at;
     apr_array_header_t *contacts;   /* recipients' contact ids */
     const char *id;             /* the new conversation's */
+    const char *attributes;     /* customAttributes, checked, or NULL */
 } fb_conversation_draft_t;
 
 /* The array member of recipients.list, or NULL. */
@@ -222,6 +231,11 @@ static fb_error_t *fb_conversation_gather(fb_req_t *fr, void *draft)
     fb_error_t *err;
     int blocked;
 
+    if ((err = fb_conversation_attributes_check(
+             fr, json_object_object_get(fr->body, "customAttributes"),
+             &d->attributes)) != NULL) {
+        return err;
+    }
     if (d->admin) {
         if ((err = fb_conversation_admin(fr, given, "from.id", &admin))
             != NULL) {
@@ -291,7 +305,8 @@ static fb_error_t *fb_conversation_create(fb_req_t *fr)
                             d.admin ? "admin_initiated"
                                     : "customer_initiated",
                             fb_json_string(fr->body, "subject"),
-                            d.admin ? NULL : d.from, d.created_at),
+                            d.admin ? NULL : d.from, d.created_at,
+                            d.attributes),
                     &made);
     d.id = fb_rows_get(&made, 0, 0);
     fb_write_step(&w, fb_conversation_join_all, &d);

@@ -2,7 +2,8 @@
  * conversations_update: PATCH /conversations/{id}.
  *
  * Under the conversation's row lock, in one transaction: title, custom
- * attributes (merged; null removes one), disableCustomerReply and
+ * attributes (checked against their definitions, conversation_attributes/;
+ * merged; null removes one), disableCustomerReply and
  * priority (extensions), the assignees (an assign part), the state (a
  * status part; snoozed needs a future snoozedUntil; any other state
  * clears it) and read receipts (markAsRead: only users who have one
@@ -18,6 +19,7 @@
 #include "apr_time.h"
 
 #include "body_fields.h"
+#include "conversation_attributes/conversation_attributes.h"
 #include "conversations.h"
 #include "fb_id.h"
 #include "fb_json.h"
@@ -144,6 +146,7 @@ typedef struct {
     const char *until;
     const char *actor;          /* actingAdminId, checked */
     const char *admin, *team;   /* assignees, checked */
+    const char *attributes;     /* customAttributes, checked, or NULL */
     apr_array_header_t *topics; /* the events, in order */
 } fb_update_t;
 
@@ -192,8 +195,14 @@ static fb_error_t *fb_update_gather(fb_req_t *fr, void *ctx)
     fb_rows_t rows;
     fb_error_t *err;
 
+    /* The attributes' definitions are held before the conversation, as
+     * a change of their options holds them before the conversations it
+     * rewrites: the same order, no deadlock. */
     if ((err = fb_conversation_find(fr, fb_req_param(fr, "id"), "id", 0,
                                     &d->id)) != NULL
+        || (err = fb_conversation_attributes_check(
+                fr, json_object_object_get(fr->body, "customAttributes"),
+                &d->attributes)) != NULL
         || (err = fb_req_select(fr, &fb_sql_conversation_u_lock,
                                 FB_ARGS(d->id), &rows)) != NULL) {
         return err;
@@ -310,8 +319,6 @@ static void fb_update_read(fb_write_t *w, fb_update_t *d)
 
 static fb_error_t *fb_conversation_update(fb_req_t *fr)
 {
-    json_object *attributes = json_object_object_get(fr->body,
-                                                     "customAttributes");
     json_object *disable = json_object_object_get(fr->body,
                                                   "disableCustomerReply");
     json_object *priority = json_object_object_get(fr->body, "priority");
@@ -335,8 +342,7 @@ static fb_error_t *fb_conversation_update(fb_req_t *fr)
                   FB_ARGS(d.id,
                           fb_bool_text(fb_update_has(fr, "title")),
                           fb_json_string(fr->body, "title"),
-                          attributes ? fb_json_text(fr->pool, attributes)
-                                     : NULL,
+                          d.attributes,
                           disable ? fb_bool_text(json_object_get_boolean(
                                                      disable))
                                   : NULL));

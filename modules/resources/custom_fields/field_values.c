@@ -61,10 +61,8 @@ static const char *fb_fv_option(json_object *options, json_object *v)
     return NULL;
 }
 
-/* The stored value of v for a field of type with options (not a file),
- * or NULL when v does not fit. */
-static json_object *fb_fv_value(const char *type, json_object *options,
-                                json_object *v)
+json_object *fb_field_value(const char *type, json_object *options,
+                            json_object *v)
 {
     apr_time_t t;
 
@@ -128,7 +126,7 @@ static void fb_fv_one(fb_fv_ctx_t *c, const fb_field_values_t *fv,
         return;
     }
     if (strcmp(type, "file") != 0) {
-        stored = fb_fv_value(type, fb_json_owned(fr->pool, json_tokener_parse(
+        stored = fb_field_value(type, fb_json_owned(fr->pool, json_tokener_parse(
                                  fb_rows_get(defs, r, 3))), v);
     }
     else if (fv->file != NULL

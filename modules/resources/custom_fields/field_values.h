@@ -42,4 +42,14 @@ struct fb_field_values {
 fb_error_t *fb_field_values_check(fb_req_t *fr, const fb_field_values_t *fv,
                                   const char *existing, const char **out);
 
+/*
+ * The stored value of v (not null) for a field of type (text, number,
+ * select, multi-select, checkbox, date) with options ([{id, label}]):
+ * a new reference, select options by id (or by label, mapped to the
+ * id); NULL when v does not fit.  Custom fields and conversation
+ * attributes (conversation_attributes/) share it.
+ */
+json_object *fb_field_value(const char *type, json_object *options,
+                            json_object *v);
+
 #endif

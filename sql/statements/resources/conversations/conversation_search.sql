@@ -273,7 +273,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -589,7 +592,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -902,7 +908,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -1218,7 +1227,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -1769,7 +1781,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -2088,7 +2103,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -2404,7 +2422,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -2723,7 +2744,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -3277,7 +3301,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -3596,7 +3623,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -3912,7 +3942,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -4231,7 +4264,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -4810,7 +4846,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -5139,7 +5178,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -5469,7 +5511,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -5804,7 +5849,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -6136,7 +6184,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -6471,7 +6522,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,

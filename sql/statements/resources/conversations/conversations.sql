@@ -38,7 +38,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -115,7 +118,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -194,7 +200,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
@@ -276,7 +285,10 @@ cv.awaiting_customer_reply,
 cv.last_activity_at AT TIME ZONE 'UTC',
 cv.waiting_since AT TIME ZONE 'UTC',
 cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
+cv.custom_attributes - ARRAY(SELECT e
+FROM jsonb_object_keys(cv.custom_attributes) e
+WHERE NOT EXISTS (SELECT 1 FROM conversation_attributes ca
+  WHERE ca.org_id = cv.org_id AND ca.id = e AND NOT ca.archived)),
 cv.created_at AT TIME ZONE 'UTC',
 cv.updated_at AT TIME ZONE 'UTC',
 cv.channel,
