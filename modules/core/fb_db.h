@@ -108,6 +108,12 @@ typedef struct {
         .label = #name, .sql = text, .nargs = FB_PARAMS_COUNT(name), \
         .scoped = 0, .params = fb_params_##name##_names}
 
+/* FB_SQL_WITH() of a statement that is not scoped. */
+#define FB_SQL_GLOBAL_WITH(name, set, text) \
+    const fb_statement_t fb_sql_##name = { \
+        .label = #name, .sql = text, .nargs = FB_PARAMS_COUNT(set), \
+        .scoped = 0, .params = fb_params_##set##_names}
+
 /* The arguments of a call (the organization's id not included). */
 typedef struct {
     int n;

@@ -17,12 +17,14 @@
 
 /* Its arguments: the topic, the item, the changes, and the reasons of
  * skipped deliveries by status (fb_webhook_skip_reasons_json()). */
-FB_SQL(fb_event_insert, 4,
-    "WITH e AS ("
+FB_SQL_NAMED(fb_event_insert, (topic, item, changes, reasons),
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS topic, %s::jsonb AS item, %s::jsonb AS changes, "
+    "  %s::jsonb AS reasons), "
+    "e AS ("
     "  INSERT INTO events (org_id, topic, item, changes) "
-    "  VALUES (%s, %s, %s::jsonb, COALESCE(%s::jsonb, '[]'::jsonb)) "
-    "  RETURNING org_id, id, topic), "
-    "k AS (SELECT %s::jsonb AS reasons) "
+    "  SELECT k.org_id, k.topic, k.item, COALESCE(k.changes, '[]'::jsonb) "
+    "  FROM k RETURNING org_id, id, topic) "
     "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state, "
     "                                last_error) "
     "SELECT e.org_id, w.id, e.id, "
@@ -46,6 +48,8 @@ apr_status_t fb_event_record(fb_db_t *db, apr_pool_t *p, const char *org_id,
         return APR_EGENERAL;
     }
     return fb_db_exec(db, p, &fb_sql_fb_event_insert, org_id,
-                      FB_ARGS(topic, item_json, changes_json,
-                              fb_webhook_skip_reasons_json()), NULL);
+                      FB_NAMED(fb_event_insert, .topic = topic,
+                               .item = item_json, .changes = changes_json,
+                               .reasons = fb_webhook_skip_reasons_json()),
+                      NULL);
 }

@@ -14,21 +14,27 @@ const char *const fb_bulk_list_names[] = {"changelog", "post status update",
                                           "new comment", "comment reply",
                                           NULL};
 
-/* (org, kind, list, subject, html, text, dedupe prefix, post,
- *  changelog, addresses, links) */
-FB_SQL(bulk_mail_queue, 10,
+/* The members of fb_bulk_mail_t, then the recipients' addresses and
+ * their unsubscribe links, two arrays in the same order. */
+FB_SQL_NAMED(bulk_mail_queue,
+             (kind, list, subject, html, text, dedupe, post_id, changelog_id,
+              emails, links),
     "INSERT INTO email_outbox (org_id, kind, preference, recipient, "
     "  subject, body_html, body_text, dedupe_key, headers, post_id, "
     "  changelog_id) "
-    "SELECT %s, %s, %s, r.email, %s, "
-    "  replace(%s, '" FB_BULK_UNSUBSCRIBE "', "
+    "SELECT k.org_id, k.kind, k.list, r.email, k.subject, "
+    "  replace(k.html, '" FB_BULK_UNSUBSCRIBE "', "
     "          replace(r.link, '&', '&amp;')), "
-    "  replace(%s, '" FB_BULK_UNSUBSCRIBE "', r.link), "
-    "  %s || r.email, "
+    "  replace(k.text, '" FB_BULK_UNSUBSCRIBE "', r.link), "
+    "  k.dedupe || r.email, "
     "  jsonb_build_object('List-Unsubscribe', '<' || r.link || '>', "
     "    'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'), "
-    "  %s, %s "
-    "FROM unnest(%s::text[], %s::text[]) AS r(email, link) "
+    "  k.post_id, k.changelog_id "
+    "FROM (SELECT %s::text AS org_id, %s::text AS kind, %s::text AS list, "
+    "  %s::text AS subject, %s::text AS html, %s::text AS text, "
+    "  %s::text AS dedupe, %s::text AS post_id, %s::text AS changelog_id, "
+    "  %s::text[] AS emails, %s::text[] AS links) k, "
+    "  unnest(k.emails, k.links) AS r(email, link) "
     "ON CONFLICT DO NOTHING");
 
 const fb_statement_t *const fb_bulk_mail_statements[] = {
@@ -82,9 +88,12 @@ apr_status_t fb_bulk_mail_queue(fb_db_t *db, apr_pool_t *p,
             p, settings->public_url, settings->secret, org, m->list, email);
     }
     return fb_db_exec(db, p, &fb_sql_bulk_mail_queue, org,
-                      FB_ARGS(m->kind, m->list, m->subject, m->html, m->text,
-                              m->dedupe, m->post_id, m->changelog_id,
-                              fb_db_text_array(p, emails),
-                              fb_db_text_array(p, links)),
+                      FB_NAMED(bulk_mail_queue, .kind = m->kind,
+                               .list = m->list, .subject = m->subject,
+                               .html = m->html, .text = m->text,
+                               .dedupe = m->dedupe, .post_id = m->post_id,
+                               .changelog_id = m->changelog_id,
+                               .emails = fb_db_text_array(p, emails),
+                               .links = fb_db_text_array(p, links)),
                       NULL);
 }

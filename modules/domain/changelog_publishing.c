@@ -21,11 +21,11 @@
 /* About what a changelog takes, to size the buffer once. */
 #define FB_CHANGELOG_JSON_SIZE 2048
 
-/* (org, id or slug, locale asked for, draft): by id, else by
- * slug, shown in the locale asked for, else the slug's, else the
+/* (ref: an id or a slug, locale: the one asked for, draft): by id,
+ * else by slug, shown in the locale asked for, else the slug's, else the
  * default one. */
-FB_SQL(changelog_get, 3,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS ref, "
+FB_SQL_NAMED(changelog_get, (ref, locale, draft),
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, %s::text AS ref, "
     "  %s::text AS locale, %s::boolean AS draft), "
     "hit AS (SELECT c.id, NULL::text AS slug_locale, 0 AS o "
     "  FROM k JOIN changelogs c ON c.org_id = k.org_id AND c.id = k.ref "
@@ -43,9 +43,8 @@ FB_SQL(changelog_get, 3,
     "                     COALESCE(k.locale, hit.slug_locale))) "
     CHANGELOG_RENDER_ONE);
 
-/* (org, id, locales, send email: NULL for each locale's scheduled
- * flag) */
-FB_SQL(changelog_p_publish, 3,
+/* (id, locales, send_email: NULL for each locale's scheduled flag) */
+FB_SQL_NAMED(changelog_p_publish, (id, locales, send_email),
     "UPDATE changelog_locales l SET live_title = l.title, "
     "  live_content = l.content, live_content_text = l.content_text, "
     "  live_markdown = l.markdown, "
@@ -57,15 +56,17 @@ FB_SQL(changelog_p_publish, 3,
     "RETURNING l.locale, l.send_email");
 
 /* The locales whose one subscriber email is now due, marked sent, with
- * what the email says.  (org, id, locales, portal) */
-FB_SQL(changelog_p_email_locales, 3,
+ * what the email says (portal: the default portal's URL). */
+FB_SQL_NAMED(changelog_p_email_locales, (id, locales, portal),
     "UPDATE changelog_locales l SET email_sent = true "
-    "WHERE l.org_id = %s AND l.changelog_id = %s "
-    "AND l.locale = ANY (%s::text[]) AND NOT l.email_sent "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::text[] AS locales, %s::text AS portal) a "
+    "WHERE l.org_id = a.org_id AND l.changelog_id = a.id "
+    "AND l.locale = ANY (a.locales) AND NOT l.email_sent "
     "RETURNING l.locale, l.live_title, l.live_content, "
     "  l.live_content_text, "
     "  COALESCE((SELECT o.portal_url FROM organizations o "
-    "            WHERE o.id = l.org_id), %s) "
+    "            WHERE o.id = l.org_id), a.portal) "
     "  || '/' || l.locale || '/changelog/' || l.slug");
 
 /* (org, locale) */
@@ -84,8 +85,10 @@ apr_status_t fb_changelog_render(fb_db_t *db, apr_pool_t *p,
 {
     fb_rows_t rows;
     apr_status_t rv = fb_db_select(db, p, &fb_sql_changelog_get, org,
-                                   FB_ARGS(id, locale,
-                                           draft ? "true" : "false"),
+                                   FB_NAMED(changelog_get, .ref = id,
+                                            .locale = locale,
+                                            .draft = draft ? "true"
+                                                           : "false"),
                                    &rows);
     fb_jsonw_t w;
 
@@ -155,7 +158,9 @@ apr_status_t fb_changelog_publish_now(fb_db_t *db, apr_pool_t *p,
     int i;
 
     rv = fb_db_select(db, p, &fb_sql_changelog_p_publish, org,
-                      FB_ARGS(id, locales, send), &rows);
+                      FB_NAMED(changelog_p_publish, .id = id,
+                               .locales = locales, .send_email = send),
+                      &rows);
     if (rv != APR_SUCCESS || rows.nrows == 0) {
         return rv;
     }
@@ -173,7 +178,10 @@ apr_status_t fb_changelog_publish_now(fb_db_t *db, apr_pool_t *p,
         return rv;
     }
     rv = fb_db_select(db, p, &fb_sql_changelog_p_email_locales, org,
-                      FB_ARGS(id, fb_db_text_array(p, mail), portal), &due);
+                      FB_NAMED(changelog_p_email_locales, .id = id,
+                               .locales = fb_db_text_array(p, mail),
+                               .portal = portal),
+                      &due);
     for (i = 0; rv == APR_SUCCESS && i < due.nrows; i++) {
         rv = fb_changelog_email_locale(db, p, settings, org, id, &due, i);
     }

@@ -43,15 +43,21 @@ FB_SQL(conversation_part_render, 1,
     CONVERSATION_PART_FROM("conversation_parts")
     "WHERE pt.org_id = %s AND pt.id = %s");
 
-/* (org, conversation, type, author kind, author, html, markdown,
- *  channel, data, time) */
-FB_SQL(conversation_part_insert, 9,
-    "SELECT fb_conversation_part_add(%s, %s, %s, %s, %s, %s, %s, %s, "
-    "  %s::jsonb, %s::timestamptz)");
+/* The members of fb_conversation_part_t, after the conversation. */
+FB_SQL_NAMED(conversation_part_insert,
+             (conversation, type, author_kind, author_id, html, markdown,
+              channel, data, created_at),
+    "SELECT fb_conversation_part_add(k.org_id, k.conversation, k.type, "
+    "  k.author_kind, k.author_id, k.html, k.markdown, k.channel, k.data, "
+    "  k.created_at) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS conversation, "
+    "  %s::text AS type, %s::text AS author_kind, %s::text AS author_id, "
+    "  %s::text AS html, %s::text AS markdown, %s::text AS channel, "
+    "  %s::jsonb AS data, %s::timestamptz AS created_at) k");
 
-/* (org, id, state, until): the state before the move and the status
- * part's members, when it moves. */
-FB_SQL(conversation_state_move, 3,
+/* The state before the move and the status part's members, when it
+ * moves. */
+FB_SQL_NAMED(conversation_state_move, (id, state, until),
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::text AS state, %s::timestamptz AS until) "
     "UPDATE conversations c SET state = k.state, snoozed_until = k.until, "
@@ -87,9 +93,11 @@ apr_status_t fb_conversation_part_add(fb_db_t *db, apr_pool_t *p,
     fb_rows_t rows;
     apr_status_t rv = fb_db_select(
         db, p, &fb_sql_conversation_part_insert, org,
-        FB_ARGS(conv, part->type, part->author_kind, part->author_id,
-                part->html, part->markdown, part->channel, part->data,
-                part->created_at),
+        FB_NAMED(conversation_part_insert, .conversation = conv,
+                 .type = part->type, .author_kind = part->author_kind,
+                 .author_id = part->author_id, .html = part->html,
+                 .markdown = part->markdown, .channel = part->channel,
+                 .data = part->data, .created_at = part->created_at),
         &rows);
 
     *id = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
@@ -198,15 +206,16 @@ apr_status_t fb_conversation_state_set(fb_db_t *db, apr_pool_t *p,
                                        const char *state, const char *until,
                                        const char **topic)
 {
-    fb_conversation_part_t part = {"status", NULL, NULL, NULL, NULL, NULL,
-                                   NULL, NULL};
+    fb_conversation_part_t part = {.type = "status"};
     const char *before, *part_id;
     fb_rows_t rows;
     apr_status_t rv;
 
     *topic = NULL;
     rv = fb_db_select(db, p, &fb_sql_conversation_state_move, org,
-                      FB_ARGS(id, state, until), &rows);
+                      FB_NAMED(conversation_state_move, .id = id,
+                               .state = state, .until = until),
+                      &rows);
     if (rv != APR_SUCCESS || rows.nrows == 0) {
         return rv;
     }

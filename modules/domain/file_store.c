@@ -8,13 +8,15 @@
 #include "fb_filesign.h"
 #include "file_store.h"
 
-/* (org, source, name) */
-FB_SQL(file_insert, 2,
+FB_SQL_NAMED(file_insert, (source, name),
     "INSERT INTO files (org_id, content_type, source, name) "
-    "VALUES (%s, 'application/octet-stream', %s, %s) RETURNING key");
+    "SELECT k.org_id, 'application/octet-stream', k.source, k.name "
+    "FROM (SELECT %s::text AS org_id, %s::text AS source, "
+    "  %s::text AS name) k "
+    "RETURNING key");
 
-/* (org, key, seq, data in hex) */
-FB_SQL(file_chunk, 3,
+/* data: the chunk in hex. */
+FB_SQL_NAMED(file_chunk, (key, seq, data),
     "INSERT INTO file_chunks (key, seq, data) "
     "SELECT f.key, a.seq, decode(a.data, 'hex') "
     "FROM (SELECT %s::text AS org_id, %s::text AS key, "
@@ -22,19 +24,21 @@ FB_SQL(file_chunk, 3,
     "JOIN files f ON f.org_id = a.org_id AND f.key = a.key");
 
 /* A file is complete once its size is set: a stored file is never
- * empty.  (org, key, size, type) */
-FB_SQL(file_done, 3,
+ * empty. */
+FB_SQL_NAMED(file_done, (key, size, content_type),
     "UPDATE files f SET size = a.size, content_type = a.content_type "
     "FROM (SELECT %s::text AS org_id, %s::text AS key, "
     "  %s::bigint AS size, %s::text AS content_type) a "
     "WHERE f.org_id = a.org_id AND f.key = a.key");
 
 /* A chunk read back, of a file not yet complete (its check before it
- * is: fb_archive.h).  (org, key, seq) */
-FB_SQL(file_chunk_read, 2,
-    "SELECT encode(c.data, 'hex') FROM file_chunks c "
-    "JOIN files f ON f.key = c.key "
-    "WHERE f.org_id = %s AND c.key = %s AND c.seq = %s::integer");
+ * is: fb_archive.h). */
+FB_SQL_NAMED(file_chunk_read, (key, seq),
+    "SELECT encode(c.data, 'hex') "
+    "FROM (SELECT %s::text AS org_id, %s::text AS key, "
+    "  %s::integer AS seq) k "
+    "JOIN files f ON f.org_id = k.org_id AND f.key = k.key "
+    "JOIN file_chunks c ON c.key = f.key AND c.seq = k.seq");
 
 /* (org, key) */
 FB_SQL(file_discard, 1,
@@ -86,7 +90,9 @@ apr_status_t fb_file_store_create(fb_db_t *db, apr_pool_t *p,
 {
     fb_rows_t rows;
     apr_status_t rv = fb_db_select(db, p, &fb_sql_file_insert, org,
-                                   FB_ARGS(source, name), &rows);
+                                   FB_NAMED(file_insert, .source = source,
+                                            .name = name),
+                                   &rows);
 
     *key = rv == APR_SUCCESS ? fb_rows_get(&rows, 0, 0) : NULL;
     return rv == APR_SUCCESS && *key == NULL ? APR_EGENERAL : rv;
@@ -108,7 +114,9 @@ apr_status_t fb_file_store_chunk(fb_db_t *db, apr_pool_t *p, const char *org,
     }
     hex[2 * len] = '\0';
     rv = fb_db_exec(db, p, &fb_sql_file_chunk, org,
-                    FB_ARGS(key, apr_itoa(p, seq), hex), &affected);
+                    FB_NAMED(file_chunk, .key = key, .seq = apr_itoa(p, seq),
+                             .data = hex),
+                    &affected);
     return rv == APR_SUCCESS && affected != 1 ? APR_ENOENT : rv;
 }
 
@@ -136,7 +144,9 @@ apr_status_t fb_file_store_read(fb_db_t *db, apr_pool_t *p, const char *org,
     fb_rows_t rows;
     const char *hex;
     apr_status_t rv = fb_db_select(db, p, &fb_sql_file_chunk_read, org,
-                                   FB_ARGS(key, apr_itoa(p, seq)), &rows);
+                                   FB_NAMED(file_chunk_read, .key = key,
+                                            .seq = apr_itoa(p, seq)),
+                                   &rows);
 
     *len = 0;
     if (rv != APR_SUCCESS) {
@@ -158,7 +168,9 @@ apr_status_t fb_file_store_complete(fb_db_t *db, apr_pool_t *p,
 {
     int affected = 0;
     apr_status_t rv = fb_db_exec(db, p, &fb_sql_file_done, org,
-                                 FB_ARGS(key, apr_off_t_toa(p, size), type),
+                                 FB_NAMED(file_done, .key = key,
+                                          .size = apr_off_t_toa(p, size),
+                                          .content_type = type),
                                  &affected);
 
     return rv == APR_SUCCESS && affected != 1 ? APR_ENOENT : rv;

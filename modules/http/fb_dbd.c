@@ -228,9 +228,13 @@ FB_SQL_GLOBAL(fb_dbd_budget_set, 1,
     "       set_config('statement_timeout', %s, false), "
     "       set_config('max_parallel_workers_per_gather', '0', false) "
     "FROM old");
-FB_SQL_GLOBAL(fb_dbd_budget_reset, 2,
-    "SELECT set_config('statement_timeout', %s, false), "
-    "       set_config('max_parallel_workers_per_gather', %s, false)");
+FB_SQL_GLOBAL_NAMED(fb_dbd_budget_reset,
+                    (statement_timeout, parallel_workers),
+    "SELECT set_config('statement_timeout', k.statement_timeout, false), "
+    "       set_config('max_parallel_workers_per_gather', "
+    "                  k.parallel_workers, false) "
+    "FROM (SELECT %s::text AS statement_timeout, "
+    "  %s::text AS parallel_workers) k");
 
 const fb_statement_t *const fb_dbd_statements[] = {
     &fb_sql_fb_schema_version, &fb_sql_fb_dbd_budget_set,
@@ -338,7 +342,9 @@ void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
     if (conn->old_timeout != NULL && conn->old_workers != NULL
         && !fb_db_lost(db)
         && fb_db_exec(db, p, &fb_sql_fb_dbd_budget_reset, NULL,
-                      FB_ARGS(conn->old_timeout, conn->old_workers),
+                      FB_NAMED(fb_dbd_budget_reset,
+                               .statement_timeout = conn->old_timeout,
+                               .parallel_workers = conn->old_workers),
                       NULL) != APR_SUCCESS) {
         /* On a connection that still works this is all but impossible;
          * the next expensive checkout sets it again in any case. */

@@ -16,11 +16,16 @@
 /* The longest key accepted (printable ASCII). */
 #define FB_IDEMPOTENCY_KEY_MAX 255
 
-/* The key columns, (org, api key hash, method, path, key), are the first
- * five arguments of every statement. */
+/* The key, (org, api key hash, method, path, key), as every statement
+ * binds it first (the arguments' row, k), and the key's row in
+ * idempotency_keys i. */
+#define FB_IDEM_KEY_BIND(more) \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS api_key, " \
+    "  %s::text AS method, %s::text AS path, %s::text AS idem_key" \
+    more ") "
 #define FB_IDEM_KEY_MATCH \
-    "org_id = %s AND api_key = %s AND method = %s AND path = %s " \
-    "AND idem_key = %s"
+    "(i.org_id, i.api_key, i.method, i.path, i.idem_key) " \
+    "  = (k.org_id, k.api_key, k.method, k.path, k.idem_key)"
 
 /* How long a 'running' claim may go without committing before a retry
  * with the same body may take it over: a request that died (its child
@@ -31,44 +36,53 @@
 
 /* A new record; or one armed again: expired, or a claim whose request
  * died before committing.  No row: another request has the key. */
-FB_SQL(idem_claim, 5,
-    "INSERT INTO idempotency_keys AS k (org_id, api_key, method, path, "
-    "  idem_key, body_hash) VALUES (%s, %s, %s, %s, %s, %s) "
+FB_SQL_NAMED(idem_claim, (api_key, method, path, idem_key, body_hash),
+    FB_IDEM_KEY_BIND(", %s::text AS body_hash")
+    "INSERT INTO idempotency_keys AS i (org_id, api_key, method, path, "
+    "  idem_key, body_hash) "
+    "SELECT k.org_id, k.api_key, k.method, k.path, k.idem_key, "
+    "  k.body_hash FROM k "
     "ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET "
     "  body_hash = EXCLUDED.body_hash, state = 'running', status = NULL, "
     "  response = NULL, claim = EXCLUDED.claim, claimed_at = now(), "
-    "  created_at = CASE WHEN k.created_at <= now() - interval '24 hours' "
-    "    THEN now() ELSE k.created_at END "
-    "WHERE k.created_at <= now() - interval '24 hours' "
-    "  OR (k.state = 'running' AND k.body_hash = EXCLUDED.body_hash "
-    "      AND k.claimed_at <= now() - " FB_IDEM_LEASE ") "
+    "  created_at = CASE WHEN i.created_at <= now() - interval '24 hours' "
+    "    THEN now() ELSE i.created_at END "
+    "WHERE i.created_at <= now() - interval '24 hours' "
+    "  OR (i.state = 'running' AND i.body_hash = EXCLUDED.body_hash "
+    "      AND i.claimed_at <= now() - " FB_IDEM_LEASE ") "
     "RETURNING claim");
 
-FB_SQL(idem_get, 4,
-    "SELECT body_hash, state, status, response FROM idempotency_keys "
-    "WHERE " FB_IDEM_KEY_MATCH);
+FB_SQL_NAMED(idem_get, (api_key, method, path, idem_key),
+    FB_IDEM_KEY_BIND("")
+    "SELECT i.body_hash, i.state, i.status, i.response "
+    "FROM idempotency_keys i, k WHERE " FB_IDEM_KEY_MATCH);
+
+/* The key and the claim this request holds: what the commit and the
+ * forgetting of a claim take. */
+FB_PARAMS(idem_held, (api_key, method, path, idem_key, claim));
 
 /* In the operation's transaction: commits with it, or not at all. */
-FB_SQL(idem_commit, 5,
-    "UPDATE idempotency_keys SET state = 'committed' "
-    "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s "
-    "  AND state IN ('running', 'committed')");
+FB_SQL_WITH(idem_commit, idem_held,
+    FB_IDEM_KEY_BIND(", %s::text AS claim")
+    "UPDATE idempotency_keys i SET state = 'committed' FROM k "
+    "WHERE " FB_IDEM_KEY_MATCH " AND i.claim = k.claim "
+    "  AND i.state IN ('running', 'committed')");
 
-/* The key and claim first, as every scoped statement takes them; then
- * the answer. */
-FB_SQL(idem_done, 7,
-    "UPDATE idempotency_keys k SET state = 'done', status = d.status, "
-    "  response = d.response "
-    "FROM (SELECT %s::text AS org_id, %s::text AS api_key, "
-    "  %s::text AS method, %s::text AS path, %s::text AS idem_key, "
-    "  %s::text AS claim, %s::integer AS status, %s::text AS response) d "
-    "WHERE (k.org_id, k.api_key, k.method, k.path, k.idem_key) "
-    "  = (d.org_id, d.api_key, d.method, d.path, d.idem_key) "
-    "  AND k.claim = d.claim AND k.state IN ('running', 'committed')");
+/* The answer, stored under the claim. */
+FB_SQL_NAMED(idem_done,
+             (api_key, method, path, idem_key, claim, status, response),
+    FB_IDEM_KEY_BIND(", %s::text AS claim, %s::integer AS status, "
+                     "%s::text AS response")
+    "UPDATE idempotency_keys i SET state = 'done', status = k.status, "
+    "  response = k.response FROM k "
+    "WHERE " FB_IDEM_KEY_MATCH " AND i.claim = k.claim "
+    "  AND i.state IN ('running', 'committed')");
 
-FB_SQL(idem_forget, 5,
-    "DELETE FROM idempotency_keys "
-    "WHERE " FB_IDEM_KEY_MATCH " AND claim = %s AND state = 'running'");
+FB_SQL_WITH(idem_forget, idem_held,
+    FB_IDEM_KEY_BIND(", %s::text AS claim")
+    "DELETE FROM idempotency_keys i USING k "
+    "WHERE " FB_IDEM_KEY_MATCH " AND i.claim = k.claim "
+    "  AND i.state = 'running'");
 
 /* The worker's sweep (modules/jobs/fb_jobs.c). */
 FB_SQL_GLOBAL(sweep_idempotency_keys, 1,
@@ -86,10 +100,11 @@ const fb_statement_t *const fb_idempotency_statements[] = {
     NULL
 };
 
-/* The key's columns after the organization, in FB_IDEM_KEY_MATCH's
- * order: every statement's first arguments. */
+/* The key's values after the organization, by name: every statement's
+ * first arguments. */
 #define FB_IDEM_KEY(idem) \
-    (idem)->api_key, (idem)->method, (idem)->path, (idem)->key
+    .api_key = (idem)->api_key, .method = (idem)->method, \
+    .path = (idem)->path, .idem_key = (idem)->key
 
 struct fb_idem {
     const char *api_key;        /* the key's hash (hex) */
@@ -153,8 +168,9 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
     idem->path = r->uri;
     idem->key = key;
     body_hash = fb_idempotency_body_hash(fr);
-    if ((err = fb_req_select(fr, &fb_sql_idem_claim,
-                             FB_ARGS(FB_IDEM_KEY(idem), body_hash), &rows))
+    if ((err = fb_req_select(fr, FB_CALL(idem_claim, FB_IDEM_KEY(idem),
+                                             .body_hash = body_hash),
+                             &rows))
         != NULL) {
         return err;
     }
@@ -163,8 +179,8 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
         fr->idem = idem;            /* the first: the operation runs */
         return NULL;
     }
-    if ((err = fb_req_select(fr, &fb_sql_idem_get,
-                             FB_ARGS(FB_IDEM_KEY(idem)), &rows)) != NULL) {
+    if ((err = fb_req_select(fr, FB_CALL(idem_get, FB_IDEM_KEY(idem)),
+                             &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -203,7 +219,8 @@ fb_error_t *fb_idempotency_commit(fb_req_t *fr)
     }
     if (fb_db_exec(fr->db, fr->pool, &fb_sql_idem_commit,
                    fr->principal.org_id,
-                   FB_ARGS(FB_IDEM_KEY(fr->idem), fr->idem->claim),
+                   FB_NAMED(idem_held, FB_IDEM_KEY(fr->idem),
+                            .claim = fr->idem->claim),
                    &affected) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
@@ -239,13 +256,15 @@ void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
     }
     if (status == 0 || status >= 500) {
         fb_db_exec(db, fr->pool, &fb_sql_idem_forget, fr->principal.org_id,
-                   FB_ARGS(FB_IDEM_KEY(idem), idem->claim), NULL);
+                   FB_NAMED(idem_held, FB_IDEM_KEY(idem),
+                            .claim = idem->claim),
+                   NULL);
         return;
     }
     status_text = apr_itoa(fr->pool, status);
     response = err != NULL ? fb_error_render(fr->pool, err) : idem->response;
     fb_db_exec(db, fr->pool, &fb_sql_idem_done, fr->principal.org_id,
-               FB_ARGS(FB_IDEM_KEY(idem), idem->claim, status_text,
-                       response),
+               FB_NAMED(idem_done, FB_IDEM_KEY(idem), .claim = idem->claim,
+                        .status = status_text, .response = response),
                NULL);
 }

@@ -26,8 +26,11 @@ extern module AP_MODULE_DECLARE_DATA feedback_module;
 
 /* Organizations are made and listed across organizations: this is the
  * operator's view of the whole database. */
-FB_SQL_GLOBAL(op_org_create, 3,
-    "SELECT org_id, admin_id, api_key FROM fb_org_create(%s, %s, %s)");
+FB_SQL_GLOBAL_NAMED(op_org_create, (name, owner_email, owner_name),
+    "SELECT o.org_id, o.admin_id, o.api_key "
+    "FROM (SELECT %s::text AS name, %s::text AS owner_email, "
+    "  %s::text AS owner_name) k, "
+    "  fb_org_create(k.name, k.owner_email, k.owner_name) o");
 FB_SQL_GLOBAL(op_org_list, 0,
     "SELECT id, name, fb_iso(created_at) FROM organizations "
     "ORDER BY created_at, id");
@@ -36,7 +39,10 @@ FB_SQL_GLOBAL(op_key_revoke, 1, "SELECT fb_api_key_revoke(%s)");
 FB_SQL(op_org_get, 0, "SELECT id FROM organizations WHERE id = %s");
 FB_SQL(op_admin_taken, 1,
     "SELECT id FROM admins WHERE org_id = %s AND lower(email) = lower(%s)");
-FB_SQL(op_admin_create, 3, "SELECT fb_admin_create(%s, %s, %s, %s)");
+FB_SQL_NAMED(op_admin_create, (name, email, role),
+    "SELECT fb_admin_create(k.org_id, k.name, k.email, k.role) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS name, %s::text AS email, "
+    "  %s::text AS role) k");
 FB_SQL(op_key_create, 1,
     "SELECT fb_api_key_create(a.org_id, a.id), a.id FROM admins a "
     "WHERE a.org_id = %s AND a.id = %s");
@@ -182,7 +188,10 @@ static fb_error_t *fb_op_org_create(fb_op_call_t *c)
         owner = apr_pstrcat(c->r->pool, name, " Owner", NULL);
     }
     if ((err = fb_op_select(c, &fb_sql_op_org_create, NULL,
-                            FB_ARGS(name, email, owner), &rows)) != NULL) {
+                            FB_NAMED(op_org_create, .name = name,
+                                     .owner_email = email,
+                                     .owner_name = owner),
+                            &rows)) != NULL) {
         return err;
     }
     c->status = HTTP_CREATED;
@@ -243,7 +252,9 @@ static fb_error_t *fb_op_admin_create(fb_op_call_t *c)
                          "An admin of the organization has this email.");
     }
     if ((err = fb_op_select(c, &fb_sql_op_admin_create, c->org,
-                            FB_ARGS(name, email, role), &rows)) != NULL) {
+                            FB_NAMED(op_admin_create, .name = name,
+                                     .email = email, .role = role),
+                            &rows)) != NULL) {
         return err;
     }
     c->status = HTTP_CREATED;

@@ -7,12 +7,15 @@
  * function.  The worker does the rest: claiming, leases, retries with
  * backoff, the attempt limit, logging, shutting down.
  *
- * The claim statement takes one argument, the lease in seconds (and a
- * second one, an integer, when the job has a claim_arg), and claims at
- * most one due item: it selects it FOR UPDATE SKIP LOCKED (so
- * concurrent workers in any process or node never take the same item),
- * counts the attempt and sets the item's lease, all in one statement that
- * commits before the job does anything slow.  It returns the row
+ * The claim statement takes the lease in seconds, by position when that
+ * is all it takes; a job with a claim_arg or a batch (below) takes them
+ * by name too, the set of its shape below (job_claim_setting,
+ * job_claim_batch, job_claim_setting_batch: lease, setting, batch, each
+ * an integer).  It claims at most one due item: it selects it FOR UPDATE
+ * SKIP LOCKED (so concurrent workers in any process or node never take
+ * the same item), counts the attempt and sets the item's lease, all in
+ * one statement that commits before the job does anything slow.  It
+ * returns the row
  *
  *     org_id, id, attempts (after counting this one), lease (text),
  *     then the job's own columns (FB_JOB_COL onwards)
@@ -21,22 +24,25 @@
  * when its lease has passed.
  *
  * A job with a batch (fb_job_t.batch > 0) claims up to that many items
- * at once, in the order they are to be run: its claim takes the batch as
- * its last argument and returns one row per item, all of one
+ * at once, in the order they are to be run: its claim takes the batch
+ * (named batch) and returns one row per item, all of one
  * organization.  The worker runs them in that order and stops at the
  * first that does not go through (an outcome other than done or
  * skipped): the items after it are released, not run, so a batch holds
  * at most one failed attempt, its last run.  Fewer statements and commits
  * per item is the point (bench/README.md "Webhook deliveries").
  *
- * The finish statement records the outcome and takes
+ * The finish statement records the outcome and takes, after the
+ * organization, the set job_finish by name (FB_SQL_WITH(name,
+ * job_finish, ...)),
  *
- *     org_id, id, lease, outcome, error (or NULL), delay in ms
- *     [, result: with_result only, what the run left in ctx->result]
+ *     id, lease, outcome, error (or NULL), delay_ms
  *
- * where outcome is one of the fb_job_outcome_e names below.  A batch
- * job's finish records the whole batch at once and takes the
- * organization and one JSON array of the items in claim order,
+ * (with_result: the set job_finish_result, those and result, what the
+ * run left in ctx->result), where outcome is one of the
+ * fb_job_outcome_e names below.  A batch job's finish records the whole
+ * batch at once and takes the organization and one JSON array of the
+ * items in claim order,
  *
  *     [{"id", "lease", "outcome", "error" (or null), "delay_ms",
  *       "result" (with_result: the run's ctx->result as JSON, or null)}]
@@ -75,6 +81,19 @@
 #include "fb_config.h"
 #include "fb_db.h"
 #include "settings.h"
+
+/* The claim's arguments, a set per shape (fb_params.h): the lease in
+ * seconds, and the job's setting (claim_arg) and batch when it has them;
+ * the lease alone is passed by position. */
+FB_PARAMS(job_claim_setting, (lease, setting));
+FB_PARAMS(job_claim_batch, (lease, batch));
+FB_PARAMS(job_claim_setting_batch, (lease, setting, batch));
+
+/* The finish's arguments of one item (a batch's is one, the items'
+ * JSON), without and with the run's result. */
+FB_PARAMS(job_finish, (id, lease, outcome, error, delay_ms));
+FB_PARAMS(job_finish_result,
+          (id, lease, outcome, error, delay_ms, result));
 
 /* The first of a job's own columns in a claimed row. */
 #define FB_JOB_COL 4

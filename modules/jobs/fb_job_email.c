@@ -52,7 +52,7 @@ FB_SQL_GLOBAL(job_email_claim, 1,
     "  o.preference, "
     "  fb_email_recipient_allowed(o.org_id, o.recipient, o.preference)");
 
-FB_SQL(job_email_finish, 5,
+FB_SQL_WITH(job_email_finish, job_finish,
     "UPDATE email_outbox o SET "
     "  state = CASE a.outcome WHEN 'done' THEN 'sent' "
     "    WHEN 'skipped' THEN 'skipped' WHEN 'failed' THEN 'failed' "

@@ -32,10 +32,10 @@ FB_SQL_GLOBAL(job_publish_claim, 1,
     "RETURNING l.org_id, l.changelog_id, l.publish_attempts, "
     "  l.publish_lease::text, l.locale");
 
-/* (org, id, lease, outcome, error, delay): done and skipped end the
+/* (org, job_finish: fb_job.h): done and skipped end the
  * claim, retry holds the locale back for the delay, failed drops its
  * schedule (logged, and kept in publish_error). */
-FB_SQL(job_publish_finish, 5,
+FB_SQL_WITH(job_publish_finish, job_finish,
     "UPDATE changelog_locales l SET "
     "  publish_lease = CASE a.outcome WHEN 'retry' THEN "
     "    clock_timestamp() + a.delay_ms * interval '1 millisecond' END, "

@@ -26,10 +26,10 @@ FB_SQL_GLOBAL(job_snooze_claim, 1,
     "FROM due WHERE c.org_id = due.org_id AND c.id = due.id "
     "RETURNING c.org_id, c.id, c.wake_attempts, c.wake_lease::text");
 
-/* (org, id, lease, outcome, error, delay): retry holds the conversation
+/* (org, job_finish: fb_job.h): retry holds the conversation
  * back for the delay; failed for good leaves it snoozed, out of the
  * worker's way until a PATCH snoozes or opens it. */
-FB_SQL(job_snooze_finish, 5,
+FB_SQL_WITH(job_snooze_finish, job_finish,
     "UPDATE conversations c SET "
     "  wake_lease = CASE a.outcome "
     "    WHEN 'retry' THEN clock_timestamp() "

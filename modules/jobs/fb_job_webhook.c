@@ -86,10 +86,11 @@
     "(" d ".lease_until IS NULL OR " d ".lease_until <= now())"
 
 /*
- * The claim takes the lease in seconds, the failure threshold
- * (fb_job_webhook_claim_arg), which gives the number of slots, a.slots,
- * and the batch (fb_jobs.c).  Attempts to an active webhook must hold one
- * of its slots (sql/017): a batch holds one for all its deliveries, since
+ * The claim takes the lease in seconds, the failure threshold as its
+ * setting (fb_job_webhook_claim_arg), which gives the number of slots,
+ * a.slots, and the batch (fb_jobs.c): the set job_claim_setting_batch
+ * (fb_job.h).  Attempts to an active webhook must hold one of its slots
+ * (sql/017): a batch holds one for all its deliveries, since
  * it sends them one after the other and ends at its first failed attempt
  * (fb_job.h), so it adds at most one failure to the run, as a single
  * attempt does.  The claim picks the oldest due delivery whose webhook
@@ -108,9 +109,11 @@
  * fewer attempts.  The delivery is any organization's: the worker serves
  * them all; a batch is one webhook's, so one organization's.
  */
-FB_SQL_GLOBAL(job_webhook_claim, 3,
-    "WITH a AS (SELECT clock_timestamp() + make_interval(secs => %d) "
-    "  AS lease, " FB_WEBHOOK_SLOTS("%d") " AS slots, %d AS batch), "
+FB_SQL_GLOBAL_WITH(job_webhook_claim, job_claim_setting_batch,
+    "WITH a AS (SELECT clock_timestamp() "
+    "  + make_interval(secs => k.lease) AS lease, "
+    "  " FB_WEBHOOK_SLOTS("k.setting") " AS slots, k.batch "
+    "  FROM (SELECT %d AS lease, %d AS setting, %d AS batch) k), "
     "due AS ("
     "  SELECT d.org_id, d.id, d.webhook_id, d.next_attempt_at, w.status, "
     "    w.failure_run, w.consecutive_failures "

@@ -185,14 +185,18 @@ static fb_claim_e fb_worker_claim(fb_worker_thread_t *t, const fb_job_t *job,
     setting = job->claim_arg != NULL
         ? apr_itoa(p, job->claim_arg(w->conf)) : NULL;
     batch = job->batch > 0 ? apr_itoa(p, job->batch) : NULL;
-    /* The claim's arguments as fb_job.h lists them: the lease, then the
-     * setting and the batch of a job that has them. */
-    rv = fb_db_select(db, p, job->claim, NULL,
-                      setting == NULL && batch == NULL ? FB_ARGS(lease)
-                      : batch == NULL ? FB_ARGS(lease, setting)
-                      : setting == NULL ? FB_ARGS(lease, batch)
-                      : FB_ARGS(lease, setting, batch),
-                      item);
+    /* The claim's arguments as fb_job.h lists them: the lease, and the
+     * setting and the batch of a job that has them, by name. */
+    rv = fb_db_select(
+        db, p, job->claim, NULL,
+        setting == NULL && batch == NULL ? FB_ARGS(lease)
+        : batch == NULL ? FB_NAMED(job_claim_setting, .lease = lease,
+                                   .setting = setting)
+        : setting == NULL ? FB_NAMED(job_claim_batch, .lease = lease,
+                                     .batch = batch)
+        : FB_NAMED(job_claim_setting_batch, .lease = lease,
+                   .setting = setting, .batch = batch),
+        item);
     if (rv != APR_SUCCESS && fb_worker_may_log(t)) {
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00204)
                      "worker: job %s: claiming failed: %s", job->name,
@@ -317,8 +321,12 @@ static apr_status_t fb_worker_record(fb_worker_t *w, const fb_job_t *job,
     result = done[row].result;
     return fb_worker_finish_run(
         w, job, db, p, org,
-        job->with_result ? FB_ARGS(id, lease, outcome, error, delay, result)
-                         : FB_ARGS(id, lease, outcome, error, delay),
+        job->with_result
+            ? FB_NAMED(job_finish_result, .id = id, .lease = lease,
+                       .outcome = outcome, .error = error, .delay_ms = delay,
+                       .result = result)
+            : FB_NAMED(job_finish, .id = id, .lease = lease,
+                       .outcome = outcome, .error = error, .delay_ms = delay),
         affected);
 }
 

@@ -83,7 +83,7 @@ FB_SQL(admin_role_insert, 1,
     "  fb_permissions_complete(a.b -> 'permissions') FROM a RETURNING id");
 
 /* Permissions given are merged over the role's. */
-FB_SQL(admin_role_update, 2,
+FB_SQL_WITH(admin_role_update, manage,
     BODY_WITH_ID
     "UPDATE roles x SET name = coalesce(a.b ->> 'name', x.name), "
     "  permissions = fb_permissions_complete(x.permissions "
@@ -91,7 +91,7 @@ FB_SQL(admin_role_update, 2,
     "  updated_at = now() "
     "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
 
-FB_SQL(admin_role_conflicts, 2,
+FB_SQL_WITH(admin_role_conflicts, manage,
     BODY_WITH_ID
     "SELECT 'builtin_changed', NULL FROM a JOIN roles x "
     "  ON x.org_id = a.org_id AND x.id = a.id WHERE x.builtin IS NOT NULL "
@@ -112,7 +112,7 @@ FB_SQL(admin_role_in_use, 1,
 
 /* For the rule (fb_owner.h): the Owner role, and the permissions the
  * body turns on (true where the role has them not). */
-FB_SQL(admin_role_owners, 2,
+FB_SQL_WITH(admin_role_owners, manage,
     BODY_WITH_ID
     "SELECT 'owner_role', NULL "
     "FROM a JOIN roles x ON x.org_id = a.org_id AND x.id = a.id "
@@ -137,7 +137,7 @@ FB_SQL(admin_insert, 1,
     "SELECT a.org_id, a.b ->> 'name', a.b ->> 'email', a.b ->> 'roleId', "
     "  a.b ->> 'profilePicture' FROM a RETURNING id");
 
-FB_SQL(admin_update, 2,
+FB_SQL_WITH(admin_update, manage,
     BODY_WITH_ID
     "UPDATE admins x SET name = coalesce(a.b ->> 'name', x.name), "
     "  email = coalesce(a.b ->> 'email', x.email), "
@@ -147,7 +147,7 @@ FB_SQL(admin_update, 2,
     "  updated_at = now() "
     "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
 
-FB_SQL(admin_refs, 2,
+FB_SQL_WITH(admin_refs, manage,
     BODY_WITH_ID
     "SELECT 'roleId', 'unknown_role', a.b ->> 'roleId' "
     "FROM a WHERE a.b ? 'roleId' AND NOT EXISTS (SELECT 1 FROM roles r "
@@ -161,7 +161,7 @@ FB_SQL(admin_refs, 2,
 
 #define IS_OWNER(who) FB_OWNER_ROLE("x.org_id", who)
 
-FB_SQL(admin_conflicts, 2,
+FB_SQL_WITH(admin_conflicts, manage,
     BODY_WITH_ID
     "SELECT 'email_taken', a.b ->> 'email' "
     "FROM a JOIN admins x ON x.org_id = a.org_id "
@@ -181,7 +181,7 @@ FB_SQL(admin_in_use, 1,
 /* For the rule (fb_owner.h): an Owner changed or removed, and the role
  * given, when it is not the admin's already (its permissions; the
  * Owner's, whoever asks, is an Owner's to give). */
-FB_SQL(admin_owners, 2,
+FB_SQL_WITH(admin_owners, manage,
     BODY_WITH_ID
     "SELECT 'owner', NULL "
     "FROM a JOIN admins x ON x.org_id = a.org_id AND x.id = a.id "

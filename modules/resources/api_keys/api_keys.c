@@ -64,13 +64,13 @@ FB_SQL(api_key_insert, 1,
     "SELECT i.id, i.key FROM a, "
     "  fb_api_key_issue(a.org_id, a.b ->> 'adminId', a.b ->> 'name') i");
 
-FB_SQL(api_key_update, 2,
+FB_SQL_WITH(api_key_update, manage,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::jsonb AS b) "
     "UPDATE api_keys x SET name = coalesce(a.b ->> 'name', x.name) "
     "FROM a WHERE x.org_id = a.org_id AND x.id = a.id");
 
-FB_SQL(api_key_refs, 2,
+FB_SQL_WITH(api_key_refs, manage,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::jsonb AS b) "
     "SELECT 'adminId', 'unknown_admin', a.b ->> 'adminId' "
@@ -80,7 +80,7 @@ FB_SQL(api_key_refs, 2,
 
 /* An Owner's key, for the rule (fb_owner.h).  Making one is the
  * Owner's anyway: a key for another admin is (fb_api_key_check). */
-FB_SQL(api_key_owners, 2,
+FB_SQL_WITH(api_key_owners, manage,
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::jsonb AS b) "
     "SELECT 'owner_key', NULL FROM a JOIN api_keys k "

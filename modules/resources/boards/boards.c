@@ -26,9 +26,9 @@ FB_SQL(board_list, 0,
 
 FB_SQL(board_insert, 1, BOARD_INSERT_SQL("boards", "", ""));
 
-FB_SQL(board_update, 2, BOARD_UPDATE_SQL("boards"));
+FB_SQL_WITH(board_update, manage, BOARD_UPDATE_SQL("boards"));
 
-FB_SQL(board_refs, 2, BOARD_REFS_SQL("post"));
+FB_SQL_WITH(board_refs, manage, BOARD_REFS_SQL("post"));
 
 FB_SQL(board_in_use, 1,
     "SELECT 'has_posts', count(*) FROM posts "

@@ -70,7 +70,7 @@ FB_SQL(brand_insert, 1,
     "FROM a RETURNING id");
 
 /* helpCenterId and senderEmailAddressId are cleared by null. */
-FB_SQL(brand_update, 2,
+FB_SQL_WITH(brand_update, manage,
     BRAND_BODY
     "UPDATE brands x SET "
     "  name = coalesce(a.b ->> 'name', x.name), "

@@ -33,18 +33,18 @@ static void fb_manage_refuse(fb_write_t *w, const fb_manage_t *m,
 static void fb_manage_prepare(fb_write_t *w, const fb_manage_t *m,
                               const char *id, const char *body)
 {
+    fb_args_t args = FB_NAMED(manage, .id = id, .b = body);
     fb_rows_t rows;
 
-    if (m->refs != NULL
-        && fb_write_select(w, m->refs, FB_ARGS(id, body), &rows)) {
+    if (m->refs != NULL && fb_write_select(w, m->refs, args, &rows)) {
         fb_manage_refuse(w, m, &rows, FB_E_INVALID_PARAMETER, 1);
     }
     if (m->conflicts != NULL
-        && fb_write_select(w, m->conflicts, FB_ARGS(id, body), &rows)) {
+        && fb_write_select(w, m->conflicts, args, &rows)) {
         fb_manage_refuse(w, m, &rows, FB_E_RESOURCE_CONFLICT, 0);
     }
     if (m->before != NULL) {
-        fb_write_exec(w, m->before, FB_ARGS(id, body));
+        fb_write_exec(w, m->before, args);
     }
 }
 
@@ -53,7 +53,7 @@ static void fb_manage_owners(fb_write_t *w, const fb_manage_t *m,
                              const char *id, const char *body)
 {
     if (m->owners != NULL) {
-        fb_owner_check(w, m->owners, FB_ARGS(id, body),
+        fb_owner_check(w, m->owners, FB_NAMED(manage, .id = id, .b = body),
                        m->owners_unseen ? &m->res->not_found : NULL);
     }
 }
@@ -150,7 +150,7 @@ fb_error_t *fb_manage_update(fb_req_t *fr)
     fb_manage_lock(&w, m, id);
     fb_manage_owners(&w, m, id, body);
     fb_manage_prepare(&w, m, id, body);
-    if (fb_write_exec(&w, m->update, FB_ARGS(id, body))) {
+    if (fb_write_exec(&w, m->update, FB_NAMED(manage, .id = id, .b = body))) {
         json = fb_manage_answer(&w, m, id, NULL);
     }
     return fb_write_respond(&w, HTTP_OK, json);

@@ -44,6 +44,19 @@
 typedef fb_error_t *(*fb_manage_check_fn)(fb_req_t *fr, json_object *body,
                                           const char *id);
 
+/*
+ * The arguments of a resource's owners, refs, conflicts, before and
+ * update statements: the id (NULL on create) and the checked body, JSON
+ * (NULL on delete), after the organization.  Each is declared
+ * FB_SQL_WITH(name, manage, ...) and binds them
+ *
+ *     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
+ *     "  %s::jsonb AS b) "
+ *
+ * (fb_params.h); fb_manage calls them with FB_NAMED(manage, ...).
+ */
+FB_PARAMS(manage, (id, b));
+
 typedef struct {
     const fb_resource_t *res;       /* get: the answer; not_found */
     const char *object;             /* the deletion confirmation's */
@@ -150,13 +163,13 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
 /* The same where other uses also keep it (in_use): uses is "UNION ALL
  * SELECT rule, value ..." over a (org_id, id), the row being deleted. */
 #define FB_MANAGE_ONE_DEFAULT_USED(name, table, uses)                     \
-    FB_SQL(name##_conflicts, 2,                                           \
+    FB_SQL_WITH(name##_conflicts, manage,                                 \
         "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "          \
         "  %s::jsonb AS b) "                                              \
         "SELECT 'default_kept', NULL FROM a JOIN " table " x "            \
         "  ON x.org_id = a.org_id AND x.id = a.id "                       \
         "WHERE x.is_default AND a.b -> 'isDefault' = 'false'");           \
-    FB_SQL(name##_demote, 2,                                              \
+    FB_SQL_WITH(name##_demote, manage,                                    \
         "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "          \
         "  %s::jsonb AS b) "                                              \
         "UPDATE " table " x SET is_default = false, updated_at = now() "  \

@@ -27,8 +27,11 @@ FB_SQL(conversation_pa_by_email, 1,
     "AND lower(email) = lower(%s) AND type = 'customer' "
     "ORDER BY created_at, id LIMIT 1");
 
-/* (org, conversation, contact): the part's members when it joined. */
-FB_SQL(conversation_pa_join, 2,
+/* The contact of a conversation that joins or leaves it. */
+FB_PARAMS(conversation_pa_contact, (conversation, contact));
+
+/* The part's members when it joined. */
+FB_SQL_WITH(conversation_pa_join, conversation_pa_contact,
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS conversation, "
     "  %s::text AS contact) "
     "SELECT jsonb_build_object('participant', jsonb_build_object("
@@ -37,9 +40,12 @@ FB_SQL(conversation_pa_join, 2,
     "AND fb_conversation_join(k.org_id, k.conversation, 'contact', "
     "                         k.contact)");
 
-FB_SQL(conversation_pa_leave, 2,
-    "DELETE FROM conversation_participants WHERE org_id = %s "
-    "AND conversation_id = %s AND kind = 'contact' AND user_id = %s");
+FB_SQL_WITH(conversation_pa_leave, conversation_pa_contact,
+    "DELETE FROM conversation_participants p "
+    "USING (SELECT %s::text AS org_id, %s::text AS conversation, "
+    "  %s::text AS contact) k "
+    "WHERE p.org_id = k.org_id AND p.conversation_id = k.conversation "
+    "AND p.kind = 'contact' AND p.user_id = k.contact");
 
 static const fb_statement_t *const fb_participant_statements[] = {
     &fb_sql_conversation_pa_by_user, &fb_sql_conversation_pa_by_email,
@@ -167,7 +173,9 @@ static fb_error_t *fb_participant_add(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_participant_gather, &d);
     fb_write_select(&w, &fb_sql_conversation_pa_join,
-                    FB_ARGS(d.id, d.contact), &joined);
+                    FB_NAMED(conversation_pa_contact, .conversation = d.id,
+                             .contact = d.contact),
+                    &joined);
     if (fb_write_ok(&w) && joined.nrows == 1) {
         part.data = fb_rows_get(&joined, 0, 0);
         fb_conversation_write_part(&w, d.id, &part, NULL);
@@ -204,7 +212,8 @@ static fb_error_t *fb_participant_remove(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_participant_gather, &d);
     fb_write_exec(&w, &fb_sql_conversation_pa_leave,
-                  FB_ARGS(d.id, d.contact));
+                  FB_NAMED(conversation_pa_contact, .conversation = d.id,
+                           .contact = d.contact));
     if (fb_write_ok(&w) && w.affected == 0) {
         fb_write_fail(&w, fb_error_make(fr->pool,
                                         FB_E_PARTICIPANT_NOT_FOUND,

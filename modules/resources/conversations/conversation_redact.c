@@ -28,11 +28,15 @@ static const fb_field_rule_t fb_redact_rules[] = {
     {.name = NULL}
 };
 
-/* (org, conversation, part): the part, locked, whether it is a message
- * and whether it is redacted. */
-FB_SQL(conversation_x_part, 2,
-    "SELECT id, author_kind IS NOT NULL, redacted FROM conversation_parts "
-    "WHERE org_id = %s AND conversation_id = %s AND id = %s FOR UPDATE");
+/* The part, locked, whether it is a message and whether it is
+ * redacted. */
+FB_SQL_NAMED(conversation_x_part, (conversation, part),
+    "SELECT p.id, p.author_kind IS NOT NULL, p.redacted "
+    "FROM (SELECT %s::text AS org_id, %s::text AS conversation, "
+    "  %s::text AS part) k "
+    "JOIN conversation_parts p ON p.org_id = k.org_id "
+    "  AND p.conversation_id = k.conversation AND p.id = k.part "
+    "FOR UPDATE OF p");
 
 FB_SQL(conversation_x_redact, 1,
     "UPDATE conversation_parts SET body_html = NULL, body_markdown = NULL, "
@@ -60,10 +64,11 @@ static fb_error_t *fb_redact_gather(fb_req_t *fr, void *ctx)
         || (err = fb_conversation_admin(
                 fr, fb_json_string(fr->body, "actingAdminId"),
                 "actingAdminId", &d->actor)) != NULL
-        || (err = fb_req_select(fr, &fb_sql_conversation_x_part,
-                                FB_ARGS(d->id, fb_json_string(
-                                            fr->body,
-                                            "conversationPartId")),
+        || (err = fb_req_select(fr, FB_CALL(conversation_x_part,
+                                            .conversation = d->id,
+                                            .part = fb_json_string(
+                                                fr->body,
+                                                "conversationPartId")),
                                 &rows)) != NULL) {
         return err;
     }

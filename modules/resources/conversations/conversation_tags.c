@@ -88,32 +88,33 @@ static const fb_rj_member_t fb_tagging_removed_part[] = {
     FB_RJ_END
 };
 
-/* (org, conversation, tag, target, admin): the application when the tag
- * was not applied yet (its applied_by is stored data, jsonb, and shown
- * as stored). */
-FB_SQL(conversation_t_apply, 4,
-    "INSERT INTO conversation_tag_links (org_id, conversation_id, tag_id, "
-    "  target_part_id, applied_by) "
+/* The application when the tag was not applied yet (its applied_by is
+ * stored data, jsonb, and shown as stored). */
+FB_SQL_NAMED(conversation_t_apply, (conv, tag, target, admin),
+    "INSERT INTO conversation_tag_links AS n (org_id, conversation_id, "
+    "  tag_id, target_part_id, applied_by) "
     "SELECT k.org_id, k.conv, k.tag, k.target, "
     "  jsonb_build_object('type', 'admin', 'id', a.id, 'name', a.name) "
     "FROM (SELECT %s::text AS org_id, %s::text AS conv, %s::text AS tag, "
     "  %s::text AS target, %s::text AS admin) k "
     "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin "
     "ON CONFLICT DO NOTHING "
-    "RETURNING tag_id, (SELECT t.name FROM conversation_tags t "
-    "    WHERE t.org_id = $1 AND t.id = tag_id), "
-    "  target_part_id, applied_at AT TIME ZONE 'UTC', applied_by");
+    "RETURNING n.tag_id, (SELECT t.name FROM conversation_tags t "
+    "    WHERE t.org_id = n.org_id AND t.id = n.tag_id), "
+    "  n.target_part_id, n.applied_at AT TIME ZONE 'UTC', n.applied_by");
 
-/* (org, conversation, tag): the application. */
-FB_SQL(conversation_t_applied, 2,
+/* The application. */
+FB_SQL_NAMED(conversation_t_applied, (conv, tag),
     "SELECT t.id, t.name, l.target_part_id, "
     "  l.applied_at AT TIME ZONE 'UTC', l.applied_by, NULL, NULL, NULL "
-    "FROM conversation_tag_links l JOIN conversation_tags t "
-    "  ON t.org_id = l.org_id AND t.id = l.tag_id "
-    "WHERE l.org_id = %s AND l.conversation_id = %s AND l.tag_id = %s");
+    "FROM (SELECT %s::text AS org_id, %s::text AS conv, "
+    "  %s::text AS tag) k "
+    "JOIN conversation_tag_links l ON l.org_id = k.org_id "
+    "  AND l.conversation_id = k.conv AND l.tag_id = k.tag "
+    "JOIN conversation_tags t ON t.org_id = l.org_id AND t.id = l.tag_id");
 
-/* (org, conversation, tag, admin): the application as removed. */
-FB_SQL(conversation_t_remove, 3,
+/* The application as removed. */
+FB_SQL_NAMED(conversation_t_remove, (conv, tag, admin),
     "DELETE FROM conversation_tag_links l "
     "USING (SELECT %s::text AS org_id, %s::text AS conv, %s::text AS tag, "
     "  %s::text AS admin) k, conversation_tags t, admins a "
@@ -211,11 +212,14 @@ static fb_error_t *fb_conversation_tag_apply(fb_req_t *fr)
     d.tag = fb_id_normalize(fr->pool, fb_json_string(fr->body, "tagId"));
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_tagging_gather, &d);
-    fb_write_select(&w, &fb_sql_conversation_t_apply,
-                    FB_ARGS(d.id, d.tag, d.target, d.admin), &applied);
+    fb_write_select(&w, FB_CALL(conversation_t_apply, .conv = d.id,
+                                .tag = d.tag, .target = d.target,
+                                .admin = d.admin),
+                    &applied);
     fb_tagging_part(&w, d.id, &applied, fb_tagging_added_part);
-    fb_write_select(&w, &fb_sql_conversation_t_applied,
-                    FB_ARGS(d.id, d.tag), &shown);
+    fb_write_select(&w, FB_CALL(conversation_t_applied, .conv = d.id,
+                                .tag = d.tag),
+                    &shown);
     return fb_write_respond(&w, HTTP_OK,
                             fb_tagging_json(&w, &shown, fb_tagging_members));
 }
@@ -234,8 +238,9 @@ static fb_error_t *fb_conversation_tag_remove(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_tagging_gather, &d);
-    fb_write_select(&w, &fb_sql_conversation_t_remove,
-                    FB_ARGS(d.id, d.tag, d.admin), &removed);
+    fb_write_select(&w, FB_CALL(conversation_t_remove, .conv = d.id,
+                                .tag = d.tag, .admin = d.admin),
+                    &removed);
     if (fb_write_ok(&w) && removed.nrows == 0) {
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
                                         "tagId", "The tag is not on this "

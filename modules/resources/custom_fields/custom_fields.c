@@ -42,9 +42,9 @@ FB_SQL(custom_field_list, 0,
 
 FB_SQL(custom_field_insert, 1, CUSTOM_FIELD_INSERT_SQL("post"));
 
-FB_SQL(custom_field_update, 2, CUSTOM_FIELD_UPDATE_SQL);
+FB_SQL_WITH(custom_field_update, manage, CUSTOM_FIELD_UPDATE_SQL);
 
-FB_SQL(custom_field_refs, 2, CUSTOM_FIELD_REFS_SQL);
+FB_SQL_WITH(custom_field_refs, manage, CUSTOM_FIELD_REFS_SQL);
 
 FB_SQL(custom_field_in_use, 1, CUSTOM_FIELD_IN_USE_SQL("boards"));
 

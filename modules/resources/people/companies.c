@@ -44,8 +44,11 @@ FB_SQL(company_find, 1,
 FB_SQL(company_find_shared, 1,
     "SELECT id FROM companies WHERE org_id = %s AND id = %s FOR SHARE");
 
-FB_SQL(company_upsert, 2,
-    "SELECT company_id, created FROM fb_company_upsert(%s, %s, %s::jsonb)");
+FB_SQL_NAMED(company_upsert, (company_id, body),
+    "SELECT u.company_id, u.created "
+    "FROM (SELECT %s::text AS org_id, %s::text AS company_id, "
+    "  %s::jsonb AS body) k, "
+    "  fb_company_upsert(k.org_id, k.company_id, k.body) u");
 
 FB_SQL(company_delete, 1,
     "DELETE FROM companies WHERE org_id = %s AND id = %s RETURNING id");
@@ -75,14 +78,23 @@ FB_SQL_WITH(company_contacts_after, company_contacts, COMPANY_CONTACTS(
 FB_SQL(company_contact_find, 1,
     "SELECT id FROM contacts WHERE org_id = %s AND id = %s FOR SHARE");
 
-FB_SQL(company_link, 2,
-    "INSERT INTO contact_companies (org_id, contact_id, company_id) "
-    "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING");
+/* A link's two ends, as its making and its removal take them. */
+FB_PARAMS(company_link_ends, (contact, company));
 
-FB_SQL(company_unlink, 2,
-    "DELETE FROM contact_companies "
-    "WHERE org_id = %s AND contact_id = %s AND company_id = %s "
-    "RETURNING contact_id");
+#define COMPANY_LINK_ENDS \
+    "(SELECT %s::text AS org_id, %s::text AS contact, " \
+    "  %s::text AS company) k "
+
+FB_SQL_WITH(company_link, company_link_ends,
+    "INSERT INTO contact_companies (org_id, contact_id, company_id) "
+    "SELECT k.org_id, k.contact, k.company FROM " COMPANY_LINK_ENDS
+    "ON CONFLICT DO NOTHING");
+
+FB_SQL_WITH(company_unlink, company_link_ends,
+    "DELETE FROM contact_companies l USING " COMPANY_LINK_ENDS
+    "WHERE l.org_id = k.org_id AND l.contact_id = k.contact "
+    "  AND l.company_id = k.company "
+    "RETURNING l.contact_id");
 
 static const fb_statement_t *const fb_company_statements[] = {
     &fb_sql_company_get, &fb_sql_company_list, &fb_sql_company_list_after,
@@ -128,8 +140,10 @@ static fb_error_t *fb_company_upsert(fb_req_t *fr)
     fb_people_created_at(fr->pool, fr->body);
     fb_write_begin(&w, fr);
     fb_write_select(&w, &fb_sql_company_upsert,
-                    FB_ARGS(fb_json_string(fr->body, "companyId"),
-                            fb_json_text(fr->pool, fr->body)),
+                    FB_NAMED(company_upsert,
+                             .company_id = fb_json_string(fr->body,
+                                                          "companyId"),
+                             .body = fb_json_text(fr->pool, fr->body)),
                     &upserted);
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
@@ -269,6 +283,7 @@ static fb_error_t *fb_company_link(fb_req_t *fr)
 {
     int link = strcmp(fr->r->method, "POST") == 0;
     const char *company = NULL, *contact;
+    fb_args_t ends;
     fb_rows_t rows;
     fb_write_t w;
     fb_error_t *err;
@@ -278,11 +293,12 @@ static fb_error_t *fb_company_link(fb_req_t *fr)
     contact = fb_company_contact(&w, link ? fb_json_string(fr->body,
                                                            "contactId")
                                           : fb_req_param(fr, "contactId"));
+    ends = FB_NAMED(company_link_ends, .contact = contact,
+                    .company = company);
     if (link) {
-        fb_write_exec(&w, &fb_sql_company_link, FB_ARGS(contact, company));
+        fb_write_exec(&w, &fb_sql_company_link, ends);
     }
-    else if (fb_write_select(&w, &fb_sql_company_unlink,
-                             FB_ARGS(contact, company), &rows)
+    else if (fb_write_select(&w, &fb_sql_company_unlink, ends, &rows)
              && rows.nrows == 0) {
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_CONTACT_NOT_ATTACHED,
                                         "contactId", NULL));

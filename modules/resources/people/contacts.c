@@ -80,12 +80,13 @@ FB_SQL(contact_find_user_locked, 1,
 FB_SQL(contact_identity_secret, 0,
     "SELECT identity_secret FROM organizations WHERE id = %s");
 
-FB_SQL(contact_upsert, 2,
-    "SELECT contact_id, created FROM fb_contact_upsert(%s, %s::jsonb, "
-    "                                                  %s::boolean)");
+FB_SQL_NAMED(contact_upsert, (body, verified),
+    "SELECT u.contact_id, u.created "
+    "FROM (SELECT %s::text AS org_id, %s::jsonb AS body, "
+    "  %s::boolean AS verified) k, "
+    "  fb_contact_upsert(k.org_id, k.body, k.verified) u");
 
-/* (org, id, blocked) */
-FB_SQL(contact_block, 2,
+FB_SQL_NAMED(contact_block, (id, blocked),
     "UPDATE contacts c SET is_blocked = k.blocked, updated_at = now() "
     "FROM (SELECT %s::text AS org_id, %s::text AS id, "
     "             %s::boolean AS blocked) k "
@@ -141,9 +142,9 @@ FB_SQL(contact_preferences, 1,
     "FROM contacts c "
     "WHERE c.org_id = %s AND c.id = %s");
 
-/* (org, id, preferences, the changelog one or NULL): the changelog
- * category is the opt-out flag (sql/008). */
-FB_SQL(contact_preferences_set, 3,
+/* prefs: the preferences; changelog: the changelog one, or NULL (the
+ * changelog category is the opt-out flag, sql/008). */
+FB_SQL_NAMED(contact_preferences_set, (id, prefs, changelog),
     "UPDATE contacts c SET "
     "  email_preferences = c.email_preferences || (k.prefs - 'changelog'), "
     "  manually_opted_out_from_changelog = CASE k.changelog "
@@ -385,9 +386,9 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
                              json_object_array_get_idx(companies, i));
     }
     fb_write_begin(&w, fr);
-    fb_write_select(&w, &fb_sql_contact_upsert,
-                    FB_ARGS(fb_json_text(fr->pool, body),
-                            fb_bool_text(verified)),
+    fb_write_select(&w, FB_CALL(contact_upsert,
+                                .body = fb_json_text(fr->pool, body),
+                                .verified = fb_bool_text(verified)),
                     &upserted);
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
@@ -450,8 +451,8 @@ static fb_error_t *fb_contact_block(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_contact_lock, &contact);
-    fb_write_exec(&w, &fb_sql_contact_block,
-                  FB_ARGS(contact.id, fb_bool_text(how->blocked)));
+    fb_write_exec(&w, FB_CALL(contact_block, .id = contact.id,
+                              .blocked = fb_bool_text(how->blocked)));
     return fb_write_respond(&w, HTTP_OK,
                             apr_pstrcat(fr->pool, "{\"id\":\"", contact.id,
                                         "\",\"object\":\"contact\",\"",
@@ -522,9 +523,10 @@ static fb_error_t *fb_contact_preferences_set(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_contact_lock, &customer);
-    fb_write_exec(&w, &fb_sql_contact_preferences_set,
-                  FB_ARGS(customer.id, fb_json_text(fr->pool, prefs),
-                          fb_json_string(prefs, "changelog")));
+    fb_write_exec(&w, FB_CALL(contact_preferences_set, .id = customer.id,
+                              .prefs = fb_json_text(fr->pool, prefs),
+                              .changelog = fb_json_string(prefs,
+                                                          "changelog")));
     return (err = fb_write_end(&w)) != NULL
            ? err : fb_contact_preferences_respond(fr, customer.id);
 }

@@ -22,7 +22,7 @@ FB_SQL(people_admin, 1,
 
 /* (id, userId, email): PERSON_FOUND_COLUMNS, the contacts locked: every
  * caller writes what names the person. */
-FB_SQL(people_find, 3,
+FB_SQL_NAMED(people_find, (id, user_id, email),
     "SELECT " PERSON_FOUND_COLUMNS_LOCKED("k.org_id", "k.id", "k.user_id",
                                           "k.email") " "
     "FROM (SELECT %s::text AS org_id, %s::text AS id, "
@@ -35,8 +35,11 @@ FB_SQL(people_admin_contact, 1,
     "                                 a.profile_picture) "
     "FROM admins a WHERE a.org_id = %s AND a.id = %s");
 
-FB_SQL(people_contact_create, 4,
-    "SELECT fb_contact_find_or_create(%s, %s, %s, %s, %s)");
+FB_SQL_NAMED(people_contact_create, (user_id, email, name, picture),
+    "SELECT fb_contact_find_or_create(k.org_id, k.user_id, k.email, "
+    "  k.name, k.picture) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS user_id, "
+    "  %s::text AS email, %s::text AS name, %s::text AS picture) k");
 
 const fb_statement_t *const fb_people_statements[] = {
     &fb_sql_people_admin, &fb_sql_people_find,
@@ -106,11 +109,12 @@ fb_error_t *fb_person_pick(fb_req_t *fr, json_object *who,
     if (*contact_id != NULL || !create) {
         return NULL;
     }
-    if ((err = fb_req_select(fr, &fb_sql_people_contact_create,
-                             FB_ARGS(k.user_id, k.email,
-                                     fb_person_name(fr->pool, who),
-                                     fb_json_string(who, "profilePicture")),
-                             &rows)) != NULL) {
+    if ((err = fb_req_select(
+             fr, FB_CALL(people_contact_create, .user_id = k.user_id,
+                         .email = k.email,
+                         .name = fb_person_name(fr->pool, who),
+                         .picture = fb_json_string(who, "profilePicture")),
+             &rows)) != NULL) {
         return err;
     }
     *contact_id = fb_rows_get(&rows, 0, 0);
@@ -129,9 +133,10 @@ fb_error_t *fb_person_resolve(fb_req_t *fr, json_object *who,
 
     fb_person_keys(fr->pool, who, &k);
     if (k.id != NULL || k.user_id != NULL || k.email != NULL) {
-        if ((err = fb_req_select(fr, &fb_sql_people_find,
-                                 FB_ARGS(k.id, k.user_id, k.email), &rows))
-            != NULL) {
+        if ((err = fb_req_select(fr, FB_CALL(people_find, .id = k.id,
+                                             .user_id = k.user_id,
+                                             .email = k.email),
+                                 &rows)) != NULL) {
             return err;
         }
         for (i = 0; i < 4; i++) {

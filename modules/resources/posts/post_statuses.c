@@ -19,7 +19,8 @@ FB_SQL(post_status_list, 0,
 
 FB_SQL(post_status_insert, 1, POST_STATUS_INSERT_SQL("post_statuses"));
 
-FB_SQL(post_status_update, 2, POST_STATUS_UPDATE_SQL("post_statuses"));
+FB_SQL_WITH(post_status_update, manage,
+    POST_STATUS_UPDATE_SQL("post_statuses"));
 
 FB_MANAGE_ONE_DEFAULT(post_status, "post_statuses");
 

@@ -34,7 +34,7 @@ FB_SQL(survey_insert, 1,
     "  a.b -> 'pages' "
     "FROM a RETURNING id");
 
-FB_SQL(survey_update, 2,
+FB_SQL_WITH(survey_update, manage,
     SURVEY_BODY
     "UPDATE surveys x SET title = coalesce(a.b ->> 'title', x.title), "
     "  description = CASE WHEN a.b ? 'description' "

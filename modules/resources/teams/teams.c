@@ -72,7 +72,7 @@ FB_SQL(team_insert, 1,
     "SELECT id FROM t");
 
 /* Members given replace the set: those kept keep when they joined. */
-FB_SQL(team_update, 2,
+FB_SQL_WITH(team_update, manage,
     TEAM_BODY ", "
     "t AS (UPDATE teams x SET "
     "  name = coalesce(a.b ->> 'name', x.name), "
@@ -94,7 +94,7 @@ FB_SQL(team_update, 2,
 
 /* Members are the organization's admins (the first that is not).  A
  * colour's form is a field rule (fb_format_hex_colour). */
-FB_SQL(team_refs, 2,
+FB_SQL_WITH(team_refs, manage,
     TEAM_BODY
     "SELECT 'members', 'unknown_admin', m "
     "FROM a, jsonb_array_elements_text(coalesce(a.b -> 'members', "

@@ -36,9 +36,10 @@ FB_SQL(ticket_category_insert, 1,
     BOARD_INSERT_SQL("ticket_categories", "category_type,",
                      "a.b ->> 'supportBoardType',"));
 
-FB_SQL(ticket_category_update, 2, BOARD_UPDATE_SQL("ticket_categories"));
+FB_SQL_WITH(ticket_category_update, manage,
+    BOARD_UPDATE_SQL("ticket_categories"));
 
-FB_SQL(ticket_category_refs, 2, BOARD_REFS_SQL("ticket"));
+FB_SQL_WITH(ticket_category_refs, manage, BOARD_REFS_SQL("ticket"));
 
 FB_SQL(ticket_category_in_use, 1,
     "SELECT 'has_tickets', count(*) FROM tickets "

@@ -20,9 +20,9 @@ FB_SQL(ticket_field_list, 0,
 
 FB_SQL(ticket_field_insert, 1, CUSTOM_FIELD_INSERT_SQL("ticket"));
 
-FB_SQL(ticket_field_update, 2, CUSTOM_FIELD_UPDATE_SQL);
+FB_SQL_WITH(ticket_field_update, manage, CUSTOM_FIELD_UPDATE_SQL);
 
-FB_SQL(ticket_field_refs, 2, CUSTOM_FIELD_REFS_SQL);
+FB_SQL_WITH(ticket_field_refs, manage, CUSTOM_FIELD_REFS_SQL);
 
 FB_SQL(ticket_field_in_use, 1,
     CUSTOM_FIELD_IN_USE_SQL("ticket_categories"));

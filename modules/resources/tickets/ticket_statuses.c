@@ -18,7 +18,7 @@ FB_SQL(ticket_status_list, 0,
 
 FB_SQL(ticket_status_insert, 1, POST_STATUS_INSERT_SQL("ticket_statuses"));
 
-FB_SQL(ticket_status_update, 2,
+FB_SQL_WITH(ticket_status_update, manage,
     POST_STATUS_UPDATE_SQL("ticket_statuses"));
 
 FB_MANAGE_ONE_DEFAULT(ticket_status, "ticket_statuses");

@@ -121,23 +121,30 @@ FB_SQL_WITH(webhook_list_after, webhook_list, WEBHOOK_LIST(
 FB_SQL(webhook_lock_org, 0,
     "SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || %s, 0))");
 
-/* No row when the organization already has its maximum.  (org, name,
- * url, description, secret, topics, timeout, headers, maximum) */
-FB_SQL(webhook_insert, 8,
-    "WITH w AS ("
+/* No row when the organization already has its maximum. */
+FB_SQL_NAMED(webhook_insert,
+             (name, url, description, secret, topics, timeout_ms, headers,
+              maximum),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS name, "
+    "  %s::text AS url, %s::text AS description, %s::text AS secret, "
+    "  %s::text[] AS topics, %s::integer AS timeout_ms, "
+    "  %s::jsonb AS headers, %d AS maximum), "
+    "w AS ("
     "  INSERT INTO webhooks (org_id, name, url, description, secret, "
     "                        topics, timeout_ms, headers) "
-    "  SELECT %s, %s, %s, %s, %s, %s::text[], "
-    "    coalesce(%s::integer, 10000), coalesce(%s::jsonb, '{}') "
-    "  WHERE (SELECT count(*) FROM webhooks WHERE org_id = $1) < %d "
+    "  SELECT k.org_id, k.name, k.url, k.description, k.secret, k.topics, "
+    "    coalesce(k.timeout_ms, 10000), coalesce(k.headers, '{}') "
+    "  FROM k WHERE (SELECT count(*) FROM webhooks x "
+    "                WHERE x.org_id = k.org_id) < k.maximum "
     "  RETURNING *) "
     "SELECT " WEBHOOK_SELECT " FROM w");
 
 /* Given fields replace; the description is cleared by a null (the
  * flag says it was given); status 'active' resets the health
- * figures and lastStatus.  (org, id, name, url, description given,
- * description, topics, timeout, headers, status) */
-FB_SQL(webhook_update, 9,
+ * figures and lastStatus. */
+FB_SQL_NAMED(webhook_update,
+             (id, name, url, description_given, description, topics,
+              timeout_ms, headers, status),
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::text AS name, %s::text AS url, "
     "  %s::boolean AS description_given, %s::text AS description, "
@@ -164,8 +171,7 @@ FB_SQL(webhook_update, 9,
     "  FROM a WHERE o.org_id = a.org_id AND o.id = a.id RETURNING o.*) "
     "SELECT " WEBHOOK_SELECT " FROM w");
 
-/* (org, id, secret) */
-FB_SQL(webhook_secret, 2,
+FB_SQL_NAMED(webhook_secret, (id, secret),
     "WITH w AS ("
     "  UPDATE webhooks o SET secret = a.secret, updated_at = now() "
     "  FROM (SELECT %s::text AS org_id, %s::text AS id, "
@@ -177,14 +183,16 @@ FB_SQL(webhook_find, 1,
     "SELECT id FROM webhooks WHERE org_id = %s AND id = %s");
 
 /* A webhook.test event with its item (the webhook without its secret,
- * fb_webhook_test_item) for this webhook only, and its delivery.
- * (org, item, id) */
-FB_SQL(webhook_test, 2,
-    "WITH e AS ("
+ * fb_webhook_test_item) for this webhook only, and its delivery. */
+FB_SQL_NAMED(webhook_test, (item, webhook),
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::jsonb AS item, %s::text AS webhook), "
+    "e AS ("
     "  INSERT INTO events (org_id, topic, item) "
-    "  VALUES (%s, 'webhook.test', %s::jsonb) RETURNING org_id, id) "
+    "  SELECT k.org_id, 'webhook.test', k.item FROM k "
+    "  RETURNING org_id, id) "
     "INSERT INTO webhook_deliveries (org_id, webhook_id, event_id) "
-    "SELECT e.org_id, %s, e.id FROM e RETURNING id");
+    "SELECT e.org_id, k.webhook, e.id FROM e, k RETURNING id");
 
 /* (org, delivery ids) -> the attempts of those deliveries, each
  * delivery's oldest first. */
@@ -197,9 +205,19 @@ FB_SQL(webhook_attempts, 1,
     "WHERE a.org_id = %s AND a.delivery_id = ANY (%s::text[]) "
     "ORDER BY a.delivery_id, a.created_at, a.id");
 
-FB_SQL(webhook_delivery_get, 2,
-    "SELECT " DELIVERY_SELECT " " DELIVERY_FROM
-    "WHERE d.org_id = %s AND d.webhook_id = %s AND d.id = %s");
+/* One delivery of a webhook, as its read and its redelivery take it. */
+FB_PARAMS(webhook_delivery, (webhook, delivery));
+
+#define WEBHOOK_DELIVERY_KEY \
+    "(SELECT %s::text AS org_id, %s::text AS webhook, " \
+    "  %s::text AS delivery) k "
+#define WEBHOOK_DELIVERY_MATCH \
+    "d.org_id = k.org_id AND d.webhook_id = k.webhook " \
+    "AND d.id = k.delivery "
+
+FB_SQL_WITH(webhook_delivery_get, webhook_delivery,
+    "SELECT " DELIVERY_SELECT " " DELIVERY_FROM ", " WEBHOOK_DELIVERY_KEY
+    "WHERE " WEBHOOK_DELIVERY_MATCH);
 
 FB_LIST_PARAMS(webhook_deliveries, (webhook));
 
@@ -219,12 +237,12 @@ FB_SQL_WITH(webhook_deliveries_after, webhook_deliveries,
 
 /* A finished delivery is due again at once with a fresh schedule;
  * a pending one is left as it is. */
-FB_SQL(webhook_redeliver, 2,
-    "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, "
+FB_SQL_WITH(webhook_redeliver, webhook_delivery,
+    "UPDATE webhook_deliveries d SET state = 'pending', attempts = 0, "
     "  next_attempt_at = now(), lease_until = NULL, delivered_at = NULL, "
     "  updated_at = now() "
-    "WHERE org_id = %s AND webhook_id = %s AND id = %s "
-    "  AND state <> 'pending'");
+    "FROM " WEBHOOK_DELIVERY_KEY
+    "WHERE " WEBHOOK_DELIVERY_MATCH "AND d.state <> 'pending'");
 
 FB_SQL(webhook_delete, 1,
     "DELETE FROM webhooks WHERE org_id = %s AND id = %s RETURNING id");
@@ -689,10 +707,14 @@ static fb_error_t *fb_webhook_create(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_exec(&w, &fb_sql_webhook_lock_org, FB_NO_ARGS);
-    fb_write_select(&w, &fb_sql_webhook_insert,
-                    FB_ARGS(in.name, in.url, in.description, secret,
-                            in.topics, in.timeout, in.headers,
-                            apr_itoa(fr->pool, fr->conf->webhook_max)),
+    fb_write_select(&w, FB_CALL(webhook_insert, .name = in.name,
+                                .url = in.url,
+                                .description = in.description,
+                                .secret = secret, .topics = in.topics,
+                                .timeout_ms = in.timeout,
+                                .headers = in.headers,
+                                .maximum = apr_itoa(fr->pool,
+                                                    fr->conf->webhook_max)),
                     &rows);
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
@@ -740,11 +762,12 @@ static fb_error_t *fb_webhook_update(fb_req_t *fr)
         || (err = fb_webhook_input(fr, &in)) != NULL) {
         return err;
     }
-    return fb_webhook_answer(fr, &fb_sql_webhook_update,
-                             FB_ARGS(id, in.name, in.url,
-                                     fb_bool_text(in.description_given),
-                                     in.description, in.topics, in.timeout,
-                                     in.headers, in.status));
+    return fb_webhook_answer(
+        fr, FB_CALL(webhook_update, .id = id, .name = in.name, .url = in.url,
+                    .description_given = fb_bool_text(in.description_given),
+                    .description = in.description, .topics = in.topics,
+                    .timeout_ms = in.timeout, .headers = in.headers,
+                    .status = in.status));
 }
 
 /* ---- POST /webhooks/{id}/secret ---- */
@@ -758,8 +781,8 @@ static fb_error_t *fb_webhook_rotate(fb_req_t *fr)
         || (err = fb_webhook_new_secret(fr, &secret)) != NULL) {
         return err;
     }
-    return fb_webhook_answer(fr, &fb_sql_webhook_secret,
-                             FB_ARGS(id, secret));
+    return fb_webhook_answer(fr, FB_CALL(webhook_secret, .id = id,
+                                         .secret = secret));
 }
 
 /* ---- DELETE /webhooks/{id} ---- */
@@ -810,7 +833,9 @@ static fb_error_t *fb_delivery_respond(fb_req_t *fr, int status,
     const char *json;
     fb_rows_t rows;
     fb_error_t *err = fb_req_select(fr, &fb_sql_webhook_delivery_get,
-                                    FB_ARGS(id, delivery), &rows);
+                                    FB_NAMED(webhook_delivery, .webhook = id,
+                                             .delivery = delivery),
+                                    &rows);
 
     if (err != NULL) {
         return err;
@@ -854,7 +879,8 @@ static fb_error_t *fb_webhook_test(fb_req_t *fr)
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_INTERNAL, NULL,
                                         NULL));
     }
-    fb_write_select(&w, &fb_sql_webhook_test, FB_ARGS(item, id), &made);
+    fb_write_select(&w, FB_CALL(webhook_test, .item = item, .webhook = id),
+                    &made);
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
@@ -898,7 +924,9 @@ static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
                              "hexadecimal object id.");
     }
     if ((err = fb_req_exec(fr, &fb_sql_webhook_redeliver,
-                           FB_ARGS(id, delivery), NULL)) != NULL) {
+                           FB_NAMED(webhook_delivery, .webhook = id,
+                                    .delivery = delivery),
+                           NULL)) != NULL) {
         return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id, delivery);

@@ -4,12 +4,14 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- fb_event_insert (scoped; varchar, varchar, varchar, varchar, varchar)
-WITH e AS (
+-- fb_event_insert (scoped; varchar, varchar, varchar, varchar, varchar) named (topic, item, changes, reasons)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS topic, $3::jsonb AS item, $4::jsonb AS changes,
+  $5::jsonb AS reasons),
+e AS (
   INSERT INTO events (org_id, topic, item, changes)
-  VALUES ($1, $2, $3::jsonb, COALESCE($4::jsonb, '[]'::jsonb))
-  RETURNING org_id, id, topic),
-k AS (SELECT $5::jsonb AS reasons)
+  SELECT k.org_id, k.topic, k.item, COALESCE(k.changes, '[]'::jsonb)
+  FROM k RETURNING org_id, id, topic)
 INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, state,
                                 last_error)
 SELECT e.org_id, w.id, e.id,

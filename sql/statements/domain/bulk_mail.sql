@@ -4,17 +4,21 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- bulk_mail_queue (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- bulk_mail_queue (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (kind, list, subject, html, text, dedupe, post_id, changelog_id, emails, links)
 INSERT INTO email_outbox (org_id, kind, preference, recipient,
   subject, body_html, body_text, dedupe_key, headers, post_id,
   changelog_id)
-SELECT $1, $2, $3, r.email, $4,
-  replace($5, '{{unsubscribe}}',
+SELECT k.org_id, k.kind, k.list, r.email, k.subject,
+  replace(k.html, '{{unsubscribe}}',
           replace(r.link, '&', '&amp;')),
-  replace($6, '{{unsubscribe}}', r.link),
-  $7 || r.email,
+  replace(k.text, '{{unsubscribe}}', r.link),
+  k.dedupe || r.email,
   jsonb_build_object('List-Unsubscribe', '<' || r.link || '>',
     'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
-  $8, $9
-FROM unnest($10::text[], $11::text[]) AS r(email, link)
+  k.post_id, k.changelog_id
+FROM (SELECT $1::text AS org_id, $2::text AS kind, $3::text AS list,
+  $4::text AS subject, $5::text AS html, $6::text AS text,
+  $7::text AS dedupe, $8::text AS post_id, $9::text AS changelog_id,
+  $10::text[] AS emails, $11::text[] AS links) k,
+  unnest(k.emails, k.links) AS r(email, link)
 ON CONFLICT DO NOTHING;

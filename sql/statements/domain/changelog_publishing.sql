@@ -4,8 +4,8 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- changelog_get (scoped; varchar, varchar, varchar, varchar)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS ref,
+-- changelog_get (scoped; varchar, varchar, varchar, varchar) named (ref, locale, draft)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id, $2::text AS ref,
   $3::text AS locale, $4::boolean AS draft),
 hit AS (SELECT c.id, NULL::text AS slug_locale, 0 AS o
   FROM k JOIN changelogs c ON c.org_id = k.org_id AND c.id = k.ref
@@ -78,7 +78,7 @@ greatest(p.updated_at, p.l_updated_at)
 AT TIME ZONE 'UTC',
 NULL AS sort_key FROM page p;
 
--- changelog_p_publish (scoped; varchar, varchar, varchar, varchar)
+-- changelog_p_publish (scoped; varchar, varchar, varchar, varchar) named (id, locales, send_email)
 UPDATE changelog_locales l SET live_title = l.title,
   live_content = l.content, live_content_text = l.content_text,
   live_markdown = l.markdown,
@@ -92,14 +92,16 @@ WHERE l.org_id = a.org_id AND l.changelog_id = a.id
   AND (a.locales IS NULL OR l.locale = ANY (a.locales))
 RETURNING l.locale, l.send_email;
 
--- changelog_p_email_locales (scoped; varchar, varchar, varchar, varchar)
+-- changelog_p_email_locales (scoped; varchar, varchar, varchar, varchar) named (id, locales, portal)
 UPDATE changelog_locales l SET email_sent = true
-WHERE l.org_id = $1 AND l.changelog_id = $2
-AND l.locale = ANY ($3::text[]) AND NOT l.email_sent
+FROM (SELECT $1::text AS org_id, $2::text AS id,
+  $3::text[] AS locales, $4::text AS portal) a
+WHERE l.org_id = a.org_id AND l.changelog_id = a.id
+AND l.locale = ANY (a.locales) AND NOT l.email_sent
 RETURNING l.locale, l.live_title, l.live_content,
   l.live_content_text,
   COALESCE((SELECT o.portal_url FROM organizations o
-            WHERE o.id = l.org_id), $4)
+            WHERE o.id = l.org_id), a.portal)
   || '/' || l.locale || '/changelog/' || l.slug;
 
 -- changelog_p_recipients (scoped; varchar, varchar)

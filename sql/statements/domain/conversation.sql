@@ -238,11 +238,16 @@ LEFT JOIN admins ad ON pt.author_kind = 'admin'
   AND ad.org_id = pt.org_id AND ad.id = pt.author_id
 WHERE pt.org_id = $1 AND pt.id = $2;
 
--- conversation_part_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
-SELECT fb_conversation_part_add($1, $2, $3, $4, $5, $6, $7, $8,
-  $9::jsonb, $10::timestamptz);
+-- conversation_part_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (conversation, type, author_kind, author_id, html, markdown, channel, data, created_at)
+SELECT fb_conversation_part_add(k.org_id, k.conversation, k.type,
+  k.author_kind, k.author_id, k.html, k.markdown, k.channel, k.data,
+  k.created_at)
+FROM (SELECT $1::text AS org_id, $2::text AS conversation,
+  $3::text AS type, $4::text AS author_kind, $5::text AS author_id,
+  $6::text AS html, $7::text AS markdown, $8::text AS channel,
+  $9::jsonb AS data, $10::timestamptz AS created_at) k;
 
--- conversation_state_move (scoped; varchar, varchar, varchar, varchar)
+-- conversation_state_move (scoped; varchar, varchar, varchar, varchar) named (id, state, until)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id, $2::text AS id,
   $3::text AS state, $4::timestamptz AS until)
 UPDATE conversations c SET state = k.state, snoozed_until = k.until,

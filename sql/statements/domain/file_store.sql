@@ -4,27 +4,32 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- file_insert (scoped; varchar, varchar, varchar)
+-- file_insert (scoped; varchar, varchar, varchar) named (source, name)
 INSERT INTO files (org_id, content_type, source, name)
-VALUES ($1, 'application/octet-stream', $2, $3) RETURNING key;
+SELECT k.org_id, 'application/octet-stream', k.source, k.name
+FROM (SELECT $1::text AS org_id, $2::text AS source,
+  $3::text AS name) k
+RETURNING key;
 
--- file_chunk (scoped; varchar, varchar, varchar, varchar)
+-- file_chunk (scoped; varchar, varchar, varchar, varchar) named (key, seq, data)
 INSERT INTO file_chunks (key, seq, data)
 SELECT f.key, a.seq, decode(a.data, 'hex')
 FROM (SELECT $1::text AS org_id, $2::text AS key,
   $3::integer AS seq, $4::text AS data) a
 JOIN files f ON f.org_id = a.org_id AND f.key = a.key;
 
--- file_done (scoped; varchar, varchar, varchar, varchar)
+-- file_done (scoped; varchar, varchar, varchar, varchar) named (key, size, content_type)
 UPDATE files f SET size = a.size, content_type = a.content_type
 FROM (SELECT $1::text AS org_id, $2::text AS key,
   $3::bigint AS size, $4::text AS content_type) a
 WHERE f.org_id = a.org_id AND f.key = a.key;
 
--- file_chunk_read (scoped; varchar, varchar, varchar)
-SELECT encode(c.data, 'hex') FROM file_chunks c
-JOIN files f ON f.key = c.key
-WHERE f.org_id = $1 AND c.key = $2 AND c.seq = $3::integer;
+-- file_chunk_read (scoped; varchar, varchar, varchar) named (key, seq)
+SELECT encode(c.data, 'hex')
+FROM (SELECT $1::text AS org_id, $2::text AS key,
+  $3::integer AS seq) k
+JOIN files f ON f.org_id = k.org_id AND f.key = k.key
+JOIN file_chunks c ON c.key = f.key AND c.seq = k.seq;
 
 -- file_discard (scoped; varchar, varchar)
 DELETE FROM files WHERE org_id = $1 AND key = $2 AND size = 0;

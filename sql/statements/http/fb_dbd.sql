@@ -17,6 +17,9 @@ SELECT old.statement_timeout, old.parallel_workers,
        set_config('max_parallel_workers_per_gather', '0', false)
 FROM old;
 
--- fb_dbd_budget_reset (global; varchar, varchar)
-SELECT set_config('statement_timeout', $1, false),
-       set_config('max_parallel_workers_per_gather', $2, false);
+-- fb_dbd_budget_reset (global; varchar, varchar) named (statement_timeout, parallel_workers)
+SELECT set_config('statement_timeout', k.statement_timeout, false),
+       set_config('max_parallel_workers_per_gather',
+                  k.parallel_workers, false)
+FROM (SELECT $1::text AS statement_timeout,
+  $2::text AS parallel_workers) k;

@@ -4,8 +4,11 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- op_org_create (global; varchar, varchar, varchar)
-SELECT org_id, admin_id, api_key FROM fb_org_create($1, $2, $3);
+-- op_org_create (global; varchar, varchar, varchar) named (name, owner_email, owner_name)
+SELECT o.org_id, o.admin_id, o.api_key
+FROM (SELECT $1::text AS name, $2::text AS owner_email,
+  $3::text AS owner_name) k,
+  fb_org_create(k.name, k.owner_email, k.owner_name) o;
 
 -- op_org_list (global; no placeholders)
 SELECT id, name, fb_iso(created_at) FROM organizations
@@ -20,8 +23,10 @@ SELECT id FROM organizations WHERE id = $1;
 -- op_admin_taken (scoped; varchar, varchar)
 SELECT id FROM admins WHERE org_id = $1 AND lower(email) = lower($2);
 
--- op_admin_create (scoped; varchar, varchar, varchar, varchar)
-SELECT fb_admin_create($1, $2, $3, $4);
+-- op_admin_create (scoped; varchar, varchar, varchar, varchar) named (name, email, role)
+SELECT fb_admin_create(k.org_id, k.name, k.email, k.role)
+FROM (SELECT $1::text AS org_id, $2::text AS name, $3::text AS email,
+  $4::text AS role) k;
 
 -- op_key_create (scoped; varchar, varchar)
 SELECT fb_api_key_create(a.org_id, a.id), a.id FROM admins a

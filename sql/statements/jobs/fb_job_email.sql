@@ -19,7 +19,7 @@ RETURNING o.org_id, o.id, o.attempts, o.lease_until::text,
   o.preference,
   fb_email_recipient_allowed(o.org_id, o.recipient, o.preference);
 
--- job_email_finish (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+-- job_email_finish (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (id, lease, outcome, error, delay_ms)
 UPDATE email_outbox o SET
   state = CASE a.outcome WHEN 'done' THEN 'sent'
     WHEN 'skipped' THEN 'skipped' WHEN 'failed' THEN 'failed'

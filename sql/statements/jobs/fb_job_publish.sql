@@ -18,7 +18,7 @@ FROM due WHERE l.org_id = due.org_id
 RETURNING l.org_id, l.changelog_id, l.publish_attempts,
   l.publish_lease::text, l.locale;
 
--- job_publish_finish (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+-- job_publish_finish (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (id, lease, outcome, error, delay_ms)
 UPDATE changelog_locales l SET
   publish_lease = CASE a.outcome WHEN 'retry' THEN
     clock_timestamp() + a.delay_ms * interval '1 millisecond' END,

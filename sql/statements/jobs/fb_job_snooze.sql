@@ -15,7 +15,7 @@ UPDATE conversations c SET wake_attempts = c.wake_attempts + 1,
 FROM due WHERE c.org_id = due.org_id AND c.id = due.id
 RETURNING c.org_id, c.id, c.wake_attempts, c.wake_lease::text;
 
--- job_snooze_finish (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+-- job_snooze_finish (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (id, lease, outcome, error, delay_ms)
 UPDATE conversations c SET
   wake_lease = CASE a.outcome
     WHEN 'retry' THEN clock_timestamp()

@@ -4,12 +4,13 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- job_webhook_claim (global; integer, integer, integer)
-WITH a AS (SELECT clock_timestamp() + make_interval(secs => $1)
-  AS lease,
-least($2,
+-- job_webhook_claim (global; integer, integer, integer) named (lease, setting, batch)
+WITH a AS (SELECT clock_timestamp()
+  + make_interval(secs => k.lease) AS lease,
+least(k.setting,
 64)
- AS slots, $3 AS batch),
+ AS slots, k.batch
+  FROM (SELECT $1 AS lease, $2 AS setting, $3 AS batch) k),
 due AS (
   SELECT d.org_id, d.id, d.webhook_id, d.next_attempt_at, w.status,
     w.failure_run, w.consecutive_failures

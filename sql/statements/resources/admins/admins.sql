@@ -34,7 +34,7 @@ INSERT INTO roles (org_id, name, permissions)
 SELECT a.org_id, a.b ->> 'name',
   fb_permissions_complete(a.b -> 'permissions') FROM a RETURNING id;
 
--- admin_role_update (scoped; varchar, varchar, varchar)
+-- admin_role_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE roles x SET name = coalesce(a.b ->> 'name', x.name),
@@ -43,7 +43,7 @@ UPDATE roles x SET name = coalesce(a.b ->> 'name', x.name),
   updated_at = now()
 FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- admin_role_conflicts (scoped; varchar, varchar, varchar)
+-- admin_role_conflicts (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'builtin_changed', NULL FROM a JOIN roles x
@@ -63,7 +63,7 @@ FROM roles r WHERE r.org_id = $1 AND r.id = $2
 AND (r.builtin IS NOT NULL OR EXISTS (SELECT 1 FROM admins x
   WHERE x.org_id = r.org_id AND x.role_id = r.id));
 
--- admin_role_owners (scoped; varchar, varchar, varchar)
+-- admin_role_owners (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'owner_role', NULL
@@ -97,7 +97,7 @@ INSERT INTO admins (org_id, name, email, role_id, profile_picture)
 SELECT a.org_id, a.b ->> 'name', a.b ->> 'email', a.b ->> 'roleId',
   a.b ->> 'profilePicture' FROM a RETURNING id;
 
--- admin_update (scoped; varchar, varchar, varchar)
+-- admin_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE admins x SET name = coalesce(a.b ->> 'name', x.name),
@@ -108,14 +108,14 @@ UPDATE admins x SET name = coalesce(a.b ->> 'name', x.name),
   updated_at = now()
 FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- admin_refs (scoped; varchar, varchar, varchar)
+-- admin_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'roleId', 'unknown_role', a.b ->> 'roleId'
 FROM a WHERE a.b ? 'roleId' AND NOT EXISTS (SELECT 1 FROM roles r
   WHERE r.org_id = a.org_id AND r.id = a.b ->> 'roleId');
 
--- admin_conflicts (scoped; varchar, varchar, varchar)
+-- admin_conflicts (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'email_taken', a.b ->> 'email'
@@ -158,7 +158,7 @@ x.role_id
   WHERE o.org_id = x.org_id AND r.builtin = 'owner')
  = 1;
 
--- admin_owners (scoped; varchar, varchar, varchar)
+-- admin_owners (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'owner', NULL

@@ -44,13 +44,13 @@ WITH a AS (SELECT $1::text AS org_id, $2::jsonb AS b)
 SELECT i.id, i.key FROM a,
   fb_api_key_issue(a.org_id, a.b ->> 'adminId', a.b ->> 'name') i;
 
--- api_key_update (scoped; varchar, varchar, varchar)
+-- api_key_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE api_keys x SET name = coalesce(a.b ->> 'name', x.name)
 FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- api_key_refs (scoped; varchar, varchar, varchar)
+-- api_key_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'adminId', 'unknown_admin', a.b ->> 'adminId'
@@ -58,7 +58,7 @@ FROM a WHERE NOT EXISTS (SELECT 1 FROM admins x
   WHERE x.org_id = a.org_id AND x.id = a.b ->> 'adminId')
 AND a.b ? 'adminId';
 
--- api_key_owners (scoped; varchar, varchar, varchar)
+-- api_key_owners (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'owner_key', NULL FROM a JOIN api_keys k

@@ -89,7 +89,7 @@ AS g(admin_only, segments, allowed, denied, posting, comments,
      dates, visibility, fields)
 RETURNING id;
 
--- board_update (scoped; varchar, varchar, varchar)
+-- board_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE
@@ -128,7 +128,7 @@ AS g(admin_only, segments, allowed, denied, posting, comments,
      dates, visibility, fields)
 WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- board_refs (scoped; varchar, varchar, varchar)
+-- board_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'customFields', 'unknown_custom_field', f

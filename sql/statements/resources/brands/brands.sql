@@ -42,7 +42,7 @@ SELECT a.org_id, a.b ->> 'name',
   a.b ->> 'helpCenterId', a.b ->> 'senderEmailAddressId'
 FROM a RETURNING id;
 
--- brand_update (scoped; varchar, varchar, varchar)
+-- brand_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE brands x SET
@@ -56,7 +56,7 @@ UPDATE brands x SET
   updated_at = now()
 FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- brand_conflicts (scoped; varchar, varchar, varchar)
+-- brand_conflicts (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'default_kept', NULL FROM a JOIN
@@ -65,7 +65,7 @@ brands
   ON x.org_id = a.org_id AND x.id = a.id
 WHERE x.is_default AND a.b -> 'isDefault' = 'false';
 
--- brand_demote (scoped; varchar, varchar, varchar)
+-- brand_demote (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE

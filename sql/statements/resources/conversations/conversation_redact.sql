@@ -4,9 +4,13 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- conversation_x_part (scoped; varchar, varchar, varchar)
-SELECT id, author_kind IS NOT NULL, redacted FROM conversation_parts
-WHERE org_id = $1 AND conversation_id = $2 AND id = $3 FOR UPDATE;
+-- conversation_x_part (scoped; varchar, varchar, varchar) named (conversation, part)
+SELECT p.id, p.author_kind IS NOT NULL, p.redacted
+FROM (SELECT $1::text AS org_id, $2::text AS conversation,
+  $3::text AS part) k
+JOIN conversation_parts p ON p.org_id = k.org_id
+  AND p.conversation_id = k.conversation AND p.id = k.part
+FOR UPDATE OF p;
 
 -- conversation_x_redact (scoped; varchar, varchar)
 UPDATE conversation_parts SET body_html = NULL, body_markdown = NULL,

@@ -76,8 +76,11 @@ SELECT id FROM companies WHERE org_id = $1 AND id = $2;
 -- company_find_shared (scoped; varchar, varchar)
 SELECT id FROM companies WHERE org_id = $1 AND id = $2 FOR SHARE;
 
--- company_upsert (scoped; varchar, varchar, varchar)
-SELECT company_id, created FROM fb_company_upsert($1, $2, $3::jsonb);
+-- company_upsert (scoped; varchar, varchar, varchar) named (company_id, body)
+SELECT u.company_id, u.created
+FROM (SELECT $1::text AS org_id, $2::text AS company_id,
+  $3::jsonb AS body) k,
+  fb_company_upsert(k.org_id, k.company_id, k.body) u;
 
 -- company_delete (scoped; varchar, varchar)
 DELETE FROM companies WHERE org_id = $1 AND id = $2 RETURNING id;
@@ -164,11 +167,17 @@ ORDER BY l.contact_id DESC LIMIT $5;
 -- company_contact_find (scoped; varchar, varchar)
 SELECT id FROM contacts WHERE org_id = $1 AND id = $2 FOR SHARE;
 
--- company_link (scoped; varchar, varchar, varchar)
+-- company_link (scoped; varchar, varchar, varchar) named (contact, company)
 INSERT INTO contact_companies (org_id, contact_id, company_id)
-VALUES ($1, $2, $3) ON CONFLICT DO NOTHING;
+SELECT k.org_id, k.contact, k.company FROM
+(SELECT $1::text AS org_id, $2::text AS contact,
+  $3::text AS company) k
+ON CONFLICT DO NOTHING;
 
--- company_unlink (scoped; varchar, varchar, varchar)
-DELETE FROM contact_companies
-WHERE org_id = $1 AND contact_id = $2 AND company_id = $3
-RETURNING contact_id;
+-- company_unlink (scoped; varchar, varchar, varchar) named (contact, company)
+DELETE FROM contact_companies l USING
+(SELECT $1::text AS org_id, $2::text AS contact,
+  $3::text AS company) k
+WHERE l.org_id = k.org_id AND l.contact_id = k.contact
+  AND l.company_id = k.company
+RETURNING l.contact_id;

@@ -127,11 +127,13 @@ c.user_id = $2 AND c.type = 'customer' FOR UPDATE;
 -- contact_identity_secret (scoped; varchar)
 SELECT identity_secret FROM organizations WHERE id = $1;
 
--- contact_upsert (scoped; varchar, varchar, varchar)
-SELECT contact_id, created FROM fb_contact_upsert($1, $2::jsonb,
-                                                  $3::boolean);
+-- contact_upsert (scoped; varchar, varchar, varchar) named (body, verified)
+SELECT u.contact_id, u.created
+FROM (SELECT $1::text AS org_id, $2::jsonb AS body,
+  $3::boolean AS verified) k,
+  fb_contact_upsert(k.org_id, k.body, k.verified) u;
 
--- contact_block (scoped; varchar, varchar, varchar)
+-- contact_block (scoped; varchar, varchar, varchar) named (id, blocked)
 UPDATE contacts c SET is_blocked = k.blocked, updated_at = now()
 FROM (SELECT $1::text AS org_id, $2::text AS id,
              $3::boolean AS blocked) k
@@ -177,7 +179,7 @@ SELECT c.id, c.user_id, c.email,
 FROM contacts c
 WHERE c.org_id = $1 AND c.id = $2;
 
--- contact_preferences_set (scoped; varchar, varchar, varchar, varchar)
+-- contact_preferences_set (scoped; varchar, varchar, varchar, varchar) named (id, prefs, changelog)
 UPDATE contacts c SET
   email_preferences = c.email_preferences || (k.prefs - 'changelog'),
   manually_opted_out_from_changelog = CASE k.changelog

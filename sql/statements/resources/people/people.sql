@@ -7,7 +7,7 @@
 -- people_admin (scoped; varchar, varchar)
 SELECT id FROM admins WHERE org_id = $1 AND id = $2;
 
--- people_find (scoped; varchar, varchar, varchar, varchar)
+-- people_find (scoped; varchar, varchar, varchar, varchar) named (id, user_id, email)
 SELECT
 (SELECT c.id FROM contacts c
   WHERE c.org_id =
@@ -41,5 +41,8 @@ SELECT fb_contact_find_or_create(a.org_id, NULL, a.email, a.name,
                                  a.profile_picture)
 FROM admins a WHERE a.org_id = $1 AND a.id = $2;
 
--- people_contact_create (scoped; varchar, varchar, varchar, varchar, varchar)
-SELECT fb_contact_find_or_create($1, $2, $3, $4, $5);
+-- people_contact_create (scoped; varchar, varchar, varchar, varchar, varchar) named (user_id, email, name, picture)
+SELECT fb_contact_find_or_create(k.org_id, k.user_id, k.email,
+  k.name, k.picture)
+FROM (SELECT $1::text AS org_id, $2::text AS user_id,
+  $3::text AS email, $4::text AS name, $5::text AS picture) k;

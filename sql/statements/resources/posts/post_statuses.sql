@@ -35,7 +35,7 @@ SELECT a.org_id, a.b ->> 'name', coalesce(a.b ->> 'color', 'Gray'),
   a.b ->> 'type', coalesce((a.b ->> 'isDefault')::boolean, false)
 FROM a RETURNING id;
 
--- post_status_update (scoped; varchar, varchar, varchar)
+-- post_status_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE
@@ -49,7 +49,7 @@ post_statuses
   updated_at = now()
 FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- post_status_conflicts (scoped; varchar, varchar, varchar)
+-- post_status_conflicts (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'default_kept', NULL FROM a JOIN
@@ -58,7 +58,7 @@ post_statuses
   ON x.org_id = a.org_id AND x.id = a.id
 WHERE x.is_default AND a.b -> 'isDefault' = 'false';
 
--- post_status_demote (scoped; varchar, varchar, varchar)
+-- post_status_demote (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE

@@ -15,7 +15,7 @@ SELECT a.org_id, a.b ->> 'title', coalesce(a.b ->> 'description', ''),
   a.b -> 'pages'
 FROM a RETURNING id;
 
--- survey_update (scoped; varchar, varchar, varchar)
+-- survey_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE surveys x SET title = coalesce(a.b ->> 'title', x.title),

@@ -37,7 +37,7 @@ LATERAL (SELECT m, min(n) AS n FROM jsonb_array_elements_text(
 )
 SELECT id FROM t;
 
--- team_update (scoped; varchar, varchar, varchar)
+-- team_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 ,
@@ -61,7 +61,7 @@ LATERAL (SELECT m, min(n) AS n FROM jsonb_array_elements_text(
    a.b -> 'members') WITH ORDINALITY AS e(m, n) GROUP BY m) mm
 WHERE a.b ? 'members' ON CONFLICT DO NOTHING;
 
--- team_refs (scoped; varchar, varchar, varchar)
+-- team_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'members', 'unknown_admin', m

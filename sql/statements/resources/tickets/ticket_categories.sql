@@ -91,7 +91,7 @@ AS g(admin_only, segments, allowed, denied, posting, comments,
      dates, visibility, fields)
 RETURNING id;
 
--- ticket_category_update (scoped; varchar, varchar, varchar)
+-- ticket_category_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE
@@ -130,7 +130,7 @@ AS g(admin_only, segments, allowed, denied, posting, comments,
      dates, visibility, fields)
 WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- ticket_category_refs (scoped; varchar, varchar, varchar)
+-- ticket_category_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'customFields', 'unknown_custom_field', f

@@ -38,7 +38,7 @@ SELECT a.org_id, 'ticket', a.b ->> 'label', a.b ->> 'type',
    AS e(o, n)), '[]')
 FROM a RETURNING id;
 
--- ticket_field_update (scoped; varchar, varchar, varchar)
+-- ticket_field_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 UPDATE custom_fields x SET
@@ -60,7 +60,7 @@ UPDATE custom_fields x SET
   updated_at = now()
 FROM a WHERE x.org_id = a.org_id AND x.id = a.id;
 
--- ticket_field_refs (scoped; varchar, varchar, varchar)
+-- ticket_field_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT k, 'not_for_type', t

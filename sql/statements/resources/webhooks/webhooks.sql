@@ -93,13 +93,18 @@ ORDER BY w.created_at DESC, w.id DESC LIMIT $5;
 -- webhook_lock_org (scoped; varchar)
 SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1, 0));
 
--- webhook_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
-WITH w AS (
+-- webhook_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (name, url, description, secret, topics, timeout_ms, headers, maximum)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS name,
+  $3::text AS url, $4::text AS description, $5::text AS secret,
+  $6::text[] AS topics, $7::integer AS timeout_ms,
+  $8::jsonb AS headers, $9 AS maximum),
+w AS (
   INSERT INTO webhooks (org_id, name, url, description, secret,
                         topics, timeout_ms, headers)
-  SELECT $1, $2, $3, $4, $5, $6::text[],
-    coalesce($7::integer, 10000), coalesce($8::jsonb, '{}')
-  WHERE (SELECT count(*) FROM webhooks WHERE org_id = $1) < $9
+  SELECT k.org_id, k.name, k.url, k.description, k.secret, k.topics,
+    coalesce(k.timeout_ms, 10000), coalesce(k.headers, '{}')
+  FROM k WHERE (SELECT count(*) FROM webhooks x
+                WHERE x.org_id = k.org_id) < k.maximum
   RETURNING *)
 SELECT
 w.id,
@@ -125,7 +130,7 @@ w.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(w.created_at)
  FROM w;
 
--- webhook_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- webhook_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (id, name, url, description_given, description, topics, timeout_ms, headers, status)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::text AS name, $4::text AS url,
   $5::boolean AS description_given, $6::text AS description,
@@ -172,7 +177,7 @@ w.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(w.created_at)
  FROM w;
 
--- webhook_secret (scoped; varchar, varchar, varchar)
+-- webhook_secret (scoped; varchar, varchar, varchar) named (id, secret)
 WITH w AS (
   UPDATE webhooks o SET secret = a.secret, updated_at = now()
   FROM (SELECT $1::text AS org_id, $2::text AS id,
@@ -205,12 +210,15 @@ fb_ts_key(w.created_at)
 -- webhook_find (scoped; varchar, varchar)
 SELECT id FROM webhooks WHERE org_id = $1 AND id = $2;
 
--- webhook_test (scoped; varchar, varchar, varchar)
-WITH e AS (
+-- webhook_test (scoped; varchar, varchar, varchar) named (item, webhook)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::jsonb AS item, $3::text AS webhook),
+e AS (
   INSERT INTO events (org_id, topic, item)
-  VALUES ($1, 'webhook.test', $2::jsonb) RETURNING org_id, id)
+  SELECT k.org_id, 'webhook.test', k.item FROM k
+  RETURNING org_id, id)
 INSERT INTO webhook_deliveries (org_id, webhook_id, event_id)
-SELECT e.org_id, $3, e.id FROM e RETURNING id;
+SELECT e.org_id, k.webhook, e.id FROM e, k RETURNING id;
 
 -- webhook_attempts (scoped; varchar, varchar)
 SELECT a.delivery_id, a.attempt, a.outcome, a.status_code,
@@ -221,7 +229,7 @@ FROM webhook_delivery_attempts a
 WHERE a.org_id = $1 AND a.delivery_id = ANY ($2::text[])
 ORDER BY a.delivery_id, a.created_at, a.id;
 
--- webhook_delivery_get (scoped; varchar, varchar, varchar)
+-- webhook_delivery_get (scoped; varchar, varchar, varchar) named (webhook, delivery)
 SELECT
 d.id,
 d.webhook_id,
@@ -238,7 +246,12 @@ d.updated_at AT TIME ZONE 'UTC',
 fb_ts_key(d.created_at)
 FROM webhook_deliveries d JOIN events e
 ON e.org_id = d.org_id AND e.id = d.event_id
-WHERE d.org_id = $1 AND d.webhook_id = $2 AND d.id = $3;
+,
+(SELECT $1::text AS org_id, $2::text AS webhook,
+  $3::text AS delivery) k
+WHERE
+d.org_id = k.org_id AND d.webhook_id = k.webhook
+AND d.id = k.delivery;
 
 -- webhook_deliveries (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, webhook, limit)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
@@ -288,12 +301,17 @@ AND (d.created_at, d.id)
   < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY d.created_at DESC, d.id DESC LIMIT $5;
 
--- webhook_redeliver (scoped; varchar, varchar, varchar)
-UPDATE webhook_deliveries SET state = 'pending', attempts = 0,
+-- webhook_redeliver (scoped; varchar, varchar, varchar) named (webhook, delivery)
+UPDATE webhook_deliveries d SET state = 'pending', attempts = 0,
   next_attempt_at = now(), lease_until = NULL, delivered_at = NULL,
   updated_at = now()
-WHERE org_id = $1 AND webhook_id = $2 AND id = $3
-  AND state <> 'pending';
+FROM
+(SELECT $1::text AS org_id, $2::text AS webhook,
+  $3::text AS delivery) k
+WHERE
+d.org_id = k.org_id AND d.webhook_id = k.webhook
+AND d.id = k.delivery
+AND d.state <> 'pending';
 
 -- webhook_delete (scoped; varchar, varchar)
 DELETE FROM webhooks WHERE org_id = $1 AND id = $2 RETURNING id;
