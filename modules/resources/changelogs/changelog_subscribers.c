@@ -14,6 +14,7 @@
 
 #include "changelogs.h"
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "fb_write.h"
 
 #define CHANGELOG_IMPORTS 10
@@ -116,10 +117,12 @@ static void fb_changelog_import_allowed(fb_write_t *w)
                                                 CHANGELOG_IMPORTS)));
 }
 
-/* POST /changelogs/subscribers */
+/* POST /changelogs/subscribers: {"object":"changelog_subscribers_import",
+ * "count":n}, compact as it has always been. */
 static fb_error_t *fb_changelog_subscribe(fb_req_t *fr)
 {
     fb_rows_t added;
+    fb_jsonw_t json;
     fb_write_t w;
 
     fb_write_begin(&w, fr);
@@ -128,12 +131,13 @@ static fb_error_t *fb_changelog_subscribe(fb_req_t *fr)
                                 .locale = fb_json_string(fr->body, "locale"),
                                 .emails = fb_changelog_emails(fr, 1)),
                     &added);
-    return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"object\":"
-                                        "\"changelog_subscribers_import\","
-                                        "\"count\":",
-                                        fb_rows_get(&added, 0, 0), "}",
-                                        NULL));
+    fb_jsonw_init(&json, fr->pool, 64);
+    fb_jsonw_compact(&json);
+    fb_jsonw_member_string(&json, "object", "changelog_subscribers_import");
+    fb_jsonw_key(&json, "count");
+    fb_jsonw_raw(&json, fb_rows_get(&added, 0, 0));
+    fb_jsonw_end(&json);
+    return fb_write_respond(&w, HTTP_OK, fb_jsonw_text(&json, NULL));
 }
 
 /* DELETE /changelogs/subscribers */

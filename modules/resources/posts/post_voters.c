@@ -14,6 +14,7 @@
 #include "apr_strings.h"
 
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "people/people.h"
 #include "post_fields.h"
 
@@ -152,12 +153,21 @@ static fb_error_t *fb_voter_on_behalf(fb_req_t *fr, const char *contact_id,
                          "'post_vote_on_behalf' permission.");
 }
 
+/* The answer of a vote added or removed (verb), compact as it has
+ * always been: {"object":"voter","added":true,"id":...,"postId":...}. */
 static const char *fb_voter_answer(apr_pool_t *p, const char *verb,
                                    const char *voter, const char *post)
 {
-    return apr_pstrcat(p, "{\"object\":\"voter\",\"", verb, "\":true,"
-                       "\"id\":", fb_json_quote(p, voter),
-                       ",\"postId\":\"", post, "\"}", NULL);
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, p, 128);
+    fb_jsonw_compact(&w);
+    fb_jsonw_member_string(&w, "object", "voter");
+    fb_jsonw_member_bool(&w, verb, "t");
+    fb_jsonw_member_string(&w, "id", voter);
+    fb_jsonw_member_string(&w, "postId", post);
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
 }
 
 /* GET /posts/{id}/voters */
