@@ -53,6 +53,7 @@ void fb_jsonw_init(fb_jsonw_t *w, apr_pool_t *p, apr_size_t size)
     w->spaced[0] = 0;
     w->after_key = 0;
     w->jsonb[0] = 0;
+    w->compact[0] = 0;
     memset(w->members, 0, sizeof(w->members));
     w->scratch = NULL;
     w->scratch_cap = 0;
@@ -74,7 +75,12 @@ static void fb_jsonw_value(fb_jsonw_t *w)
         w->after_key = 0;
     }
     else if (w->count[w->depth]++ > 0) {
-        FB_JSONW_LIT(w, ", ");
+        if (w->compact[w->depth]) {
+            FB_JSONW_LIT(w, ",");
+        }
+        else {
+            FB_JSONW_LIT(w, ", ");
+        }
     }
 }
 
@@ -88,6 +94,9 @@ static void fb_jsonw_open(fb_jsonw_t *w, char open, char close)
         w->close[w->depth] = close;
         w->spaced[w->depth] = 0;
         w->jsonb[w->depth] = w->jsonb[w->depth - 1];
+        /* A jsonb object has its own layout, compact or not. */
+        w->compact[w->depth] = w->compact[w->depth - 1]
+                               && !w->jsonb[w->depth];
         w->unsorted[w->depth] = 0;
         if (w->members[w->depth] != NULL) {
             apr_array_clear(w->members[w->depth]);
@@ -110,6 +119,13 @@ void fb_jsonw_object_agg(fb_jsonw_t *w)
     fb_jsonw_open(w, '{', '}');
     FB_JSONW_LIT(w, " ");
     w->spaced[w->depth] = 1;
+}
+
+void fb_jsonw_compact(fb_jsonw_t *w)
+{
+    fb_jsonw_open(w, '{', '}');
+    w->jsonb[w->depth] = 0;
+    w->compact[w->depth] = 1;
 }
 
 void fb_jsonw_jsonb(fb_jsonw_t *w)
@@ -261,6 +277,10 @@ void fb_jsonw_key(fb_jsonw_t *w, const char *key)
         fb_jsonw_jsonb_member(w, key);
         fb_jsonw_quoted(w, key);
         FB_JSONW_LIT(w, ": ");
+    }
+    else if (w->compact[w->depth]) {
+        fb_jsonw_quoted(w, key);
+        FB_JSONW_LIT(w, ":");
     }
     else {
         fb_jsonw_quoted(w, key);

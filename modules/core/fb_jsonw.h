@@ -15,6 +15,8 @@
  *   jsonb    a column's own text, as is (its layout is {"key": value})
  *   object   {"key": value, "key": value}        (jsonb, fb_jsonw_jsonb:
  *            members in jsonb's order, shorter keys first, then by bytes)
+ *   object   {"key":value,"key":value}           (row_to_json, and the
+ *            API's own small answers: fb_jsonw_compact)
  *
  * The writer keeps the separators itself: a value written after a key
  * follows its " : ", one written into an array or after another member
@@ -40,6 +42,7 @@ typedef struct {
     char spaced[FB_JSONW_DEPTH]; /* json_object_agg's "{ " ... " }" */
     int after_key;              /* the next value is a member's */
     char jsonb[FB_JSONW_DEPTH];  /* the level is in jsonb's layout */
+    char compact[FB_JSONW_DEPTH]; /* the level is compact (no spaces) */
     char unsorted[FB_JSONW_DEPTH]; /* a jsonb object's member came out of
                                   * jsonb's order, or twice */
     apr_array_header_t *members[FB_JSONW_DEPTH]; /* a jsonb object's
@@ -70,6 +73,13 @@ void fb_jsonw_object_agg(fb_jsonw_t *w);
  * (literals, strings of the pool).
  */
 void fb_jsonw_jsonb(fb_jsonw_t *w);
+/*
+ * An object in the compact layout, {"key":value,"key":value}, as
+ * row_to_json writes a row (and json-c an object): the layout of the
+ * API's small answers that are not a resource (a vote's, a delete's).
+ * Objects and arrays opened inside it are compact too ([1,"a"]).
+ */
+void fb_jsonw_compact(fb_jsonw_t *w);
 /* Closes the innermost object or array. */
 void fb_jsonw_end(fb_jsonw_t *w);
 

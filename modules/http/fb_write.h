@@ -7,7 +7,9 @@
  *
  *     fb_write_begin(&w, fr);
  *     fb_write_step(&w, fb_voter_find, &v);
- *     fb_write_select(&w, &fb_sql_voter_add, FB_ARGS(post, contact), &moved);
+ *     fb_write_select(&w, &fb_sql_voter_add,
+ *                     FB_NAMED(voter_change, .post = post, .contact = contact),
+ *                     &moved);
  *     fb_write_event(&w, "post.voted", json, NULL);
  *     return fb_write_respond(&w, HTTP_CREATED, answer);
  *

@@ -41,6 +41,8 @@ def test_add_normalizes_and_counts(fresh):
     assert r.status_code == 200, r.text
     assert r.json() == {"object": "changelog_subscribers_import",
                         "count": 2}
+    # The bytes too: compact, as the answer has always been written.
+    assert r.text == '{"object":"changelog_subscribers_import","count":2}'
     assert subscribers(fresh) == {a: "en", b: "en"}
     # Again, in another locale: the same addresses move there.
     r = add(fresh, [b.upper()], locale="de")

@@ -63,6 +63,9 @@ def test_add_is_idempotent_and_creates_unknown_people(org, board, server):
     body = r.json()
     assert body == {"object": "voter", "added": True, "id": body["id"],
                     "postId": p["id"]}
+    # The bytes too: compact, as the answer has always been written.
+    assert r.text == ('{"object":"voter","added":true,"id":"%s",'
+                      '"postId":"%s"}' % (body["id"], p["id"]))
     assert server.sql("SELECT type, name FROM contacts WHERE id = %s",
                       body["id"]) == [("customer", "Fan")]
     again = org.api.post("/posts/%s/voters" % p["id"],
@@ -99,6 +102,8 @@ def test_remove_by_body_or_query(org, board):
                         json={"email": "one@v.example"})
     assert r.status_code == 200
     assert r.json()["removed"] is True and r.json()["postId"] == p["id"]
+    assert r.text == ('{"object":"voter","removed":true,"id":"%s",'
+                      '"postId":"%s"}' % (r.json()["id"], p["id"]))
     r = org.api.request("DELETE", "/posts/%s/voters?email=two%%40v.example"
                         % p["id"])
     assert r.status_code == 200

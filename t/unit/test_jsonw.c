@@ -41,9 +41,16 @@ FB_SQL_GLOBAL(ut_jw_jsonb, 3,
     "'ab', '{}'::jsonb) || jsonb_build_object(%s::text, 'k', "
     "'c', %s::text))::text");
 
+/* row_to_json's layout: compact, arrays inside it too. */
+FB_SQL_GLOBAL(ut_jw_compact, 1,
+    "SELECT row_to_json(t)::text FROM (SELECT 'voter'::text AS object, "
+    "true AS added, k.s AS id, NULL::text AS none, "
+    "ARRAY[k.s, 'x'] AS list, '{}'::text[] AS empty, 7 AS n "
+    "FROM (SELECT %s::text AS s) k) t");
+
 static const fb_statement_t *const statements[] = {
     &fb_sql_ut_jw_string, &fb_sql_ut_jw_time, &fb_sql_ut_jw_array,
-    &fb_sql_ut_jw_agg, &fb_sql_ut_jw_jsonb, NULL
+    &fb_sql_ut_jw_agg, &fb_sql_ut_jw_jsonb, &fb_sql_ut_jw_compact, NULL
 };
 
 static apr_pool_t *db_pool;
@@ -336,6 +343,43 @@ static void test_arrays_refused(void)
     CU_ASSERT_EQUAL(fb_db_array_parse(ut_pool, NULL, &items), APR_EINVAL);
 }
 
+/* The writer's compact object of s in the layout of ut_jw_compact. */
+static const char *written_compact(const char *s)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, ut_pool, 8);
+    fb_jsonw_compact(&w);
+    fb_jsonw_member_string(&w, "object", "voter");
+    fb_jsonw_member_bool(&w, "added", "t");
+    fb_jsonw_member_string(&w, "id", s);
+    fb_jsonw_member_string(&w, "none", NULL);
+    fb_jsonw_key(&w, "list");
+    fb_jsonw_array(&w);
+    fb_jsonw_string(&w, s);
+    fb_jsonw_string(&w, "x");
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "empty");
+    fb_jsonw_array(&w);
+    fb_jsonw_end(&w);
+    fb_jsonw_key(&w, "n");
+    fb_jsonw_raw(&w, "7");
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
+}
+
+static void test_compact_as_postgres(void)
+{
+    int i;
+
+    for (i = 0; tricky[i] != NULL; i++) {
+        fb_rows_t rows = ut_db_select(&db, &fb_sql_ut_jw_compact, NULL,
+                                      FB_ARGS(tricky[i]));
+
+        UT_ASSERT_STR(written_compact(tricky[i]), fb_rows_get(&rows, 0, 0));
+    }
+}
+
 void test_jsonw_register(void)
 {
     static const ut_test_t tests[] = {
@@ -348,6 +392,8 @@ void test_jsonw_register(void)
         {"timestamps as fb_iso writes them", test_times_as_fb_iso},
         {"timestamps in another form refused", test_times_refused},
         {"restart: a compact sequence of objects", test_restart},
+        {"compact objects as row_to_json writes them",
+         test_compact_as_postgres},
         {"arrays read as PostgreSQL writes them", test_arrays_as_postgres},
         {"malformed arrays refused", test_arrays_refused},
         {NULL, NULL}

@@ -24,16 +24,14 @@ FB_SQL(changelog_p_locales, 1,
     "SELECT locale FROM changelog_locales "
     "WHERE org_id = %s AND changelog_id = %s ORDER BY created_at, locale");
 
-/* (org, id, locales, time, send email) */
-FB_SQL(changelog_p_schedule, 4,
+FB_SQL_NAMED(changelog_p_schedule, (id, locales, at, send_email),
     "UPDATE changelog_locales l SET scheduled_at = a.at, "
     "  scheduled_email = a.send_email, publish_lease = NULL, "
     "  publish_attempts = 0, publish_error = NULL, updated_at = now() "
     CHANGELOG_LOCALES_WHERE(", %s::timestamptz AS at, "
                             "%s::boolean AS send_email"));
 
-/* (org, id, locales) */
-FB_SQL(changelog_p_unpublish, 2,
+FB_SQL_NAMED(changelog_p_unpublish, (id, locales),
     "UPDATE changelog_locales l SET live_title = NULL, "
     "  live_content = NULL, live_content_text = NULL, "
     "  live_markdown = NULL, published_at = NULL, scheduled_at = NULL, "
@@ -159,9 +157,9 @@ static fb_error_t *fb_changelog_publish(fb_req_t *fr)
     }
     else {
         fb_write_fail(&w, fb_changelog_future(fr, when));
-        fb_write_exec(&w, &fb_sql_changelog_p_schedule,
-                      FB_ARGS(t.id, t.locales, when,
-                              fb_bool_text(t.send_email)));
+        fb_write_exec(&w, FB_CALL(changelog_p_schedule, .id = t.id,
+                                  .locales = t.locales, .at = when,
+                                  .send_email = fb_bool_text(t.send_email)));
     }
     return fb_write_respond(&w, HTTP_OK,
                             when == NULL
@@ -177,8 +175,8 @@ static fb_error_t *fb_changelog_unpublish(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_changelog_target, &t);
-    fb_write_exec(&w, &fb_sql_changelog_p_unpublish,
-                  FB_ARGS(t.id, t.locales));
+    fb_write_exec(&w, FB_CALL(changelog_p_unpublish, .id = t.id,
+                              .locales = t.locales));
     return fb_write_respond(&w, HTTP_OK,
                             "{\"success\":true,\"state\":\"unpublished\"}");
 }

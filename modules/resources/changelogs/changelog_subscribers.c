@@ -14,19 +14,25 @@
 
 #include "changelogs.h"
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "fb_write.h"
 
 #define CHANGELOG_IMPORTS 10
 #define CHANGELOG_IMPORT_WINDOW "1 minute"
 
-FB_SQL(changelog_s_import_wait, 2,
-    "SELECT fb_subscriber_import_wait(%s, %s::integer, %s::interval)");
+FB_SQL_NAMED(changelog_s_import_wait, (imports, period),
+    "WITH k AS (SELECT %s::text AS org_id, %s::integer AS imports, "
+    "  %s::interval AS period) "
+    "SELECT fb_subscriber_import_wait(k.org_id, k.imports, k.period) "
+    "FROM k");
 
-/* (org, locale or NULL for the organization's default, emails) */
-FB_SQL(changelog_s_add, 2,
-    "SELECT fb_subscribers_add(%s, COALESCE(%s::text, ("
-    "  SELECT default_locale FROM organizations WHERE id = $1)), "
-    "  %s::text[])");
+/* The locale is NULL for the organization's default. */
+FB_SQL_NAMED(changelog_s_add, (locale, emails),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS locale, "
+    "  %s::text[] AS emails) "
+    "SELECT fb_subscribers_add(k.org_id, COALESCE(k.locale, ("
+    "  SELECT default_locale FROM organizations WHERE id = k.org_id)), "
+    "  k.emails) FROM k");
 
 FB_SQL(changelog_s_remove, 1,
     "SELECT fb_subscribers_remove(%s, %s::text[])");
@@ -92,9 +98,10 @@ static void fb_changelog_import_allowed(fb_write_t *w)
     const char *wait;
     fb_rows_t rows;
 
-    if (!fb_write_select(w, &fb_sql_changelog_s_import_wait,
-                         FB_ARGS(apr_itoa(fr->pool, CHANGELOG_IMPORTS),
-                                 CHANGELOG_IMPORT_WINDOW),
+    if (!fb_write_select(w, FB_CALL(changelog_s_import_wait,
+                                    .imports = apr_itoa(fr->pool,
+                                                        CHANGELOG_IMPORTS),
+                                    .period = CHANGELOG_IMPORT_WINDOW),
                          &rows)) {
         return;
     }
@@ -110,24 +117,27 @@ static void fb_changelog_import_allowed(fb_write_t *w)
                                                 CHANGELOG_IMPORTS)));
 }
 
-/* POST /changelogs/subscribers */
+/* POST /changelogs/subscribers: {"object":"changelog_subscribers_import",
+ * "count":n}, compact as it has always been. */
 static fb_error_t *fb_changelog_subscribe(fb_req_t *fr)
 {
     fb_rows_t added;
+    fb_jsonw_t json;
     fb_write_t w;
 
     fb_write_begin(&w, fr);
     fb_changelog_import_allowed(&w);
-    fb_write_select(&w, &fb_sql_changelog_s_add,
-                    FB_ARGS(fb_json_string(fr->body, "locale"),
-                            fb_changelog_emails(fr, 1)),
+    fb_write_select(&w, FB_CALL(changelog_s_add,
+                                .locale = fb_json_string(fr->body, "locale"),
+                                .emails = fb_changelog_emails(fr, 1)),
                     &added);
-    return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"object\":"
-                                        "\"changelog_subscribers_import\","
-                                        "\"count\":",
-                                        fb_rows_get(&added, 0, 0), "}",
-                                        NULL));
+    fb_jsonw_init(&json, fr->pool, 64);
+    fb_jsonw_compact(&json);
+    fb_jsonw_member_string(&json, "object", "changelog_subscribers_import");
+    fb_jsonw_key(&json, "count");
+    fb_jsonw_raw(&json, fb_rows_get(&added, 0, 0));
+    fb_jsonw_end(&json);
+    return fb_write_respond(&w, HTTP_OK, fb_jsonw_text(&json, NULL));
 }
 
 /* DELETE /changelogs/subscribers */

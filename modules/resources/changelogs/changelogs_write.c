@@ -17,16 +17,18 @@
 #include "fb_json.h"
 #include "fb_write.h"
 
-/* (org, featured image, segment ids, date) */
-FB_SQL(changelog_w_insert, 3,
+FB_SQL_NAMED(changelog_w_insert, (image, segments, date),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS image, "
+    "  %s::text[] AS segments, %s::timestamptz AS date) "
     "INSERT INTO changelogs (org_id, featured_image, allowed_segment_ids, "
     "  date) "
-    "VALUES (%s, %s, COALESCE(%s::text[], '{}'), "
-    "  COALESCE(%s::timestamptz, now())) RETURNING id");
+    "SELECT k.org_id, k.image, COALESCE(k.segments, '{}'), "
+    "  COALESCE(k.date, now()) FROM k RETURNING id");
 
-/* The arguments, named in k: the locale is NULL for the organization's
- * default; the title makes the slug too. */
-FB_SQL(changelog_w_locale_insert, 6,
+/* The locale is NULL for the organization's default; the title makes the
+ * slug too. */
+FB_SQL_NAMED(changelog_w_locale_insert,
+             (changelog_id, locale, title, content, content_text, markdown),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
     "  %s::text AS locale, %s::text AS title, %s::text AS content, "
     "  %s::text AS content_text, %s::text AS markdown) "
@@ -44,48 +46,61 @@ FB_SQL(changelog_w_category_find, 1,
     "SELECT id FROM changelog_categories "
     "WHERE org_id = %s AND lower(name) = lower(%s)");
 
-FB_SQL(changelog_w_link, 2,
+FB_SQL_NAMED(changelog_w_link, (changelog_id, category_id),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
+    "  %s::text AS category_id) "
     "INSERT INTO changelog_category_links (org_id, changelog_id, "
-    "  category_id) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING");
+    "  category_id) SELECT k.org_id, k.changelog_id, k.category_id FROM k "
+    "ON CONFLICT DO NOTHING");
 
 FB_SQL(changelog_w_unlink_all, 1,
     "DELETE FROM changelog_category_links "
     "WHERE org_id = %s AND changelog_id = %s");
 
-/* (org, id, image given, image, segment ids, date): NULL leaves a column
- * as it is, except where a flag says that the value (NULL included) is
- * to be set. */
-FB_SQL(changelog_w_update, 5,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+/* NULL leaves a column as it is, except where a flag (image_given) says
+ * that the value (NULL included) is to be set. */
+FB_SQL_NAMED(changelog_w_update, (id, image_given, image, segments, date),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::boolean AS image_given, %s::text AS image, "
+    "  %s::text[] AS segments, %s::timestamptz AS date) "
     "UPDATE changelogs c SET "
-    "  featured_image = CASE WHEN %s::boolean THEN %s "
+    "  featured_image = CASE WHEN k.image_given THEN k.image "
     "                   ELSE c.featured_image END, "
-    "  allowed_segment_ids = COALESCE(%s::text[], c.allowed_segment_ids), "
-    "  date = COALESCE(%s::timestamptz, c.date), updated_at = now() "
+    "  allowed_segment_ids = COALESCE(k.segments, c.allowed_segment_ids), "
+    "  date = COALESCE(k.date, c.date), updated_at = now() "
     "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
 /* The locale a PATCH edits: the one given, else the one shown by
- * default.  (org, id, locale) */
-FB_SQL(changelog_w_edit_locale, 2,
+ * default. */
+FB_SQL_NAMED(changelog_w_edit_locale, (id, locale),
     "SELECT COALESCE(k.locale, fb_changelog_locale(k.org_id, k.id, NULL)) "
     "FROM (SELECT %s::text AS org_id, %s::text AS id, "
     "             %s::text AS locale) k");
 
-/* (org, id, locale, title, html, text, markdown given, markdown) */
-FB_SQL(changelog_w_locale_update, 7,
+/* NULL leaves a column as it is; markdown_given says the markdown
+ * (NULL included) is to be set. */
+FB_SQL_NAMED(changelog_w_locale_update,
+             (changelog_id, locale, title, content, content_text,
+              markdown_given, markdown),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
-    "                  %s::text AS locale) "
+    "  %s::text AS locale, %s::text AS title, %s::text AS content, "
+    "  %s::text AS content_text, %s::boolean AS markdown_given, "
+    "  %s::text AS markdown) "
     "UPDATE changelog_locales l SET "
-    "  title = COALESCE(%s, l.title), content = COALESCE(%s, l.content), "
-    "  content_text = COALESCE(%s, l.content_text), "
-    "  markdown = CASE WHEN %s::boolean THEN %s ELSE l.markdown END, "
+    "  title = COALESCE(k.title, l.title), "
+    "  content = COALESCE(k.content, l.content), "
+    "  content_text = COALESCE(k.content_text, l.content_text), "
+    "  markdown = CASE WHEN k.markdown_given THEN k.markdown "
+    "             ELSE l.markdown END, "
     "  updated_at = now() "
     "FROM k WHERE l.org_id = k.org_id AND l.changelog_id = k.changelog_id "
     "AND l.locale = k.locale RETURNING l.locale");
 
 /* A new locale, what the edit does not give taken from the first
- * locale.  The arguments are named in k; the title makes the slug too. */
-FB_SQL(changelog_w_locale_add, 7,
+ * locale; the title makes the slug too. */
+FB_SQL_NAMED(changelog_w_locale_add,
+             (changelog_id, locale, title, content, content_text,
+              markdown_given, markdown),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS changelog_id, "
     "  %s::text AS locale, %s::text AS title, %s::text AS content, "
     "  %s::text AS content_text, %s::boolean AS markdown_given, "
@@ -236,8 +251,8 @@ static void fb_changelog_link(fb_write_t *w, const char *id,
                                                         "named '%s'.",
                                                         name)));
         }
-        fb_write_exec(w, &fb_sql_changelog_w_link,
-                      FB_ARGS(id, fb_rows_get(&rows, 0, 0)));
+        fb_write_exec(w, FB_CALL(changelog_w_link, .changelog_id = id,
+                                 .category_id = fb_rows_get(&rows, 0, 0)));
     }
 }
 
@@ -323,16 +338,19 @@ static fb_error_t *fb_changelog_create(fb_req_t *fr)
                              "markdownContent.");
     }
     fb_write_begin(&w, fr);
-    fb_write_select(&w, &fb_sql_changelog_w_insert,
-                    FB_ARGS(fb_json_string(fr->body, "featuredImage"),
-                            fb_changelog_strings(fr, "allowedSegmentIds"),
-                            fb_body_time(fr, "date")),
+    fb_write_select(&w, FB_CALL(changelog_w_insert,
+                                .image = fb_json_string(fr->body,
+                                                        "featuredImage"),
+                                .segments = fb_changelog_strings(
+                                    fr, "allowedSegmentIds"),
+                                .date = fb_body_time(fr, "date")),
                     &made);
     id = fb_rows_get(&made, 0, 0);
-    /* k's columns, in the order changelog_w_locale_insert names them. */
-    fb_write_select(&w, &fb_sql_changelog_w_locale_insert,
-                    FB_ARGS(id, fb_json_string(fr->body, "locale"), title,
-                            c.html, c.text, c.markdown),
+    fb_write_select(&w, FB_CALL(changelog_w_locale_insert, .changelog_id = id,
+                                .locale = fb_json_string(fr->body, "locale"),
+                                .title = title, .content = c.html,
+                                .content_text = c.text,
+                                .markdown = c.markdown),
                     &first);
     locale = fb_rows_get(&first, 0, 0);
     if (names != NULL) {
@@ -355,19 +373,25 @@ static void fb_changelog_edit_locale(fb_write_t *w, const char *id,
     const char *md_given = fb_bool_text(c->html != NULL);
     fb_rows_t rows;
 
-    fb_write_select(w, &fb_sql_changelog_w_edit_locale,
-                    FB_ARGS(id, fb_json_string(w->fr->body, "locale")),
+    fb_write_select(w, FB_CALL(changelog_w_edit_locale, .id = id,
+                               .locale = fb_json_string(w->fr->body,
+                                                        "locale")),
                     &rows);
     *locale = fb_rows_get(&rows, 0, 0);
-    if (fb_write_select(w, &fb_sql_changelog_w_locale_update,
-                        FB_ARGS(id, *locale, title, c->html, c->text,
-                                md_given, c->markdown),
+    if (fb_write_select(w, FB_CALL(changelog_w_locale_update,
+                                   .changelog_id = id, .locale = *locale,
+                                   .title = title, .content = c->html,
+                                   .content_text = c->text,
+                                   .markdown_given = md_given,
+                                   .markdown = c->markdown),
                         &rows)
         && rows.nrows == 0) {
-        /* k's columns, in the order changelog_w_locale_add names them. */
-        fb_write_select(w, &fb_sql_changelog_w_locale_add,
-                        FB_ARGS(id, *locale, title, c->html, c->text,
-                                md_given, c->markdown),
+        fb_write_select(w, FB_CALL(changelog_w_locale_add,
+                                   .changelog_id = id, .locale = *locale,
+                                   .title = title, .content = c->html,
+                                   .content_text = c->text,
+                                   .markdown_given = md_given,
+                                   .markdown = c->markdown),
                         &rows);
     }
 }
@@ -391,12 +415,13 @@ static fb_error_t *fb_changelog_update(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_changelog_lock_step, &id);
-    fb_write_exec(&w, &fb_sql_changelog_w_update,
-                  FB_ARGS(id, fb_bool_text(image_given),
-                          image != NULL ? json_object_get_string(image)
-                                        : NULL,
-                          fb_changelog_strings(fr, "allowedSegmentIds"),
-                          fb_body_time(fr, "date")));
+    fb_write_exec(&w, FB_CALL(changelog_w_update, .id = id,
+                              .image_given = fb_bool_text(image_given),
+                              .image = image != NULL
+                                       ? json_object_get_string(image) : NULL,
+                              .segments = fb_changelog_strings(
+                                  fr, "allowedSegmentIds"),
+                              .date = fb_body_time(fr, "date")));
     fb_changelog_edit_locale(&w, id, &c, &locale);
     if (names != NULL) {
         fb_changelog_link(&w, id, names, 0, 1);

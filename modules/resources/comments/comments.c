@@ -73,16 +73,17 @@ FB_LIST_PARAMS(comment_list_target,
     COMMENT_SORT_SCOPE(name, comment_list, "", "", col, cmp, dir, key, \
                        key_in)
 
-FB_SQL(comment_get, 3,
-    "SELECT " COMMENT_SELECT("NULL") " FROM " COMMENT_FROM("comments")
-    "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE);
+FB_SQL_WITH(comment_get, comment_seen,
+    COMMENT_SEEN_ARGS
+    "SELECT " COMMENT_SELECT("NULL") " FROM k, " COMMENT_FROM("comments")
+    "WHERE c.org_id = k.org_id AND c.id = k.id AND " COMMENT_VISIBLE);
 
 /* A post named by id or slug, that the key may see; whether comments
- * are enabled on it and on its board.  Its arguments are bound once in k
- * (the organization, the id normalized, the slug as given, may see
- * private posts), which both halves read; k is NOT MATERIALIZED, so that
- * each half keeps them as parameters (and its index conditions). */
-FB_SQL(comment_t_post, 3,
+ * are enabled on it and on its board.  Its arguments (the id normalized,
+ * the slug as given, may see private posts) are bound once in k, which
+ * both halves read; k is NOT MATERIALIZED, so that each half keeps them
+ * as parameters (and its index conditions). */
+FB_SQL_NAMED(comment_t_post, (id, slug, private),
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
     "  %s::text AS id, %s::text AS slug, %s::boolean AS private) "
     "SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title "
@@ -175,11 +176,11 @@ fb_error_t *fb_comment_render(fb_req_t *fr, const char *id, int all,
     fb_error_t *err;
 
     err = fb_req_select(fr, &fb_sql_comment_get,
-                        FB_ARGS(id,
-                                fb_bool_text(all
-                                             || fb_comment_sees_private(fr)),
-                                fb_bool_text(all
-                                             || fb_post_sees_private(fr))),
+                        FB_NAMED(comment_seen, .id = id,
+                                 .private = fb_bool_text(
+                                     all || fb_comment_sees_private(fr)),
+                                 .post_private = fb_bool_text(
+                                     all || fb_post_sees_private(fr))),
                         &rows);
     if (err != NULL || rows.nrows == 0) {
         *json = NULL;
@@ -227,9 +228,9 @@ fb_error_t *fb_comment_post(fb_req_t *fr, const char *given,
                                           "24-character hexadecimal object "
                                           "id or a post slug.", param));
     }
-    /* k's columns, in the order comment_t_post names them. */
-    if ((err = fb_req_select(fr, &fb_sql_comment_t_post,
-                             FB_ARGS(id, given, see), &rows)) != NULL) {
+    if ((err = fb_req_select(fr, FB_CALL(comment_t_post, .id = id,
+                                         .slug = given, .private = see),
+                             &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {

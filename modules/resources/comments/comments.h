@@ -79,8 +79,17 @@ const char *fb_comment_page_json(fb_req_t *fr, const fb_rows_t *rows, int n);
     "AND (" post_private " OR c.post_id IS NULL OR (" \
     "  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id " \
     "  AND vp.id = c.post_id) = 'public') "
-/* The same with its two arguments bound in place, in that order. */
-#define COMMENT_VISIBLE COMMENT_VISIBLE_TO("%s::boolean", "%s::boolean")
+/*
+ * The arguments of a statement reading one comment that the key may see
+ * (comment_get, comment_c_parent, comment_u_lock): its id and the two
+ * booleans of COMMENT_VISIBLE_TO, bound in k (COMMENT_SEEN_ARGS), which
+ * the statement reads FROM and checks with COMMENT_VISIBLE.
+ */
+FB_PARAMS(comment_seen, (id, private, post_private));
+#define COMMENT_SEEN_ARGS \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, " \
+    "  %s::boolean AS private, %s::boolean AS post_private) "
+#define COMMENT_VISIBLE COMMENT_VISIBLE_TO("k.private", "k.post_private")
 
 /* May the key see private comments? */
 int fb_comment_sees_private(const fb_req_t *fr);

@@ -26,63 +26,71 @@
 #include "posts/post_fields.h"
 
 /* The parent: its target, if the key may see it. */
-FB_SQL(comment_c_parent, 3,
-    "SELECT c.target_id FROM comments c "
-    "WHERE c.org_id = %s AND c.id = %s AND " COMMENT_VISIBLE
+FB_SQL_WITH(comment_c_parent, comment_seen,
+    COMMENT_SEEN_ARGS
+    "SELECT c.target_id FROM k, comments c "
+    "WHERE c.org_id = k.org_id AND c.id = k.id AND " COMMENT_VISIBLE
     "FOR KEY SHARE OF c");
 
 /* The creation time (now when not given) is also the update time. */
-FB_SQL(comment_c_insert, 11,
+FB_SQL_NAMED(comment_c_insert,
+             (post, changelog, parent, content, content_text, contact, admin,
+              upvotes, downvotes, is_private, created_at),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS post, "
     "  %s::text AS changelog, %s::text AS parent, %s::text AS content, "
     "  %s::text AS content_text, %s::text AS contact, %s::text AS admin, "
     "  %s::integer AS upvotes, %s::integer AS downvotes, "
-    "  %s::boolean AS is_private, "
-    "  COALESCE(%s::timestamptz, now()) AS created_at) "
+    "  %s::boolean AS is_private, %s::timestamptz AS created_at) "
     "INSERT INTO comments (org_id, post_id, changelog_id, "
     "  parent_comment_id, content, content_text, author_contact_id, "
     "  author_admin_id, upvotes, downvotes, is_private, created_at, "
     "  updated_at) "
     "SELECT k.org_id, k.post, k.changelog, k.parent, k.content, "
     "  k.content_text, k.contact, k.admin, k.upvotes, k.downvotes, "
-    "  k.is_private, k.created_at, k.created_at FROM k "
+    "  k.is_private, COALESCE(k.created_at, now()), "
+    "  COALESCE(k.created_at, now()) FROM k "
     "RETURNING id");
 
-/* The post's counter and last activity: (post, the comment's creation
- * time). */
-FB_SQL(comment_c_post_count, 2,
+/* The post's counter and last activity: the post, the comment's creation
+ * time (NULL: now). */
+FB_SQL_NAMED(comment_c_post_count, (id, at),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "                  COALESCE(%s::timestamptz, now()) AS at) "
+    "  %s::timestamptz AS at) "
     "UPDATE posts p SET comment_count = p.comment_count + 1, "
-    "  last_activity_at = greatest(p.last_activity_at, k.at) "
+    "  last_activity_at = greatest(p.last_activity_at, "
+    "                              COALESCE(k.at, now())) "
     "FROM k WHERE p.org_id = k.org_id AND p.id = k.id");
 
 FB_SQL(comment_c_changelog_count, 1,
     "UPDATE changelogs SET comment_count = comment_count + 1 "
     "WHERE org_id = %s AND id = %s");
 
-/* The author's counters: (contact, the comment's creation time). */
-FB_SQL(comment_c_author_counts, 2,
+/* The author's counters: the contact, the comment's creation time
+ * (NULL: now). */
+FB_SQL_NAMED(comment_c_author_counts, (id, at),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "                  COALESCE(%s::timestamptz, now()) AS at) "
+    "  %s::timestamptz AS at) "
     "UPDATE contacts c SET comments_created = c.comments_created + 1, "
-    "  last_activity = greatest(c.last_activity, k.at) "
+    "  last_activity = greatest(c.last_activity, COALESCE(k.at, now())) "
     "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
 /* One email per voter with an address who takes comment emails,
  * except the comment's author (a contact, or the contact sharing an
  * admin author's address) and the parent's author when they get the
  * reply email instead. */
-FB_SQL(comment_c_recipients, 4,
-    "SELECT p.email FROM post_votes v JOIN contacts p "
+FB_SQL_NAMED(comment_c_recipients, (post, contact, admin, parent),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS post, "
+    "  %s::text AS contact, %s::text AS admin, %s::text AS parent) "
+    "SELECT p.email FROM k, post_votes v JOIN contacts p "
     "  ON p.org_id = v.org_id AND p.id = v.contact_id "
-    "WHERE v.org_id = %s AND v.post_id = %s AND p.email IS NOT NULL "
+    "WHERE v.org_id = k.org_id AND v.post_id = k.post "
+    "AND p.email IS NOT NULL "
     "AND fb_email_allowed(p.email_preferences, 'postComments') "
-    "AND p.id IS DISTINCT FROM %s "
+    "AND p.id IS DISTINCT FROM k.contact "
     "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = v.org_id "
-    "  AND a.id = %s AND lower(a.email) = lower(p.email)) "
+    "  AND a.id = k.admin AND lower(a.email) = lower(p.email)) "
     "AND NOT EXISTS (SELECT 1 FROM comments pc WHERE pc.org_id = v.org_id "
-    "  AND pc.id = %s AND pc.author_contact_id = p.id "
+    "  AND pc.id = k.parent AND pc.author_contact_id = p.id "
     "  AND NOT pc.is_deleted "
     "  AND fb_email_allowed(p.email_preferences, 'commentReplies')) "
     "ORDER BY p.email");
@@ -92,21 +100,23 @@ FB_SQL(comment_c_recipients, 4,
  * (as that contact or as an admin with that address); and the title
  * of what the thread is on (a changelog's in the organization's
  * locale when it has one). */
-FB_SQL(comment_c_reply_to, 3,
+FB_SQL_NAMED(comment_c_reply_to, (parent, contact, admin),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS parent, "
+    "  %s::text AS contact, %s::text AS admin) "
     "SELECT p.email, coalesce(po.title, ("
     "  SELECT coalesce(l.live_title, l.title) FROM changelog_locales l "
     "  WHERE l.org_id = c.org_id AND l.changelog_id = c.changelog_id "
     "  ORDER BY l.locale = o.default_locale DESC, l.locale LIMIT 1)) "
-    "FROM comments c JOIN contacts p "
+    "FROM k, comments c JOIN contacts p "
     "  ON p.org_id = c.org_id AND p.id = c.author_contact_id "
     "JOIN organizations o ON o.id = c.org_id "
     "LEFT JOIN posts po ON po.org_id = c.org_id AND po.id = c.post_id "
-    "WHERE c.org_id = %s AND c.id = %s AND NOT c.is_deleted "
+    "WHERE c.org_id = k.org_id AND c.id = k.parent AND NOT c.is_deleted "
     "AND p.email IS NOT NULL "
     "AND fb_email_allowed(p.email_preferences, 'commentReplies') "
-    "AND p.id IS DISTINCT FROM %s "
+    "AND p.id IS DISTINCT FROM k.contact "
     "AND NOT EXISTS (SELECT 1 FROM admins a WHERE a.org_id = c.org_id "
-    "  AND a.id = %s AND lower(a.email) = lower(p.email))");
+    "  AND a.id = k.admin AND lower(a.email) = lower(p.email))");
 
 static const fb_statement_t *const fb_comment_create_statements[] = {
     &fb_sql_comment_c_parent, &fb_sql_comment_c_insert,
@@ -190,9 +200,11 @@ static fb_error_t *fb_comment_parent(fb_req_t *fr, fb_comment_draft_t *d)
         return NULL;
     }
     err = fb_req_select(fr, &fb_sql_comment_c_parent,
-                        FB_ARGS(d->parent_id,
-                                fb_bool_text(fb_comment_sees_private(fr)),
-                                fb_bool_text(fb_post_sees_private(fr))),
+                        FB_NAMED(comment_seen, .id = d->parent_id,
+                                 .private = fb_bool_text(
+                                     fb_comment_sees_private(fr)),
+                                 .post_private = fb_bool_text(
+                                     fb_post_sees_private(fr))),
                         &rows);
     if (err != NULL) {
         return err;
@@ -239,9 +251,11 @@ static fb_error_t *fb_comment_emails(fb_req_t *fr, void *draft)
     m.subject = apr_pstrcat(fr->pool, "New comment on: ", title, NULL);
     fb_comment_mail_bodies(fr, d, "A new comment on", title, &m);
     m.dedupe = apr_pstrcat(fr->pool, m.kind, "/", d->id, "/", NULL);
-    if ((err = fb_req_select(fr, &fb_sql_comment_c_recipients,
-                             FB_ARGS(d->target.post_id, d->contact_id,
-                                     d->admin_id, d->parent_id),
+    if ((err = fb_req_select(fr, FB_CALL(comment_c_recipients,
+                                         .post = d->target.post_id,
+                                         .contact = d->contact_id,
+                                         .admin = d->admin_id,
+                                         .parent = d->parent_id),
                              &voters)) != NULL) {
         return err;
     }
@@ -263,9 +277,10 @@ static fb_error_t *fb_comment_reply_email(fb_req_t *fr, void *draft)
     fb_rows_t to;
     fb_error_t *err;
 
-    if ((err = fb_req_select(fr, &fb_sql_comment_c_reply_to,
-                             FB_ARGS(d->parent_id, d->contact_id,
-                                     d->admin_id),
+    if ((err = fb_req_select(fr, FB_CALL(comment_c_reply_to,
+                                         .parent = d->parent_id,
+                                         .contact = d->contact_id,
+                                         .admin = d->admin_id),
                              &to)) != NULL
         || to.nrows == 0) {
         return err;
@@ -288,16 +303,17 @@ static fb_error_t *fb_comment_reply_email(fb_req_t *fr, void *draft)
 static void fb_comment_count(fb_write_t *w, const fb_comment_draft_t *d)
 {
     if (d->target.post_id != NULL) {
-        fb_write_exec(w, &fb_sql_comment_c_post_count,
-                      FB_ARGS(d->target.post_id, d->created_at));
+        fb_write_exec(w, FB_CALL(comment_c_post_count,
+                                 .id = d->target.post_id,
+                                 .at = d->created_at));
     }
     else {
         fb_write_exec(w, &fb_sql_comment_c_changelog_count,
                       FB_ARGS(d->target.changelog_id));
     }
     if (d->contact_id != NULL) {
-        fb_write_exec(w, &fb_sql_comment_c_author_counts,
-                      FB_ARGS(d->contact_id, d->created_at));
+        fb_write_exec(w, FB_CALL(comment_c_author_counts,
+                                 .id = d->contact_id, .at = d->created_at));
     }
 }
 
@@ -342,19 +358,18 @@ static fb_error_t *fb_comment_create(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_comment_gather, &d);
-    /* k's columns, in the order comment_c_insert names them. */
-    fb_write_select(&w, &fb_sql_comment_c_insert,
-                    FB_ARGS(d.target.post_id,
-                            d.target.changelog_id,
-                            d.parent_id,
-                            d.html,
-                            d.text,
-                            d.contact_id,
-                            d.admin_id,
-                            upvotes ? upvotes : "0",
-                            downvotes ? downvotes : "0",
-                            fb_bool_text(d.is_private),
-                            d.created_at),
+    fb_write_select(&w, FB_CALL(comment_c_insert,
+                                .post = d.target.post_id,
+                                .changelog = d.target.changelog_id,
+                                .parent = d.parent_id,
+                                .content = d.html,
+                                .content_text = d.text,
+                                .contact = d.contact_id,
+                                .admin = d.admin_id,
+                                .upvotes = upvotes ? upvotes : "0",
+                                .downvotes = downvotes ? downvotes : "0",
+                                .is_private = fb_bool_text(d.is_private),
+                                .created_at = d.created_at),
                     &comment);
     d.id = fb_rows_get(&comment, 0, 0);
     fb_comment_count(&w, &d);

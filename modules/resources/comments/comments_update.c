@@ -28,13 +28,14 @@
 #include "posts/post_fields.h"
 #include "posts/posts.h"
 
-FB_SQL(comment_u_lock, 3,
+FB_SQL_WITH(comment_u_lock, comment_seen,
+    COMMENT_SEEN_ARGS
     "SELECT c.target_id, c.post_id, c.changelog_id, c.author_contact_id, "
     "  c.author_admin_id, c.is_deleted, c.parent_comment_id, "
     "  EXISTS (SELECT 1 FROM comments r WHERE r.org_id = c.org_id "
     "          AND r.target_id = c.target_id "
     "          AND r.parent_comment_id = c.id) "
-    "FROM comments c WHERE c.org_id = %s AND c.id = %s "
+    "FROM k, comments c WHERE c.org_id = k.org_id AND c.id = k.id "
     "AND " COMMENT_VISIBLE "FOR UPDATE OF c");
 
 /* The post or changelog of a comment, locked as its counter's update
@@ -51,17 +52,23 @@ FB_SQL(comment_u_target_first, 1,
     "        AND l.id = c.changelog_id FOR NO KEY UPDATE OF l)");
 
 /* NULL leaves a column as it is. */
-FB_SQL(comment_u_update, 9,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+FB_SQL_NAMED(comment_u_update,
+             (id, content, content_text, is_private, is_pinned, in_review,
+              created_at, upvotes, downvotes),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::text AS content, %s::text AS content_text, "
+    "  %s::boolean AS is_private, %s::boolean AS is_pinned, "
+    "  %s::boolean AS in_review, %s::timestamptz AS created_at, "
+    "  %s::integer AS upvotes, %s::integer AS downvotes) "
     "UPDATE comments c SET "
-    "  content = COALESCE(%s, c.content), "
-    "  content_text = COALESCE(%s, c.content_text), "
-    "  is_private = COALESCE(%s::boolean, c.is_private), "
-    "  is_pinned = COALESCE(%s::boolean, c.is_pinned), "
-    "  in_review = COALESCE(%s::boolean, c.in_review), "
-    "  created_at = COALESCE(%s::timestamptz, c.created_at), "
-    "  upvotes = COALESCE(%s::integer, c.upvotes), "
-    "  downvotes = COALESCE(%s::integer, c.downvotes), "
+    "  content = COALESCE(k.content, c.content), "
+    "  content_text = COALESCE(k.content_text, c.content_text), "
+    "  is_private = COALESCE(k.is_private, c.is_private), "
+    "  is_pinned = COALESCE(k.is_pinned, c.is_pinned), "
+    "  in_review = COALESCE(k.in_review, c.in_review), "
+    "  created_at = COALESCE(k.created_at, c.created_at), "
+    "  upvotes = COALESCE(k.upvotes, c.upvotes), "
+    "  downvotes = COALESCE(k.downvotes, c.downvotes), "
     "  updated_at = now() "
     "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
 
@@ -74,8 +81,10 @@ FB_SQL(comment_u_soft_delete, 1,
 FB_SQL(comment_u_delete, 1,
     "DELETE FROM comments WHERE org_id = %s AND id = %s");
 
-FB_SQL(comment_u_prune, 2,
-    "SELECT fb_comment_prune(%s, %s, %s)");
+FB_SQL_NAMED(comment_u_prune, (target, parent),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS target, "
+    "  %s::text AS parent) "
+    "SELECT fb_comment_prune(k.org_id, k.target, k.parent) FROM k");
 
 FB_SQL(comment_u_post_uncount, 1,
     "UPDATE posts SET comment_count = greatest(comment_count - 1, 0) "
@@ -146,9 +155,11 @@ static fb_error_t *fb_comment_lock(fb_req_t *fr, void *locked)
     fb_error_t *err;
 
     err = fb_req_select(fr, &fb_sql_comment_u_lock,
-                        FB_ARGS(c->id,
-                                fb_bool_text(fb_comment_sees_private(fr)),
-                                fb_bool_text(fb_post_sees_private(fr))),
+                        FB_NAMED(comment_seen, .id = c->id,
+                                 .private = fb_bool_text(
+                                     fb_comment_sees_private(fr)),
+                                 .post_private = fb_bool_text(
+                                     fb_post_sees_private(fr))),
                         &rows);
     if (err != NULL) {
         return err;
@@ -223,16 +234,14 @@ static fb_error_t *fb_comment_update(fb_req_t *fr)
                                         "A deleted comment cannot be "
                                         "changed."));
     }
-    fb_write_exec(&w, &fb_sql_comment_u_update,
-                  FB_ARGS(c.id,
-                          html,
-                          text,
-                          fb_bool_given(fr, "isPrivate"),
-                          fb_bool_given(fr, "isPinned"),
-                          fb_bool_given(fr, "inReview"),
-                          fb_body_time(fr, "createdAt"),
-                          fb_int_given(fr, "upvotes"),
-                          fb_int_given(fr, "downvotes")));
+    fb_write_exec(&w, FB_CALL(comment_u_update, .id = c.id,
+                              .content = html, .content_text = text,
+                              .is_private = fb_bool_given(fr, "isPrivate"),
+                              .is_pinned = fb_bool_given(fr, "isPinned"),
+                              .in_review = fb_bool_given(fr, "inReview"),
+                              .created_at = fb_body_time(fr, "createdAt"),
+                              .upvotes = fb_int_given(fr, "upvotes"),
+                              .downvotes = fb_int_given(fr, "downvotes")));
     fb_comment_write_render(&w, c.id, &after);
     changes = fb_write_ok(&w) ? fb_changes_diff(fr->pool, c.json, after, &n)
                               : NULL;
@@ -289,8 +298,10 @@ static fb_error_t *fb_comment_remove(fb_req_t *fr, const char *id)
     if (!c.has_replies) {
         fb_write_exec(&w, &fb_sql_comment_u_delete, FB_ARGS(id));
         if (c.parent_id != NULL) {
-            fb_write_select(&w, &fb_sql_comment_u_prune,
-                            FB_ARGS(c.target_id, c.parent_id), &pruned);
+            fb_write_select(&w, FB_CALL(comment_u_prune,
+                                        .target = c.target_id,
+                                        .parent = c.parent_id),
+                            &pruned);
         }
     }
     else if (!c.is_deleted) {

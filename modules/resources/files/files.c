@@ -23,10 +23,11 @@ FB_SQL_GLOBAL(file_get, 1,
     "  (SELECT count(*) FROM file_chunks c WHERE c.key = f.key), f.name "
     "FROM files f WHERE f.key = %s AND f.size > 0");
 
-/* (key, seq), as file_get. */
-FB_SQL_GLOBAL(file_get_chunk, 2,
-    "SELECT encode(data, 'hex') FROM file_chunks "
-    "WHERE key = %s AND seq = %s::integer");
+/* The chunk seq of the file key, as file_get. */
+FB_SQL_GLOBAL_NAMED(file_get_chunk, (key, seq),
+    "WITH k AS (SELECT %s::text AS key, %s::integer AS seq) "
+    "SELECT encode(c.data, 'hex') FROM k, file_chunks c "
+    "WHERE c.key = k.key AND c.seq = k.seq");
 
 FB_SQL(file_owned, 1,
     "SELECT key FROM files WHERE org_id = %s AND key = %s AND size > 0");
@@ -368,7 +369,9 @@ static fb_error_t *fb_file_get(fb_req_t *fr)
         }
         if (fb_req_db(fr) == NULL
             || fb_db_select(fr->db, p, &fb_sql_file_get_chunk, NULL,
-                            FB_ARGS(key, apr_itoa(p, i)), &rows)
+                            FB_NAMED(file_get_chunk, .key = key,
+                                     .seq = apr_itoa(p, i)),
+                            &rows)
                != APR_SUCCESS
             || (hex = fb_rows_get(&rows, 0, 0)) == NULL) {
             apr_pool_destroy(p);

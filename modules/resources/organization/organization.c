@@ -40,7 +40,7 @@ static const fb_rj_member_t fb_organization_members[] = {
 
 /* The effective values: the server's default version and portal URL
  * where the organization set none (the arguments). */
-FB_SQL(organization_get, 2,
+FB_SQL_NAMED(organization_get, (version, portal),
     "WITH a AS (SELECT %s::text AS org_id, %s::text AS version, "
     "  %s::text AS portal) "
     "SELECT o.id, o.name, o.default_locale, "
@@ -99,7 +99,8 @@ static const char *fb_organization_json(fb_req_t *fr, fb_write_t *w,
                                         fb_error_t **err)
 {
     const char *version = fb_version_name(fr->conf->default_version);
-    fb_args_t args = FB_ARGS(version, fb_req_portal_default(fr));
+    fb_args_t args = FB_NAMED(organization_get, .version = version,
+                              .portal = fb_req_portal_default(fr));
     fb_rows_t rows;
 
     if (w != NULL) {

@@ -28,8 +28,8 @@ FB_SQL(post_f_tag_create, 1,
     "ON CONFLICT (org_id, lower(name)) DO UPDATE SET name = tags.name "
     "RETURNING id");
 
-/* (post, JSON array of tag ids) */
-FB_SQL(post_f_tag_link, 2,
+/* ids: a JSON array of tag ids. */
+FB_SQL_NAMED(post_f_tag_link, (post_id, ids),
     "INSERT INTO post_tags (org_id, post_id, tag_id) "
     "SELECT DISTINCT k.org_id, k.post_id, t.id "
     "FROM (SELECT %s::text AS org_id, %s::text AS post_id, "
@@ -238,8 +238,8 @@ void fb_post_link_tags(fb_write_t *w, const char *post_id,
                        const fb_post_draft_t *d)
 {
     if (d->tag_ids != NULL && d->tag_ids->nelts > 0) {
-        fb_write_exec(w, &fb_sql_post_f_tag_link,
-                      FB_ARGS(post_id, d->tag_ids_json));
+        fb_write_exec(w, FB_CALL(post_f_tag_link, .post_id = post_id,
+                                 .ids = d->tag_ids_json));
     }
 }
 

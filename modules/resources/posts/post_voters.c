@@ -14,21 +14,28 @@
 #include "apr_strings.h"
 
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "people/people.h"
 #include "post_fields.h"
 
-#define VOTER_POST \
-    "SELECT id FROM posts WHERE org_id = %s AND id = %s " \
-    "AND (%s::boolean OR visibility = 'public')"
+/* The post of a vote (id) if the key may see it (private: may see
+ * private posts). */
+FB_PARAMS(voter_post, (id, private));
 
-FB_SQL(voter_post, 2, VOTER_POST);
+#define VOTER_POST \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, " \
+    "  %s::boolean AS private) " \
+    "SELECT p.id FROM k, posts p WHERE p.org_id = k.org_id " \
+    "AND p.id = k.id AND (k.private OR p.visibility = 'public')"
+
+FB_SQL_WITH(voter_post, voter_post, VOTER_POST);
 
 /* A vote's post, KEY SHARE locked (the lock the vote's foreign key
  * takes) before the vote's row is written: a post delete under way
  * finishes first and the post is missing (404, where the insert's check
  * failed: 500), and one coming waits, where it deadlocked with a removal
  * holding the vote its cascade deletes. */
-FB_SQL(voter_post_locked, 2, VOTER_POST " FOR KEY SHARE");
+FB_SQL_WITH(voter_post_locked, voter_post, VOTER_POST " FOR KEY SHARE OF p");
 
 FB_LIST_PARAMS(voter_list, (post));
 
@@ -47,10 +54,19 @@ FB_SQL_WITH(voter_list_after, voter_list, VOTER_LIST(
     "AND (v.created_at, v.contact_id) "
     "  < (fb_ts_from_key(k.after_key), k.after_id) "));
 
-FB_SQL(voter_add, 2,
-    "WITH vote AS (INSERT INTO post_votes (org_id, post_id, contact_id) "
-    "              VALUES (%s, %s, %s) ON CONFLICT DO NOTHING "
-    "              RETURNING org_id, post_id, contact_id), "
+/* A vote added or removed: the post's, the contact's. */
+FB_PARAMS(voter_change, (post, contact));
+
+#define VOTER_CHANGE_ARGS \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS post, " \
+    "  %s::text AS contact), "
+
+FB_SQL_WITH(voter_add, voter_change,
+    VOTER_CHANGE_ARGS
+    "vote AS (INSERT INTO post_votes (org_id, post_id, contact_id) "
+    "         SELECT k.org_id, k.post, k.contact FROM k "
+    "         ON CONFLICT DO NOTHING "
+    "         RETURNING org_id, post_id, contact_id), "
     "post AS (UPDATE posts p SET upvotes = p.upvotes + 1, "
     "           last_activity_at = now() "
     "         FROM vote WHERE p.org_id = vote.org_id "
@@ -60,10 +76,11 @@ FB_SQL(voter_add, 2,
     "          AND c.id = vote.contact_id RETURNING c.id) "
     "SELECT count(*) FROM post");
 
-FB_SQL(voter_remove, 2,
-    "WITH vote AS (DELETE FROM post_votes WHERE org_id = %s "
-    "              AND post_id = %s AND contact_id = %s "
-    "              RETURNING org_id, post_id), "
+FB_SQL_WITH(voter_remove, voter_change,
+    VOTER_CHANGE_ARGS
+    "vote AS (DELETE FROM post_votes v USING k WHERE v.org_id = k.org_id "
+    "         AND v.post_id = k.post AND v.contact_id = k.contact "
+    "         RETURNING v.org_id, v.post_id), "
     "post AS (UPDATE posts p SET upvotes = greatest(p.upvotes - 1, 0) "
     "         FROM vote WHERE p.org_id = vote.org_id "
     "           AND p.id = vote.post_id RETURNING p.id) "
@@ -109,8 +126,9 @@ static fb_error_t *fb_voter_post(fb_req_t *fr, int lock,
     if ((err = fb_resource_id(fr, &id)) != NULL
         || (err = fb_req_select(fr, lock ? &fb_sql_voter_post_locked
                                          : &fb_sql_voter_post,
-                                FB_ARGS(id, fb_bool_text(
-                                                fb_post_sees_private(fr))),
+                                FB_NAMED(voter_post, .id = id,
+                                         .private = fb_bool_text(
+                                             fb_post_sees_private(fr))),
                                 &rows)) != NULL) {
         return err;
     }
@@ -135,12 +153,21 @@ static fb_error_t *fb_voter_on_behalf(fb_req_t *fr, const char *contact_id,
                          "'post_vote_on_behalf' permission.");
 }
 
+/* The answer of a vote added or removed (verb), compact as it has
+ * always been: {"object":"voter","added":true,"id":...,"postId":...}. */
 static const char *fb_voter_answer(apr_pool_t *p, const char *verb,
                                    const char *voter, const char *post)
 {
-    return apr_pstrcat(p, "{\"object\":\"voter\",\"", verb, "\":true,"
-                       "\"id\":", fb_json_quote(p, voter),
-                       ",\"postId\":\"", post, "\"}", NULL);
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, p, 128);
+    fb_jsonw_compact(&w);
+    fb_jsonw_member_string(&w, "object", "voter");
+    fb_jsonw_member_bool(&w, verb, "t");
+    fb_jsonw_member_string(&w, "id", voter);
+    fb_jsonw_member_string(&w, "postId", post);
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
 }
 
 /* GET /posts/{id}/voters */
@@ -222,7 +249,9 @@ static fb_error_t *fb_voter_change(fb_req_t *fr)
     changed = fb_write_ok(&w) && v.contact_id != NULL
               && fb_write_select(&w, v.adding ? &fb_sql_voter_add
                                               : &fb_sql_voter_remove,
-                                 FB_ARGS(v.post_id, v.contact_id), &moved)
+                                 FB_NAMED(voter_change, .post = v.post_id,
+                                          .contact = v.contact_id),
+                                 &moved)
               && strcmp(fb_rows_get(&moved, 0, 0), "1") == 0;
     if (v.adding && changed) {
         /* A new vote: post.voted carries the post with its upvotes. */

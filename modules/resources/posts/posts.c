@@ -147,9 +147,11 @@ FB_LIST_PARAMS(post_list_filtered,
     "SELECT " POST_SELECT("p.k_arg || ':' || p.score::text") \
     " FROM " POST_FROM("page") "ORDER BY p.score DESC, p.id DESC"
 
-FB_SQL(post_get, 2,
-    "WITH page AS (SELECT * FROM posts p WHERE p.org_id = %s "
-    "AND p.id = %s AND (%s::boolean OR p.visibility = 'public')) "
+FB_SQL_NAMED(post_get, (id, private),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::boolean AS private), "
+    "page AS (SELECT p.* FROM posts p, k WHERE p.org_id = k.org_id "
+    "AND p.id = k.id AND (k.private OR p.visibility = 'public')) "
     "SELECT " POST_SELECT("NULL") " FROM " POST_FROM("page"));
 
 POST_SORT(created, "NULL::float8", "p.created_at", "p.created_at",
@@ -340,8 +342,9 @@ fb_error_t *fb_post_render(fb_req_t *fr, const char *id, int see_private,
     fb_rows_t rows;
     fb_error_t *err;
 
-    err = fb_req_select(fr, &fb_sql_post_get,
-                        FB_ARGS(id, fb_bool_text(see_private)), &rows);
+    err = fb_req_select(fr, FB_CALL(post_get, .id = id,
+                                    .private = fb_bool_text(see_private)),
+                        &rows);
     if (err == NULL && rows.nrows > 0) {
         err = fb_post_prepare(fr, &rows);
     }

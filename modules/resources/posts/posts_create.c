@@ -18,10 +18,10 @@
 #include "post_fields.h"
 
 /* What the checks before the insert read, in one round trip: the board,
- * the status (given, or the default), the ids of the named tags and the
- * people the author may be: (board, status, JSON array of tag names, the
- * author's keys: id, userId, email). */
-FB_SQL(post_w_lookup, 6,
+ * the status (given, or the default), the ids of the named tags (a JSON
+ * array of names) and the people the author may be (the author's keys:
+ * id, userId, email). */
+FB_SQL_NAMED(post_w_lookup, (board, status, tags, person, user_id, email),
     "SELECT b.posting_enabled, b.default_visibility, "
     "  b.custom_field_ids::text, "
     POST_STATUS_PICK("k.org_id", "k.status") ", "
@@ -43,7 +43,10 @@ FB_SQL(post_w_lookup, 6,
  * time (now when not given) is the post's update and last activity time
  * too.  Foreign keys are checked at its end, the post's rows included.
  */
-FB_SQL(post_w_insert, 17,
+FB_SQL_NAMED(post_w_insert,
+             (title, content, content_text, board, contact, admin, status,
+              comments_enabled, in_review, visibility, assignee, eta,
+              custom_fields, upvotes, created_at, tag_ids, vote),
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
     "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
     "  %s::text AS board, %s::text AS contact, %s::text AS admin, "
@@ -89,8 +92,8 @@ FB_SQL(post_w_insert, 17,
     "  ON CONFLICT DO NOTHING) "
     "SELECT id FROM p");
 
-/* The "new post" email to every admin: (post, subject, HTML, text). */
-FB_SQL(post_w_notify_admins, 4,
+/* The "new post" email to every admin. */
+FB_SQL_NAMED(post_w_notify_admins, (post_id, subject, body_html, body_text),
     "WITH m AS (SELECT %s::text AS org_id, %s::text AS post_id, "
     "                  %s::text AS subject, %s::text AS body_html, "
     "                  %s::text AS body_text) "
@@ -143,11 +146,14 @@ static fb_error_t *fb_post_lookup(fb_req_t *fr, fb_post_draft_t *d,
 
     fb_person_keys(fr->pool, json_object_object_get(fr->body, "author"),
                    &k);
-    err = fb_req_select(fr, &fb_sql_post_w_lookup,
-                        FB_ARGS(fb_id_normalize(fr->pool, fb_json_string(
-                                                    fr->body, "boardId")),
-                                given, d->tag_names_json,
-                                k.id, k.user_id, k.email),
+    err = fb_req_select(fr, FB_CALL(post_w_lookup,
+                                    .board = fb_id_normalize(
+                                        fr->pool, fb_json_string(fr->body,
+                                                                 "boardId")),
+                                    .status = given,
+                                    .tags = d->tag_names_json,
+                                    .person = k.id, .user_id = k.user_id,
+                                    .email = k.email),
                         &rows);
     if (err != NULL) {
         return err;
@@ -206,15 +212,16 @@ static void fb_post_notify_admins(fb_write_t *w, const char *post_id,
 {
     apr_pool_t *p = w->fr->pool;
 
-    fb_write_exec(w, &fb_sql_post_w_notify_admins,
-                  FB_ARGS(post_id,
-                          apr_pstrcat(p, "New post: ", title, NULL),
-                          apr_pstrcat(p, "<p>A new post was created: "
-                                      "<strong>",
-                                      apr_pescape_entity(p, title, 0),
-                                      "</strong></p>", NULL),
-                          apr_pstrcat(p, "A new post was created: ", title,
-                                      NULL)));
+    fb_write_exec(w, FB_CALL(post_w_notify_admins, .post_id = post_id,
+                             .subject = apr_pstrcat(p, "New post: ", title,
+                                                    NULL),
+                             .body_html = apr_pstrcat(
+                                 p, "<p>A new post was created: <strong>",
+                                 apr_pescape_entity(p, title, 0),
+                                 "</strong></p>", NULL),
+                             .body_text = apr_pstrcat(
+                                 p, "A new post was created: ", title,
+                                 NULL)));
 }
 
 /* POST /posts */
@@ -242,26 +249,28 @@ static fb_error_t *fb_post_create(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_post_gather, &d);
-    /* k's columns, in the order post_w_insert names them. */
-    fb_write_select(&w, &fb_sql_post_w_insert,
-                    FB_ARGS(title,
-                            d.html ? d.html : "",
-                            d.text ? d.text : "",
-                            fb_id_normalize(fr->pool, fb_json_string(
-                                                body, "boardId")),
-                            d.contact_id,
-                            d.admin_id,
-                            d.status_id,
-                            fb_bool_arg(body, "commentsEnabled", 1),
-                            fb_bool_arg(body, "inReview", 0),
-                            d.visibility,
-                            d.assignee_id,
-                            d.eta,
-                            d.custom_fields,
-                            apr_ltoa(fr->pool, upvotes),
-                            d.created_at,
-                            d.tag_ids_json,
-                            fb_bool_text(upvotes > 0)),
+    fb_write_select(&w, FB_CALL(post_w_insert,
+                                .title = title,
+                                .content = d.html ? d.html : "",
+                                .content_text = d.text ? d.text : "",
+                                .board = fb_id_normalize(
+                                    fr->pool, fb_json_string(body,
+                                                             "boardId")),
+                                .contact = d.contact_id,
+                                .admin = d.admin_id,
+                                .status = d.status_id,
+                                .comments_enabled = fb_bool_arg(
+                                    body, "commentsEnabled", 1),
+                                .in_review = fb_bool_arg(body, "inReview",
+                                                         0),
+                                .visibility = d.visibility,
+                                .assignee = d.assignee_id,
+                                .eta = d.eta,
+                                .custom_fields = d.custom_fields,
+                                .upvotes = apr_ltoa(fr->pool, upvotes),
+                                .created_at = d.created_at,
+                                .tag_ids = d.tag_ids_json,
+                                .vote = fb_bool_text(upvotes > 0)),
                     &post);
     post_id = fb_rows_get(&post, 0, 0);
     if (fb_json_bool(body, "notifyAdmins", 0)) {

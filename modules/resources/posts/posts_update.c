@@ -17,19 +17,24 @@
 #include "people/people.h"
 #include "post_fields.h"
 
-FB_SQL(post_u_lock, 2,
-    "SELECT author_contact_id, status_id, custom_fields::text FROM posts "
-    "WHERE org_id = %s AND id = %s "
-    "AND (%s::boolean OR visibility = 'public') FOR UPDATE");
+FB_SQL_NAMED(post_u_lock, (id, private),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::boolean AS private) "
+    "SELECT p.author_contact_id, p.status_id, p.custom_fields::text "
+    "FROM k, posts p WHERE p.org_id = k.org_id AND p.id = k.id "
+    "AND (k.private OR p.visibility = 'public') FOR UPDATE OF p");
 
 FB_SQL(post_u_board, 1,
     "SELECT id FROM boards WHERE org_id = %s AND id = %s");
 
 /* NULL leaves a column as it is, except where a flag (eta_given,
  * assignee_given, author_given) says that the value (NULL included) is to
- * be set; the author's flag sets the contact and the admin together.  The
- * arguments are bound once, by name, in k. */
-FB_SQL(post_u_update, 20,
+ * be set; the author's flag sets the contact and the admin together. */
+FB_SQL_NAMED(post_u_update,
+             (id, title, content, content_text, board, status,
+              comments_enabled, in_review, is_pinned, visibility,
+              custom_fields, upvotes, created_at, eta_given, eta,
+              assignee_given, assignee, author_given, contact, admin),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
     "  %s::text AS board, %s::text AS status, "
@@ -68,8 +73,8 @@ FB_SQL(post_u_update, 20,
 FB_SQL(post_u_untag, 1,
     "DELETE FROM post_tags WHERE org_id = %s AND post_id = %s");
 
-/* Moves a contact's posts count: (contact, by how much). */
-FB_SQL(post_u_author_count, 2,
+/* Moves a contact's posts count by delta. */
+FB_SQL_NAMED(post_u_author_count, (id, delta),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
     "                  %s::integer AS delta) "
     "UPDATE contacts c SET posts_created = greatest(c.posts_created "
@@ -137,9 +142,9 @@ static fb_error_t *fb_post_lock(fb_req_t *fr, void *change)
     fb_rows_t rows;
     fb_error_t *err;
 
-    err = fb_req_select(fr, &fb_sql_post_u_lock,
-                        FB_ARGS(c->id,
-                                fb_bool_text(fb_post_sees_private(fr))),
+    err = fb_req_select(fr, FB_CALL(post_u_lock, .id = c->id,
+                                    .private = fb_bool_text(
+                                        fb_post_sees_private(fr))),
                         &rows);
     if (err != NULL) {
         return err;
@@ -195,10 +200,12 @@ static fb_error_t *fb_post_gather_changes(fb_req_t *fr, void *change)
 static void fb_post_recount(fb_write_t *w, const char *from, const char *to)
 {
     if (from != NULL && (to == NULL || strcmp(from, to) != 0)) {
-        fb_write_exec(w, &fb_sql_post_u_author_count, FB_ARGS(from, "-1"));
+        fb_write_exec(w, FB_CALL(post_u_author_count, .id = from,
+                                 .delta = "-1"));
     }
     if (to != NULL && (from == NULL || strcmp(from, to) != 0)) {
-        fb_write_exec(w, &fb_sql_post_u_author_count, FB_ARGS(to, "1"));
+        fb_write_exec(w, FB_CALL(post_u_author_count, .id = to,
+                                 .delta = "1"));
     }
 }
 
@@ -260,30 +267,32 @@ static fb_error_t *fb_post_update(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_post_lock, &c);
     fb_write_step(&w, fb_post_gather_changes, &c);
-    /* k's columns, in the order post_u_update names them. */
-    fb_write_exec(&w, &fb_sql_post_u_update,
-                  FB_ARGS(c.id,
-                          fb_json_string(body, "title"),
-                          c.d.html,
-                          c.d.text,
-                          c.board_id,
-                          c.d.status_id,
-                          fb_bool_given(fr, "commentsEnabled"),
-                          fb_bool_given(fr, "inReview"),
-                          fb_bool_given(fr, "isPinned"),
-                          fb_json_string(body, "visibility"),
-                          c.d.custom_fields,
-                          fb_int_given(fr, "upvotes"),
-                          fb_body_time(fr, "createdAt"),
-                          fb_bool_text(json_object_object_get_ex(
-                                           body, "eta", NULL)),
-                          fb_body_time(fr, "eta"),
-                          fb_bool_text(json_object_object_get_ex(
-                                           body, "assigneeId", NULL)),
-                          c.d.assignee_id,
-                          fb_bool_text(has_author),
-                          c.d.contact_id,
-                          c.d.admin_id));
+    fb_write_exec(&w, FB_CALL(post_u_update, .id = c.id,
+                              .title = fb_json_string(body, "title"),
+                              .content = c.d.html,
+                              .content_text = c.d.text,
+                              .board = c.board_id,
+                              .status = c.d.status_id,
+                              .comments_enabled = fb_bool_given(
+                                  fr, "commentsEnabled"),
+                              .in_review = fb_bool_given(fr, "inReview"),
+                              .is_pinned = fb_bool_given(fr, "isPinned"),
+                              .visibility = fb_json_string(body,
+                                                           "visibility"),
+                              .custom_fields = c.d.custom_fields,
+                              .upvotes = fb_int_given(fr, "upvotes"),
+                              .created_at = fb_body_time(fr, "createdAt"),
+                              .eta_given = fb_bool_text(
+                                  json_object_object_get_ex(body, "eta",
+                                                            NULL)),
+                              .eta = fb_body_time(fr, "eta"),
+                              .assignee_given = fb_bool_text(
+                                  json_object_object_get_ex(
+                                      body, "assigneeId", NULL)),
+                              .assignee = c.d.assignee_id,
+                              .author_given = fb_bool_text(has_author),
+                              .contact = c.d.contact_id,
+                              .admin = c.d.admin_id));
     if (c.d.tag_ids != NULL) {
         fb_write_exec(&w, &fb_sql_post_u_untag, FB_ARGS(c.id));
         fb_post_link_tags(&w, c.id, &c.d);

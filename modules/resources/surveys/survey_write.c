@@ -47,19 +47,32 @@ FB_SQL_WITH(survey_update, manage,
 
 FB_MANAGE_SQL(survey, "surveys");
 
-FB_SQL(survey_response_insert, 4,
+FB_SQL_NAMED(survey_response_insert, (survey, contact, answers, created_at),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS survey, "
+    "  %s::text AS contact, %s::jsonb AS answers, "
+    "  %s::timestamptz AS created_at) "
     "INSERT INTO survey_responses (org_id, survey_id, contact_id, answers, "
     "  created_at) "
-    "VALUES (%s, %s, %s, %s::jsonb, coalesce(%s::timestamptz, now())) "
+    "SELECT k.org_id, k.survey, k.contact, k.answers, "
+    "  coalesce(k.created_at, now()) FROM k "
     "RETURNING id");
 
-FB_SQL(survey_response_get, 2,
-    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM
-    "WHERE r.org_id = %s AND r.survey_id = %s AND r.id = %s");
+/* A response (id) of a survey. */
+FB_PARAMS(survey_response, (survey, id));
 
-FB_SQL(survey_response_remove, 2,
-    "DELETE FROM survey_responses "
-    "WHERE org_id = %s AND survey_id = %s AND id = %s");
+#define SURVEY_RESPONSE_ARGS \
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS survey, " \
+    "  %s::text AS id) "
+
+FB_SQL_WITH(survey_response_get, survey_response,
+    SURVEY_RESPONSE_ARGS
+    "SELECT " SURVEY_RESPONSE_SELECT " " SURVEY_RESPONSE_FROM ", k "
+    "WHERE r.org_id = k.org_id AND r.survey_id = k.survey AND r.id = k.id");
+
+FB_SQL_WITH(survey_response_remove, survey_response,
+    SURVEY_RESPONSE_ARGS
+    "DELETE FROM survey_responses r USING k "
+    "WHERE r.org_id = k.org_id AND r.survey_id = k.survey AND r.id = k.id");
 
 static const fb_statement_t *const fb_survey_write_statements[] = {
     &fb_sql_survey_insert, &fb_sql_survey_update, &fb_sql_survey_lock,
@@ -263,13 +276,17 @@ static fb_error_t *fb_survey_respond(fb_req_t *fr)
     }
     contact = fb_survey_respondent(&w, json_object_object_get(fr->body,
                                                               "user"));
-    if (fb_write_select(&w, &fb_sql_survey_response_insert,
-                        FB_ARGS(id, contact,
-                                fb_json_text(fr->pool, answers),
-                                fb_json_string(fr->body, "createdAt")),
+    if (fb_write_select(&w, FB_CALL(survey_response_insert, .survey = id,
+                                    .contact = contact,
+                                    .answers = fb_json_text(fr->pool,
+                                                            answers),
+                                    .created_at = fb_json_string(
+                                        fr->body, "createdAt")),
                         &made)
         && fb_write_select(&w, &fb_sql_survey_response_get,
-                           FB_ARGS(id, fb_rows_get(&made, 0, 0)), &shown)
+                           FB_NAMED(survey_response, .survey = id,
+                                    .id = fb_rows_get(&made, 0, 0)),
+                           &shown)
         && (json = fb_rj_json(fr, fb_survey_response_rows.members,
                               shown.cells, fb_survey_response_rows.json_size))
            == NULL) {
@@ -295,7 +312,8 @@ static fb_error_t *fb_survey_response_delete(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_survey_pages(&w, id);
-    if (fb_write_exec(&w, &fb_sql_survey_response_remove, FB_ARGS(id, rid))
+    if (fb_write_exec(&w, &fb_sql_survey_response_remove,
+                      FB_NAMED(survey_response, .survey = id, .id = rid))
         && w.affected == 0) {
         fb_write_fail(&w, fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND,
                                         "responseId", NULL));

@@ -73,13 +73,15 @@ FB_SQL(ticket_get, 1,
     "SELECT " TICKET_SELECT("NULL") " FROM " TICKET_FROM("tickets")
     "WHERE t.org_id = %s AND t.number = %s::bigint");
 
-/* (number, customer tickets only): the linked conversation, locked; the
- * ticket is not. */
-FB_SQL(ticket_conversation_first, 2,
-    "SELECT cv.id FROM tickets t JOIN conversations cv "
+/* The ticket's (number) linked conversation, locked (of customer
+ * tickets only when customer_only); the ticket is not. */
+FB_SQL_NAMED(ticket_conversation_first, (number, customer_only),
+    "WITH k AS (SELECT %s::text AS org_id, %s::bigint AS number, "
+    "  %s::boolean AS customer_only) "
+    "SELECT cv.id FROM k, tickets t JOIN conversations cv "
     "  ON cv.org_id = t.org_id AND cv.id = t.linked_conversation_id "
-    "WHERE t.org_id = %s AND t.number = %s::bigint "
-    "AND (NOT %s::boolean OR " TICKET_KIND " = 'customer') "
+    "WHERE t.org_id = k.org_id AND t.number = k.number "
+    "AND (NOT k.customer_only OR " TICKET_KIND " = 'customer') "
     "FOR UPDATE OF cv");
 
 #define TICKET_SQL(name) \
@@ -201,8 +203,10 @@ fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,
 {
     fb_rows_t rows;
 
-    return fb_req_select(fr, &fb_sql_ticket_conversation_first,
-                         FB_ARGS(number, fb_bool_text(customer_only)),
+    return fb_req_select(fr, FB_CALL(ticket_conversation_first,
+                                     .number = number,
+                                     .customer_only = fb_bool_text(
+                                         customer_only)),
                          &rows);
 }
 

@@ -30,13 +30,15 @@ FB_SQL(ticket_w_conversation, 1,
     "FOR KEY SHARE");
 
 /* The creation time (now when not given) is also the update time. */
-FB_SQL(ticket_w_insert, 12,
+FB_SQL_NAMED(ticket_w_insert,
+             (category, title, content, content_text, contact, admin, status,
+              custom_fields, company, assignee, conversation, created_at),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS category, "
     "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
     "  %s::text AS contact, %s::text AS admin, %s::text AS status, "
     "  %s::jsonb AS custom_fields, %s::text AS company, "
     "  %s::text AS assignee, %s::text AS conversation, "
-    "  COALESCE(%s::timestamptz, now()) AS created_at) "
+    "  %s::timestamptz AS created_at) "
     "INSERT INTO tickets (org_id, number, category_id, title, content, "
     "  content_text, author_contact_id, author_admin_id, status_id, "
     "  custom_fields, company_id, assignee_id, linked_conversation_id, "
@@ -44,7 +46,8 @@ FB_SQL(ticket_w_insert, 12,
     "SELECT k.org_id, fb_next_number(k.org_id, 'ticket'), k.category, "
     "  k.title, k.content, k.content_text, k.contact, k.admin, k.status, "
     "  k.custom_fields, k.company, k.assignee, k.conversation, "
-    "  k.created_at, k.created_at FROM k "
+    "  COALESCE(k.created_at, now()), COALESCE(k.created_at, now()) "
+    "FROM k "
     "RETURNING number");
 
 static const fb_statement_t *const fb_ticket_create_statements[] = {
@@ -146,20 +149,19 @@ static fb_error_t *fb_ticket_create_files(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_ticket_gather, &d);
-    /* k's columns, in the order ticket_w_insert names them. */
-    fb_write_select(&w, &fb_sql_ticket_w_insert,
-                    FB_ARGS(d.category_id,
-                            fb_json_string(fr->body, "title"),
-                            d.html ? d.html : "",
-                            d.text ? d.text : "",
-                            d.contact_id,
-                            d.admin_id,
-                            d.status_id,
-                            d.custom_fields,
-                            d.company_id,
-                            d.assignee_id,
-                            d.conversation_id,
-                            created_at),
+    fb_write_select(&w, FB_CALL(ticket_w_insert,
+                                .category = d.category_id,
+                                .title = fb_json_string(fr->body, "title"),
+                                .content = d.html ? d.html : "",
+                                .content_text = d.text ? d.text : "",
+                                .contact = d.contact_id,
+                                .admin = d.admin_id,
+                                .status = d.status_id,
+                                .custom_fields = d.custom_fields,
+                                .company = d.company_id,
+                                .assignee = d.assignee_id,
+                                .conversation = d.conversation_id,
+                                .created_at = created_at),
                     &row);
     number = fb_rows_get(&row, 0, 0);
     fb_ticket_write_render(&w, number, &json);

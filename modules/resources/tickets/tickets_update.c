@@ -32,20 +32,29 @@ FB_SQL(ticket_u_lock, 1,
 
 /* NULL leaves a column as it is, except where a flag says that the
  * value (NULL included) is to be set. */
-FB_SQL(ticket_u_update, 13,
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id) "
+FB_SQL_NAMED(ticket_u_update,
+             (id, title, content, content_text, status, custom_fields, open,
+              assignee_given, assignee, company_given, company,
+              snoozed_given, snoozed_until),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
+    "  %s::text AS title, %s::text AS content, %s::text AS content_text, "
+    "  %s::text AS status, %s::jsonb AS custom_fields, "
+    "  %s::boolean AS open, %s::boolean AS assignee_given, "
+    "  %s::text AS assignee, %s::boolean AS company_given, "
+    "  %s::text AS company, %s::boolean AS snoozed_given, "
+    "  %s::timestamptz AS snoozed_until) "
     "UPDATE tickets t SET "
-    "  title = COALESCE(%s, t.title), "
-    "  content = COALESCE(%s, t.content), "
-    "  content_text = COALESCE(%s, t.content_text), "
-    "  status_id = COALESCE(%s, t.status_id), "
-    "  custom_fields = COALESCE(%s::jsonb, t.custom_fields), "
-    "  open = COALESCE(%s::boolean, t.open), "
-    "  assignee_id = CASE WHEN %s::boolean THEN %s "
+    "  title = COALESCE(k.title, t.title), "
+    "  content = COALESCE(k.content, t.content), "
+    "  content_text = COALESCE(k.content_text, t.content_text), "
+    "  status_id = COALESCE(k.status, t.status_id), "
+    "  custom_fields = COALESCE(k.custom_fields, t.custom_fields), "
+    "  open = COALESCE(k.open, t.open), "
+    "  assignee_id = CASE WHEN k.assignee_given THEN k.assignee "
     "                ELSE t.assignee_id END, "
-    "  company_id = CASE WHEN %s::boolean THEN %s "
+    "  company_id = CASE WHEN k.company_given THEN k.company "
     "               ELSE t.company_id END, "
-    "  snoozed_until = CASE WHEN %s::boolean THEN %s::timestamptz "
+    "  snoozed_until = CASE WHEN k.snoozed_given THEN k.snoozed_until "
     "                  ELSE t.snoozed_until END, "
     "  updated_at = now() "
     "FROM k WHERE t.org_id = k.org_id AND t.id = k.id");
@@ -187,25 +196,28 @@ static fb_error_t *fb_ticket_update_files(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_ticket_lock, &c);
     fb_write_step(&w, fb_ticket_gather_changes, &c);
-    fb_write_exec(&w, &fb_sql_ticket_u_update,
-                  FB_ARGS(c.id,
-                          fb_json_string(body, "title"),
-                          c.d.html,
-                          c.d.text,
-                          c.d.status_id,
-                          c.d.custom_fields,
-                          open_v ? fb_bool_text(!closing) : NULL,
-                          fb_bool_text(json_object_object_get_ex(
-                                           body, "assigneeId", NULL)),
-                          c.d.assignee_id,
-                          fb_bool_text(json_object_object_get_ex(
-                                           body, "companyId", NULL)),
-                          c.d.company_id,
-                          /* Closing unsnoozes. */
-                          fb_bool_text(closing || json_object_object_get_ex(
-                                           body, "snoozedUntil", NULL)),
-                          closing ? NULL : fb_body_time(fr,
-                                                        "snoozedUntil")));
+    fb_write_exec(&w, FB_CALL(ticket_u_update, .id = c.id,
+                              .title = fb_json_string(body, "title"),
+                              .content = c.d.html,
+                              .content_text = c.d.text,
+                              .status = c.d.status_id,
+                              .custom_fields = c.d.custom_fields,
+                              .open = open_v ? fb_bool_text(!closing) : NULL,
+                              .assignee_given = fb_bool_text(
+                                  json_object_object_get_ex(
+                                      body, "assigneeId", NULL)),
+                              .assignee = c.d.assignee_id,
+                              .company_given = fb_bool_text(
+                                  json_object_object_get_ex(
+                                      body, "companyId", NULL)),
+                              .company = c.d.company_id,
+                              /* Closing unsnoozes. */
+                              .snoozed_given = fb_bool_text(
+                                  closing || json_object_object_get_ex(
+                                      body, "snoozedUntil", NULL)),
+                              .snoozed_until = closing
+                                  ? NULL
+                                  : fb_body_time(fr, "snoozedUntil")));
     fb_ticket_write_render(&w, c.number, &c.after);
     changes = fb_write_ok(&w) ? fb_changes_diff(fr->pool, c.json, c.after,
                                                 &n)

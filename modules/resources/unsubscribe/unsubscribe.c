@@ -21,11 +21,11 @@
 #include "fb_resource.h"
 #include "fb_unsubscribe.h"
 
-/* (org, address, list): off the changelog list as
+/* The address off the list: off the changelog list as
  * DELETE /changelogs/subscribers takes it off; from the others, the
  * contacts with the address set that email preference to
  * unsubscribed. */
-FB_SQL(unsubscribe, 2,
+FB_SQL_NAMED(unsubscribe, (email, list),
     "SELECT CASE WHEN k.list = 'changelog' "
     "  THEN fb_subscribers_remove(k.org_id, ARRAY[k.email]) "
     "  ELSE (SELECT count(*)::integer FROM fb_unsubscribe_preference("
@@ -112,7 +112,9 @@ static fb_error_t *fb_unsubscribe(fb_req_t *fr)
          */
         if (db == NULL
             || fb_db_select(db, fr->pool, &fb_sql_unsubscribe, org,
-                            FB_ARGS(email, list), &rows) != APR_SUCCESS) {
+                            FB_NAMED(unsubscribe, .email = email,
+                                     .list = list),
+                            &rows) != APR_SUCCESS) {
             return fb_req_db_failed(fr);
         }
         fb_unsubscribe_page(fr, apr_pstrcat(fr->pool, "<p>", shown,

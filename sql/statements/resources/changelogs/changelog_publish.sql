@@ -8,7 +8,7 @@
 SELECT locale FROM changelog_locales
 WHERE org_id = $1 AND changelog_id = $2 ORDER BY created_at, locale;
 
--- changelog_p_schedule (scoped; varchar, varchar, varchar, varchar, varchar)
+-- changelog_p_schedule (scoped; varchar, varchar, varchar, varchar, varchar) named (id, locales, at, send_email)
 UPDATE changelog_locales l SET scheduled_at = a.at,
   scheduled_email = a.send_email, publish_lease = NULL,
   publish_attempts = 0, publish_error = NULL, updated_at = now()
@@ -18,7 +18,7 @@ $5::boolean AS send_email) a
 WHERE l.org_id = a.org_id AND l.changelog_id = a.id
   AND (a.locales IS NULL OR l.locale = ANY (a.locales));
 
--- changelog_p_unpublish (scoped; varchar, varchar, varchar)
+-- changelog_p_unpublish (scoped; varchar, varchar, varchar) named (id, locales)
 UPDATE changelog_locales l SET live_title = NULL,
   live_content = NULL, live_content_text = NULL,
   live_markdown = NULL, published_at = NULL, scheduled_at = NULL,

@@ -4,13 +4,15 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- changelog_w_insert (scoped; varchar, varchar, varchar, varchar)
+-- changelog_w_insert (scoped; varchar, varchar, varchar, varchar) named (image, segments, date)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS image,
+  $3::text[] AS segments, $4::timestamptz AS date)
 INSERT INTO changelogs (org_id, featured_image, allowed_segment_ids,
   date)
-VALUES ($1, $2, COALESCE($3::text[], '{}'),
-  COALESCE($4::timestamptz, now())) RETURNING id;
+SELECT k.org_id, k.image, COALESCE(k.segments, '{}'),
+  COALESCE(k.date, now()) FROM k RETURNING id;
 
--- changelog_w_locale_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- changelog_w_locale_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (changelog_id, locale, title, content, content_text, markdown)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
   $3::text AS locale, $4::text AS title, $5::text AS content,
   $6::text AS content_text, $7::text AS markdown)
@@ -28,40 +30,49 @@ SELECT fb_changelog_category($1, $2);
 SELECT id FROM changelog_categories
 WHERE org_id = $1 AND lower(name) = lower($2);
 
--- changelog_w_link (scoped; varchar, varchar, varchar)
+-- changelog_w_link (scoped; varchar, varchar, varchar) named (changelog_id, category_id)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
+  $3::text AS category_id)
 INSERT INTO changelog_category_links (org_id, changelog_id,
-  category_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING;
+  category_id) SELECT k.org_id, k.changelog_id, k.category_id FROM k
+ON CONFLICT DO NOTHING;
 
 -- changelog_w_unlink_all (scoped; varchar, varchar)
 DELETE FROM changelog_category_links
 WHERE org_id = $1 AND changelog_id = $2;
 
--- changelog_w_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS id)
+-- changelog_w_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (id, image_given, image, segments, date)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS image_given, $4::text AS image,
+  $5::text[] AS segments, $6::timestamptz AS date)
 UPDATE changelogs c SET
-  featured_image = CASE WHEN $3::boolean THEN $4
+  featured_image = CASE WHEN k.image_given THEN k.image
                    ELSE c.featured_image END,
-  allowed_segment_ids = COALESCE($5::text[], c.allowed_segment_ids),
-  date = COALESCE($6::timestamptz, c.date), updated_at = now()
+  allowed_segment_ids = COALESCE(k.segments, c.allowed_segment_ids),
+  date = COALESCE(k.date, c.date), updated_at = now()
 FROM k WHERE c.org_id = k.org_id AND c.id = k.id;
 
--- changelog_w_edit_locale (scoped; varchar, varchar, varchar)
+-- changelog_w_edit_locale (scoped; varchar, varchar, varchar) named (id, locale)
 SELECT COALESCE(k.locale, fb_changelog_locale(k.org_id, k.id, NULL))
 FROM (SELECT $1::text AS org_id, $2::text AS id,
              $3::text AS locale) k;
 
--- changelog_w_locale_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- changelog_w_locale_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (changelog_id, locale, title, content, content_text, markdown_given, markdown)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
-                  $3::text AS locale)
+  $3::text AS locale, $4::text AS title, $5::text AS content,
+  $6::text AS content_text, $7::boolean AS markdown_given,
+  $8::text AS markdown)
 UPDATE changelog_locales l SET
-  title = COALESCE($4, l.title), content = COALESCE($5, l.content),
-  content_text = COALESCE($6, l.content_text),
-  markdown = CASE WHEN $7::boolean THEN $8 ELSE l.markdown END,
+  title = COALESCE(k.title, l.title),
+  content = COALESCE(k.content, l.content),
+  content_text = COALESCE(k.content_text, l.content_text),
+  markdown = CASE WHEN k.markdown_given THEN k.markdown
+             ELSE l.markdown END,
   updated_at = now()
 FROM k WHERE l.org_id = k.org_id AND l.changelog_id = k.changelog_id
 AND l.locale = k.locale RETURNING l.locale;
 
--- changelog_w_locale_add (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- changelog_w_locale_add (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (changelog_id, locale, title, content, content_text, markdown_given, markdown)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS changelog_id,
   $3::text AS locale, $4::text AS title, $5::text AS content,
   $6::text AS content_text, $7::boolean AS markdown_given,

@@ -4,7 +4,9 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- comment_get (scoped; varchar, varchar, varchar, varchar)
+-- comment_get (scoped; varchar, varchar, varchar, varchar) named (id, private, post_private)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS private, $4::boolean AS post_private)
 SELECT
 c.id,
 c.post_id,
@@ -32,7 +34,7 @@ c.created_at AT TIME ZONE 'UTC',
 c.updated_at AT TIME ZONE 'UTC',
 NULL
  AS sort_key
- FROM
+ FROM k,
 comments
  c
 LEFT JOIN contacts
@@ -50,15 +52,15 @@ c.org_id
 AND
 aa.id =
 c.author_admin_id
-WHERE c.org_id = $1 AND c.id = $2 AND
-($3::boolean
+WHERE c.org_id = k.org_id AND c.id = k.id AND
+(k.private
  OR NOT c.is_private)
-AND ($4::boolean
+AND (k.post_private
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public');
 
--- comment_t_post (scoped; varchar, varchar, varchar, varchar)
+-- comment_t_post (scoped; varchar, varchar, varchar, varchar) named (id, slug, private)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
   $2::text AS id, $3::text AS slug, $4::boolean AS private)
 SELECT p.id, p.comments_enabled AND b.comments_enabled, p.title

@@ -9,9 +9,10 @@ SELECT f.content_type, f.size,
   (SELECT count(*) FROM file_chunks c WHERE c.key = f.key), f.name
 FROM files f WHERE f.key = $1 AND f.size > 0;
 
--- file_get_chunk (global; varchar, varchar)
-SELECT encode(data, 'hex') FROM file_chunks
-WHERE key = $1 AND seq = $2::integer;
+-- file_get_chunk (global; varchar, varchar) named (key, seq)
+WITH k AS (SELECT $1::text AS key, $2::integer AS seq)
+SELECT encode(c.data, 'hex') FROM k, file_chunks c
+WHERE c.key = k.key AND c.seq = k.seq;
 
 -- file_owned (scoped; varchar, varchar)
 SELECT key FROM files WHERE org_id = $1 AND key = $2 AND size > 0;

@@ -4,7 +4,7 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- organization_get (scoped; varchar, varchar, varchar)
+-- organization_get (scoped; varchar, varchar, varchar) named (version, portal)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS version,
   $3::text AS portal)
 SELECT o.id, o.name, o.default_locale,

@@ -30,7 +30,7 @@ INSERT INTO tags (org_id, name) VALUES ($1, $2)
 ON CONFLICT (org_id, lower(name)) DO UPDATE SET name = tags.name
 RETURNING id;
 
--- post_f_tag_link (scoped; varchar, varchar, varchar)
+-- post_f_tag_link (scoped; varchar, varchar, varchar) named (post_id, ids)
 INSERT INTO post_tags (org_id, post_id, tag_id)
 SELECT DISTINCT k.org_id, k.post_id, t.id
 FROM (SELECT $1::text AS org_id, $2::text AS post_id,

@@ -4,14 +4,18 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- voter_post (scoped; varchar, varchar, varchar)
-SELECT id FROM posts WHERE org_id = $1 AND id = $2
-AND ($3::boolean OR visibility = 'public');
+-- voter_post (scoped; varchar, varchar, varchar) named (id, private)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS private)
+SELECT p.id FROM k, posts p WHERE p.org_id = k.org_id
+AND p.id = k.id AND (k.private OR p.visibility = 'public');
 
--- voter_post_locked (scoped; varchar, varchar, varchar)
-SELECT id FROM posts WHERE org_id = $1 AND id = $2
-AND ($3::boolean OR visibility = 'public')
- FOR KEY SHARE;
+-- voter_post_locked (scoped; varchar, varchar, varchar) named (id, private)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS private)
+SELECT p.id FROM k, posts p WHERE p.org_id = k.org_id
+AND p.id = k.id AND (k.private OR p.visibility = 'public')
+ FOR KEY SHARE OF p;
 
 -- voter_list (scoped; varchar, varchar, varchar, varchar, integer) named (after_key, after_id, post, limit)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS after_key,
@@ -87,10 +91,13 @@ AND (v.created_at, v.contact_id)
   < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY v.created_at DESC, v.contact_id DESC LIMIT $5;
 
--- voter_add (scoped; varchar, varchar, varchar)
-WITH vote AS (INSERT INTO post_votes (org_id, post_id, contact_id)
-              VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
-              RETURNING org_id, post_id, contact_id),
+-- voter_add (scoped; varchar, varchar, varchar) named (post, contact)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS post,
+  $3::text AS contact),
+vote AS (INSERT INTO post_votes (org_id, post_id, contact_id)
+         SELECT k.org_id, k.post, k.contact FROM k
+         ON CONFLICT DO NOTHING
+         RETURNING org_id, post_id, contact_id),
 post AS (UPDATE posts p SET upvotes = p.upvotes + 1,
            last_activity_at = now()
          FROM vote WHERE p.org_id = vote.org_id
@@ -100,10 +107,12 @@ who AS (UPDATE contacts c SET last_activity = now()
           AND c.id = vote.contact_id RETURNING c.id)
 SELECT count(*) FROM post;
 
--- voter_remove (scoped; varchar, varchar, varchar)
-WITH vote AS (DELETE FROM post_votes WHERE org_id = $1
-              AND post_id = $2 AND contact_id = $3
-              RETURNING org_id, post_id),
+-- voter_remove (scoped; varchar, varchar, varchar) named (post, contact)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS post,
+  $3::text AS contact),
+vote AS (DELETE FROM post_votes v USING k WHERE v.org_id = k.org_id
+         AND v.post_id = k.post AND v.contact_id = k.contact
+         RETURNING v.org_id, v.post_id),
 post AS (UPDATE posts p SET upvotes = greatest(p.upvotes - 1, 0)
          FROM vote WHERE p.org_id = vote.org_id
            AND p.id = vote.post_id RETURNING p.id)

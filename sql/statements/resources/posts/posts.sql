@@ -4,9 +4,11 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- post_get (scoped; varchar, varchar, varchar)
-WITH page AS (SELECT * FROM posts p WHERE p.org_id = $1
-AND p.id = $2 AND ($3::boolean OR p.visibility = 'public'))
+-- post_get (scoped; varchar, varchar, varchar) named (id, private)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS private),
+page AS (SELECT p.* FROM posts p, k WHERE p.org_id = k.org_id
+AND p.id = k.id AND (k.private OR p.visibility = 'public'))
 SELECT
 p.id,
 p.slug,

@@ -4,7 +4,7 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- post_w_lookup (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- post_w_lookup (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (board, status, tags, person, user_id, email)
 SELECT b.posting_enabled, b.default_visibility,
   b.custom_field_ids::text,
 (SELECT s.id FROM post_statuses s WHERE s.org_id =
@@ -47,7 +47,7 @@ k.org_id
              $7::text AS email) k
 LEFT JOIN boards b ON b.org_id = k.org_id AND b.id = k.board;
 
--- post_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- post_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (title, content, content_text, board, contact, admin, status, comments_enabled, in_review, visibility, assignee, eta, custom_fields, upvotes, created_at, tag_ids, vote)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
   $2::text AS title, $3::text AS content, $4::text AS content_text,
   $5::text AS board, $6::text AS contact, $7::text AS admin,
@@ -93,7 +93,7 @@ v AS (
   ON CONFLICT DO NOTHING)
 SELECT id FROM p;
 
--- post_w_notify_admins (scoped; varchar, varchar, varchar, varchar, varchar)
+-- post_w_notify_admins (scoped; varchar, varchar, varchar, varchar, varchar) named (post_id, subject, body_html, body_text)
 WITH m AS (SELECT $1::text AS org_id, $2::text AS post_id,
                   $3::text AS subject, $4::text AS body_html,
                   $5::text AS body_text)

@@ -4,15 +4,17 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- post_u_lock (scoped; varchar, varchar, varchar)
-SELECT author_contact_id, status_id, custom_fields::text FROM posts
-WHERE org_id = $1 AND id = $2
-AND ($3::boolean OR visibility = 'public') FOR UPDATE;
+-- post_u_lock (scoped; varchar, varchar, varchar) named (id, private)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
+  $3::boolean AS private)
+SELECT p.author_contact_id, p.status_id, p.custom_fields::text
+FROM k, posts p WHERE p.org_id = k.org_id AND p.id = k.id
+AND (k.private OR p.visibility = 'public') FOR UPDATE OF p;
 
 -- post_u_board (scoped; varchar, varchar)
 SELECT id FROM boards WHERE org_id = $1 AND id = $2;
 
--- post_u_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- post_u_update (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (id, title, content, content_text, board, status, comments_enabled, in_review, is_pinned, visibility, custom_fields, upvotes, created_at, eta_given, eta, assignee_given, assignee, author_given, contact, admin)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::text AS title, $4::text AS content, $5::text AS content_text,
   $6::text AS board, $7::text AS status,
@@ -51,7 +53,7 @@ FROM k WHERE p.org_id = k.org_id AND p.id = k.id;
 -- post_u_untag (scoped; varchar, varchar)
 DELETE FROM post_tags WHERE org_id = $1 AND post_id = $2;
 
--- post_u_author_count (scoped; varchar, varchar, varchar)
+-- post_u_author_count (scoped; varchar, varchar, varchar) named (id, delta)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
                   $3::integer AS delta)
 UPDATE contacts c SET posts_created = greatest(c.posts_created

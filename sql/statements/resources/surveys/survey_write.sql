@@ -40,13 +40,19 @@ DELETE FROM
 surveys
  WHERE org_id = $1 AND id = $2;
 
--- survey_response_insert (scoped; varchar, varchar, varchar, varchar, varchar)
+-- survey_response_insert (scoped; varchar, varchar, varchar, varchar, varchar) named (survey, contact, answers, created_at)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
+  $3::text AS contact, $4::jsonb AS answers,
+  $5::timestamptz AS created_at)
 INSERT INTO survey_responses (org_id, survey_id, contact_id, answers,
   created_at)
-VALUES ($1, $2, $3, $4::jsonb, coalesce($5::timestamptz, now()))
+SELECT k.org_id, k.survey, k.contact, k.answers,
+  coalesce(k.created_at, now()) FROM k
 RETURNING id;
 
--- survey_response_get (scoped; varchar, varchar, varchar)
+-- survey_response_get (scoped; varchar, varchar, varchar) named (survey, id)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
+  $3::text AS id)
 SELECT
 r.id, r.answers, r.created_at AT TIME ZONE 'UTC',
 c.id,
@@ -78,8 +84,11 @@ c.phone,
 fb_ts_key(r.created_at)
 FROM survey_responses r LEFT JOIN contacts c
 ON c.org_id = r.org_id AND c.id = r.contact_id
-WHERE r.org_id = $1 AND r.survey_id = $2 AND r.id = $3;
+, k
+WHERE r.org_id = k.org_id AND r.survey_id = k.survey AND r.id = k.id;
 
--- survey_response_remove (scoped; varchar, varchar, varchar)
-DELETE FROM survey_responses
-WHERE org_id = $1 AND survey_id = $2 AND id = $3;
+-- survey_response_remove (scoped; varchar, varchar, varchar) named (survey, id)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS survey,
+  $3::text AS id)
+DELETE FROM survey_responses r USING k
+WHERE r.org_id = k.org_id AND r.survey_id = k.survey AND r.id = k.id;

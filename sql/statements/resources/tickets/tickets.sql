@@ -1043,11 +1043,13 @@ LEFT JOIN ticket_statuses s
   ON s.org_id = t.org_id AND s.id = t.status_id
 WHERE t.org_id = $1 AND t.number = $2::bigint;
 
--- ticket_conversation_first (scoped; varchar, varchar, varchar)
-SELECT cv.id FROM tickets t JOIN conversations cv
+-- ticket_conversation_first (scoped; varchar, varchar, varchar) named (number, customer_only)
+WITH k AS (SELECT $1::text AS org_id, $2::bigint AS number,
+  $3::boolean AS customer_only)
+SELECT cv.id FROM k, tickets t JOIN conversations cv
   ON cv.org_id = t.org_id AND cv.id = t.linked_conversation_id
-WHERE t.org_id = $1 AND t.number = $2::bigint
-AND (NOT $3::boolean OR
+WHERE t.org_id = k.org_id AND t.number = k.number
+AND (NOT k.customer_only OR
 (SELECT b.category_type FROM ticket_categories b
  WHERE b.org_id = t.org_id AND b.id = t.category_id)
  = 'customer')

@@ -12,13 +12,13 @@ WHERE org_id = $1 AND id = $2;
 SELECT id FROM conversations WHERE org_id = $1 AND id = $2
 FOR KEY SHARE;
 
--- ticket_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- ticket_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (category, title, content, content_text, contact, admin, status, custom_fields, company, assignee, conversation, created_at)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS category,
   $3::text AS title, $4::text AS content, $5::text AS content_text,
   $6::text AS contact, $7::text AS admin, $8::text AS status,
   $9::jsonb AS custom_fields, $10::text AS company,
   $11::text AS assignee, $12::text AS conversation,
-  COALESCE($13::timestamptz, now()) AS created_at)
+  $13::timestamptz AS created_at)
 INSERT INTO tickets (org_id, number, category_id, title, content,
   content_text, author_contact_id, author_admin_id, status_id,
   custom_fields, company_id, assignee_id, linked_conversation_id,
@@ -26,5 +26,6 @@ INSERT INTO tickets (org_id, number, category_id, title, content,
 SELECT k.org_id, fb_next_number(k.org_id, 'ticket'), k.category,
   k.title, k.content, k.content_text, k.contact, k.admin, k.status,
   k.custom_fields, k.company, k.assignee, k.conversation,
-  k.created_at, k.created_at FROM k
+  COALESCE(k.created_at, now()), COALESCE(k.created_at, now())
+FROM k
 RETURNING number;

@@ -4,7 +4,7 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- unsubscribe (scoped; varchar, varchar, varchar)
+-- unsubscribe (scoped; varchar, varchar, varchar) named (email, list)
 SELECT CASE WHEN k.list = 'changelog'
   THEN fb_subscribers_remove(k.org_id, ARRAY[k.email])
   ELSE (SELECT count(*)::integer FROM fb_unsubscribe_preference(
