@@ -129,7 +129,7 @@ FB_SQL(conversation_attribute_insert, 1,
  * conversation's value naming an option no longer there loses it (a
  * select's value goes, a multi-select keeps the options left, and goes
  * when none is).  The lock has found the row. */
-FB_SQL(conversation_attribute_update, 2,
+FB_SQL_WITH(conversation_attribute_update, manage,
     ATTRIBUTE_BODY ", "
     "x AS (UPDATE conversation_attributes x SET "
     "  name = coalesce(a.b ->> 'name', x.name), "
@@ -164,7 +164,7 @@ FB_SQL(conversation_attribute_update, 2,
 /* (org, id or NULL, body) -> (param, rule, value): options belong to
  * select and multi-select attributes, which need at least one; an
  * option id given on a change must be one the attribute has. */
-FB_SQL(conversation_attribute_refs, 2,
+FB_SQL_WITH(conversation_attribute_refs, manage,
     ATTRIBUTE_BODY ", "
     "t AS (SELECT coalesce(a.b ->> 'fieldSubType', x.field_sub_type) AS t, "
     "  x.id IS NULL AS made, x.options "
@@ -188,7 +188,7 @@ FB_SQL(conversation_attribute_refs, 2,
 
 /* (org, id or NULL, body) -> (rule, value): an identifier is the
  * organization's once. */
-FB_SQL(conversation_attribute_conflicts, 2,
+FB_SQL_WITH(conversation_attribute_conflicts, manage,
     ATTRIBUTE_BODY
     "SELECT 'identifier_taken', x.identifier "
     "FROM a JOIN conversation_attributes x ON x.org_id = a.org_id "

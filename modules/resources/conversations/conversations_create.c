@@ -22,9 +22,9 @@
 #include "fb_validate.h"
 #include "people/people.h"
 
-/* (org, channel, delivered as, subject, contact for the language, time,
- * custom attributes) */
-FB_SQL(conversation_c_insert, 6,
+/* The contact's language is the conversation's (English without one). */
+FB_SQL_NAMED(conversation_c_insert,
+             (channel, delivered_as, subject, contact, at, attributes),
     "INSERT INTO conversations (org_id, id, brand_id, channel, "
     "  delivered_as, subject, language, created_at, updated_at, "
     "  custom_attributes) "
@@ -40,8 +40,11 @@ FB_SQL(conversation_c_insert, 6,
     "  %s::timestamptz AS at, %s::jsonb AS attributes) k "
     "RETURNING id");
 
-FB_SQL(conversation_c_join, 2,
-    "SELECT fb_conversation_join(%s, %s, 'contact', %s)");
+FB_SQL_NAMED(conversation_c_join, (conversation, contact),
+    "SELECT fb_conversation_join(k.org_id, k.conversation, 'contact', "
+    "  k.contact) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS conversation, "
+    "  %s::text AS contact) k");
 
 static const fb_statement_t *const fb_conversation_create_statements[] = {
     &fb_sql_conversation_c_insert, &fb_sql_conversation_c_join, NULL
@@ -264,10 +267,11 @@ static fb_error_t *fb_conversation_join_all(fb_req_t *fr, void *draft)
     int i;
 
     for (i = 0; d->contacts != NULL && i < d->contacts->nelts; i++) {
-        err = fb_req_select(fr, &fb_sql_conversation_c_join,
-                            FB_ARGS(d->id, APR_ARRAY_IDX(d->contacts, i,
-                                                         const char *)),
-                            &rows);
+        err = fb_req_select(
+            fr, FB_CALL(conversation_c_join, .conversation = d->id,
+                        .contact = APR_ARRAY_IDX(d->contacts, i,
+                                                 const char *)),
+            &rows);
         if (err != NULL) {
             return err;
         }
@@ -300,13 +304,14 @@ static fb_error_t *fb_conversation_create(fb_req_t *fr)
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_conversation_gather, &d);
-    fb_write_select(&w, &fb_sql_conversation_c_insert,
-                    FB_ARGS(d.channel,
-                            d.admin ? "admin_initiated"
-                                    : "customer_initiated",
-                            fb_json_string(fr->body, "subject"),
-                            d.admin ? NULL : d.from, d.created_at,
-                            d.attributes),
+    fb_write_select(&w,
+                    FB_CALL(conversation_c_insert, .channel = d.channel,
+                            .delivered_as = d.admin ? "admin_initiated"
+                                                    : "customer_initiated",
+                            .subject = fb_json_string(fr->body, "subject"),
+                            .contact = d.admin ? NULL : d.from,
+                            .at = d.created_at,
+                            .attributes = d.attributes),
                     &made);
     d.id = fb_rows_get(&made, 0, 0);
     fb_write_step(&w, fb_conversation_join_all, &d);

@@ -32,8 +32,8 @@ FB_SQL(conversation_u_lock, 1,
 FB_SQL(conversation_u_team, 1,
     "SELECT id FROM teams WHERE org_id = %s AND id = %s");
 
-/* (org, id, title given, title, attributes, disable replies) */
-FB_SQL(conversation_u_fields, 5,
+FB_SQL_NAMED(conversation_u_fields,
+             (id, title_given, title, attributes, disable),
     "UPDATE conversations c SET "
     "  title = CASE WHEN k.title_given THEN k.title ELSE c.title END, "
     "  custom_attributes = CASE WHEN k.attributes IS NULL "
@@ -47,9 +47,9 @@ FB_SQL(conversation_u_fields, 5,
     "  %s::jsonb AS attributes, %s::boolean AS disable) k "
     "WHERE c.org_id = k.org_id AND c.id = k.id");
 
-/* (org, id, admin given, admin, team given, team, assigner): the assign
- * part's members when an assignee changes. */
-FB_SQL(conversation_u_assign, 6,
+/* The assign part's members when an assignee changes. */
+FB_SQL_NAMED(conversation_u_assign,
+             (id, admin_given, admin, team_given, team, by),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::boolean AS admin_given, %s::text AS admin, "
     "  %s::boolean AS team_given, %s::text AS team, %s::text AS by), "
@@ -71,8 +71,8 @@ FB_SQL(conversation_u_assign, 6,
     "  'adminAssignerId', k.by, "
     "  'teamAssigneeId', c.team_assignee_id)::text");
 
-/* (org, id, priority): the priority part's members when it changes. */
-FB_SQL(conversation_u_priority, 2,
+/* The priority part's members when it changes. */
+FB_SQL_NAMED(conversation_u_priority, (id, priority),
     "UPDATE conversations c SET priority = k.priority, "
     "  priority_set_at = CASE WHEN k.priority THEN now() END, "
     "  updated_at = now() "
@@ -82,9 +82,9 @@ FB_SQL(conversation_u_priority, 2,
     "AND c.priority <> k.priority "
     "RETURNING jsonb_build_object('isPriority', k.priority)::text");
 
-/* (org, id, all admins, admin ids, all contacts, contact ids): the
- * receipts moved to the newest part. */
-FB_SQL(conversation_u_read, 5,
+/* The receipts moved to the newest part. */
+FB_SQL_NAMED(conversation_u_read,
+             (id, all_admins, admins, all_contacts, contacts),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
     "  %s::boolean AS all_admins, %s::text[] AS admins, "
     "  %s::boolean AS all_contacts, %s::text[] AS contacts), "
@@ -305,13 +305,14 @@ static void fb_update_read(fb_write_t *w, fb_update_t *d)
     if (mark == NULL) {
         return;
     }
-    fb_write_exec(w, &fb_sql_conversation_u_read,
-                  FB_ARGS(d->id,
-                          fb_bool_text(fb_json_bool(mark, "allAdmins", 0)),
-                          fb_update_ids(fr, mark, "adminIds"),
-                          fb_bool_text(fb_json_bool(mark, "allContacts",
-                                                    0)),
-                          fb_update_ids(fr, mark, "contactIds")));
+    fb_write_exec(
+        w, FB_CALL(conversation_u_read, .id = d->id,
+                   .all_admins = fb_bool_text(fb_json_bool(mark, "allAdmins",
+                                                           0)),
+                   .admins = fb_update_ids(fr, mark, "adminIds"),
+                   .all_contacts = fb_bool_text(fb_json_bool(
+                       mark, "allContacts", 0)),
+                   .contacts = fb_update_ids(fr, mark, "contactIds")));
     if (fb_write_ok(w) && w->affected > 0) {
         APR_ARRAY_PUSH(d->topics, const char *) = "conversation.read";
     }
@@ -338,26 +339,28 @@ static fb_error_t *fb_conversation_update(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_update_gather, &d);
-    fb_write_exec(&w, &fb_sql_conversation_u_fields,
-                  FB_ARGS(d.id,
-                          fb_bool_text(fb_update_has(fr, "title")),
-                          fb_json_string(fr->body, "title"),
-                          d.attributes,
-                          disable ? fb_bool_text(json_object_get_boolean(
-                                                     disable))
-                                  : NULL));
+    fb_write_exec(
+        &w, FB_CALL(conversation_u_fields, .id = d.id,
+                    .title_given = fb_bool_text(fb_update_has(fr, "title")),
+                    .title = fb_json_string(fr->body, "title"),
+                    .attributes = d.attributes,
+                    .disable = disable ? fb_bool_text(
+                                             json_object_get_boolean(disable))
+                                       : NULL));
     if (admin_given || team_given) {
-        fb_write_select(&w, &fb_sql_conversation_u_assign,
-                        FB_ARGS(d.id, fb_bool_text(admin_given), d.admin,
-                                fb_bool_text(team_given), d.team, d.actor),
+        fb_write_select(&w, FB_CALL(conversation_u_assign, .id = d.id,
+                                    .admin_given = fb_bool_text(admin_given),
+                                    .admin = d.admin,
+                                    .team_given = fb_bool_text(team_given),
+                                    .team = d.team, .by = d.actor),
                         &changed);
         fb_update_change(&w, &d, "assign", &changed,
                          "conversation.admin.assigned");
     }
     if (priority != NULL) {
-        fb_write_select(&w, &fb_sql_conversation_u_priority,
-                        FB_ARGS(d.id, fb_bool_text(
-                                    json_object_get_boolean(priority))),
+        fb_write_select(&w, FB_CALL(conversation_u_priority, .id = d.id,
+                                    .priority = fb_bool_text(
+                                        json_object_get_boolean(priority))),
                         &changed);
         fb_update_change(&w, &d, "priority", &changed,
                          "conversation.priority.updated");

@@ -39,7 +39,7 @@ SELECT a.org_id, a.b ->> 'identifier', a.b ->> 'name',
    AS e(o, n)), '[]')
 FROM a RETURNING id;
 
--- conversation_attribute_update (scoped; varchar, varchar, varchar)
+-- conversation_attribute_update (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 ,
@@ -77,7 +77,7 @@ UPDATE conversations c SET
 FROM v WHERE c.org_id = v.org_id AND c.id = v.id
 AND v.kept IS DISTINCT FROM v.was;
 
--- conversation_attribute_refs (scoped; varchar, varchar, varchar)
+-- conversation_attribute_refs (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 ,
@@ -101,7 +101,7 @@ WHERE NOT t.made AND o ? 'id' AND NOT EXISTS (SELECT 1
   WHERE h ->> 'id' = o ->> 'id')
 LIMIT 1;
 
--- conversation_attribute_conflicts (scoped; varchar, varchar, varchar)
+-- conversation_attribute_conflicts (scoped; varchar, varchar, varchar) named (id, b)
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 SELECT 'identifier_taken', x.identifier

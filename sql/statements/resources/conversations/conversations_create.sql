@@ -4,7 +4,7 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- conversation_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- conversation_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (channel, delivered_as, subject, contact, at, attributes)
 INSERT INTO conversations (org_id, id, brand_id, channel,
   delivered_as, subject, language, created_at, updated_at,
   custom_attributes)
@@ -20,5 +20,8 @@ FROM (SELECT $1::text AS org_id, $2::text AS channel,
   $6::timestamptz AS at, $7::jsonb AS attributes) k
 RETURNING id;
 
--- conversation_c_join (scoped; varchar, varchar, varchar)
-SELECT fb_conversation_join($1, $2, 'contact', $3);
+-- conversation_c_join (scoped; varchar, varchar, varchar) named (conversation, contact)
+SELECT fb_conversation_join(k.org_id, k.conversation, 'contact',
+  k.contact)
+FROM (SELECT $1::text AS org_id, $2::text AS conversation,
+  $3::text AS contact) k;

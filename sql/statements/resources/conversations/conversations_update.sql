@@ -11,7 +11,7 @@ FOR UPDATE;
 -- conversation_u_team (scoped; varchar, varchar)
 SELECT id FROM teams WHERE org_id = $1 AND id = $2;
 
--- conversation_u_fields (scoped; varchar, varchar, varchar, varchar, varchar, varchar)
+-- conversation_u_fields (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (id, title_given, title, attributes, disable)
 UPDATE conversations c SET
   title = CASE WHEN k.title_given THEN k.title ELSE c.title END,
   custom_attributes = CASE WHEN k.attributes IS NULL
@@ -25,7 +25,7 @@ FROM (SELECT $1::text AS org_id, $2::text AS id,
   $5::jsonb AS attributes, $6::boolean AS disable) k
 WHERE c.org_id = k.org_id AND c.id = k.id;
 
--- conversation_u_assign (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar)
+-- conversation_u_assign (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (id, admin_given, admin, team_given, team, by)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::boolean AS admin_given, $4::text AS admin,
   $5::boolean AS team_given, $6::text AS team, $7::text AS by),
@@ -47,7 +47,7 @@ RETURNING jsonb_build_object('adminAssigneeId', c.admin_assignee_id,
   'adminAssignerId', k.by,
   'teamAssigneeId', c.team_assignee_id)::text;
 
--- conversation_u_priority (scoped; varchar, varchar, varchar)
+-- conversation_u_priority (scoped; varchar, varchar, varchar) named (id, priority)
 UPDATE conversations c SET priority = k.priority,
   priority_set_at = CASE WHEN k.priority THEN now() END,
   updated_at = now()
@@ -57,7 +57,7 @@ WHERE c.org_id = k.org_id AND c.id = k.id
 AND c.priority <> k.priority
 RETURNING jsonb_build_object('isPriority', k.priority)::text;
 
--- conversation_u_read (scoped; varchar, varchar, varchar, varchar, varchar, varchar)
+-- conversation_u_read (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (id, all_admins, admins, all_contacts, contacts)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::boolean AS all_admins, $4::text[] AS admins,
   $5::boolean AS all_contacts, $6::text[] AS contacts),
