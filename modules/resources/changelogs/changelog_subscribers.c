@@ -143,18 +143,20 @@ static fb_error_t *fb_changelog_subscribe(fb_req_t *fr)
 /* DELETE /changelogs/subscribers */
 static fb_error_t *fb_changelog_unsubscribe(fb_req_t *fr)
 {
-    fb_rows_t removed;
+    fb_rows_t removed = {.nrows = 0};
     fb_write_t w;
+    fb_jsonw_t json;
 
     fb_write_begin(&w, fr);
     fb_write_select(&w, &fb_sql_changelog_s_remove,
                     FB_ARGS(fb_changelog_emails(fr, 0)), &removed);
-    return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"object\":"
-                                        "\"changelog_subscribers_removal\","
-                                        "\"count\":",
-                                        fb_rows_get(&removed, 0, 0), "}",
-                                        NULL));
+    fb_jsonw_init(&json, fr->pool, 96);
+    fb_jsonw_compact(&json);
+    fb_jsonw_member_string(&json, "object", "changelog_subscribers_removal");
+    fb_jsonw_key(&json, "count");
+    fb_jsonw_raw(&json, fb_rows_get(&removed, 0, 0));
+    fb_jsonw_end(&json);
+    return fb_write_respond(&w, HTTP_OK, fb_jsonw_text(&json, NULL));
 }
 
 #define CHANGELOG_SUBSCRIBERS_OP(fn, rules) \

@@ -15,6 +15,7 @@
 #include "fb_cursor.h"
 #include "fb_id.h"
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "fb_log.h"
 
 #define FB_DEFAULT_LIMIT 10
@@ -127,17 +128,30 @@ const char *fb_resource_json(fb_req_t *fr, const fb_resource_t *res,
 static const char *fb_resource_envelope(apr_pool_t *p, const char *data,
                                         const char *next_cursor)
 {
-    return apr_pstrcat(p, "{\"object\":\"list\",\"data\":", data,
-                       ",\"nextCursor\":", fb_json_quote(p, next_cursor),
-                       "}", NULL);
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, p, strlen(data) + 128);
+    fb_jsonw_compact(&w);
+    fb_jsonw_member_string(&w, "object", "list");
+    fb_jsonw_key(&w, "data");
+    fb_jsonw_raw(&w, data);
+    fb_jsonw_member_string(&w, "nextCursor", next_cursor);
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
 }
 
 const char *fb_resource_deleted(apr_pool_t *p, const char *id,
                                 const char *object)
 {
-    return apr_pstrcat(p, "{\"id\":", fb_json_quote(p, id),
-                       ",\"object\":", fb_json_quote(p, object),
-                       ",\"deleted\":true}", NULL);
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, p, 128);
+    fb_jsonw_compact(&w);
+    fb_jsonw_member_string(&w, "id", id);
+    fb_jsonw_member_string(&w, "object", object);
+    fb_jsonw_member_bool(&w, "deleted", "t");
+    fb_jsonw_end(&w);
+    return fb_jsonw_text(&w, NULL);
 }
 
 const char *fb_bool_text(int b)

@@ -15,6 +15,7 @@
 
 #include "fb_crypto.h"
 #include "fb_json.h"
+#include "fb_jsonw.h"
 #include "fb_write.h"
 #include "people.h"
 
@@ -448,15 +449,19 @@ static fb_error_t *fb_contact_block(fb_req_t *fr)
     const fb_contact_block_t *how = fr->op->data;
     fb_contact_lock_t contact = {&fb_contact_by_id, 0, NULL};
     fb_write_t w;
+    fb_jsonw_t json;
 
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_contact_lock, &contact);
     fb_write_exec(&w, FB_CALL(contact_block, .id = contact.id,
                               .blocked = fb_bool_text(how->blocked)));
-    return fb_write_respond(&w, HTTP_OK,
-                            apr_pstrcat(fr->pool, "{\"id\":\"", contact.id,
-                                        "\",\"object\":\"contact\",\"",
-                                        how->member, "\":true}", NULL));
+    fb_jsonw_init(&json, fr->pool, 96);
+    fb_jsonw_compact(&json);
+    fb_jsonw_member_string(&json, "id", contact.id);
+    fb_jsonw_member_string(&json, "object", "contact");
+    fb_jsonw_member_bool(&json, how->member, "t");
+    fb_jsonw_end(&json);
+    return fb_write_respond(&w, HTTP_OK, fb_jsonw_text(&json, NULL));
 }
 
 /* ---- GET/PATCH .../email-preferences ---- */
