@@ -140,6 +140,11 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order);
 fb_error_t *fb_list_respond(fb_req_t *fr, const fb_list_order_t *order,
                             fb_args_t filters, fb_args_t render);
 
+/* The JSON array of the first n rows, written as shape says (NULL: a
+ * row it could not write). */
+const char *fb_list_rows_page(fb_req_t *fr, const fb_list_rows_t *shape,
+                              fb_rows_t *rows, int n);
+
 /* fb_list_respond() of a list of plain rows. */
 fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
                                  fb_args_t filters, fb_args_t render,

@@ -4,12 +4,18 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- conversation_search_filter_desc (scoped; varchar, varchar, integer)
+-- conversation_search_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM conversations cv, k WHERE cv.org_id = k.org_id
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -35,39 +41,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -90,39 +118,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -148,39 +198,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -203,45 +275,76 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $3)
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -289,7 +392,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -299,9 +402,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -312,17 +415,24 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
+ DESC,
+cv.uid
+ DESC;
 
--- conversation_search_filter_desc_after (scoped; varchar, varchar, varchar, varchar, integer)
+-- conversation_search_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM conversations cv, k WHERE cv.org_id = k.org_id
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -348,39 +458,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -403,39 +535,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -461,39 +615,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -516,48 +692,78 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
-<
- (fb_ts_from_key($3), $4)
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $5)
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -605,7 +811,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -615,9 +821,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -628,17 +834,24 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
+ DESC,
+cv.uid
+ DESC;
 
--- conversation_search_filter_asc (scoped; varchar, varchar, integer)
+-- conversation_search_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM conversations cv, k WHERE cv.org_id = k.org_id
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -664,39 +877,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -719,39 +954,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -777,39 +1034,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -832,45 +1111,76 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $3)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -918,7 +1228,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -928,9 +1238,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -941,17 +1251,24 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
+ ASC,
+cv.uid
+ ASC;
 
--- conversation_search_filter_asc_after (scoped; varchar, varchar, varchar, varchar, integer)
+-- conversation_search_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM conversations cv, k WHERE cv.org_id = k.org_id
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -977,39 +1294,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -1032,39 +1371,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -1090,39 +1451,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -1145,48 +1528,78 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
->
- (fb_ts_from_key($3), $4)
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $5)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -1234,7 +1647,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -1244,9 +1657,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -1257,254 +1670,2370 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
+ ASC,
+cv.uid
+ ASC;
 
--- conversation_search_filter_count (scoped; varchar, varchar)
+-- conversation_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f)
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+SELECT count(*) FROM (SELECT 1 FROM
+conversations cv, k WHERE cv.org_id = k.org_id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+ LIMIT $8) x;
+
+-- conversation_search_tagged_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
+  AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ DESC,
+cv.uid
+ DESC;
+
+-- conversation_search_tagged_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
+  AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) < (fb_ts_from_key(k.ak), k.aid)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ DESC,
+cv.uid
+ DESC;
+
+-- conversation_search_tagged_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
+  AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ ASC,
+cv.uid
+ ASC;
+
+-- conversation_search_tagged_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
+  AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) > (fb_ts_from_key(k.ak), k.aid)
+  ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ ASC,
+cv.uid
+ ASC;
+
+-- conversation_search_tagged_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+SELECT count(*) FROM (SELECT 1 FROM
+k, (SELECT DISTINCT l.conversation_id AS id
+  FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
+  AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+ LIMIT $8) x;
+
+-- conversation_search_tag_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1
-FROM conversations cv, k WHERE cv.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-  LIMIT
-200) x;
+FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
+AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds')) LIMIT $8) x;
 
--- conversation_search_tagged_desc (scoped; varchar, varchar, varchar, integer)
+-- conversation_search_joined_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT l.conversation_id AS id
-  FROM conversation_tag_links l, k
-  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k WHERE p.org_id = k.org_id
+  AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
@@ -1531,39 +4060,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -1586,39 +4137,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -1644,39 +4217,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -1699,45 +4294,76 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $4)
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -1785,7 +4411,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -1795,9 +4421,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -1808,19 +4434,26 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
+ DESC,
+cv.uid
+ DESC;
 
--- conversation_search_tagged_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+-- conversation_search_joined_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT l.conversation_id AS id
-  FROM conversation_tag_links l, k
-  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k WHERE p.org_id = k.org_id
+  AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
@@ -1847,39 +4480,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -1902,39 +4557,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -1960,39 +4637,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -2015,48 +4714,78 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
-<
- (fb_ts_from_key($4), $5)
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $6)
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -2104,7 +4833,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -2114,9 +4843,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -2127,19 +4856,26 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
+ DESC,
+cv.uid
+ DESC;
 
--- conversation_search_tagged_asc (scoped; varchar, varchar, varchar, integer)
+-- conversation_search_joined_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT l.conversation_id AS id
-  FROM conversation_tag_links l, k
-  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k WHERE p.org_id = k.org_id
+  AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
@@ -2166,39 +4902,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -2221,39 +4979,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -2279,39 +5059,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -2334,45 +5136,76 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $4)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -2420,7 +5253,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -2430,9 +5263,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -2443,19 +5276,26 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
+ ASC,
+cv.uid
+ ASC;
 
--- conversation_search_tagged_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+-- conversation_search_joined_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT l.conversation_id AS id
-  FROM conversation_tag_links l, k
-  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k WHERE p.org_id = k.org_id
+  AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
@@ -2482,39 +5322,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -2537,39 +5399,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -2595,39 +5479,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -2650,48 +5556,78 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
->
- (fb_ts_from_key($4), $5)
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $6)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -2739,7 +5675,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -2749,9 +5685,9 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
+cv.sort_key, cv.uid, cv.search_total
  FROM
-page
+shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
   pt.body_markdown, pt.author_kind, pt.author_id,
   (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
@@ -2762,1783 +5698,365 @@ page
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
+ ASC,
+cv.uid
+ ASC;
 
--- conversation_search_tagged_count (scoped; varchar, varchar, varchar)
+-- conversation_search_joined_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d)
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+SELECT count(*) FROM (SELECT 1 FROM
+k, (SELECT DISTINCT p.conversation_id AS id
+  FROM conversation_participants p, k WHERE p.org_id = k.org_id
+  AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
+  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+ LIMIT $8) x;
+
+-- conversation_search_people_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1
-FROM k, (SELECT DISTINCT l.conversation_id AS id
-  FROM conversation_tag_links l, k
-  WHERE l.org_id = k.org_id AND l.tag_id = ANY (k.d)) d,
-  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-  LIMIT
-200) x;
+FROM conversation_participants p, k WHERE p.org_id = k.org_id
+AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))
+LIMIT $8) x;
 
--- conversation_search_joined_desc (scoped; varchar, varchar, varchar, integer)
+-- conversation_search_text_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT p.conversation_id AS id
-  FROM conversation_participants p, k
-  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
-  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-  ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $4)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
- FROM
-page
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
-
--- conversation_search_joined_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT p.conversation_id AS id
-  FROM conversation_participants p, k
-  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
-  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
-<
- (fb_ts_from_key($4), $5)
-  ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $6)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
- FROM
-page
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
-
--- conversation_search_joined_asc (scoped; varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT p.conversation_id AS id
-  FROM conversation_participants p, k
-  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
-  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-  ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $4)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
- FROM
-page
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
-
--- conversation_search_joined_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d),
-page AS (SELECT cv.*, NULL::numeric AS score,
-  NULL::text AS match_id, false AS searched
-FROM k, (SELECT DISTINCT p.conversation_id AS id
-  FROM conversation_participants p, k
-  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
-  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
->
- (fb_ts_from_key($4), $5)
-  ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $6)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at)), cv.uid
- FROM
-page
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
-
--- conversation_search_joined_count (scoped; varchar, varchar, varchar)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, $3::text[] AS d)
-SELECT count(*) FROM (SELECT 1
-FROM k, (SELECT DISTINCT p.conversation_id AS id
-  FROM conversation_participants p, k
-  WHERE p.org_id = k.org_id AND p.user_id = ANY (k.d)) d,
-  conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-  LIMIT
-200) x;
-
--- conversation_search_tag_links (scoped; varchar, varchar)
-SELECT count(*) FROM (SELECT 1 FROM conversation_tag_links
-  WHERE org_id = $1 AND tag_id = ANY ($2::text[])
-  LIMIT
-2000) x;
-
--- conversation_search_people_links (scoped; varchar, varchar)
-SELECT count(*) FROM (SELECT 1 FROM conversation_participants
-  WHERE org_id = $1 AND user_id = ANY ($2::text[])
-  LIMIT
-2000) x;
-
--- conversation_search_text (scoped; varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
   FROM conversation_parts pt, k
   WHERE pt.org_id = k.org_id AND pt.search @@ k.q
   UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
   FROM conversations cv, k
   WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
-hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
-  FROM m GROUP BY m.id)
-, admitted AS (SELECT cv.*, hit.score, k.q,
-  true AS searched, count(*) OVER () AS total
-  FROM hit JOIN k ON true
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
@@ -4566,39 +6084,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -4621,39 +6161,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -4679,39 +6241,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -4734,1045 +6318,85 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
 ),
-page AS (SELECT * FROM admitted cv WHERE true
-  ORDER BY
-cv.score DESC, cv.uid DESC
- LIMIT $4),
-shown AS (SELECT cv.*,
-(SELECT pt.id FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.search @@ cv.q
-  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
- AS match_id FROM page cv)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
-cv.score::text
- AS sort_key, cv.uid, cv.total
- FROM
-shown
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-cv.score DESC, cv.uid DESC;
-
--- conversation_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
-m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
-  FROM conversation_parts pt, k
-  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
-  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
-  FROM conversations cv, k
-  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
-hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
-  FROM m GROUP BY m.id)
-, admitted AS (SELECT cv.*, hit.score, k.q,
-  true AS searched, count(*) OVER () AS total
-  FROM hit JOIN k ON true
-  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
-  WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-),
-page AS (SELECT * FROM admitted cv WHERE true
-AND (cv.score, cv.uid) < ($4::numeric, $5)
-  ORDER BY
-cv.score DESC, cv.uid DESC
- LIMIT $6),
-shown AS (SELECT cv.*,
-(SELECT pt.id FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.search @@ cv.q
-  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
- AS match_id FROM page cv)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
-cv.score::text
- AS sort_key, cv.uid, cv.total
- FROM
-shown
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-cv.score DESC, cv.uid DESC;
-
--- conversation_search_text_desc (scoped; varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
-m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
-  FROM conversation_parts pt, k
-  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
-  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
-  FROM conversations cv, k
-  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
-hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
-  FROM m GROUP BY m.id)
-, admitted AS (SELECT cv.*, hit.score, k.q,
-  true AS searched, count(*) OVER () AS total
-  FROM hit JOIN k ON true
-  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
-  WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-),
-page AS (SELECT * FROM admitted cv WHERE true
-  ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $4),
-shown AS (SELECT cv.*,
-(SELECT pt.id FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.search @@ cv.q
-  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
- AS match_id FROM page cv)
-SELECT
-cv.id,
-cv.brand_id,
-cv.title,
-cv.state,
-cv.priority,
-cv.priority_set_at AT TIME ZONE 'UTC',
-cv.admin_assignee_id,
-cv.team_assignee_id,
-cv.language,
-ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
-WHEN 'admin' THEN 'admin' ELSE ct.type END]
-  FROM conversation_participants cp
-  LEFT JOIN contacts ct ON cp.kind = 'contact'
-    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
-  LEFT JOIN admins ad ON cp.kind = 'admin'
-    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-    AND coalesce(ct.id, ad.id) IS NOT NULL
- ORDER BY cp.added_at, cp.user_id),
-ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
-  FROM conversation_tag_links l JOIN conversation_tags t
-    ON t.org_id = l.org_id AND t.id = l.tag_id
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-ORDER BY
-lower(t.name), t.id),
-cv.disable_customer_reply,
-cv.awaiting_customer_reply,
-cv.last_activity_at AT TIME ZONE 'UTC',
-cv.waiting_since AT TIME ZONE 'UTC',
-cv.snoozed_until AT TIME ZONE 'UTC',
-cv.custom_attributes,
-cv.created_at AT TIME ZONE 'UTC',
-cv.updated_at AT TIME ZONE 'UTC',
-cv.channel,
-cv.delivered_as,
-cv.subject,
-src.n,
-src.body_html,
-src.body_markdown,
-src.author_kind,
-src.author_id,
-src.contact_type,
-(SELECT u.user_id FROM conversation_participants u
-JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
-WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
-AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
-cv.searched,
-mp.id,
-mp.part_type,
-mp.created_at AT TIME ZONE 'UTC',
-CASE WHEN mp.redacted THEN NULL
-ELSE left(mp.body_markdown,
-500) END,
-mp.author_kind,
-mp.author_id,
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+cv.*,
 fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
- AS sort_key, cv.uid, cv.total
- FROM
-shown
- cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
-  pt.body_markdown, pt.author_kind, pt.author_id,
-  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
-   AND a.id = pt.author_id) AS contact_type
-  FROM conversation_parts pt
-  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.author_kind IS NOT NULL
-  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
-LEFT JOIN conversation_parts mp
-  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
-coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
-
--- conversation_search_text_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
-m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
-  FROM conversation_parts pt, k
-  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
-  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
-  FROM conversations cv, k
-  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
-hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
-  FROM m GROUP BY m.id)
-, admitted AS (SELECT cv.*, hit.score, k.q,
-  true AS searched, count(*) OVER () AS total
-  FROM hit JOIN k ON true
-  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+ AS sort_key FROM counted
+cv, k
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
-    WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END)
-  ELSE (CASE c.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
-END) END, false)) END)
-),
-page AS (SELECT * FROM admitted cv WHERE true
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
-<
- (fb_ts_from_key($4), $5)
-  ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC
- LIMIT $6),
-shown AS (SELECT cv.*,
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
 (SELECT pt.id FROM conversation_parts pt
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.search @@ cv.q
-  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
- AS match_id FROM page cv)
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -5820,7 +6444,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -5830,8 +6454,7 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
- AS sort_key, cv.uid, cv.total
+cv.sort_key, cv.uid, cv.search_total
  FROM
 shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
@@ -5844,25 +6467,28 @@ shown
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-DESC, cv.uid
-DESC;
+ DESC,
+cv.uid
+ DESC;
 
--- conversation_search_text_asc (scoped; varchar, varchar, varchar, integer)
+-- conversation_search_text_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
   FROM conversation_parts pt, k
   WHERE pt.org_id = k.org_id AND pt.search @@ k.q
   UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
   FROM conversations cv, k
   WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
-hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
-  FROM m GROUP BY m.id)
-, admitted AS (SELECT cv.*, hit.score, k.q,
-  true AS searched, count(*) OVER () AS total
-  FROM hit JOIN k ON true
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
@@ -5890,39 +6516,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -5945,39 +6593,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -6003,39 +6673,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -6058,53 +6750,87 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
 ),
-page AS (SELECT * FROM admitted cv WHERE true
-  ORDER BY
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key FROM counted
+cv, k
+  WHERE true
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) < (fb_ts_from_key(k.ak), k.aid)
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $4),
-shown AS (SELECT cv.*,
+ DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
 (SELECT pt.id FROM conversation_parts pt
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.search @@ cv.q
-  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
- AS match_id FROM page cv)
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -6152,7 +6878,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -6162,8 +6888,7 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
- AS sort_key, cv.uid, cv.total
+cv.sort_key, cv.uid, cv.search_total
  FROM
 shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
@@ -6176,25 +6901,28 @@ shown
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
+ DESC,
+cv.uid
+ DESC;
 
--- conversation_search_text_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, integer)
+-- conversation_search_text_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
   FROM conversation_parts pt, k
   WHERE pt.org_id = k.org_id AND pt.search @@ k.q
   UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
   FROM conversations cv, k
   WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
-hit AS (SELECT m.id, round(sum(m.r::float8)::numeric, 6) AS score
-  FROM m GROUP BY m.id)
-, admitted AS (SELECT cv.*, hit.score, k.q,
-  true AS searched, count(*) OVER () AS total
-  FROM hit JOIN k ON true
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
@@ -6222,39 +6950,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -6277,39 +7027,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -6335,39 +7107,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -6390,56 +7184,85 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
 ),
-page AS (SELECT * FROM admitted cv WHERE true
-AND (coalesce(cv.last_activity_at, cv.created_at), cv.uid)
->
- (fb_ts_from_key($4), $5)
-  ORDER BY
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key FROM counted
+cv, k
+  WHERE true
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC
- LIMIT $6),
-shown AS (SELECT cv.*,
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
 (SELECT pt.id FROM conversation_parts pt
   WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
-  AND pt.search @@ cv.q
-  ORDER BY ts_rank(pt.search, cv.q) DESC, pt.n DESC LIMIT 1)
- AS match_id FROM page cv)
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
 SELECT
 cv.id,
 cv.brand_id,
@@ -6487,7 +7310,7 @@ src.contact_type,
 JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
 WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
 AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
-cv.score,
+cv.search_score,
 cv.searched,
 mp.id,
 mp.part_type,
@@ -6497,8 +7320,7 @@ ELSE left(mp.body_markdown,
 500) END,
 mp.author_kind,
 mp.author_id,
-fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
- AS sort_key, cv.uid, cv.total
+cv.sort_key, cv.uid, cv.search_total
  FROM
 shown
  cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
@@ -6511,19 +7333,28 @@ shown
   ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
 LEFT JOIN conversation_parts mp
   ON mp.org_id = cv.org_id AND mp.id = cv.match_id
-ORDER BY
+ ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
-ASC, cv.uid
-ASC;
+ ASC,
+cv.uid
+ ASC;
 
--- conversation_search_text_count (scoped; varchar, varchar, varchar)
+-- conversation_search_text_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-$2::jsonb AS f, plainto_tsquery('english', $3) AS q),
-hit AS (SELECT pt.conversation_id AS id FROM conversation_parts pt, k
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
   WHERE pt.org_id = k.org_id AND pt.search @@ k.q
-  UNION SELECT cv.id FROM conversations cv, k
-  WHERE cv.org_id = k.org_id AND cv.search @@ k.q)
-SELECT count(*) FROM (SELECT 1 FROM hit JOIN k ON true
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
@@ -6551,39 +7382,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -6606,39 +7459,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
     FROM jsonb_array_elements(k.f -> 'c') c(j)
@@ -6664,39 +7539,61 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END)
   ELSE (CASE c.j ->> 'f'
 WHEN 'state' THEN
@@ -6719,39 +7616,1358 @@ WHEN 'brandId' THEN
 EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
-WHEN 'tagIds' THEN EXISTS (SELECT 1 FROM conversation_tag_links l
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'participantId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp WHERE cp.org_id = cv.org_id
-  AND cp.conversation_id = cv.id AND cp.user_id IN
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'companyId' THEN EXISTS (SELECT 1
-  FROM conversation_participants cp JOIN contact_companies cc
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
 (SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
-WHEN 'createdAt' THEN CASE c.j ->> 'o'
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
   WHEN 'gt' THEN
-floor(extract(epoch FROM cv.created_at))
- > (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
-floor(extract(epoch FROM cv.created_at))
- < (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
-floor(extract(epoch FROM cv.created_at))
- >= (c.j -> 'v' ->> 0)::numeric
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
-floor(extract(epoch FROM cv.created_at))
- <= (c.j -> 'v' ->> 0)::numeric
-  ELSE
-floor(extract(epoch FROM cv.created_at))
- = (c.j -> 'v' ->> 0)::numeric END
-WHEN 'customAttributes' THEN EXISTS (SELECT 1
-  FROM jsonb_array_elements(c.j -> 'v') x(v) WHERE x.v =
-  coalesce(cv.custom_attributes -> (c.j ->> 'k'), 'null'::jsonb))
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
 END) END, false)) END)
- LIMIT
-200) x;
+),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+cv.*,
+fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
+ AS sort_key FROM counted
+cv, k
+  WHERE true
+AND (coalesce(cv.last_activity_at, cv.created_at),
+cv.uid) > (fb_ts_from_key(k.ak), k.aid)
+ ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ ASC,
+cv.uid
+ ASC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+coalesce(cv.last_activity_at, cv.created_at)
+ ASC,
+cv.uid
+ ASC;
+
+-- conversation_search_text (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+cv.*,
+cv.search_score::text
+ AS sort_key FROM counted
+cv, k
+  WHERE true
+ ORDER BY
+cv.search_score DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+cv.search_score DESC,
+cv.uid
+ DESC;
+
+-- conversation_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+cv.*,
+cv.search_score::text
+ AS sort_key FROM counted
+cv, k
+  WHERE true
+AND (cv.search_score,
+cv.uid) < (k.ak::numeric, k.aid)
+ ORDER BY
+cv.search_score DESC,
+cv.uid
+ DESC
+ LIMIT $8)
+, shown AS (SELECT cv.*, k.q IS NOT NULL AS searched,
+  CASE WHEN k.q IS NOT NULL THEN
+(SELECT pt.id FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.search @@ k.q
+  ORDER BY ts_rank(pt.search, k.q) DESC, pt.n DESC LIMIT 1)
+ END AS match_id
+  FROM page cv, k)
+SELECT
+cv.id,
+cv.brand_id,
+cv.title,
+cv.state,
+cv.priority,
+cv.priority_set_at AT TIME ZONE 'UTC',
+cv.admin_assignee_id,
+cv.team_assignee_id,
+cv.language,
+ARRAY(SELECT ARRAY[cp.user_id, CASE cp.kind
+WHEN 'admin' THEN 'admin' ELSE ct.type END]
+  FROM conversation_participants cp
+  LEFT JOIN contacts ct ON cp.kind = 'contact'
+    AND ct.org_id = cp.org_id AND ct.id = cp.user_id
+  LEFT JOIN admins ad ON cp.kind = 'admin'
+    AND ad.org_id = cp.org_id AND ad.id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+    AND coalesce(ct.id, ad.id) IS NOT NULL
+ ORDER BY cp.added_at, cp.user_id),
+ARRAY(SELECT ARRAY[t.id, t.name, 'tag']
+  FROM conversation_tag_links l JOIN conversation_tags t
+    ON t.org_id = l.org_id AND t.id = l.tag_id
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+ORDER BY
+lower(t.name), t.id),
+cv.disable_customer_reply,
+cv.awaiting_customer_reply,
+cv.last_activity_at AT TIME ZONE 'UTC',
+cv.waiting_since AT TIME ZONE 'UTC',
+cv.snoozed_until AT TIME ZONE 'UTC',
+cv.custom_attributes,
+cv.created_at AT TIME ZONE 'UTC',
+cv.updated_at AT TIME ZONE 'UTC',
+cv.channel,
+cv.delivered_as,
+cv.subject,
+src.n,
+src.body_html,
+src.body_markdown,
+src.author_kind,
+src.author_id,
+src.contact_type,
+(SELECT u.user_id FROM conversation_participants u
+JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id
+WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id
+AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1),
+cv.search_score,
+cv.searched,
+mp.id,
+mp.part_type,
+mp.created_at AT TIME ZONE 'UTC',
+CASE WHEN mp.redacted THEN NULL
+ELSE left(mp.body_markdown,
+500) END,
+mp.author_kind,
+mp.author_id,
+cv.sort_key, cv.uid, cv.search_total
+ FROM
+shown
+ cv LEFT JOIN LATERAL (SELECT pt.n, pt.body_html,
+  pt.body_markdown, pt.author_kind, pt.author_id,
+  (SELECT a.type FROM contacts a WHERE a.org_id = pt.org_id
+   AND a.id = pt.author_id) AS contact_type
+  FROM conversation_parts pt
+  WHERE pt.org_id = cv.org_id AND pt.conversation_id = cv.id
+  AND pt.author_kind IS NOT NULL
+  ORDER BY pt.created_at, pt.n LIMIT 1) src ON true
+LEFT JOIN conversation_parts mp
+  ON mp.org_id = cv.org_id AND mp.id = cv.match_id
+ ORDER BY
+cv.search_score DESC,
+cv.uid
+ DESC;
+
+-- conversation_search_text_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
+  FROM conversation_parts pt, k
+  WHERE pt.org_id = k.org_id AND pt.search @@ k.q
+  UNION ALL SELECT cv.id, ts_rank(cv.search, k.q)
+  FROM conversations cv, k
+  WHERE cv.org_id = k.org_id AND cv.search @@ k.q),
+hit AS (SELECT m.id,
+  round(sum(m.r::float8)::numeric, 6) AS search_score
+  FROM m GROUP BY m.id),
+admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
+  JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
+  WHERE true
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    WHERE NOT
+coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END)
+  ELSE (CASE c.j ->> 'f'
+WHEN 'state' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.state)
+WHEN 'priority' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.priority::text)
+WHEN 'adminAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.admin_assignee_id)
+WHEN 'teamAssigneeId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.team_assignee_id)
+WHEN 'brandId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+cv.brand_id)
+WHEN 'tagIds' THEN
+EXISTS (SELECT 1 FROM conversation_tag_links l
+  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
+  AND l.tag_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'participantId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.user_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'companyId' THEN
+EXISTS (SELECT 1 FROM conversation_participants cp
+  JOIN contact_companies cc
+    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
+  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
+  AND cp.kind = 'contact' AND cc.company_id IN
+(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+WHEN 'createdAt' THEN
+CASE c.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ >=
+(c.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+cv.created_at))
+ <=
+(c.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+cv.created_at))) END
+WHEN 'customAttributes' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+  'null'::jsonb))
+WHEN '' THEN
+false
+END) END, false)) END)
+)
+ SELECT count(*) FROM (SELECT 1
+FROM admitted LIMIT $8) x;
