@@ -656,7 +656,9 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     }
     if (search == NULL && plan.broad) {
         return fb_error_make(fr->pool, FB_E_QUERY_TOO_BROAD, "query",
-                             NULL);
+                             "The query only excludes: add a clause that "
+                             "selects (=, IN, >, <) so that the search "
+                             "does not read the whole organization.");
     }
     sort = sort != NULL ? fb_search_sort_name(fam, sort)
            : search != NULL ? "" : fam->default_sort;

@@ -12,7 +12,7 @@
  *   snake_case alias, the kind of value, the operators, nullable,
  *   bounded, indexed, the choices of an enumeration, why a known field is
  *   not supported) and FB_SEARCH_WHEN the SQL predicate of each (sql,
- *   over the clause c.j, with the macros below), so the two cannot
+ *   over the clause fc.j, with the macros below), so the two cannot
  *   disagree;
  * - its orders: statements made by FB_SEARCH_*_PAGE from its pieces (the
  *   rows and guards, the outer select of its row writer, each sort's
@@ -97,28 +97,28 @@ typedef struct {
      .flags = (fl), .choices = (c), .why = (w)},
 #define FB_SEARCH_WHEN(n, a, f, k, o, fl, c, w, sql) \
     "WHEN '" f "' THEN " sql " "
-#define FB_SEARCH_HAS(FIELDS) "CASE c.j ->> 'f' " FIELDS(FB_SEARCH_WHEN) "END"
+#define FB_SEARCH_HAS(FIELDS) "CASE fc.j ->> 'f' " FIELDS(FB_SEARCH_WHEN) "END"
 
-/* ---- the SQL of a clause c.j ({f, o, v[, k]}) ---- */
+/* ---- the SQL of a clause fc.j ({f, o, v[, k]}) ---- */
 
 /* Its values, as a set. */
 #define FB_SEARCH_VALUES \
-    "(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v))"
+    "(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v))"
 /* Its first value. */
-#define FB_SEARCH_FIRST "(c.j -> 'v' ->> 0)"
+#define FB_SEARCH_FIRST "(fc.j -> 'v' ->> 0)"
 /* col is one of the values (null among them matches unset). */
 #define FB_SEARCH_IN(col) \
-    "EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v) " \
+    "EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v) " \
     "  WHERE x.v IS NOT DISTINCT FROM " col ")"
 /* expr, of type cast, compared by the operator (= and != as one of the
  * values). */
 #define FB_SEARCH_CMP(expr, cast) \
-    "CASE c.j ->> 'o' " \
+    "CASE fc.j ->> 'o' " \
     "  WHEN 'gt' THEN " expr " > " FB_SEARCH_FIRST "::" cast " " \
     "  WHEN 'lt' THEN " expr " < " FB_SEARCH_FIRST "::" cast " " \
     "  WHEN 'ge' THEN " expr " >= " FB_SEARCH_FIRST "::" cast " " \
     "  WHEN 'le' THEN " expr " <= " FB_SEARCH_FIRST "::" cast " " \
-    "  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') " \
+    "  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') " \
     "    x(v) WHERE x.v::" cast " = " expr ") END"
 #define FB_SEARCH_NUMBER(col) FB_SEARCH_CMP("(" col ")::numeric", "numeric")
 /* A time, compared to the second. */
@@ -127,7 +127,7 @@ typedef struct {
 /* A string: one of the values, or (~) containing the value, without
  * regard to case. */
 #define FB_SEARCH_STRING(col) \
-    "CASE WHEN c.j ->> 'o' = 'has' THEN strpos(lower(" col "), " \
+    "CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(" col "), " \
     "  lower(" FB_SEARCH_FIRST ")) > 0 ELSE " FB_SEARCH_IN(col) " END"
 /* The ids of an indexed field's = / IN clause (NULL: none), as text[]:
  * a constant once PostgreSQL plans the execution's values (sql/036). */
@@ -137,18 +137,18 @@ typedef struct {
     "AND (" FB_SEARCH_IDS(form) " IS NULL " \
     "  OR " col " = ANY (" FB_SEARCH_IDS(form) ")) "
 
-/* Whether the row passes clause c.j, and the query k.f (NULL: every
+/* Whether the row passes clause fc.j, and the query k.f (NULL: every
  * row). */
 #define FB_SEARCH_CLAUSE(has) \
-    "coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (" has ") " \
+    "coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (" has ") " \
     "  ELSE (" has ") END, false)"
 #define FB_SEARCH_FILTER(has) \
     "AND (k.f IS NULL OR CASE k.f ->> 'op' " \
     "  WHEN 'or' THEN EXISTS (SELECT 1 " \
-    "    FROM jsonb_array_elements(k.f -> 'c') c(j) " \
+    "    FROM jsonb_array_elements(k.f -> 'c') fc(j) " \
     "    WHERE " FB_SEARCH_CLAUSE(has) ") " \
     "  ELSE NOT EXISTS (SELECT 1 " \
-    "    FROM jsonb_array_elements(k.f -> 'c') c(j) " \
+    "    FROM jsonb_array_elements(k.f -> 'c') fc(j) " \
     "    WHERE NOT " FB_SEARCH_CLAUSE(has) ") END) "
 
 /*

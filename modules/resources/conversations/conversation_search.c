@@ -34,7 +34,7 @@ static const char *const fb_conv_states[] = {"open", "closed", "snoozed",
 
 /*
  * The fields: X(name, alias, form, kind, operators, flags, choices, why,
- * the SQL of "cv has it" over the clause c.j).  A participant is a
+ * the SQL of "cv has it" over the clause fc.j).  A participant is a
  * contact or an admin (userId is the same field); a company, through its
  * contacts among the participants; a custom attribute's stored value
  * compares as JSON (1 equals 1.0; null matches a missing one).
@@ -74,8 +74,8 @@ static const char *const fb_conv_states[] = {"open", "closed", "snoozed",
       FB_SEARCH_TIME("cv.created_at")) \
     X("customAttributes.", NULL, "customAttributes", FB_SK_VALUE, \
       FB_SOPS_SET, FB_SF_NULLABLE | FB_SF_PREFIX, NULL, NULL, \
-      "EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v) " \
-      "  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'), " \
+      "EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v) " \
+      "  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'), " \
       "  'null'::jsonb))") \
     X("mentionedAdminIds", "mentioned_admin_ids", "", FB_SK_NONE, 0, 0, \
       NULL, "Mentions are not recorded by this server, so " \

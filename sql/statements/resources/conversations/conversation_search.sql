@@ -18,315 +18,315 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
 conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -435,315 +435,315 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
 conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -854,315 +854,315 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
 conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -1271,315 +1271,315 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
 conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -1685,315 +1685,315 @@ SELECT count(*) FROM (SELECT 1 FROM
 conversations cv, k WHERE cv.org_id = k.org_id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -2017,315 +2017,315 @@ k, (SELECT DISTINCT l.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -2437,315 +2437,315 @@ k, (SELECT DISTINCT l.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -2859,315 +2859,315 @@ k, (SELECT DISTINCT l.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -3279,315 +3279,315 @@ k, (SELECT DISTINCT l.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -3696,315 +3696,315 @@ k, (SELECT DISTINCT l.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -4037,315 +4037,315 @@ k, (SELECT DISTINCT p.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -4457,315 +4457,315 @@ k, (SELECT DISTINCT p.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -4879,315 +4879,315 @@ k, (SELECT DISTINCT p.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -5299,315 +5299,315 @@ k, (SELECT DISTINCT p.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -5716,315 +5716,315 @@ k, (SELECT DISTINCT p.conversation_id AS id
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -6061,315 +6061,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -6493,315 +6493,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -6927,315 +6927,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -7359,315 +7359,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -7793,315 +7793,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -8223,315 +8223,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
@@ -8655,315 +8655,315 @@ admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   WHERE true
 AND (k.f IS NULL OR CASE k.f ->> 'op'
   WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END) END, false))
   ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') c(j)
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
     WHERE NOT
-coalesce(CASE WHEN c.j ->> 'o' = 'nin' THEN NOT (CASE c.j ->> 'f'
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false
 END)
-  ELSE (CASE c.j ->> 'f'
+  ELSE (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.state)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.priority::text)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.admin_assignee_id)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.team_assignee_id)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v') x(v)
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
   WHERE x.v IS NOT DISTINCT FROM
 cv.brand_id)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
   AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
   AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(c.j -> 'v') x(v)))
+(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
 WHEN 'createdAt' THEN
-CASE c.j ->> 'o'
+CASE fc.j ->> 'o'
   WHEN 'gt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'lt' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'ge' THEN
 floor(extract(epoch FROM
 cv.created_at))
  >=
-(c.j -> 'v' ->> 0)::numeric
+(fc.j -> 'v' ->> 0)::numeric
   WHEN 'le' THEN
 floor(extract(epoch FROM
 cv.created_at))
  <=
-(c.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.j -> 'v')
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
     x(v) WHERE x.v::numeric
  =
 floor(extract(epoch FROM
 cv.created_at))) END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(c.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (c.j ->> 'k'),
+EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
+  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
   'null'::jsonb))
 WHEN '' THEN
 false

@@ -1,0 +1,16043 @@
+-- The statements of modules/resources/comments/comment_search.c,
+-- whole, as the module prepares them: each under its label, whether it is
+-- scoped ($1 is the organization's id) or global, and the types apr_dbd
+-- gives its placeholders.  Written by `make statements`
+-- (scripts/statements.py): change the C, not this file.
+
+-- comment_search_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+  ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+AND (c.created_at,
+c.id) < (fb_ts_from_key(k.ak), k.aid)
+  ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+  ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+AND (c.created_at,
+c.id) > (fb_ts_from_key(k.ak), k.aid)
+  ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_best_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+  ORDER BY
+c.best
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_best_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+AND (c.best,
+c.id) < (k.ak::float8, k.aid)
+  ORDER BY
+c.best
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_best_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+  ORDER BY
+c.best
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_best_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+AND (c.best,
+c.id) > (k.ak::float8, k.aid)
+  ORDER BY
+c.best
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_score_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+  ORDER BY
+c.score
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_score_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+AND (c.score,
+c.id) < (k.ak::integer, k.aid)
+  ORDER BY
+c.score
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_score_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+  ORDER BY
+c.score
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_score_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+, page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key,
+  NULL::numeric AS search_score, NULL::bigint AS search_total
+  FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+AND (c.score,
+c.id) > (k.ak::integer, k.aid)
+  ORDER BY
+c.score
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+SELECT count(*) FROM (SELECT 1 FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+ LIMIT $8) x;
+
+-- comment_search_text_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_text_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.created_at,
+c.id) < (fb_ts_from_key(k.ak), k.aid)
+ ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_text_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_text_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+fb_ts_key(c.created_at)
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.created_at,
+c.id) > (fb_ts_from_key(k.ak), k.aid)
+ ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.created_at
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_text_best_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.best
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_text_best_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.best,
+c.id) < (k.ak::float8, k.aid)
+ ORDER BY
+c.best
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_text_best_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.best
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_text_best_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.best::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.best,
+c.id) > (k.ak::float8, k.aid)
+ ORDER BY
+c.best
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.best
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_text_score_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.score
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_text_score_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.score,
+c.id) < (k.ak::integer, k.aid)
+ ORDER BY
+c.score
+ DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ DESC,
+c.id
+ DESC;
+
+-- comment_search_text_score_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.score
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_text_score_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.score::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.score,
+c.id) > (k.ak::integer, k.aid)
+ ORDER BY
+c.score
+ ASC,
+c.id
+ ASC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.score
+ ASC,
+c.id
+ ASC;
+
+-- comment_search_text (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.search_score::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+ ORDER BY
+c.search_score DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.search_score DESC,
+c.id
+ DESC;
+
+-- comment_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+c.*,
+c.search_score::text
+ AS sort_key FROM counted
+c, k
+  WHERE true
+AND (c.search_score,
+c.id) < (k.ak::numeric, k.aid)
+ ORDER BY
+c.search_score DESC,
+c.id
+ DESC
+ LIMIT $8)
+SELECT
+c.id,
+c.post_id,
+c.changelog_id,
+c.parent_comment_id,
+c.content,
+c.author_contact_id,
+c.author_admin_id,
+ac.id,
+ac.name,
+ac.profile_picture,
+ac.type,
+aa.id,
+aa.name,
+aa.profile_picture,
+c.upvotes,
+c.downvotes,
+c.score,
+c.is_private,
+c.is_deleted,
+c.is_pinned,
+c.in_review,
+c.is_spam,
+c.created_at AT TIME ZONE 'UTC',
+c.updated_at AT TIME ZONE 'UTC',
+c.sort_key
+ AS sort_key, c.search_total
+FROM
+page
+ c
+LEFT JOIN contacts
+ac
+ ON
+ac.org_id =
+c.org_id AND
+ac.id =
+c.author_contact_id
+LEFT JOIN admins
+aa
+ ON
+aa.org_id =
+c.org_id
+AND
+aa.id =
+c.author_admin_id
+ ORDER BY
+c.search_score DESC,
+c.id
+ DESC;
+
+-- comment_search_text_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+$2::jsonb AS f, $3::jsonb AS ix,
+plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+$6::text AS ak, $7::text AS aid)
+,
+admitted AS (SELECT c.*,
+  round(ts_rank(c.search, k.q)::numeric, 6) AS search_score
+  FROM (SELECT c.* FROM
+comments c, k WHERE c.org_id = k.org_id
+AND
+(('commentsPrivate' = ANY (k.scope))
+ OR NOT c.is_private)
+AND (('postsPrivate' = ANY (k.scope))
+ OR c.post_id IS NULL OR (
+  SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
+  AND vp.id = c.post_id) = 'public')
+AND (('moderate' = ANY (k.scope))
+ OR NOT c.in_review)
+AND (fb_search_ids(k.ix, 'postId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'postId')))
+AND (fb_search_ids(k.ix, 'changelogId')
+ IS NULL
+  OR
+c.target_id
+ = ANY (fb_search_ids(k.ix, 'changelogId')))
+ AND c.search @@ k.q
+AND (k.f IS NULL OR CASE k.f ->> 'op'
+  WHEN 'or' THEN EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false))
+  ELSE NOT EXISTS (SELECT 1
+    FROM jsonb_array_elements(k.f -> 'c') fc(j)
+    WHERE NOT
+coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END)
+  ELSE (CASE fc.j ->> 'f'
+WHEN 'authorId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+coalesce(c.author_contact_id, c.author_admin_id))
+WHEN 'postId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.post_id)
+WHEN 'changelogId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.changelog_id)
+WHEN 'parentCommentId' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.parent_comment_id)
+WHEN 'isPrivate' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.is_private::text)
+WHEN 'inReview' THEN
+EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
+  WHERE x.v IS NOT DISTINCT FROM
+c.in_review::text)
+WHEN 'createdAt' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+floor(extract(epoch FROM
+c.created_at))
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+floor(extract(epoch FROM
+c.created_at))
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+floor(extract(epoch FROM
+c.created_at))) END
+WHEN 'upvotes' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.upvotes)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.upvotes)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.upvotes)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.upvotes)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.upvotes)::numeric) END
+WHEN 'score' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.score)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.score)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.score)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.score)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.score)::numeric) END
+WHEN 'confidenceScore' THEN
+CASE fc.j ->> 'o'
+  WHEN 'gt' THEN
+(c.best)::numeric
+ >
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'lt' THEN
+(c.best)::numeric
+ <
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'ge' THEN
+(c.best)::numeric
+ >=
+(fc.j -> 'v' ->> 0)::numeric
+  WHEN 'le' THEN
+(c.best)::numeric
+ <=
+(fc.j -> 'v' ->> 0)::numeric
+  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
+    x(v) WHERE x.v::numeric
+ =
+(c.best)::numeric) END
+END) END, false)) END)
+    ORDER BY c.created_at DESC, c.id DESC LIMIT
+1000
+  ) c, k)
+ SELECT count(*) FROM (SELECT 1
+FROM admitted LIMIT $8) x;
