@@ -404,23 +404,25 @@ static int fb_search_excludes(const fb_search_clause_t *c)
 }
 
 /* Adds an AND's clause c to the index clauses, when its field is
- * indexed and it selects by ids (the first such clause of a field). */
-static void fb_search_index(fb_search_plan_t *plan,
-                            const fb_search_clause_t *c)
+ * indexed and it selects by ids (the first such clause of a field);
+ * non-zero when the index clause says all c does. */
+static int fb_search_index(fb_search_plan_t *plan,
+                           const fb_search_clause_t *c)
 {
     apr_size_t i;
 
     if (!(c->field->flags & FB_SF_INDEXED) || strcmp(c->op->form, "in") != 0
         || json_object_object_get_ex(plan->ix, c->field->form, NULL)) {
-        return;
+        return 0;
     }
     for (i = 0; i < json_object_array_length(c->values); i++) {
         if (json_object_array_get_idx(c->values, i) == NULL) {
-            return;         /* null: unset, which no id names */
+            return 0;       /* null: unset, which no id names */
         }
     }
     json_object_object_add(plan->ix, c->field->form,
                            json_object_get(c->values));
+    return (c->field->flags & FB_SF_COVERED) != 0;
 }
 
 fb_error_t *fb_search_compile(apr_pool_t *p,
@@ -430,7 +432,7 @@ fb_error_t *fb_search_compile(apr_pool_t *p,
     static const char *const group_members[] = {"operator", "value", NULL};
     json_object *out, *clauses, *items = NULL, *opv = NULL;
     const char *op = "and", *extra;
-    int any_excludes = 0, all_exclude = 1;
+    int any_excludes = 0, all_exclude = 1, covered = 1;
     fb_search_clause_t *cs;
     fb_error_t *err;
     apr_size_t i, n = 1;
@@ -499,9 +501,8 @@ fb_error_t *fb_search_compile(apr_pool_t *p,
         json_object_array_add(clauses, cs[i].out);
         any_excludes |= fb_search_excludes(&cs[i]);
         all_exclude &= fb_search_excludes(&cs[i]);
-        if (strcmp(op, "and") == 0) {
-            fb_search_index(plan, &cs[i]);
-        }
+        covered &= strcmp(op, "and") == 0
+                   && fb_search_index(plan, &cs[i]);
     }
     json_object_object_add(out, "op", json_object_new_string(op));
     /* An OR is as broad as its broadest clause; an AND as its
@@ -509,6 +510,7 @@ fb_error_t *fb_search_compile(apr_pool_t *p,
     plan->broad = strcmp(op, "or") == 0 ? any_excludes : all_exclude;
     plan->filter = fb_json_text(p, out);
     plan->index = fb_json_text(p, plan->ix);
+    plan->covered = covered;
     return NULL;
 }
 
@@ -663,7 +665,9 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     sort = sort != NULL ? fb_search_sort_name(fam, sort)
            : search != NULL ? "" : fam->default_sort;
     memset(&args, 0, sizeof(args));
-    args.filter = plan.filter;
+    /* A query the index clauses say whole runs without its filter (the
+     * cursors' digest still has it). */
+    args.filter = plan.covered ? NULL : plan.filter;
     args.index = plan.index;
     args.text = search;
     args.scope = fam->scope != NULL ? fam->scope(fr) : NULL;

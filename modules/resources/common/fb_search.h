@@ -78,6 +78,10 @@ typedef enum {
 #define FB_SF_BOUNDED  0x2  /* a negation alone is not too broad */
 #define FB_SF_INDEXED  0x4  /* = / IN of an AND also go to k.ix */
 #define FB_SF_PREFIX   0x8  /* name is a prefix: name<key> */
+/* Indexed, and every statement of the family applies the index condition
+ * (FB_SEARCH_IX) exactly as the clause would: a query of such clauses
+ * only runs without its filter. */
+#define FB_SF_COVERED  0x10
 
 typedef struct {
     const char *name;       /* camelCase (with FB_SF_PREFIX, "x.") */
@@ -337,6 +341,7 @@ typedef struct {
     const char *filter;     /* {"op", "c": [{f, o, v[, k]}]} as text */
     const char *index;      /* {form: [ids]} of indexed = / IN clauses */
     int broad;              /* only excludes */
+    int covered;            /* index says all filter does */
     json_object *ix;        /* index, as JSON */
 } fb_search_plan_t;
 

@@ -46,9 +46,11 @@
  */
 #define POST_SEARCH_FIELDS(X) \
     X("boardId", "board_id", "boardId", FB_SK_ID, FB_SOPS_SET, \
-      FB_SF_INDEXED, NULL, NULL, FB_SEARCH_IN("p.board_id")) \
+      FB_SF_INDEXED | FB_SF_COVERED, NULL, NULL, \
+      FB_SEARCH_IN("p.board_id")) \
     X("statusId", "status_id", "statusId", FB_SK_ID, FB_SOPS_SET, \
-      FB_SF_INDEXED, NULL, NULL, FB_SEARCH_IN("p.status_id")) \
+      FB_SF_INDEXED | FB_SF_COVERED, NULL, NULL, \
+      FB_SEARCH_IN("p.status_id")) \
     X("tagId", "tag_id", "tagId", FB_SK_ID, FB_SOPS_SET, 0, NULL, NULL, \
       "p.tag_ids && ARRAY" FB_SEARCH_VALUES) \
     X("authorId", "author_id", "authorId", FB_SK_ID, FB_SOPS_SET, \
