@@ -18,6 +18,11 @@ ALTER TABLE comments ADD COLUMN search tsvector GENERATED ALWAYS AS (
     to_tsvector('english', content_text)) STORED;
 CREATE INDEX comments_search ON comments USING gin (org_id, search);
 
+-- A board and a status, the roadmap's filter: the page in creation order
+-- and its totalCount (up to 5,000) read from the index alone.
+CREATE INDEX posts_board_status
+    ON posts (org_id, board_id, status_id, created_at, id);
+
 -- Sorts of posts the list has no index for.
 CREATE INDEX posts_updated ON posts (org_id, updated_at, id);
 CREATE INDEX posts_comment_count ON posts (org_id, comment_count, id);

@@ -103,27 +103,31 @@ typedef struct {
     "WHEN '" f "' THEN " sql " "
 #define FB_SEARCH_HAS(FIELDS) "CASE fc.j ->> 'f' " FIELDS(FB_SEARCH_WHEN) "END"
 
-/* ---- the SQL of a clause fc.j ({f, o, v[, k]}) ---- */
+/* ---- the SQL of a clause fc.j ({f, o, v[, k]}) ----
+ *
+ * Written without subqueries over the values (jsonb operators on the
+ * array v instead): every subquery of a statement is planned again for
+ * each execution, and a family's predicate has one per field. */
 
-/* Its values, as a set. */
-#define FB_SEARCH_VALUES \
-    "(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v))"
-/* Its first value. */
+/* Its values (a jsonb array of texts, or null), and its first value. */
+#define FB_SEARCH_VALUES "(fc.j -> 'v')"
 #define FB_SEARCH_FIRST "(fc.j -> 'v' ->> 0)"
-/* col is one of the values (null among them matches unset). */
+/* col (text) is one of the values (null among them matches unset). */
 #define FB_SEARCH_IN(col) \
-    "EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v) " \
-    "  WHERE x.v IS NOT DISTINCT FROM " col ")"
-/* expr, of type cast, compared by the operator (= and != as one of the
- * values). */
+    "(fc.j -> 'v') @> coalesce(to_jsonb(" col "), 'null'::jsonb)"
+/* The text col is one of the values (col is never null). */
+#define FB_SEARCH_HAS_ID(col) "(fc.j -> 'v') ? " col
+/* The text[] col has one of the values. */
+#define FB_SEARCH_ANY(col) "(fc.j -> 'v') ?| " col
+/* expr, of type cast, compared by the operator (= and != with the one
+ * value). */
 #define FB_SEARCH_CMP(expr, cast) \
     "CASE fc.j ->> 'o' " \
     "  WHEN 'gt' THEN " expr " > " FB_SEARCH_FIRST "::" cast " " \
     "  WHEN 'lt' THEN " expr " < " FB_SEARCH_FIRST "::" cast " " \
     "  WHEN 'ge' THEN " expr " >= " FB_SEARCH_FIRST "::" cast " " \
     "  WHEN 'le' THEN " expr " <= " FB_SEARCH_FIRST "::" cast " " \
-    "  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') " \
-    "    x(v) WHERE x.v::" cast " = " expr ") END"
+    "  ELSE " expr " = " FB_SEARCH_FIRST "::" cast " END"
 #define FB_SEARCH_NUMBER(col) FB_SEARCH_CMP("(" col ")::numeric", "numeric")
 /* A time, compared to the second. */
 #define FB_SEARCH_TIME(col) \
@@ -141,19 +145,18 @@ typedef struct {
     "AND (" FB_SEARCH_IDS(form) " IS NULL " \
     "  OR " col " = ANY (" FB_SEARCH_IDS(form) ")) "
 
-/* Whether the row passes clause fc.j, and the query k.f (NULL: every
- * row). */
+/* Whether the row passes clause fc.j (its field's predicate, negated by
+ * nin), and the query k.f (NULL: every row).  An AND passes when no
+ * clause fails, an OR when one passes: with or = (k.f's op is or), when
+ * no clause's pass equals or, the row passes unless or.  So the
+ * predicate is written once. */
 #define FB_SEARCH_CLAUSE(has) \
-    "coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (" has ") " \
-    "  ELSE (" has ") END, false)"
+    "coalesce((fc.j ->> 'o' = 'nin') <> (" has "), false)"
 #define FB_SEARCH_FILTER(has) \
-    "AND (k.f IS NULL OR CASE k.f ->> 'op' " \
-    "  WHEN 'or' THEN EXISTS (SELECT 1 " \
-    "    FROM jsonb_array_elements(k.f -> 'c') fc(j) " \
-    "    WHERE " FB_SEARCH_CLAUSE(has) ") " \
-    "  ELSE NOT EXISTS (SELECT 1 " \
-    "    FROM jsonb_array_elements(k.f -> 'c') fc(j) " \
-    "    WHERE NOT " FB_SEARCH_CLAUSE(has) ") END) "
+    "AND (k.f IS NULL OR (NOT EXISTS (SELECT 1 " \
+    "  FROM jsonb_array_elements(k.f -> 'c') fc(j) " \
+    "  WHERE " FB_SEARCH_CLAUSE(has) " = (k.f ->> 'op' = 'or'))) " \
+    "  <> (k.f ->> 'op' = 'or')) "
 
 /*
  * The arguments of every statement of the engine, in this order:

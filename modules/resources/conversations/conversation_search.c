@@ -30,7 +30,7 @@ static const char *const fb_conv_states[] = {"open", "closed", "snoozed",
 #define CONV_PARTICIPANT \
     "EXISTS (SELECT 1 FROM conversation_participants cp " \
     "  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
-    "  AND cp.user_id IN " FB_SEARCH_VALUES ")"
+    "  AND " FB_SEARCH_HAS_ID("cp.user_id") ")"
 
 /*
  * The fields: X(name, alias, form, kind, operators, flags, choices, why,
@@ -56,7 +56,7 @@ static const char *const fb_conv_states[] = {"open", "closed", "snoozed",
       NULL, NULL, \
       "EXISTS (SELECT 1 FROM conversation_tag_links l " \
       "  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id " \
-      "  AND l.tag_id IN " FB_SEARCH_VALUES ")") \
+      "  AND " FB_SEARCH_HAS_ID("l.tag_id") ")") \
     X("userId", "user_id", "participantId", FB_SK_ID, FB_SOPS_SET, \
       FB_SF_INDEXED, NULL, NULL, CONV_PARTICIPANT) \
     X("participantId", "participant_id", "participantId", FB_SK_ID, \
@@ -67,16 +67,15 @@ static const char *const fb_conv_states[] = {"open", "closed", "snoozed",
       "  JOIN contact_companies cc " \
       "    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id " \
       "  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id " \
-      "  AND cp.kind = 'contact' AND cc.company_id IN " \
-      FB_SEARCH_VALUES ")") \
+      "  AND cp.kind = 'contact' AND " \
+      FB_SEARCH_HAS_ID("cc.company_id") ")") \
     X("createdAt", "created_at", "createdAt", FB_SK_TIME, \
       FB_SOP_EQ | FB_SOPS_RANGE, 0, NULL, NULL, \
       FB_SEARCH_TIME("cv.created_at")) \
     X("customAttributes.", NULL, "customAttributes", FB_SK_VALUE, \
       FB_SOPS_SET, FB_SF_NULLABLE | FB_SF_PREFIX, NULL, NULL, \
-      "EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v) " \
-      "  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'), " \
-      "  'null'::jsonb))") \
+      "(fc.j -> 'v') @> jsonb_build_array(coalesce(" \
+      "  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))") \
     X("mentionedAdminIds", "mentioned_admin_ids", "", FB_SK_NONE, 0, 0, \
       NULL, "Mentions are not recorded by this server, so " \
       "'mentionedAdminIds' cannot be filtered on.", "false")

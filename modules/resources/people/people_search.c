@@ -182,7 +182,7 @@ static const char *const fb_contact_search_types[] = {"customer", "lead",
       NULL, NULL, \
       "EXISTS (SELECT 1 FROM contact_companies cc " \
       "  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id " \
-      "  AND cc.company_id IN " FB_SEARCH_VALUES ")") \
+      "  AND " FB_SEARCH_HAS_ID("cc.company_id") ")") \
     X("postsCreated", "posts_created", "postsCreated", FB_SK_NUMBER, \
       FB_SOPS_ORDER_STRICT, 0, NULL, NULL, \
       FB_SEARCH_NUMBER("c.posts_created")) \

@@ -24,14 +24,14 @@
     "EXISTS (SELECT 1 FROM post_votes v JOIN contacts vc " \
     "    ON vc.org_id = v.org_id AND vc.id = v.contact_id " \
     "  WHERE v.org_id = p.org_id AND v.post_id = p.id " \
-    "  AND vc.type = 'customer' AND v.contact_id IN " FB_SEARCH_VALUES ")"
+    "  AND vc.type = 'customer' AND " FB_SEARCH_HAS_ID("v.contact_id") ")"
 
 /* A company by its external id: the author is one of its contacts. */
 #define POST_COMPANY \
     "EXISTS (SELECT 1 FROM contact_companies cc JOIN companies co " \
     "    ON co.org_id = cc.org_id AND co.id = cc.company_id " \
     "  WHERE cc.org_id = p.org_id AND cc.contact_id = p.author_contact_id " \
-    "  AND co.company_id IN " FB_SEARCH_VALUES ")"
+    "  AND " FB_SEARCH_HAS_ID("co.company_id") ")"
 
 #define POST_NO_REVENUE \
     "This server keeps no revenue per post (upvoters' monthly spend, " \
@@ -52,7 +52,7 @@
       FB_SF_INDEXED | FB_SF_COVERED, NULL, NULL, \
       FB_SEARCH_IN("p.status_id")) \
     X("tagId", "tag_id", "tagId", FB_SK_ID, FB_SOPS_SET, 0, NULL, NULL, \
-      "p.tag_ids && ARRAY" FB_SEARCH_VALUES) \
+      FB_SEARCH_ANY("p.tag_ids")) \
     X("authorId", "author_id", "authorId", FB_SK_ID, FB_SOPS_SET, \
       FB_SF_NULLABLE, NULL, NULL, \
       FB_SEARCH_IN("coalesce(p.author_contact_id, p.author_admin_id)")) \

@@ -35,35 +35,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -86,11 +73,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -109,10 +97,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -131,10 +120,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -153,371 +143,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.created_at
  DESC,
@@ -606,35 +239,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -657,11 +277,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -680,10 +301,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -702,10 +324,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -724,371 +347,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.created_at,
 c.id) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -1179,35 +445,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1230,11 +483,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1253,10 +507,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1275,10 +530,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1297,371 +553,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.created_at
  ASC,
@@ -1750,35 +649,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1801,11 +687,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1824,10 +711,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1846,10 +734,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1868,371 +757,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.created_at,
 c.id) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -2323,35 +855,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2374,11 +893,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2397,10 +917,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2419,10 +940,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2441,371 +963,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.best
  DESC,
@@ -2894,35 +1059,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2945,11 +1097,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2968,10 +1121,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2990,10 +1144,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3012,371 +1167,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.best,
 c.id) < (k.ak::float8, k.aid)
   ORDER BY
@@ -3467,35 +1265,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3518,11 +1303,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3541,10 +1327,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3563,10 +1350,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3585,371 +1373,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.best
  ASC,
@@ -4038,35 +1469,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4089,11 +1507,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4112,10 +1531,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4134,10 +1554,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4156,371 +1577,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.best,
 c.id) > (k.ak::float8, k.aid)
   ORDER BY
@@ -4611,35 +1675,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4662,11 +1713,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4685,10 +1737,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4707,10 +1760,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4729,371 +1783,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.score
  DESC,
@@ -5182,35 +1879,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5233,11 +1917,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5256,10 +1941,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5278,10 +1964,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5300,371 +1987,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.score,
 c.id) < (k.ak::integer, k.aid)
   ORDER BY
@@ -5755,35 +2085,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5806,11 +2123,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5829,10 +2147,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5851,10 +2170,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5873,371 +2193,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.score
  ASC,
@@ -6326,35 +2289,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6377,11 +2327,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6400,10 +2351,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6422,10 +2374,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6444,371 +2397,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.score,
 c.id) > (k.ak::integer, k.aid)
   ORDER BY
@@ -6894,35 +2490,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6945,11 +2528,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6968,10 +2552,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6990,10 +2575,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7012,371 +2598,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
  LIMIT $8) x;
 
 -- comment_search_text_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
@@ -7409,35 +2638,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7460,11 +2676,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7483,10 +2700,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7505,10 +2723,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7527,371 +2746,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -7990,35 +2852,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8041,11 +2890,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8064,10 +2914,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8086,10 +2937,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8108,371 +2960,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -8573,35 +3068,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8624,11 +3106,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8647,10 +3130,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8669,10 +3153,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8691,371 +3176,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -9154,35 +3282,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9205,11 +3320,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9228,10 +3344,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9250,10 +3367,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9272,371 +3390,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -9737,35 +3498,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9788,11 +3536,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9811,10 +3560,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9833,10 +3583,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9855,371 +3606,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -10318,35 +3712,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10369,11 +3750,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10392,10 +3774,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10414,10 +3797,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10436,371 +3820,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -10901,35 +3928,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10952,11 +3966,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10975,10 +3990,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10997,10 +4013,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11019,371 +4036,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -11482,35 +4142,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11533,11 +4180,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11556,10 +4204,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11578,10 +4227,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11600,371 +4250,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -12065,35 +4358,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12116,11 +4396,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12139,10 +4420,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12161,10 +4443,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12183,371 +4466,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -12646,35 +4572,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12697,11 +4610,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12720,10 +4634,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12742,10 +4657,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12764,371 +4680,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -13229,35 +4788,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13280,11 +4826,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13303,10 +4850,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13325,10 +4873,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13347,371 +4896,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -13810,35 +5002,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13861,11 +5040,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13884,10 +5064,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13906,10 +5087,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13928,371 +5110,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -14393,35 +5218,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14444,11 +5256,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14467,10 +5280,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14489,10 +5303,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14511,371 +5326,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -14972,35 +5430,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15023,11 +5468,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15046,10 +5492,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15068,10 +5515,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15090,371 +5538,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k),
@@ -15553,35 +5644,22 @@ AND (fb_search_ids(k.ix, 'changelogId')
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
  AND c.search @@ k.q
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
+(fc.j -> 'v') @> coalesce(to_jsonb(coalesce(c.author_contact_id, c.author_admin_id)), 'null'::jsonb)
 WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.post_id), 'null'::jsonb)
 WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.changelog_id), 'null'::jsonb)
 WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.parent_comment_id), 'null'::jsonb)
 WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.is_private::text), 'null'::jsonb)
 WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.in_review::text), 'null'::jsonb)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15604,11 +5682,12 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'upvotes' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15627,10 +5706,11 @@ CASE fc.j ->> 'o'
 (c.upvotes)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.upvotes)::numeric
  =
-(c.upvotes)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'score' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15649,10 +5729,11 @@ CASE fc.j ->> 'o'
 (c.score)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.score)::numeric
  =
-(c.score)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'confidenceScore' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15671,371 +5752,14 @@ CASE fc.j ->> 'o'
 (c.best)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
+  ELSE
 (c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
  =
-(c.best)::numeric) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'authorId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-coalesce(c.author_contact_id, c.author_admin_id))
-WHEN 'postId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.post_id)
-WHEN 'changelogId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.changelog_id)
-WHEN 'parentCommentId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.parent_comment_id)
-WHEN 'isPrivate' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.is_private::text)
-WHEN 'inReview' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.in_review::text)
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-WHEN 'upvotes' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.upvotes)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.upvotes)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.upvotes)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.upvotes)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.upvotes)::numeric) END
-WHEN 'score' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.score)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.score)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.score)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.score)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.score)::numeric) END
-WHEN 'confidenceScore' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.best)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.best)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.best)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.best)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.best)::numeric) END
-END) END, false)) END)
+ END
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
     ORDER BY c.created_at DESC, c.id DESC LIMIT
 1000
   ) c, k)

@@ -16,53 +16,46 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 conversations cv, k WHERE cv.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -85,252 +78,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
  DESC,
@@ -433,53 +194,46 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 conversations cv, k WHERE cv.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -502,252 +256,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(cv.last_activity_at, cv.created_at),
 cv.uid) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -852,53 +374,46 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 conversations cv, k WHERE cv.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -921,252 +436,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
  ASC,
@@ -1269,53 +552,46 @@ fb_ts_key(coalesce(cv.last_activity_at, cv.created_at))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 conversations cv, k WHERE cv.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1338,252 +614,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(cv.last_activity_at, cv.created_at),
 cv.uid) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -1683,53 +727,46 @@ plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 conversations cv, k WHERE cv.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1752,252 +789,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
  LIMIT $8) x;
 
 -- conversation_search_tagged_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
@@ -2015,53 +820,46 @@ k, (SELECT DISTINCT l.conversation_id AS id
   FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
   AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2084,252 +882,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
  DESC,
@@ -2435,53 +1001,46 @@ k, (SELECT DISTINCT l.conversation_id AS id
   FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
   AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2504,252 +1063,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(cv.last_activity_at, cv.created_at),
 cv.uid) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -2857,53 +1184,46 @@ k, (SELECT DISTINCT l.conversation_id AS id
   FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
   AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2926,252 +1246,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
  ASC,
@@ -3277,53 +1365,46 @@ k, (SELECT DISTINCT l.conversation_id AS id
   FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
   AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3346,252 +1427,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(cv.last_activity_at, cv.created_at),
 cv.uid) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -3694,53 +1543,46 @@ k, (SELECT DISTINCT l.conversation_id AS id
   FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
   AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3763,252 +1605,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
  LIMIT $8) x;
 
 -- conversation_search_tag_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
@@ -4035,53 +1645,46 @@ k, (SELECT DISTINCT p.conversation_id AS id
   FROM conversation_participants p, k WHERE p.org_id = k.org_id
   AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4104,252 +1707,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
  DESC,
@@ -4455,53 +1826,46 @@ k, (SELECT DISTINCT p.conversation_id AS id
   FROM conversation_participants p, k WHERE p.org_id = k.org_id
   AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4524,252 +1888,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(cv.last_activity_at, cv.created_at),
 cv.uid) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -4877,53 +2009,46 @@ k, (SELECT DISTINCT p.conversation_id AS id
   FROM conversation_participants p, k WHERE p.org_id = k.org_id
   AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4946,252 +2071,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(cv.last_activity_at, cv.created_at)
  ASC,
@@ -5297,53 +2190,46 @@ k, (SELECT DISTINCT p.conversation_id AS id
   FROM conversation_participants p, k WHERE p.org_id = k.org_id
   AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5366,252 +2252,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(cv.last_activity_at, cv.created_at),
 cv.uid) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -5714,53 +2368,46 @@ k, (SELECT DISTINCT p.conversation_id AS id
   FROM conversation_participants p, k WHERE p.org_id = k.org_id
   AND p.user_id = ANY (fb_search_ids(k.ix, 'participantId'))) d,
   conversations cv WHERE cv.org_id = k.org_id AND cv.id = d.id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5783,252 +2430,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
  LIMIT $8) x;
 
 -- conversation_search_people_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
@@ -6059,53 +2474,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6128,252 +2536,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 ),
 counted AS (SELECT x.*, count(*) OVER () AS search_total
   FROM admitted x),
@@ -6491,53 +2667,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6560,252 +2729,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 ),
 counted AS (SELECT x.*, count(*) OVER () AS search_total
   FROM admitted x),
@@ -6925,53 +2862,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6994,252 +2924,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 ),
 counted AS (SELECT x.*, count(*) OVER () AS search_total
   FROM admitted x),
@@ -7357,53 +3055,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7426,252 +3117,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 ),
 counted AS (SELECT x.*, count(*) OVER () AS search_total
   FROM admitted x),
@@ -7791,53 +3250,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7860,252 +3312,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 ),
 counted AS (SELECT x.*, count(*) OVER () AS search_total
   FROM admitted x),
@@ -8221,53 +3441,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8290,252 +3503,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 ),
 counted AS (SELECT x.*, count(*) OVER () AS search_total
   FROM admitted x),
@@ -8653,53 +3634,46 @@ hit AS (SELECT m.id,
 admitted AS (SELECT cv.*, hit.search_score FROM hit JOIN k ON true
   JOIN conversations cv ON cv.org_id = k.org_id AND cv.id = hit.id
   WHERE true
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.state), 'null'::jsonb)
 WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.priority::text), 'null'::jsonb)
 WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.admin_assignee_id), 'null'::jsonb)
 WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.team_assignee_id), 'null'::jsonb)
 WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(cv.brand_id), 'null'::jsonb)
 WHEN 'tagIds' THEN
 EXISTS (SELECT 1 FROM conversation_tag_links l
   WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+l.tag_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'participantId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cp.user_id)
 WHEN 'companyId' THEN
 EXISTS (SELECT 1 FROM conversation_participants cp
   JOIN contact_companies cc
     ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
   WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND cp.kind = 'contact' AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8722,252 +3696,20 @@ floor(extract(epoch FROM
 cv.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-cv.created_at))) END
+cv.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
+(fc.j -> 'v') @> jsonb_build_array(coalesce(
+  cv.custom_attributes -> (fc.j ->> 'k'), 'null'::jsonb))
 WHEN '' THEN
 false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'state' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.state)
-WHEN 'priority' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.priority::text)
-WHEN 'adminAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.admin_assignee_id)
-WHEN 'teamAssigneeId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.team_assignee_id)
-WHEN 'brandId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-cv.brand_id)
-WHEN 'tagIds' THEN
-EXISTS (SELECT 1 FROM conversation_tag_links l
-  WHERE l.org_id = cv.org_id AND l.conversation_id = cv.id
-  AND l.tag_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'participantId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.user_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'companyId' THEN
-EXISTS (SELECT 1 FROM conversation_participants cp
-  JOIN contact_companies cc
-    ON cc.org_id = cp.org_id AND cc.contact_id = cp.user_id
-  WHERE cp.org_id = cv.org_id AND cp.conversation_id = cv.id
-  AND cp.kind = 'contact' AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-cv.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-cv.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-cv.created_at))) END
-WHEN 'customAttributes' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements(fc.j -> 'v') x(v)
-  WHERE x.v = coalesce(cv.custom_attributes -> (fc.j ->> 'k'),
-  'null'::jsonb))
-WHEN '' THEN
-false
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 )
  SELECT count(*) FROM (SELECT 1
 FROM admitted LIMIT $8) x;

@@ -16,21 +16,16 @@ fb_ts_key(co.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -50,22 +45,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -84,10 +74,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -110,161 +101,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -287,164 +129,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -467,162 +157,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 co.created_at
  DESC,
@@ -664,21 +207,16 @@ fb_ts_key(co.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -698,22 +236,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -732,10 +265,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -758,161 +292,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -935,164 +320,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1115,162 +348,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (co.created_at,
 co.id) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -1314,21 +400,16 @@ fb_ts_key(co.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -1348,22 +429,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1382,10 +458,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1408,161 +485,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1585,164 +513,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -1765,162 +541,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 co.created_at
  ASC,
@@ -1962,21 +591,16 @@ fb_ts_key(co.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -1996,22 +620,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2030,10 +649,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2056,161 +676,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2233,164 +704,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2413,162 +732,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (co.created_at,
 co.id) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -2612,21 +784,16 @@ coalesce(co.monthly_spend, -1e18)::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -2646,22 +813,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2680,10 +842,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2706,161 +869,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -2883,164 +897,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3063,162 +925,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(co.monthly_spend, -1e18)
  DESC,
@@ -3260,21 +975,16 @@ coalesce(co.monthly_spend, -1e18)::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -3294,22 +1004,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3328,10 +1033,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3354,161 +1060,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3531,164 +1088,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3711,162 +1116,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(co.monthly_spend, -1e18),
 co.id) < (k.ak::numeric, k.aid)
   ORDER BY
@@ -3910,21 +1168,16 @@ coalesce(co.monthly_spend, -1e18)::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -3944,22 +1197,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -3978,10 +1226,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4004,161 +1253,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4181,164 +1281,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4361,162 +1309,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(co.monthly_spend, -1e18)
  ASC,
@@ -4558,21 +1359,16 @@ coalesce(co.monthly_spend, -1e18)::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -4592,22 +1388,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4626,10 +1417,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4652,161 +1444,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -4829,164 +1472,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5009,162 +1500,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(co.monthly_spend, -1e18),
 co.id) > (k.ak::numeric, k.aid)
   ORDER BY
@@ -5209,21 +1553,16 @@ fb_ts_key(coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -5243,22 +1582,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5277,10 +1611,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5303,161 +1638,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5480,164 +1666,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5660,162 +1694,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
 '1970-01-01 00:00:00+00'::timestamptz)
@@ -5860,21 +1747,16 @@ fb_ts_key(coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -5894,22 +1776,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5928,10 +1805,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -5954,161 +1832,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6131,164 +1860,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6311,162 +1888,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
 '1970-01-01 00:00:00+00'::timestamptz),
 co.id) < (fb_ts_from_key(k.ak), k.aid)
@@ -6514,21 +1944,16 @@ fb_ts_key(coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -6548,22 +1973,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6582,10 +2002,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6608,161 +2029,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6785,164 +2057,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -6965,162 +2085,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
 '1970-01-01 00:00:00+00'::timestamptz)
@@ -7165,21 +2138,16 @@ fb_ts_key(coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -7199,22 +2167,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7233,10 +2196,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7259,161 +2223,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7436,164 +2251,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7616,162 +2279,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (coalesce(fb_company_last_activity(co.org_id, co.id, co.last_activity),
 '1970-01-01 00:00:00+00'::timestamptz),
 co.id) > (fb_ts_from_key(k.ak), k.aid)
@@ -7813,21 +2329,16 @@ plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 companies co, k WHERE co.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.company_id), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.name), 'null'::jsonb)
  END
 WHEN 'monthlySpend' THEN
 CASE fc.j ->> 'o'
@@ -7847,22 +2358,17 @@ CASE fc.j ->> 'o'
 (co.monthly_spend)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.monthly_spend)::numeric
  =
-(co.monthly_spend)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.plan), 'null'::jsonb)
 WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.industry), 'null'::jsonb)
 WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
+(fc.j -> 'v') @> coalesce(to_jsonb(co.website), 'null'::jsonb)
 WHEN 'companySize' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7881,10 +2387,11 @@ CASE fc.j ->> 'o'
 (co.company_size)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(co.company_size)::numeric
  =
-(co.company_size)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'linkedUsers' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -7907,161 +2414,12 @@ CASE fc.j ->> 'o'
  WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 ((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+ WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8084,164 +2442,12 @@ floor(extract(epoch FROM
 fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+fb_company_last_activity(co.org_id, co.id, co.last_activity)))
  =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8264,162 +2470,15 @@ floor(extract(epoch FROM
 co.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-co.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.company_id)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(co.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.name)
+co.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'monthlySpend' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.monthly_spend)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.monthly_spend)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.monthly_spend)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.monthly_spend)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.monthly_spend)::numeric) END
-WHEN 'plan' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.plan)
-WHEN 'industry' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.industry)
-WHEN 'website' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-co.website)
-WHEN 'companySize' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(co.company_size)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(co.company_size)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(co.company_size)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(co.company_size)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(co.company_size)::numeric) END
-WHEN 'linkedUsers' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-((SELECT count(*) FROM contact_companies l
- WHERE l.org_id = co.org_id AND l.company_id = co.id))::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-fb_company_last_activity(co.org_id, co.id, co.last_activity)))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-co.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-co.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-co.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-co.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-co.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
  LIMIT $8) x;
 
 -- contact_search_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
@@ -8434,35 +2493,27 @@ fb_ts_key(c.last_activity)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8481,10 +2532,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8503,10 +2555,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8529,135 +2582,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -8680,263 +2610,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.last_activity
  DESC,
@@ -8990,35 +2672,27 @@ fb_ts_key(c.last_activity)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9037,10 +2711,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9059,10 +2734,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9085,135 +2761,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9236,263 +2789,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.last_activity,
 c.id) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -9548,35 +2853,27 @@ fb_ts_key(c.last_activity)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9595,10 +2892,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9617,10 +2915,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9643,135 +2942,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -9794,263 +2970,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.last_activity
  ASC,
@@ -10104,35 +3032,27 @@ fb_ts_key(c.last_activity)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10151,10 +3071,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10173,10 +3094,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10199,135 +3121,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10350,263 +3149,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.last_activity,
 c.id) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -10662,35 +3213,27 @@ fb_ts_key(c.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10709,10 +3252,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10731,10 +3275,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10757,135 +3302,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -10908,263 +3330,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.created_at
  DESC,
@@ -11218,35 +3392,27 @@ fb_ts_key(c.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11265,10 +3431,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11287,10 +3454,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11313,135 +3481,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11464,263 +3509,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.created_at,
 c.id) < (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -11776,35 +3573,27 @@ fb_ts_key(c.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11823,10 +3612,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11845,10 +3635,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -11871,135 +3662,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12022,263 +3690,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.created_at
  ASC,
@@ -12332,35 +3752,27 @@ fb_ts_key(c.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12379,10 +3791,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12401,10 +3814,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12427,135 +3841,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12578,263 +3869,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.created_at,
 c.id) > (fb_ts_from_key(k.ak), k.aid)
   ORDER BY
@@ -12890,35 +3933,27 @@ c.posts_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12937,10 +3972,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12959,10 +3995,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -12985,135 +4022,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13136,263 +4050,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.posts_created
  DESC,
@@ -13446,35 +4112,27 @@ c.posts_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13493,10 +4151,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13515,10 +4174,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13541,135 +4201,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -13692,263 +4229,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.posts_created,
 c.id) < (k.ak::integer, k.aid)
   ORDER BY
@@ -14004,35 +4293,27 @@ c.posts_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14051,10 +4332,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14073,10 +4355,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14099,135 +4382,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14250,263 +4410,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.posts_created
  ASC,
@@ -14560,35 +4472,27 @@ c.posts_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14607,10 +4511,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14629,10 +4534,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14655,135 +4561,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -14806,263 +4589,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.posts_created,
 c.id) > (k.ak::integer, k.aid)
   ORDER BY
@@ -15118,35 +4653,27 @@ c.comments_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15165,10 +4692,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15187,10 +4715,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15213,135 +4742,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15364,263 +4770,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.comments_created
  DESC,
@@ -15674,35 +4832,27 @@ c.comments_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15721,10 +4871,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15743,10 +4894,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15769,135 +4921,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -15920,263 +4949,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.comments_created,
 c.id) < (k.ak::integer, k.aid)
   ORDER BY
@@ -16232,35 +5013,27 @@ c.comments_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16279,10 +5052,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16301,10 +5075,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16327,135 +5102,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16478,263 +5130,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
   ORDER BY
 c.comments_created
  ASC,
@@ -16788,35 +5192,27 @@ c.comments_created::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16835,10 +5231,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16857,10 +5254,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -16883,135 +5281,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -17034,263 +5309,15 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
 AND (c.comments_created,
 c.id) > (k.ak::integer, k.aid)
   ORDER BY
@@ -17341,35 +5368,27 @@ plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 contacts c, k WHERE c.org_id = k.org_id
-AND (k.f IS NULL OR CASE k.f ->> 'op'
-  WHEN 'or' THEN EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
+AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
+  FROM jsonb_array_elements(k.f -> 'c') fc(j)
+  WHERE
+coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.name), 'null'::jsonb)
  END
 WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
+(fc.j -> 'v') @> coalesce(to_jsonb(c.type), 'null'::jsonb)
 WHEN 'companyIds' THEN
 EXISTS (SELECT 1 FROM contact_companies cc
   WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
+  AND
+(fc.j -> 'v') ?
+cc.company_id)
 WHEN 'postsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -17388,10 +5407,11 @@ CASE fc.j ->> 'o'
 (c.posts_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.posts_created)::numeric
  =
-(c.posts_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'commentsCreated' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -17410,10 +5430,11 @@ CASE fc.j ->> 'o'
 (c.comments_created)::numeric
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+(c.comments_created)::numeric
  =
-(c.comments_created)::numeric) END
+(fc.j -> 'v' ->> 0)::numeric
+ END
 WHEN 'lastActivity' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -17436,135 +5457,12 @@ floor(extract(epoch FROM
 c.last_activity))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
+  ELSE
+floor(extract(epoch FROM
+c.last_activity))
  =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
 (fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
 WHEN 'createdAt' THEN
 CASE fc.j ->> 'o'
   WHEN 'gt' THEN
@@ -17587,261 +5485,13 @@ floor(extract(epoch FROM
 c.created_at))
  <=
 (fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
+  ELSE
 floor(extract(epoch FROM
-c.created_at))) END
-END) END, false))
-  ELSE NOT EXISTS (SELECT 1
-    FROM jsonb_array_elements(k.f -> 'c') fc(j)
-    WHERE NOT
-coalesce(CASE WHEN fc.j ->> 'o' = 'nin' THEN NOT (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
+c.created_at))
+ =
+(fc.j -> 'v' ->> 0)::numeric
  END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END)
-  ELSE (CASE fc.j ->> 'f'
-WHEN 'externalId' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.user_id)
-WHEN 'email' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.email)
-WHEN 'name' THEN
-CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
-  lower((fc.j -> 'v' ->> 0))) > 0 ELSE
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.name)
- END
-WHEN 'type' THEN
-EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v') x(v)
-  WHERE x.v IS NOT DISTINCT FROM
-c.type)
-WHEN 'companyIds' THEN
-EXISTS (SELECT 1 FROM contact_companies cc
-  WHERE cc.org_id = c.org_id AND cc.contact_id = c.id
-  AND cc.company_id IN
-(SELECT x.v FROM jsonb_array_elements_text(fc.j -> 'v') x(v)))
-WHEN 'postsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.posts_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.posts_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.posts_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.posts_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.posts_created)::numeric) END
-WHEN 'commentsCreated' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-(c.comments_created)::numeric
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-(c.comments_created)::numeric
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-(c.comments_created)::numeric
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-(c.comments_created)::numeric
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-(c.comments_created)::numeric) END
-WHEN 'lastActivity' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.last_activity))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.last_activity))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.last_activity))) END
-WHEN 'createdAt' THEN
-CASE fc.j ->> 'o'
-  WHEN 'gt' THEN
-floor(extract(epoch FROM
-c.created_at))
- >
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'lt' THEN
-floor(extract(epoch FROM
-c.created_at))
- <
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'ge' THEN
-floor(extract(epoch FROM
-c.created_at))
- >=
-(fc.j -> 'v' ->> 0)::numeric
-  WHEN 'le' THEN
-floor(extract(epoch FROM
-c.created_at))
- <=
-(fc.j -> 'v' ->> 0)::numeric
-  ELSE EXISTS (SELECT 1 FROM jsonb_array_elements_text(fc.j -> 'v')
-    x(v) WHERE x.v::numeric
- =
-floor(extract(epoch FROM
-c.created_at))) END
-END) END, false)) END)
+END), false)
+ = (k.f ->> 'op' = 'or')))
+  <> (k.f ->> 'op' = 'or'))
  LIMIT $8) x;
