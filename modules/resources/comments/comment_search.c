@@ -14,6 +14,8 @@
  * authored none of them as a customer).  Spam is not excluded, as in GET
  * /comments.
  */
+#include "apr_strings.h"
+
 #include "comments.h"
 #include "fb_perm.h"
 #include "fb_search.h"
@@ -167,19 +169,14 @@ static const fb_field_rule_t fb_comment_search_rules[] = {
 /* The scope's names: commentsPrivate, postsPrivate, moderate. */
 static const char *fb_comment_search_scope(fb_req_t *fr)
 {
-    apr_array_header_t *names = apr_array_make(fr->pool, 3,
-                                               sizeof(const char *));
+    const char *names = apr_pstrcat(
+        fr->pool, fb_comment_sees_private(fr) ? ",\"commentsPrivate\"" : "",
+        fb_post_sees_private(fr) ? ",\"postsPrivate\"" : "",
+        (fr->principal.perms & FB_PERM_BIT(FB_PERM_MODERATE_COMMENTS))
+        ? ",\"moderate\"" : "", NULL);
 
-    if (fb_comment_sees_private(fr)) {
-        APR_ARRAY_PUSH(names, const char *) = "commentsPrivate";
-    }
-    if (fb_post_sees_private(fr)) {
-        APR_ARRAY_PUSH(names, const char *) = "postsPrivate";
-    }
-    if (fr->principal.perms & FB_PERM_BIT(FB_PERM_MODERATE_COMMENTS)) {
-        APR_ARRAY_PUSH(names, const char *) = "moderate";
-    }
-    return fb_db_text_array(fr->pool, names);
+    /* names begins with a comma unless it is empty */
+    return apr_pstrcat(fr->pool, "[", *names ? names + 1 : "", "]", NULL);
 }
 
 static const fb_list_rows_t fb_comment_search_rows = {

@@ -162,8 +162,8 @@ typedef struct {
  * The arguments of every statement of the engine, in this order:
  * the organization (put there by the call), the checked query (jsonb,
  * NULL: none), its index clauses ({form: [ids]}, jsonb), the search text
- * (k.q, a tsquery; NULL in filter mode), what the key may see (text[] of
- * names a family's guards read), the cursor's key and id (NULL on a
+ * (k.q, a tsquery; NULL in filter mode), what the key may see (a jsonb
+ * array of names a family's guards read), the cursor's key and id (NULL on a
  * first page); then the limit, the one placeholder after k (LIMIT %d:
  * the page's rows and one more, or a count's cap).  NOT MATERIALIZED, so
  * that k's columns reach index conditions as the parameters themselves.
@@ -171,11 +171,13 @@ typedef struct {
 #define FB_SEARCH_ARGS \
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
     "%s::jsonb AS f, %s::jsonb AS ix, " \
-    "plainto_tsquery('english', %s::text) AS q, %s::text[] AS scope, " \
+    "plainto_tsquery('english', %s::text) AS q, %s::jsonb AS scope, " \
     "%s::text AS ak, %s::text AS aid) "
 
-/* Whether the key may what name says (a name of the family's scope). */
-#define FB_SEARCH_MAY(name) "('" name "' = ANY (k.scope))"
+/* Whether the key may what name says (a name of the family's scope, a
+ * jsonb array: a constant in the plan, where a text[] argument would
+ * stay a cast to run on every row). */
+#define FB_SEARCH_MAY(name) "(k.scope ? '" name "')"
 
 /*
  * A page of filter mode: the rows of base (a FROM list with its WHERE:
@@ -295,7 +297,7 @@ typedef struct {
     const fb_search_set_t *text;    /* NULL: no search mode */
     long cap;                       /* totalCount at most, filter mode */
     long text_cap;                  /* ..., search mode */
-    /* What the key may see, as a text[] literal for k.scope (NULL:
+    /* What the key may see, a JSON array of names for k.scope (NULL:
      * nothing to say). */
     const char *(*scope)(fb_req_t *fr);
     /* Checks what the body holds beyond the engine's members (NULL:

@@ -255,7 +255,7 @@ static fb_error_t *fb_post_search_check(fb_req_t *fr)
 
 static const char *fb_post_search_scope(fb_req_t *fr)
 {
-    return fb_post_sees_private(fr) ? "{postsPrivate}" : "{}";
+    return fb_post_sees_private(fr) ? "[\"postsPrivate\"]" : "[]";
 }
 
 static const fb_list_rows_t fb_post_search_rows = {

@@ -7,7 +7,7 @@
 -- comment_search_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -17,13 +17,13 @@ fb_ts_key(c.created_at)
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -211,7 +211,7 @@ c.id
 -- comment_search_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -221,13 +221,13 @@ fb_ts_key(c.created_at)
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -417,7 +417,7 @@ c.id
 -- comment_search_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -427,13 +427,13 @@ fb_ts_key(c.created_at)
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -621,7 +621,7 @@ c.id
 -- comment_search_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -631,13 +631,13 @@ fb_ts_key(c.created_at)
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -827,7 +827,7 @@ c.id
 -- comment_search_best_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -837,13 +837,13 @@ c.best::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -1031,7 +1031,7 @@ c.id
 -- comment_search_best_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -1041,13 +1041,13 @@ c.best::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -1237,7 +1237,7 @@ c.id
 -- comment_search_best_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -1247,13 +1247,13 @@ c.best::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -1441,7 +1441,7 @@ c.id
 -- comment_search_best_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -1451,13 +1451,13 @@ c.best::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -1647,7 +1647,7 @@ c.id
 -- comment_search_score_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -1657,13 +1657,13 @@ c.score::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -1851,7 +1851,7 @@ c.id
 -- comment_search_score_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -1861,13 +1861,13 @@ c.score::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -2057,7 +2057,7 @@ c.id
 -- comment_search_score_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -2067,13 +2067,13 @@ c.score::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -2261,7 +2261,7 @@ c.id
 -- comment_search_score_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -2271,13 +2271,13 @@ c.score::text
   FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -2467,18 +2467,18 @@ c.id
 -- comment_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -2611,7 +2611,7 @@ END), false)
 -- comment_search_text_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -2619,13 +2619,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -2825,7 +2825,7 @@ c.id
 -- comment_search_text_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -2833,13 +2833,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -3041,7 +3041,7 @@ c.id
 -- comment_search_text_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -3049,13 +3049,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -3255,7 +3255,7 @@ c.id
 -- comment_search_text_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -3263,13 +3263,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -3471,7 +3471,7 @@ c.id
 -- comment_search_text_best_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -3479,13 +3479,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -3685,7 +3685,7 @@ c.id
 -- comment_search_text_best_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -3693,13 +3693,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -3901,7 +3901,7 @@ c.id
 -- comment_search_text_best_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -3909,13 +3909,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -4115,7 +4115,7 @@ c.id
 -- comment_search_text_best_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -4123,13 +4123,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -4331,7 +4331,7 @@ c.id
 -- comment_search_text_score_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -4339,13 +4339,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -4545,7 +4545,7 @@ c.id
 -- comment_search_text_score_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -4553,13 +4553,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -4761,7 +4761,7 @@ c.id
 -- comment_search_text_score_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -4769,13 +4769,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -4975,7 +4975,7 @@ c.id
 -- comment_search_text_score_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -4983,13 +4983,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -5191,7 +5191,7 @@ c.id
 -- comment_search_text (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -5199,13 +5199,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -5403,7 +5403,7 @@ c.id
 -- comment_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -5411,13 +5411,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL
@@ -5617,7 +5617,7 @@ c.id
 -- comment_search_text_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT c.*,
@@ -5625,13 +5625,13 @@ admitted AS (SELECT c.*,
   FROM (SELECT c.* FROM
 comments c, k WHERE c.org_id = k.org_id
 AND
-(('commentsPrivate' = ANY (k.scope))
+((k.scope ? 'commentsPrivate')
  OR NOT c.is_private)
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR c.post_id IS NULL OR (
   SELECT vp.visibility FROM posts vp WHERE vp.org_id = c.org_id
   AND vp.id = c.post_id) = 'public')
-AND (('moderate' = ANY (k.scope))
+AND ((k.scope ? 'moderate')
  OR NOT c.in_review)
 AND (fb_search_ids(k.ix, 'postId')
  IS NULL

@@ -7,7 +7,7 @@
 -- conversation_search_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -185,7 +185,7 @@ cv.uid
 -- conversation_search_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -365,7 +365,7 @@ cv.uid
 -- conversation_search_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -543,7 +543,7 @@ cv.uid
 -- conversation_search_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -723,7 +723,7 @@ cv.uid
 -- conversation_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 conversations cv, k WHERE cv.org_id = k.org_id
@@ -808,7 +808,7 @@ END), false)
 -- conversation_search_tagged_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -989,7 +989,7 @@ cv.uid
 -- conversation_search_tagged_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -1172,7 +1172,7 @@ cv.uid
 -- conversation_search_tagged_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -1353,7 +1353,7 @@ cv.uid
 -- conversation_search_tagged_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -1536,7 +1536,7 @@ cv.uid
 -- conversation_search_tagged_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 k, (SELECT DISTINCT l.conversation_id AS id
@@ -1624,7 +1624,7 @@ END), false)
 -- conversation_search_tag_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1
 FROM conversation_tag_links l, k WHERE l.org_id = k.org_id
@@ -1633,7 +1633,7 @@ AND l.tag_id = ANY (fb_search_ids(k.ix, 'tagIds')) LIMIT $8) x;
 -- conversation_search_joined_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -1814,7 +1814,7 @@ cv.uid
 -- conversation_search_joined_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -1997,7 +1997,7 @@ cv.uid
 -- conversation_search_joined_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -2178,7 +2178,7 @@ cv.uid
 -- conversation_search_joined_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 cv.*,
@@ -2361,7 +2361,7 @@ cv.uid
 -- conversation_search_joined_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 k, (SELECT DISTINCT p.conversation_id AS id
@@ -2449,7 +2449,7 @@ END), false)
 -- conversation_search_people_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1
 FROM conversation_participants p, k WHERE p.org_id = k.org_id
@@ -2459,7 +2459,7 @@ LIMIT $8) x;
 -- conversation_search_text_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
@@ -2652,7 +2652,7 @@ cv.uid
 -- conversation_search_text_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
@@ -2847,7 +2847,7 @@ cv.uid
 -- conversation_search_text_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
@@ -3040,7 +3040,7 @@ cv.uid
 -- conversation_search_text_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
@@ -3235,7 +3235,7 @@ cv.uid
 -- conversation_search_text (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
@@ -3426,7 +3426,7 @@ cv.uid
 -- conversation_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r
@@ -3619,7 +3619,7 @@ cv.uid
 -- conversation_search_text_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 m AS (SELECT pt.conversation_id AS id, ts_rank(pt.search, k.q) AS r

@@ -7,7 +7,7 @@
 -- company_search_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -198,7 +198,7 @@ co.id
 -- company_search_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -391,7 +391,7 @@ co.id
 -- company_search_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -582,7 +582,7 @@ co.id
 -- company_search_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -775,7 +775,7 @@ co.id
 -- company_search_spend_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -966,7 +966,7 @@ co.id
 -- company_search_spend_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -1159,7 +1159,7 @@ co.id
 -- company_search_spend_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -1350,7 +1350,7 @@ co.id
 -- company_search_spend_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -1543,7 +1543,7 @@ co.id
 -- company_search_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -1737,7 +1737,7 @@ co.id
 -- company_search_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -1934,7 +1934,7 @@ co.id
 -- company_search_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -2128,7 +2128,7 @@ co.id
 -- company_search_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 co.*,
@@ -2325,7 +2325,7 @@ co.id
 -- company_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 companies co, k WHERE co.org_id = k.org_id
@@ -2484,7 +2484,7 @@ END), false)
 -- contact_search_activity_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -2663,7 +2663,7 @@ c.id
 -- contact_search_activity_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -2844,7 +2844,7 @@ c.id
 -- contact_search_activity_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -3023,7 +3023,7 @@ c.id
 -- contact_search_activity_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -3204,7 +3204,7 @@ c.id
 -- contact_search_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -3383,7 +3383,7 @@ c.id
 -- contact_search_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -3564,7 +3564,7 @@ c.id
 -- contact_search_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -3743,7 +3743,7 @@ c.id
 -- contact_search_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -3924,7 +3924,7 @@ c.id
 -- contact_search_posts_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -4103,7 +4103,7 @@ c.id
 -- contact_search_posts_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -4284,7 +4284,7 @@ c.id
 -- contact_search_posts_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -4463,7 +4463,7 @@ c.id
 -- contact_search_posts_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -4644,7 +4644,7 @@ c.id
 -- contact_search_comments_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -4823,7 +4823,7 @@ c.id
 -- contact_search_comments_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -5004,7 +5004,7 @@ c.id
 -- contact_search_comments_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -5183,7 +5183,7 @@ c.id
 -- contact_search_comments_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 c.*,
@@ -5364,7 +5364,7 @@ c.id
 -- contact_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 contacts c, k WHERE c.org_id = k.org_id

@@ -7,7 +7,7 @@
 -- post_search_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -16,7 +16,7 @@ fb_ts_key(p.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -267,7 +267,7 @@ p.id
 -- post_search_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -276,7 +276,7 @@ fb_ts_key(p.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -529,7 +529,7 @@ p.id
 -- post_search_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -538,7 +538,7 @@ fb_ts_key(p.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -789,7 +789,7 @@ p.id
 -- post_search_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -798,7 +798,7 @@ fb_ts_key(p.created_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -1051,7 +1051,7 @@ p.id
 -- post_search_updated_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -1060,7 +1060,7 @@ fb_ts_key(p.updated_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -1311,7 +1311,7 @@ p.id
 -- post_search_updated_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -1320,7 +1320,7 @@ fb_ts_key(p.updated_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -1573,7 +1573,7 @@ p.id
 -- post_search_updated_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -1582,7 +1582,7 @@ fb_ts_key(p.updated_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -1833,7 +1833,7 @@ p.id
 -- post_search_updated_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -1842,7 +1842,7 @@ fb_ts_key(p.updated_at)
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -2095,7 +2095,7 @@ p.id
 -- post_search_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -2104,7 +2104,7 @@ p.upvotes::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -2355,7 +2355,7 @@ p.id
 -- post_search_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -2364,7 +2364,7 @@ p.upvotes::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -2617,7 +2617,7 @@ p.id
 -- post_search_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -2626,7 +2626,7 @@ p.upvotes::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -2877,7 +2877,7 @@ p.id
 -- post_search_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -2886,7 +2886,7 @@ p.upvotes::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -3139,7 +3139,7 @@ p.id
 -- post_search_eta_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -3148,7 +3148,7 @@ fb_ts_key(coalesce(p.eta, '1970-01-01 00:00:00+00'::timestamptz))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -3399,7 +3399,7 @@ p.id
 -- post_search_eta_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -3408,7 +3408,7 @@ fb_ts_key(coalesce(p.eta, '1970-01-01 00:00:00+00'::timestamptz))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -3661,7 +3661,7 @@ p.id
 -- post_search_eta_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -3670,7 +3670,7 @@ fb_ts_key(coalesce(p.eta, '1970-01-01 00:00:00+00'::timestamptz))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -3921,7 +3921,7 @@ p.id
 -- post_search_eta_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -3930,7 +3930,7 @@ fb_ts_key(coalesce(p.eta, '1970-01-01 00:00:00+00'::timestamptz))
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -4183,7 +4183,7 @@ p.id
 -- post_search_comments_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -4192,7 +4192,7 @@ p.comment_count::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -4443,7 +4443,7 @@ p.id
 -- post_search_comments_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -4452,7 +4452,7 @@ p.comment_count::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -4705,7 +4705,7 @@ p.id
 -- post_search_comments_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -4714,7 +4714,7 @@ p.comment_count::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -4965,7 +4965,7 @@ p.id
 -- post_search_comments_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -4974,7 +4974,7 @@ p.comment_count::text
   NULL::numeric AS search_score, NULL::bigint AS search_total
   FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -5227,11 +5227,11 @@ p.id
 -- post_search_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -5418,7 +5418,7 @@ END), false)
 -- post_search_voted_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -5430,7 +5430,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -5681,7 +5681,7 @@ p.id
 -- post_search_voted_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -5693,7 +5693,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -5946,7 +5946,7 @@ p.id
 -- post_search_voted_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -5958,7 +5958,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -6209,7 +6209,7 @@ p.id
 -- post_search_voted_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -6221,7 +6221,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -6474,7 +6474,7 @@ p.id
 -- post_search_voted_updated_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -6486,7 +6486,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -6737,7 +6737,7 @@ p.id
 -- post_search_voted_updated_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -6749,7 +6749,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -7002,7 +7002,7 @@ p.id
 -- post_search_voted_updated_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -7014,7 +7014,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -7265,7 +7265,7 @@ p.id
 -- post_search_voted_updated_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -7277,7 +7277,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -7530,7 +7530,7 @@ p.id
 -- post_search_voted_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -7542,7 +7542,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -7793,7 +7793,7 @@ p.id
 -- post_search_voted_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -7805,7 +7805,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -8058,7 +8058,7 @@ p.id
 -- post_search_voted_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -8070,7 +8070,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -8321,7 +8321,7 @@ p.id
 -- post_search_voted_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -8333,7 +8333,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -8586,7 +8586,7 @@ p.id
 -- post_search_voted_eta_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -8598,7 +8598,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -8849,7 +8849,7 @@ p.id
 -- post_search_voted_eta_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -8861,7 +8861,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -9114,7 +9114,7 @@ p.id
 -- post_search_voted_eta_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -9126,7 +9126,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -9377,7 +9377,7 @@ p.id
 -- post_search_voted_eta_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -9389,7 +9389,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -9642,7 +9642,7 @@ p.id
 -- post_search_voted_comments_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -9654,7 +9654,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -9905,7 +9905,7 @@ p.id
 -- post_search_voted_comments_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -9917,7 +9917,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -10170,7 +10170,7 @@ p.id
 -- post_search_voted_comments_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -10182,7 +10182,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -10433,7 +10433,7 @@ p.id
 -- post_search_voted_comments_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 , page AS (SELECT
 p.*,
@@ -10445,7 +10445,7 @@ k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -10698,14 +10698,14 @@ p.id
 -- post_search_voted_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM
 k, (SELECT DISTINCT v.post_id AS id FROM post_votes v, k
   WHERE v.org_id = k.org_id
   AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId'))) d,
   posts p WHERE p.org_id = k.org_id AND p.id = d.id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -10892,7 +10892,7 @@ END), false)
 -- post_search_vote_links (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 SELECT count(*) FROM (SELECT 1 FROM post_votes v, k
 WHERE v.org_id = k.org_id
@@ -10901,14 +10901,14 @@ AND v.contact_id = ANY (fb_search_ids(k.ix, 'voterId')) LIMIT $8) x;
 -- post_search_text_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -11171,14 +11171,14 @@ p.id
 -- post_search_text_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -11443,14 +11443,14 @@ p.id
 -- post_search_text_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -11713,14 +11713,14 @@ p.id
 -- post_search_text_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -11985,14 +11985,14 @@ p.id
 -- post_search_text_updated_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -12255,14 +12255,14 @@ p.id
 -- post_search_text_updated_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -12527,14 +12527,14 @@ p.id
 -- post_search_text_updated_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -12797,14 +12797,14 @@ p.id
 -- post_search_text_updated_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -13069,14 +13069,14 @@ p.id
 -- post_search_text_upvotes_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -13339,14 +13339,14 @@ p.id
 -- post_search_text_upvotes_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -13611,14 +13611,14 @@ p.id
 -- post_search_text_upvotes_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -13881,14 +13881,14 @@ p.id
 -- post_search_text_upvotes_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -14153,14 +14153,14 @@ p.id
 -- post_search_text_eta_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -14423,14 +14423,14 @@ p.id
 -- post_search_text_eta_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -14695,14 +14695,14 @@ p.id
 -- post_search_text_eta_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -14965,14 +14965,14 @@ p.id
 -- post_search_text_eta_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -15237,14 +15237,14 @@ p.id
 -- post_search_text_comments_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -15507,14 +15507,14 @@ p.id
 -- post_search_text_comments_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -15779,14 +15779,14 @@ p.id
 -- post_search_text_comments_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -16049,14 +16049,14 @@ p.id
 -- post_search_text_comments_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -16321,14 +16321,14 @@ p.id
 -- post_search_text (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -16589,14 +16589,14 @@ p.id
 -- post_search_text_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
@@ -16859,14 +16859,14 @@ p.id
 -- post_search_text_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::jsonb AS f, $3::jsonb AS ix,
-plainto_tsquery('english', $4::text) AS q, $5::text[] AS scope,
+plainto_tsquery('english', $4::text) AS q, $5::jsonb AS scope,
 $6::text AS ak, $7::text AS aid)
 ,
 admitted AS (SELECT p.*,
   round(ts_rank(p.search, k.q)::numeric, 6) AS search_score
   FROM (SELECT p.* FROM
 posts p, k WHERE p.org_id = k.org_id
-AND (('postsPrivate' = ANY (k.scope))
+AND ((k.scope ? 'postsPrivate')
  OR p.visibility = 'public')
 AND (fb_search_ids(k.ix, 'boardId')
  IS NULL
