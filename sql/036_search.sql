@@ -5,11 +5,17 @@
 -- The ids of an indexed field's = / IN clause (ix: {form: [ids]}), NULL
 -- when the query has none.  Immutable, so that PostgreSQL computes it
 -- once when it plans an execution's values: `p.board_id = ANY (...)`
--- is then an index condition on a constant.
+-- is then an index condition on a constant.  PL/pgSQL, whose plan a
+-- session keeps: a SQL function is parsed again at every call, and the
+-- planning of a search calls it several times.
 CREATE FUNCTION fb_search_ids(ix jsonb, f text) RETURNS text[]
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-    SELECT CASE WHEN ix ? f
-                THEN ARRAY(SELECT jsonb_array_elements_text(ix -> f)) END
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
+    IF ix ? f THEN
+        RETURN ARRAY(SELECT jsonb_array_elements_text(ix -> f));
+    END IF;
+    RETURN NULL;
+END
 $$;
 
 -- A comment's words (its content's plain text), kept by the write that

@@ -702,13 +702,16 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
         return err;
     }
     /* Search mode's rows say the total; filter mode counts apart (up to
-     * the cap: it stops there), and so does search mode after a cursor
-     * when its page is empty. */
+     * the cap: it stops there) unless its first page holds every row, and
+     * so does search mode after a cursor when its page is empty. */
     if (search != NULL && rows.nrows > 0) {
         counted = atol(fb_rows_get(&rows, 0, fam->total_col));
     }
     else if (search != NULL && text == NULL) {
         counted = 0;
+    }
+    else if (text == NULL && rows.nrows <= limit) {
+        counted = rows.nrows;       /* a first page that holds them all */
     }
     else {
         args.key = args.id = NULL;

@@ -140,10 +140,15 @@ typedef struct {
 /* The ids of an indexed field's = / IN clause (NULL: none), as text[]:
  * a constant once PostgreSQL plans the execution's values (sql/036). */
 #define FB_SEARCH_IDS(form) "fb_search_ids(k.ix, '" form "')"
-/* col is among them, when the query names some. */
+/* col is among them, when the query names some; and equal to the one,
+ * when it names one: = ANY keeps an index from giving its rows in order,
+ * an equality does not (a board and a status walk their own index in
+ * creation order, not the organization's). */
 #define FB_SEARCH_IX(form, col) \
     "AND (" FB_SEARCH_IDS(form) " IS NULL " \
-    "  OR " col " = ANY (" FB_SEARCH_IDS(form) ")) "
+    "  OR " col " = ANY (" FB_SEARCH_IDS(form) ")) " \
+    "AND (coalesce(cardinality(" FB_SEARCH_IDS(form) "), 0) <> 1 " \
+    "  OR " col " = (" FB_SEARCH_IDS(form) ")[1]) "
 
 /* Whether the row passes clause fc.j (its field's predicate, negated by
  * nin), and the query k.f (NULL: every row).  An AND passes when no

@@ -30,11 +30,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -234,11 +242,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -440,11 +456,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -644,11 +668,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -850,11 +882,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1054,11 +1094,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1260,11 +1308,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1464,11 +1520,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1670,11 +1734,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1874,11 +1946,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2080,11 +2160,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2284,11 +2372,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2485,11 +2581,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2632,11 +2736,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -2846,11 +2958,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -3062,11 +3182,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -3276,11 +3404,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -3492,11 +3628,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -3706,11 +3850,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -3922,11 +4074,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -4136,11 +4296,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -4352,11 +4520,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -4566,11 +4742,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -4782,11 +4966,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -4996,11 +5188,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -5212,11 +5412,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -5424,11 +5632,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -5638,11 +5854,19 @@ AND (fb_search_ids(k.ix, 'postId')
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'postId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'postId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'postId'))[1])
 AND (fb_search_ids(k.ix, 'changelogId')
  IS NULL
   OR
 c.target_id
  = ANY (fb_search_ids(k.ix, 'changelogId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'changelogId')), 0) <> 1
+  OR
+c.target_id
+ = (fb_search_ids(k.ix, 'changelogId'))[1])
  AND c.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)

@@ -23,11 +23,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -283,11 +291,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -545,11 +561,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -805,11 +829,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1067,11 +1099,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1327,11 +1367,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1589,11 +1637,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -1849,11 +1905,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2111,11 +2175,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2371,11 +2443,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2633,11 +2713,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -2893,11 +2981,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -3155,11 +3251,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -3415,11 +3519,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -3677,11 +3789,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -3937,11 +4057,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -4199,11 +4327,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -4459,11 +4595,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -4721,11 +4865,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -4981,11 +5133,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -5238,11 +5398,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -5437,11 +5605,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -5700,11 +5876,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -5965,11 +6149,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -6228,11 +6420,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -6493,11 +6693,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -6756,11 +6964,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -7021,11 +7237,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -7284,11 +7508,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -7549,11 +7781,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -7812,11 +8052,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -8077,11 +8325,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -8340,11 +8596,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -8605,11 +8869,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -8868,11 +9140,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -9133,11 +9413,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -9396,11 +9684,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -9661,11 +9957,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -9924,11 +10228,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -10189,11 +10501,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -10452,11 +10772,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -10712,11 +11040,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
   WHERE
@@ -10915,11 +11251,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -11185,11 +11529,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -11457,11 +11809,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -11727,11 +12087,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -11999,11 +12367,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -12269,11 +12645,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -12541,11 +12925,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -12811,11 +13203,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -13083,11 +13483,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -13353,11 +13761,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -13625,11 +14041,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -13895,11 +14319,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -14167,11 +14599,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -14437,11 +14877,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -14709,11 +15157,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -14979,11 +15435,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -15251,11 +15715,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -15521,11 +15993,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -15793,11 +16273,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -16063,11 +16551,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -16335,11 +16831,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -16603,11 +17107,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
@@ -16873,11 +17385,19 @@ AND (fb_search_ids(k.ix, 'boardId')
   OR
 p.board_id
  = ANY (fb_search_ids(k.ix, 'boardId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'boardId')), 0) <> 1
+  OR
+p.board_id
+ = (fb_search_ids(k.ix, 'boardId'))[1])
 AND (fb_search_ids(k.ix, 'statusId')
  IS NULL
   OR
 p.status_id
  = ANY (fb_search_ids(k.ix, 'statusId')))
+AND (coalesce(cardinality(fb_search_ids(k.ix, 'statusId')), 0) <> 1
+  OR
+p.status_id
+ = (fb_search_ids(k.ix, 'statusId'))[1])
  AND p.search @@ k.q
 AND (k.f IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.f -> 'c') fc(j)
