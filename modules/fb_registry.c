@@ -23,9 +23,12 @@
     X(changelog_write)              \
     X(changelogs)                   \
     X(comment_create)               \
+    X(comment_search)               \
     X(comment_update)               \
     X(comments)                     \
     X(companies)                    \
+    X(company_search)               \
+    X(contact_search)               \
     X(contacts)                     \
     X(conversation_attributes)      \
     X(conversation_create)          \
@@ -41,6 +44,7 @@
     X(openapi)                      \
     X(organization)                 \
     X(post_create)                  \
+    X(post_search)                  \
     X(post_statuses)                \
     X(post_update)                  \
     X(post_voters)                  \

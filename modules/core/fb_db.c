@@ -640,6 +640,12 @@ apr_status_t fb_db_registry_add(apr_hash_t *registry, apr_pool_t *p,
                                 has);
             return APR_EINVAL;
         }
+        if (st->params == NULL && st->nargs >= 2) {
+            *why = apr_psprintf(p, "statement %s takes %d arguments by "
+                                "position: name them (FB_SQL_NAMED, "
+                                "fb_params.h)", st->label, st->nargs);
+            return APR_EINVAL;
+        }
         if (st->params != NULL
             && fb_params_check(p, st->sql, st->scoped, st->params, why)
                != APR_SUCCESS) {

@@ -70,8 +70,9 @@ typedef struct {
 
 /*
  * Declares the statement fb_sql_<name>, labelled name, whose first
- * placeholder is the organization's id and which callers pass nargs
- * further arguments.  Statements are global symbols: a label used twice
+ * placeholder is the organization's id and which callers pass count (0
+ * or 1) further arguments; a statement of more names them
+ * (FB_SQL_NAMED), or the start-up check refuses it.  Statements are global symbols: a label used twice
  * does not link.
  */
 #define FB_SQL(name, count, text) \
@@ -128,6 +129,14 @@ typedef struct {
     ((fb_args_t){.n = FB_PARAMS_COUNT(set), \
                  .v = (const char *const *)(const void *) \
                       &(const fb_params_##set##_t){__VA_ARGS__}, \
+                 .names = fb_params_##set##_names})
+
+/* The values of the argument set `set` in a struct of its type that the
+ * caller filled member by member (ptr: const fb_params_<set>_t *). */
+#define FB_NAMED_VALUES(set, ptr) \
+    ((fb_args_t){.n = FB_PARAMS_COUNT(set), \
+                 .v = (const char *const *)(const void *) \
+                      (1 ? (ptr) : (const fb_params_##set##_t *)0), \
                  .names = fb_params_##set##_names})
 
 /* A named statement and its values, as the two arguments of a call:
@@ -260,9 +269,10 @@ int fb_db_placeholders(const char *sql);
  * Adds the statements of table (NULL-terminated) to registry (label ->
  * statement).  APR_EEXIST when a label is registered twice, APR_EINVAL
  * when a statement's placeholders are not the arguments it declares (and
- * the organization, when scoped), or a named statement's placeholders
- * are not bound by its names (fb_params_check); *why (in p) says which
- * and why.
+ * the organization, when scoped), when a statement of two or more
+ * arguments does not name them, or a named statement's placeholders are
+ * not bound by its names (fb_params_check); *why (in p) says which and
+ * why.
  */
 apr_status_t fb_db_registry_add(apr_hash_t *registry, apr_pool_t *p,
                                 const fb_statement_t *const *table,

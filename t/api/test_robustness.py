@@ -92,6 +92,8 @@ OPERATIONS = [
                                 "author", "sendStatusUpdateEmail",
                                 "upvotes"]),
     ("DELETE", "/posts/{post!}", []),
+    ("POST", "/posts/search", ["cursor", "limit", "query", "search",
+                               "sort"]),
     ("GET", "/posts/{post}/voters", []),
     ("POST", "/posts/{post}/voters", PERSON),
     # A fresh post each time: its author (the key's admin) has a vote
@@ -107,6 +109,8 @@ OPERATIONS = [
                                       "inReview", "createdAt", "upvotes",
                                       "downvotes"]),
     ("DELETE", "/comments/{comment!}", []),
+    ("POST", "/comments/search", ["cursor", "limit", "query", "search",
+                                  "sort"]),
     ("DELETE", "/comment", ["id"]),
     ("GET", "/changelogs", []),
     ("POST", "/changelogs", ["title", "htmlContent", "markdownContent",
@@ -141,12 +145,14 @@ OPERATIONS = [
      ["preferences"]),
     ("POST", "/contacts/{contact}/block", []),
     ("POST", "/contacts/{contact}/unblock", []),
+    ("POST", "/contacts/search", ["cursor", "limit", "query", "sort"]),
     ("GET", "/companies", []),
     ("POST", "/companies", ["companyId", "name", "monthlySpend", "industry",
                             "website", "plan", "companySize", "createdAt",
                             "customFields"]),
     ("GET", "/companies/{company}", []),
     ("DELETE", "/companies/{company!}", []),
+    ("POST", "/companies/search", ["cursor", "limit", "query", "sort"]),
     ("DELETE", "/companies/by-company-id/{companyRef!}", []),
     ("GET", "/companies/{company}/contacts", []),
     ("POST", "/companies/{company}/contacts", ["contactId"]),
@@ -294,6 +300,14 @@ BASES = {
         "actingAdminId": "{admin}"},
     ("POST", "/conversations/search"): {
         "query": {"field": "state", "operator": "=", "value": "open"}},
+    ("POST", "/posts/search"): {
+        "query": {"field": "upvotes", "operator": ">", "value": 0}},
+    ("POST", "/comments/search"): {
+        "query": {"field": "isPrivate", "operator": "=", "value": False}},
+    ("POST", "/companies/search"): {
+        "query": {"field": "name", "operator": "~", "value": "n"}},
+    ("POST", "/contacts/search"): {
+        "query": {"field": "type", "operator": "=", "value": "lead"}},
     ("POST", "/tags"): {"name": "Nulls"},
     ("DELETE", "/tags/{tag!}"): {},
     ("POST", "/tickets"): {"ticketCategoryId": "{category}",

@@ -434,3 +434,30 @@ def test_a_full_bulkhead_answers_429(database):
             assert b.api.get("/boards").status_code == 200
         t.join(10)
         assert out["r"].status_code == 200
+
+
+@pytest.mark.parametrize("path,body", [
+    ("/posts/search", {"query": {"field": "upvotes", "operator": ">",
+                                 "value": 0}}),
+    ("/posts/search", {"search": "anything"}),
+    ("/comments/search", {"query": {"field": "isPrivate", "operator": "=",
+                                    "value": False}}),
+])
+def test_every_search_takes_a_turn_within_the_budget(node, path, body):
+    """The one search engine enters the expensive class before its first
+    statement, filter mode too: it holds a turn, and a statement past
+    FeedbackExpensiveTimeout is cancelled (400 query_too_expensive)."""
+    a = Org(node, "expf" + secrets.token_hex(3))
+    conn = psycopg2.connect(node.dsn)
+    cur = conn.cursor()
+    cur.execute("LOCK TABLE posts, comments IN ACCESS EXCLUSIVE MODE")
+    t, out = in_thread(lambda: a.api.post(path, json=body))
+    try:
+        assert wait_for(lambda: auto(node)["FBShareExpensiveHeld"] == "1")
+    finally:
+        t.join(10)
+        conn.rollback()
+        conn.close()
+    assert_error(out["r"], 400, "query_too_expensive")
+    assert auto(node)["FBShareExpensiveHeld"] == "0"
+    assert a.api.post(path, json=body).status_code == 200

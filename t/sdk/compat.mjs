@@ -135,6 +135,47 @@ await step('feedback.posts.voters add/list/remove', async () => {
   assert.ok(!after.some((v) => v.email === email));
 });
 
+await step('feedback.posts.search (filter and search modes)', async () => {
+  const mine = { field: 'boardId', operator: 'IN', value: [board.id] };
+  const ids = made.map((p) => p.id).sort();
+  // Filter mode, walked a row a page by nextCursor, in two sorts.
+  for (const sort of ['createdAt:asc', 'upvotes:desc', 'comment_count:asc']) {
+    const seen = [];
+    let cursor;
+    for (;;) {
+      const page = await fb.feedback.posts.search({
+        query: { operator: 'AND', value: [mine,
+          { field: 'createdAt', operator: '>', value: 0 }] },
+        sort, limit: 2, ...(cursor ? { cursor } : {}),
+      });
+      assert.equal(page.object, 'list');
+      assert.equal(typeof page.totalCount, 'number');
+      seen.push(...page.data.map((x) => x.id));
+      if (page.nextCursor === null) break;
+      cursor = page.nextCursor;
+    }
+    for (const id of ids) assert.ok(seen.includes(id), sort);
+  }
+  // The rows are the GET's.
+  const one = await fb.feedback.posts.search({
+    query: { field: 'boardId', operator: '=', value: board.id }, limit: 1,
+  });
+  assert.deepEqual(one.data[0],
+                   await fb.feedback.posts.retrieve(one.data[0].id));
+  // Search mode: the words of the titles, ranked.
+  const hits = await fb.feedback.posts.search({ search: `SDK ${tag}`,
+                                               query: mine });
+  assert.ok(hits.data.some((x) => x.id === post.id));
+  await assert.rejects(fb.feedback.posts.search({
+    search: 'sdk', cursor: one.nextCursor,
+  }), (e) => e instanceof Featurebase.BadRequestError
+    && e.error?.error?.code === 'invalid_cursor');
+  await assert.rejects(fb.feedback.posts.search({
+    query: { field: 'statusId', operator: 'NIN', value: ['0'.repeat(24)] },
+  }), (e) => e instanceof Featurebase.BadRequestError
+    && e.error?.error?.code === 'query_too_broad');
+});
+
 // --- comments
 await step('feedback.comments create/retrieve/update/list/delete', async () => {
   const c = await fb.feedback.comments.create({ postId: post.id, content: '<p>Nice</p>' });
@@ -155,6 +196,29 @@ await step('feedback.comments create/retrieve/update/list/delete', async () => {
   await fb.feedback.comments.delete0(reply.id);
   const other = await fb.feedback.comments.create({ postId: post.id, content: '<p>Bye</p>' });
   await fb.feedback.comments.delete1({ id: other.id });
+});
+
+await step('feedback.comments.search (filter and search modes)', async () => {
+  const c = await fb.feedback.comments.create({
+    postId: post.id, content: `<p>Searchable ${tag}</p>`,
+  });
+  const page = await fb.feedback.comments.search({
+    query: { field: 'postId', operator: '=', value: post.id },
+    sort: 'createdAt:asc', limit: 1,
+  });
+  assert.equal(page.object, 'list');
+  assert.ok(page.totalCount >= 1);
+  const next = await fb.feedback.comments.search({
+    query: { field: 'postId', operator: '=', value: post.id },
+    sort: 'createdAt:asc', limit: 1, cursor: page.nextCursor,
+  });
+  assert.notEqual(next.data[0].id, page.data[0].id);
+  const hits = await fb.feedback.comments.search({ search: `searchable ${tag}` });
+  assert.deepEqual(hits.data.map((x) => x.id), [c.id]);
+  assert.deepEqual(hits.data[0], await fb.feedback.comments.retrieve(c.id));
+  const best = await fb.feedback.comments.search({ sort: 'confidenceScore:desc' });
+  assert.ok(best.data.length >= 1);
+  await fb.feedback.comments.delete0(c.id);
 });
 
 // --- changelogs and subscribers
@@ -203,6 +267,36 @@ await step('users.contacts and users.companies', async () => {
   assert.ok(members.some((x) => x.id === contact.id));
   await fb.users.companies.contacts.remove(contact.id, { id: co.id });
   await fb.users.companies.delete(co.id);
+  await fb.users.contacts.delete(contact.id);
+});
+
+await step('users.contacts.search and users.companies.search', async () => {
+  const userId = `find-${tag}`;
+  const contact = await fb.users.contacts.createOrUpdate({
+    userId, email: `${userId}@sdk.example`, name: `Finder ${tag}`,
+    companies: [{ id: `fco-${tag}`, name: `Found Co ${tag}`, monthlySpend: 42 }],
+  });
+  const people = await fb.users.contacts.search({
+    query: { operator: 'AND', value: [
+      { field: 'type', operator: '=', value: 'customer' },
+      { field: 'name', operator: '~', value: `finder ${tag}` }] },
+    sort: 'last_activity:desc',
+  });
+  assert.deepEqual(people.data.map((x) => x.id), [contact.id]);
+  assert.deepEqual(people.data[0],
+                   await fb.users.contacts.retrieve(contact.id));
+  const companies = await fb.users.companies.search({
+    query: { field: 'externalId', operator: 'IN', value: [`fco-${tag}`] },
+    sort: 'monthlySpend:desc',
+  });
+  assert.equal(companies.data.length, 1);
+  assert.equal(companies.data[0].companyId, `fco-${tag}`);
+  assert.equal(companies.totalCount, 1);
+  await assert.rejects(fb.users.companies.search({
+    query: { field: 'plan', operator: '!=', value: 'free' },
+  }), (e) => e instanceof Featurebase.BadRequestError
+    && e.error?.error?.code === 'query_too_broad');
+  await fb.users.companies.delete(companies.data[0].id);
   await fb.users.contacts.delete(contact.id);
 });
 

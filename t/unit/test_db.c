@@ -367,7 +367,8 @@ static void test_placeholders(void)
 }
 
 FB_SQL(ut_reg_ok, 1, "SELECT %s, %s");
-FB_SQL_GLOBAL(ut_reg_global, 2, "SELECT %s, %s");
+FB_SQL_GLOBAL(ut_reg_global, 1, "SELECT %s");
+FB_SQL(ut_reg_unnamed, 2, "SELECT %s, %s, %s");
 FB_SQL(ut_reg_short, 2, "SELECT %s, %s");
 FB_SQL_GLOBAL(ut_reg_long, 1, "SELECT %s, %s");
 
@@ -381,6 +382,8 @@ static void test_registry(void)
     static const fb_statement_t *const dup[] = {&fb_sql_ut_reg_ok, NULL};
     static const fb_statement_t *const shrt[] = {&fb_sql_ut_reg_short, NULL};
     static const fb_statement_t *const lng[] = {&fb_sql_ut_reg_long, NULL};
+    static const fb_statement_t *const unnamed[] = {&fb_sql_ut_reg_unnamed,
+                                                    NULL};
     apr_hash_t *registry = apr_hash_make(ut_pool);
     const char *why = NULL;
 
@@ -402,6 +405,11 @@ static void test_registry(void)
     UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, lng, &why),
                   APR_EINVAL);
     CU_ASSERT(why != NULL && strstr(why, "ut_reg_long") != NULL);
+    why = NULL;
+    UT_ASSERT_INT(fb_db_registry_add(registry, ut_pool, unnamed, &why),
+                  APR_EINVAL);
+    CU_ASSERT(why != NULL && strstr(why, "ut_reg_unnamed takes 2 arguments "
+                                    "by position: name them") != NULL);
 }
 
 /* A statement that fails when it runs (not when prepared). */

@@ -22,8 +22,9 @@ FB_SQL_GLOBAL(uts_kill, 1, "SELECT pg_terminate_backend(%s::integer)");
 /* A failure with the SQLSTATE given (pg_temp: the session's own, so
  * not among the statements the killer prepares). */
 FB_SQL_GLOBAL(uts_raise, 1, "SELECT pg_temp.uts_raise(%s)");
-FB_SQL_GLOBAL(uts_org_rename, 2,
-    "UPDATE organizations SET name = %s WHERE id = %s");
+FB_SQL_GLOBAL_NAMED(uts_org_rename, (name, id),
+    "UPDATE organizations o SET name = k.name "
+    "FROM (SELECT %s::text AS name, %s::text AS id) k WHERE o.id = k.id");
 
 static const fb_statement_t *const statements[] = {
     &fb_sql_uts_pid, &fb_sql_uts_echo, &fb_sql_uts_kill,
@@ -206,7 +207,8 @@ static void test_begin_on_dead_connection(void)
  * report FB_DB_UNAVAILABLE, nothing is retried, nothing is committed. */
 static void test_death_inside_transaction(void)
 {
-    fb_args_t rename = FB_ARGS("never", "000000000000000000000000");
+    fb_args_t rename = FB_NAMED(uts_org_rename, .name = "never",
+                                .id = "000000000000000000000000");
     const char *pid;
     fb_rows_t rows;
 

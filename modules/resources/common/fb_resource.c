@@ -258,10 +258,8 @@ const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order)
                        fb_hex(fr->pool, digest, 8), NULL);
 }
 
-/* The JSON array of the first n rows, written as shape says. */
-static const char *fb_list_rows_page(fb_req_t *fr,
-                                     const fb_list_rows_t *shape,
-                                     fb_rows_t *rows, int n)
+const char *fb_list_rows_page(fb_req_t *fr, const fb_list_rows_t *shape,
+                              fb_rows_t *rows, int n)
 {
     return shape->page != NULL
            ? shape->page(fr, rows, n)

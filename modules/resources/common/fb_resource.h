@@ -156,6 +156,11 @@ fb_error_t *fb_resource_id_filter(fb_req_t *fr, const char *name,
  */
 const char *fb_list_cursor_sort(fb_req_t *fr, const fb_list_order_t *order);
 
+/* The JSON array of the first n rows, written as shape says (NULL: a
+ * row it could not write). */
+const char *fb_list_rows_page(fb_req_t *fr, const fb_list_rows_t *shape,
+                              fb_rows_t *rows, int n);
+
 /*
  * Reads one page of order with the list's own arguments (FB_NAMED of its
  * FB_LIST_PARAMS set, the cursor's and the limit left out; FB_NO_ARGS

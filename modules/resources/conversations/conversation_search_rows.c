@@ -49,11 +49,12 @@
 enum { SEARCH_WINDOW_COLUMNS(WIN_COL_ENUM) WIN_NCOLS };
 #define WIN_COL_SQL(name, sql) sql ", "
 
-/* (org, conversation ids, their matches) */
-FB_SQL(conversation_search_window, 2,
-    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id) "
+/* The conversations' ids and the ids of their matches (or ""). */
+FB_SQL_NAMED(conversation_search_window, (ids, matches),
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text[] AS ids, %s::text[] AS matches) "
     "SELECT " SEARCH_WINDOW_COLUMNS(WIN_COL_SQL) "s.o "
-    "FROM k, unnest(%s::text[], %s::text[]) WITH ORDINALITY s(id, "
+    "FROM k, unnest(k.ids, k.matches) WITH ORDINALITY s(id, "
     "  match_id, o), "
     "LATERAL (SELECT y.*, max(CASE WHEN y.id = s.match_id THEN y.i END) "
     "    OVER () AS a "
@@ -83,8 +84,7 @@ FB_SQL(conversation_search_window, 2,
 #define PERSON_COL_ENUM(name, sql) PERSON_COL_##name,
 enum { SEARCH_PEOPLE_COLUMNS(PERSON_COL_ENUM) PERSON_NCOLS };
 
-/* (org, contact ids, admin ids) */
-FB_SQL(conversation_search_people, 2,
+FB_SQL_NAMED(conversation_search_people, (contacts, admins),
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
     "  %s::text[] AS contacts, %s::text[] AS admins) "
     "SELECT 'contact' AS kind, a.id, a.type, a.name, a.email, "
@@ -149,9 +149,10 @@ static fb_error_t *fb_sr_read(fb_req_t *fr, const fb_rows_t *rows, int n,
         fb_sr_name(contacts, admins, CELL(rows, i, SEARCH_COL_MATCH_AUTHOR_KIND),
                    CELL(rows, i, SEARCH_COL_MATCH_AUTHOR_ID));
     }
-    if ((err = fb_req_select(fr, &fb_sql_conversation_search_window,
-                             FB_ARGS(fb_db_text_array(p, ids),
-                                     fb_db_text_array(p, matches)),
+    if ((err = fb_req_select(fr, FB_CALL(conversation_search_window,
+                                         .ids = fb_db_text_array(p, ids),
+                                         .matches = fb_db_text_array(
+                                             p, matches)),
                              &page->window)) != NULL) {
         return err;
     }
@@ -160,9 +161,11 @@ static fb_error_t *fb_sr_read(fb_req_t *fr, const fb_rows_t *rows, int n,
                    CELL(&page->window, i, WIN_COL_AUTHOR_KIND),
                    CELL(&page->window, i, WIN_COL_AUTHOR_ID));
     }
-    if ((err = fb_req_select(fr, &fb_sql_conversation_search_people,
-                             FB_ARGS(fb_db_text_array(p, contacts),
-                                     fb_db_text_array(p, admins)),
+    if ((err = fb_req_select(fr, FB_CALL(conversation_search_people,
+                                         .contacts = fb_db_text_array(
+                                             p, contacts),
+                                         .admins = fb_db_text_array(
+                                             p, admins)),
                              &people)) != NULL) {
         return err;
     }

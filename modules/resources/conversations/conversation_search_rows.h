@@ -32,7 +32,7 @@
       "JOIN contacts uc ON uc.org_id = u.org_id AND uc.id = u.user_id " \
       "WHERE u.org_id = cv.org_id AND u.conversation_id = cv.id " \
       "AND u.kind = 'contact' ORDER BY u.added_at, u.user_id LIMIT 1)") \
-    X(SCORE, "cv.score") \
+    X(SCORE, "cv.search_score") \
     X(SEARCHED, "cv.searched") \
     X(MATCH_ID, "mp.id") \
     X(MATCH_PART_TYPE, "mp.part_type") \

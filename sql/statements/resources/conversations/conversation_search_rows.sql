@@ -4,8 +4,9 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- conversation_search_window (scoped; varchar, varchar, varchar)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id)
+-- conversation_search_window (scoped; varchar, varchar, varchar) named (ids, matches)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text[] AS ids, $3::text[] AS matches)
 SELECT
 s.id,
 w.id,
@@ -20,7 +21,7 @@ w.part_type,
 w.author_kind,
 w.author_id,
 s.o
-FROM k, unnest($2::text[], $3::text[]) WITH ORDINALITY s(id,
+FROM k, unnest(k.ids, k.matches) WITH ORDINALITY s(id,
   match_id, o),
 LATERAL (SELECT y.*, max(CASE WHEN y.id = s.match_id THEN y.i END)
     OVER () AS a
@@ -39,7 +40,7 @@ greatest(1, least(coalesce(w.a - 15, w.t), w.t - 29))
  + 30
 ORDER BY s.o, w.i;
 
--- conversation_search_people (scoped; varchar, varchar, varchar)
+-- conversation_search_people (scoped; varchar, varchar, varchar) named (contacts, admins)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
   $2::text[] AS contacts, $3::text[] AS admins)
 SELECT 'contact' AS kind, a.id, a.type, a.name, a.email,
