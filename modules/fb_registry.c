@@ -61,6 +61,7 @@
 /* Statement tables outside the resource modules: X(name) names
  * fb_<name>_statements. */
 #define FB_STATEMENT_TABLES(X)      \
+    X(audit)                        \
     X(auth)                         \
     X(bulk_mail)                    \
     X(changelog_publishing)         \

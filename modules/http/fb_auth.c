@@ -19,7 +19,7 @@
 
 FB_SQL_GLOBAL(fb_auth_key, 1,
     "SELECT k.org_id, k.admin_id, r.permissions::text, r.builtin, "
-    "       o.api_version "
+    "       o.api_version, k.id "
     "FROM api_keys k "
     "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id "
     "JOIN roles r ON r.org_id = a.org_id AND r.id = a.role_id "
@@ -95,6 +95,8 @@ static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
         out->viewer = builtin != NULL && strcmp(builtin, "viewer") == 0;
         out->owner = builtin != NULL && strcmp(builtin, "owner") == 0;
         out->version = fb_version_parse(fb_rows_get(&rows, 0, 4));
+        apr_cpystrn(out->key_id, fb_rows_get(&rows, 0, 5),
+                    sizeof(out->key_id));
         *found = 1;
     }
     return NULL;

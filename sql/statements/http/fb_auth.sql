@@ -6,7 +6,7 @@
 
 -- fb_auth_key (global; varchar)
 SELECT k.org_id, k.admin_id, r.permissions::text, r.builtin,
-       o.api_version
+       o.api_version, k.id
 FROM api_keys k
 JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id
 JOIN roles r ON r.org_id = a.org_id AND r.id = a.role_id
