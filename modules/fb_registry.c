@@ -16,6 +16,7 @@
 #define FB_RESOURCES(X)             \
     X(admins)                       \
     X(api_keys)                     \
+    X(audit_logs)                   \
     X(boards)                       \
     X(brands)                       \
     X(changelog_publish)            \

@@ -33,8 +33,24 @@ FB_SQL(audit_record, 10,
     "FROM k LEFT JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id "
     "LEFT JOIN api_keys ak ON ak.id = k.key_id AND ak.org_id = k.org_id");
 
+/* The worker's retention sweep (modules/jobs/fb_jobs.c): the oldest
+ * entries past FeedbackAuditRetention days (0: none), a batch at a
+ * time.  Across organizations, as every sweep.  It alone may delete
+ * entries: it says so for its own transaction before the first row
+ * goes, which sql/034's trigger reads. */
+FB_SQL_GLOBAL(sweep_audit_logs, 2,
+    "WITH k AS (SELECT %d::integer AS batch, %d::integer AS days, "
+    "  set_config('feedback.audit_sweep', 'on', true) AS sweeping), "
+    "old AS (SELECT l.id FROM audit_logs l, k "
+    "  WHERE k.days > 0 "
+    "    AND l.created_at < now() - k.days * interval '1 day' "
+    "  ORDER BY l.created_at LIMIT (SELECT batch FROM k) "
+    "  FOR UPDATE OF l SKIP LOCKED) "
+    "DELETE FROM audit_logs l USING old, k "
+    "WHERE l.id = old.id AND k.sweeping = 'on'");
+
 const fb_statement_t *const fb_audit_statements[] = {
-    &fb_sql_audit_record, NULL
+    &fb_sql_audit_record, &fb_sql_sweep_audit_logs, NULL
 };
 
 const char *fb_audit_request_id(fb_req_t *fr)
