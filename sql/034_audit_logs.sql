@@ -70,3 +70,75 @@ LANGUAGE sql VOLATILE AS $$
     VALUES (p_org, p_action, p_domain, 'system', p_operator, p_target_type,
             p_target_id, coalesce(p_metadata, '{}'), p_address, p_request)
 $$;
+
+-- The operator's changes, each with its entry in its own transaction:
+-- feedbackctl and the operator surface over HTTP (fb_operator.c) call
+-- these, never the bare functions of sql/002.  p_operator names who
+-- (feedbackctl:USER, operator:USER), p_address where from (NULL for
+-- feedbackctl).
+CREATE FUNCTION fb_op_org_create(p_name text, p_owner_email text,
+                                 p_owner_name text, p_operator text,
+                                 p_address text)
+RETURNS TABLE (org_id text, admin_id text, api_key text)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    m record;
+BEGIN
+    SELECT * INTO m FROM fb_org_create(p_name, p_owner_email, p_owner_name);
+    PERFORM fb_audit_operator(m.org_id, 'organization.created',
+                              'workspace_settings', p_operator,
+                              'organization', m.org_id,
+                              jsonb_build_object('ownerId', m.admin_id),
+                              p_address, NULL);
+    RETURN QUERY SELECT m.org_id, m.admin_id, m.api_key;
+END
+$$;
+
+CREATE FUNCTION fb_op_admin_create(p_org text, p_name text, p_email text,
+                                   p_builtin text, p_operator text,
+                                   p_address text) RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    a text := fb_admin_create(p_org, p_name, p_email, p_builtin);
+BEGIN
+    IF a IS NOT NULL THEN
+        PERFORM fb_audit_operator(p_org, 'teammate.invited',
+                                  'team_management', p_operator, 'admin', a,
+                                  jsonb_build_object('role', p_builtin),
+                                  p_address, NULL);
+    END IF;
+    RETURN a;
+END
+$$;
+
+CREATE FUNCTION fb_op_key_create(p_org text, p_admin text, p_operator text,
+                                 p_address text) RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    k text := fb_api_key_create(p_org, p_admin);
+BEGIN
+    PERFORM fb_audit_operator(p_org, 'api_key.created', 'security',
+                              p_operator, 'api_key', x.id,
+                              jsonb_build_object('adminId', p_admin),
+                              p_address, NULL)
+    FROM api_keys x
+    WHERE x.key_hash = encode(sha256(convert_to(k, 'UTF8')), 'hex');
+    RETURN k;
+END
+$$;
+
+CREATE FUNCTION fb_op_key_revoke(p_key_or_id text, p_operator text,
+                                 p_address text) RETURNS int
+LANGUAGE sql VOLATILE AS $$
+    WITH r AS (
+        UPDATE api_keys SET revoked_at = now()
+        WHERE revoked_at IS NULL
+          AND (id = p_key_or_id
+               OR key_hash = encode(sha256(convert_to(p_key_or_id, 'UTF8')),
+                                    'hex'))
+        RETURNING org_id, id)
+    SELECT count(fb_audit_operator(r.org_id, 'api_key.deleted', 'security',
+                                   p_operator, 'api_key', r.id, NULL,
+                                   p_address, NULL)::text)::int
+    FROM r
+$$;

@@ -99,6 +99,13 @@ static const char *fb_audit_text(apr_pool_t *p, const char *s,
     return fb_utf8_valid(s, n) ? s : NULL;
 }
 
+const char *fb_audit_agent(fb_req_t *fr)
+{
+    return fb_audit_text(fr->pool, apr_table_get(fr->r->headers_in,
+                                                 "User-Agent"),
+                         FB_AUDIT_AGENT_MAX);
+}
+
 /*
  * The top-level "id" string of a JSON object as the module writes its
  * answers (escapes only where an id has none), or NULL: a scan, not a
@@ -217,9 +224,7 @@ fb_error_t *fb_audit_record(fb_req_t *fr)
     key = fr->principal.key_id[0] ? fr->principal.key_id : NULL;
     target = fb_audit_target_id(fr, a);
     metadata = fb_audit_metadata(fr);
-    agent = fb_audit_text(fr->pool, apr_table_get(fr->r->headers_in,
-                                                  "User-Agent"),
-                          FB_AUDIT_AGENT_MAX);
+    agent = fb_audit_agent(fr);
     request = fb_audit_request_id(fr);
     /* k's columns after the organization, in the order they are named. */
     rv = fb_db_exec(fr->db, fr->pool, &fb_sql_audit_record,

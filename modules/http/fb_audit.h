@@ -67,6 +67,10 @@ fb_error_t *fb_audit_record(fb_req_t *fr);
  * unless fb_write_target() named it; fb_write_respond() calls it. */
 void fb_audit_answer(fb_req_t *fr, const char *json);
 
+/* The request's User-Agent as an entry keeps it: at most 512 bytes, cut
+ * at a character; NULL when absent or not UTF-8. */
+const char *fb_audit_agent(fb_req_t *fr);
+
 /* The request's id: r->log_id when httpd made one (mod_unique_id), else
  * 24 random hexadecimal characters; answered as X-Request-Id. */
 const char *fb_audit_request_id(fb_req_t *fr);

@@ -18,3 +18,14 @@ SELECT k.org_id, k.action, k.domain, 'api_key', k.admin_id, a.email,
   k.ip_address, k.user_agent, k.request_id
 FROM k LEFT JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id
 LEFT JOIN api_keys ak ON ak.id = k.key_id AND ak.org_id = k.org_id;
+
+-- sweep_audit_logs (global; integer, integer)
+WITH k AS (SELECT $1::integer AS batch, $2::integer AS days,
+  set_config('feedback.audit_sweep', 'on', true) AS sweeping),
+old AS (SELECT l.id FROM audit_logs l, k
+  WHERE k.days > 0
+    AND l.created_at < now() - k.days * interval '1 day'
+  ORDER BY l.created_at LIMIT (SELECT batch FROM k)
+  FOR UPDATE OF l SKIP LOCKED)
+DELETE FROM audit_logs l USING old, k
+WHERE l.id = old.id AND k.sweeping = 'on';

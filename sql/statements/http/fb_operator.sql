@@ -4,15 +4,16 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- op_org_create (global; varchar, varchar, varchar)
-SELECT org_id, admin_id, api_key FROM fb_org_create($1, $2, $3);
+-- op_org_create (global; varchar, varchar, varchar, varchar, varchar)
+SELECT org_id, admin_id, api_key
+FROM fb_op_org_create($1, $2, $3, $4, $5);
 
 -- op_org_list (global; no placeholders)
 SELECT id, name, fb_iso(created_at) FROM organizations
 ORDER BY created_at, id;
 
--- op_key_revoke (global; varchar)
-SELECT fb_api_key_revoke($1);
+-- op_key_revoke (global; varchar, varchar, varchar)
+SELECT fb_op_key_revoke($1, $2, $3);
 
 -- op_org_get (scoped; varchar)
 SELECT id FROM organizations WHERE id = $1;
@@ -20,18 +21,23 @@ SELECT id FROM organizations WHERE id = $1;
 -- op_admin_taken (scoped; varchar, varchar)
 SELECT id FROM admins WHERE org_id = $1 AND lower(email) = lower($2);
 
--- op_admin_create (scoped; varchar, varchar, varchar, varchar)
-SELECT fb_admin_create($1, $2, $3, $4);
+-- op_admin_create (scoped; varchar, varchar, varchar, varchar, varchar, varchar)
+SELECT fb_op_admin_create($1, $2, $3, $4, $5, $6);
 
--- op_key_create (scoped; varchar, varchar)
-SELECT fb_api_key_create(a.org_id, a.id), a.id FROM admins a
-WHERE a.org_id = $1 AND a.id = $2;
+-- op_key_create (scoped; varchar, varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS admin_id,
+  $3::text AS operator, $4::text AS address)
+SELECT fb_op_key_create(a.org_id, a.id, k.operator, k.address), a.id
+FROM admins a, k WHERE a.org_id = k.org_id AND a.id = k.admin_id;
 
--- op_key_create_owner (scoped; varchar)
-SELECT fb_api_key_create(a.org_id, a.id), a.id FROM (
+-- op_key_create_owner (scoped; varchar, varchar, varchar)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS operator,
+  $3::text AS address)
+SELECT fb_op_key_create(a.org_id, a.id, k.operator, k.address), a.id
+FROM k, LATERAL (
   SELECT a.org_id, a.id FROM admins a JOIN roles r
     ON r.org_id = a.org_id AND r.id = a.role_id
-  WHERE a.org_id = $1 AND r.builtin = 'owner'
+  WHERE a.org_id = k.org_id AND r.builtin = 'owner'
   ORDER BY a.created_at, a.id LIMIT 1) a;
 
 -- op_key_list (scoped; varchar)
