@@ -137,8 +137,8 @@ LANGUAGE sql VOLATILE AS $$
                OR key_hash = encode(sha256(convert_to(p_key_or_id, 'UTF8')),
                                     'hex'))
         RETURNING org_id, id)
-    SELECT count(fb_audit_operator(r.org_id, 'api_key.deleted', 'security',
-                                   p_operator, 'api_key', r.id, NULL,
-                                   p_address, NULL)::text)::int
-    FROM r
+    SELECT count(*)::int
+    FROM r, LATERAL fb_audit_operator(r.org_id, 'api_key.deleted', 'security',
+                                      p_operator, 'api_key', r.id, NULL,
+                                      p_address, NULL) a
 $$;

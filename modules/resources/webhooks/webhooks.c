@@ -882,6 +882,8 @@ static fb_error_t *fb_webhook_deliveries(fb_req_t *fr)
 static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
 {
     const char *id, *delivery;
+    fb_rows_t rows;
+    fb_write_t w;
     fb_error_t *err;
 
     if ((err = fb_webhook_find(fr, &id)) != NULL) {
@@ -893,8 +895,17 @@ static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
                              "The delivery id must be a 24-character "
                              "hexadecimal object id.");
     }
-    if ((err = fb_req_exec(fr, &fb_sql_webhook_redeliver,
-                           FB_ARGS(id, delivery), NULL)) != NULL) {
+    /* A write of its own (its audit entry): a delivery that is not
+     * there changes nothing. */
+    fb_write_begin(&w, fr);
+    fb_write_exec(&w, &fb_sql_webhook_redeliver, FB_ARGS(id, delivery));
+    if (fb_write_select(&w, &fb_sql_webhook_delivery_get,
+                        FB_ARGS(id, delivery), &rows) && rows.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool,
+                                        FB_E_WEBHOOK_DELIVERY_NOT_FOUND,
+                                        "deliveryId", NULL));
+    }
+    if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id, delivery);
