@@ -211,15 +211,18 @@ static const char *fb_audit_metadata(fb_req_t *fr)
 fb_error_t *fb_audit_record(fb_req_t *fr)
 {
     const fb_audit_t *a = fr->op != NULL ? fr->op->audit : NULL;
-    const char *action, *admin, *key, *target, *metadata, *agent, *request;
+    const char *action, *domain, *admin, *key, *target, *metadata, *agent;
+    const char *request;
+    int then;
     apr_status_t rv;
 
     if (a == NULL || fr->audited || fr->principal.org_id[0] == '\0') {
         return NULL;
     }
-    action = a->when != NULL && fr->body != NULL
-             && json_object_object_get_ex(fr->body, a->when, NULL)
-             ? a->then_action : a->action;
+    then = a->when != NULL && fr->body != NULL
+           && json_object_object_get_ex(fr->body, a->when, NULL);
+    action = then ? a->then_action : a->action;
+    domain = then ? a->then_domain : a->domain;
     admin = fr->principal.admin_id[0] ? fr->principal.admin_id : NULL;
     key = fr->principal.key_id[0] ? fr->principal.key_id : NULL;
     target = fb_audit_target_id(fr, a);
@@ -229,7 +232,7 @@ fb_error_t *fb_audit_record(fb_req_t *fr)
     /* k's columns after the organization, in the order they are named. */
     rv = fb_db_exec(fr->db, fr->pool, &fb_sql_audit_record,
                     fr->principal.org_id,
-                    FB_ARGS(action, a->domain, admin, key, a->target, target,
+                    FB_ARGS(action, domain, admin, key, a->target, target,
                             metadata, fr->r->useragent_ip, agent, request),
                     NULL);
     return rv == APR_SUCCESS ? NULL : fb_req_db_failed(fr);
@@ -261,7 +264,8 @@ int fb_audit_routes_check(apr_pool_t *p, const fb_route_t *const *tables,
                         || op->audit->domain == NULL
                         || op->audit->target == NULL
                         || (op->audit->when != NULL
-                            && op->audit->then_action == NULL)))) {
+                            && (op->audit->then_action == NULL
+                                || op->audit->then_domain == NULL))))) {
                 *why = apr_psprintf(p, "%s %s %s", route->method,
                                     route->path,
                                     writes ? "writes without a whole audit "

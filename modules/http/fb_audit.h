@@ -42,9 +42,11 @@ struct fb_audit {
     fb_audit_target_e from;
     const char *param;      /* with FB_AUDIT_PATH and FB_AUDIT_BODY */
     /* When the body has the member when (a role change of an admin),
-     * the action is then_action instead; or NULL. */
+     * the action is then_action, of the domain then_domain, instead; or
+     * NULL. */
     const char *when;
     const char *then_action;
+    const char *then_domain;
 };
 
 /* An operation's audit, for its descriptor (.audit = FB_AUDIT_...). */

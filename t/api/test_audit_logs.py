@@ -122,16 +122,29 @@ def test_every_write_leaves_exactly_one_entry(site):
 
 
 def test_creates_name_what_they_made(site):
+    """A create's entry names the object made: read from its answer, or
+    named by its handler where the answer comes after the commit."""
     api = site.org.api
-    for path, body in (("/boards", {"name": "Audited " + secrets.token_hex(3)}),
-                       ("/tags", {"name": "t" + secrets.token_hex(3)}),
-                       ("/webhooks", {"name": "W", "url":
-                                      "https://hooks.example.com/a",
-                                      "topics": ["post.created"]})):
+    unique = secrets.token_hex(3)
+    for path, body in (
+            ("/boards", {"name": "Audited " + unique}),
+            ("/posts", {"title": "Made", "boardId": site.ids["board"],
+                        "content": '<p>"id": "not this one"</p>'}),
+            ("/comments", {"postId": site.path("{post}"),
+                           "content": "<p>id</p>"}),
+            ("/changelogs", {"title": "C", "htmlContent": "<p>C</p>"}),
+            ("/tags", {"name": "t" + unique}),
+            ("/contacts", {"email": "made%s@audit.example" % unique}),
+            ("/companies", {"companyId": "c" + unique, "name": "Co"}),
+            ("/api_keys", {"name": "made"}),
+            ("/surveys", {"title": "S", "pages": [{"type": "text",
+                                                   "title": "Q"}]}),
+            ("/webhooks", {"name": "W", "url": "https://hooks.example.com/a",
+                           "topics": ["post.created"]})):
         r = api.post(path, json=body, headers={"Featurebase-Version": NOVA})
-        assert r.status_code in (200, 201), r.text
+        assert r.status_code in (200, 201), (path, r.text)
         rows = by_request(site.server, r.headers["X-Request-Id"])
-        assert [row[2] for row in rows] == [r.json()["id"]]
+        assert [row[2] for row in rows] == [r.json()["id"]], path
 
 
 def test_reads_leave_none(site):
@@ -377,6 +390,29 @@ def test_append_only(logged, server):
     with pytest.raises(Exception, match="append-only"):
         server.sql("TRUNCATE audit_logs")
     assert entries(logged)[0]["id"] == one
+
+
+def test_role_change_of_an_admin(logged):
+    """An admin's PATCH that changes the role is the client's
+    member.role_changed (permissions); another PATCH, teammate.updated."""
+    api = logged.api
+    roles = api.get("/admins/roles").json()
+    roles = roles["data"] if isinstance(roles, dict) else roles
+    member = [r for r in roles if r["name"] == "Member"][0]
+    viewer = [r for r in roles if r["name"] == "Viewer"][0]
+    admin = api.post("/admins", json={
+        "name": "Rolling", "email": "roll%s@example.com" % secrets.token_hex(2),
+        "roleId": member["id"]}).json()
+    assert api.request("PATCH", "/admins/" + admin["id"],
+                       json={"roleId": viewer["id"]}).status_code == 200
+    assert api.request("PATCH", "/admins/" + admin["id"],
+                       json={"name": "Rolled"}).status_code == 200
+    logs = entries(logged)[:3]
+    assert [(e["action"], e["domain"]) for e in logs] == [
+        ("teammate.updated", "team_management"),
+        ("member.role_changed", "permissions"),
+        ("teammate.invited", "team_management")]
+    assert {e["resource"]["id"] for e in logs} == {admin["id"]}
 
 
 def test_operator_changes_are_entries(server):

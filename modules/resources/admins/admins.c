@@ -342,7 +342,8 @@ static const fb_audit_t fb_admin_audits[] = {
      .target = "admin", .from = FB_AUDIT_ANSWER},
     {.action = "teammate.updated", .domain = "team_management",
      .target = "admin", .from = FB_AUDIT_PATH, .param = "id",
-     .when = "roleId", .then_action = "member.role_changed"},
+     .when = "roleId", .then_action = "member.role_changed",
+     .then_domain = "permissions"},
     {.action = "teammate.removed", .domain = "team_management",
      .target = "admin", .from = FB_AUDIT_PATH, .param = "id"}
 };
