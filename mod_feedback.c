@@ -15,6 +15,7 @@
 
 #include "mod_feedback.h"
 
+#include "fb_audit.h"
 #include "fb_auth.h"
 #include "fb_busy.h"
 #include "fb_config.h"
@@ -65,6 +66,11 @@ static int fb_check_config(apr_pool_t *pconf, apr_pool_t *plog,
     if (fb_registry_check(ptemp, &why) != APR_SUCCESS) {
         ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s,
                      FBLOGNO(00014) "%s", why);
+        return HTTP_INTERNAL_SERVER_ERROR;
+    }
+    if (!fb_audit_routes_check(ptemp, fb_registry_routes(ptemp), &why)) {
+        ap_log_error(APLOG_MARK, APLOG_CRIT, 0, s,
+                     FBLOGNO(00600) "the audit log: %s", why);
         return HTTP_INTERNAL_SERVER_ERROR;
     }
     return fb_openapi_check(ptemp, s, fb_registry_routes(ptemp));

@@ -16,6 +16,7 @@
 #define FB_RESOURCES(X)             \
     X(admins)                       \
     X(api_keys)                     \
+    X(audit_logs)                   \
     X(boards)                       \
     X(brands)                       \
     X(changelog_publish)            \
@@ -66,6 +67,7 @@
 /* Statement tables outside the resource modules: X(name) names
  * fb_<name>_statements. */
 #define FB_STATEMENT_TABLES(X)      \
+    X(audit)                        \
     X(auth)                         \
     X(bulk_mail)                    \
     X(changelog_publishing)         \

@@ -115,6 +115,10 @@ typedef struct {
         .label = #name, .sql = text, .nargs = FB_PARAMS_COUNT(set), \
         .scoped = 0, .params = fb_params_##set##_names}
 
+/* The arguments of a worker's sweep that keeps what it sweeps for a
+ * setting's time (fb_job.h: fb_sweep_t): the batch, then the setting. */
+FB_PARAMS(sweep_setting, (batch, setting));
+
 /* The arguments of a call (the organization's id not included). */
 typedef struct {
     int n;

@@ -24,6 +24,7 @@
 typedef struct {
     char org_id[25];
     char admin_id[25];
+    char key_id[25];        /* the API key's id */
     fb_perms_t perms;
     int viewer;             /* the built-in read-only role */
     int owner;              /* the built-in Owner role */

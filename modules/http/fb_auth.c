@@ -7,6 +7,7 @@
 #include "apr_strings.h"
 #include "http_log.h"
 
+#include "fb_audit.h"
 #include "fb_auth.h"
 #include "fb_crypto.h"
 #include "fb_limits.h"
@@ -19,15 +20,25 @@
 
 FB_SQL_GLOBAL(fb_auth_key, 1,
     "SELECT k.org_id, k.admin_id, r.permissions::text, r.builtin, "
-    "       o.api_version "
+    "       o.api_version, k.id "
     "FROM api_keys k "
     "JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin_id "
     "JOIN roles r ON r.org_id = a.org_id AND r.id = a.role_id "
     "JOIN organizations o ON o.id = k.org_id "
     "WHERE k.key_hash = %s AND k.revoked_at IS NULL");
 
+/* An address locked out for refused keys: a security event of no
+ * organization (the operators'), in the audit log (sql/034). */
+FB_SQL_GLOBAL_NAMED(fb_auth_lockout, (ip, agent, request),
+    "INSERT INTO audit_logs (action, domain, actor_type, target_type, "
+    "  target_id, ip_address, user_agent, request_id) "
+    "SELECT 'security.api_key_lockout', 'security', 'system', "
+    "  'client_address', k.ip, k.ip, k.agent, k.request "
+    "FROM (SELECT %s::text AS ip, %s::text AS agent, "
+    "  %s::text AS request) k");
+
 const fb_statement_t *const fb_auth_statements[] = {
-    &fb_sql_fb_auth_key, NULL
+    &fb_sql_fb_auth_key, &fb_sql_fb_auth_lockout, NULL
 };
 
 static fb_keycache_t *fb_keycache;
@@ -95,15 +106,35 @@ static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
         out->viewer = builtin != NULL && strcmp(builtin, "viewer") == 0;
         out->owner = builtin != NULL && strcmp(builtin, "owner") == 0;
         out->version = fb_version_parse(fb_rows_get(&rows, 0, 4));
+        apr_cpystrn(out->key_id, fb_rows_get(&rows, 0, 5),
+                    sizeof(out->key_id));
         *found = 1;
     }
     return NULL;
 }
 
-/* A refused key: counted against the client address, then 401. */
+/* A refused key: counted against the client address, then 401.  The
+ * refusal that locks the address out is recorded (once a minute at most
+ * per address and node); a failure to record it is logged, and the
+ * answer stays 401. */
 static fb_error_t *fb_auth_refused(fb_req_t *fr)
 {
-    fb_limits_count_auth_failure(fr);
+    if (fb_limits_count_auth_failure(fr)) {
+        const char *ip = fr->r->useragent_ip;
+
+        if (fb_req_exec(fr, FB_CALL(fb_auth_lockout, .ip = ip,
+                                    .agent = fb_audit_agent(fr),
+                                    .request = fb_audit_request_id(fr)),
+                        NULL) != NULL) {
+            ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, fr->r, FBLOGNO(00601)
+                          "the lockout of %s for refused API keys could "
+                          "not be recorded in the audit log", ip);
+        }
+        ap_log_rerror(APLOG_MARK, APLOG_NOTICE, 0, fr->r, FBLOGNO(00602)
+                      "%s is locked out for this minute: it presented "
+                      "%d refused API keys", ip,
+                      fr->conf->rate_limit_auth_failures);
+    }
     return fb_error_make(fr->pool, FB_E_INVALID_API_KEY, NULL, NULL);
 }
 

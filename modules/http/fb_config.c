@@ -729,6 +729,9 @@ const command_rec fb_directives[] = {
            "of a failed item, doubled for each further attempt"),
     FB_INT("FeedbackWorkerMaxAttempts", worker_max_attempts, "N", 1, 100, 8,
            GLOBAL, "Attempts before an item is marked failed"),
+    FB_INT("FeedbackAuditRetention", audit_retention_days, "DAYS", 0, 36500,
+           365, GLOBAL, "Days the audit log keeps an entry before the "
+           "worker's sweep removes it (0: for ever)"),
     FB_INT("FeedbackWebhookMax", webhook_max, "N", 0, 100000, 10, VHOST,
            "Webhooks an organization may have"),
     /* Several lines add up; the default applies when there is none. */

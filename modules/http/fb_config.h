@@ -72,6 +72,7 @@ typedef struct {
     /* The background worker and email (main server only, GLOBAL_ONLY). */
     int worker;                     /* on/off, or FB_UNSET */
     int worker_interval_ms;         /* idle poll period */
+    int audit_retention_days;       /* 0: kept for ever */
     int worker_concurrency;         /* threads per child process */
     int worker_lease;               /* seconds an item stays claimed */
     int worker_retry_ms;            /* first retry delay, then doubled */

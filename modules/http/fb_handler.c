@@ -260,6 +260,13 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
         fr->if_match = apr_table_get(r->headers_in, "If-Match");
     }
     err = op->handler(fr);
+    if (err == NULL && op->audit != NULL && !fr->audited) {
+        /* A write that never went through fb_req_end (fb_audit.h). */
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r, FBLOGNO(00603)
+                      "%s %s answered without its audit log entry (a "
+                      "defect: its handler commits no write transaction)",
+                      r->method, r->uri);
+    }
     fb_idempotency_finish(fr, err);
     fb_req_db_release(fr);
     return err;

@@ -204,11 +204,21 @@ void fb_limits_show_auth_failures(fb_req_t *fr)
                            FB_LIMITS_AUTH_MESSAGE);
 }
 
-void fb_limits_count_auth_failure(fb_req_t *fr)
+int fb_limits_count_auth_failure(fb_req_t *fr)
 {
-    fb_limits_client_check(fr, fb_limits_auth_failures,
-                           fr->conf->rate_limit_auth_failures, 1,
-                           FB_LIMITS_AUTH_MESSAGE);
+    apr_int64_t now = apr_time_sec(apr_time_now());
+    fb_ratelimit_result_t result;
+
+    if (fb_limits_auth_failures == NULL
+        || !fb_shm_lock(&fb_limits_shm)) {
+        return 0;
+    }
+    fb_ratelimit_hit(fb_limits_auth_failures, fb_limits_client(fr), now,
+                     (apr_uint32_t)fr->conf->rate_limit_auth_failures,
+                     &result);
+    fb_shm_unlock(&fb_limits_shm);
+    fb_limits_answer(fr, &result, now, FB_LIMITS_AUTH_MESSAGE);
+    return result.limit > 0 && result.allowed && result.remaining == 0;
 }
 
 int fb_limits_usage(fb_limits_use_t *out)

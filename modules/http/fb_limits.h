@@ -45,7 +45,10 @@ fb_error_t *fb_limits_check_public(fb_req_t *fr);
  * other from then on.
  */
 fb_error_t *fb_limits_check_auth_failures(fb_req_t *fr);
-void fb_limits_count_auth_failure(fb_req_t *fr);
+/* Non-zero when this refusal spent the address's allowance: it is locked
+ * out until the minute ends (once per address and minute: the audit
+ * log's lockout entry, fb_auth.c). */
+int fb_limits_count_auth_failure(fb_req_t *fr);
 void fb_limits_forget_key(fb_req_t *fr);
 
 /* Sets the headers of the address's refused-key window without counting:

@@ -7,6 +7,7 @@
 #include "apr_strings.h"
 #include "http_protocol.h"
 
+#include "fb_audit.h"
 #include "fb_error.h"
 #include "fb_etag.h"
 #include "fb_json.h"
@@ -485,6 +486,9 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
     if (op->permission != FB_PERM_NONE) {
         fb_json_put_str(o, "x-permission", fb_perm_name(op->permission));
     }
+    if (op->audit != NULL) {
+        fb_json_put_str(o, "x-audit-action", op->audit->action);
+    }
     return o;
 }
 
@@ -552,7 +556,8 @@ static json_object *fb_document(fb_build_t *b, const fb_route_t *const *t)
                     "inbox, served by Apache httpd. Operations marked "
                     "x-extension go beyond the hosted API this one "
                     "mirrors; x-min-version names the oldest API version "
-                    "that has one.");
+                    "that has one; x-audit-action, the action of the audit "
+                    "log entry (GET /v2/audit-logs) a write leaves.");
     fb_json_put(doc, "servers", v = json_object_new_array());
     json_object_array_add(v, json_object_new_object());
     fb_json_put_str(json_object_array_get_idx(v, 0), "url", "/");

@@ -16,6 +16,7 @@
 #include "fb_log.h"
 #include "fb_operator.h"
 #include "fb_response.h"
+#include "fb_utf8.h"
 #include "fb_validate.h"
 
 extern module AP_MODULE_DECLARE_DATA feedback_module;
@@ -26,31 +27,46 @@ extern module AP_MODULE_DECLARE_DATA feedback_module;
 
 /* Organizations are made and listed across organizations: this is the
  * operator's view of the whole database. */
-FB_SQL_GLOBAL_NAMED(op_org_create, (name, owner_email, owner_name),
+/* Each change records its audit log entry in its statement (sql/034's
+ * fb_op_* functions): the operator (operator:USER) and the address. */
+FB_SQL_GLOBAL_NAMED(op_org_create,
+                    (name, owner_email, owner_name, operator, address),
     "SELECT o.org_id, o.admin_id, o.api_key "
     "FROM (SELECT %s::text AS name, %s::text AS owner_email, "
-    "  %s::text AS owner_name) k, "
-    "  fb_org_create(k.name, k.owner_email, k.owner_name) o");
+    "  %s::text AS owner_name, %s::text AS operator, "
+    "  %s::text AS address) k, "
+    "  fb_op_org_create(k.name, k.owner_email, k.owner_name, k.operator, "
+    "                   k.address) o");
 FB_SQL_GLOBAL(op_org_list, 0,
     "SELECT id, name, fb_iso(created_at) FROM organizations "
     "ORDER BY created_at, id");
 /* A key revoked by its id or itself, whatever its organization. */
-FB_SQL_GLOBAL(op_key_revoke, 1, "SELECT fb_api_key_revoke(%s)");
+FB_SQL_GLOBAL_NAMED(op_key_revoke, (key, operator, address),
+    "SELECT fb_op_key_revoke(k.key, k.operator, k.address) "
+    "FROM (SELECT %s::text AS key, %s::text AS operator, "
+    "  %s::text AS address) k");
 FB_SQL(op_org_get, 0, "SELECT id FROM organizations WHERE id = %s");
 FB_SQL(op_admin_taken, 1,
     "SELECT id FROM admins WHERE org_id = %s AND lower(email) = lower(%s)");
-FB_SQL_NAMED(op_admin_create, (name, email, role),
-    "SELECT fb_admin_create(k.org_id, k.name, k.email, k.role) "
-    "FROM (SELECT %s::text AS org_id, %s::text AS name, %s::text AS email, "
-    "  %s::text AS role) k");
-FB_SQL(op_key_create, 1,
-    "SELECT fb_api_key_create(a.org_id, a.id), a.id FROM admins a "
-    "WHERE a.org_id = %s AND a.id = %s");
-FB_SQL(op_key_create_owner, 0,
-    "SELECT fb_api_key_create(a.org_id, a.id), a.id FROM ("
+FB_SQL_NAMED(op_admin_create, (name, email, role, operator, address),
+    "SELECT fb_op_admin_create(k.org_id, k.name, k.email, k.role, "
+    "  k.operator, k.address) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS name, "
+    "  %s::text AS email, %s::text AS role, %s::text AS operator, "
+    "  %s::text AS address) k");
+FB_SQL_NAMED(op_key_create, (admin_id, operator, address),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS admin_id, "
+    "  %s::text AS operator, %s::text AS address) "
+    "SELECT fb_op_key_create(a.org_id, a.id, k.operator, k.address), a.id "
+    "FROM admins a, k WHERE a.org_id = k.org_id AND a.id = k.admin_id");
+FB_SQL_NAMED(op_key_create_owner, (operator, address),
+    "WITH k AS (SELECT %s::text AS org_id, %s::text AS operator, "
+    "  %s::text AS address) "
+    "SELECT fb_op_key_create(a.org_id, a.id, k.operator, k.address), a.id "
+    "FROM k, LATERAL ("
     "  SELECT a.org_id, a.id FROM admins a JOIN roles r "
     "    ON r.org_id = a.org_id AND r.id = a.role_id "
-    "  WHERE a.org_id = %s AND r.builtin = 'owner' "
+    "  WHERE a.org_id = k.org_id AND r.builtin = 'owner' "
     "  ORDER BY a.created_at, a.id LIMIT 1) a");
 FB_SQL(op_key_list, 0,
     "SELECT id, prefix, admin_id, fb_iso(created_at), fb_iso(revoked_at) "
@@ -136,7 +152,19 @@ static fb_error_t *fb_op_email(fb_op_call_t *c, const char *name,
     return err;
 }
 
-/* Says who changed what, for the audit trail. */
+/* The operator as the audit log names them: the user httpd
+ * authenticated, when it is UTF-8 text of at most 200 bytes. */
+static const char *fb_op_who(fb_op_call_t *c)
+{
+    const char *user = c->r->user;
+
+    if (strlen(user) > 200 || !fb_utf8_valid(user, strlen(user))) {
+        user = "(a user name that is not UTF-8 text)";
+    }
+    return apr_pstrcat(c->r->pool, "operator:", user, NULL);
+}
+
+/* Says who changed what, for the error log. */
 static void fb_op_audit(fb_op_call_t *c, const char *what, const char *id)
 {
     ap_log_rerror(APLOG_MARK, APLOG_NOTICE, 0, c->r, FBLOGNO(00453)
@@ -190,7 +218,9 @@ static fb_error_t *fb_op_org_create(fb_op_call_t *c)
     if ((err = fb_op_select(c, &fb_sql_op_org_create, NULL,
                             FB_NAMED(op_org_create, .name = name,
                                      .owner_email = email,
-                                     .owner_name = owner),
+                                     .owner_name = owner,
+                                     .operator = fb_op_who(c),
+                                     .address = c->r->useragent_ip),
                             &rows)) != NULL) {
         return err;
     }
@@ -253,7 +283,9 @@ static fb_error_t *fb_op_admin_create(fb_op_call_t *c)
     }
     if ((err = fb_op_select(c, &fb_sql_op_admin_create, c->org,
                             FB_NAMED(op_admin_create, .name = name,
-                                     .email = email, .role = role),
+                                     .email = email, .role = role,
+                                     .operator = fb_op_who(c),
+                                     .address = c->r->useragent_ip),
                             &rows)) != NULL) {
         return err;
     }
@@ -281,9 +313,15 @@ static fb_error_t *fb_op_key_create(fb_op_call_t *c)
         || (err = fb_op_org_found(c)) != NULL
         || (err = admin != NULL
                 ? fb_op_select(c, &fb_sql_op_key_create, c->org,
-                               FB_ARGS(admin), &rows)
+                               FB_NAMED(op_key_create, .admin_id = admin,
+                                        .operator = fb_op_who(c),
+                                        .address = c->r->useragent_ip),
+                               &rows)
                 : fb_op_select(c, &fb_sql_op_key_create_owner, c->org,
-                               FB_NO_ARGS, &rows)) != NULL) {
+                               FB_NAMED(op_key_create_owner,
+                                        .operator = fb_op_who(c),
+                                        .address = c->r->useragent_ip),
+                               &rows)) != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
@@ -339,7 +377,10 @@ static fb_error_t *fb_op_key_revoke(fb_op_call_t *c)
 {
     fb_rows_t rows;
     fb_error_t *err = fb_op_select(c, &fb_sql_op_key_revoke, NULL,
-                                   FB_ARGS(c->id), &rows);
+                                   FB_NAMED(op_key_revoke, .key = c->id,
+                                            .operator = fb_op_who(c),
+                                            .address = c->r->useragent_ip),
+                                   &rows);
 
     if (err != NULL) {
         return err;

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "fb_audit.h"
 #include "fb_dbd.h"
 #include "fb_etag.h"
 #include "fb_filesign.h"
@@ -298,11 +299,19 @@ fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
         fr->etag = current != NULL ? fb_etag_of(fr->pool, current) : NULL;
     }
     if (err == NULL) {
+        err = fb_audit_record(fr);
+    }
+    if (err == NULL) {
         err = fb_idempotency_commit(fr);
     }
     rv = fb_db_end(fr->db, fr->pool, err == NULL);
     if (err != NULL) {
         return err;
     }
-    return rv == APR_SUCCESS ? NULL : fb_req_db_failed(fr);
+    if (rv != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    /* A handler that commits twice is one write: one entry. */
+    fr->audited = fr->op != NULL && fr->op->audit != NULL;
+    return NULL;
 }

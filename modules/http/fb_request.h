@@ -24,6 +24,7 @@
 
 typedef struct fb_req fb_req_t;
 struct fb_idem;
+struct fb_audit;
 
 typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 
@@ -54,6 +55,8 @@ typedef struct {
     const fb_query_rule_t *query;   /* NULL: no query parameters */
     const fb_field_rule_t *body;    /* with FB_OP_BODY */
     const void *data;               /* the handler's own descriptor */
+    const struct fb_audit *audit;   /* with FB_OP_WRITE: its audit log
+                                     * entry (fb_audit.h) */
 } fb_op_t;
 
 struct fb_req {
@@ -89,6 +92,10 @@ struct fb_req {
     int expensive;                  /* fb_req_expensive() was called */
     void *db_share;                 /* its share of the database while it
                                      * holds db (fb_shares_database) */
+    const char *audit_target;       /* the id a create made, for its
+                                     * audit entry (fb_write_target) */
+    const char *request_id;         /* fb_audit_request_id() */
+    int audited;                    /* its audit entry was committed */
 };
 
 /* A captured path parameter. */
@@ -145,7 +152,8 @@ fb_error_t *fb_req_begin(fb_req_t *fr);
  * Ends the transaction begun by fb_req_begin(): commits when err is NULL
  * and every statement in it succeeded, else rolls back.  Returns err, or
  * the database error when the commit did not happen.  A request with an
- * Idempotency-Key commits its key's record in the same transaction.
+ * Idempotency-Key commits its key's record in the same transaction, and
+ * an audited write its audit log entry (fb_audit.h).
  */
 fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err);
 

@@ -2,6 +2,7 @@
  * fb_write: one transaction per write, steps that stop at the first
  * failure.
  */
+#include "fb_audit.h"
 #include "fb_events.h"
 #include "fb_write.h"
 
@@ -76,9 +77,17 @@ fb_error_t *fb_write_end(fb_write_t *w)
     return fb_req_end(w->fr, w->err);
 }
 
+void fb_write_target(fb_write_t *w, const char *id)
+{
+    w->fr->audit_target = id;
+}
+
 fb_error_t *fb_write_respond(fb_write_t *w, int status, const char *json)
 {
-    fb_error_t *err = fb_write_end(w);
+    fb_error_t *err;
+
+    fb_audit_answer(w->fr, json);
+    err = fb_write_end(w);
 
     if (err == NULL) {
         fb_respond(w->fr, status, json);

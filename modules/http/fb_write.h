@@ -25,6 +25,7 @@
 #ifndef FB_WRITE_H
 #define FB_WRITE_H
 
+#include "fb_audit.h"
 #include "fb_request.h"
 
 typedef struct {
@@ -64,6 +65,11 @@ void fb_write_fail(fb_write_t *w, fb_error_t *err);
  * come from is missing) fails the write. */
 void fb_write_event(fb_write_t *w, const char *topic, const char *item_json,
                     const char *changes_json);
+
+/* Names what a create made, for its audit entry (FB_AUDIT_ANSWER),
+ * where the answer is read after the commit (fb_write_respond() finds
+ * the answer's "id" itself). */
+void fb_write_target(fb_write_t *w, const char *id);
 
 /* Ends the transaction: commits when nothing failed, else rolls back.
  * Returns the write's error, or the commit's. */

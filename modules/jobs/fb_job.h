@@ -190,6 +190,9 @@ typedef struct {
     const fb_statement_t *statement;
     int period;                         /* seconds between runs */
     int batch;                          /* rows per statement, at most */
+    /* Or NULL: the setting the statement takes after the batch (how
+     * long what it sweeps is kept). */
+    int (*setting)(const fb_server_conf_t *conf);
 } fb_sweep_t;
 
 /* The sweep table (fb_jobs.c), ended by a row with a NULL name. */

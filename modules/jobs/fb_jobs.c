@@ -23,7 +23,13 @@ int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
  * delivery (bench/README.md "Webhook deliveries"). */
 #define FB_WEBHOOK_BATCH 32
 extern const fb_statement_t fb_sql_sweep_webhook_answers,
-    fb_sql_sweep_idempotency_keys;
+    fb_sql_sweep_idempotency_keys, fb_sql_sweep_audit_logs;
+
+/* FeedbackAuditRetention, the audit log sweep's setting. */
+static int fb_jobs_audit_retention(const fb_server_conf_t *conf)
+{
+    return conf->audit_retention_days;
+}
 
 const fb_job_t fb_jobs[] = {
     {.name = "email", .claim = &fb_sql_job_email_claim,
@@ -41,13 +47,21 @@ const fb_job_t fb_jobs[] = {
 
 const fb_sweep_t fb_sweeps[] = {
     /* Receivers' answers are kept 7 days (decisions.md "Webhooks"). */
-    {"webhook answers", &fb_sql_sweep_webhook_answers, 3600, 1000},
+    {.name = "webhook answers", .statement = &fb_sql_sweep_webhook_answers,
+     .period = 3600, .batch = 1000},
     /* Images whose write failed (sql/014; file_store.h).  A file may be
      * 40 chunks, so the batches are small. */
-    {"unattached files", &fb_sql_sweep_files_unattached, 600, 50},
+    {.name = "unattached files",
+     .statement = &fb_sql_sweep_files_unattached, .period = 600,
+     .batch = 50},
     /* Idempotency keys live 24 hours (modules/http/fb_idempotency.c). */
-    {"idempotency keys", &fb_sql_sweep_idempotency_keys, 600, 1000},
-    {NULL, NULL, 0, 0}
+    {.name = "idempotency keys",
+     .statement = &fb_sql_sweep_idempotency_keys, .period = 600,
+     .batch = 1000},
+    /* Audit log entries live FeedbackAuditRetention days (sql/034). */
+    {.name = "audit logs", .statement = &fb_sql_sweep_audit_logs,
+     .period = 3600, .batch = 1000, .setting = fb_jobs_audit_retention},
+    {.name = NULL}
 };
 
 const char *fb_job_outcome_name(fb_job_outcome_e outcome)

@@ -468,6 +468,9 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     fb_worker_t *w = t->w;
     fb_db_t *db = fb_worker_db(w, p);
     const char *batch = apr_itoa(p, sweep->batch);
+    const char *setting = sweep->setting != NULL
+                          ? apr_itoa(p, sweep->setting(fb_config_get(w->s)))
+                          : NULL;
     int affected = 0, total = 0, runs;
 
     if (db == NULL) {
@@ -475,8 +478,12 @@ static void fb_worker_sweep(fb_worker_thread_t *t, int i, apr_pool_t *p)
     }
     for (runs = 0; runs < FB_SWEEP_RUNS && !apr_atomic_read32(&w->stopping);
          runs++) {
-        if (fb_db_exec(db, p, sweep->statement, NULL, FB_ARGS(batch),
-                       &affected) != APR_SUCCESS) {
+        if ((setting != NULL
+             ? fb_db_exec(db, p, sweep->statement, NULL,
+                          FB_NAMED(sweep_setting, .batch = batch,
+                                   .setting = setting), &affected)
+             : fb_db_exec(db, p, sweep->statement, NULL, FB_ARGS(batch),
+                          &affected)) != APR_SUCCESS) {
             ap_log_error(APLOG_MARK, APLOG_ERR, 0, w->s, FBLOGNO(00212)
                          "worker: sweep %s failed: %s", sweep->name,
                          db->error);

@@ -43,6 +43,8 @@ BAD_VALUES = [
     ("FeedbackPortalURL not-a-url", "http or https"),
     ("FeedbackSecret short", "at least 32"),
     ("FeedbackKeyCacheTTL 301", "0 to 300"),
+    ("FeedbackAuditRetention 36501", "0 to 36500"),
+    ("FeedbackAuditRetention -1", "0 to 36500"),
     ("FeedbackKeyCacheTTL -1", "0 to 300"),
     ("FeedbackRateLimitKey lots", "whole number"),
     ("FeedbackRateLimitOrg 1000001", "whole number"),

@@ -184,3 +184,31 @@ def test_bad_input_is_refused_and_tenancy_kept(ops, server):
             if o["id"] in (a.id, b.id)]
     assert server.sql("SELECT count(*) FROM admins WHERE org_id = %s",
                       b.id) == [(1,)]
+
+
+def test_changes_are_audit_log_entries(ops):
+    """Each change is an entry of the organization's audit log, of the
+    operator httpd authenticated, from the client's address."""
+    org = call(ops, "POST", "/organizations",
+               json={"name": "Audited", "ownerEmail": "o@aud.example"}).json()
+    admin = call(ops, "POST", "/organizations/%s/admins" % org["id"],
+                 json={"name": "A", "email": "a@aud.example",
+                       "role": "member"}).json()
+    key = call(ops, "POST", "/organizations/%s/keys" % org["id"],
+               json={"adminId": admin["id"]}).json()["key"]
+    assert call(ops, "DELETE", "/keys/" + key).status_code == 200
+    r = requests.get(ops.base + "/v2/audit-logs", timeout=30, headers={
+        "Authorization": "Bearer " + org["apiKey"],
+        "Featurebase-Version": "2026-01-01.nova"})
+    assert r.status_code == 200, r.text
+    logs = r.json()["data"]
+    assert [e["action"] for e in logs] == [
+        "api_key.deleted", "api_key.created", "teammate.invited",
+        "organization.created"]
+    for e in logs:
+        assert e["actor"] == {"id": None, "type": "system", "email": "",
+                              "name": "operator:ops", "apiKey": None}
+        assert e["request"]["ipAddress"] == "127.0.0.1"
+    assert logs[2]["resource"] == {"type": "admin", "id": admin["id"],
+                                   "name": None}
+    assert key not in r.text and org["apiKey"] not in r.text

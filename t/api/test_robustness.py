@@ -46,7 +46,7 @@ QUERY = ["limit", "cursor", "q", "boardId", "statusId", "tags", "sortBy",
          "sortOrder", "inReview", "state", "locale", "categories",
          "startDate", "endDate", "postId", "changelogId", "parentCommentId",
          "privacy", "status", "email", "userId", "id", "list", "token",
-         "expires", "signature", "includeArchived"]
+          "expires", "signature", "includeArchived", "action", "domain"]
 
 # Path values that are not ids of anything.  An escaped NUL or slash is
 # not among them: httpd itself refuses those paths (404) before any module
@@ -227,6 +227,7 @@ OPERATIONS = [
     ("POST", "/surveys/{survey}/responses", None),
     ("DELETE", "/surveys/{survey}/responses/{response!}", []),
     ("GET", "/api_keys", []),
+    ("GET", "/audit-logs", []),
     ("GET", "/api_keys/{key}", []),
     ("GET", "/admins/roles/{role}", []),
     ("GET", "/conversation_attributes", []),

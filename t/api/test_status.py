@@ -78,7 +78,8 @@ def test_status_shows_the_module_section(node):
     for job in ("Email", "ChangelogPublish", "Webhook"):
         assert int(a["FBJob%sLastRun" % job]) > 0, job
         assert a["FBJob%sPending" % job].isdigit()
-    for sweep in ("WebhookAnswers", "UnattachedFiles", "IdempotencyKeys"):
+    for sweep in ("WebhookAnswers", "UnattachedFiles", "IdempotencyKeys",
+                  "AuditLogs"):
         assert int(a["FBSweep%sLastRun" % sweep]) > 0, sweep
     hits = int(a["FBKeyCacheHits"])
     misses = int(a["FBKeyCacheMisses"])

@@ -346,6 +346,27 @@ const attribute = await step('conversationAttributes.list/retrieve',
   return one;
 });
 
+// --- the audit log: the webhook's writes above, newest first, through
+// the library's pagination and filters
+await step('auditLogs.list', async () => {
+  const since = new Date(Date.now() - 3600e3).toISOString();
+  const hooks = await all(fb.auditLogs.list({
+    domain: 'integrations', startDate: since, limit: 2,
+  }));
+  assert.deepEqual(hooks.slice(0, 4).map((e) => e.action), [
+    'webhook.deleted', 'webhook.secret_rotated', 'webhook.updated',
+    'webhook.created',
+  ]);
+  assert.equal(hooks[0].object, 'audit_log');
+  assert.equal(hooks[0].actor.type, 'api_key');
+  assert.ok(hooks[0].actor.apiKey.id);
+  assert.equal(hooks[0].resource.type, 'webhook');
+  assert.equal(hooks[0].resource.id, hooks[3].resource.id);
+  const deleted = await all(fb.auditLogs.list({ action: 'webhook.deleted' }));
+  assert.ok(deleted.length >= 1 && deleted.every((e) => e.action === 'webhook.deleted'));
+  assert.equal((await all(fb.auditLogs.list({ endDate: '2000-01-01T00:00:00Z' }))).length, 0);
+});
+
 // --- the support inbox: conversations, parts, participants, tags
 await step('support.conversations create/retrieve/list/reply/update', async () => {
   const contact = await fb.users.contacts.createOrUpdate({

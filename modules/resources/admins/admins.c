@@ -328,10 +328,25 @@ static const fb_manage_t fb_admin_manage = {
     .remove = &fb_sql_admin_remove, .messages = fb_admin_messages,
 };
 
+FB_MANAGE_AUDITS(fb_admin_role, "permissions", "role",
+                 "role.created", "role.updated",
+                 "role.deleted");
 FB_MANAGE_OPS(fb_admin_role, FB_VERSION_CLOVER, &fb_admin_roles, NULL,
               FB_PERM_MANAGE_USER_ROLES, &fb_admin_role_manage,
               fb_admin_role_create_rules, fb_admin_role_update_rules);
 
+/* FB_MANAGE_AUDITS's, but a change of an admin's role is the client's
+ * member.role_changed. */
+static const fb_audit_t fb_admin_audits[] = {
+    {.action = "teammate.invited", .domain = "team_management",
+     .target = "admin", .from = FB_AUDIT_ANSWER},
+    {.action = "teammate.updated", .domain = "team_management",
+     .target = "admin", .from = FB_AUDIT_PATH, .param = "id",
+     .when = "roleId", .then_action = "member.role_changed",
+     .then_domain = "permissions"},
+    {.action = "teammate.removed", .domain = "team_management",
+     .target = "admin", .from = FB_AUDIT_PATH, .param = "id"}
+};
 FB_MANAGE_OPS(fb_admin, FB_VERSION_CLOVER, &fb_admins, NULL,
               FB_PERM_MANAGE_TEAM_MEMBERS, &fb_admin_manage,
               fb_admin_create_rules, fb_admin_update_rules);

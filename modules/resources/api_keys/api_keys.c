@@ -161,21 +161,29 @@ static const fb_manage_t fb_api_key_manage = {
  * holds the key: an Idempotency-Key replay would keep it in the
  * database for a day, so none is kept (FB_OP_SECRET). */
 #define FB_API_KEY_OP(fn, op_flags, rules, desc) \
+    FB_API_KEY_WRITE(fn, op_flags, rules, desc, NULL)
+#define FB_API_KEY_WRITE(fn, op_flags, rules, desc, audited) \
     {.handler = (fn), .flags = (op_flags), .min_version = FB_VERSION_CLOVER, \
-     .permission = FB_PERM_MANAGE_API, .body = (rules), .data = (desc)}
+     .permission = FB_PERM_MANAGE_API, .body = (rules), .data = (desc), \
+     .audit = (audited)}
 
 static const fb_op_t fb_api_key_list_op =
     FB_API_KEY_OP(fb_resource_list, 0, NULL, &fb_api_keys);
 static const fb_op_t fb_api_key_get_op =
     FB_API_KEY_OP(fb_resource_get, 0, NULL, &fb_api_keys);
 static const fb_op_t fb_api_key_issue_op =
-    FB_API_KEY_OP(fb_manage_create, FB_OP_BODY | FB_OP_WRITE | FB_OP_SECRET,
-                  fb_api_key_create_rules, &fb_api_key_manage);
+    FB_API_KEY_WRITE(fb_manage_create,
+                     FB_OP_BODY | FB_OP_WRITE | FB_OP_SECRET,
+                     fb_api_key_create_rules, &fb_api_key_manage,
+                     FB_AUDIT_MADE("api_key.created", "security", "api_key"));
 static const fb_op_t fb_api_key_update_op =
-    FB_API_KEY_OP(fb_manage_update, FB_OP_BODY | FB_OP_WRITE,
-                  fb_api_key_update_rules, &fb_api_key_manage);
+    FB_API_KEY_WRITE(fb_manage_update, FB_OP_BODY | FB_OP_WRITE,
+                     fb_api_key_update_rules, &fb_api_key_manage,
+                     FB_AUDIT_OF("api_key.updated", "security", "api_key"));
+/* Revoking: the client's api_key.deleted. */
 static const fb_op_t fb_api_key_delete_op =
-    FB_API_KEY_OP(fb_manage_delete, FB_OP_WRITE, NULL, &fb_api_key_manage);
+    FB_API_KEY_WRITE(fb_manage_delete, FB_OP_WRITE, NULL, &fb_api_key_manage,
+                     FB_AUDIT_OF("api_key.deleted", "security", "api_key"));
 
 static const fb_route_t fb_api_key_routes[] = {
     {"GET", "/api_keys", &fb_api_key_list_op},

@@ -65,6 +65,9 @@ static const fb_manage_t fb_board_manage = {
     .messages = fb_board_messages,
 };
 
+FB_MANAGE_AUDITS(fb_board, "workspace_settings", "board",
+                 "settings.boards_updated", "settings.boards_updated",
+                 "settings.boards_updated");
 FB_MANAGE_OPS(fb_board, FB_VERSION_CLOVER, &fb_boards, NULL,
               FB_PERM_MANAGE_BOARDS, &fb_board_manage, fb_board_create_rules,
               fb_board_update_rules);

@@ -151,6 +151,9 @@ static const fb_manage_t fb_brand_manage = {
     .remove = &fb_sql_brand_remove, .messages = fb_brand_messages,
 };
 
+FB_MANAGE_AUDITS(fb_brand, "brands", "brand",
+                 "brand.created", "brand.updated",
+                 "brand.deleted");
 FB_MANAGE_OPS(fb_brand, FB_VERSION_NOVA, &fb_brands, fb_resource_page_rules,
               FB_PERM_MANAGE_BRANDING, &fb_brand_manage,
               fb_brand_create_rules, fb_brand_update_rules);

@@ -181,16 +181,19 @@ static fb_error_t *fb_changelog_unpublish(fb_req_t *fr)
                             "{\"success\":true,\"state\":\"unpublished\"}");
 }
 
-#define CHANGELOG_PUBLISH_OP(fn, rules) \
+#define CHANGELOG_PUBLISH_OP(fn, rules, act) \
     {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
      .min_version = FB_VERSION_CLOVER, \
-     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
+     .audit = FB_AUDIT_OF(act, "changelog", "changelog")}
 
 static const fb_op_t fb_changelog_publish_op =
-    CHANGELOG_PUBLISH_OP(fb_changelog_publish, fb_changelog_publish_rules);
+    CHANGELOG_PUBLISH_OP(fb_changelog_publish, fb_changelog_publish_rules,
+                         "changelog.published");
 static const fb_op_t fb_changelog_unpublish_op =
     CHANGELOG_PUBLISH_OP(fb_changelog_unpublish,
-                         fb_changelog_unpublish_rules);
+                         fb_changelog_unpublish_rules,
+                         "changelog.unpublished");
 
 static const fb_route_t fb_changelog_publish_routes[] = {
     {"POST", "/changelogs/{id}/publish", &fb_changelog_publish_op},

@@ -159,17 +159,21 @@ static fb_error_t *fb_changelog_unsubscribe(fb_req_t *fr)
     return fb_write_respond(&w, HTTP_OK, fb_jsonw_text(&json, NULL));
 }
 
-#define CHANGELOG_SUBSCRIBERS_OP(fn, rules) \
+#define CHANGELOG_SUBSCRIBERS_OP(fn, rules, act) \
     {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
      .min_version = FB_VERSION_CLOVER, \
-     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
+     .audit = FB_AUDIT_TARGET(act, "changelog", "changelog_subscribers", \
+                              FB_AUDIT_NONE, NULL)}
 
 static const fb_op_t fb_changelog_subscribe_op =
     CHANGELOG_SUBSCRIBERS_OP(fb_changelog_subscribe,
-                             fb_changelog_subscribe_rules);
+                             fb_changelog_subscribe_rules,
+                             "changelog.subscribers_added");
 static const fb_op_t fb_changelog_unsubscribe_op =
     CHANGELOG_SUBSCRIBERS_OP(fb_changelog_unsubscribe,
-                             fb_changelog_unsubscribe_rules);
+                             fb_changelog_unsubscribe_rules,
+                             "changelog.subscribers_removed");
 
 static const fb_route_t fb_changelog_subscriber_routes[] = {
     {"POST", "/changelogs/subscribers", &fb_changelog_subscribe_op},

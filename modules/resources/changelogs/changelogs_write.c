@@ -346,6 +346,7 @@ static fb_error_t *fb_changelog_create(fb_req_t *fr)
                                 .date = fb_body_time(fr, "date")),
                     &made);
     id = fb_rows_get(&made, 0, 0);
+    fb_write_target(&w, id);
     fb_write_select(&w, FB_CALL(changelog_w_locale_insert, .changelog_id = id,
                                 .locale = fb_json_string(fr->body, "locale"),
                                 .title = title, .content = c.html,
@@ -444,19 +445,26 @@ static fb_error_t *fb_changelog_delete(fb_req_t *fr)
                             fb_resource_deleted(fr->pool, id, "changelog"));
 }
 
-#define CHANGELOG_WRITE(fn, op_flags, rules) \
+#define CHANGELOG_WRITE(fn, op_flags, rules, audited) \
     {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
      .min_version = FB_VERSION_CLOVER, \
-     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
+     .audit = (audited)}
 
 static const fb_op_t fb_changelog_create_op =
     CHANGELOG_WRITE(fb_changelog_create, FB_OP_BODY,
-                    fb_changelog_create_rules);
+                    fb_changelog_create_rules,
+                    FB_AUDIT_MADE("changelog.created", "changelog",
+                                  "changelog"));
 static const fb_op_t fb_changelog_update_op =
     CHANGELOG_WRITE(fb_changelog_update, FB_OP_BODY,
-                    fb_changelog_update_rules);
+                    fb_changelog_update_rules,
+                    FB_AUDIT_OF("changelog.updated", "changelog",
+                                "changelog"));
 static const fb_op_t fb_changelog_delete_op =
-    CHANGELOG_WRITE(fb_changelog_delete, FB_OP_OWNER, NULL);
+    CHANGELOG_WRITE(fb_changelog_delete, FB_OP_OWNER, NULL,
+                    FB_AUDIT_OF("changelog.deleted", "changelog",
+                                "changelog"));
 
 static const fb_route_t fb_changelog_write_routes[] = {
     {"POST", "/changelogs", &fb_changelog_create_op},

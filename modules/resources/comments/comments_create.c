@@ -392,6 +392,7 @@ static const fb_op_t fb_comment_create_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_comment_create_rules,
+    .audit = FB_AUDIT_MADE("comment.created", "feedback", "comment"),
 };
 
 static const fb_route_t fb_comment_create_routes[] = {

@@ -357,6 +357,7 @@ static const fb_op_t fb_comment_update_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_comment_update_rules,
+    .audit = FB_AUDIT_OF("comment.updated", "feedback", "comment"),
 };
 
 static const fb_op_t fb_comment_delete_op = {
@@ -364,6 +365,7 @@ static const fb_op_t fb_comment_delete_op = {
     .flags = FB_OP_WRITE,
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
+    .audit = FB_AUDIT_OF("comment.deleted", "feedback", "comment"),
 };
 
 static const fb_op_t fb_comment_delete_legacy_op = {
@@ -372,6 +374,8 @@ static const fb_op_t fb_comment_delete_legacy_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_comment_legacy_delete_rules,
+    .audit = FB_AUDIT_TARGET("comment.deleted", "feedback", "comment",
+                              FB_AUDIT_BODY, "id"),
 };
 
 static const fb_route_t fb_comment_update_routes[] = {

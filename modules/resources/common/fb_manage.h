@@ -191,9 +191,23 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
     {"default_removed", "The default " noun " cannot be deleted; make "   \
      "another " noun " the default first."}
 
+/* The audit log entries of a managed resource's writes (fb_audit.h):
+ * the actions of create, update and delete, in the domain dom, of
+ * targets of type what.  Declares name##_audits, which FB_MANAGE_OPS
+ * takes. */
+#define FB_MANAGE_AUDITS(name, dom, what, created, updated, deleted)      \
+    static const fb_audit_t name##_audits[] = {                           \
+        {.action = (created), .domain = (dom), .target = (what),          \
+         .from = FB_AUDIT_ANSWER},                                        \
+        {.action = (updated), .domain = (dom), .target = (what),          \
+         .from = FB_AUDIT_PATH, .param = "id"},                           \
+        {.action = (deleted), .domain = (dom), .target = (what),          \
+         .from = FB_AUDIT_PATH, .param = "id"}}
+
 /* The operations of a managed resource: its reads, open to every role
  * (list_query: the list's query rules, or NULL), and the three writes,
- * guarded by the permission flag perm. */
+ * guarded by the permission flag perm, audited as name##_audits says
+ * (FB_MANAGE_AUDITS). */
 #define FB_MANAGE_OPS(name, version, res, list_query, perm, manage,       \
                       create_rules, update_rules)                         \
     static const fb_op_t name##_list_op = {                               \
@@ -206,14 +220,17 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
     static const fb_op_t name##_create_op = {                             \
         .handler = fb_manage_create, .flags = FB_OP_BODY | FB_OP_WRITE,   \
         .min_version = (version), .permission = (perm),                   \
-        .body = (create_rules), .data = (manage)};                        \
+        .body = (create_rules), .data = (manage),                         \
+        .audit = &name##_audits[0]};                                      \
     static const fb_op_t name##_update_op = {                             \
         .handler = fb_manage_update, .flags = FB_OP_BODY | FB_OP_WRITE,   \
         .min_version = (version), .permission = (perm),                   \
-        .body = (update_rules), .data = (manage)};                        \
+        .body = (update_rules), .data = (manage),                         \
+        .audit = &name##_audits[1]};                                      \
     static const fb_op_t name##_delete_op = {                             \
         .handler = fb_manage_delete, .flags = FB_OP_WRITE,                \
-        .min_version = (version), .permission = (perm), .data = (manage)}
+        .min_version = (version), .permission = (perm), .data = (manage), \
+        .audit = &name##_audits[2]}
 
 /* The route rows of FB_MANAGE_OPS(name, ...) under path. */
 #define FB_MANAGE_ROUTE_ROWS(name, path)                                  \

@@ -413,12 +413,16 @@ static const fb_op_t fb_attribute_create_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_MANAGE_CUSTOM_FIELDS,
     .body = fb_attribute_create_rules, .data = &fb_attribute_manage,
+    .audit = FB_AUDIT_MADE("conversation_attribute.created",
+                           "workspace_settings", "conversation_attribute"),
 };
 static const fb_op_t fb_attribute_update_op = {
     .handler = fb_manage_update, .flags = FB_OP_BODY | FB_OP_WRITE,
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_MANAGE_CUSTOM_FIELDS,
     .body = fb_attribute_update_rules, .data = &fb_attribute_manage,
+    .audit = FB_AUDIT_OF("conversation_attribute.updated",
+                         "workspace_settings", "conversation_attribute"),
 };
 
 static const fb_route_t fb_conversation_attribute_routes[] = {

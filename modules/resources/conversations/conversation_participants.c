@@ -225,7 +225,9 @@ static fb_error_t *fb_participant_remove(fb_req_t *fr)
 }
 
 static const fb_op_t fb_participant_add_op =
-    CONVERSATION_WRITE(fb_participant_add, fb_participant_add_rules);
+    CONVERSATION_WRITE(fb_participant_add, fb_participant_add_rules,
+                       FB_AUDIT_OF("conversation.participant_added",
+                                   "support", "conversation"));
 static const fb_op_t fb_participant_remove_op = {
     .handler = fb_participant_remove,
     .flags = FB_OP_WRITE | FB_OP_BODY,
@@ -233,6 +235,8 @@ static const fb_op_t fb_participant_remove_op = {
     .permission = FB_PERM_NONE,
     .query = fb_participant_remove_query,
     .body = fb_participant_remove_rules,
+    .audit = FB_AUDIT_OF("conversation.participant_removed", "support",
+                          "conversation"),
 };
 
 static const fb_route_t fb_participant_routes[] = {

@@ -120,7 +120,10 @@ static fb_error_t *fb_conversation_redact(fb_req_t *fr)
 }
 
 static const fb_op_t fb_conversation_redact_op =
-    CONVERSATION_WRITE(fb_conversation_redact, fb_redact_rules);
+    CONVERSATION_WRITE(fb_conversation_redact, fb_redact_rules,
+                       FB_AUDIT_TARGET("conversation.part_redacted",
+                                       "support", "conversation",
+                                       FB_AUDIT_BODY, "conversationId"));
 
 static const fb_route_t fb_redact_routes[] = {
     {"POST", "/conversations/redact", &fb_conversation_redact_op},

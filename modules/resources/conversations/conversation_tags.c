@@ -258,6 +258,7 @@ static const fb_op_t fb_conversation_tag_apply_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_SET_CONVERSATION_TAGS,
     .body = fb_tag_apply_rules,
+    .audit = FB_AUDIT_OF("conversation.tagged", "support", "conversation"),
 };
 static const fb_op_t fb_conversation_tag_remove_op = {
     .handler = fb_conversation_tag_remove,
@@ -265,6 +266,7 @@ static const fb_op_t fb_conversation_tag_remove_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_SET_CONVERSATION_TAGS,
     .body = fb_tag_remove_rules,
+    .audit = FB_AUDIT_OF("conversation.untagged", "support", "conversation"),
 };
 
 static const fb_route_t fb_conversation_tag_routes[] = {

@@ -387,6 +387,7 @@ static const fb_op_t fb_conversation_delete_op = {
     .flags = FB_OP_WRITE,
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_NONE,
+    .audit = FB_AUDIT_OF("conversation.deleted", "support", "conversation"),
 };
 
 static const fb_route_t fb_conversation_routes[] = {

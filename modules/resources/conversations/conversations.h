@@ -17,10 +17,10 @@
 #define CONVERSATION_READ(fn, query_rules) \
     {.handler = (fn), .min_version = FB_VERSION_NOVA, \
      .permission = FB_PERM_NONE, .query = (query_rules)}
-#define CONVERSATION_WRITE(fn, body_rules) \
+#define CONVERSATION_WRITE(fn, body_rules, audited) \
     {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
      .min_version = FB_VERSION_NOVA, .permission = FB_PERM_NONE, \
-     .body = (body_rules)}
+     .body = (body_rules), .audit = (audited)}
 
 /*
  * The conversation named value (a path's id, or a body's member param):

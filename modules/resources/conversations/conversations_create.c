@@ -332,7 +332,9 @@ static fb_error_t *fb_conversation_create(fb_req_t *fr)
 }
 
 static const fb_op_t fb_conversation_create_op =
-    CONVERSATION_WRITE(fb_conversation_create, fb_conversation_create_rules);
+    CONVERSATION_WRITE(fb_conversation_create, fb_conversation_create_rules,
+                       FB_AUDIT_MADE("conversation.created", "support",
+                                     "conversation"));
 
 static const fb_route_t fb_conversation_create_routes[] = {
     {"POST", "/conversations", &fb_conversation_create_op},

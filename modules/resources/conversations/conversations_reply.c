@@ -188,7 +188,9 @@ static fb_error_t *fb_conversation_reply(fb_req_t *fr)
 }
 
 static const fb_op_t fb_conversation_reply_op =
-    CONVERSATION_WRITE(fb_conversation_reply, fb_conversation_reply_rules);
+    CONVERSATION_WRITE(fb_conversation_reply, fb_conversation_reply_rules,
+                       FB_AUDIT_OF("conversation.replied", "support",
+                                   "conversation"));
 
 static const fb_route_t fb_conversation_reply_routes[] = {
     {"POST", "/conversations/{id}/reply", &fb_conversation_reply_op},

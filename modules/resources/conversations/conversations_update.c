@@ -376,7 +376,9 @@ static fb_error_t *fb_conversation_update(fb_req_t *fr)
 }
 
 static const fb_op_t fb_conversation_update_op =
-    CONVERSATION_WRITE(fb_conversation_update, fb_conversation_update_rules);
+    CONVERSATION_WRITE(fb_conversation_update, fb_conversation_update_rules,
+                       FB_AUDIT_OF("conversation.updated", "support",
+                                   "conversation"));
 
 static const fb_route_t fb_conversation_update_routes[] = {
     {"PATCH", "/conversations/{id}", &fb_conversation_update_op},

@@ -93,6 +93,9 @@ static const fb_manage_t fb_custom_field_manage = {
     .messages = fb_custom_field_messages,
 };
 
+FB_MANAGE_AUDITS(fb_custom_field, "workspace_settings", "custom_field",
+                 "custom_field.created", "custom_field.updated",
+                 "custom_field.deleted");
 FB_MANAGE_OPS(fb_custom_field, FB_VERSION_CLOVER, &fb_custom_fields, NULL,
               FB_PERM_MANAGE_CUSTOM_FIELDS, &fb_custom_field_manage,
               fb_custom_field_create_rules, fb_custom_field_update_rules);

@@ -173,6 +173,9 @@ static const fb_op_t fb_organization_change_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_organization_rules,
+    .audit = FB_AUDIT_TARGET("settings.organization_changed",
+                              "workspace_settings", "organization",
+                              FB_AUDIT_ORG, NULL),
 };
 
 static const fb_route_t fb_organization_routes[] = {

@@ -139,12 +139,14 @@ static fb_error_t *fb_company_upsert(fb_req_t *fr)
 
     fb_people_created_at(fr->pool, fr->body);
     fb_write_begin(&w, fr);
-    fb_write_select(&w, &fb_sql_company_upsert,
-                    FB_NAMED(company_upsert,
-                             .company_id = fb_json_string(fr->body,
-                                                          "companyId"),
-                             .body = fb_json_text(fr->pool, fr->body)),
-                    &upserted);
+    if (fb_write_select(&w, &fb_sql_company_upsert,
+                        FB_NAMED(company_upsert,
+                                 .company_id = fb_json_string(fr->body,
+                                                              "companyId"),
+                                 .body = fb_json_text(fr->pool, fr->body)),
+                        &upserted)) {
+        fb_write_target(&w, fb_rows_get(&upserted, 0, 0));
+    }
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
@@ -313,10 +315,10 @@ static fb_error_t *fb_company_link(fb_req_t *fr)
     {.handler = (fn), .min_version = FB_VERSION_NOVA, \
      .permission = FB_PERM_VIEW_USERS, .query = (query_rules), \
      .data = &fb_companies}
-#define COMPANY_WRITE(fn, op_flags, desc, rules) \
+#define COMPANY_WRITE(fn, op_flags, desc, rules, audited) \
     {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
      .min_version = FB_VERSION_NOVA, .permission = FB_PERM_MANAGE_USERS, \
-     .body = (rules), .data = (desc)}
+     .body = (rules), .data = (desc), .audit = (audited)}
 
 static const fb_op_t fb_company_list_op =
     COMPANY_READ(fb_resource_list, fb_resource_page_rules);
@@ -325,15 +327,23 @@ static const fb_op_t fb_company_contacts_op =
     COMPANY_READ(fb_company_contacts, fb_resource_page_rules);
 static const fb_op_t fb_company_upsert_op =
     COMPANY_WRITE(fb_company_upsert, FB_OP_BODY, NULL,
-                  fb_company_upsert_rules);
+                  fb_company_upsert_rules,
+                  FB_AUDIT_MADE("company.saved", "people", "company"));
 static const fb_op_t fb_company_delete_op =
-    COMPANY_WRITE(fb_company_delete, 0, &fb_company_by_id, NULL);
+    COMPANY_WRITE(fb_company_delete, 0, &fb_company_by_id, NULL,
+                  FB_AUDIT_OF("company.deleted", "people", "company"));
 static const fb_op_t fb_company_delete_external_op =
-    COMPANY_WRITE(fb_company_delete, 0, &fb_company_by_external, NULL);
+    COMPANY_WRITE(fb_company_delete, 0, &fb_company_by_external, NULL,
+                  FB_AUDIT_TARGET("company.deleted", "people", "company",
+                                  FB_AUDIT_PATH, "companyId"));
 static const fb_op_t fb_company_link_op =
-    COMPANY_WRITE(fb_company_link, FB_OP_BODY, NULL, fb_company_link_rules);
+    COMPANY_WRITE(fb_company_link, FB_OP_BODY, NULL, fb_company_link_rules,
+                  FB_AUDIT_OF("company.contact_attached", "people",
+                              "company"));
 static const fb_op_t fb_company_unlink_op =
-    COMPANY_WRITE(fb_company_link, 0, NULL, NULL);
+    COMPANY_WRITE(fb_company_link, 0, NULL, NULL,
+                  FB_AUDIT_OF("company.contact_detached", "people",
+                              "company"));
 
 static const fb_route_t fb_company_routes[] = {
     {"GET", "/companies", &fb_company_list_op},

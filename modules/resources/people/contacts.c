@@ -387,10 +387,12 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
                              json_object_array_get_idx(companies, i));
     }
     fb_write_begin(&w, fr);
-    fb_write_select(&w, FB_CALL(contact_upsert,
-                                .body = fb_json_text(fr->pool, body),
-                                .verified = fb_bool_text(verified)),
-                    &upserted);
+    if (fb_write_select(&w, FB_CALL(contact_upsert,
+                                    .body = fb_json_text(fr->pool, body),
+                                    .verified = fb_bool_text(verified)),
+                        &upserted)) {
+        fb_write_target(&w, fb_rows_get(&upserted, 0, 0));
+    }
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
@@ -542,35 +544,47 @@ static fb_error_t *fb_contact_preferences_set(fb_req_t *fr)
     {.handler = (fn), .min_version = FB_VERSION_NOVA, \
      .permission = FB_PERM_VIEW_USERS, .query = (query_rules), \
      .data = (desc)}
-#define CONTACT_WRITE(fn, op_flags, desc, rules) \
+#define CONTACT_WRITE(fn, op_flags, desc, rules, audited) \
     {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
      .min_version = FB_VERSION_NOVA, .permission = FB_PERM_MANAGE_USERS, \
-     .body = (rules), .data = (desc)}
+     .body = (rules), .data = (desc), .audit = (audited)}
 
 static const fb_op_t fb_contact_list_op =
     CONTACT_READ(fb_contact_list, NULL, fb_contact_list_rules);
 static const fb_op_t fb_contact_upsert_op =
     CONTACT_WRITE(fb_contact_upsert, FB_OP_BODY, NULL,
-                  fb_contact_upsert_rules);
+                  fb_contact_upsert_rules,
+                  FB_AUDIT_MADE("contact.saved", "people", "contact"));
+/* Blocking a contact is the client's banning of a user. */
 static const fb_op_t fb_contact_block_op =
-    CONTACT_WRITE(fb_contact_block, 0, &fb_contact_blocking, NULL);
+    CONTACT_WRITE(fb_contact_block, 0, &fb_contact_blocking, NULL,
+                  FB_AUDIT_OF("security.user_banned", "security",
+                              "contact"));
 static const fb_op_t fb_contact_unblock_op =
-    CONTACT_WRITE(fb_contact_block, 0, &fb_contact_unblocking, NULL);
+    CONTACT_WRITE(fb_contact_block, 0, &fb_contact_unblocking, NULL,
+                  FB_AUDIT_OF("security.user_unbanned", "security",
+                              "contact"));
 
-/* The operations on one contact, by id and by userId. */
-#define CONTACT_OPS(name, ref) \
+/* The operations on one contact, by id and by userId (the path's
+ * parameter param). */
+#define CONTACT_OPS(name, ref, param) \
     static const fb_op_t name##_get = \
         CONTACT_READ(fb_contact_get, &(ref), NULL); \
     static const fb_op_t name##_delete = \
-        CONTACT_WRITE(fb_contact_delete, 0, &(ref), NULL); \
+        CONTACT_WRITE(fb_contact_delete, 0, &(ref), NULL, \
+                      FB_AUDIT_TARGET("contact.deleted", "people", \
+                                      "contact", FB_AUDIT_PATH, param)); \
     static const fb_op_t name##_preferences_get = \
         CONTACT_READ(fb_contact_preferences_get, &(ref), NULL); \
     static const fb_op_t name##_preferences_set = \
         CONTACT_WRITE(fb_contact_preferences_set, FB_OP_BODY, &(ref), \
-                      fb_preference_body_rules)
+                      fb_preference_body_rules, \
+                      FB_AUDIT_TARGET("contact.email_preferences_changed", \
+                                      "people", "contact", FB_AUDIT_PATH, \
+                                      param))
 
-CONTACT_OPS(fb_contact_id, fb_contact_by_id);
-CONTACT_OPS(fb_contact_user, fb_contact_by_user_id);
+CONTACT_OPS(fb_contact_id, fb_contact_by_id, "id");
+CONTACT_OPS(fb_contact_user, fb_contact_by_user_id, "userId");
 
 #define CONTACT_ROUTES(path, name) \
     {"GET", path, &name##_get}, \

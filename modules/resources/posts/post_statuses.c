@@ -95,6 +95,9 @@ static const fb_manage_t fb_post_status_manage = {
     .remove = &fb_sql_post_status_remove, .messages = fb_post_status_messages,
 };
 
+FB_MANAGE_AUDITS(fb_post_status, "workspace_settings", "post_status",
+                 "settings.statuses_updated", "settings.statuses_updated",
+                 "settings.statuses_updated");
 FB_MANAGE_OPS(fb_post_status, FB_VERSION_CLOVER, &fb_post_statuses, NULL,
               FB_PERM_MANAGE_STATUSES, &fb_post_status_manage,
               fb_post_status_create_rules, fb_post_status_update_rules);

@@ -282,6 +282,7 @@ static const fb_op_t fb_voter_add_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_person_rules,
+    .audit = FB_AUDIT_OF("post.voter_added", "feedback", "post"),
 };
 
 static const fb_op_t fb_voter_remove_op = {
@@ -291,6 +292,7 @@ static const fb_op_t fb_voter_remove_op = {
     .permission = FB_PERM_NONE,
     .query = fb_voter_remove_query,
     .body = fb_voter_remove_rules,
+    .audit = FB_AUDIT_OF("post.voter_removed", "feedback", "post"),
 };
 
 static const fb_route_t fb_voter_routes[] = {

@@ -287,6 +287,7 @@ static const fb_op_t fb_post_create_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_post_create_rules,
+    .audit = FB_AUDIT_MADE("post.created", "feedback", "post"),
 };
 
 static const fb_route_t fb_post_create_routes[] = {

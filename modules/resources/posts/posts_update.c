@@ -343,6 +343,7 @@ static const fb_op_t fb_post_update_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_post_update_rules,
+    .audit = FB_AUDIT_OF("post.updated", "feedback", "post"),
 };
 
 static const fb_op_t fb_post_delete_op = {
@@ -350,6 +351,7 @@ static const fb_op_t fb_post_delete_op = {
     .flags = FB_OP_WRITE | FB_OP_MEMBER,
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_MODERATE_POSTS,
+    .audit = FB_AUDIT_OF("post.deleted", "feedback", "post"),
 };
 
 static const fb_route_t fb_post_update_routes[] = {

@@ -347,6 +347,7 @@ static const fb_op_t fb_survey_create_op = {
     .permission = FB_PERM_MANAGE_SURVEYS,
     .body = fb_survey_create_rules,
     .data = &fb_survey_manage,
+    .audit = FB_AUDIT_MADE("survey.created", "surveys", "survey"),
 };
 static const fb_op_t fb_survey_update_op = {
     .handler = fb_manage_update,
@@ -355,6 +356,7 @@ static const fb_op_t fb_survey_update_op = {
     .permission = FB_PERM_MANAGE_SURVEYS,
     .body = fb_survey_update_rules,
     .data = &fb_survey_manage,
+    .audit = FB_AUDIT_OF("survey.updated", "surveys", "survey"),
 };
 static const fb_op_t fb_survey_delete_op = {
     .handler = fb_manage_delete,
@@ -362,6 +364,7 @@ static const fb_op_t fb_survey_delete_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_MANAGE_SURVEYS,
     .data = &fb_survey_manage,
+    .audit = FB_AUDIT_OF("survey.deleted", "surveys", "survey"),
 };
 static const fb_op_t fb_survey_respond_op = {
     .handler = fb_survey_respond,
@@ -369,12 +372,16 @@ static const fb_op_t fb_survey_respond_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_MANAGE_SURVEYS,
     .body = fb_survey_response_rules,
+    .audit = FB_AUDIT_OF("survey.response_added", "surveys", "survey"),
 };
 static const fb_op_t fb_survey_response_delete_op = {
     .handler = fb_survey_response_delete,
     .flags = FB_OP_WRITE,
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_MANAGE_SURVEYS,
+    .audit = FB_AUDIT_TARGET("survey.response_deleted", "surveys",
+                              "survey_response", FB_AUDIT_PATH,
+                              "responseId"),
 };
 
 static const fb_route_t fb_survey_write_routes[] = {

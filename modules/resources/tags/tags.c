@@ -175,10 +175,13 @@ static fb_error_t *fb_tag_upsert(fb_req_t *fr)
     fb_write_begin(&w, fr);
     fb_write_step(&w, fb_tag_gather, &t);
     if (t.id != NULL) {
+        fb_write_target(&w, t.id);
         fb_write_exec(&w, FB_CALL(tag_rename, .id = t.id, .name = t.name));
     }
     else {
-        fb_write_select(&w, &fb_sql_tag_upsert, FB_ARGS(t.name), &rows);
+        if (fb_write_select(&w, &fb_sql_tag_upsert, FB_ARGS(t.name), &rows)) {
+            fb_write_target(&w, fb_rows_get(&rows, 0, 0));
+        }
     }
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
@@ -217,6 +220,7 @@ static const fb_op_t fb_tag_upsert_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_MANAGE_CONVERSATION_TAGS,
     .body = fb_tag_upsert_rules,
+    .audit = FB_AUDIT_MADE("tag.saved", "support", "tag"),
 };
 static const fb_op_t fb_tag_delete_op = {
     .handler = fb_tag_delete,
@@ -224,6 +228,7 @@ static const fb_op_t fb_tag_delete_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_MANAGE_CONVERSATION_TAGS,
     .body = fb_tag_delete_rules,
+    .audit = FB_AUDIT_OF("tag.deleted", "support", "tag"),
 };
 
 static const fb_route_t fb_tag_routes[] = {

@@ -170,6 +170,9 @@ static const fb_manage_t fb_team_manage = {
     .messages = fb_team_messages,
 };
 
+FB_MANAGE_AUDITS(fb_team, "team_management", "team",
+                 "team.created", "team.updated",
+                 "team.deleted");
 FB_MANAGE_OPS(fb_team, FB_VERSION_NOVA, &fb_teams, NULL,
               FB_PERM_MANAGE_TEAM_MEMBERS, &fb_team_manage,
               fb_team_create_rules, fb_team_update_rules);

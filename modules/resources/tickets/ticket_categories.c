@@ -92,6 +92,9 @@ static const fb_manage_t fb_ticket_category_manage = {
     .messages = fb_ticket_category_messages,
 };
 
+FB_MANAGE_AUDITS(fb_ticket_category, "workspace_settings", "ticket_category",
+                 "ticket_category.created", "ticket_category.updated",
+                 "ticket_category.deleted");
 FB_MANAGE_OPS(fb_ticket_category, FB_VERSION_CLOVER, &fb_ticket_categories,
               NULL, FB_PERM_MANAGE_BOARDS, &fb_ticket_category_manage,
               fb_ticket_category_create_rules, fb_board_update_rules);

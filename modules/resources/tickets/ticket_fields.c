@@ -73,6 +73,9 @@ static const fb_manage_t fb_ticket_field_manage = {
     .messages = fb_ticket_field_messages,
 };
 
+FB_MANAGE_AUDITS(fb_ticket_field, "workspace_settings", "ticket_custom_field",
+                 "ticket_custom_field.created", "ticket_custom_field.updated",
+                 "ticket_custom_field.deleted");
 FB_MANAGE_OPS(fb_ticket_field, FB_VERSION_CLOVER, &fb_ticket_fields, NULL,
               FB_PERM_MANAGE_CUSTOM_FIELDS, &fb_ticket_field_manage,
               fb_ticket_field_create_rules, fb_custom_field_update_rules);

@@ -94,6 +94,9 @@ static const fb_manage_t fb_ticket_status_manage = {
     .remove = &fb_sql_ticket_status_remove, .messages = fb_ticket_status_messages,
 };
 
+FB_MANAGE_AUDITS(fb_ticket_status, "workspace_settings", "ticket_status",
+                 "ticket_status.created", "ticket_status.updated",
+                 "ticket_status.deleted");
 FB_MANAGE_OPS(fb_ticket_status, FB_VERSION_CLOVER, &fb_ticket_statuses, NULL,
               FB_PERM_MANAGE_STATUSES, &fb_ticket_status_manage,
               fb_post_status_create_rules, fb_post_status_update_rules);

@@ -187,6 +187,7 @@ static const fb_op_t fb_ticket_create_op = {
     .permission = FB_PERM_NONE,
     .body = fb_ticket_create_rules,
     .data = &fb_ticket_upload,
+    .audit = FB_AUDIT_MADE("ticket.created", "support", "ticket"),
 };
 
 static const fb_route_t fb_ticket_create_routes[] = {

@@ -311,6 +311,7 @@ static const fb_op_t fb_ticket_update_op = {
     .permission = FB_PERM_NONE,
     .body = fb_ticket_update_rules,
     .data = &fb_ticket_upload,
+    .audit = FB_AUDIT_OF("ticket.updated", "support", "ticket"),
 };
 
 static const fb_op_t fb_ticket_delete_op = {
@@ -318,6 +319,7 @@ static const fb_op_t fb_ticket_delete_op = {
     .flags = FB_OP_WRITE,
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
+    .audit = FB_AUDIT_OF("ticket.deleted", "support", "ticket"),
 };
 
 static const fb_route_t fb_ticket_update_routes[] = {

@@ -716,15 +716,20 @@ static fb_error_t *fb_webhook_create(fb_req_t *fr)
                                 .maximum = apr_itoa(fr->pool,
                                                     fr->conf->webhook_max)),
                     &rows);
+    if (fb_write_ok(&w) && rows.nrows == 0) {
+        /* Refused: nothing was made, nothing is audited. */
+        fb_write_fail(&w, fb_error_make(fr->pool, FB_E_INVALID_REQUEST,
+                                        NULL, apr_psprintf(
+                                            fr->pool, "The organization "
+                                            "already has its maximum of %d "
+                                            "webhooks.",
+                                            fr->conf->webhook_max)));
+    }
+    else if (fb_write_ok(&w)) {
+        fb_write_target(&w, fb_rows_get(&rows, 0, WEBHOOK_COL_ID));
+    }
     if ((err = fb_write_end(&w)) != NULL) {
         return err;
-    }
-    if (rows.nrows == 0) {
-        return fb_error_make(fr->pool, FB_E_INVALID_REQUEST, NULL,
-                             apr_psprintf(fr->pool, "The organization "
-                                          "already has its maximum of %d "
-                                          "webhooks.",
-                                          fr->conf->webhook_max));
     }
     return fb_webhook_respond(fr, HTTP_CREATED, &rows);
 }
@@ -912,6 +917,8 @@ static fb_error_t *fb_webhook_deliveries(fb_req_t *fr)
 static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
 {
     const char *id, *delivery;
+    fb_rows_t rows;
+    fb_write_t w;
     fb_error_t *err;
 
     if ((err = fb_webhook_find(fr, &id)) != NULL) {
@@ -923,10 +930,21 @@ static fb_error_t *fb_webhook_redeliver(fb_req_t *fr)
                              "The delivery id must be a 24-character "
                              "hexadecimal object id.");
     }
-    if ((err = fb_req_exec(fr, &fb_sql_webhook_redeliver,
-                           FB_NAMED(webhook_delivery, .webhook = id,
-                                    .delivery = delivery),
-                           NULL)) != NULL) {
+    /* A write of its own (its audit entry): a delivery that is not
+     * there changes nothing. */
+    fb_write_begin(&w, fr);
+    fb_write_exec(&w, &fb_sql_webhook_redeliver,
+                  FB_NAMED(webhook_delivery, .webhook = id,
+                           .delivery = delivery));
+    if (fb_write_select(&w, &fb_sql_webhook_delivery_get,
+                        FB_NAMED(webhook_delivery, .webhook = id,
+                                 .delivery = delivery),
+                        &rows) && rows.nrows == 0) {
+        fb_write_fail(&w, fb_error_make(fr->pool,
+                                        FB_E_WEBHOOK_DELIVERY_NOT_FOUND,
+                                        "deliveryId", NULL));
+    }
+    if ((err = fb_write_end(&w)) != NULL) {
         return err;
     }
     return fb_delivery_respond(fr, HTTP_ACCEPTED, id, delivery);
@@ -951,31 +969,37 @@ static fb_error_t *fb_webhook_list(fb_req_t *fr)
 /* ---- routes ---- */
 
 #define WEBHOOK_OP(fn, op_flags, query_rules, body_rules) \
+    WEBHOOK_WRITE(fn, op_flags, query_rules, body_rules, NULL)
+#define WEBHOOK_WRITE(fn, op_flags, query_rules, body_rules, audited) \
     {.handler = (fn), .flags = (op_flags), .min_version = FB_VERSION_NOVA, \
      .permission = FB_PERM_MANAGE_API, .query = (query_rules), \
-     .body = (body_rules), .data = &fb_webhooks}
+     .body = (body_rules), .data = &fb_webhooks, .audit = (audited)}
 
 static const fb_op_t fb_webhook_list_op =
     WEBHOOK_OP(fb_webhook_list, 0, fb_webhook_list_rules, NULL);
 static const fb_op_t fb_webhook_get_op =
     WEBHOOK_OP(fb_resource_get, 0, NULL, NULL);
 static const fb_op_t fb_webhook_create_op =
-    WEBHOOK_OP(fb_webhook_create, FB_OP_BODY | FB_OP_WRITE, NULL,
-               fb_webhook_create_rules);
+    WEBHOOK_WRITE(fb_webhook_create, FB_OP_BODY | FB_OP_WRITE, NULL, fb_webhook_create_rules,
+                  FB_AUDIT_MADE("webhook.created", "integrations", "webhook"));
 static const fb_op_t fb_webhook_update_op =
-    WEBHOOK_OP(fb_webhook_update, FB_OP_BODY | FB_OP_WRITE, NULL,
-               fb_webhook_update_rules);
+    WEBHOOK_WRITE(fb_webhook_update, FB_OP_BODY | FB_OP_WRITE, NULL, fb_webhook_update_rules,
+                  FB_AUDIT_OF("webhook.updated", "integrations", "webhook"));
 static const fb_op_t fb_webhook_delete_op =
-    WEBHOOK_OP(fb_webhook_delete, FB_OP_WRITE, NULL, NULL);
+    WEBHOOK_WRITE(fb_webhook_delete, FB_OP_WRITE, NULL, NULL,
+                  FB_AUDIT_OF("webhook.deleted", "integrations", "webhook"));
 static const fb_op_t fb_webhook_rotate_op =
-    WEBHOOK_OP(fb_webhook_rotate, FB_OP_WRITE, NULL, NULL);
+    WEBHOOK_WRITE(fb_webhook_rotate, FB_OP_WRITE, NULL, NULL,
+                  FB_AUDIT_OF("webhook.secret_rotated", "integrations", "webhook"));
 
 static const fb_op_t fb_webhook_test_op =
-    WEBHOOK_OP(fb_webhook_test, FB_OP_WRITE, NULL, NULL);
+    WEBHOOK_WRITE(fb_webhook_test, FB_OP_WRITE, NULL, NULL,
+                  FB_AUDIT_OF("webhook.tested", "integrations", "webhook"));
 static const fb_op_t fb_webhook_deliveries_op =
     WEBHOOK_OP(fb_webhook_deliveries, 0, fb_resource_page_rules, NULL);
 static const fb_op_t fb_webhook_redeliver_op =
-    WEBHOOK_OP(fb_webhook_redeliver, FB_OP_WRITE, NULL, NULL);
+    WEBHOOK_WRITE(fb_webhook_redeliver, FB_OP_WRITE, NULL, NULL,
+                  FB_AUDIT_OF("webhook.redelivered", "integrations", "webhook"));
 
 static const fb_route_t fb_webhook_routes[] = {
     {"GET", "/webhooks", &fb_webhook_list_op},
