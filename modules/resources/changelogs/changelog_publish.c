@@ -186,7 +186,8 @@ static fb_error_t *fb_changelog_unpublish(fb_req_t *fr)
 #define CHANGELOG_PUBLISH_OP(fn, rules) \
     {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
      .min_version = FB_VERSION_CLOVER, \
-     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
+     .path = fb_changelog_path}
 
 static const fb_op_t fb_changelog_publish_op =
     CHANGELOG_PUBLISH_OP(fb_changelog_publish, fb_changelog_publish_rules);

@@ -422,7 +422,8 @@ static fb_error_t *fb_changelog_delete(fb_req_t *fr)
 #define CHANGELOG_WRITE(fn, op_flags, rules) \
     {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
      .min_version = FB_VERSION_CLOVER, \
-     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules)}
+     .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
+     .path = fb_changelog_path}
 
 static const fb_op_t fb_changelog_create_op =
     CHANGELOG_WRITE(fb_changelog_create, FB_OP_BODY,

@@ -223,6 +223,7 @@ static const fb_op_t fb_participant_remove_op = {
     .permission = FB_PERM_NONE,
     .query = fb_participant_remove_query,
     .body = fb_participant_remove_rules,
+    .path = fb_conversation_path,
 };
 
 static const fb_route_t fb_participant_routes[] = {

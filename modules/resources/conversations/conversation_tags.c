@@ -253,6 +253,7 @@ static const fb_op_t fb_conversation_tag_apply_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_SET_CONVERSATION_TAGS,
     .body = fb_tag_apply_rules,
+    .path = fb_conversation_path,
 };
 static const fb_op_t fb_conversation_tag_remove_op = {
     .handler = fb_conversation_tag_remove,
@@ -260,6 +261,7 @@ static const fb_op_t fb_conversation_tag_remove_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_SET_CONVERSATION_TAGS,
     .body = fb_tag_remove_rules,
+    .path = fb_conversation_path,
 };
 
 static const fb_route_t fb_conversation_tag_routes[] = {

@@ -237,8 +237,12 @@ static fb_error_t *fb_ticket_get(fb_req_t *fr)
 static const fb_op_t fb_ticket_list_op =
     FB_OP_READ(fb_ticket_list, FB_VERSION_CLOVER, NULL,
                fb_ticket_list_rules);
-static const fb_op_t fb_ticket_get_op =
-    FB_OP_READ(fb_ticket_get, FB_VERSION_CLOVER, NULL, NULL);
+static const fb_op_t fb_ticket_get_op = {
+    .handler = fb_ticket_get,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .path = fb_ticket_path,
+};
 
 static const fb_route_t fb_ticket_routes[] = {
     {"GET", "/tickets", &fb_ticket_list_op},

@@ -298,6 +298,7 @@ static const fb_op_t fb_ticket_reply_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .body = fb_ticket_reply_rules,
+    .path = fb_ticket_path,
 };
 
 static const fb_route_t fb_ticket_reply_routes[] = {

@@ -299,6 +299,7 @@ static const fb_op_t fb_ticket_update_op = {
     .permission = FB_PERM_NONE,
     .body = fb_ticket_update_rules,
     .data = &fb_ticket_upload,
+    .path = fb_ticket_path,
 };
 
 static const fb_op_t fb_ticket_delete_op = {
@@ -306,6 +307,7 @@ static const fb_op_t fb_ticket_delete_op = {
     .flags = FB_OP_WRITE,
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
+    .path = fb_ticket_path,
 };
 
 static const fb_route_t fb_ticket_update_routes[] = {
