@@ -76,6 +76,18 @@ static int fb_part_entry_valid(fb_build_t *b, const char *file,
                                name, key);
             }
         }
+        else if (strcmp(name, "rules") == 0) {
+            if (!json_object_is_type(v, json_type_object)) {
+                return fb_fail(b, "%s: rules of \"%s\" is not an object",
+                               file, key);
+            }
+            json_object_object_foreach(v, param, text) {
+                if (!json_object_is_type(text, json_type_string)) {
+                    return fb_fail(b, "%s: the rule of %s of \"%s\" is "
+                                   "not a sentence", file, param, key);
+                }
+            }
+        }
         else if (strcmp(name, "extension") == 0) {
             if (!json_object_is_type(v, json_type_boolean)) {
                 return fb_fail(b, "%s: extension of \"%s\" is not a "
@@ -568,12 +580,36 @@ static json_object *fb_operation_id(fb_build_t *b, const fb_route_t *route,
     return json_object_new_string(made);
 }
 
+/*
+ * The operation's description: its part's, then the rules the schemas
+ * cannot say (the entry's "rules": what a parameter or member must be
+ * beyond its schema, each a sentence, also given as x-rules so that a
+ * client can tell which 400s the description foresees).
+ */
+static const char *fb_description(fb_build_t *b, json_object *entry)
+{
+    json_object *given = fb_json_member(entry, "description");
+    json_object *rules = fb_json_member(entry, "rules");
+    const char *text = given != NULL ? json_object_get_string(given) : "";
+
+    if (rules != NULL && json_object_object_length(rules) > 0) {
+        text = apr_pstrcat(b->p, text, *text ? " " : "", "Beyond the "
+                           "schemas:", NULL);
+        json_object_object_foreach(rules, param, rule) {
+            text = apr_pstrcat(b->p, text, " ", param, ": ",
+                               json_object_get_string(rule), NULL);
+        }
+    }
+    return text;
+}
+
 static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
 {
     const fb_op_t *op = route->op;
     const char *key = apr_pstrcat(b->p, route->method, " ", route->path,
                                   NULL);
     json_object *entry = fb_json_member(b->ops, key), *o, *v, *rs;
+    const char *desc;
 
     if (entry == NULL) {
         /* Listed all at once: a new family sees every route it owes. */
@@ -591,8 +627,11 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
     fb_json_put(o, "operationId", fb_operation_id(b, route, entry));
     fb_json_put(o, "summary",
                 json_object_get(fb_json_member(entry, "summary")));
-    if ((v = fb_json_member(entry, "description")) != NULL) {
-        fb_json_put(o, "description", json_object_get(v));
+    if (*(desc = fb_description(b, entry)) != '\0') {
+        fb_json_put_str(o, "description", desc);
+    }
+    if ((v = fb_json_member(entry, "rules")) != NULL) {
+        fb_json_put(o, "x-rules", json_object_get(v));
     }
     fb_json_put(o, "parameters",
                 fb_parameters(b, route->path, route->method, op));

@@ -169,11 +169,16 @@ static const fb_query_rule_t fb_changelog_list_rules[] = {
     {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
     {.name = "categories", .type = FB_Q_LIST, .min = 1, .max = 255},
     {.name = "locale", .type = FB_Q_ENUM, .choices = fb_changelog_locales},
-    {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_states},
-    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_changelog_sorts},
-    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_states,
+     .dflt = "live"},
+    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_time},
+    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_time},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_changelog_sorts,
+     .dflt = "date"},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders,
+     .dflt = "desc"},
     {.name = NULL}
 };
 
@@ -350,10 +355,11 @@ static const fb_list_rows_t fb_changelog_rows = {
 
 static fb_error_t *fb_changelog_list(fb_req_t *fr)
 {
-    const char *sort = fb_query_get(&fr->query, "sortBy");
-    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const fb_query_rule_t *rules = fr->op->query;
+    const char *sort = fb_query_value(&fr->query, rules, "sortBy");
+    const char *dir = fb_query_value(&fr->query, rules, "sortOrder");
     const char *locale = fb_query_get(&fr->query, "locale");
-    const char *state = fb_query_get(&fr->query, "state");
+    const char *state = fb_query_value(&fr->query, rules, "state");
     const char *ref = fb_query_get(&fr->query, "id");
     const char *q = fb_query_get(&fr->query, "q");
     const char *id = ref != NULL ? fb_id_normalize(fr->pool, ref) : NULL;
@@ -376,13 +382,9 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     }
     order = fb_list_choose(filtered ? fb_changelog_orders
                                     : fb_changelog_orders_all,
-                           sort != NULL ? sort : "date",
-                           dir != NULL ? dir : "desc");
+                           sort, dir);
     if (order == NULL) {        /* the rules let no other through */
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
-    }
-    if (state == NULL) {
-        state = "live";
     }
     /* k's columns, in the order CHANGELOG_ARGS and
      * CHANGELOG_ARGS_FILTERED name them; an id is matched normalized, a

@@ -67,8 +67,10 @@ static const fb_field_rule_t fb_participant_remove_rules[] = {
 };
 
 static const fb_query_rule_t fb_participant_remove_query[] = {
-    {.name = "id", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "actingAdminId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "id", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
+    {.name = "actingAdminId", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = NULL}
 };
 

@@ -329,7 +329,8 @@ static const fb_list_rows_t fb_conversation_rows = {
 
 static const fb_query_rule_t fb_conversation_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = NULL}
 };
 
