@@ -166,8 +166,15 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
             items = rule->fields != NULL ? fb_schema_of_rules(rule->fields)
                                          : json_object_new_object();
         }
+        else if (rule->type == FB_FIELD_STRING_ARRAY
+                 && rule->choices != NULL) {
+            items = fb_enum_schema(rule->choices);
+        }
         else {
             items = fb_string_schema(0, rule->item_max);
+            if (rule->type == FB_FIELD_STRING_ARRAY && rule->format) {
+                fb_formed(items, rule->format);
+            }
         }
         fb_json_put(s, "items", items);
         if (rule->min > 0) {

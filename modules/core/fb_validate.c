@@ -305,6 +305,20 @@ static const char *fb_field_problem(apr_pool_t *p,
                 return apr_psprintf(p, "must contain strings of at most "
                                     "%ld characters", rule->item_max);
             }
+            if (rule->type != FB_FIELD_STRING_ARRAY) {
+                continue;
+            }
+            if (rule->choices != NULL
+                && !fb_in_choices(rule->choices,
+                                  json_object_get_string(item))) {
+                return apr_psprintf(p, "may not contain '%s'",
+                                    json_object_get_string(item));
+            }
+            if (rule->format != NULL
+                && !rule->format->valid(json_object_get_string(item))) {
+                return apr_pstrcat(p, "must hold items each ",
+                                   rule->format->what, NULL);
+            }
         }
         return NULL;
     case FB_FIELD_TIME_OR_UNIX:

@@ -118,13 +118,15 @@ typedef struct fb_field_rule {
     unsigned flags;
     long min;
     long max;
-    const char *const *choices;     /* FB_FIELD_ENUM: NULL-terminated */
+    /* FB_FIELD_ENUM: NULL-terminated; FB_FIELD_STRING_ARRAY: what each
+     * item must be one of (NULL: any text). */
+    const char *const *choices;
     long item_max;                  /* FB_FIELD_STRING_ARRAY, STRINGS */
     /* FB_FIELD_OBJECT: its members; FB_FIELD_ARRAY: every item is an
      * object with these members (named "field[i].member"). */
     const struct fb_field_rule *fields;
-    /* FB_FIELD_STRING: the form the text has, checked after its length;
-     * or NULL. */
+    /* FB_FIELD_STRING, and each item of FB_FIELD_STRING_ARRAY: the form
+     * the text has, checked after its length; or NULL. */
     const fb_field_format_t *format;
 } fb_field_rule_t;
 

@@ -580,16 +580,57 @@ static json_object *fb_operation_id(fb_build_t *b, const fb_route_t *route,
     return json_object_new_string(made);
 }
 
+/* Whether rules (query or body) name a member name. */
+static int fb_query_names(const fb_query_rule_t *q, const char *name)
+{
+    for (; q != NULL && q->name != NULL; q++) {
+        if (strcmp(q->name, name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int fb_body_names(const fb_field_rule_t *f, const char *name)
+{
+    for (; f != NULL && f->name != NULL; f++) {
+        if (f->type != FB_FIELD_GROUP && strcmp(f->name, name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The rules of an operation its schemas cannot say: its part's, and a
+ * cursor's, which every list and search has (a new object). */
+static json_object *fb_rules(const fb_op_t *op, json_object *entry)
+{
+    json_object *given = fb_json_member(entry, "rules");
+    json_object *rules = json_object_new_object();
+
+    if (fb_query_names(op->query, "cursor")
+        || ((op->flags & FB_OP_BODY) && fb_body_names(op->body, "cursor"))) {
+        fb_json_put_str(rules, "cursor", "A nextCursor that a page of the "
+                        "same request gave.");
+    }
+    if (given != NULL) {
+        json_object_object_foreach(given, param, text) {
+            fb_json_put(rules, param, json_object_get(text));
+        }
+    }
+    return rules;
+}
+
 /*
  * The operation's description: its part's, then the rules the schemas
  * cannot say (the entry's "rules": what a parameter or member must be
  * beyond its schema, each a sentence, also given as x-rules so that a
  * client can tell which 400s the description foresees).
  */
-static const char *fb_description(fb_build_t *b, json_object *entry)
+static const char *fb_description(fb_build_t *b, json_object *entry,
+                                  json_object *rules)
 {
     json_object *given = fb_json_member(entry, "description");
-    json_object *rules = fb_json_member(entry, "rules");
     const char *text = given != NULL ? json_object_get_string(given) : "";
 
     if (rules != NULL && json_object_object_length(rules) > 0) {
@@ -608,7 +649,7 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
     const fb_op_t *op = route->op;
     const char *key = apr_pstrcat(b->p, route->method, " ", route->path,
                                   NULL);
-    json_object *entry = fb_json_member(b->ops, key), *o, *v, *rs;
+    json_object *entry = fb_json_member(b->ops, key), *o, *v, *rs, *rules;
     const char *desc;
 
     if (entry == NULL) {
@@ -627,11 +668,15 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
     fb_json_put(o, "operationId", fb_operation_id(b, route, entry));
     fb_json_put(o, "summary",
                 json_object_get(fb_json_member(entry, "summary")));
-    if (*(desc = fb_description(b, entry)) != '\0') {
+    rules = fb_rules(op, entry);
+    if (*(desc = fb_description(b, entry, rules)) != '\0') {
         fb_json_put_str(o, "description", desc);
     }
-    if ((v = fb_json_member(entry, "rules")) != NULL) {
-        fb_json_put(o, "x-rules", json_object_get(v));
+    if (json_object_object_length(rules) > 0) {
+        fb_json_put(o, "x-rules", rules);
+    }
+    else {
+        json_object_put(rules);
     }
     fb_json_put(o, "parameters",
                 fb_parameters(b, route->path, route->method, op));

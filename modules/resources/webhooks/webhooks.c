@@ -468,7 +468,7 @@ static const fb_field_rule_t fb_webhook_config_rules[] = {
     {.name = "url", .type = FB_FIELD_URL, .flags = (req), \
      .max = FB_FETCH_URL_MAX}, \
     {.name = "topics", .type = FB_FIELD_STRING_ARRAY, .flags = (req), \
-     .min = 1, .max = 64, .item_max = 64}, \
+     .min = 1, .max = 64, .item_max = 64, .choices = fb_webhook_topics}, \
     {.name = "requestConfig", .type = FB_FIELD_OBJECT, \
      .fields = fb_webhook_config_rules}
 
