@@ -305,20 +305,6 @@ static const char *fb_field_problem(apr_pool_t *p,
                 return apr_psprintf(p, "must contain strings of at most "
                                     "%ld characters", rule->item_max);
             }
-            if (rule->type != FB_FIELD_STRING_ARRAY) {
-                continue;
-            }
-            if (rule->choices != NULL
-                && !fb_in_choices(rule->choices,
-                                  json_object_get_string(item))) {
-                return apr_psprintf(p, "may not contain '%s'",
-                                    json_object_get_string(item));
-            }
-            if (rule->format != NULL
-                && !rule->format->valid(json_object_get_string(item))) {
-                return apr_pstrcat(p, "must hold items each ",
-                                   rule->format->what, NULL);
-            }
         }
         return NULL;
     case FB_FIELD_TIME_OR_UNIX:
@@ -412,6 +398,10 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
                                const fb_field_rule_t *rules,
                                const char *prefix, fb_error_t **err);
 
+static void fb_validate_string_items(apr_pool_t *p, json_object *array,
+                                     const fb_field_rule_t *rule,
+                                     const char *name, fb_error_t **err);
+
 /* "'a' or 'b'" of a group's members, each after prefix. */
 static const char *fb_group_names(apr_pool_t *p, const fb_field_rule_t *g,
                                   const char *prefix)
@@ -454,6 +444,33 @@ static void fb_validate_group(apr_pool_t *p, json_object *obj,
                          apr_pstrcat(p, prefix, second, NULL),
                          apr_pstrcat(p, "Give ", fb_group_names(p, g, prefix),
                                      ", not more than one.", NULL));
+    }
+}
+
+/* Checks every item of array (strings of a right length) against the
+ * choices of rule (an item outside them names the array, as a set of
+ * choices is the array's) or its form (naming the item, name[i]). */
+static void fb_validate_string_items(apr_pool_t *p, json_object *array,
+                                     const fb_field_rule_t *rule,
+                                     const char *name, fb_error_t **err)
+{
+    apr_size_t i, n = json_object_array_length(array);
+
+    for (i = 0; i < n; i++) {
+        const char *s = json_object_get_string(
+            json_object_array_get_idx(array, i));
+        const char *at = apr_psprintf(p, "%s[%lu]", name, (unsigned long)i);
+
+        if (rule->choices != NULL && !fb_in_choices(rule->choices, s)) {
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
+                             apr_psprintf(p, "'%s' may not hold '%s'.",
+                                          name, s));
+        }
+        else if (rule->format != NULL && !rule->format->valid(s)) {
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, at,
+                             apr_pstrcat(p, "The ", at, " must be ",
+                                         rule->format->what, ".", NULL));
+        }
     }
 }
 
@@ -525,6 +542,10 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
         if (problem != NULL) {
             fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
                              apr_psprintf(p, "'%s' %s.", name, problem));
+        }
+        else if (rule->type == FB_FIELD_STRING_ARRAY
+                 && (rule->choices != NULL || rule->format != NULL)) {
+            fb_validate_string_items(p, val, rule, name, err);
         }
         else if (rule->type == FB_FIELD_STRING && rule->format != NULL
                  && !rule->format->valid(json_object_get_string(val))) {

@@ -398,13 +398,16 @@ static json_object *fb_answer_content(fb_build_t *b, const char *key,
     return c;
 }
 
-/* Answers that carry the resource's entity tag: a GET's success that is
- * one resource (not a list page, fr->is_list), JSON. */
+/* Answers that carry the resource's entity tag: a GET's or a PATCH's
+ * success that is one resource (not a list page, fr->is_list), JSON
+ * (fb_request.c). */
 static int fb_answer_tagged(const char *method, const char *status,
                             json_object *answer)
 {
-    return strcmp(method, "GET") == 0 && strcmp(status, "200") == 0
+    return (strcmp(method, "GET") == 0 || strcmp(method, "PATCH") == 0)
+           && strcmp(status, "200") == 0
            && answer != NULL && fb_json_member(answer, "list") == NULL
+           && fb_json_member(answer, "array") == NULL
            && fb_json_member(answer, "media") == NULL;
 }
 

@@ -13,6 +13,7 @@
 #include "fb_dbd.h"
 #include "fb_etag.h"
 #include "fb_filesign.h"
+#include "fb_handler.h"
 #include "fb_log.h"
 #include "fb_idempotency.h"
 #include "fb_precondition.h"
@@ -207,13 +208,24 @@ const fb_field_format_t *fb_op_path_format(const fb_op_t *op,
 }
 
 /* A GET of one resource carries its entity tag, and answers 304 without
- * a body when If-None-Match names it.  Non-zero when it answered. */
+ * a body when If-None-Match names it; a PATCH's answer carries the tag
+ * of what the GET of its path renders after the change (fb_req_end).
+ * Non-zero when it answered. */
 static int fb_respond_not_modified(fb_req_t *fr, int status,
                                    const char *json)
 {
     const char *etag, *cond;
 
-    if (status != HTTP_OK || fr->r->method_number != M_GET || fr->is_list) {
+    if (status != HTTP_OK || fr->is_list) {
+        return 0;
+    }
+    if (fr->r->method_number == M_PATCH) {
+        if (fr->etag != NULL) {
+            apr_table_setn(fr->r->headers_out, "ETag", fr->etag);
+        }
+        return 0;
+    }
+    if (fr->r->method_number != M_GET) {
         return 0;
     }
     etag = fb_etag_of(fr->pool, json);
@@ -318,6 +330,14 @@ fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
 
     if (err == NULL) {
         err = fb_idempotency_commit(fr);
+    }
+    if (err == NULL && fr->r->method_number == M_PATCH
+        && fr->capture == NULL) {
+        /* The new tag, of the state this transaction commits: rendered
+         * in it, so that no other write can come between. */
+        const char *current = fb_handler_current(fr);
+
+        fr->etag = current != NULL ? fb_etag_of(fr->pool, current) : NULL;
     }
     rv = fb_db_end(fr->db, fr->pool, err == NULL);
     if (err != NULL) {

@@ -104,6 +104,10 @@ struct fb_req {
     const char **capture;           /* non-NULL: fb_respond() stores the
                                      * JSON there and answers nothing */
     int is_list;                    /* a list page: no ETag */
+    const char *etag;               /* PATCH: the entity tag of its path's
+                                     * GET as the write left it, taken
+                                     * just before COMMIT (fb_req_end);
+                                     * NULL: none */
     int expensive;                  /* fb_req_expensive() was called */
     void *db_share;                 /* its share of the database while it
                                      * holds db (fb_shares_database) */

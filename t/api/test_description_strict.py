@@ -293,3 +293,24 @@ def test_a_loosened_rule_is_caught(site, doc):
     findings = valid_findings(site, loose, only=only, rounds=12)
     assert findings and all("boardId" in f for f in findings)
     assert valid_findings(site, doc, only=only, rounds=12) == []
+
+
+def test_patch_answers_carry_the_new_etag(site):
+    """Every PATCH's answer carries the entity tag a GET of its path then
+    gives: If-Match with it carries out the next change."""
+    checked = 0
+    for method, template, _ in OPERATIONS:
+        if method != "PATCH":
+            continue
+        path = site.path(template)
+        body = filled(site, BASES.get((method, template)) or {})
+        r = site.org.api.request("PATCH", path, json=body)
+        assert r.status_code == 200, (template, r.text)
+        get = site.org.api.get(path)
+        assert get.status_code == 200, template
+        assert r.headers.get("ETag") == get.headers["ETag"], template
+        again = site.org.api.request("PATCH", path, json=body,
+                                     headers={"If-Match": r.headers["ETag"]})
+        assert again.status_code == 200, (template, again.text)
+        checked += 1
+    assert checked >= 15
