@@ -172,7 +172,8 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
         }
         else {
             items = fb_string_schema(0, rule->item_max);
-            if (rule->type == FB_FIELD_STRING_ARRAY && rule->format) {
+            if (rule->type == FB_FIELD_STRING_ARRAY
+                && rule->format != NULL) {
                 fb_formed(items, rule->format);
             }
         }

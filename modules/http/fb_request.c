@@ -208,24 +208,13 @@ const fb_field_format_t *fb_op_path_format(const fb_op_t *op,
 }
 
 /* A GET of one resource carries its entity tag, and answers 304 without
- * a body when If-None-Match names it; a PATCH's answer carries the tag
- * of what the GET of its path renders after the change (fb_req_end).
- * Non-zero when it answered. */
+ * a body when If-None-Match names it.  Non-zero when it answered. */
 static int fb_respond_not_modified(fb_req_t *fr, int status,
                                    const char *json)
 {
     const char *etag, *cond;
 
-    if (status != HTTP_OK || fr->is_list) {
-        return 0;
-    }
-    if (fr->r->method_number == M_PATCH) {
-        if (fr->etag != NULL) {
-            apr_table_setn(fr->r->headers_out, "ETag", fr->etag);
-        }
-        return 0;
-    }
-    if (fr->r->method_number != M_GET) {
+    if (status != HTTP_OK || fr->r->method_number != M_GET || fr->is_list) {
         return 0;
     }
     etag = fb_etag_of(fr->pool, json);
@@ -252,6 +241,9 @@ void fb_respond(fb_req_t *fr, int status, const char *json)
     /* The tag is of the JSON as stored: signing is not a change. */
     if (fb_respond_not_modified(fr, status, json)) {
         return;
+    }
+    if (fr->etag != NULL && ap_is_HTTP_SUCCESS(status)) {
+        apr_table_setn(fr->r->headers_out, "ETag", fr->etag);
     }
     /* Stored files are named by markers, signed on the way out. */
     if (fr->conf->secret != NULL && strstr(json, FB_FILE_MARKER) != NULL) {
@@ -328,16 +320,17 @@ fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
 {
     apr_status_t rv;
 
-    if (err == NULL) {
-        err = fb_idempotency_commit(fr);
-    }
+    /* A PATCH answers the tag a GET of its path gives once it commits
+     * (so that an If-Match can follow without a GET), rendered here, in
+     * the transaction, where no other write can come between. */
     if (err == NULL && fr->r->method_number == M_PATCH
         && fr->capture == NULL) {
-        /* The new tag, of the state this transaction commits: rendered
-         * in it, so that no other write can come between. */
         const char *current = fb_handler_current(fr);
 
         fr->etag = current != NULL ? fb_etag_of(fr->pool, current) : NULL;
+    }
+    if (err == NULL) {
+        err = fb_idempotency_commit(fr);
     }
     rv = fb_db_end(fr->db, fr->pool, err == NULL);
     if (err != NULL) {

@@ -105,9 +105,9 @@ struct fb_req {
                                      * JSON there and answers nothing */
     int is_list;                    /* a list page: no ETag */
     const char *etag;               /* PATCH: the entity tag of its path's
-                                     * GET as the write left it, taken
-                                     * just before COMMIT (fb_req_end);
-                                     * NULL: none */
+                                     * GET as the write left it (set by
+                                     * fb_req_end before the commit), or
+                                     * NULL */
     int expensive;                  /* fb_req_expensive() was called */
     void *db_share;                 /* its share of the database while it
                                      * holds db (fb_shares_database) */
