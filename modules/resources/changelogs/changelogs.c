@@ -169,8 +169,7 @@ static const fb_query_rule_t fb_changelog_list_rules[] = {
     {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
     {.name = "categories", .type = FB_Q_LIST, .min = 1, .max = 255},
     {.name = "locale", .type = FB_Q_ENUM, .choices = fb_changelog_locales},
-    {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_states,
-     .dflt = "live"},
+    {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_states},
     {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64,
      .format = &fb_format_time},
     {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64,
@@ -359,7 +358,7 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     const char *sort = fb_query_value(&fr->query, rules, "sortBy");
     const char *dir = fb_query_value(&fr->query, rules, "sortOrder");
     const char *locale = fb_query_get(&fr->query, "locale");
-    const char *state = fb_query_value(&fr->query, rules, "state");
+    const char *state = fb_query_get(&fr->query, "state");
     const char *ref = fb_query_get(&fr->query, "id");
     const char *q = fb_query_get(&fr->query, "q");
     const char *id = ref != NULL ? fb_id_normalize(fr->pool, ref) : NULL;
@@ -385,6 +384,9 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
                            sort, dir);
     if (order == NULL) {        /* the rules let no other through */
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    if (state == NULL) {
+        state = "live";
     }
     /* k's columns, in the order CHANGELOG_ARGS and
      * CHANGELOG_ARGS_FILTERED name them; an id is matched normalized, a
