@@ -1,6 +1,7 @@
 /*
  * fb_schema: JSON Schema of body and query rules (fb_schema.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,13 +60,22 @@ static json_object *fb_string_schema(long min, long max)
     return s;
 }
 
-/* s (a string's schema) of the form f: its pattern, and its length
- * where the form's is tighter. */
+/* s (a string's schema) of the form f: its pattern (or, for a form
+ * written without one, its words), and its length where the form's is
+ * tighter. */
 static json_object *fb_formed(json_object *s, const fb_field_format_t *f)
 {
     json_object *v;
 
-    fb_json_put_str(s, "pattern", f->pattern);
+    if (f->pattern != NULL) {
+        fb_json_put_str(s, "pattern", f->pattern);
+    }
+    else {
+        char text[256];
+
+        snprintf(text, sizeof(text), "Must be %s.", f->what);
+        fb_json_put_str(s, "description", text);
+    }
     if (f->min > 0 && (!json_object_object_get_ex(s, "minLength", &v)
                        || json_object_get_int64(v) < f->min)) {
         fb_put_int(s, "minLength", f->min);
