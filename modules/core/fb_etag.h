@@ -13,7 +13,11 @@
 
 #include <apr_pools.h>
 
-/* The quoted strong entity tag of json, in p. */
+/* The quoted strong entity tag of json, in p: the first 16 bytes of its
+ * SHA-256 in lowercase hexadecimal, between quotes (FB_ETAG_PATTERN, as
+ * the served description shows it). */
+#define FB_ETAG_PATTERN "^\"[0-9a-f]{32}\"$"
+
 const char *fb_etag_of(apr_pool_t *p, const char *json);
 
 /*

@@ -159,6 +159,11 @@ static const char *fb_query_value_problem(apr_pool_t *p,
             return apr_psprintf(p, "must have from %ld to %ld characters",
                                 rule->min, rule->max);
         }
+        if (rule->format != NULL && !rule->format->valid(value)) {
+            return apr_pstrcat(p, rule->type == FB_Q_LIST
+                                  ? "must hold values each " : "must be ",
+                               rule->format->what, NULL);
+        }
         return NULL;
     }
     return "is not valid";
@@ -234,8 +239,29 @@ fb_error_t *fb_query_check(apr_pool_t *p, const fb_query_t *q,
 {
     fb_query_check_ctx_t ctx = {p, rules, apr_table_make(p, 4), NULL};
 
+    const fb_query_rule_t *rule;
+
     apr_table_do(fb_query_check_one, &ctx, q->values, NULL);
+    for (rule = rules; rule != NULL && rule->name != NULL; rule++) {
+        if ((rule->flags & FB_Q_REQUIRED)
+            && apr_table_get(q->values, rule->name) == NULL) {
+            fb_query_fail(&ctx, FB_E_MISSING_PARAMETER, rule->name,
+                          apr_psprintf(p, "'%s' is required.", rule->name));
+        }
+    }
     return ctx.err;
+}
+
+const char *fb_query_value(const fb_query_t *q, const fb_query_rule_t *rules,
+                           const char *name)
+{
+    const char *v = fb_query_get(q, name);
+    const fb_query_rule_t *rule;
+
+    if (v == NULL && (rule = fb_query_rule(rules, name)) != NULL) {
+        v = rule->dflt;
+    }
+    return v;
 }
 
 const char *fb_query_get(const fb_query_t *q, const char *name)

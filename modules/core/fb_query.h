@@ -16,6 +16,7 @@
 #include <apr_tables.h>
 
 #include "fb_error.h"
+#include "fb_validate.h"
 
 typedef enum {
     FB_Q_STRING,    /* one value, length min..max */
@@ -25,12 +26,22 @@ typedef enum {
     FB_Q_LIST       /* several values, each of length min..max */
 } fb_query_type_e;
 
+/* The parameter must be given (missing_parameter). */
+#define FB_Q_REQUIRED 0x1
+
 typedef struct {
     const char *name;
     fb_query_type_e type;
     long min;
     long max;
     const char *const *choices;     /* FB_Q_ENUM: NULL-terminated */
+    unsigned flags;
+    /* FB_Q_STRING, and each value of FB_Q_LIST: the form it has (an id,
+     * a date), checked after its length; or NULL. */
+    const fb_field_format_t *format;
+    /* What the handler takes when the parameter is absent, as text; the
+     * served description shows it.  Read with fb_query_value(). */
+    const char *dflt;
 } fb_query_rule_t;
 
 /* The most rows a page shows; the rows a list reads for a page are one
@@ -40,9 +51,16 @@ typedef struct {
 #define FB_QUERY_LIMIT_MAX 100
 #define FB_QUERY_ROWS_CAP_SQL "101"
 
+/* The rows a page shows when no limit is given. */
+#define FB_QUERY_LIMIT_DEFAULT 10
+
+#define FB_QUERY_STR_(x) #x
+#define FB_QUERY_STR(x) FB_QUERY_STR_(x)
+
 /* The rules every cursor list shares; lists add their own after them. */
 #define FB_QUERY_RULES_PAGE \
-    {.name = "limit", .type = FB_Q_INT, .min = 1, .max = FB_QUERY_LIMIT_MAX}, \
+    {.name = "limit", .type = FB_Q_INT, .min = 1, .max = FB_QUERY_LIMIT_MAX, \
+     .dflt = FB_QUERY_STR(FB_QUERY_LIMIT_DEFAULT)}, \
     {.name = "cursor", .type = FB_Q_STRING, .min = 1, .max = 512}
 
 typedef struct {
@@ -65,6 +83,11 @@ fb_error_t *fb_query_check(apr_pool_t *p, const fb_query_t *q,
 
 /* The value of name, or NULL. */
 const char *fb_query_get(const fb_query_t *q, const char *name);
+
+/* The value of name, or when absent its rule's default (dflt; NULL when
+ * rules have none or do not name it). */
+const char *fb_query_value(const fb_query_t *q, const fb_query_rule_t *rules,
+                           const char *name);
 
 /* The integer value of name, or def when absent. */
 long fb_query_int(const fb_query_t *q, const char *name, long def);

@@ -4,10 +4,14 @@
  *
  * The served description (/v2/openapi.json) takes its request bodies and
  * query parameters from the very rules the pipeline checks requests
- * against, so the two cannot disagree.  A rule's schema accepts exactly
- * what fb_validate_body() and fb_query_check() accept, except for what
- * JSON Schema cannot say (an id's form is a pattern, a date's form is a
- * format, and white space trimmed before a length is counted).
+ * against, so the two cannot disagree.  A rule's schema accepts what
+ * fb_validate_body() and fb_query_check() accept: a form's pattern
+ * (fb_field_format_t) beside the function that checks it, no NUL in any
+ * text, a group's members as anyOf and not of "required".  Where a
+ * pattern would be long it is narrower than the check, never wider (a
+ * trimmed text above one character is shown without white space around
+ * it; fb_format_time leaves out the 29th of February), so what the
+ * schema calls valid is accepted.
  */
 #ifndef FB_SCHEMA_H
 #define FB_SCHEMA_H

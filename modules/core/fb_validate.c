@@ -128,6 +128,67 @@ int fb_hex_colour_valid(const char *s)
 const fb_field_format_t fb_format_hex_colour = {
     .valid = fb_hex_colour_valid,
     .what = "a hex colour such as #3B82F6",
+    .pattern = "^#[0-9A-Fa-f]{6}$",
+    .min = 7, .max = 7,
+};
+
+const fb_field_format_t fb_format_object_id = {
+    .valid = fb_id_valid,
+    .what = "a 24-character hexadecimal object id",
+    .pattern = "^[0-9A-Fa-f]{24}$",
+    .min = FB_ID_LEN, .max = FB_ID_LEN,
+};
+
+/* The characters fb_no_space() refuses, as a class's ranges. */
+#define FB_RE_SPACE "\\u0000-\\u0020\\u007f"
+
+const fb_field_format_t fb_format_email = {
+    .valid = fb_email_valid,
+    .what = "an email address",
+    .pattern = "^[^@" FB_RE_SPACE "]+@[^@." FB_RE_SPACE "][^@" FB_RE_SPACE
+               "]*\\.[^@" FB_RE_SPACE "]*[^@." FB_RE_SPACE "]$",
+};
+
+#define FB_RE_URL "[Hh][Tt][Tt][Pp][Ss]?://[^/?#" FB_RE_SPACE "][^" \
+    FB_RE_SPACE "]*"
+
+const fb_field_format_t fb_format_url = {
+    .valid = fb_url_valid,
+    .what = "an absolute http or https URL",
+    .pattern = "^" FB_RE_URL "$",
+};
+
+/* A URL, or an address whose first ':' (before any '/', '?' or '#') is
+ * a port's. */
+#define FB_RE_REST "([/?#][^" FB_RE_SPACE "]*)?"
+#define FB_RE_HEAD "[^:/?#" FB_RE_SPACE "]"
+
+const fb_field_format_t fb_format_website = {
+    .valid = fb_website_valid,
+    .what = "a web address (http or https, or without a scheme)",
+    .pattern = "^(" FB_RE_URL "|" FB_RE_HEAD "*" FB_RE_REST "|" FB_RE_HEAD
+               "+:[0-9]+" FB_RE_REST ")$",
+    .min = 1,
+};
+
+static int fb_time_valid(const char *s)
+{
+    apr_time_t t;
+
+    return fb_time_parse(s, &t) == APR_SUCCESS;
+}
+
+/* fb_time.h's dates: the pattern leaves out the 29th of February and
+ * 1970, whose first hours with an offset east of UTC come before the
+ * epoch: what it calls valid is. */
+const fb_field_format_t fb_format_time = {
+    .valid = fb_time_valid,
+    .what = "an ISO 8601 date or date-time with a time zone",
+    .pattern = "^(197[1-9]|19[89][0-9]|[2-9][0-9]{3})-"
+               "((0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])"
+               "|(0[13-9]|1[0-2])-(29|30)|(0[13578]|1[02])-31)"
+               "(T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?"
+               "(\\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?$",
 };
 
 /* The string member key of obj (value v) without the white space around
@@ -250,7 +311,7 @@ static const char *fb_field_problem(apr_pool_t *p,
         if ((json_object_is_type(v, json_type_int)
              || json_object_is_type(v, json_type_double))
             && json_object_get_double(v) >= 0
-            && json_object_get_double(v) < 253402300800.0) {
+            && json_object_get_double(v) < (double)FB_UNIX_SECONDS_END) {
             return NULL;
         }
         /* Else it must be a date. */
@@ -316,6 +377,7 @@ static const char *fb_field_problem(apr_pool_t *p,
         }
         return NULL;
     case FB_FIELD_ANY:
+    case FB_FIELD_GROUP:
         return NULL;
     }
     return "is not valid";
@@ -335,6 +397,82 @@ static void fb_validate_fail(apr_pool_t *p, fb_error_t **err,
 static void fb_validate_object(apr_pool_t *p, json_object *obj,
                                const fb_field_rule_t *rules,
                                const char *prefix, fb_error_t **err);
+
+static void fb_validate_string_items(apr_pool_t *p, json_object *array,
+                                     const fb_field_rule_t *rule,
+                                     const char *name, fb_error_t **err);
+
+/* "'a' or 'b'" of a group's members, each after prefix. */
+static const char *fb_group_names(apr_pool_t *p, const fb_field_rule_t *g,
+                                  const char *prefix)
+{
+    const char *const *c;
+    const char *list = NULL;
+
+    for (c = g->choices; *c != NULL; c++) {
+        const char *one = apr_pstrcat(p, "'", prefix, *c, "'", NULL);
+
+        list = list == NULL ? one
+               : apr_pstrcat(p, list, c[1] != NULL ? ", " : " or ", one,
+                             NULL);
+    }
+    return list;
+}
+
+/* A group's rule (FB_FIELD_GROUP_OF) over the members of obj. */
+static void fb_validate_group(apr_pool_t *p, json_object *obj,
+                              const fb_field_rule_t *g, const char *prefix,
+                              fb_error_t **err)
+{
+    const char *const *c;
+    const char *second = NULL;
+    int given = 0;
+
+    for (c = g->choices; *c != NULL; c++) {
+        if (json_object_object_get(obj, *c) != NULL && given++ == 1) {
+            second = *c;
+        }
+    }
+    if (given == 0 && (g->flags & FB_FIELD_REQUIRED)) {
+        fb_validate_fail(p, err, FB_E_MISSING_PARAMETER,
+                         apr_pstrcat(p, prefix, g->choices[0], NULL),
+                         apr_pstrcat(p, "Give ", fb_group_names(p, g, prefix),
+                                     ".", NULL));
+    }
+    else if (second != NULL && (g->flags & FB_FIELD_EXCLUSIVE)) {
+        fb_validate_fail(p, err, FB_E_INVALID_PARAMETER,
+                         apr_pstrcat(p, prefix, second, NULL),
+                         apr_pstrcat(p, "Give ", fb_group_names(p, g, prefix),
+                                     ", not more than one.", NULL));
+    }
+}
+
+/* Checks every item of array (strings of a right length) against the
+ * choices of rule (an item outside them names the array, as a set of
+ * choices is the array's) or its form (naming the item, name[i]). */
+static void fb_validate_string_items(apr_pool_t *p, json_object *array,
+                                     const fb_field_rule_t *rule,
+                                     const char *name, fb_error_t **err)
+{
+    apr_size_t i, n = json_object_array_length(array);
+
+    for (i = 0; i < n; i++) {
+        const char *s = json_object_get_string(
+            json_object_array_get_idx(array, i));
+        const char *at = apr_psprintf(p, "%s[%lu]", name, (unsigned long)i);
+
+        if (rule->choices != NULL && !fb_in_choices(rule->choices, s)) {
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
+                             apr_psprintf(p, "'%s' may not hold '%s'.",
+                                          name, s));
+        }
+        else if (rule->format != NULL && !rule->format->valid(s)) {
+            fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, at,
+                             apr_pstrcat(p, "The ", at, " must be ",
+                                         rule->format->what, ".", NULL));
+        }
+    }
+}
 
 /* Checks that every item of array is an object whose members follow
  * rules; item i is named name[i]. */
@@ -370,7 +508,8 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
         const char *problem;
 
         for (rule = rules; rule->name != NULL; rule++) {
-            if (strcmp(rule->name, key) == 0) {
+            if (rule->type != FB_FIELD_GROUP
+                && strcmp(rule->name, key) == 0) {
                 break;
             }
         }
@@ -404,6 +543,10 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
             fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
                              apr_psprintf(p, "'%s' %s.", name, problem));
         }
+        else if (rule->type == FB_FIELD_STRING_ARRAY
+                 && (rule->choices != NULL || rule->format != NULL)) {
+            fb_validate_string_items(p, val, rule, name, err);
+        }
         else if (rule->type == FB_FIELD_STRING && rule->format != NULL
                  && !rule->format->valid(json_object_get_string(val))) {
             fb_validate_fail(p, err, FB_E_INVALID_PARAMETER, name,
@@ -419,7 +562,10 @@ static void fb_validate_object(apr_pool_t *p, json_object *obj,
         }
     }
     for (rule = rules; rule->name != NULL; rule++) {
-        if ((rule->flags & FB_FIELD_REQUIRED)
+        if (rule->type == FB_FIELD_GROUP) {
+            fb_validate_group(p, obj, rule, prefix, err);
+        }
+        else if ((rule->flags & FB_FIELD_REQUIRED)
             && json_object_object_get(obj, rule->name) == NULL) {
             const char *name = apr_pstrcat(p, prefix, rule->name, NULL);
 

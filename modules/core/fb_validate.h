@@ -43,8 +43,13 @@ typedef enum {
     FB_FIELD_VALUES,        /* an object of at most max members, each a
                              * string, number, boolean, null or an array
                              * of those (custom field values) */
-    FB_FIELD_ANY
+    FB_FIELD_ANY,
+    FB_FIELD_GROUP          /* not a member: a rule over the members that
+                             * choices names (FB_FIELD_GROUP_OF) */
 } fb_field_type_e;
+
+/* FB_FIELD_TIME_OR_UNIX: Unix seconds are below this (year 10000). */
+#define FB_UNIX_SECONDS_END 253402300800LL
 
 #define FB_FIELD_REQUIRED    0x1
 #define FB_FIELD_NULL_CLEARS 0x2
@@ -52,20 +57,60 @@ typedef enum {
  * before its length is checked, so "   " is empty and a title is stored
  * without it. */
 #define FB_FIELD_TRIM        0x4
+/* FB_FIELD_GROUP: at most one of its members may be given (with
+ * FB_FIELD_REQUIRED: exactly one). */
+#define FB_FIELD_EXCLUSIVE   0x8
 
 /*
  * A form a string's text must have beyond its length (FB_FIELD_STRING's
- * format): valid says whether text has it.  A text without it is
- * refused as "The <field> must be <what>." (the form's own sentence,
- * where a length's problem reads "'<field>' must ...").
+ * format, a query parameter's, a path parameter's): valid says whether
+ * text has it.  A text without it is refused as "The <field> must be
+ * <what>." (the form's own sentence, where a length's problem reads
+ * "'<field>' must ...").  pattern is the same form as a regular
+ * expression (ECMA 262, JSON Schema's "pattern"), which the served
+ * description shows: the two are written side by side so that they
+ * change together, and t/unit/test_validate.c and
+ * t/api/test_description_strict.py hold them to one another.  min and
+ * max, when not 0, are its length in characters, shown as minLength and
+ * maxLength.
  */
 typedef struct {
     int (*valid)(const char *text);
     const char *what;
+    const char *pattern;
+    long min;
+    long max;
 } fb_field_format_t;
 
 /* "#" and six hexadecimal digits, as "#3B82F6". */
 extern const fb_field_format_t fb_format_hex_colour;
+
+/* An object id: 24 hexadecimal characters of either case (fb_id.h). */
+extern const fb_field_format_t fb_format_object_id;
+
+/* The forms of FB_FIELD_EMAIL, FB_FIELD_URL, FB_FIELD_WEBSITE and
+ * FB_FIELD_TIME (fb_email_valid, fb_url_valid, fb_website_valid,
+ * fb_time_parse), whose patterns the served description shows. */
+extern const fb_field_format_t fb_format_email;
+extern const fb_field_format_t fb_format_url;
+extern const fb_field_format_t fb_format_website;
+extern const fb_field_format_t fb_format_time;
+
+/* A string of characters none of which is NUL, which no body or query
+ * can carry (fb_json.c, fb_query.c): the pattern of every other text. */
+#define FB_PATTERN_NO_NUL "^[^\\u0000]*$"
+
+/*
+ * A group: the members named (NULL-terminated) of which at least one
+ * must be given (FB_FIELD_REQUIRED) and at most one may be
+ * (FB_FIELD_EXCLUSIVE), checked once every member is: given none, a
+ * missing_parameter naming the first; given two, an invalid_parameter
+ * naming the second.  Explicit nulls count as not given.  The served
+ * description says it as anyOf / oneOf / not of "required".
+ */
+#define FB_FIELD_GROUP_OF(group_flags, ...) \
+    {.name = "", .type = FB_FIELD_GROUP, .flags = (group_flags), \
+     .choices = (const char *const[]){__VA_ARGS__, NULL}}
 
 typedef struct fb_field_rule {
     const char *name;
@@ -73,13 +118,15 @@ typedef struct fb_field_rule {
     unsigned flags;
     long min;
     long max;
-    const char *const *choices;     /* FB_FIELD_ENUM: NULL-terminated */
+    /* FB_FIELD_ENUM: NULL-terminated; FB_FIELD_STRING_ARRAY: what each
+     * item must be one of (NULL: any text). */
+    const char *const *choices;
     long item_max;                  /* FB_FIELD_STRING_ARRAY, STRINGS */
     /* FB_FIELD_OBJECT: its members; FB_FIELD_ARRAY: every item is an
      * object with these members (named "field[i].member"). */
     const struct fb_field_rule *fields;
-    /* FB_FIELD_STRING: the form the text has, checked after its length;
-     * or NULL. */
+    /* FB_FIELD_STRING, and each item of FB_FIELD_STRING_ARRAY: the form
+     * the text has, checked after its length; or NULL. */
     const fb_field_format_t *format;
 } fb_field_rule_t;
 

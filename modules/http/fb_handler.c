@@ -87,7 +87,7 @@ static void fb_set_version(fb_req_t *fr, int version)
 
 /* Path parameters are text the database compares: they must be UTF-8
  * (an invalid one names nothing, but PostgreSQL would refuse the
- * statement). */
+ * statement), and of their operation's form (fb_path_rule_t). */
 static fb_error_t *fb_path_params_check(fb_req_t *fr)
 {
     const apr_array_header_t *params;
@@ -101,10 +101,19 @@ static fb_error_t *fb_path_params_check(fb_req_t *fr)
         const apr_table_entry_t *e =
             &APR_ARRAY_IDX(params, i, apr_table_entry_t);
 
+        const fb_field_format_t *form;
+
         if (!fb_utf8_valid(e->val, strlen(e->val))) {
             return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, e->key,
                                  apr_pstrcat(fr->pool, "'", e->key,
                                              "' must be UTF-8 text.", NULL));
+        }
+        form = fb_op_path_format(fr->op, e->key);
+        if (form != NULL && !form->valid(e->val)) {
+            return fb_error_make(fr->pool, FB_E_INVALID_ID, e->key,
+                                 apr_pstrcat(fr->pool, "The ", e->key,
+                                             " must be ", form->what, ".",
+                                             NULL));
         }
     }
     return NULL;

@@ -129,6 +129,15 @@ static int fb_idempotency_key_valid(const char *key)
     return n > 0;
 }
 
+/* httpd takes the white space around a field's value off, so the
+ * pattern has none there. */
+const fb_field_format_t fb_idempotency_key_format = {
+    .valid = fb_idempotency_key_valid,
+    .what = "1 to 255 printable ASCII characters",
+    .pattern = "^[!-~]([ -~]{0,253}[!-~])?$",
+    .min = 1, .max = FB_IDEMPOTENCY_KEY_MAX,
+};
+
 /* The SHA-256 (hex) of the body as parsed: the same JSON however it was
  * spaced. */
 static const char *fb_idempotency_body_hash(fb_req_t *fr)
@@ -156,11 +165,12 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
         || (fr->op->flags & FB_OP_SECRET)) {
         return NULL;
     }
-    if (!fb_idempotency_key_valid(key)) {
+    if (!fb_idempotency_key_format.valid(key)) {
         return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
-                             FB_IDEMPOTENCY_HEADER, "The Idempotency-Key "
-                             "header must be 1 to 255 printable ASCII "
-                             "characters.");
+                             FB_IDEMPOTENCY_HEADER, apr_pstrcat(
+                                 fr->pool, "The Idempotency-Key header "
+                                 "must be ", fb_idempotency_key_format.what,
+                                 ".", NULL));
     }
     idem = apr_pcalloc(fr->pool, sizeof(*idem));
     idem->api_key = fb_hex(fr->pool, fr->key_hash, FB_SHA256_LEN);

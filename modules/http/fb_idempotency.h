@@ -23,6 +23,10 @@
 
 #define FB_IDEMPOTENCY_HEADER "Idempotency-Key"
 
+/* The form of a key: 1 to 255 printable ASCII characters (as a field
+ * value, without white space around them). */
+extern const fb_field_format_t fb_idempotency_key_format;
+
 extern const fb_statement_t *const fb_idempotency_statements[];
 
 /*

@@ -12,6 +12,7 @@
 #include "fb_etag.h"
 #include "fb_json.h"
 #include "fb_handler.h"
+#include "fb_idempotency.h"
 #include "fb_openapi.h"
 #include "fb_perm.h"
 #include "fb_request.h"
@@ -33,6 +34,7 @@ typedef struct {
     json_object *tags;      /* "METHOD /path" -> the part's tag */
     json_object *routed;    /* "METHOD /path" -> true once a route has it */
     json_object *schemas;   /* components.schemas */
+    json_object *ids;       /* operationId -> true */
     const char *missing;    /* the routes no part describes */
 } fb_build_t;
 
@@ -68,10 +70,23 @@ static int fb_part_entry_valid(fb_build_t *b, const char *file,
         return fb_fail(b, "%s: \"%s\" is not an object", file, key);
     }
     json_object_object_foreach(entry, name, v) {
-        if (strcmp(name, "summary") == 0 || strcmp(name, "description") == 0) {
+        if (strcmp(name, "summary") == 0 || strcmp(name, "description") == 0
+            || strcmp(name, "operationId") == 0) {
             if (!json_object_is_type(v, json_type_string)) {
                 return fb_fail(b, "%s: %s of \"%s\" is not a string", file,
                                name, key);
+            }
+        }
+        else if (strcmp(name, "rules") == 0) {
+            if (!json_object_is_type(v, json_type_object)) {
+                return fb_fail(b, "%s: rules of \"%s\" is not an object",
+                               file, key);
+            }
+            json_object_object_foreach(v, param, text) {
+                if (!json_object_is_type(text, json_type_string)) {
+                    return fb_fail(b, "%s: the rule of %s of \"%s\" is "
+                                   "not a sentence", file, param, key);
+                }
             }
         }
         else if (strcmp(name, "extension") == 0) {
@@ -206,40 +221,92 @@ static json_object *fb_error_schema(void)
     return e;
 }
 
-static json_object *fb_header_param(const char *name, const char *text)
+static json_object *fb_header_param(const char *name, const char *text,
+                                    json_object *schema)
 {
-    json_object *h = json_object_new_object(), *s = json_object_new_object();
+    json_object *h = json_object_new_object();
 
     fb_json_put_str(h, "name", name);
     fb_json_put_str(h, "in", "header");
     fb_json_put_str(h, "description", text);
-    fb_json_put_str(s, "type", "string");
-    fb_json_put(h, "schema", s);
+    if (schema == NULL) {
+        schema = json_object_new_object();
+        fb_json_put_str(schema, "type", "string");
+    }
+    fb_json_put(h, "schema", schema);
     return h;
+}
+
+/* A string of the form f (fb_validate.h). */
+static json_object *fb_format_schema(const fb_field_format_t *f)
+{
+    json_object *s = json_object_new_object();
+
+    fb_json_put_str(s, "type", "string");
+    if (f->pattern != NULL) {
+        fb_json_put_str(s, "pattern", f->pattern);
+    }
+    if (f->min > 0) {
+        fb_json_put(s, "minLength", json_object_new_int64(f->min));
+    }
+    if (f->max > 0) {
+        fb_json_put(s, "maxLength", json_object_new_int64(f->max));
+    }
+    return s;
+}
+
+/* The versions the server knows, as the version headers take them. */
+static json_object *fb_version_schema(void)
+{
+    json_object *s = json_object_new_object(), *e = json_object_new_array();
+    int i;
+
+    fb_json_put_str(s, "type", "string");
+    for (i = 0; i < FB_VERSION__COUNT; i++) {
+        json_object_array_add(e, json_object_new_string(fb_version_name(i)));
+    }
+    fb_json_put(s, "enum", e);
+    return s;
 }
 
 static json_object *fb_components(fb_build_t *b)
 {
     json_object *c = json_object_new_object();
     json_object *params = json_object_new_object();
-    json_object *sec = json_object_new_object(), *v;
+    json_object *sec = json_object_new_object(), *v, *h;
 
     fb_json_put(b->schemas, "Error", fb_error_schema());
     fb_json_put(c, "schemas", json_object_get(b->schemas));
 
+    fb_json_put(b->schemas, "FeaturebaseVersion", fb_version_schema());
+    fb_json_put(params, "FeaturebaseVersion", fb_header_param(
+        "Featurebase-Version", "The API version to answer with; the "
+        "organization's own when absent.  Also read as Service-Version: "
+        "given both, they must name the same version.",
+        fb_ref(b, FB_SCHEMA_REF, "FeaturebaseVersion")));
     fb_json_put(params, "ServiceVersion", fb_header_param(
-        "Service-Version", "The API version to answer with (also read as "
-        "Featurebase-Version); the organization's own when absent."));
+        "Service-Version", "The API version to answer with (as "
+        "Featurebase-Version, which it must agree with when both are "
+        "given); the organization's own when absent.",
+        fb_ref(b, FB_SCHEMA_REF, "FeaturebaseVersion")));
     fb_json_put(params, "IdempotencyKey", fb_header_param(
         "Idempotency-Key", "Replays the first answer to a repeated write "
-        "with the same key and body."));
+        "with the same key and body.",
+        fb_format_schema(&fb_idempotency_key_format)));
     fb_json_put(params, "IfMatch", fb_header_param(
         "If-Match", "Carries out the change only while the resource's "
-        "entity tag is one of these (or * for any)."));
+        "entity tag is one of these (or * for any).", NULL));
     fb_json_put(params, "IfNoneMatch", fb_header_param(
         "If-None-Match", "Answers 304 without a body while the "
-        "resource's entity tag is one of these."));
+        "resource's entity tag is one of these.", NULL));
     fb_json_put(c, "parameters", params);
+    fb_json_put(c, "headers", v = json_object_new_object());
+    fb_json_put(v, "ETag", h = json_object_new_object());
+    fb_json_put_str(h, "description", "The entity tag of the resource as "
+                    "the answer shows it, for If-None-Match and If-Match.");
+    fb_json_put(h, "schema", v = json_object_new_object());
+    fb_json_put_str(v, "type", "string");
+    fb_json_put_str(v, "pattern", FB_ETAG_PATTERN);
 
     fb_json_put(sec, "bearerAuth", v = json_object_new_object());
     fb_json_put_str(v, "type", "http");
@@ -332,10 +399,23 @@ static json_object *fb_answer_content(fb_build_t *b, const char *key,
     return c;
 }
 
+/* Answers that carry the resource's entity tag: a GET's or a PATCH's
+ * success that is one resource (not a list page, fr->is_list), JSON
+ * (fb_request.c). */
+static int fb_answer_tagged(const char *method, const char *status,
+                            json_object *answer)
+{
+    return (strcmp(method, "GET") == 0 || strcmp(method, "PATCH") == 0)
+           && strcmp(status, "200") == 0
+           && answer != NULL && fb_json_member(answer, "list") == NULL
+           && fb_json_member(answer, "array") == NULL
+           && fb_json_member(answer, "media") == NULL;
+}
+
 static json_object *fb_responses(fb_build_t *b, const char *key,
                                  const char *method, json_object *entry)
 {
-    json_object *rs = json_object_new_object(), *r;
+    json_object *rs = json_object_new_object(), *r, *h;
 
     json_object_object_foreach(entry, name, answer) {
         if (!apr_isdigit(name[0])) {
@@ -353,6 +433,11 @@ static json_object *fb_responses(fb_build_t *b, const char *key,
                 return NULL;
             }
             fb_json_put(r, "content", c);
+        }
+        if (fb_answer_tagged(method, name, answer)) {
+            fb_json_put(r, "headers", h = json_object_new_object());
+            fb_json_put(h, "ETag", fb_ref(b, "#/components/headers/",
+                                          "ETag"));
         }
         fb_json_put(rs, name, r);
     }
@@ -385,14 +470,23 @@ static json_object *fb_parameters(fb_build_t *b, const char *path,
     /* The template's {name} segments. */
     while ((seg = strchr(seg, '{')) != NULL) {
         const char *end = strchr(seg, '}');
+        const char *name = apr_pstrmemdup(b->p, seg + 1, end - seg - 1);
+        const fb_field_format_t *form = fb_op_path_format(op, name);
         json_object *param = json_object_new_object(), *s;
 
-        fb_json_put_str(param, "name",
-                        apr_pstrmemdup(b->p, seg + 1, end - seg - 1));
+        fb_json_put_str(param, "name", name);
         fb_json_put_str(param, "in", "path");
         fb_json_put(param, "required", json_object_new_boolean(1));
-        fb_json_put(param, "schema", s = json_object_new_object());
-        fb_json_put_str(s, "type", "string");
+        if (form != NULL) {
+            s = fb_format_schema(form);
+        }
+        else {
+            /* Any text (as a path segment carries it). */
+            s = json_object_new_object();
+            fb_json_put_str(s, "type", "string");
+            fb_json_put(s, "minLength", json_object_new_int(1));
+        }
+        fb_json_put(param, "schema", s);
         json_object_array_add(list, param);
         seg = end;
     }
@@ -403,6 +497,8 @@ static json_object *fb_parameters(fb_build_t *b, const char *path,
     }
     json_object_put(query);
     if (!(op->flags & FB_OP_PUBLIC)) {
+        json_object_array_add(list, fb_ref(b, FB_PARAM_REF,
+                                           "FeaturebaseVersion"));
         json_object_array_add(list, fb_ref(b, FB_PARAM_REF,
                                            "ServiceVersion"));
         /* As fb_idempotency.c honours it: POSTs that show no secret. */
@@ -443,12 +539,122 @@ static json_object *fb_request_body(const fb_op_t *op)
     return body;
 }
 
+/*
+ * The operation's id: its part's (the reference's, where it has the
+ * operation), else one made of the method and the path, "get" +
+ * "Webhooks" + "ById" + "Deliveries" for GET /webhooks/{id}/deliveries,
+ * which no two routes share.  Two operations given one id fail the build.
+ */
+static json_object *fb_operation_id(fb_build_t *b, const fb_route_t *route,
+                                    json_object *entry)
+{
+    json_object *given = fb_json_member(entry, "operationId");
+    char *id, *seg, *last;
+    const char *made;
+
+    if (given != NULL) {
+        made = json_object_get_string(given);
+    }
+    else {
+        id = apr_pstrdup(b->p, route->method);
+        ap_str_tolower(id);
+        made = id;
+        for (seg = apr_strtok(apr_pstrdup(b->p, route->path), "/", &last);
+             seg != NULL; seg = apr_strtok(NULL, "/", &last)) {
+            int by = *seg == '{', up = 1;
+            char *c, *word = apr_pstrdup(b->p, by ? seg + 1 : seg);
+
+            /* Its letters and digits, each word capitalised. */
+            for (c = word, id = word; *c != '\0'; c++) {
+                if (!apr_isalnum(*c)) {
+                    up = 1;
+                    continue;
+                }
+                *id++ = up ? apr_toupper(*c) : *c;
+                up = 0;
+            }
+            *id = '\0';
+            made = apr_pstrcat(b->p, made, by ? "By" : "", word, NULL);
+        }
+    }
+    if (fb_json_member(b->ids, made) != NULL) {
+        fb_fail(b, "the operationId %s is given twice", made);
+    }
+    fb_json_put(b->ids, made, json_object_new_boolean(1));
+    return json_object_new_string(made);
+}
+
+/* Whether rules (query or body) name a member name. */
+static int fb_query_names(const fb_query_rule_t *q, const char *name)
+{
+    for (; q != NULL && q->name != NULL; q++) {
+        if (strcmp(q->name, name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int fb_body_names(const fb_field_rule_t *f, const char *name)
+{
+    for (; f != NULL && f->name != NULL; f++) {
+        if (f->type != FB_FIELD_GROUP && strcmp(f->name, name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The rules of an operation its schemas cannot say: its part's, and a
+ * cursor's, which every list and search has (a new object). */
+static json_object *fb_rules(const fb_op_t *op, json_object *entry)
+{
+    json_object *given = fb_json_member(entry, "rules");
+    json_object *rules = json_object_new_object();
+
+    if (fb_query_names(op->query, "cursor")
+        || ((op->flags & FB_OP_BODY) && fb_body_names(op->body, "cursor"))) {
+        fb_json_put_str(rules, "cursor", "A nextCursor that a page of the "
+                        "same request gave.");
+    }
+    if (given != NULL) {
+        json_object_object_foreach(given, param, text) {
+            fb_json_put(rules, param, json_object_get(text));
+        }
+    }
+    return rules;
+}
+
+/*
+ * The operation's description: its part's, then the rules the schemas
+ * cannot say (the entry's "rules": what a parameter or member must be
+ * beyond its schema, each a sentence, also given as x-rules so that a
+ * client can tell which 400s the description foresees).
+ */
+static const char *fb_description(fb_build_t *b, json_object *entry,
+                                  json_object *rules)
+{
+    json_object *given = fb_json_member(entry, "description");
+    const char *text = given != NULL ? json_object_get_string(given) : "";
+
+    if (rules != NULL && json_object_object_length(rules) > 0) {
+        text = apr_pstrcat(b->p, text, *text ? " " : "", "Beyond the "
+                           "schemas:", NULL);
+        json_object_object_foreach(rules, param, rule) {
+            text = apr_pstrcat(b->p, text, " ", param, ": ",
+                               json_object_get_string(rule), NULL);
+        }
+    }
+    return text;
+}
+
 static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
 {
     const fb_op_t *op = route->op;
     const char *key = apr_pstrcat(b->p, route->method, " ", route->path,
                                   NULL);
-    json_object *entry = fb_json_member(b->ops, key), *o, *v, *rs;
+    json_object *entry = fb_json_member(b->ops, key), *o, *v, *rs, *rules;
+    const char *desc;
 
     if (entry == NULL) {
         /* Listed all at once: a new family sees every route it owes. */
@@ -463,10 +669,18 @@ static json_object *fb_operation(fb_build_t *b, const fb_route_t *route)
     o = json_object_new_object();
     fb_json_put(o, "tags", v = json_object_new_array());
     json_object_array_add(v, json_object_get(fb_json_member(b->tags, key)));
+    fb_json_put(o, "operationId", fb_operation_id(b, route, entry));
     fb_json_put(o, "summary",
                 json_object_get(fb_json_member(entry, "summary")));
-    if ((v = fb_json_member(entry, "description")) != NULL) {
-        fb_json_put(o, "description", json_object_get(v));
+    rules = fb_rules(op, entry);
+    if (*(desc = fb_description(b, entry, rules)) != '\0') {
+        fb_json_put_str(o, "description", desc);
+    }
+    if (json_object_object_length(rules) > 0) {
+        fb_json_put(o, "x-rules", rules);
+    }
+    else {
+        json_object_put(rules);
     }
     fb_json_put(o, "parameters",
                 fb_parameters(b, route->path, route->method, op));
@@ -609,9 +823,11 @@ static json_object *fb_document(fb_build_t *b, const fb_route_t *const *t)
 apr_status_t fb_openapi_build(apr_pool_t *p, const fb_route_t *const *tables,
                               const char **why)
 {
-    fb_build_t b = {p, NULL, json_object_new_object(),
-                    json_object_new_object(), json_object_new_object(),
-                    json_object_new_object(), NULL};
+    fb_build_t b = {.p = p, .ops = json_object_new_object(),
+                    .tags = json_object_new_object(),
+                    .routed = json_object_new_object(),
+                    .schemas = json_object_new_object(),
+                    .ids = json_object_new_object()};
     json_object *doc = fb_document(&b, tables);
 
     if (b.why == NULL) {
@@ -625,6 +841,7 @@ apr_status_t fb_openapi_build(apr_pool_t *p, const fb_route_t *const *tables,
     json_object_put(b.tags);
     json_object_put(b.routed);
     json_object_put(b.schemas);
+    json_object_put(b.ids);
     *why = b.why;
     return b.why == NULL ? APR_SUCCESS : APR_EINVAL;
 }

@@ -18,10 +18,16 @@
  * A part is a JSON object:
  *   {"tag": "Teams",
  *    "operations": {
- *      "GET /teams": {"summary": "...", "200": {"list": "Team"}},
+ *      "GET /teams": {"operationId": "listTeams", "summary": "...",
+ *                     "200": {"list": "Team"}},
  *      "POST /teams": {"summary": "...", "extension": true,
+ *                      "rules": {"members": "Ids of admins ..."},
  *                      "201": "Team"}},
  *    "schemas": {"Team": {...JSON Schema...}}}
+ * operationId is the reference's where it has the operation (else one is
+ * made of the method and the path); rules are what a parameter or member
+ * must be beyond its schema, each a sentence, shown in the description
+ * and as x-rules (a cursor's rule is added to every operation with one).
  * An answer is a schema's name, {"list": name} (the list envelope of
  * such items), {"array": name}, {"schema": {...}}, {"media": type} (a
  * page or a file) or null (no body).

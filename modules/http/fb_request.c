@@ -176,6 +176,38 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr)
     return fb_error_make(fr->pool, FB_E_DATABASE, NULL, NULL);
 }
 
+/* The path parameters whose name says their form whatever the
+ * operation: the ids a client gives its own people and companies, and a
+ * stored file's key (its signature decides). */
+static const fb_path_rule_t fb_path_by_name[] = {
+    {.name = "userId", .format = NULL},
+    {.name = "companyId", .format = NULL},
+    {.name = "key", .format = NULL},
+    {.name = NULL}
+};
+
+static const fb_path_rule_t *fb_path_rule(const fb_path_rule_t *rules,
+                                          const char *name)
+{
+    for (; rules != NULL && rules->name != NULL; rules++) {
+        if (strcmp(rules->name, name) == 0) {
+            return rules;
+        }
+    }
+    return NULL;
+}
+
+const fb_field_format_t *fb_op_path_format(const fb_op_t *op,
+                                           const char *name)
+{
+    const fb_path_rule_t *rule = fb_path_rule(op->path, name);
+
+    if (rule == NULL) {
+        rule = fb_path_rule(fb_path_by_name, name);
+    }
+    return rule != NULL ? rule->format : &fb_format_object_id;
+}
+
 /* A GET of one resource carries its entity tag, and answers 304 without
  * a body when If-None-Match names it.  Non-zero when it answered. */
 static int fb_respond_not_modified(fb_req_t *fr, int status,

@@ -46,6 +46,21 @@ typedef fb_error_t *(*fb_handler_fn)(fb_req_t *fr);
 
 #define FB_PERM_NONE (-1)
 
+/*
+ * The form of a path parameter, the template's {name}: format, or NULL
+ * for any text.  The pipeline refuses a value without it (400
+ * invalid_id naming the parameter, before the query and body are read)
+ * and the served description shows it (fb_openapi.c), so an operation's
+ * path rules are where the form of its ids lives.  A parameter that an
+ * operation's rules do not name has the form fb_op_path_format() gives
+ * it by its name: an object id, but for the few names that are a
+ * client's own ids (userId, companyId) or a stored file's key.
+ */
+typedef struct {
+    const char *name;
+    const fb_field_format_t *format;
+} fb_path_rule_t;
+
 /* What a route runs: the handler and the rules the pipeline applies. */
 typedef struct {
     fb_handler_fn handler;
@@ -57,7 +72,14 @@ typedef struct {
     const void *data;               /* the handler's own descriptor */
     const struct fb_audit *audit;   /* with FB_OP_WRITE: its audit log
                                      * entry (fb_audit.h) */
+    const fb_path_rule_t *path;     /* NULL-name-terminated, or NULL:
+                                     * see fb_path_rule_t */
 } fb_op_t;
+
+/* The form of op's path parameter name (fb_path_rule_t); NULL: any
+ * text. */
+const fb_field_format_t *fb_op_path_format(const fb_op_t *op,
+                                           const char *name);
 
 struct fb_req {
     request_rec *r;

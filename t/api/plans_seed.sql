@@ -246,4 +246,11 @@ INSERT INTO survey_responses (org_id, survey_id, answers)
 SELECT s.orgs[i % 5 + 1], left(md5('survey' || (i % 100 + 1)), 24), '[]'
 FROM generate_series(1, 10000) AS i, seed s;
 
+INSERT INTO audit_logs (org_id, id, action, domain, actor_type,
+                        target_type, target_id, created_at)
+SELECT s.orgs[i % 5 + 1], left(md5('audit' || i), 24), 'post.created',
+       'feedback', 'api_key', 'post', left(md5('post' || i), 24),
+       now() - i * interval '1 minute'
+FROM generate_series(1, 10000) AS i, seed s;
+
 SET session_replication_role = DEFAULT;

@@ -195,13 +195,11 @@ def test_headers_are_those_the_operation_honours(doc, org):
         return {p["$ref"].rsplit("/", 1)[1]
                 for p in doc["paths"][path][method]["parameters"]
                 if "$ref" in p}
-    assert headers("/v2/posts", "post") == {"ServiceVersion",
-                                            "IdempotencyKey"}
-    assert headers("/v2/api_keys", "post") == {"ServiceVersion"}
-    assert headers("/v2/posts/{id}", "patch") == {"ServiceVersion",
-                                                  "IfMatch"}
-    assert headers("/v2/posts/{id}", "get") == {"ServiceVersion",
-                                                "IfNoneMatch"}
+    versions = {"FeaturebaseVersion", "ServiceVersion"}
+    assert headers("/v2/posts", "post") == versions | {"IdempotencyKey"}
+    assert headers("/v2/api_keys", "post") == versions
+    assert headers("/v2/posts/{id}", "patch") == versions | {"IfMatch"}
+    assert headers("/v2/posts/{id}", "get") == versions | {"IfNoneMatch"}
     assert headers("/v2/openapi.json", "get") == {"IfNoneMatch"}
     # A key that shows a secret is never replayed: two posts with one
     # Idempotency-Key make two keys.
@@ -209,3 +207,107 @@ def test_headers_are_those_the_operation_honours(doc, org):
     a = org.api.post("/api_keys", json={"name": "A"}, headers=h).json()
     b = org.api.post("/api_keys", json={"name": "A"}, headers=h).json()
     assert a["id"] != b["id"]
+
+
+def test_operation_ids_are_the_references(doc, reference):
+    """Every operation has an operationId, no two the same; the
+    reference's where it has the operation, else one made of the method
+    and the path."""
+    seen = {}
+    for path, method, op in operations(doc):
+        oid = op.get("operationId")
+        assert oid and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", oid), \
+            (method, path)
+        assert oid not in seen, (oid, seen.get(oid), (method, path))
+        seen[oid] = (method, path)
+        rop = reference["paths"].get(path, {}).get(method)
+        if rop is not None and "operationId" in rop:
+            assert oid == rop["operationId"], (method, path)
+        elif rop is None:
+            assert oid.startswith(method), (method, path, oid)
+
+
+def test_version_headers_are_the_known_versions(org, doc):
+    """Both version headers are described, as an enum of the versions
+    the server knows: what the enum leaves out is refused."""
+    params = doc["components"]["parameters"]
+    schemas = doc["components"]["schemas"]
+    names = {params[p]["name"] for p in ("FeaturebaseVersion",
+                                         "ServiceVersion")}
+    assert names == {"Featurebase-Version", "Service-Version"}
+    versions = schemas["FeaturebaseVersion"]["enum"]
+    assert sorted(versions) == ["2025-12-12.clover", "2026-01-01.nova"]
+    for bad in ("", "2026-01-01", "nova"):
+        for header in names:
+            r = org.api.get("/tags", headers={header: bad})
+            assert r.status_code == 400, (header, bad)
+            assert r.json()["error"]["code"] == "version_not_supported"
+
+
+def test_ids_defaults_and_tags_are_described(doc):
+    """Path ids carry the form the server checks; lists their defaults;
+    a GET of one resource its ETag."""
+    def param(path, method, name):
+        for p in doc["paths"][path][method]["parameters"]:
+            if p.get("name") == name:
+                return p
+        raise AssertionError((path, method, name))
+
+    board = param("/v2/boards/{id}", "get", "id")["schema"]
+    assert board["pattern"] == "^[0-9A-Fa-f]{24}$"
+    assert board["minLength"] == board["maxLength"] == 24
+    assert param("/v2/conversations/{id}", "get", "id")["schema"][
+        "pattern"] == "^[0-9A-Za-z]{1,16}$"
+    assert param("/v2/tickets/{id}", "get", "id")["schema"][
+        "pattern"] == "^0*[1-9][0-9]{0,14}$"
+    assert "pattern" not in param("/v2/contacts/by-user-id/{userId}", "get",
+                                  "userId")["schema"]
+    assert param("/v2/posts", "get", "limit")["schema"]["default"] == 10
+    assert param("/v2/posts", "get", "sortBy")["schema"]["default"] == \
+        "createdAt"
+    assert param("/v2/changelogs", "get", "sortOrder")["schema"][
+        "default"] == "desc"
+    assert param("/v2/email/unsubscribe", "get", "token")["required"]
+    key = doc["components"]["parameters"]["IdempotencyKey"]["schema"]
+    assert (key["minLength"], key["maxLength"]) == (1, 255)
+    ok = doc["paths"]["/v2/boards/{id}"]["get"]["responses"]["200"]
+    assert ok["headers"]["ETag"]["$ref"] == "#/components/headers/ETag"
+    assert "headers" not in doc["paths"]["/v2/boards"]["get"][
+        "responses"]["200"]
+    assert "ETag" in doc["paths"]["/v2/boards/{id}"]["patch"][
+        "responses"]["200"]["headers"]
+
+
+def test_cross_field_rules_are_described(doc):
+    """What JSON Schema can say of two members, it says: one of two
+    required, not both; the rest is each operation's x-rules."""
+    def body(path, method):
+        return doc["paths"][path][method]["requestBody"]["content"][
+            "application/json"]["schema"]
+
+    for path, members, exclusive in (
+            ("/v2/comments", ["postId", "changelogId"], True),
+            ("/v2/changelogs", ["htmlContent", "markdownContent"], True),
+            ("/v2/contacts", ["userId", "email"], False)):
+        schema = body(path, "post")
+        v = jsonschema.Draft202012Validator(schema)
+        assert schema["allOf"], path
+        base = {"content": "<p>Hi</p>", "title": "T"}
+        base = {k: x for k, x in base.items()
+                if k in schema["properties"]}
+        assert not v.is_valid(base), path
+        assert not v.is_valid(dict(base, **{members[0]: None})), path
+        ids = {"postId": "0" * 24, "changelogId": "0" * 24,
+               "htmlContent": "<p>x</p>", "markdownContent": "x",
+               "userId": "u1", "email": "a@b.co"}
+        assert v.is_valid(dict(base, **{members[1]: ids[members[1]]}))
+        both = dict(base, **{m: ids[m] for m in members})
+        assert v.is_valid(both) != exclusive, path
+    colour = body("/v2/teams", "post")["properties"]["color"]
+    assert colour["pattern"] == "^#[0-9A-Fa-f]{6}$"
+    assert body("/v2/webhooks", "post")["properties"]["url"][
+        "format"] == "uri"
+    unsubscribe = doc["paths"]["/v2/email/unsubscribe"]["get"]
+    assert "token" in unsubscribe["x-rules"]
+    assert "Beyond the schemas" in unsubscribe["description"]
+    assert "cursor" in doc["paths"]["/v2/posts"]["get"]["x-rules"]

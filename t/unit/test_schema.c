@@ -45,23 +45,23 @@ static void assert_json(json_object *got, const char *expected)
 static void test_body(void)
 {
     assert_json(fb_schema_of_rules(rules),
-        "{\"type\":\"object\",\"properties\":{"
-        "\"title\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":5},"
-        "\"n\":{\"type\":[\"integer\",\"null\"],\"minimum\":0,"
-        "\"maximum\":9},"
-        "\"size\":{\"type\":[\"string\",\"null\"],"
-        "\"enum\":[\"s\",\"m\",null]},"
-        "\"board\":{\"type\":[\"string\",\"null\"],"
-        "\"pattern\":\"^[0-9A-Fa-f]{24}$\"},"
-        "\"tags\":{\"type\":[\"string\",\"array\",\"null\"],"
-        "\"items\":{\"type\":\"string\",\"maxLength\":3},"
-        "\"maxItems\":2,\"maxLength\":3},"
-        "\"items\":{\"type\":[\"array\",\"null\"],\"items\":{"
-        "\"type\":\"object\",\"properties\":{\"k\":{\"type\":\"string\","
-        "\"minLength\":1,\"maxLength\":4}},\"required\":[\"k\"],"
-        "\"additionalProperties\":false},\"minItems\":1,\"maxItems\":2},"
-        "\"meta\":{\"type\":[\"object\",\"null\"]}},"
-        "\"required\":[\"title\"],\"additionalProperties\":false}");
+        "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"s"
+        "tring\",\"minLength\":1,\"maxLength\":5,\"pattern\":\"^[\\\\t"
+        "-\\\\r ]*[^\\\\t-\\\\r \\\\u0000][^\\\\u0000]*$\"},\"n\":{\""
+        "type\":[\"integer\",\"null\"],\"minimum\":0,\"maximum\":9},\""
+        "size\":{\"type\":[\"string\",\"null\"],\"enum\":[\"s\",\"m\""
+        ",null]},\"board\":{\"type\":[\"string\",\"null\"],\"pattern\""
+        ":\"^[0-9A-Fa-f]{24}$\",\"minLength\":24,\"maxLength\":24},\""
+        "tags\":{\"type\":[\"string\",\"array\",\"null\"],\"items\":{"
+        "\"type\":\"string\",\"maxLength\":3,\"pattern\":\"^[^\\\\u00"
+        "00]*$\"},\"maxItems\":2,\"maxLength\":3,\"pattern\":\"^[^\\\\u"
+        "0000]*$\"},\"items\":{\"type\":[\"array\",\"null\"],\"items\""
+        ":{\"type\":\"object\",\"properties\":{\"k\":{\"type\":\"stri"
+        "ng\",\"minLength\":1,\"maxLength\":4,\"pattern\":\"^[^\\\\u0"
+        "000]*$\"}},\"required\":[\"k\"],\"additionalProperties\":fal"
+        "se},\"minItems\":1,\"maxItems\":2},\"meta\":{\"type\":[\"obj"
+        "ect\",\"null\"]}},\"required\":[\"title\"],\"additionalPrope"
+        "rties\":false}");
 }
 
 /* No rules: an empty object only. */
@@ -85,17 +85,17 @@ static void test_query(void)
     };
 
     assert_json(fb_schema_query_params(q),
-        "[{\"name\":\"limit\",\"in\":\"query\",\"schema\":{"
-        "\"type\":\"integer\",\"minimum\":1,\"maximum\":100}},"
-        "{\"name\":\"cursor\",\"in\":\"query\",\"schema\":{"
-        "\"type\":\"string\",\"minLength\":1,\"maxLength\":512}},"
-        "{\"name\":\"open\",\"in\":\"query\",\"schema\":{"
-        "\"type\":\"boolean\"}},"
-        "{\"name\":\"size\",\"in\":\"query\",\"schema\":{"
-        "\"type\":\"string\",\"enum\":[\"s\",\"m\"]}},"
-        "{\"name\":\"tags\",\"in\":\"query\",\"style\":\"form\","
-        "\"explode\":false,\"schema\":{\"type\":\"array\",\"items\":{"
-        "\"type\":\"string\",\"minLength\":1,\"maxLength\":255}}}]");
+        "[{\"name\":\"limit\",\"in\":\"query\",\"schema\":{\"type\":\""
+        "integer\",\"minimum\":1,\"maximum\":100,\"default\":10}},{\""
+        "name\":\"cursor\",\"in\":\"query\",\"schema\":{\"type\":\"st"
+        "ring\",\"minLength\":1,\"maxLength\":512,\"pattern\":\"^[^\\\\u"
+        "0000]*$\"}},{\"name\":\"open\",\"in\":\"query\",\"schema\":{"
+        "\"type\":\"boolean\"}},{\"name\":\"size\",\"in\":\"query\",\""
+        "schema\":{\"type\":\"string\",\"enum\":[\"s\",\"m\"]}},{\"na"
+        "me\":\"tags\",\"in\":\"query\",\"style\":\"form\",\"explode\""
+        ":false,\"schema\":{\"type\":\"array\",\"items\":{\"type\":\""
+        "string\",\"minLength\":1,\"maxLength\":255,\"pattern\":\"^[^"
+        ",\\\\u0000]*$\"}}}]");
     assert_json(fb_schema_query_params(NULL), "[]");
 }
 

@@ -1,6 +1,7 @@
 /*
  * test_validate.c: body rules (fb_validate).
  */
+#include <regex.h>
 #include <string.h>
 
 #include <apr_strings.h>
@@ -462,6 +463,122 @@ static void test_format(void)
     UT_ASSERT_STR(err->message, "'color' must have from 7 to 7 characters.");
 }
 
+static const fb_field_rule_t one[] = {
+    {.name = "a", .type = FB_FIELD_STRING, .max = 5},
+    {.name = "b", .type = FB_FIELD_STRING, .max = 5},
+    FB_FIELD_GROUP_OF(FB_FIELD_REQUIRED | FB_FIELD_EXCLUSIVE, "a", "b"),
+    {.name = NULL}
+};
+static const fb_field_rule_t most[] = {
+    {.name = "a", .type = FB_FIELD_STRING, .max = 5},
+    {.name = "b", .type = FB_FIELD_STRING, .max = 5},
+    {.name = "c", .type = FB_FIELD_STRING, .max = 5},
+    FB_FIELD_GROUP_OF(FB_FIELD_EXCLUSIVE, "a", "b", "c"),
+    {.name = NULL}
+};
+
+/* A group (FB_FIELD_GROUP_OF): one of its members at least, one at
+ * most; a null member is not given; the group is no member itself. */
+static void test_group(void)
+{
+    fb_error_t *err;
+
+    CU_ASSERT_PTR_NULL(fb_validate_body(ut_pool, ut_json("{\"a\":\"x\"}"),
+                                        one));
+    CU_ASSERT_PTR_NULL(fb_validate_body(
+        ut_pool, ut_json("{\"a\":null,\"b\":\"y\"}"), one));
+    err = fb_validate_body(ut_pool, ut_json("{\"a\":null}"), one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    CU_ASSERT_EQUAL(err->kind, FB_E_MISSING_PARAMETER);
+    UT_ASSERT_STR(err->param, "a");
+    UT_ASSERT_STR(err->message, "Give 'a' or 'b'.");
+    err = fb_validate_body(ut_pool, ut_json("{\"a\":\"x\",\"b\":\"y\"}"),
+                           one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    CU_ASSERT_EQUAL(err->kind, FB_E_INVALID_PARAMETER);
+    UT_ASSERT_STR(err->param, "b");
+    UT_ASSERT_STR(err->message, "Give 'a' or 'b', not more than one.");
+    /* The group's empty name is no member. */
+    err = fb_validate_body(ut_pool, ut_json("{\"\":\"x\",\"a\":\"x\"}"),
+                           one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    CU_ASSERT_EQUAL(err->kind, FB_E_PARAMETER_NOT_SUPPORTED);
+    /* At most one, none needed. */
+    CU_ASSERT_PTR_NULL(fb_validate_body(ut_pool, ut_json("{}"), most));
+    err = fb_validate_body(ut_pool, ut_json("{\"c\":\"x\",\"a\":\"x\"}"),
+                           most);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    UT_ASSERT_STR(err->param, "c");
+    UT_ASSERT_STR(err->message, "Give 'a', 'b' or 'c', not more than one.");
+}
+
+/* s with its first from replaced by to. */
+static const char *replace(const char *s, const char *from, const char *to)
+{
+    const char *at = strstr(s, from);
+
+    return at == NULL ? s
+        : apr_pstrcat(ut_pool, apr_pstrmemdup(ut_pool, s, at - s), to,
+                      at + strlen(from), NULL);
+}
+
+/* Each form's pattern says what its valid() accepts, over samples of
+ * both (the patterns are ECMA 262; these use only what POSIX extended
+ * expressions share with it, once \\uXXXX is the byte). */
+static void test_format_patterns(void)
+{
+    static const struct {
+        const fb_field_format_t *form;
+        const char *samples[12];
+    } forms[] = {
+        {&fb_format_hex_colour, {"#3B82F6", "#abcdef", "#12345G", "3B82F6",
+                                 "#3B82F", "", NULL}},
+        {&fb_format_object_id, {"6b0a8f27133fecd5f2000001",
+                                "6B0A8F27133FECD5F2000001",
+                                "6b0a8f27133fecd5f200000", "zz",
+                                "6b0a8f27133fecd5f20000011", "", NULL}},
+        {&fb_format_email, {"a@b.co", "a@b", "@b.co", "a@.b", "a@b.",
+                            "a b@c.d", "a@b@c.d", "a@b..c", NULL}},
+        {&fb_format_url, {"https://x", "HTTP://x/y?z", "http://", "ftp://x",
+                          "https:///x", "https://x y", "//x", NULL}},
+        {&fb_format_website, {"acme.com", "acme.com:8080/x", "/x",
+                              "https://a", "javascript:x", "http:x",
+                              ":80", "a:80x", "a b", NULL}},
+        {&fb_format_time, {"2026-01-01", "2026-01-01T12:00Z",
+                           "2026-01-01T12:00:00.123456+02:00",
+                           "2026-02-30", "2026-13-01", "2026-01-01T12:00",
+                           "2026-01-01T24:00Z", "26-01-01",
+                           "2026-01-01T12:00:00.1234567Z", NULL}},
+    };
+    apr_size_t i, j;
+
+    for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+        const char *ere = forms[i].form->pattern;
+        regex_t re;
+
+        /* \\uXXXX (in a class here) as the characters themselves: NUL
+         * cannot be one, and no sample holds it. */
+        while (strstr(ere, "\\u0000-\\u0020") != NULL) {
+            ere = replace(ere, "\\u0000-\\u0020", "\x01- ");
+        }
+        while (strstr(ere, "\\u007f") != NULL) {
+            ere = replace(ere, "\\u007f", "\x7f");
+        }
+        CU_ASSERT_EQUAL_FATAL(regcomp(&re, ere, REG_EXTENDED | REG_NOSUB),
+                              0);
+        for (j = 0; forms[i].samples[j] != NULL; j++) {
+            const char *s = forms[i].samples[j];
+            int matched = regexec(&re, s, 0, NULL, 0) == 0;
+
+            if (matched != (forms[i].form->valid(s) != 0)) {
+                UT_ASSERT_STR(apr_pstrcat(ut_pool, ere, " ~ ", s, NULL),
+                              "(the pattern and valid() agree)");
+            }
+        }
+        regfree(&re);
+    }
+}
+
 void test_validate_register(void)
 {
     static const ut_test_t tests[] = {
@@ -475,6 +592,8 @@ void test_validate_register(void)
         {"trimmed strings", test_trim},
         {"websites: http(s) or no scheme", test_website},
         {"formats: a hex colour", test_format},
+        {"groups: one of, at most one of", test_group},
+        {"formats: the pattern is valid()", test_format_patterns},
         {NULL, NULL}
     };
 

@@ -185,7 +185,8 @@ static fb_error_t *fb_changelog_unpublish(fb_req_t *fr)
     {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
      .min_version = FB_VERSION_CLOVER, \
      .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
-     .audit = FB_AUDIT_OF(act, "changelog", "changelog")}
+     .audit = FB_AUDIT_OF(act, "changelog", "changelog"), \
+     .path = fb_changelog_path}
 
 static const fb_op_t fb_changelog_publish_op =
     CHANGELOG_PUBLISH_OP(fb_changelog_publish, fb_changelog_publish_rules,

@@ -178,10 +178,14 @@ static const fb_query_rule_t fb_changelog_list_rules[] = {
     {.name = "categories", .type = FB_Q_LIST, .min = 1, .max = 255},
     {.name = "locale", .type = FB_Q_ENUM, .choices = fb_changelog_locales},
     {.name = "state", .type = FB_Q_ENUM, .choices = fb_changelog_states},
-    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_changelog_sorts},
-    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_time},
+    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_time},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_changelog_sorts,
+     .dflt = "date"},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders,
+     .dflt = "desc"},
     {.name = NULL}
 };
 
@@ -203,23 +207,39 @@ static int fb_changelog_slug_valid(const char *s)
                                           "0123456789-") == n;
 }
 
+static int fb_changelog_ref_valid(const char *s)
+{
+    return fb_id_valid(s) || fb_changelog_slug_valid(s);
+}
+
+const fb_field_format_t fb_format_changelog_ref = {
+    .valid = fb_changelog_ref_valid,
+    .what = "a 24-character hexadecimal object id or a changelog slug",
+    .pattern = "^([0-9A-Fa-f]{24}|[a-z0-9-]{1,128})$",
+    .min = 1, .max = 128,
+};
+
+const fb_path_rule_t fb_changelog_path[] = {
+    {.name = "id", .format = &fb_format_changelog_ref},
+    {.name = NULL}
+};
+
 /* The id (normalized) or slug given, or the 400 error naming param. */
 static fb_error_t *fb_changelog_ref(fb_req_t *fr, const char *given,
                                     const char *param, const char **ref)
 {
-    *ref = fb_id_normalize(fr->pool, given);
-    if (*ref == NULL && given != NULL && fb_changelog_slug_valid(given)) {
-        *ref = given;
-    }
-    if (*ref == NULL) {
+    if (given == NULL || !fb_changelog_ref_valid(given)) {
+        *ref = NULL;
         return fb_error_make(fr->pool,
                              strcmp(param, "id") == 0
                              ? FB_E_INVALID_ID : FB_E_INVALID_PARAMETER,
                              param,
-                             apr_psprintf(fr->pool, "'%s' must be a "
-                                          "24-character hexadecimal object "
-                                          "id or a changelog slug.", param));
+                             apr_pstrcat(fr->pool, "The ", param,
+                                         " must be ",
+                                         fb_format_changelog_ref.what, ".",
+                                         NULL));
     }
+    *ref = fb_id_valid(given) ? fb_id_normalize(fr->pool, given) : given;
     return NULL;
 }
 
@@ -342,8 +362,9 @@ static const fb_list_rows_t fb_changelog_rows = {
 
 static fb_error_t *fb_changelog_list(fb_req_t *fr)
 {
-    const char *sort = fb_query_get(&fr->query, "sortBy");
-    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const fb_query_rule_t *rules = fr->op->query;
+    const char *sort = fb_query_value(&fr->query, rules, "sortBy");
+    const char *dir = fb_query_value(&fr->query, rules, "sortOrder");
     const char *locale = fb_query_get(&fr->query, "locale");
     const char *state = fb_query_get(&fr->query, "state");
     const char *ref = fb_query_get(&fr->query, "id");
@@ -368,8 +389,7 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     }
     order = fb_list_choose(filtered ? fb_changelog_orders
                                     : fb_changelog_orders_all,
-                           sort != NULL ? sort : "date",
-                           dir != NULL ? dir : "desc");
+                           sort, dir);
     if (order == NULL) {        /* the rules let no other through */
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
@@ -393,9 +413,13 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
 static const fb_op_t fb_changelog_list_op =
     FB_OP_READ(fb_changelog_list, FB_VERSION_CLOVER, NULL,
                fb_changelog_list_rules);
-static const fb_op_t fb_changelog_get_op =
-    FB_OP_READ(fb_changelog_get, FB_VERSION_CLOVER, NULL,
-               fb_changelog_get_rules);
+static const fb_op_t fb_changelog_get_op = {
+    .handler = fb_changelog_get,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .query = fb_changelog_get_rules,
+    .path = fb_changelog_path,
+};
 
 static const fb_route_t fb_changelog_routes[] = {
     {"GET", "/changelogs", &fb_changelog_list_op},

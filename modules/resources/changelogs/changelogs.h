@@ -13,6 +13,12 @@
 /* The locales a changelog can be written in, NULL-terminated. */
 extern const char *const fb_changelog_locales[];
 
+/* A changelog as a path or a body names it: its id, or its slug
+ * (lowercase letters, digits and hyphens); and the path rules of the
+ * operations on /changelogs/{id}. */
+extern const fb_field_format_t fb_format_changelog_ref;
+extern const fb_path_rule_t fb_changelog_path[];
+
 /*
  * The changelog given names (a 24-hex id, else a slug in any of its
  * locales), as fb_changelog_find() does for the path; errors name param:

@@ -154,12 +154,16 @@ static const fb_field_rule_t fb_changelog_create_rules[] = {
     CHANGELOG_FIELD_RULES(FB_FIELD_REQUIRED, 0),
     {.name = "state", .type = FB_FIELD_ENUM,
      .choices = (const char *const[]){"draft", "live", NULL}},
+    /* The content, as HTML or as markdown: one of them. */
+    FB_FIELD_GROUP_OF(FB_FIELD_REQUIRED | FB_FIELD_EXCLUSIVE, "htmlContent",
+                      "markdownContent"),
     {.name = NULL}
 };
 
 /* PATCH: locale (extension) names the locale whose draft is edited. */
 static const fb_field_rule_t fb_changelog_update_rules[] = {
     CHANGELOG_FIELD_RULES(0, FB_FIELD_NULL_CLEARS),
+    FB_FIELD_GROUP_OF(FB_FIELD_EXCLUSIVE, "htmlContent", "markdownContent"),
     {.name = NULL}
 };
 
@@ -174,7 +178,8 @@ typedef struct {
  * The content of the body: htmlContent sanitized, or markdownContent
  * rendered and sanitized, and then kept as the locale's markdownContent.
  * Not both: the stored markdown would say something else than the
- * content, so that is refused (the reference: "provide either").
+ * content, so the body's group rule refuses that (the reference:
+ * "provide either").
  */
 static fb_error_t *fb_changelog_content(fb_req_t *fr,
                                         fb_changelog_content_t *c)
@@ -182,13 +187,6 @@ static fb_error_t *fb_changelog_content(fb_req_t *fr,
     fb_error_t *err;
 
     c->markdown = fb_json_string(fr->body, "markdownContent");
-    if (c->markdown != NULL
-        && json_object_object_get_ex(fr->body, "htmlContent", NULL)) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
-                             "markdownContent",
-                             "Give htmlContent or markdownContent, "
-                             "not both.");
-    }
     if ((err = fb_body_html(fr, "htmlContent", &c->html, &c->text))
         != NULL) {
         return err;
@@ -449,7 +447,8 @@ static fb_error_t *fb_changelog_delete(fb_req_t *fr)
     {.handler = (fn), .flags = FB_OP_WRITE | (op_flags), \
      .min_version = FB_VERSION_CLOVER, \
      .permission = FB_PERM_MANAGE_CHANGELOGS, .body = (rules), \
-     .audit = (audited)}
+     .audit = (audited), \
+     .path = fb_changelog_path}
 
 static const fb_op_t fb_changelog_create_op =
     CHANGELOG_WRITE(fb_changelog_create, FB_OP_BODY,

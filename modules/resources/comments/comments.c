@@ -155,11 +155,15 @@ static const char *const fb_comment_privacies[] = {"public", "private",
 
 static const fb_query_rule_t fb_comment_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {.name = "postId", .type = FB_Q_STRING, .min = 1, .max = 255},
-    {.name = "changelogId", .type = FB_Q_STRING, .min = 1, .max = 255},
-    {.name = "privacy", .type = FB_Q_ENUM, .choices = fb_comment_privacies},
+    {.name = "postId", .type = FB_Q_STRING, .min = 1, .max = 255,
+     .format = &fb_format_post_ref},
+    {.name = "changelogId", .type = FB_Q_STRING, .min = 1, .max = 255,
+     .format = &fb_format_changelog_ref},
+    {.name = "privacy", .type = FB_Q_ENUM, .choices = fb_comment_privacies,
+     .dflt = "public"},
     {.name = "inReview", .type = FB_Q_BOOL},
-    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_comment_sorts},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_comment_sorts,
+     .dflt = "best"},
     {.name = NULL}
 };
 
@@ -212,6 +216,18 @@ static int fb_comment_slug_valid(const char *s)
                                           "0123456789-") == n;
 }
 
+static int fb_comment_post_ref_valid(const char *s)
+{
+    return fb_id_valid(s) || fb_comment_slug_valid(s);
+}
+
+const fb_field_format_t fb_format_post_ref = {
+    .valid = fb_comment_post_ref_valid,
+    .what = "a 24-character hexadecimal object id or a post slug",
+    .pattern = "^([0-9A-Fa-f]{24}|[a-z0-9-]{1,128})$",
+    .min = 1, .max = 128,
+};
+
 fb_error_t *fb_comment_post(fb_req_t *fr, const char *given,
                             const char *param, int lock,
                             fb_comment_target_t *t)
@@ -222,11 +238,12 @@ fb_error_t *fb_comment_post(fb_req_t *fr, const char *given,
     fb_error_t *err;
 
     memset(t, 0, sizeof(*t));
-    if (id == NULL && !fb_comment_slug_valid(given)) {
+    if (!fb_format_post_ref.valid(given)) {
         return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, param,
-                             apr_psprintf(fr->pool, "'%s' must be a "
-                                          "24-character hexadecimal object "
-                                          "id or a post slug.", param));
+                             apr_pstrcat(fr->pool, "The ", param,
+                                         " must be ",
+                                         fb_format_post_ref.what, ".",
+                                         NULL));
     }
     if ((err = fb_req_select(fr, FB_CALL(comment_t_post, .id = id,
                                          .slug = given, .private = see),
@@ -303,15 +320,13 @@ static const fb_list_rows_t fb_comment_rows = {
 
 static fb_error_t *fb_comment_list(fb_req_t *fr)
 {
-    const char *sort = fb_query_get(&fr->query, "sortBy");
-    const char *privacy = fb_query_get(&fr->query, "privacy");
+    const char *sort = fb_query_value(&fr->query, fr->op->query, "sortBy");
+    const char *privacy = fb_query_value(&fr->query, fr->op->query,
+                                         "privacy");
     const char *target, *private, *post_private, *in_review;
     const fb_list_order_t *order;
     fb_error_t *err;
 
-    if (privacy == NULL) {
-        privacy = "public";
-    }
     if (strcmp(privacy, "public") != 0 && !fb_comment_sees_private(fr)) {
         return fb_error_make(fr->pool, FB_E_INSUFFICIENT_PERMISSIONS,
                              "privacy", "Private comments need the "
@@ -322,7 +337,7 @@ static fb_error_t *fb_comment_list(fb_req_t *fr)
     }
     order = fb_list_choose(target != NULL ? fb_comment_orders_target
                                           : fb_comment_orders,
-                           sort != NULL ? sort : "best", NULL);
+                           sort, NULL);
     if (order == NULL) {        /* sortBy's rule lets no other through */
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }

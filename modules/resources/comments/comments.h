@@ -125,6 +125,9 @@ typedef struct {
  * post_not_found).  With lock, the post's row is locked FOR SHARE so
  * that it stays while the comment is written.
  */
+/* A post as a comment's postId names it: its id, or its slug. */
+extern const fb_field_format_t fb_format_post_ref;
+
 fb_error_t *fb_comment_post(fb_req_t *fr, const char *given,
                             const char *param, int lock,
                             fb_comment_target_t *t);

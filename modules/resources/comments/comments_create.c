@@ -128,8 +128,13 @@ static const fb_statement_t *const fb_comment_create_statements[] = {
 static const fb_field_rule_t fb_comment_create_rules[] = {
     {.name = "content", .type = FB_FIELD_STRING, .flags = FB_FIELD_REQUIRED,
      .min = 2, .max = 500000},
-    {.name = "postId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
-    {.name = "changelogId", .type = FB_FIELD_STRING, .min = 1, .max = 255},
+    {.name = "postId", .type = FB_FIELD_STRING, .min = 1, .max = 255,
+     .format = &fb_format_post_ref},
+    {.name = "changelogId", .type = FB_FIELD_STRING, .min = 1, .max = 255,
+     .format = &fb_format_changelog_ref},
+    /* What the comment is on: a post or a changelog. */
+    FB_FIELD_GROUP_OF(FB_FIELD_REQUIRED | FB_FIELD_EXCLUSIVE, "postId",
+                      "changelogId"),
     {.name = "parentCommentId", .type = FB_FIELD_ID},
     {.name = "isPrivate", .type = FB_FIELD_BOOL},
     {.name = "sendNotification", .type = FB_FIELD_BOOL},
@@ -153,22 +158,14 @@ typedef struct {
     int is_private;
 } fb_comment_draft_t;
 
-/* The target the body names: exactly one of postId and changelogId. */
+/* The target the body names: exactly one of postId and changelogId (the
+ * body's group rule). */
 static fb_error_t *fb_comment_target(fb_req_t *fr, fb_comment_draft_t *d)
 {
     const char *post = fb_json_string(fr->body, "postId");
     const char *changelog = fb_json_string(fr->body, "changelogId");
     fb_error_t *err;
 
-    if (post == NULL && changelog == NULL) {
-        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER, "postId",
-                             "Give 'postId' or 'changelogId'.");
-    }
-    if (post != NULL && changelog != NULL) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
-                             "changelogId", "Give 'postId' or "
-                             "'changelogId', not both.");
-    }
     if (changelog != NULL) {
         memset(&d->target, 0, sizeof(d->target));
         d->target.comments_enabled = 1;

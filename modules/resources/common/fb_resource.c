@@ -18,13 +18,11 @@
 #include "fb_jsonw.h"
 #include "fb_log.h"
 
-#define FB_DEFAULT_LIMIT 10
-
 const char *const fb_sort_orders[] = {"asc", "desc", NULL};
 
 const fb_query_rule_t fb_resource_page_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {NULL, 0, 0, 0, NULL}
+    {.name = NULL}
 };
 
 fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
@@ -282,7 +280,7 @@ fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
                                  fb_args_t own, const fb_list_rows_t *shape)
 {
     const char *sort = fb_list_cursor_sort(fr, order);
-    long limit = fb_query_int(&fr->query, "limit", FB_DEFAULT_LIMIT);
+    long limit = fb_query_int(&fr->query, "limit", FB_QUERY_LIMIT_DEFAULT);
     const char *text = fb_query_get(&fr->query, "cursor");
     const char *next = NULL, *data;
     fb_args_t args = {.names = order->first->params};

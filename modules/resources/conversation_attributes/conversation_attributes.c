@@ -260,6 +260,7 @@ static int fb_attribute_identifier_valid(const char *s)
 static const fb_field_format_t fb_attribute_identifier = {
     .valid = fb_attribute_identifier_valid,
     .what = "lower-case letters, digits and underscores",
+    .pattern = "^[a-z0-9_]+$",
 };
 
 /* The identifier a name gives: its ASCII letters and digits lower-cased,

@@ -73,8 +73,10 @@ static const fb_field_rule_t fb_participant_remove_rules[] = {
 };
 
 static const fb_query_rule_t fb_participant_remove_query[] = {
-    {.name = "id", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "actingAdminId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "id", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
+    {.name = "actingAdminId", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = NULL}
 };
 
@@ -237,6 +239,7 @@ static const fb_op_t fb_participant_remove_op = {
     .body = fb_participant_remove_rules,
     .audit = FB_AUDIT_OF("conversation.participant_removed", "support",
                           "conversation"),
+    .path = fb_conversation_path,
 };
 
 static const fb_route_t fb_participant_routes[] = {

@@ -259,6 +259,7 @@ static const fb_op_t fb_conversation_tag_apply_op = {
     .permission = FB_PERM_SET_CONVERSATION_TAGS,
     .body = fb_tag_apply_rules,
     .audit = FB_AUDIT_OF("conversation.tagged", "support", "conversation"),
+    .path = fb_conversation_path,
 };
 static const fb_op_t fb_conversation_tag_remove_op = {
     .handler = fb_conversation_tag_remove,
@@ -267,6 +268,7 @@ static const fb_op_t fb_conversation_tag_remove_op = {
     .permission = FB_PERM_SET_CONVERSATION_TAGS,
     .body = fb_tag_remove_rules,
     .audit = FB_AUDIT_OF("conversation.untagged", "support", "conversation"),
+    .path = fb_conversation_path,
 };
 
 static const fb_route_t fb_conversation_tag_routes[] = {

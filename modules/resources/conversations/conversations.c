@@ -98,6 +98,18 @@ static int fb_conversation_id_valid(const char *value)
     return n > 0;
 }
 
+const fb_field_format_t fb_format_conversation_id = {
+    .valid = fb_conversation_id_valid,
+    .what = "a conversation id: 1 to 16 letters and digits",
+    .pattern = "^[0-9A-Za-z]{1,16}$",
+    .min = 1, .max = 16,
+};
+
+const fb_path_rule_t fb_conversation_path[] = {
+    {.name = "id", .format = &fb_format_conversation_id},
+    {.name = NULL}
+};
+
 fb_error_t *fb_conversation_find(fb_req_t *fr, const char *value,
                                  const char *param, int lock,
                                  const char **id)
@@ -105,10 +117,12 @@ fb_error_t *fb_conversation_find(fb_req_t *fr, const char *value,
     fb_error_t *err;
 
     *id = NULL;
-    if (value == NULL || !fb_conversation_id_valid(value)) {
+    if (value == NULL || !fb_format_conversation_id.valid(value)) {
         return fb_error_make(fr->pool, FB_E_INVALID_ID, param,
-                             "A conversation id is 1 to 16 letters and "
-                             "digits.");
+                             apr_pstrcat(fr->pool, "The ", param,
+                                         " must be ",
+                                         fb_format_conversation_id.what,
+                                         ".", NULL));
     }
     err = fb_resource_lookup(fr, lock ? &fb_sql_conversation_find_locked
                                       : &fb_sql_conversation_find,
@@ -316,7 +330,8 @@ static const fb_list_rows_t fb_conversation_rows = {
 
 static const fb_query_rule_t fb_conversation_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = NULL}
 };
 
@@ -388,6 +403,7 @@ static const fb_op_t fb_conversation_delete_op = {
     .min_version = FB_VERSION_NOVA,
     .permission = FB_PERM_NONE,
     .audit = FB_AUDIT_OF("conversation.deleted", "support", "conversation"),
+    .path = fb_conversation_path,
 };
 
 static const fb_route_t fb_conversation_routes[] = {

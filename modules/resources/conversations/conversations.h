@@ -13,14 +13,22 @@
 #include "fb_resource.h"
 #include "fb_write.h"
 
+/* A conversation's id: 1 to 16 letters and digits. */
+extern const fb_field_format_t fb_format_conversation_id;
+
+/* The path rules of every operation on /conversations/{id}. */
+extern const fb_path_rule_t fb_conversation_path[];
+
 /* The operation descriptor of a conversation read or write (nova). */
 #define CONVERSATION_READ(fn, query_rules) \
     {.handler = (fn), .min_version = FB_VERSION_NOVA, \
-     .permission = FB_PERM_NONE, .query = (query_rules)}
+     .permission = FB_PERM_NONE, .query = (query_rules), \
+     .path = fb_conversation_path}
 #define CONVERSATION_WRITE(fn, body_rules, audited) \
     {.handler = (fn), .flags = FB_OP_WRITE | FB_OP_BODY, \
      .min_version = FB_VERSION_NOVA, .permission = FB_PERM_NONE, \
-     .body = (body_rules), .audit = (audited)}
+     .body = (body_rules), .audit = (audited), \
+     .path = fb_conversation_path}
 
 /*
  * The conversation named value (a path's id, or a body's member param):

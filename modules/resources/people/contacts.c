@@ -297,6 +297,8 @@ static const fb_field_rule_t fb_contact_upsert_rules[] = {
     {.name = "roles", .type = FB_FIELD_STRING_ARRAY, .max = 100,
      .item_max = 255},
     {.name = "createdAt", .type = FB_FIELD_TIME},
+    /* Who the contact is: an email, a userId, or both. */
+    FB_FIELD_GROUP_OF(FB_FIELD_REQUIRED, "userId", "email"),
     {.name = NULL}
 };
 
@@ -372,11 +374,6 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
     apr_size_t i;
     int verified;
 
-    if (fb_json_string(body, "userId") == NULL
-        && fb_json_string(body, "email") == NULL) {
-        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER, "userId",
-                             "Either email or userId must be provided.");
-    }
     if ((err = fb_contact_verify(fr, body, &verified)) != NULL) {
         return err;
     }

@@ -108,9 +108,11 @@ static const fb_field_rule_t fb_voter_remove_rules[] = {
 
 /* DELETE may name the voter in the query instead of the body. */
 static const fb_query_rule_t fb_voter_remove_query[] = {
-    {.name = "id", .type = FB_Q_STRING, .min = 24, .max = 24},
+    {.name = "id", .type = FB_Q_STRING, .min = 24, .max = 24,
+     .format = &fb_format_object_id},
     {.name = "userId", .type = FB_Q_STRING, .min = 1, .max = 255},
-    {.name = "email", .type = FB_Q_STRING, .min = 3, .max = 255},
+    {.name = "email", .type = FB_Q_STRING, .min = 3, .max = 255,
+     .format = &fb_format_email},
     {.name = NULL}
 };
 

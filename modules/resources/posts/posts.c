@@ -240,13 +240,18 @@ static const char *const fb_post_sorts[] = {"createdAt", "upvotes",
 
 static const fb_query_rule_t fb_post_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {.name = "boardId", .type = FB_Q_LIST, .min = 1, .max = 64},
-    {.name = "statusId", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "boardId", .type = FB_Q_LIST, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
+    {.name = "statusId", .type = FB_Q_LIST, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = "tags", .type = FB_Q_LIST, .min = 1, .max = 255},
     {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
     {.name = "inReview", .type = FB_Q_BOOL},
-    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_post_sorts},
-    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    /* With q and no sortBy, the best matches first (fb_post_list). */
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_post_sorts,
+     .dflt = "createdAt"},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders,
+     .dflt = "desc"},
     {.name = NULL}
 };
 
@@ -291,7 +296,7 @@ static const fb_list_rows_t fb_post_rows = {
 static fb_error_t *fb_post_list(fb_req_t *fr)
 {
     const char *sort = fb_query_get(&fr->query, "sortBy");
-    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const char *dir;
     const char *q = fb_query_get(&fr->query, "q");
     const fb_list_order_t *order;
     const char *boards, *statuses, *tags, *arg, *private, *in_review;
@@ -303,11 +308,12 @@ static fb_error_t *fb_post_list(fb_req_t *fr)
     }
     /* With a search and no sort, the best matches come first. */
     if (sort == NULL) {
-        sort = q != NULL ? "relevance" : "createdAt";
+        sort = q != NULL ? "relevance"
+                         : fb_query_value(&fr->query, fr->op->query,
+                                          "sortBy");
     }
-    if (dir == NULL || strcmp(sort, "relevance") == 0) {
-        dir = "desc";
-    }
+    dir = strcmp(sort, "relevance") == 0
+          ? "desc" : fb_query_value(&fr->query, fr->op->query, "sortOrder");
     if ((err = fb_resource_id_filter(fr, "boardId", &boards)) != NULL
         || (err = fb_resource_id_filter(fr, "statusId", &statuses))
            != NULL) {

@@ -27,24 +27,41 @@ const fb_statement_t *const fb_ticket_check_statements[] = {
     &fb_sql_ticket_c_status, &fb_sql_ticket_c_company, NULL
 };
 
+/* Leading zeros name the same number; at most 15 digits stay exact in
+ * a JSON number. */
+static int fb_ticket_number_valid(const char *s)
+{
+    apr_size_t n;
+
+    s += strspn(s, "0");
+    n = strspn(s, "0123456789");
+    return n > 0 && n <= 15 && s[n] == '\0';
+}
+
+const fb_field_format_t fb_format_ticket_number = {
+    .valid = fb_ticket_number_valid,
+    .what = "a ticket number: a positive integer",
+    .pattern = "^0*[1-9][0-9]{0,14}$",
+    .min = 1,
+};
+
+const fb_path_rule_t fb_ticket_path[] = {
+    {.name = "id", .format = &fb_format_ticket_number},
+    {.name = NULL}
+};
+
 fb_error_t *fb_ticket_number(fb_req_t *fr, const char **number)
 {
     const char *s = fb_req_param(fr, "id");
-    apr_size_t n = s != NULL ? strspn(s, "0123456789") : 0;
 
-    /* Leading zeros name the same number; at most 15 digits stay exact
-     * in a JSON number. */
-    while (n > 1 && *s == '0') {
-        s++;
-        n--;
-    }
-    if (n == 0 || s[n] != '\0' || n > 15 || strcmp(s, "0") == 0) {
+    if (s == NULL || !fb_ticket_number_valid(s)) {
         *number = NULL;
         return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",
-                             "The id must be a ticket number: a positive "
-                             "integer.");
+                             apr_pstrcat(fr->pool, "The id must be ",
+                                         fb_format_ticket_number.what, ".",
+                                         NULL));
     }
-    *number = s;
+    *number = s + strspn(s, "0");
     return NULL;
 }
 

@@ -122,20 +122,26 @@ static const char *const fb_ticket_kinds[] = {"customer", "tracker",
 
 static const fb_query_rule_t fb_ticket_list_rules[] = {
     FB_QUERY_RULES_PAGE,
-    {.name = "ticketCategoryIds", .type = FB_Q_LIST, .min = 1, .max = 64},
-    {.name = "statusIds", .type = FB_Q_LIST, .min = 1, .max = 64},
+    {.name = "ticketCategoryIds", .type = FB_Q_LIST, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
+    {.name = "statusIds", .type = FB_Q_LIST, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 255},
-    {.name = "assigneeId", .type = FB_Q_STRING, .min = 1, .max = 64},
+    {.name = "assigneeId", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_object_id},
     {.name = "categoryType", .type = FB_Q_ENUM, .choices = fb_ticket_kinds},
-    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_ticket_sorts},
-    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders},
+    {.name = "sortBy", .type = FB_Q_ENUM, .choices = fb_ticket_sorts,
+     .dflt = "date"},
+    {.name = "sortOrder", .type = FB_Q_ENUM, .choices = fb_sort_orders,
+     .dflt = "desc"},
     {.name = NULL}
 };
 
 static fb_error_t *fb_ticket_list(fb_req_t *fr)
 {
-    const char *sort = fb_query_get(&fr->query, "sortBy");
-    const char *dir = fb_query_get(&fr->query, "sortOrder");
+    const char *sort = fb_query_value(&fr->query, fr->op->query, "sortBy");
+    const char *dir = fb_query_value(&fr->query, fr->op->query,
+                                     "sortOrder");
     const char *q = fb_query_get(&fr->query, "q");
     const char *kind = fb_query_get(&fr->query, "categoryType");
     const char *assignee = fb_query_get(&fr->query, "assigneeId");
@@ -146,8 +152,7 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
     if (q != NULL && (err = fb_req_expensive(fr)) != NULL) {
         return err;
     }
-    order = fb_list_choose(fb_ticket_orders, sort != NULL ? sort : "date",
-                           dir != NULL ? dir : "desc");
+    order = fb_list_choose(fb_ticket_orders, sort, dir);
     if (order == NULL) {        /* the rules let no other through */
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
@@ -242,8 +247,12 @@ static fb_error_t *fb_ticket_get(fb_req_t *fr)
 static const fb_op_t fb_ticket_list_op =
     FB_OP_READ(fb_ticket_list, FB_VERSION_CLOVER, NULL,
                fb_ticket_list_rules);
-static const fb_op_t fb_ticket_get_op =
-    FB_OP_READ(fb_ticket_get, FB_VERSION_CLOVER, NULL, NULL);
+static const fb_op_t fb_ticket_get_op = {
+    .handler = fb_ticket_get,
+    .min_version = FB_VERSION_CLOVER,
+    .permission = FB_PERM_NONE,
+    .path = fb_ticket_path,
+};
 
 static const fb_route_t fb_ticket_routes[] = {
     {"GET", "/tickets", &fb_ticket_list_op},

@@ -97,6 +97,12 @@ extern const fb_list_rows_t fb_ticket_rows;
  */
 fb_error_t *fb_ticket_number(fb_req_t *fr, const char **number);
 
+/* A ticket's number as a path gives it: a positive integer of at most
+ * 15 digits after any leading zeros; and the path rules of the
+ * operations on /tickets/{id}. */
+extern const fb_field_format_t fb_format_ticket_number;
+extern const fb_path_rule_t fb_ticket_path[];
+
 /*
  * Ticket number as the API renders it (fb_ticket_json_parts: with the
  * messages and notes of its linked conversation when with_parts, [] if

@@ -51,6 +51,20 @@ static const char *const fb_ticket_reply_authors[] = {"contact", "admin",
 static const char *const fb_ticket_reply_kinds[] = {"comment", "note",
                                                     NULL};
 
+/* An attachment's link: an http or https URL that can stand in an
+ * href as it is (no quote or angle bracket). */
+static int fb_attachment_url_valid(const char *s)
+{
+    return fb_url_valid(s) && strpbrk(s, "\"<>") == NULL;
+}
+
+static const fb_field_format_t fb_format_attachment_url = {
+    .valid = fb_attachment_url_valid,
+    .what = "an http or https URL without quotes or angle brackets",
+    .pattern = "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\"<>\\u0000-\\u0020"
+               "\\u007f][^\"<>\\u0000-\\u0020\\u007f]*$",
+};
+
 static const fb_field_rule_t fb_ticket_reply_rules[] = {
     {.name = "type", .type = FB_FIELD_ENUM, .flags = FB_FIELD_REQUIRED,
      .choices = fb_ticket_reply_authors},
@@ -62,7 +76,7 @@ static const fb_field_rule_t fb_ticket_reply_rules[] = {
     {.name = "messageType", .type = FB_FIELD_ENUM,
      .choices = fb_ticket_reply_kinds},
     {.name = "attachmentUrls", .type = FB_FIELD_STRING_ARRAY, .max = 10,
-     .item_max = 2048},
+     .item_max = 2048, .format = &fb_format_attachment_url},
     {.name = "skipNotifications", .type = FB_FIELD_BOOL},
     {.name = "createdAt", .type = FB_FIELD_TIME},
     {.name = NULL}
@@ -138,7 +152,7 @@ static fb_error_t *fb_ticket_reply_attachments(fb_req_t *fr)
             json_object_array_get_idx(urls, i));
         const char *q;
 
-        if (!fb_url_valid(u) || strpbrk(u, "\"<>") != NULL) {
+        if (!fb_format_attachment_url.valid(u)) {
             return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
                                  apr_psprintf(fr->pool,
                                               "attachmentUrls[%d]", (int)i),
@@ -299,6 +313,7 @@ static const fb_op_t fb_ticket_reply_op = {
     .permission = FB_PERM_NONE,
     .body = fb_ticket_reply_rules,
     .audit = FB_AUDIT_OF("ticket.replied", "support", "ticket"),
+    .path = fb_ticket_path,
 };
 
 static const fb_route_t fb_ticket_reply_routes[] = {

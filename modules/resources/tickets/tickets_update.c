@@ -312,6 +312,7 @@ static const fb_op_t fb_ticket_update_op = {
     .body = fb_ticket_update_rules,
     .data = &fb_ticket_upload,
     .audit = FB_AUDIT_OF("ticket.updated", "support", "ticket"),
+    .path = fb_ticket_path,
 };
 
 static const fb_op_t fb_ticket_delete_op = {
@@ -320,6 +321,7 @@ static const fb_op_t fb_ticket_delete_op = {
     .min_version = FB_VERSION_CLOVER,
     .permission = FB_PERM_NONE,
     .audit = FB_AUDIT_OF("ticket.deleted", "support", "ticket"),
+    .path = fb_ticket_path,
 };
 
 static const fb_route_t fb_ticket_update_routes[] = {

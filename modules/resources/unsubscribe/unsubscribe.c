@@ -38,10 +38,14 @@ static const fb_statement_t *const fb_unsubscribe_statements[] = {
 };
 
 static const fb_query_rule_t fb_unsubscribe_rules[] = {
-    {.name = "org", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "list", .type = FB_Q_ENUM, .choices = fb_bulk_lists},
-    {.name = "email", .type = FB_Q_STRING, .min = 1, .max = 500},
-    {.name = "token", .type = FB_Q_STRING, .min = 64, .max = 64},
+    {.name = "org", .type = FB_Q_STRING, .flags = FB_Q_REQUIRED, .min = 1,
+     .max = 64},
+    {.name = "list", .type = FB_Q_ENUM, .flags = FB_Q_REQUIRED,
+     .choices = fb_bulk_lists},
+    {.name = "email", .type = FB_Q_STRING, .flags = FB_Q_REQUIRED, .min = 1,
+     .max = 500},
+    {.name = "token", .type = FB_Q_STRING, .flags = FB_Q_REQUIRED,
+     .min = 64, .max = 64},
     {.name = NULL}
 };
 
@@ -55,8 +59,8 @@ static void fb_unsubscribe_page(fb_req_t *fr, const char *body)
         "</head><body>", body, "</body></html>\n", NULL));
 }
 
-/* The link's parts, checked: 400 when one is missing or the token does
- * not sign them. */
+/* The link's parts (each required by the query's rules), checked: 400
+ * when the token does not sign them. */
 static fb_error_t *fb_unsubscribe_check(fb_req_t *fr, const char **org,
                                         const char **email)
 {
@@ -65,10 +69,6 @@ static fb_error_t *fb_unsubscribe_check(fb_req_t *fr, const char **org,
 
     *org = fb_query_get(&fr->query, "org");
     *email = fb_query_get(&fr->query, "email");
-    if (*org == NULL || list == NULL || *email == NULL || token == NULL) {
-        return fb_error_make(fr->pool, FB_E_MISSING_PARAMETER, NULL,
-                             "The link is incomplete.");
-    }
     if (fr->conf->secret == NULL
         || !fb_unsubscribe_valid(fr->pool, fr->conf->secret, *org, list,
                                  *email, token)) {

@@ -491,10 +491,10 @@ static const fb_field_rule_t fb_webhook_config_rules[] = {
 #define WEBHOOK_FIELDS(req) \
     {.name = "name", .type = FB_FIELD_STRING, .flags = (req), \
      .min = 1, .max = 255}, \
-    {.name = "url", .type = FB_FIELD_STRING, .flags = (req), \
-     .min = 1, .max = FB_FETCH_URL_MAX}, \
+    {.name = "url", .type = FB_FIELD_URL, .flags = (req), \
+     .max = FB_FETCH_URL_MAX}, \
     {.name = "topics", .type = FB_FIELD_STRING_ARRAY, .flags = (req), \
-     .min = 1, .max = 64, .item_max = 64}, \
+     .min = 1, .max = 64, .item_max = 64, .choices = fb_webhook_topics}, \
     {.name = "requestConfig", .type = FB_FIELD_OBJECT, \
      .fields = fb_webhook_config_rules}
 
