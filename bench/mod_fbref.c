@@ -49,6 +49,7 @@
 
 #include "apr_dbd.h"
 #include "apr_hash.h"
+#include "apr_lib.h"
 #include "apr_optional.h"
 #include "apr_strings.h"
 #include "apr_tables.h"
@@ -180,6 +181,23 @@ static apr_dbd_prepared_t *fbref_statement(request_rec *r, ap_dbd_t *dbd,
     return stmt;
 }
 
+/* The placeholders of sql as apr_dbd counts them ('%' and a letter; "%%"
+ * is a percent). */
+static int fbref_placeholders(const char *sql)
+{
+    int n = 0;
+
+    for (; *sql != '\0'; sql++) {
+        if (sql[0] == '%' && apr_isalpha(sql[1])) {
+            n++;
+        }
+        else if (sql[0] == '%' && sql[1] == '%') {
+            sql++;
+        }
+    }
+    return n;
+}
+
 /*
  * Runs mod_feedback's statement label with nargs arguments and appends
  * every row to out, its columns joined by tabs.  Returns an HTTP status:
@@ -209,6 +227,16 @@ static int fbref_select(request_rec *r, const char *label, int nargs,
     }
     if (stmt == NULL) {
         return status;
+    }
+    /* apr_dbd reads as many values as the statement has placeholders,
+     * whatever nargs says: a statement whose arguments changed would
+     * read past args. */
+    if (fbref_placeholders(fbref_statement_sql(label)) != nargs) {
+        ap_log_rerror(APLOG_MARK, APLOG_ERR, 0, r,
+                      "fbref: %s takes %d arguments, not the %d the "
+                      "reference passes", label,
+                      fbref_placeholders(fbref_statement_sql(label)), nargs);
+        return HTTP_INTERNAL_SERVER_ERROR;
     }
     rc = apr_dbd_pselect(dbd->driver, r->pool, dbd->handle, &res, stmt, 1,
                          nargs, args);
@@ -274,15 +302,19 @@ static int fbref_board(request_rec *r, const fbref_args_t *a)
 static int fbref_brands(request_rec *r, const fbref_args_t *a)
 {
     apr_array_header_t *rows = apr_array_make(r->pool, 128, sizeof(char *));
-    const char *args[2];
+    const char *args[4];
     int status;
 
     if (a->org == NULL || a->limit == NULL || !fbref_limit_ok(a->limit)) {
         return HTTP_BAD_REQUEST;
     }
+    /* The organization, then brand_list's named set: the cursor's key
+     * and id (none: a first page) and the limit (fb_resource.h). */
     args[0] = a->org;
-    args[1] = a->limit;
-    status = fbref_select(r, "brand_list", 2, args, rows);
+    args[1] = NULL;
+    args[2] = NULL;
+    args[3] = a->limit;
+    status = fbref_select(r, "brand_list", 4, args, rows);
     return status != OK ? status : fbref_write(r, rows);
 }
 

@@ -82,9 +82,20 @@ await step('organization.admins.list/retrieve/listRoles', async () => {
                first[0].id);
   await fb.organization.admins.listRoles();
 });
-await step('organization.teams.list', () => fb.organization.teams.list());
-await step('organization.brands.list', async () => {
-  assert.ok((await all(fb.organization.brands.list())).length > 0);
+await step('organization.teams.list/retrieve', async () => {
+  const teams = await fb.organization.teams.list();
+  const list = teams.data ?? teams;
+  for (const t of list.slice(0, 1)) {
+    assert.equal((await fb.organization.teams.retrieve(t.id)).id, t.id);
+  }
+  await assert.rejects(fb.organization.teams.retrieve('0'.repeat(24)),
+                       (e) => e instanceof Featurebase.NotFoundError);
+});
+await step('organization.brands.list/retrieve', async () => {
+  const brands = await all(fb.organization.brands.list());
+  assert.ok(brands.length > 0);
+  assert.equal((await fb.organization.brands.retrieve(brands[0].id)).id,
+               brands[0].id);
 });
 
 // --- posts, with auto-pagination across cursor pages
@@ -268,6 +279,18 @@ await step('users.contacts and users.companies', async () => {
   await fb.users.companies.contacts.remove(contact.id, { id: co.id });
   await fb.users.companies.delete(co.id);
   await fb.users.contacts.delete(contact.id);
+  // The deletes by the caller's own ids.
+  const other = await fb.users.companies.createOrUpdate({
+    companyId: `co2-${tag}`, name: 'SDK Co 2' });
+  const gone = await fb.users.companies.deleteByCompanyID(`co2-${tag}`);
+  assert.equal(gone.id, other.id);
+  assert.equal(gone.deleted, true);
+  const byUser = await fb.users.contacts.createOrUpdate({
+    userId: `${userId}-2`, email: `${userId}-2@sdk.example`, name: 'SDK 2' });
+  const dropped = await fb.users.contacts.byUserID.delete(`${userId}-2`);
+  assert.equal(dropped.id, byUser.id);
+  await assert.rejects(fb.users.contacts.byUserID.retrieve(`${userId}-2`),
+                       (e) => e instanceof Featurebase.NotFoundError);
 });
 
 await step('users.contacts.search and users.companies.search', async () => {

@@ -196,15 +196,6 @@ static const fb_list_rows_t fb_audit_rows = {
     .key_col = AUDIT_NCOLS, .id_col = AUDIT_COL_ID
 };
 
-static const fb_query_rule_t fb_audit_list_rules[] = {
-    FB_QUERY_RULES_PAGE,
-    {.name = "action", .type = FB_Q_STRING, .min = 3, .max = 100},
-    {.name = "domain", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64},
-    {.name = NULL}
-};
-
 /* A name of lower-case letters and underscores, with one dot where dot
  * (an action: "{domain}.{verb}"). */
 static int fb_audit_name_valid(const char *s, int dot)
@@ -221,6 +212,42 @@ static int fb_audit_name_valid(const char *s, int dot)
     }
     return dots == (dot ? 1 : 0);
 }
+
+static int fb_audit_action_valid(const char *s)
+{
+    return fb_audit_name_valid(s, 1);
+}
+
+static int fb_audit_domain_valid(const char *s)
+{
+    return fb_audit_name_valid(s, 0);
+}
+
+static const fb_field_format_t fb_audit_action_format = {
+    .valid = fb_audit_action_valid,
+    .what = "{domain}.{verb}, lower-case letters and underscores "
+            "(webhook.deleted)",
+    .pattern = "^[a-z_]*\\.[a-z_]*$",
+};
+
+static const fb_field_format_t fb_audit_domain_format = {
+    .valid = fb_audit_domain_valid,
+    .what = "lower-case letters and underscores (security)",
+    .pattern = "^[a-z_]+$",
+};
+
+static const fb_query_rule_t fb_audit_list_rules[] = {
+    FB_QUERY_RULES_PAGE,
+    {.name = "action", .type = FB_Q_STRING, .min = 3, .max = 100,
+     .format = &fb_audit_action_format},
+    {.name = "domain", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_audit_domain_format},
+    {.name = "startDate", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_time},
+    {.name = "endDate", .type = FB_Q_STRING, .min = 1, .max = 64,
+     .format = &fb_format_time},
+    {.name = NULL}
+};
 
 /* The query parameter name as an ISO 8601 time for the statement (a
  * date alone at end: the end of that day), or NULL. */
@@ -254,16 +281,6 @@ static fb_error_t *fb_audit_list(fb_req_t *fr)
     const char *start, *end;
     fb_error_t *err;
 
-    if (action != NULL && !fb_audit_name_valid(action, 1)) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, "action",
-                             "'action' must be {domain}.{verb}, lower-case "
-                             "letters and underscores (webhook.deleted).");
-    }
-    if (domain != NULL && !fb_audit_name_valid(domain, 0)) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, "domain",
-                             "'domain' must be lower-case letters and "
-                             "underscores (security).");
-    }
     if ((err = fb_audit_time(fr, "startDate", 0, &start)) != NULL
         || (err = fb_audit_time(fr, "endDate", 1, &end)) != NULL) {
         return err;
