@@ -24,9 +24,9 @@ static apr_size_t fb_params_ident(const char *s)
 
 /*
  * The name a placeholder's value is bound as: after "%s", an optional
- * "::type" (an identifier, "[]" and words of a type such as "double
- * precision" are not used by the statements), then " AS name".  *len is
- * the name's length, 0 when the placeholder is not bound so.
+ * "::type" (one word, "text" or "integer", with "[]" for an array; the
+ * statements use no type of two words), then " AS name".  *len is the
+ * name's length, 0 when the placeholder is not bound so.
  */
 static const char *fb_params_binding(const char *after, apr_size_t *len)
 {
