@@ -72,6 +72,7 @@
     X(bulk_mail)                    \
     X(changelog_publishing)         \
     X(conversation)                 \
+    X(conversation_values)          \
     X(dbd)                          \
     X(events)                       \
     X(field_values)                 \

@@ -121,6 +121,19 @@ static int fb_query_in(const char *const *choices, const char *s)
     return 0;
 }
 
+/* rule's choices, as a reader sees them. */
+static const char *fb_query_choices(apr_pool_t *p,
+                                    const fb_query_rule_t *rule)
+{
+    const char *const *c;
+    const char *list = NULL;
+
+    for (c = rule->choices; *c != NULL; c++) {
+        list = list ? apr_pstrcat(p, list, ", ", *c, NULL) : *c;
+    }
+    return list;
+}
+
 /* What is wrong with one value under rule, or NULL. */
 static const char *fb_query_value_problem(apr_pool_t *p,
                                           const fb_query_rule_t *rule,
@@ -143,16 +156,9 @@ static const char *fb_query_value_problem(apr_pool_t *p,
         }
         return NULL;
     case FB_Q_ENUM:
-        if (!fb_query_in(rule->choices, value)) {
-            const char *const *c;
-            const char *list = NULL;
-
-            for (c = rule->choices; *c != NULL; c++) {
-                list = list ? apr_pstrcat(p, list, ", ", *c, NULL) : *c;
-            }
-            return apr_pstrcat(p, "must be one of: ", list, NULL);
-        }
-        return NULL;
+        return fb_query_in(rule->choices, value)
+               ? NULL : apr_pstrcat(p, "must be one of: ",
+                                    fb_query_choices(p, rule), NULL);
     case FB_Q_STRING:
     case FB_Q_LIST:
         if ((long)len < rule->min || (long)len > rule->max) {
@@ -163,6 +169,11 @@ static const char *fb_query_value_problem(apr_pool_t *p,
             return apr_pstrcat(p, rule->type == FB_Q_LIST
                                   ? "must hold values each " : "must be ",
                                rule->format->what, NULL);
+        }
+        if (rule->type == FB_Q_LIST && rule->choices != NULL
+            && !fb_query_in(rule->choices, value)) {
+            return apr_pstrcat(p, "may only hold: ",
+                               fb_query_choices(p, rule), NULL);
         }
         return NULL;
     }

@@ -34,7 +34,9 @@ typedef struct {
     fb_query_type_e type;
     long min;
     long max;
-    const char *const *choices;     /* FB_Q_ENUM: NULL-terminated */
+    /* FB_Q_ENUM, and each value of an FB_Q_LIST that has them: the
+     * values taken, NULL-terminated. */
+    const char *const *choices;
     unsigned flags;
     /* FB_Q_STRING, and each value of FB_Q_LIST: the form it has (an id,
      * a date), checked after its length; or NULL. */

@@ -379,7 +379,9 @@ static json_object *fb_query_schema(const fb_query_rule_t *rule)
         break;
     case FB_Q_LIST:
         s = fb_typed("array");
-        fb_json_put(s, "items", fb_query_string(rule));
+        fb_json_put(s, "items", rule->choices != NULL
+                                ? fb_enum_schema(rule->choices)
+                                : fb_query_string(rule));
         break;
     case FB_Q_STRING:
     default:

@@ -140,6 +140,16 @@ apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     fb_conversation_parts_e parts,
                                     const char **json)
 {
+    return fb_conversation_render_with(db, p, org, id, parts, NULL, json);
+}
+
+apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
+                                         const char *org, const char *id,
+                                         fb_conversation_parts_e parts,
+                                         const fb_conversation_values_t
+                                             *values,
+                                         const char **json)
+{
     fb_rows_t rows, part_rows;
     fb_jsonw_t w;
     apr_status_t rv;
@@ -159,7 +169,7 @@ apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                            * FB_CONVERSATION_PART_SIZE);
     if (!fb_conversation_write(&w, rows.cells,
                                parts != FB_CONVERSATION_NO_PARTS
-                               ? &part_rows : NULL)) {
+                               ? &part_rows : NULL, values)) {
         return APR_EGENERAL;
     }
     *json = fb_jsonw_text(&w, NULL);

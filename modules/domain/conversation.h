@@ -196,14 +196,19 @@ extern const fb_statement_t *const fb_conversation_statements[];
  * buffer once. */
 #define FB_CONVERSATION_JSON_SIZE 1024
 
+/* Custom attribute values with their definitions (below). */
+typedef struct fb_conversation_values_t fb_conversation_values_t;
+
 /*
  * The conversation of row (the columns of CONVERSATION_SELECT) as the API
  * writes it, into w; with parts (rows of CONVERSATION_PART_SELECT, oldest
- * first), conversationParts too.  0 when a column is not in the form the
- * statements give (a bug, or a database whose DateStyle is not ISO).
+ * first), conversationParts too; with values, customAttributeValues.  0
+ * when a column is not in the form the statements give (a bug, or a
+ * database whose DateStyle is not ISO).
  */
 int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
-                          const fb_rows_t *parts);
+                          const fb_rows_t *parts,
+                          const fb_conversation_values_t *values);
 
 /*
  * For writers of other shapes of a conversation (search rows), from row
@@ -228,9 +233,11 @@ int fb_conversation_part_write(fb_jsonw_t *w, const char *const *row);
 int fb_conversation_parts_write(fb_jsonw_t *w, const fb_rows_t *parts);
 
 /* The JSON array of the conversations of the first n rows (a list's
- * page), in p; NULL when a row is not in the form the statements give. */
+ * page), with values as fb_conversation_write, in p; NULL when a row is
+ * not in the form the statements give. */
 const char *fb_conversation_page(apr_pool_t *p, const fb_rows_t *rows,
-                                 int n);
+                                 int n,
+                                 const fb_conversation_values_t *values);
 
 /* A part to add. */
 typedef struct {
@@ -262,6 +269,52 @@ apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
                                     const char *org, const char *id,
                                     fb_conversation_parts_e parts,
                                     const char **json);
+
+/*
+ * The custom attribute values of some conversations with their
+ * definitions, the client's customAttributeValues (include=
+ * customAttributeDefinitions): each value the conversation's
+ * customAttributes shows, in the definitions' order (conversation_values.c).
+ */
+struct fb_conversation_values_t {
+    fb_rows_t rows;
+    apr_hash_t *spans;      /* conversation id -> its rows */
+};
+
+/* Those of the conversations ids (a PostgreSQL text array) of org. */
+apr_status_t fb_conversation_values_read(fb_db_t *db, apr_pool_t *p,
+                                         const char *org, const char *ids,
+                                         fb_conversation_values_t *out);
+
+/* customAttributeValues of conversation id (a member; [] when it has no
+ * value) into w; 0 as fb_conversation_write. */
+int fb_conversation_values_write(fb_jsonw_t *w,
+                                 const fb_conversation_values_t *values,
+                                 const char *id);
+
+/* A conversation attribute's field subtypes (the client's fieldSubType)
+ * and the storage-level data type of each (its dataType): X(sub, data). */
+#define CONVERSATION_ATTRIBUTE_TYPES(X) \
+    X("text", "string") \
+    X("number", "number") \
+    X("select", "string") \
+    X("multi-select", "array") \
+    X("checkbox", "boolean") \
+    X("date", "date")
+
+/* The data type of sub_type, or NULL when it is no subtype. */
+const char *fb_conversation_attribute_data_type(const char *sub_type);
+
+/*
+ * As fb_conversation_render, with customAttributeValues from values
+ * (read for id) when values is not NULL.
+ */
+apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
+                                         const char *org, const char *id,
+                                         fb_conversation_parts_e parts,
+                                         const fb_conversation_values_t
+                                             *values,
+                                         const char **json);
 
 /*
  * The parts of conversation id that parts says, as rows of

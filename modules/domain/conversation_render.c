@@ -106,7 +106,8 @@ int fb_conversation_participants_write(fb_jsonw_t *w,
 }
 
 int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
-                          const fb_rows_t *parts)
+                          const fb_rows_t *parts,
+                          const fb_conversation_values_t *values)
 {
     static const char *const receipt[] = {"id", "userType",
                                           "lastReadPartId"};
@@ -132,6 +133,9 @@ int fb_conversation_write(fb_jsonw_t *w, const char *const *row,
                            row[CONV_COL_ADMIN_ASSIGNEE_ID]);
     fb_jsonw_key(w, "customAttributes");
     fb_jsonw_raw(w, row[CONV_COL_CUSTOM_ATTRIBUTES]);
+    if (values != NULL) {
+        ok &= fb_conversation_values_write(w, values, row[CONV_COL_ID]);
+    }
     if (parts != NULL) {
         fb_jsonw_key(w, "conversationParts");
         ok &= fb_conversation_parts_write(w, parts);
@@ -246,7 +250,8 @@ int fb_conversation_parts_write(fb_jsonw_t *w, const fb_rows_t *parts)
 }
 
 const char *fb_conversation_page(apr_pool_t *p, const fb_rows_t *rows,
-                                 int n)
+                                 int n,
+                                 const fb_conversation_values_t *values)
 {
     fb_jsonw_t w;
     int i, ok = 1;
@@ -258,7 +263,7 @@ const char *fb_conversation_page(apr_pool_t *p, const fb_rows_t *rows,
             fb_jsonw_restart(&w, ',');
         }
         ok &= fb_conversation_write(&w, rows->cells + i * rows->ncols,
-                                    NULL);
+                                    NULL, values);
     }
     fb_jsonw_restart(&w, ']');
     return ok ? fb_jsonw_text(&w, NULL) : NULL;

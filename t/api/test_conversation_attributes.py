@@ -362,3 +362,84 @@ def test_search_on_undefined_keys_finds_nothing(org, given):
     r = patch(org, cid, given)
     assert r.status_code == 400
     assert json.loads(r.text)["error"]["code"] == "invalid_parameter"
+
+
+def test_include_expands_values_with_their_definitions(org, other_org):
+    """include=customAttributeDefinitions adds customAttributeValues to
+    GET, the list and search rows: each value shown, beside its
+    definition, in the definitions' order; archived ones and other
+    organizations' never."""
+    who = contact(org)
+    cid = started(org, who)["id"]
+    bare = started(org, who)["id"]
+    plan = define(org, name="Expand plan", fieldSubType="select",
+                  options=[{"label": "Pro", "id": "pro"}])
+    areas = define(org, name="Expand areas", fieldSubType="multi-select",
+                   options=[{"label": "Billing", "id": "b"},
+                            {"label": "Login", "id": "l"}])
+    gone = define(org, name="Expand gone", fieldSubType="text")
+    unused = define(org, name="Expand unused", fieldSubType="checkbox")
+    assert patch(org, cid, {areas["id"]: ["l", "b"], plan["id"]: "Pro",
+                            gone["id"]: "x"}).status_code == 200
+    changed(org, gone["id"], archived=True)
+
+    def expected(d, value):
+        return {"id": d["id"], "identifier": d["identifier"],
+                "name": d["name"], "dataType": d["dataType"],
+                "fieldSubType": d["fieldSubType"], "options": d["options"],
+                "value": value}
+    want = [expected(plan, "pro"), expected(areas, ["l", "b"])]
+    assert unused["id"] not in str(want)
+
+    got = org.api.get("/conversations/" + cid,
+                      params={"include": "customAttributeDefinitions"})
+    assert got.status_code == 200, got.text
+    assert got.json()["customAttributeValues"] == want
+    assert got.json()["customAttributes"] == {plan["id"]: "pro",
+                                              areas["id"]: ["l", "b"]}
+    # Only when asked.
+    assert "customAttributeValues" not in org.api.get(
+        "/conversations/" + cid).json()
+
+    page = org.api.get("/conversations?limit=100&include="
+                       "customAttributeDefinitions")
+    assert page.status_code == 200, page.text
+    rows = {c["id"]: c for c in page.json()["data"]}
+    assert rows[cid]["customAttributeValues"] == want
+    assert rows[bare]["customAttributeValues"] == []
+    assert all("customAttributeValues" not in c for c in org.api.get(
+        "/conversations?limit=100").json()["data"])
+
+    found = org.api.post("/conversations/search", json={
+        "query": {"field": "participantId", "operator": "=",
+                  "value": who["id"]},
+        "include": ["customAttributeDefinitions"]})
+    assert found.status_code == 200, found.text
+    rows = {c["id"]: c for c in found.json()["data"]}
+    assert rows[cid]["customAttributeValues"] == want
+    assert rows[bare]["customAttributeValues"] == []
+
+    # The definition's answer and the expansion agree on the one table
+    # of data types.
+    for d in (plan, areas, unused):
+        assert org.api.get("/conversation_attributes/" + d["id"]).json()[
+            "dataType"] == {"select": "string", "multi-select": "array",
+                            "checkbox": "boolean"}[d["fieldSubType"]]
+
+    # Nothing else may be included, in the query or the body.
+    assert_error(org.api.get("/conversations/" + cid,
+                             params={"include": "parts"}),
+                 400, "invalid_parameter", param="include")
+    assert_error(org.api.get("/conversations",
+                             params={"include": "customAttributeDefinitions,"
+                                                "x"}),
+                 400, "invalid_parameter", param="include")
+    assert_error(org.api.post("/conversations/search",
+                              json={"include": ["parts"]}),
+                 400, "invalid_parameter", param="include")
+
+    # Another organization's conversation is not found, expanded or not.
+    assert_error(other_org.api.get(
+        "/conversations/" + cid,
+        params={"include": "customAttributeDefinitions"}),
+        404, "conversation_not_found", param="id")

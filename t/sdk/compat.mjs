@@ -433,6 +433,27 @@ await step('support.conversations create/retrieve/list/reply/update', async () =
   // Keyed by the definition's id, the option stored by its id.
   assert.deepEqual(s.customAttributes,
                    { [attribute.id]: attribute.options[1].id });
+  // include=customAttributeDefinitions: the value beside its definition,
+  // in a read, a list (the library sends include comma-separated) and a
+  // search.
+  const expanded = (x) => x.customAttributeValues
+    .find((v) => v.id === attribute.id);
+  const want = { id: attribute.id, identifier: attribute.identifier,
+                 name: attribute.name, dataType: 'string',
+                 fieldSubType: 'select', options: attribute.options,
+                 value: attribute.options[1].id };
+  assert.deepEqual(expanded(await fb.support.conversations.retrieve(c.id, {
+    include: ['customAttributeDefinitions'] })), want);
+  const listed = (await all(fb.support.conversations.list({
+    include: ['customAttributeDefinitions'] }))).find((x) => x.id === c.id);
+  assert.deepEqual(expanded(listed), want);
+  const searched = (await fb.support.conversations.search({
+    query: { field: 'participantId', operator: '=', value: contact.id },
+    include: ['customAttributeDefinitions'] }))
+    .data.find((x) => x.id === c.id);
+  assert.deepEqual(expanded(searched), want);
+  assert.equal((await fb.support.conversations.retrieve(c.id))
+    .customAttributeValues, undefined);
   await assert.rejects(fb.support.conversations.update(c.id, {
     customAttributes: { k: 'v' },
   }), (e) => e instanceof Featurebase.BadRequestError);

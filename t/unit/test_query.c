@@ -18,6 +18,8 @@ static const fb_query_rule_t rules[] = {
     {.name = "archived", .type = FB_Q_BOOL},
     {.name = "tags", .type = FB_Q_LIST, .min = 1, .max = 5},
     {.name = "q", .type = FB_Q_STRING, .min = 1, .max = 10},
+    {.name = "sorts", .type = FB_Q_LIST, .min = 1, .max = 10,
+     .choices = orders},
     {.name = NULL}
 };
 
@@ -187,6 +189,7 @@ static void test_check(void)
         {"limit=1", -1, NULL},
         {"limit=100", -1, NULL},
         {"limit=42&cursor=abc", -1, NULL},
+        {"sorts=newest,oldest&sorts=newest", -1, NULL},
         {"limit=0", FB_E_INVALID_PARAMETER, "limit"},
         {"limit=101", FB_E_INVALID_PARAMETER, "limit"},
         {"limit=-1", FB_E_INVALID_PARAMETER, "limit"},
@@ -272,6 +275,9 @@ static void test_check_messages(void)
         {"archived=yes", "'archived' must be true or false."},
         {"order=top", "'order' must be one of: newest, oldest."},
         {"tags=abcdef", "'tags' must have from 1 to 5 characters."},
+        {"sorts=newest,top", "'sorts' may only hold: newest, oldest."},
+        {"sorts=oldest&sorts=", "'sorts' must have from 1 to 10 "
+         "characters."},
     };
     apr_size_t i;
 

@@ -19,6 +19,7 @@
 #include "apr_lib.h"
 #include "apr_strings.h"
 
+#include "conversation.h"
 #include "conversation_attributes.h"
 #include "custom_fields/custom_fields.h"
 #include "custom_fields/field_values.h"
@@ -39,41 +40,23 @@ enum {
     ATTRIBUTE_COL_CREATED_AT, ATTRIBUTE_COL_UPDATED_AT
 };
 
-/* The storage-level data type of each field subtype (the client's
- * dataType), one table for the answer and the rules. */
-static const struct {
-    const char *sub_type;
-    const char *data_type;
-} fb_attribute_types[] = {
-    {.sub_type = "text", .data_type = "string"},
-    {.sub_type = "number", .data_type = "number"},
-    {.sub_type = "select", .data_type = "string"},
-    {.sub_type = "multi-select", .data_type = "array"},
-    {.sub_type = "checkbox", .data_type = "boolean"},
-    {.sub_type = "date", .data_type = "date"},
-};
-
-#define FB_ATTRIBUTE_NTYPES \
-    (sizeof(fb_attribute_types) / sizeof(fb_attribute_types[0]))
-
+#define FB_ATTRIBUTE_SUB_TYPE(sub, data) sub,
 static const char *const fb_attribute_sub_types[] = {
-    "text", "number", "select", "multi-select", "checkbox", "date", NULL
+    CONVERSATION_ATTRIBUTE_TYPES(FB_ATTRIBUTE_SUB_TYPE) NULL
 };
 
 static apr_status_t fb_attribute_data_type(fb_req_t *fr, fb_jsonw_t *w,
                                            const char *const *row)
 {
-    const char *sub = row[ATTRIBUTE_COL_SUB_TYPE];
-    apr_size_t i;
+    const char *type =
+        fb_conversation_attribute_data_type(row[ATTRIBUTE_COL_SUB_TYPE]);
 
-    for (i = 0; sub != NULL && i < FB_ATTRIBUTE_NTYPES; i++) {
-        if (strcmp(fb_attribute_types[i].sub_type, sub) == 0) {
-            fb_jsonw_string(w, fb_attribute_types[i].data_type);
-            return APR_SUCCESS;
-        }
-    }
     (void)fr;
-    return APR_EGENERAL;        /* the table's CHECK keeps this away */
+    if (type == NULL) {
+        return APR_EGENERAL;    /* the table's CHECK keeps this away */
+    }
+    fb_jsonw_string(w, type);
+    return APR_SUCCESS;
 }
 
 static const fb_rj_member_t fb_attribute_members[] = {

@@ -271,29 +271,10 @@ static const char *const fb_conv_sorts[] = {
 static const fb_field_rule_t fb_conv_search_rules[] = {
     FB_SEARCH_BODY_RULES(fb_conv_sorts),
     {.name = "include", .type = FB_FIELD_STRING_ARRAY, .min = 0, .max = 4,
-     .item_max = 64},
+     .item_max = 64, .choices = fb_conversation_includes},
     FB_SEARCH_TEXT_RULE(1000),
     {.name = NULL}
 };
-
-/* The expansions include may name: none changes the rows here (this
- * server keeps no conversation attribute definitions). */
-static fb_error_t *fb_conv_search_include(fb_req_t *fr)
-{
-    json_object *include = json_object_object_get(fr->body, "include");
-    apr_size_t i, n = include ? json_object_array_length(include) : 0;
-
-    for (i = 0; i < n; i++) {
-        if (strcmp(json_object_get_string(
-                       json_object_array_get_idx(include, i)),
-                   "customAttributeDefinitions") != 0) {
-            return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER,
-                                 "include", "'include' may only name "
-                                 "customAttributeDefinitions.");
-        }
-    }
-    return NULL;
-}
 
 static const fb_search_family_t fb_conv_search = {
     .name = "conversations.search",
@@ -304,7 +285,6 @@ static const fb_search_family_t fb_conv_search = {
     .text = &fb_conv_text_set,
     .cap = 200,
     .text_cap = 200,
-    .check = fb_conv_search_include,
     .page = fb_search_page,
     .key_col = SEARCH_NCOLS,
     .id_col = SEARCH_NCOLS + 1,

@@ -17,6 +17,7 @@
 #include "apr_strings.h"
 
 #include "conversation_search_rows.h"
+#include "conversations.h"
 
 /* Parts that are messages: what search reads and windows show.  The
  * API key is an admin's, so notes are among them (as in GET
@@ -107,6 +108,7 @@ typedef struct {
     fb_rows_t window;
     int next;                   /* the window's first row not written */
     apr_hash_t *people;         /* "kind id" -> a row of people */
+    const fb_conversation_values_t *values;   /* or NULL: not asked */
 } fb_sr_page_t;
 
 static const char *fb_sr_person_key(apr_pool_t *p, const char *kind,
@@ -167,6 +169,10 @@ static fb_error_t *fb_sr_read(fb_req_t *fr, const fb_rows_t *rows, int n,
                                          .admins = fb_db_text_array(
                                              p, admins)),
                              &people)) != NULL) {
+        return err;
+    }
+    if ((err = fb_conversation_values_load(fr, rows, n, &page->values))
+        != NULL) {
         return err;
     }
     page->next = 0;
@@ -323,6 +329,9 @@ static int fb_sr_row(fb_jsonw_t *w, fb_sr_page_t *page,
     }
     fb_jsonw_key(w, "customAttributes");
     fb_jsonw_raw(w, row[CONV_COL_CUSTOM_ATTRIBUTES]);
+    if (page->values != NULL) {
+        ok &= fb_conversation_values_write(w, page->values, row[CONV_COL_ID]);
+    }
     if (searched) {
         ok &= fb_sr_person(w, page, "matchingPartAuthor",
                            row[SEARCH_COL_MATCH_AUTHOR_KIND],

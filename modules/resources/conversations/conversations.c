@@ -278,6 +278,60 @@ void fb_conversation_write_render(fb_write_t *w, const char *id,
     fb_write_step(w, fb_conversation_render_step, &r);
 }
 
+const char *const fb_conversation_includes[] = {
+    "customAttributeDefinitions", NULL
+};
+
+/* Whether the request names an expansion; the rules have checked that
+ * it names only customAttributeDefinitions. */
+static int fb_conversation_expands(fb_req_t *fr)
+{
+    json_object *include = fr->body != NULL
+                           ? json_object_object_get(fr->body, "include")
+                           : NULL;
+
+    return fb_query_get(&fr->query, "include") != NULL
+           || (include != NULL && json_object_array_length(include) > 0);
+}
+
+/* The values of the conversations ids (an array of const char *) when
+ * the request asks for them, as fb_conversation_values_load. */
+static fb_error_t *fb_conversation_values_of(
+    fb_req_t *fr, const apr_array_header_t *ids,
+    const fb_conversation_values_t **values)
+{
+    fb_conversation_values_t *read;
+    fb_db_t *db;
+
+    *values = NULL;
+    if (!fb_conversation_expands(fr)) {
+        return NULL;
+    }
+    read = apr_pcalloc(fr->pool, sizeof(*read));
+    if ((db = fb_req_db(fr)) == NULL
+        || fb_conversation_values_read(db, fr->pool, fr->principal.org_id,
+                                       fb_db_text_array(fr->pool, ids),
+                                       read) != APR_SUCCESS) {
+        return fb_req_db_failed(fr);
+    }
+    *values = read;
+    return NULL;
+}
+
+fb_error_t *fb_conversation_values_load(
+    fb_req_t *fr, const fb_rows_t *rows, int n,
+    const fb_conversation_values_t **values)
+{
+    apr_array_header_t *ids = apr_array_make(fr->pool, n,
+                                             sizeof(const char *));
+    int i;
+
+    for (i = 0; i < n; i++) {
+        APR_ARRAY_PUSH(ids, const char *) = fb_rows_get(rows, i, CONV_COL_ID);
+    }
+    return fb_conversation_values_of(fr, ids, values);
+}
+
 fb_error_t *fb_conversation_body(fb_req_t *fr, const char **html,
                                  const char **markdown)
 {
@@ -315,23 +369,49 @@ static const fb_list_order_t fb_conversations_tagged = {
     .key_valid = fb_key_integer,
 };
 
+/* What a page's rows expand to, kept by the request from the pager's
+ * prepare to its page. */
+#define FB_CONVERSATION_VALUES_KEY "fb.conversation_values"
+
+static fb_error_t *fb_conversation_page_prepare(fb_req_t *fr,
+                                                const fb_rows_t *rows)
+{
+    const fb_conversation_values_t *values;
+    fb_error_t *err = fb_conversation_values_load(fr, rows, rows->nrows,
+                                                  &values);
+
+    apr_pool_userdata_setn(values, FB_CONVERSATION_VALUES_KEY, NULL,
+                           fr->pool);
+    return err;
+}
+
 static const char *fb_conversation_page_json(fb_req_t *fr,
                                              const fb_rows_t *rows, int n)
 {
-    return fb_conversation_page(fr->pool, rows, n);
+    void *values = NULL;
+
+    apr_pool_userdata_get(&values, FB_CONVERSATION_VALUES_KEY, fr->pool);
+    return fb_conversation_page(fr->pool, rows, n, values);
 }
 
 /* How a list's rows are written: by the domain's writer, which the
  * worker's renderings share (conversation_render.c). */
 static const fb_list_rows_t fb_conversation_rows = {
     .key_col = CONV_NCOLS, .id_col = CONV_NCOLS + 1,
-    .page = fb_conversation_page_json
+    .page = fb_conversation_page_json,
+    .prepare = fb_conversation_page_prepare
 };
 
 static const fb_query_rule_t fb_conversation_list_rules[] = {
     FB_QUERY_RULES_PAGE,
     {.name = "tagIds", .type = FB_Q_LIST, .min = 1, .max = 64,
      .format = &fb_format_object_id},
+    FB_CONVERSATION_INCLUDE_RULE,
+    {.name = NULL}
+};
+
+static const fb_query_rule_t fb_conversation_get_rules[] = {
+    FB_CONVERSATION_INCLUDE_RULE,
     {.name = NULL}
 };
 
@@ -357,16 +437,22 @@ static fb_error_t *fb_conversation_list(fb_req_t *fr)
 static fb_error_t *fb_conversation_get(fb_req_t *fr)
 {
     const char *id, *json;
+    const fb_conversation_values_t *values;
     fb_error_t *err = fb_conversation_find(fr, fb_req_param(fr, "id"), "id",
                                            0, &id);
+    apr_array_header_t *ids = apr_array_make(fr->pool, 1,
+                                             sizeof(const char *));
     fb_db_t *db;
 
-    if (err != NULL) {
+    APR_ARRAY_PUSH(ids, const char *) = id;
+    if (err != NULL
+        || (err = fb_conversation_values_of(fr, ids, &values)) != NULL) {
         return err;
     }
     if ((db = fb_req_db(fr)) == NULL
-        || fb_conversation_render(db, fr->pool, fr->principal.org_id, id,
-                                  FB_CONVERSATION_ALL_PARTS, &json)
+        || fb_conversation_render_with(db, fr->pool, fr->principal.org_id,
+                                       id, FB_CONVERSATION_ALL_PARTS,
+                                       values, &json)
            != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
@@ -396,7 +482,7 @@ static fb_error_t *fb_conversation_delete(fb_req_t *fr)
 static const fb_op_t fb_conversation_list_op =
     CONVERSATION_READ(fb_conversation_list, fb_conversation_list_rules);
 static const fb_op_t fb_conversation_get_op =
-    CONVERSATION_READ(fb_conversation_get, NULL);
+    CONVERSATION_READ(fb_conversation_get, fb_conversation_get_rules);
 static const fb_op_t fb_conversation_delete_op = {
     .handler = fb_conversation_delete,
     .flags = FB_OP_WRITE,

@@ -83,6 +83,23 @@ void fb_conversation_write_part(fb_write_t *w, const char *id,
 void fb_conversation_write_render(fb_write_t *w, const char *id,
                                   const char **json);
 
+/* The expansions a conversation read takes (include): the client's one,
+ * customAttributeDefinitions, which adds customAttributeValues. */
+extern const char *const fb_conversation_includes[];
+
+#define FB_CONVERSATION_INCLUDE_RULE \
+    {.name = "include", .type = FB_Q_LIST, .min = 1, .max = 64, \
+     .choices = fb_conversation_includes}
+
+/*
+ * The customAttributeValues of the first n conversations of rows (the
+ * columns of CONVERSATION_SELECT) into *values when the request asks for
+ * them (include, in its query or its body), else *values is NULL.
+ */
+fb_error_t *fb_conversation_values_load(
+    fb_req_t *fr, const fb_rows_t *rows, int n,
+    const fb_conversation_values_t **values);
+
 /* The markdown body field rendered and sanitized (images taken in):
  * call before the write begins. */
 fb_error_t *fb_conversation_body(fb_req_t *fr, const char **html,
