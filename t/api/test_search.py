@@ -388,6 +388,11 @@ def test_contacts_fields_and_sorts(site):
         (clause("type", "IN", ["lead"]), {s.lee}),
         (clause("name", "~", "AR"), {s.cara}),
         (clause("email", "=", "dan@example.com"), {s.dan}),
+        # Addresses match without regard to case, as everywhere.
+        (clause("email", "IN", ["DAN@example.com", "Lee@Example.COM"]),
+         {s.dan, s.lee}),
+        (clause("email", "!=", "CARA@EXAMPLE.COM"), None),
+        (clause("email", "=", None), set()),
         (clause("externalId", "=", None), {s.lee}),
         (clause("external_id", "IN", ["u-cara"]), {s.cara}),
         (clause("companyIds", "=", s.globex), {s.dan}),

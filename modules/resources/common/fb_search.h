@@ -116,6 +116,12 @@ typedef struct {
 /* col (text) is one of the values (null among them matches unset). */
 #define FB_SEARCH_IN(col) \
     "(fc.j -> 'v') @> coalesce(to_jsonb(" col "), 'null'::jsonb)"
+/* As FB_SEARCH_IN, without regard to case (an email address): values
+ * and col lower-cased alike (a JSON text lower-cased is the same JSON of
+ * lower-cased strings: its escapes are lower-case already). */
+#define FB_SEARCH_IN_ANY_CASE(col) \
+    "lower((fc.j -> 'v')::text)::jsonb " \
+    "  @> coalesce(to_jsonb(lower(" col ")), 'null'::jsonb)"
 /* The text col is one of the values (col is never null). */
 #define FB_SEARCH_HAS_ID(col) "(fc.j -> 'v') ? " col
 /* The text[] col has one of the values. */

@@ -173,7 +173,7 @@ static const char *const fb_contact_search_types[] = {"customer", "lead",
     X("externalId", "external_id", "externalId", FB_SK_STRING, \
       FB_SOPS_SET, FB_SF_NULLABLE, NULL, NULL, FB_SEARCH_IN("c.user_id")) \
     X("email", NULL, "email", FB_SK_STRING, FB_SOPS_SET, FB_SF_NULLABLE, \
-      NULL, NULL, FB_SEARCH_IN("c.email")) \
+      NULL, NULL, FB_SEARCH_IN_ANY_CASE("c.email")) \
     X("name", NULL, "name", FB_SK_STRING, FB_SOPS_SET | FB_SOP_HAS, 0, \
       NULL, NULL, FB_SEARCH_STRING("c.name")) \
     X("type", NULL, "type", FB_SK_ENUM, FB_SOPS_SET, FB_SF_BOUNDED, \

@@ -2514,7 +2514,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -2694,7 +2695,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -2876,7 +2878,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -3056,7 +3059,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -3238,7 +3242,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -3418,7 +3423,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -3600,7 +3606,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -3780,7 +3787,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -3962,7 +3970,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -4142,7 +4151,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -4324,7 +4334,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -4504,7 +4515,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -4686,7 +4698,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -4866,7 +4879,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -5048,7 +5062,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -5228,7 +5243,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
@@ -5405,7 +5421,8 @@ coalesce((fc.j ->> 'o' = 'nin') <> (CASE fc.j ->> 'f'
 WHEN 'externalId' THEN
 (fc.j -> 'v') @> coalesce(to_jsonb(c.user_id), 'null'::jsonb)
 WHEN 'email' THEN
-(fc.j -> 'v') @> coalesce(to_jsonb(c.email), 'null'::jsonb)
+lower((fc.j -> 'v')::text)::jsonb
+  @> coalesce(to_jsonb(lower(c.email)), 'null'::jsonb)
 WHEN 'name' THEN
 CASE WHEN fc.j ->> 'o' = 'has' THEN strpos(lower(c.name),
   lower((fc.j -> 'v' ->> 0))) > 0 ELSE
