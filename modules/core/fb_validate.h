@@ -60,6 +60,9 @@ typedef enum {
 /* FB_FIELD_GROUP: at most one of its members may be given (with
  * FB_FIELD_REQUIRED: exactly one). */
 #define FB_FIELD_EXCLUSIVE   0x8
+/* The value is a secret (a webhook's header values, the identity
+ * secret): the audit log keeps that it was given, never the value. */
+#define FB_FIELD_SECRET      0x10
 
 /*
  * A form a string's text must have beyond its length (FB_FIELD_STRING's

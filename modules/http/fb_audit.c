@@ -15,6 +15,12 @@
 /* The longest User-Agent kept (bytes, cut at a character). */
 #define FB_AUDIT_AGENT_MAX 512
 
+/* What an entry keeps of a value set: a string's first 256 bytes (cut at
+ * a character), another value whole up to 1 KB of JSON.  An entry stays
+ * small whatever the body (a post's content is kept as its start). */
+#define FB_AUDIT_VALUE_MAX 256
+#define FB_AUDIT_JSON_MAX 1024
+
 /* The actor's admin and key are named as they are now: the entry keeps
  * the names whatever becomes of them.  One statement, in the write's
  * transaction; its arguments named once in k. */
@@ -183,8 +189,56 @@ static const char *fb_audit_target_id(fb_req_t *fr, const fb_audit_t *a)
     return NULL;
 }
 
-/* {"method", "path", "fields": the body's members the operation's rules
- * know (names only: a value may be a secret)}. */
+static void fb_audit_members(fb_jsonw_t *w, const fb_field_rule_t *rules,
+                             json_object *body);
+
+/* The value of v as an entry keeps it under rule: a string cut at
+ * FB_AUDIT_VALUE_MAX bytes (at a character), an object of known members
+ * member by member (its secrets left out), any other value as it came
+ * unless its text is longer than FB_AUDIT_JSON_MAX: then only its size. */
+static void fb_audit_value(fb_jsonw_t *w, const fb_field_rule_t *rule,
+                           json_object *v)
+{
+    const char *text;
+    apr_size_t n;
+
+    if (json_object_is_type(v, json_type_string)) {
+        fb_jsonw_string(w, fb_audit_text(w->pool, json_object_get_string(v),
+                                         FB_AUDIT_VALUE_MAX));
+        return;
+    }
+    if (json_object_is_type(v, json_type_object) && rule->fields != NULL) {
+        fb_audit_members(w, rule->fields, v);
+        return;
+    }
+    text = json_object_to_json_string_length(v, JSON_C_TO_STRING_PLAIN, &n);
+    if (n > FB_AUDIT_JSON_MAX) {
+        fb_jsonw_string(w, apr_psprintf(w->pool, "(%lu bytes, not kept)",
+                                        (unsigned long)n));
+        return;
+    }
+    fb_jsonw_raw(w, text);
+}
+
+static void fb_audit_members(fb_jsonw_t *w, const fb_field_rule_t *rules,
+                             json_object *body)
+{
+    const fb_field_rule_t *rule;
+    json_object *v;
+
+    fb_jsonw_object(w);
+    for (rule = rules; rule->name != NULL; rule++) {
+        if (!(rule->flags & FB_FIELD_SECRET)
+            && json_object_object_get_ex(body, rule->name, &v)) {
+            fb_jsonw_key(w, rule->name);
+            fb_audit_value(w, rule, v);
+        }
+    }
+    fb_jsonw_end(w);
+}
+
+/* {"method", "path", "fields": the names of the body's members the
+ * operation's rules know, "after": their values but the secrets'}. */
 static const char *fb_audit_metadata(fb_req_t *fr)
 {
     const fb_field_rule_t *rule;
@@ -206,6 +260,10 @@ static const char *fb_audit_metadata(fb_req_t *fr)
         }
     }
     fb_jsonw_end(&w);
+    if (fr->body != NULL && fr->op->body != NULL) {
+        fb_jsonw_key(&w, "after");
+        fb_audit_members(&w, fr->op->body, fr->body);
+    }
     fb_jsonw_end(&w);
     return fb_jsonw_text(&w, NULL);
 }

@@ -11,10 +11,11 @@
  * while a write has no audit or a read has one (FB00600).
  *
  * What an entry keeps: the actor (the API key, its admin, their names
- * as they are at the time), the target (type, id), the names of the
- * body's members (what changed: never their values, so never a secret),
- * the method and path, the client address and User-Agent, the request
- * id (also answered as X-Request-Id) and the time.
+ * as they are at the time), the target (type, id), the body's members
+ * the rules know with their values as set (what changed: a secret's
+ * value never, FB_FIELD_SECRET; long values cut), the method and path,
+ * the client address and User-Agent, the request id (also answered as
+ * X-Request-Id) and the time.
  */
 #ifndef FB_AUDIT_H
 #define FB_AUDIT_H

@@ -238,7 +238,8 @@ def test_idempotent_replay_leaves_one(site):
 
 def test_entry_shape_and_no_secrets(site):
     """The entry as the client reads it: actor with key, resource,
-    request (address, User-Agent), metadata naming the members only."""
+    request (address, User-Agent), metadata naming the members and
+    keeping their values, the secrets' never."""
     api = site.org.api
     hook = "https://hooks.example.com/secretive"
     r = api.post("/webhooks", json={
@@ -265,6 +266,32 @@ def test_entry_shape_and_no_secrets(site):
     assert creation["correlationId"] == r.headers["X-Request-Id"]
     assert sorted(creation["metadata"]["fields"]) == [
         "name", "requestConfig", "topics", "url"]
+    # The values set, a secret's (the headers') left out.
+    assert creation["metadata"]["after"] == {
+        "name": "Secretive", "url": hook, "topics": ["post.created"],
+        "requestConfig": {}}
+    # A long value is kept as its start, a large one as its size.
+    long = api.post("/posts", json={
+        "title": "Long", "boardId": site.ids["board"],
+        "content": "é" * 400,
+        "tags": ["audit-tag-%03d-xx" % i for i in range(100)]},
+        headers={"Featurebase-Version": NOVA})
+    assert long.status_code == 201, long.text
+    after = [e for e in entries(site.org, action="post.created")
+             if e["correlationId"] == long.headers["X-Request-Id"]][0][
+        "metadata"]["after"]
+    assert after["title"] == "Long" and after["content"] == "é" * 128
+    assert after["tags"].endswith("bytes, not kept)")
+    # The organization's identity secret: given, never kept.
+    r = api.request("PATCH", "/organization",
+                    json={"identitySecret": "hunter2" * 4},
+                    headers={"Featurebase-Version": NOVA})
+    assert r.status_code == 200, r.text
+    change = [e for e in entries(site.org)
+              if e["correlationId"] == r.headers["X-Request-Id"]][0]
+    assert change["metadata"]["fields"] == ["identitySecret"]
+    assert change["metadata"]["after"] == {}
+    logs = entries(site.org)
     text = str(logs)
     for secret in ("hunter2", made.get("secret") or "hunter2",
                    rotated.json().get("secret") or "hunter2", site.org.key):

@@ -160,7 +160,7 @@ static const fb_field_rule_t fb_organization_rules[] = {
     {.name = "portalUrl", .type = FB_FIELD_URL, .max = 2048,
      .flags = FB_FIELD_NULL_CLEARS},
     {.name = "identitySecret", .type = FB_FIELD_STRING, .min = 16,
-     .max = 256, .flags = FB_FIELD_NULL_CLEARS},
+     .max = 256, .flags = FB_FIELD_NULL_CLEARS | FB_FIELD_SECRET},
     {.name = NULL}
 };
 

@@ -484,7 +484,7 @@ static const char *const fb_webhook_reserved_headers[] = {
 static const fb_field_rule_t fb_webhook_config_rules[] = {
     {.name = "timeoutMs", .type = FB_FIELD_INT, .min = FB_WEBHOOK_TIMEOUT_MIN,
      .max = FB_WEBHOOK_TIMEOUT_MAX},
-    {.name = "headers", .type = FB_FIELD_OBJECT},
+    {.name = "headers", .type = FB_FIELD_OBJECT, .flags = FB_FIELD_SECRET},
     {.name = NULL}
 };
 
