@@ -141,6 +141,44 @@ static void fb_nullable(json_object *s)
     }
 }
 
+/* A reference to the JsonValue component. */
+static json_object *fb_any_value(void)
+{
+    return fb_one_key("$ref", json_object_new_string(
+                                  "#/components/schemas/"
+                                  FB_SCHEMA_JSON_VALUE));
+}
+
+/* An object of any members: names and values without NUL. */
+static json_object *fb_any_object(void)
+{
+    json_object *s = fb_typed("object");
+
+    fb_json_put(s, "additionalProperties", fb_any_value());
+    fb_json_put(s, "propertyNames", fb_one_key(
+                    "pattern", json_object_new_string(FB_PATTERN_NO_NUL)));
+    return s;
+}
+
+json_object *fb_schema_json_value(void)
+{
+    json_object *any = json_object_new_array();
+    json_object *s = fb_typed("string"), *a = fb_typed("array");
+
+    fb_json_put_str(s, "pattern", FB_PATTERN_NO_NUL);
+    fb_json_put(a, "items", fb_any_value());
+    json_object_array_add(any, fb_typed("number"));
+    json_object_array_add(any, fb_typed("boolean"));
+    json_object_array_add(any, fb_typed("null"));
+    json_object_array_add(any, s);
+    json_object_array_add(any, a);
+    json_object_array_add(any, fb_any_object());
+    s = fb_one_key("anyOf", any);
+    fb_json_put_str(s, "description", "Any JSON value; no text in it, "
+                    "nor a member's name, holds a NUL character.");
+    return s;
+}
+
 static json_object *fb_rule_schema(const fb_field_rule_t *rule)
 {
     json_object *s, *items;
@@ -167,14 +205,14 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
         return fb_formed(fb_typed("string"), &fb_format_object_id);
     case FB_FIELD_OBJECT:
         return rule->fields != NULL ? fb_schema_of_rules(rule->fields)
-                                    : fb_typed("object");
+                                    : fb_any_object();
     case FB_FIELD_STRING_ARRAY:
     case FB_FIELD_ARRAY:
     case FB_FIELD_STRINGS:
         s = fb_typed("array");
         if (rule->type == FB_FIELD_ARRAY) {
             items = rule->fields != NULL ? fb_schema_of_rules(rule->fields)
-                                         : json_object_new_object();
+                                         : fb_any_value();
         }
         else if (rule->type == FB_FIELD_STRING_ARRAY
                  && rule->choices != NULL) {
@@ -246,6 +284,7 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
                         "pattern", json_object_new_string(FB_PATTERN_NO_NUL)));
         return s;
     case FB_FIELD_ANY:
+        return fb_any_value();
     case FB_FIELD_GROUP:
         return json_object_new_object();
     }

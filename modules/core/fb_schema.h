@@ -26,6 +26,13 @@
  * where it means "not given" or "clear".  A new object the caller owns. */
 json_object *fb_schema_of_rules(const fb_field_rule_t *rules);
 
+/* A value of any JSON type with no NUL in any text, a member's name
+ * included (FB_FIELD_ANY, and objects and arrays whose members no rule
+ * names): a component of the served description, as it refers to
+ * itself.  A new object the caller owns. */
+#define FB_SCHEMA_JSON_VALUE "JsonValue"
+json_object *fb_schema_json_value(void);
+
 /* The OpenAPI parameter objects (in: query) of rules (NULL: none): a new
  * array the caller owns. */
 json_object *fb_schema_query_params(const fb_query_rule_t *rules);

@@ -155,11 +155,18 @@ def _string(schema, rnd):
     return s
 
 
+def validator(schema, doc):
+    """A validator of schema whose references ("#/components/...") are
+    read in doc, the description schema comes from."""
+    return jsonschema.Draft202012Validator(
+        schema, resolver=jsonschema.RefResolver.from_schema(doc))
+
+
 def value(schema, doc, rnd, depth=0):
     """A value that schema calls valid (checked)."""
     schema = _resolve(schema, doc)
     v = _value(schema, doc, rnd, depth)
-    jsonschema.validate(v, schema)
+    validator(schema, doc).validate(v)
     return v
 
 
@@ -245,7 +252,8 @@ def invalid_values(schema, doc):
     found = []
     candidates = [
         ("a number", 12345), ("an object", {"x": 1}), ("a list", [[1]]),
-        ("true", True),
+        ("true", True), ("a NUL deep inside", [{"x": ["a\u0000b"]}]),
+        ("a NUL in a name", {"a\u0000b": 1}),
     ]
     if "string" in types or "enum" in types:
         candidates += [("a NUL", "a\u0000b"), ("not a choice", "zz-nothing"),
@@ -263,9 +271,9 @@ def invalid_values(schema, doc):
         if "minimum" in schema:
             candidates.append(("below the minimum", schema["minimum"] - 1))
         candidates.append(("a fraction", 1.5))
-    validator = jsonschema.Draft202012Validator(schema)
+    checker = validator(schema, doc)
     for why, v in candidates:
-        if not validator.is_valid(v):
+        if not checker.is_valid(v):
             found.append((why, v))
     return found
 
@@ -295,7 +303,7 @@ def invalid_texts(schema, doc):
                 if not _integer_text_valid(t, schema)]
     if "boolean" in types:
         return [("not true or false", "maybe")]
-    validator = jsonschema.Draft202012Validator(schema)
+    checker = validator(schema, doc)
     candidates = [("a NUL", "a\u0000b"), ("not a choice", "zz-nothing"),
                   ("too long", "x" * (schema.get("maxLength", 5000) + 1))]
     if schema.get("minLength", 0) > 0:
@@ -304,7 +312,7 @@ def invalid_texts(schema, doc):
         candidates += [("off the pattern", "zz"),
                        ("off the pattern", "!" * max(
                            schema.get("minLength", 1), 1))]
-    return [(w, t) for w, t in candidates if not validator.is_valid(t)]
+    return [(w, t) for w, t in candidates if not checker.is_valid(t)]
 
 
 def _integer_text_valid(text, schema):
