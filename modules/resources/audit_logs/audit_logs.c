@@ -16,7 +16,6 @@
 
 #include "fb_perm.h"
 #include "fb_resource.h"
-#include "fb_time.h"
 
 /* An entry's columns, over a row l of audit_logs; X(name, sql) gives
  * the enum AUDIT_COL_<name> and the select list. */
@@ -59,7 +58,7 @@ FB_LIST_PARAMS(audit_list, (action, domain, start_at, end_at));
     "AND (l.action = k.action OR k.action IS NULL) " \
     "AND (l.domain = k.domain OR k.domain IS NULL) " \
     "AND l.created_at >= coalesce(k.start_at, '-infinity') " \
-    "AND l.created_at <= coalesce(k.end_at, 'infinity') " after \
+    "AND l.created_at < coalesce(k.end_at, 'infinity') " after \
     "ORDER BY l.created_at DESC, l.id DESC LIMIT %d"
 
 #define AUDIT_AFTER \
@@ -249,30 +248,6 @@ static const fb_query_rule_t fb_audit_list_rules[] = {
     {.name = NULL}
 };
 
-/* The query parameter name as an ISO 8601 time for the statement (a
- * date alone at end: the end of that day), or NULL. */
-static fb_error_t *fb_audit_time(fb_req_t *fr, const char *name, int end,
-                                 const char **out)
-{
-    const char *text = fb_query_get(&fr->query, name);
-    apr_time_t t;
-
-    *out = NULL;
-    if (text == NULL) {
-        return NULL;
-    }
-    if (fb_time_parse(text, &t) != APR_SUCCESS) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
-                             apr_psprintf(fr->pool, "'%s' must be an ISO "
-                                          "8601 date or date-time.", name));
-    }
-    if (end && strlen(text) == 10) {
-        t += apr_time_from_sec(24 * 60 * 60) - 1;
-    }
-    *out = fb_time_format(fr->pool, t);
-    return NULL;
-}
-
 /* GET /audit-logs */
 static fb_error_t *fb_audit_list(fb_req_t *fr)
 {
@@ -281,8 +256,8 @@ static fb_error_t *fb_audit_list(fb_req_t *fr)
     const char *start, *end;
     fb_error_t *err;
 
-    if ((err = fb_audit_time(fr, "startDate", 0, &start)) != NULL
-        || (err = fb_audit_time(fr, "endDate", 1, &end)) != NULL) {
+    if ((err = fb_resource_time_bound(fr, "startDate", 0, &start)) != NULL
+        || (err = fb_resource_time_bound(fr, "endDate", 1, &end)) != NULL) {
         return err;
     }
     return fb_list_respond_rows(fr, action != NULL ? &fb_audit_newest_action

@@ -17,7 +17,6 @@
 
 #include "fb_log.h"
 #include "fb_id.h"
-#include "fb_time.h"
 
 const char *const fb_changelog_locales[] = {
     "bn", "bs", "pt-BR", "bg", "ca", "hr", "cs", "da", "nl", "en", "et",
@@ -310,34 +309,6 @@ static fb_error_t *fb_changelog_get(fb_req_t *fr)
     return NULL;
 }
 
-/*
- * A date bound of the list as the timestamp PostgreSQL reads, or NULL
- * when not given.  An end bound is inclusive: a plain date covers its
- * whole day, a date-time its own microsecond, so the value passed is the
- * first instant after it.
- */
-static fb_error_t *fb_changelog_date_bound(fb_req_t *fr, const char *name,
-                                           int end, const char **out)
-{
-    const char *text = fb_query_get(&fr->query, name);
-    apr_time_t t;
-
-    *out = NULL;
-    if (text == NULL) {
-        return NULL;
-    }
-    if (fb_time_parse(text, &t) != APR_SUCCESS) {
-        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
-                             apr_psprintf(fr->pool, "'%s' must be an ISO "
-                                          "8601 date or date-time.", name));
-    }
-    if (end) {
-        t += strlen(text) == 10 ? apr_time_from_sec(24 * 60 * 60) : 1;
-    }
-    *out = fb_time_format(fr->pool, t);
-    return NULL;
-}
-
 /* A page of the list written from its rows (changelog_publishing.h). */
 static const char *fb_changelog_page_json(fb_req_t *fr,
                                           const fb_rows_t *rows, int n)
@@ -375,8 +346,8 @@ static fb_error_t *fb_changelog_list(fb_req_t *fr)
     fb_error_t *err;
     int filtered;
 
-    if ((err = fb_changelog_date_bound(fr, "startDate", 0, &start)) != NULL
-        || (err = fb_changelog_date_bound(fr, "endDate", 1, &end)) != NULL) {
+    if ((err = fb_resource_time_bound(fr, "startDate", 0, &start)) != NULL
+        || (err = fb_resource_time_bound(fr, "endDate", 1, &end)) != NULL) {
         return err;
     }
     categories = fb_db_text_array(fr->pool, fb_query_list(fr->pool,

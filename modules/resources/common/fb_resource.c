@@ -17,6 +17,7 @@
 #include "fb_json.h"
 #include "fb_jsonw.h"
 #include "fb_log.h"
+#include "fb_time.h"
 
 const char *const fb_sort_orders[] = {"asc", "desc", NULL};
 
@@ -65,6 +66,28 @@ fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
                              "The id must be a 24-character hexadecimal "
                              "object id.");
     }
+    return NULL;
+}
+
+fb_error_t *fb_resource_time_bound(fb_req_t *fr, const char *name, int end,
+                                   const char **out)
+{
+    const char *text = fb_query_get(&fr->query, name);
+    apr_time_t t;
+
+    *out = NULL;
+    if (text == NULL) {
+        return NULL;
+    }
+    if (fb_time_parse(text, &t) != APR_SUCCESS) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, name,
+                             apr_psprintf(fr->pool, "'%s' must be an ISO "
+                                          "8601 date or date-time.", name));
+    }
+    if (end) {
+        t += strlen(text) == 10 ? apr_time_from_sec(24 * 60 * 60) : 1;
+    }
+    *out = fb_time_format(fr->pool, t);
     return NULL;
 }
 

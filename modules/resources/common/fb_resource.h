@@ -139,6 +139,18 @@ int fb_key_float(const char *key);
 fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
                                const char *value, const char **out);
 
+/*
+ * A date bound of a list, the query parameter name (an ISO 8601 date or
+ * date-time), as the timestamp text a statement reads, or NULL when not
+ * given; 400 invalid_parameter when it is no such time.  A start bound
+ * is that instant; an end bound (end non-zero) is inclusive, so the
+ * value is the first instant after it: the next day for a plain date
+ * (which covers its whole day), the next microsecond for a date-time.
+ * Statements compare created_at >= start AND created_at < end.
+ */
+fb_error_t *fb_resource_time_bound(fb_req_t *fr, const char *name, int end,
+                                   const char **out);
+
 /* The path's {id}, normalized, or the 400 invalid_id error. */
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
 

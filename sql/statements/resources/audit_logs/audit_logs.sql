@@ -31,7 +31,7 @@ WHERE l.org_id = k.org_id
 AND (l.action = k.action OR k.action IS NULL)
 AND (l.domain = k.domain OR k.domain IS NULL)
 AND l.created_at >= coalesce(k.start_at, '-infinity')
-AND l.created_at <= coalesce(k.end_at, 'infinity')
+AND l.created_at < coalesce(k.end_at, 'infinity')
 ORDER BY l.created_at DESC, l.id DESC LIMIT $8;
 
 -- audit_list_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, action, domain, start_at, end_at, limit)
@@ -61,7 +61,7 @@ WHERE l.org_id = k.org_id
 AND (l.action = k.action OR k.action IS NULL)
 AND (l.domain = k.domain OR k.domain IS NULL)
 AND l.created_at >= coalesce(k.start_at, '-infinity')
-AND l.created_at <= coalesce(k.end_at, 'infinity')
+AND l.created_at < coalesce(k.end_at, 'infinity')
 AND (l.created_at, l.id)
   < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY l.created_at DESC, l.id DESC LIMIT $8;
@@ -94,7 +94,7 @@ AND l.action = k.action
 AND (l.action = k.action OR k.action IS NULL)
 AND (l.domain = k.domain OR k.domain IS NULL)
 AND l.created_at >= coalesce(k.start_at, '-infinity')
-AND l.created_at <= coalesce(k.end_at, 'infinity')
+AND l.created_at < coalesce(k.end_at, 'infinity')
 ORDER BY l.created_at DESC, l.id DESC LIMIT $8;
 
 -- audit_list_action_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, action, domain, start_at, end_at, limit)
@@ -125,7 +125,7 @@ AND l.action = k.action
 AND (l.action = k.action OR k.action IS NULL)
 AND (l.domain = k.domain OR k.domain IS NULL)
 AND l.created_at >= coalesce(k.start_at, '-infinity')
-AND l.created_at <= coalesce(k.end_at, 'infinity')
+AND l.created_at < coalesce(k.end_at, 'infinity')
 AND (l.created_at, l.id)
   < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY l.created_at DESC, l.id DESC LIMIT $8;
@@ -158,7 +158,7 @@ AND l.domain = k.domain
 AND (l.action = k.action OR k.action IS NULL)
 AND (l.domain = k.domain OR k.domain IS NULL)
 AND l.created_at >= coalesce(k.start_at, '-infinity')
-AND l.created_at <= coalesce(k.end_at, 'infinity')
+AND l.created_at < coalesce(k.end_at, 'infinity')
 ORDER BY l.created_at DESC, l.id DESC LIMIT $8;
 
 -- audit_list_domain_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (after_key, after_id, action, domain, start_at, end_at, limit)
@@ -189,7 +189,7 @@ AND l.domain = k.domain
 AND (l.action = k.action OR k.action IS NULL)
 AND (l.domain = k.domain OR k.domain IS NULL)
 AND l.created_at >= coalesce(k.start_at, '-infinity')
-AND l.created_at <= coalesce(k.end_at, 'infinity')
+AND l.created_at < coalesce(k.end_at, 'infinity')
 AND (l.created_at, l.id)
   < (fb_ts_from_key(k.after_key), k.after_id)
 ORDER BY l.created_at DESC, l.id DESC LIMIT $8;
