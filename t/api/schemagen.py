@@ -243,6 +243,19 @@ def _group(rule, props, out, doc, rnd, depth):
             del out[extra]
 
 
+def _bad_strings(schema, longest):
+    """Strings schema may refuse, with why: a NUL, no choice, one past
+    its length (or longest), empty, off its pattern."""
+    out = [("a NUL", "a\u0000b"), ("not a choice", "zz-nothing"),
+           ("too long", "x" * (schema.get("maxLength", longest) + 1))]
+    if schema.get("minLength", 0) > 0:
+        out.append(("empty", ""))
+    if schema.get("pattern") and "\\u0000]*$" not in schema["pattern"]:
+        out += [("off the pattern", "zz"),
+                ("off the pattern", "!" * max(schema.get("minLength", 1), 1))]
+    return out
+
+
 def invalid_values(schema, doc):
     """Values schema calls invalid (checked), with why: a wrong type,
     beyond a length or a range, outside the choices or the pattern, a NUL
@@ -256,15 +269,7 @@ def invalid_values(schema, doc):
         ("a NUL in a name", {"a\u0000b": 1}),
     ]
     if "string" in types or "enum" in types:
-        candidates += [("a NUL", "a\u0000b"), ("not a choice", "zz-nothing"),
-                       ("too long", "x" * (schema.get("maxLength", 70000)
-                                           + 1))]
-        if schema.get("minLength", 0) > 0:
-            candidates.append(("empty", ""))
-        if schema.get("pattern") and "\\u0000]*$" not in schema["pattern"]:
-            candidates += [("off the pattern", "zz"),
-                           ("off the pattern", "!" * max(
-                               schema.get("minLength", 1), 1))]
+        candidates += _bad_strings(schema, 70000)
     if "integer" in types:
         if "maximum" in schema:
             candidates.append(("above the maximum", schema["maximum"] + 1))
@@ -304,15 +309,8 @@ def invalid_texts(schema, doc):
     if "boolean" in types:
         return [("not true or false", "maybe")]
     checker = validator(schema, doc)
-    candidates = [("a NUL", "a\u0000b"), ("not a choice", "zz-nothing"),
-                  ("too long", "x" * (schema.get("maxLength", 5000) + 1))]
-    if schema.get("minLength", 0) > 0:
-        candidates.append(("empty", ""))
-    if schema.get("pattern") and "\\u0000]*$" not in schema["pattern"]:
-        candidates += [("off the pattern", "zz"),
-                       ("off the pattern", "!" * max(
-                           schema.get("minLength", 1), 1))]
-    return [(w, t) for w, t in candidates if not checker.is_valid(t)]
+    return [(w, t) for w, t in _bad_strings(schema, 5000)
+            if not checker.is_valid(t)]
 
 
 def _integer_text_valid(text, schema):
