@@ -24,27 +24,15 @@ import pytest
 import requests
 
 import schemagen
-from conftest import httpd
 from helpers import NOVA
-from test_robustness import BASES, OPERATIONS, Site, filled, shape
+# site: the robustness suite's server (a module's own instance).
+from test_robustness import BASES, OPERATIONS, filled, shape, site  # noqa: F401
 
 # Another seed explores other values: FEEDBACK_STRICT_SEED=n.
 SEED = int(os.environ.get("FEEDBACK_STRICT_SEED", "29"))
 ROUNDS = 4              # valid requests per operation (DELETE: 1)
 METHODS = ("get", "post", "put", "patch", "delete")
 VERSION_HEADERS = ("Featurebase-Version", "Service-Version")
-
-
-@pytest.fixture(scope="module")
-def site(database):
-    with httpd(database, "FeedbackRateLimitKey 0\nFeedbackRateLimitOrg 0\n"
-               "FeedbackRateLimitPublic 0\nFeedbackWebhookMax 100000\n"
-               "FeedbackExpensivePerOrganization 8\n"
-               "FeedbackExpensivePerNode 8\n") as s:
-        site = Site(s)
-        site.webhook = site.make("webhook")
-        site.ids["webhook"] = site.webhook
-        yield site
 
 
 @pytest.fixture(scope="module")
