@@ -75,6 +75,33 @@ def system(dsn, *statements):
     conn.close()
 
 
+PLANS_HEADING = ("\n\nPlans (auto_explain, EXPLAIN ANALYZE BUFFERS of "
+                 "the prepared statements httpd ran):\n\n")
+
+
+def captured_plans(s, log, run, kept):
+    """The plans PostgreSQL logs (auto_explain, preloaded by every
+    session of the database) while run() sends its requests once, those
+    whose log entry kept(entry) keeps; at least one."""
+    offset = os.path.getsize(log)
+    system(s.dsn, "ALTER SYSTEM SET auto_explain.log_min_duration = 0",
+           "ALTER SYSTEM SET auto_explain.log_analyze = on",
+           "ALTER SYSTEM SET auto_explain.log_buffers = on")
+    time.sleep(1)
+    try:
+        run()
+    finally:
+        system(s.dsn, *("ALTER SYSTEM RESET auto_explain." + k
+                        for k in ("log_min_duration", "log_analyze",
+                                  "log_buffers")))
+    with open(log, errors="replace") as f:
+        f.seek(offset)
+        text = f.read()
+    plans = [p for p in re.split(r"\n(?=\S.*LOG:)", text) if kept(p)]
+    assert plans, text[-2000:]
+    return plans
+
+
 def fetch(session, url, headers, body=None):
     """GET url, or POST body (search) to it."""
     if body is None:
@@ -150,28 +177,11 @@ def test_bench_conversation_reads(cluster, fresh_database):
             "conversationParts"]) == 500
         assert [c["id"] for c in fetch(session, find, headers, cases[7][2])
                 .json()["data"]] == [str(N // 2)]
-        # The plans of httpd's own prepared statements, one run each.
-        offset = os.path.getsize(log)
-        system(s.dsn, "ALTER SYSTEM SET auto_explain.log_min_duration = 0",
-               "ALTER SYSTEM SET auto_explain.log_analyze = on",
-               "ALTER SYSTEM SET auto_explain.log_buffers = on")
-        time.sleep(1)
-        try:
-            for title, url, body in cases:
-                fetch(session, url, headers, body)
-        finally:
-            system(s.dsn, *("ALTER SYSTEM RESET auto_explain." + k
-                            for k in ("log_min_duration", "log_analyze",
-                                      "log_buffers")))
-        with open(log, errors="replace") as f:
-            f.seek(offset)
-            text = f.read()
-        plans = [p for p in re.split(r"\n(?=\S.*LOG:)", text)
-                 if "conversations cv" in p and "Query Text" in p]
-        assert plans, text[-2000:]
-    out = "\n".join(lines) + "\n\nPlans (auto_explain, EXPLAIN ANALYZE " \
-        "BUFFERS of the prepared statements httpd ran):\n\n" + \
-        "\n\n".join(plans) + "\n"
+        plans = captured_plans(
+            s, log, lambda: [fetch(session, url, headers, body)
+                             for title, url, body in cases],
+            lambda p: "conversations cv" in p and "Query Text" in p)
+    out = "\n".join(lines) + PLANS_HEADING + "\n\n".join(plans) + "\n"
     print("\n" + "\n".join(lines))
     with open(os.environ.get("FEEDBACK_BENCH_OUT", os.devnull), "w") as f:
         f.write(out)

@@ -18,7 +18,8 @@ import requests
 import contract
 
 from conftest import ROOT, Org, httpd
-from test_conversations_bench import fetch, system
+from test_conversations_bench import (PLANS_HEADING, captured_plans, fetch,
+                                     system)
 
 N = int(os.environ.get("FEEDBACK_BENCH_SEARCH_POSTS", "0") or 0)
 RUNS = int(os.environ.get("FEEDBACK_BENCH_RUNS", "100") or 100)
@@ -119,26 +120,11 @@ def test_bench_post_search(cluster, fresh_database):
                          % (title, l50, l99, s50, s99, s50 / l50,
                             len(r1.json()["data"]), len(r2.json()["data"]),
                             r2.json()["totalCount"]))
-        offset = os.path.getsize(log)
-        system(s.dsn, "ALTER SYSTEM SET auto_explain.log_min_duration = 0",
-               "ALTER SYSTEM SET auto_explain.log_analyze = on",
-               "ALTER SYSTEM SET auto_explain.log_buffers = on")
-        time.sleep(1)
-        try:
-            for title, url, body in pairs:
-                session.post(find, headers=headers, json=body)
-        finally:
-            system(s.dsn, *("ALTER SYSTEM RESET auto_explain." + k
-                            for k in ("log_min_duration", "log_analyze",
-                                      "log_buffers")))
-        with open(log, errors="replace") as f:
-            f.seek(offset)
-            text = f.read()
-        plans = [p for p in re.split(r"\n(?=\S.*LOG:)", text)
-                 if "post_search" in p or "posts p" in p]
-    out = "\n".join(lines) + "\n\nPlans (auto_explain, EXPLAIN ANALYZE " \
-        "BUFFERS of the prepared statements httpd ran):\n\n" + \
-        "\n\n".join(plans) + "\n"
+        plans = captured_plans(
+            s, log, lambda: [session.post(find, headers=headers, json=body)
+                             for title, url, body in pairs],
+            lambda p: "post_search" in p or "posts p" in p)
+    out = "\n".join(lines) + PLANS_HEADING + "\n\n".join(plans) + "\n"
     # The generated tags' ids are not object ids (bench/gen_posts.sql):
     # the answers are not held against the description here.
     contract.take()
