@@ -60,8 +60,10 @@ static void test_body(void)
         "ng\",\"minLength\":1,\"maxLength\":4,\"pattern\":\"^[^\\\\u0"
         "000]*$\"}},\"required\":[\"k\"],\"additionalProperties\":fal"
         "se},\"minItems\":1,\"maxItems\":2},\"meta\":{\"type\":[\"obj"
-        "ect\",\"null\"]}},\"required\":[\"title\"],\"additionalPrope"
-        "rties\":false}");
+        "ect\",\"null\"],\"additionalProperties\":{\"$ref\":\"#/compo"
+        "nents/schemas/JsonValue\"},\"propertyNames\":{\"pattern\":"
+        "\"^[^\\\\u0000]*$\"}}},\"required\":[\"title\"],\"additio"
+        "nalProperties\":false}");
 }
 
 /* No rules: an empty object only. */
@@ -72,6 +74,20 @@ static void test_empty(void)
     assert_json(fb_schema_of_rules(none),
                 "{\"type\":\"object\",\"properties\":{},"
                 "\"additionalProperties\":false}");
+}
+
+/* Any value, no NUL at any depth: the component refers to itself. */
+static void test_json_value(void)
+{
+    assert_json(fb_schema_json_value(),
+                "{\"anyOf\":[{\"type\":\"number\"},{\"type\":\"boolean\"},"
+                "{\"type\":\"null\"},{\"type\":\"string\",\"pattern\":"
+                "\"^[^\\\\u0000]*$\"},{\"type\":\"array\",\"items\":{"
+                "\"$ref\":\"#/components/schemas/JsonValue\"}},{\"type\":"
+                "\"object\",\"additionalProperties\":{\"$ref\":\"#/compon"
+                "ents/schemas/JsonValue\"},\"propertyNames\":{\"pattern\":"
+                "\"^[^\\\\u0000]*$\"}}],\"description\":\"Any JSON value; "
+                "no text in it, nor a member's name, holds a NUL character.\"}");
 }
 
 static void test_query(void)
@@ -104,6 +120,7 @@ void test_schema_register(void)
     static const ut_test_t tests[] = {
         {"body rules", test_body},
         {"no rules", test_empty},
+        {"any value", test_json_value},
         {"query rules", test_query},
         {NULL, NULL}
     };
