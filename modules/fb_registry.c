@@ -76,6 +76,7 @@
     X(events)                       \
     X(field_values)                 \
     X(file_store)                   \
+    X(help_pages)                   \
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \
