@@ -15,6 +15,7 @@
 #include "fb_dbd.h"
 #include "fb_etag.h"
 #include "fb_log.h"
+#include "fb_utf8.h"
 #include "fb_vcache.h"
 #include "help_pages.h"
 
@@ -874,7 +875,8 @@ static int fb_hp_article(fb_hp_req_t *hr, fb_hp_answer_t *a,
 }
 
 /* The q of the query string, decoded ('+' a space), at most 200 bytes;
- * NULL when absent. */
+ * NULL when absent, "" when not well escaped; made well-formed UTF-8
+ * of at most 200 bytes. */
 static const char *fb_hp_query_q(apr_pool_t *p, const char *args)
 {
     const char *at = args;
@@ -884,20 +886,14 @@ static const char *fb_hp_query_q(apr_pool_t *p, const char *args)
         apr_size_t n = end != NULL ? (apr_size_t)(end - at) : strlen(at);
 
         if (n >= 2 && strncmp(at, "q=", 2) == 0) {
-            char *v = apr_pstrmemdup(p, at + 2, n - 2), *c;
+            const char *v = apr_punescape_url(
+                p, apr_pstrmemdup(p, at + 2, n - 2), NULL, NULL, 1);
 
-            for (c = v; *c; c++) {
-                if (*c == '+') {
-                    *c = ' ';
-                }
-            }
-            if (ap_unescape_url(v) != OK) {
+            if (v == NULL) {
                 return "";
             }
-            if (strlen(v) > 200) {
-                v[200] = '\0';
-            }
-            return v;
+            /* UTF-8 whatever was sent (PostgreSQL refuses other bytes). */
+            return fb_utf8_clean(p, v, 200);
         }
         at = end != NULL ? end + 1 : NULL;
     }
@@ -1128,7 +1124,7 @@ int fb_help_pages_handler(request_rec *r)
     ttl = hr.conf->help_cache_ttl;
     if (r->method_number != M_GET) {
         /* HEAD is a GET to httpd. */
-        r->allowed = AP_METHOD_BIT << M_GET;
+        ap_allow_methods(r, REPLACE_ALLOW, "GET", NULL);
         return HTTP_METHOD_NOT_ALLOWED;
     }
     ap_discard_request_body(r);
@@ -1153,7 +1149,10 @@ int fb_help_pages_handler(request_rec *r)
         apr_table_setn(r->err_headers_out, "Retry-After", "1");
         return HTTP_SERVICE_UNAVAILABLE;
     }
-    hr.site = fb_hp_find_site(&hr, path, &rest);
+    /* A path that is not UTF-8 names nothing (and is never sent to
+     * PostgreSQL, which would refuse it). */
+    hr.site = fb_utf8_valid(path, strlen(path))
+              ? fb_hp_find_site(&hr, path, &rest) : NULL;
     if (hr.site != NULL && !hr.site->is_public) {
         /* Private: as if there were none (nothing of it is shown). */
         hr.site = NULL;
