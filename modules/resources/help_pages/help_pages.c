@@ -369,7 +369,9 @@ static int fb_hp_send(request_rec *r, const fb_hp_answer_t *a, int ttl)
         }
     }
     r->status = a->status;
-    ap_set_content_type(r, a->type);
+    if (a->type != NULL) {
+        ap_set_content_type(r, a->type);
+    }
     ap_set_content_length(r, (apr_off_t)a->len);
     if (!r->header_only) {
         ap_rwrite(a->body, (int)a->len, r);
@@ -1034,6 +1036,7 @@ static int fb_hp_moved(fb_hp_req_t *hr, fb_hp_answer_t *a,
  * The answer to rest, the path below where the site's pages start:
  *   ""  "/"                     302 to the default locale's home
  *   /robots.txt /sitemap.xml    (robots.txt on a custom domain only)
+ *   /favicon.ico                204 (on a custom domain)
  *   /<locale>                   301 to /<locale>/
  *   /<locale>/                  home
  *   /<locale>/search?q=         search
@@ -1059,6 +1062,14 @@ static void fb_hp_route(fb_hp_req_t *hr, fb_hp_answer_t *a,
     }
     if (strcmp(rest, "/robots.txt") == 0 && *site->base == '\0') {
         fb_hp_robots(hr, a);
+        return;
+    }
+    if (strcmp(rest, "/favicon.ico") == 0 && *site->base == '\0') {
+        /* Browsers ask for it unbidden: no icon, and no error either. */
+        a->status = HTTP_NO_CONTENT;
+        a->type = NULL;
+        a->body = "";
+        a->len = 0;
         return;
     }
     slash = strchr(rest + 1, '/');
