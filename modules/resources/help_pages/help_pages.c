@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "apr_atomic.h"
 #include "apr_escape.h"
 #include "apr_lib.h"
 #include "apr_strings.h"
@@ -280,10 +281,22 @@ typedef struct {
     const char *etag;
     const char *body;
     apr_size_t len;
+    /* Cached: when it was made, and whether a request is making it
+     * again (one does, the others answer this one meanwhile). */
+    apr_time_t made;
+    volatile apr_uint32_t renewing;
 } fb_hp_answer_t;
 
-/* Pages kept per child (help_cache_ttl); when full, all are dropped. */
+/*
+ * Pages kept per child (help_cache_ttl); when full, all are dropped.
+ * Each key has one version (FB_HP_CACHED): an answer is fresh for the
+ * time-to-live after it was made; then the first request to see it
+ * stale makes it again while the others go on answering it, so that a
+ * popular page never sends every reader to the database at once, and a
+ * database that fails meanwhile leaves the stale page answered.
+ */
 #define FB_HP_CACHE_ENTRIES 4096
+#define FB_HP_CACHED 1
 
 static fb_vcache_t *fb_hp_cache;
 
@@ -1117,14 +1130,31 @@ static void fb_hp_route(fb_hp_req_t *hr, fb_hp_answer_t *a,
     fb_hp_missing(hr, a, locale);
 }
 
+/* The database failed: the stale page this request was making again,
+ * when there is one (the next request tries again), else 503. */
+static int fb_hp_unavailable(request_rec *r, fb_hp_answer_t *stale,
+                             fb_vcache_ref_t *ref, int ttl)
+{
+    int rc;
+
+    if (stale == NULL) {
+        apr_table_setn(r->err_headers_out, "Retry-After", "1");
+        return HTTP_SERVICE_UNAVAILABLE;
+    }
+    apr_atomic_set32(&stale->renewing, 0);
+    rc = fb_hp_send(r, stale, ttl);
+    fb_vcache_release(fb_hp_cache, ref);
+    return rc;
+}
+
 int fb_help_pages_handler(request_rec *r)
 {
     fb_hp_req_t hr = {.r = r, .pool = r->pool};
     fb_hp_answer_t a = {.status = 0};
     const fb_hp_answer_t *cached = NULL;
+    fb_hp_answer_t *stale = NULL;
     fb_vcache_ref_t *ref = NULL;
     const char *path, *rest = NULL, *key = NULL;
-    apr_int64_t slot = 0;
     apr_status_t why;
     int cacheable = 1, ttl, rc;
 
@@ -1141,24 +1171,30 @@ int fb_help_pages_handler(request_rec *r)
     ap_discard_request_body(r);
     path = r->parsed_uri.path != NULL ? r->parsed_uri.path : "/";
 
-    /* A page kept by this child: the same host, mode and URL, within
-     * the time it may be kept. */
+    /* A page kept by this child: the same host, mode and URL, fresh,
+     * or stale while another request makes it again. */
     if (ttl > 0 && fb_hp_cache != NULL) {
-        key = apr_psprintf(r->pool, "%d %d %s %s", hr.conf->help_hosts, ttl,
+        key = apr_psprintf(r->pool, "%d %s %s", hr.conf->help_hosts,
                            r->hostname != NULL ? r->hostname : "",
                            r->unparsed_uri);
-        slot = (apr_int64_t)(apr_time_sec(r->request_time) / ttl);
-        cached = fb_vcache_get(fb_hp_cache, key, slot, &ref);
+        cached = fb_vcache_get(fb_hp_cache, key, FB_HP_CACHED, &ref);
         if (cached != NULL) {
-            rc = fb_hp_send(r, cached, ttl);
-            fb_vcache_release(fb_hp_cache, ref);
-            return rc;
+            fb_hp_answer_t *mine = (fb_hp_answer_t *)cached;
+
+            if (apr_time_now() - cached->made >= apr_time_from_sec(ttl)
+                && apr_atomic_cas32(&mine->renewing, 1, 0) == 0) {
+                stale = mine;       /* this request makes it again */
+            }
+            else {
+                rc = fb_hp_send(r, cached, ttl);
+                fb_vcache_release(fb_hp_cache, ref);
+                return rc;
+            }
         }
     }
 
     if ((hr.db = fb_dbd_checkout(r->pool, r->server, &why)) == NULL) {
-        apr_table_setn(r->err_headers_out, "Retry-After", "1");
-        return HTTP_SERVICE_UNAVAILABLE;
+        return fb_hp_unavailable(r, stale, ref, ttl);
     }
     /* A path that is not UTF-8 names nothing (and is never sent to
      * PostgreSQL, which would refuse it). */
@@ -1179,16 +1215,26 @@ int fb_help_pages_handler(request_rec *r)
     }
     fb_dbd_checkin(hr.db, r->pool);
     if (hr.failed) {
-        apr_table_setn(r->err_headers_out, "Retry-After", "1");
-        return HTTP_SERVICE_UNAVAILABLE;
+        return fb_hp_unavailable(r, stale, ref, ttl);
     }
-    if (cacheable && key != NULL) {
+    /* Kept when it may be; and a stale page is always replaced (by what
+     * its address answers now, a 404 included). */
+    if ((cacheable || stale != NULL) && key != NULL) {
         fb_hp_answer_t *copy = fb_hp_answer_copy(&a);
+        fb_vcache_ref_t *put;
 
-        if (copy != NULL
-            && (ref = fb_vcache_put(fb_hp_cache, key, slot, copy)) != NULL) {
-            fb_vcache_release(fb_hp_cache, ref);
+        if (copy != NULL) {
+            copy->made = apr_time_now();
+            copy->renewing = 0;
+            if ((put = fb_vcache_put(fb_hp_cache, key, FB_HP_CACHED, copy))
+                != NULL) {
+                fb_vcache_release(fb_hp_cache, put);
+            }
         }
+    }
+    if (stale != NULL) {
+        apr_atomic_set32(&stale->renewing, 0);
+        fb_vcache_release(fb_hp_cache, ref);
     }
     return fb_hp_send(r, &a, a.status == HTTP_NOT_FOUND || !cacheable
                              ? 0 : ttl);
