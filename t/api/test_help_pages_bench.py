@@ -20,6 +20,8 @@ from conftest import ROOT, Org, httpd
 ROUNDS = int(os.environ.get("FEEDBACK_BENCH_HELP_PAGES", "0") or 0)
 SECONDS = int(os.environ.get("FEEDBACK_BENCH_SECONDS", "10") or 10)
 CONNECTIONS = 32
+# FeedbackHelpCenterCacheTTL of the run ("" keeps the default).
+TTL = os.environ.get("FEEDBACK_BENCH_HELP_TTL", "")
 
 
 def conf(docroot):
@@ -31,6 +33,7 @@ def conf(docroot):
     ServerName help-hosting.test
     ServerAlias *.test
     FeedbackHelpCenterHosts external
+    %s
     <Location />
         SetHandler feedback-help-center
     </Location>
@@ -45,7 +48,7 @@ def conf(docroot):
         Require all granted
     </Directory>
 </VirtualHost>
-""" % (docroot, docroot)
+""" % ("FeedbackHelpCenterCacheTTL " + TTL if TTL else "", docroot, docroot)
 
 
 def body_of_20k():
@@ -118,8 +121,9 @@ def test_bench_article_page_against_a_file(database):
             rows.append(("page",) + wrk(s.base + path, domain))
     load = open("/proc/loadavg").read().split()[:3]
     lines = ["help center article page (%d bytes) against the same bytes "
-             "as a file, wrk -t2 -c%d -d%ds, %d rounds, load before the "
-             "end %s" % (size, CONNECTIONS, SECONDS, ROUNDS, " ".join(load)),
+             "as a file, wrk -t2 -c%d -d%ds, %d rounds, cache TTL %s, load "
+             "before the end %s" % (size, CONNECTIONS, SECONDS, ROUNDS,
+                                    TTL or "default", " ".join(load)),
              "%-5s %10s %9s %9s" % ("", "req/s", "p50 ms", "p99 ms")]
     lines += ["%-5s %10.0f %9.2f %9.2f" % r for r in rows]
     med = {k: [statistics.median(r[i] for r in rows if r[0] == k)
