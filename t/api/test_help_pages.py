@@ -505,3 +505,31 @@ def test_unknown_locale_and_paths_are_404(acme):
         r = acme.get(path)
         assert r.status_code == 404, path
         assert r.headers["Cache-Control"] == "no-cache"
+
+
+def test_pages_made_count_against_the_public_rate_limit(database):
+    limited = VHOSTS.replace("FeedbackHelpCenterCacheTTL 1",
+                             "FeedbackHelpCenterCacheTTL 60")
+    with httpd(database, "FeedbackRateLimitPublic 4\n" + limited) as s:
+        c = Center(s, "busy" + secrets.token_hex(3),
+                   "help-%s.test" % secrets.token_hex(3), locales=("en",))
+        portal = {"Host": "%s.feedback.example.com" % c.org.id}
+        # One connection, so one child: the page is made once, then kept.
+        kept = requests.Session()
+        for _ in range(3):
+            r = kept.get(s.base + "/help/en/", headers=portal, timeout=30)
+            assert r.status_code == 200
+        codes = [c.get("/en/nothing-%d" % i).status_code for i in range(5)]
+        assert codes == [404] * 3 + [429] * 2, codes
+        r = c.get("/en/")
+        assert r.status_code == 429
+        assert int(r.headers["Retry-After"]) >= 0
+        assert r.headers["X-RateLimit-Limit"] == "4"
+        assert r.headers["Cache-Control"] == "no-cache"
+        assert "Too many requests" in r.text and "<script" not in r.text
+        assert r.headers["Content-Security-Policy"].startswith(
+            "default-src 'none'")
+        # A kept page costs nothing: still answered.
+        r = kept.get(s.base + "/help/en/?any=query", headers=portal,
+                     timeout=30)
+        assert r.status_code == 200 and "busy" in r.text

@@ -15,6 +15,7 @@
 #include "fb_config.h"
 #include "fb_dbd.h"
 #include "fb_etag.h"
+#include "fb_limits.h"
 #include "fb_log.h"
 #include "fb_utf8.h"
 #include "fb_vcache.h"
@@ -361,7 +362,7 @@ static int fb_hp_send(request_rec *r, const fb_hp_answer_t *a, int ttl)
     apr_table_setn(r->headers_out, "Referrer-Policy",
                    "strict-origin-when-cross-origin");
     apr_table_setn(r->headers_out, "Cache-Control",
-                   a->status == HTTP_NOT_FOUND || ttl == 0
+                   a->status != HTTP_OK || ttl == 0
                    ? "no-cache"
                    : apr_psprintf(r->pool, "public, max-age=%d", ttl));
     if (a->language != NULL) {
@@ -1130,6 +1131,15 @@ static void fb_hp_route(fb_hp_req_t *hr, fb_hp_answer_t *a,
     fb_hp_missing(hr, a, locale);
 }
 
+/* Non-zero when the reader's address spent its public requests this
+ * minute (the X-RateLimit-* headers and Retry-After set). */
+static int fb_hp_limited(fb_hp_req_t *hr)
+{
+    fb_req_t fr = {.r = hr->r, .pool = hr->pool, .conf = hr->conf};
+
+    return fb_limits_check_public(&fr) != NULL;
+}
+
 /* The database failed: the stale page this request was making again,
  * when there is one (the next request tries again), else 503. */
 static int fb_hp_unavailable(request_rec *r, fb_hp_answer_t *stale,
@@ -1171,12 +1181,13 @@ int fb_help_pages_handler(request_rec *r)
     ap_discard_request_body(r);
     path = r->parsed_uri.path != NULL ? r->parsed_uri.path : "/";
 
-    /* A page kept by this child: the same host, mode and URL, fresh,
-     * or stale while another request makes it again. */
+    /* A page kept by this child: the same host, mode and path, fresh,
+     * or stale while another request makes it again.  The query is not
+     * in the key: no kept page reads it (search results are not kept),
+     * and random queries must not push the pages out. */
     if (ttl > 0 && fb_hp_cache != NULL) {
         key = apr_psprintf(r->pool, "%d %s %s", hr.conf->help_hosts,
-                           r->hostname != NULL ? r->hostname : "",
-                           r->unparsed_uri);
+                           r->hostname != NULL ? r->hostname : "", path);
         cached = fb_vcache_get(fb_hp_cache, key, FB_HP_CACHED, &ref);
         if (cached != NULL) {
             fb_hp_answer_t *mine = (fb_hp_answer_t *)cached;
@@ -1193,6 +1204,17 @@ int fb_help_pages_handler(request_rec *r)
         }
     }
 
+    /* What reaches the database counts against the reader's address
+     * (FeedbackRateLimitPublic, as the API's requests without a key):
+     * kept pages are free, made ones and missing ones are not. */
+    if (stale == NULL && fb_hp_limited(&hr)) {
+        a.status = HTTP_TOO_MANY_REQUESTS;
+        a.type = "text/html; charset=utf-8";
+        a.body = fb_hp_render_notice(r->pool, "Too many requests",
+                                     "Please wait a minute and try again.");
+        a.len = strlen(a.body);
+        return fb_hp_send(r, &a, 0);
+    }
     if ((hr.db = fb_dbd_checkout(r->pool, r->server, &why)) == NULL) {
         return fb_hp_unavailable(r, stale, ref, ttl);
     }

@@ -125,6 +125,10 @@ const char *fb_hp_render_article(fb_hp_page_t *pg,
                                  const fb_hp_article_t *article);
 const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
                                 const apr_array_header_t *results);
+/* A page of a title and a sentence, of no help center (an unknown
+ * address, a reader over the rate limit). */
+const char *fb_hp_render_notice(apr_pool_t *p, const char *title,
+                                const char *text);
 /* The 404 page; site may be NULL (no help center at this address). */
 const char *fb_hp_render_missing(apr_pool_t *p, request_rec *r,
                                  const fb_hp_site_t *site,

@@ -552,6 +552,35 @@ const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
     return fb_hp_finish(&w, pg);
 }
 
+const char *fb_hp_render_notice(apr_pool_t *p, const char *title,
+                                const char *text)
+{
+    fb_htmlw_t w;
+
+    fb_htmlw_init(&w, p, 4096);
+    fb_htmlw_literal(&w, "<!DOCTYPE html>\n");
+    fb_htmlw_open(&w, "html", FB_HTMLW_ATTRS({"lang", "en"}));
+    fb_htmlw_open(&w, "head", NULL);
+    fb_htmlw_void(&w, "meta", FB_HTMLW_ATTRS({"charset", "utf-8"}));
+    fb_htmlw_void(&w, "meta", FB_HTMLW_ATTRS(
+                      {"name", "viewport"},
+                      {"content", "width=device-width, initial-scale=1"}));
+    fb_htmlw_element(&w, "title", NULL, title);
+    fb_htmlw_open(&w, "style", NULL);
+    fb_htmlw_literal(&w, fb_hp_css);
+    fb_htmlw_end(&w, "style");
+    fb_htmlw_end(&w, "head");
+    fb_htmlw_open(&w, "body", NULL);
+    fb_htmlw_open(&w, "main", FB_HTMLW_ATTRS({"class", "wrap"}));
+    fb_htmlw_element(&w, "h1", NULL, title);
+    fb_htmlw_element(&w, "p", NULL, text);
+    fb_htmlw_end(&w, "main");
+    fb_htmlw_end(&w, "body");
+    fb_htmlw_end(&w, "html");
+    fb_htmlw_literal(&w, "\n");
+    return fb_htmlw_finish(&w, NULL);
+}
+
 const char *fb_hp_render_missing(apr_pool_t *p, request_rec *r,
                                  const fb_hp_site_t *site,
                                  const char *locale)
@@ -574,32 +603,13 @@ const char *fb_hp_render_missing(apr_pool_t *p, request_rec *r,
             }
         }
     }
-    fb_htmlw_init(&w, p, 4096);
     if (texts == NULL) {
         /* No help center here (or a private one): a page that says so
          * and names nobody. */
-        fb_htmlw_literal(&w, "<!DOCTYPE html>\n");
-        fb_htmlw_open(&w, "html", FB_HTMLW_ATTRS({"lang", "en"}));
-        fb_htmlw_open(&w, "head", NULL);
-        fb_htmlw_void(&w, "meta", FB_HTMLW_ATTRS({"charset", "utf-8"}));
-        fb_htmlw_void(&w, "meta", FB_HTMLW_ATTRS(
-                          {"name", "viewport"},
-                          {"content", "width=device-width, initial-scale=1"}));
-        fb_htmlw_element(&w, "title", NULL, "Page not found");
-        fb_htmlw_open(&w, "style", NULL);
-        fb_htmlw_literal(&w, fb_hp_css);
-        fb_htmlw_end(&w, "style");
-        fb_htmlw_end(&w, "head");
-        fb_htmlw_open(&w, "body", NULL);
-        fb_htmlw_open(&w, "main", FB_HTMLW_ATTRS({"class", "wrap"}));
-        fb_htmlw_element(&w, "h1", NULL, "Page not found");
-        fb_htmlw_element(&w, "p", NULL, "There is nothing at this address.");
-        fb_htmlw_end(&w, "main");
-        fb_htmlw_end(&w, "body");
-        fb_htmlw_end(&w, "html");
-        fb_htmlw_literal(&w, "\n");
-        return fb_htmlw_finish(&w, NULL);
+        return fb_hp_render_notice(p, "Page not found",
+                                   "There is nothing at this address.");
     }
+    fb_htmlw_init(&w, p, 4096);
     pg.texts = texts;
     fb_hp_begin(&w, &pg, NULL);
     fb_htmlw_element(&w, "h1", NULL, "Page not found");
