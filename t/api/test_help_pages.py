@@ -533,3 +533,25 @@ def test_pages_made_count_against_the_public_rate_limit(database):
         r = kept.get(s.base + "/help/en/?any=query", headers=portal,
                      timeout=30)
         assert r.status_code == 200 and "busy" in r.text
+
+
+def test_navigation_items(site):
+    c = Center(site, "nav" + secrets.token_hex(3),
+               "help-%s.test" % secrets.token_hex(3), locales=("en",))
+    site.sql(
+        "UPDATE help_center_translations SET nav_items = %s::jsonb "
+        "WHERE org_id = %s AND locale = 'en'",
+        '[{"type": "link", "title": "Roadmap", "url": "/roadmap"},'
+        ' {"type": "button", "title": "Sign <b>up</b>",'
+        '  "url": "https://app.example.com/signup?a=1&b=2"},'
+        ' {"type": "link", "title": "Evil", "url": "javascript:alert(1)"},'
+        ' {"type": "link", "title": "Elsewhere", "url": "//evil.example"},'
+        ' {"type": "link", "title": "Sideways", "url": "/\\\\evil.example"},'
+        ' {"type": "link", "title": "No url"}]', c.org.id)
+    page = c.get("/en/").text
+    assert '<nav aria-label="Links"><ul class="links"><li><a href="/roadmap"'\
+        '>Roadmap</a></li><li><a href="https://app.example.com/signup?a=1&amp;'\
+        'b=2" class="button">Sign &lt;b&gt;up&lt;/b&gt;</a></li></ul></nav>' \
+        in page
+    for word in ("Evil", "Elsewhere", "Sideways", "No url", "javascript:"):
+        assert word not in page

@@ -28,7 +28,7 @@
     "SELECT h.org_id, h.id, h.is_public, h.hide_author_info, " \
     "  h.hide_date_info, h.default_locale, h.available_locales::text, " \
     "  h.subpath, h.external_domain, t.locale, t.display_name, t.title, " \
-    "  t.description, t.search_placeholder " \
+    "  t.description, t.search_placeholder, t.nav_items::text " \
     "FROM help_centers h LEFT JOIN help_center_translations t " \
     "  ON t.org_id = h.org_id AND t.help_center_id = h.id "
 
@@ -36,7 +36,7 @@ enum {
     HP_SITE_ORG, HP_SITE_ID, HP_SITE_PUBLIC, HP_SITE_HIDE_AUTHOR,
     HP_SITE_HIDE_DATE, HP_SITE_DEFAULT, HP_SITE_LOCALES, HP_SITE_SUBPATH,
     HP_SITE_DOMAIN, HP_SITE_T_LOCALE, HP_SITE_T_NAME, HP_SITE_T_TITLE,
-    HP_SITE_T_DESCRIPTION, HP_SITE_T_PLACEHOLDER
+    HP_SITE_T_DESCRIPTION, HP_SITE_T_PLACEHOLDER, HP_SITE_T_NAV
 };
 
 /* Across organizations: the host finds the organization, as an API key
@@ -487,6 +487,7 @@ static fb_hp_site_t *fb_hp_site_of(apr_pool_t *p, const fb_rows_t *rows)
                 .description = fb_rows_get(rows, i, HP_SITE_T_DESCRIPTION),
                 .search_placeholder = fb_rows_get(rows, i,
                                                   HP_SITE_T_PLACEHOLDER),
+                .nav_items = fb_rows_get(rows, i, HP_SITE_T_NAV),
             };
         }
     }

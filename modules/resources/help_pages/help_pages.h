@@ -43,6 +43,7 @@ typedef struct {
     const char *title;
     const char *description;
     const char *search_placeholder;
+    const char *nav_items;          /* JSON: [{type, title, url, icon}] */
 } fb_hp_texts_t;
 
 /* The help center a request is for, and where its pages live. */

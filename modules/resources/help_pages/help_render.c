@@ -16,6 +16,7 @@
 #include "apr_strings.h"
 
 #include "fb_crypto.h"
+#include "fb_json.h"
 #include "help_pages.h"
 
 /* Small, system fonts, one column that fits a phone, readable contrast
@@ -35,7 +36,11 @@ static const char fb_hp_css[] =
     "justify-content:space-between}"
     ".brand{font-weight:700;font-size:1.15rem;text-decoration:none;"
     "color:var(--fg)}"
-    ".langs{list-style:none;margin:0;padding:0;display:flex;gap:.75rem}"
+    ".langs,.links{list-style:none;margin:0;padding:0;display:flex;"
+    "flex-wrap:wrap;gap:.75rem}"
+    ".links{margin-right:auto}"
+    ".links a.button{padding:.25rem .75rem;border:1px solid var(--accent);"
+    "border-radius:6px;text-decoration:none}"
     ".langs a[aria-current]{font-weight:700;color:var(--fg);"
     "text-decoration:none}"
     "form.search{display:flex;gap:.5rem;margin-top:.75rem}"
@@ -193,6 +198,62 @@ static const char *fb_hp_page_in(const fb_hp_page_t *pg, const char *locale)
                                      pg->path_kind, slug);
 }
 
+/* Non-zero when url may be a navigation item's link: an absolute http or
+ * https URL, or a path of this host ("/roadmap", not "//elsewhere").
+ * Anything else (javascript:, data:, a relative path) is left out. */
+static int fb_hp_nav_url_ok(const char *url)
+{
+    return strncasecmp(url, "https://", 8) == 0
+           || strncasecmp(url, "http://", 7) == 0
+           || (url[0] == '/' && url[1] != '/' && url[1] != '\\');
+}
+
+/* The help center's navigation items of the locale, as links (a
+ * "button" item styled as one); none when they cannot be read. */
+static void fb_hp_nav(fb_htmlw_t *w, const fb_hp_page_t *pg)
+{
+    json_object *items = NULL;
+    const char *why;
+    size_t i, n;
+    int shown = 0;
+
+    if (pg->texts->nav_items == NULL
+        || fb_json_parse(pg->pool, pg->texts->nav_items,
+                         strlen(pg->texts->nav_items), &items, &why)
+           != APR_SUCCESS
+        || !json_object_is_type(items, json_type_array)) {
+        return;
+    }
+    n = json_object_array_length(items);
+    for (i = 0; i < n; i++) {
+        json_object *item = json_object_array_get_idx(items, i);
+        const char *title = fb_json_string(item, "title");
+        const char *url = fb_json_string(item, "url");
+        const char *type = fb_json_string(item, "type");
+
+        if (title == NULL || url == NULL || !fb_hp_nav_url_ok(url)) {
+            continue;
+        }
+        if (shown++ == 0) {
+            fb_htmlw_open(w, "nav", FB_HTMLW_ATTRS({"aria-label",
+                                                    "Links"}));
+            fb_htmlw_open(w, "ul", FB_HTMLW_ATTRS({"class", "links"}));
+        }
+        fb_htmlw_open(w, "li", NULL);
+        fb_htmlw_element(w, "a", FB_HTMLW_ATTRS(
+                             {"href", url},
+                             {"class", type != NULL
+                                       && strcmp(type, "button") == 0
+                                       ? "button" : NULL}),
+                         title);
+        fb_htmlw_end(w, "li");
+    }
+    if (shown > 0) {
+        fb_htmlw_end(w, "ul");
+        fb_htmlw_end(w, "nav");
+    }
+}
+
 /* <head>, the header (name, language switch, search) and <main>'s
  * start, with the breadcrumbs. */
 static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
@@ -249,6 +310,7 @@ static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
     fb_htmlw_open(w, "div", FB_HTMLW_ATTRS({"class", "bar"}));
     fb_htmlw_element(w, "a", FB_HTMLW_ATTRS({"class", "brand"},
                                             {"href", home}), name);
+    fb_hp_nav(w, pg);
     /* The language switch: the same page in each locale it exists in. */
     for (i = 0; i < site->locales->nelts; i++) {
         const char *l = APR_ARRAY_IDX(site->locales, i, const char *);

@@ -8,7 +8,7 @@
 SELECT h.org_id, h.id, h.is_public, h.hide_author_info,
   h.hide_date_info, h.default_locale, h.available_locales::text,
   h.subpath, h.external_domain, t.locale, t.display_name, t.title,
-  t.description, t.search_placeholder
+  t.description, t.search_placeholder, t.nav_items::text
 FROM help_centers h LEFT JOIN help_center_translations t
   ON t.org_id = h.org_id AND t.help_center_id = h.id
 WHERE h.external_domain = $1;
@@ -17,7 +17,7 @@ WHERE h.external_domain = $1;
 SELECT h.org_id, h.id, h.is_public, h.hide_author_info,
   h.hide_date_info, h.default_locale, h.available_locales::text,
   h.subpath, h.external_domain, t.locale, t.display_name, t.title,
-  t.description, t.search_placeholder
+  t.description, t.search_placeholder, t.nav_items::text
 FROM help_centers h LEFT JOIN help_center_translations t
   ON t.org_id = h.org_id AND t.help_center_id = h.id
 WHERE h.org_id = $1;
