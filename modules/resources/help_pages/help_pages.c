@@ -158,7 +158,7 @@ FB_SQL_WITH(hp_collection, hp_slug,
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
     "  %s::text AS hc, %s::text AS locale, %s::text AS slug) "
     "SELECT c.id, ct.name, ct.description, ct.slug, c.icon_type, "
-    "  c.icon_value, c.parent_id "
+    "  c.icon_value, NULL::bigint, c.parent_id "
     "FROM k JOIN help_center_collection_translations ct "
     "  ON ct.org_id = k.org_id AND ct.locale = k.locale "
     "  AND ct.slug = k.slug "
@@ -166,7 +166,8 @@ FB_SQL_WITH(hp_collection, hp_slug,
     "  ON c.org_id = k.org_id AND c.id = ct.collection_id "
     "WHERE c.help_center_id = k.hc");
 
-enum { HP_COL_PARENT = HP_C_COUNT };
+/* Its columns: a collection's (HP_C_*, no count), then its parent. */
+enum { HP_COL_PARENT = HP_C_COUNT + 1 };
 
 /* The current slug of what once had slug in the locale: ("articles" or
  * "collections", slug), the slug NULL when it is no longer public. */
@@ -812,7 +813,6 @@ static int fb_hp_collection(fb_hp_req_t *hr, fb_hp_answer_t *a,
         return 0;
     }
     c = &APR_ARRAY_IDX(fb_hp_links(hr->pool, &rows), 0, fb_hp_link_t);
-    c->count = NULL;
     parent = fb_rows_get(&rows, 0, HP_COL_PARENT);
     kids = fb_hp_select(hr, &fb_sql_hp_children,
                         FB_NAMED(hp_under, .hc = hr->site->id,

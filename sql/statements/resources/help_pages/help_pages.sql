@@ -159,7 +159,7 @@ t.published_at IS NOT NULL;
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
   $2::text AS hc, $3::text AS locale, $4::text AS slug)
 SELECT c.id, ct.name, ct.description, ct.slug, c.icon_type,
-  c.icon_value, c.parent_id
+  c.icon_value, NULL::bigint, c.parent_id
 FROM k JOIN help_center_collection_translations ct
   ON ct.org_id = k.org_id AND ct.locale = k.locale
   AND ct.slug = k.slug
