@@ -12,6 +12,7 @@ import secrets
 import time
 from urllib.parse import quote
 
+import psycopg2
 import pytest
 import requests
 
@@ -555,3 +556,54 @@ def test_navigation_items(site):
         in page
     for word in ("Evil", "Elsewhere", "Sideways", "No url", "javascript:"):
         assert word not in page
+
+
+def test_database_down_kept_pages_still_answer(cluster, fresh_database):
+    """The database refuses connections: a kept page that went stale is
+    answered still (its making again failed), a page never kept answers
+    503 with Retry-After, and both come back when the database does."""
+    dbname = re.search(r"dbname=(\S+)", fresh_database).group(1)
+    keep = VHOSTS.replace("FeedbackHelpCenterCacheTTL 1",
+                          "FeedbackHelpCenterCacheTTL 1\n    "
+                          "FeedbackRateLimitPublic 0")
+    with httpd(fresh_database, keep) as s:
+        c = Center(s, "down" + secrets.token_hex(3),
+                   "help-%s.test" % secrets.token_hex(3), locales=("en",))
+        col = c.collection({"en": "Things"})
+        _, slugs = c.article({"en": ("Kept article", "<p>x</p>")},
+                             parent=col)
+        host = "%s.feedback.example.com" % c.org.id
+        kept = requests.Session()
+        page = "/help/en/articles/" + slugs["en"]
+        first = kept.get(s.base + page, headers={"Host": host}, timeout=30)
+        assert first.status_code == 200
+        admin = psycopg2.connect(cluster.dsn("postgres"))
+        admin.autocommit = True
+        try:
+            with admin.cursor() as cur:
+                cur.execute('ALTER DATABASE "%s" ALLOW_CONNECTIONS false'
+                            % dbname)
+                cur.execute("SELECT count(pg_terminate_backend(pid)) FROM "
+                            "pg_stat_activity WHERE datname = %s", (dbname,))
+            time.sleep(1.2)                     # the page is stale now
+            again = kept.get(s.base + page, headers={"Host": host},
+                             timeout=30)
+            assert again.status_code == 200
+            assert again.headers["ETag"] == first.headers["ETag"]
+            never = kept.get(s.base + "/help/en/", headers={"Host": host},
+                             timeout=30)
+            assert never.status_code == 503
+            assert never.headers["Retry-After"] == "1"
+        finally:
+            with admin.cursor() as cur:
+                cur.execute('ALTER DATABASE "%s" ALLOW_CONNECTIONS true'
+                            % dbname)
+            admin.close()
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            back = kept.get(s.base + "/help/en/", headers={"Host": host},
+                            timeout=30)
+            if back.status_code == 200:
+                break
+            time.sleep(0.2)
+        assert back.status_code == 200
