@@ -41,6 +41,16 @@ VHOSTS = """
     </Location>
 </VirtualHost>
 <VirtualHost *>
+    ServerName portal.docs.example.net
+    ServerAlias *.docs.example.net
+    FeedbackPortalURL "https://%{org}.docs.example.net/portal/"
+    FeedbackHelpCenterHosts portal
+    FeedbackHelpCenterCacheTTL 0
+    <Location />
+        SetHandler feedback-help-center
+    </Location>
+</VirtualHost>
+<VirtualHost *>
     ServerName portal.example.org
     FeedbackPortalURL "https://portal.example.org/orgs/%{org}"
     FeedbackHelpCenterHosts portal
@@ -421,6 +431,15 @@ def test_portal_in_host(acme):
     assert acme.get("/other/en/", host=host).status_code == 404
     r = acme.get("/help/en/articles/" + acme.second_slugs["en"], host=host)
     assert r.status_code == 200 and "Posting an idea" in r.text
+
+
+def test_portal_in_host_with_a_path(globex):
+    host = "%s.docs.example.net" % globex.org.id
+    r = globex.get("/portal/help/en/", host=host)
+    assert r.status_code == 200 and "Globex things" in r.text
+    assert 'href="/portal/help/en/collections/' in r.text
+    for path in ("/help/en/", "/portalx/help/en/", "/other/help/en/"):
+        assert globex.get(path, host=host).status_code == 404, path
 
 
 def test_portal_in_path(globex):

@@ -3,6 +3,7 @@
  * help center a request is for, which page it asks, the statements that
  * read it, the page cache, and the answer's headers.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "apr_atomic.h"
@@ -640,7 +641,8 @@ static fb_hp_site_t *fb_hp_find_site(fb_hp_req_t *hr, const char *path,
         plen = strlen(portal);
         slen = strlen(sub);
         /* <portal>/<subpath>, then the end or a '/'. */
-        if (path[plen] != '/' || strncmp(path + plen + 1, sub, slen) != 0
+        if (strncmp(path, portal, plen) != 0 || path[plen] != '/'
+            || strncmp(path + plen + 1, sub, slen) != 0
             || (path[plen + 1 + slen] != '\0'
                 && path[plen + 1 + slen] != '/')) {
             return NULL;
