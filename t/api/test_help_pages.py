@@ -302,6 +302,10 @@ def test_search_with_snippets(acme):
     assert acme.welcome_slugs["en"] in page and acme.second_slugs["en"] \
         in page
     assert 'value="widgets"' in page
+    assert '<meta name="robots" content="noindex">' in page
+    assert '<meta name="robots"' not in acme.get("/en/").text
+    assert '<meta name="robots" content="noindex">' in acme.get(
+        "/en/articles/nothing").text
     assert r.headers["Cache-Control"] == "no-cache"
     # What a reader types is text, in the box and in the title.
     r = acme.get("/en/search", params={"q": HOSTILE})

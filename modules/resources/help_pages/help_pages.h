@@ -88,6 +88,8 @@ typedef struct {
     const char *title;              /* of the page (<title>, <h1>) */
     const char *description;        /* <meta name=description>, or NULL */
     const char *canonical;          /* absolute URL, or NULL */
+    int noindex;                    /* search results, 404: robots keep
+                                     * out */
     const char *path_kind;          /* "articles", "collections", "" */
     /* The page in each locale it exists in: locale -> slug (NULL table:
      * the home or search page, which exist in every available locale). */

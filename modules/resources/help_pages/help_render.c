@@ -282,6 +282,10 @@ static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
                           {"name", "description"},
                           {"content", pg->description}));
     }
+    if (pg->noindex) {
+        fb_htmlw_void(w, "meta", FB_HTMLW_ATTRS({"name", "robots"},
+                                                {"content", "noindex"}));
+    }
     if (pg->canonical != NULL) {
         fb_htmlw_void(w, "link", FB_HTMLW_ATTRS({"rel", "canonical"},
                                                 {"href", pg->canonical}));
@@ -594,6 +598,7 @@ const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
 {
     fb_htmlw_t w;
 
+    pg->noindex = 1;
     fb_htmlw_init(&w, pg->pool, 8192);
     fb_hp_begin(&w, pg, query);
     fb_htmlw_element(&w, "h1", NULL, pg->title);
@@ -650,7 +655,7 @@ const char *fb_hp_render_missing(apr_pool_t *p, request_rec *r,
     fb_htmlw_t w;
     fb_hp_page_t pg = {
         .r = r, .pool = p, .site = site, .locale = locale,
-        .title = "Page not found",
+        .title = "Page not found", .noindex = 1,
     };
     const fb_hp_texts_t *texts = NULL;
     int i;
