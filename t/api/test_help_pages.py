@@ -276,6 +276,14 @@ def test_article_in_two_locales_links_each_other(acme):
     assert r.status_code == 200 and "Willkommen an Bord" in r.text
     assert '<html lang="de">' in r.text
     assert 'aria-current="true">Deutsch' in r.text
+    # The pages' own words are the locale's too.
+    assert '<a href="/de/">Startseite</a>' in r.text
+    assert '<button type="submit">Suchen</button>' in r.text
+    assert "Von %s Owner \u00b7 Aktualisiert <time" % acme.name in r.text
+    missing = acme.get("/de/articles/nothing")
+    assert "<h1>Seite nicht gefunden</h1>" in missing.text
+    assert "Kein Artikel passt" in acme.get("/de/search",
+                                            params={"q": "zzzz"}).text
 
 
 def test_drafts_are_never_public(acme):

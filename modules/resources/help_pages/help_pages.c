@@ -937,10 +937,6 @@ static void fb_hp_search(fb_hp_req_t *hr, fb_hp_answer_t *a,
         APR_ARRAY_IDX(results, i, fb_hp_link_t).snippet =
             fb_rows_get(&rows, i, 4);
     }
-    pg->title = q != NULL && *q
-                ? apr_pstrcat(hr->pool, "Search results for \xe2\x80\x9c", q,
-                              "\xe2\x80\x9d", NULL)
-                : "Search";
     fb_hp_page_answer(hr, a, HTTP_OK, locale,
                       fb_hp_render_search(pg, q, results));
 }

@@ -169,6 +169,89 @@ static const char *fb_hp_locale_name(const char *locale)
     return locale;
 }
 
+/*
+ * The pages' own words, per locale (the help center's texts are its
+ * own).  A locale without a row reads English; adding one is a row.
+ */
+typedef struct {
+    const char *locale;
+    const char *search;             /* the button and the label */
+    const char *home;               /* the first breadcrumb */
+    const char *article_one;        /* after a count */
+    const char *article_many;
+    const char *articles;           /* a heading */
+    const char *collections;        /* a heading (for screen readers) */
+    const char *by;                 /* before the author */
+    const char *updated;            /* before the date */
+    const char *no_articles;
+    const char *search_prompt;
+    const char *no_results;
+    const char *result_one;         /* after a count */
+    const char *result_many;
+    const char *results_for;        /* the search page's title */
+    const char *not_found;
+    const char *not_found_text;
+    const char *go_home;            /* the 404 page's link */
+    const char *or_search;
+    const char *language;           /* landmarks' labels */
+    const char *breadcrumb;
+    const char *links;
+    const char *more;
+} fb_hp_words_t;
+
+static const fb_hp_words_t fb_hp_words[] = {
+    {.locale = "en", .search = "Search", .home = "Home",
+     .article_one = "article", .article_many = "articles",
+     .articles = "Articles", .collections = "Collections", .by = "By",
+     .updated = "Updated", .no_articles = "No articles yet.",
+     .search_prompt = "Type a few words to search the articles.",
+     .no_results = "No article matches your search.",
+     .result_one = "result", .result_many = "results",
+     .results_for = "Search results for", .not_found = "Page not found",
+     .not_found_text = "This page does not exist or is no longer "
+                       "published.",
+     .go_home = "Go to the help center's home", .or_search = "or search "
+     "above.", .language = "Language", .breadcrumb = "Breadcrumb",
+     .links = "Links", .more = "More in this collection"},
+    {.locale = "de", .search = "Suchen", .home = "Startseite",
+     .article_one = "Artikel", .article_many = "Artikel",
+     .articles = "Artikel", .collections = "Sammlungen", .by = "Von",
+     .updated = "Aktualisiert", .no_articles = "Noch keine Artikel.",
+     .search_prompt = "Geben Sie ein paar W\xc3\xb6rter ein, um die "
+                      "Artikel zu durchsuchen.",
+     .no_results = "Kein Artikel passt zu Ihrer Suche.",
+     .result_one = "Ergebnis", .result_many = "Ergebnisse",
+     .results_for = "Suchergebnisse f\xc3\xbcr",
+     .not_found = "Seite nicht gefunden",
+     .not_found_text = "Diese Seite gibt es nicht, oder sie ist nicht "
+                       "mehr ver\xc3\xb6" "ffentlicht.",
+     .go_home = "Zur Startseite des Hilfezentrums",
+     .or_search = "oder oben suchen.", .language = "Sprache",
+     .breadcrumb = "Pfad", .links = "Links",
+     .more = "Mehr in dieser Sammlung"},
+};
+
+/* The words of locale (English when it has none). */
+static const fb_hp_words_t *fb_hp_words_of(const char *locale)
+{
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(fb_hp_words) / sizeof(fb_hp_words[0]); i++) {
+        if (locale != NULL && strcmp(fb_hp_words[i].locale, locale) == 0) {
+            return &fb_hp_words[i];
+        }
+    }
+    return &fb_hp_words[0];
+}
+
+/* "3 articles", "1 result": a count and its word. */
+static void fb_hp_count(fb_htmlw_t *w, int n, const char *one,
+                        const char *many)
+{
+    fb_htmlw_textf(w, "%d ", n);
+    fb_htmlw_text(w, n == 1 ? one : many);
+}
+
 const char *fb_hp_home_path(apr_pool_t *p, const fb_hp_site_t *site,
                             const char *locale)
 {
@@ -235,8 +318,9 @@ static void fb_hp_nav(fb_htmlw_t *w, const fb_hp_page_t *pg)
             continue;
         }
         if (shown++ == 0) {
-            fb_htmlw_open(w, "nav", FB_HTMLW_ATTRS({"aria-label",
-                                                    "Links"}));
+            fb_htmlw_open(w, "nav", FB_HTMLW_ATTRS(
+                              {"aria-label",
+                               fb_hp_words_of(pg->locale)->links}));
             fb_htmlw_open(w, "ul", FB_HTMLW_ATTRS({"class", "links"}));
         }
         fb_htmlw_open(w, "li", NULL);
@@ -263,6 +347,7 @@ static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
     const char *home = fb_hp_home_path(pg->pool, site, pg->locale);
     const char *name = pg->texts->display_name != NULL
                        ? pg->texts->display_name : pg->texts->title;
+    const fb_hp_words_t *words = fb_hp_words_of(pg->locale);
     const char *title;
     int i, shown = 0;
 
@@ -325,7 +410,7 @@ static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
         }
         if (shown++ == 0) {
             fb_htmlw_open(w, "nav", FB_HTMLW_ATTRS({"aria-label",
-                                                    "Language"}));
+                                                    words->language}));
             fb_htmlw_open(w, "ul", FB_HTMLW_ATTRS({"class", "langs"}));
         }
         fb_htmlw_open(w, "li", NULL);
@@ -347,13 +432,14 @@ static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
                       {"action", apr_pstrcat(pg->pool, home, "search",
                                              NULL)}));
     fb_htmlw_element(w, "label", FB_HTMLW_ATTRS({"for", "q"},
-                                                {"class", "sr"}), "Search");
+                                                {"class", "sr"}),
+                     words->search);
     fb_htmlw_void(w, "input", FB_HTMLW_ATTRS(
                       {"id", "q"}, {"type", "search"}, {"name", "q"},
                       {"value", query},
                       {"placeholder", pg->texts->search_placeholder}));
     fb_htmlw_element(w, "button", FB_HTMLW_ATTRS({"type", "submit"}),
-                     "Search");
+                     words->search);
     fb_htmlw_end(w, "form");
     fb_htmlw_end(w, "div");
     fb_htmlw_end(w, "header");
@@ -361,10 +447,11 @@ static void fb_hp_begin(fb_htmlw_t *w, const fb_hp_page_t *pg,
     fb_htmlw_open(w, "main", FB_HTMLW_ATTRS({"class", "wrap"}));
     if (pg->trail != NULL) {
         fb_htmlw_open(w, "nav", FB_HTMLW_ATTRS({"aria-label",
-                                                "Breadcrumb"}));
+                                                words->breadcrumb}));
         fb_htmlw_open(w, "ol", FB_HTMLW_ATTRS({"class", "crumbs"}));
         fb_htmlw_open(w, "li", NULL);
-        fb_htmlw_element(w, "a", FB_HTMLW_ATTRS({"href", home}), "Home");
+        fb_htmlw_element(w, "a", FB_HTMLW_ATTRS({"href", home}),
+                         words->home);
         fb_htmlw_end(w, "li");
         for (i = 0; i < pg->trail->nelts; i++) {
             const fb_hp_link_t *c = &APR_ARRAY_IDX(pg->trail, i,
@@ -438,7 +525,8 @@ static void fb_hp_cards(fb_htmlw_t *w, const fb_hp_page_t *pg,
             fb_htmlw_void(w, "br", NULL);
         }
         fb_htmlw_open(w, "span", FB_HTMLW_ATTRS({"class", "meta"}));
-        fb_htmlw_textf(w, "%d %s", n, n == 1 ? "article" : "articles");
+        fb_hp_count(w, n, fb_hp_words_of(pg->locale)->article_one,
+                    fb_hp_words_of(pg->locale)->article_many);
         fb_htmlw_end(w, "span");
         fb_htmlw_end(w, "a");
         fb_htmlw_end(w, "li");
@@ -493,11 +581,12 @@ const char *fb_hp_render_home(fb_hp_page_t *pg,
     }
     if (collections->nelts > 0) {
         fb_htmlw_element(&w, "h2", FB_HTMLW_ATTRS({"class", "sr"}),
-                         "Collections");
+                         fb_hp_words_of(pg->locale)->collections);
     }
     fb_hp_cards(&w, pg, collections);
     if (articles->nelts > 0) {
-        fb_htmlw_element(&w, "h2", NULL, "Articles");
+        fb_htmlw_element(&w, "h2", NULL,
+                         fb_hp_words_of(pg->locale)->articles);
     }
     fb_hp_articles(&w, pg, articles);
     return fb_hp_finish(&w, pg);
@@ -528,7 +617,8 @@ const char *fb_hp_render_collection(fb_hp_page_t *pg,
     fb_hp_cards(&w, pg, children);
     fb_hp_articles(&w, pg, articles);
     if (children->nelts == 0 && articles->nelts == 0) {
-        fb_htmlw_element(&w, "p", NULL, "No articles yet.");
+        fb_htmlw_element(&w, "p", NULL,
+                         fb_hp_words_of(pg->locale)->no_articles);
     }
     return fb_hp_finish(&w, pg);
 }
@@ -547,14 +637,16 @@ const char *fb_hp_render_article(fb_hp_page_t *pg,
         || (article->updated != NULL && !pg->site->hide_date)) {
         fb_htmlw_open(&w, "p", FB_HTMLW_ATTRS({"class", "meta"}));
         if (article->author != NULL && !pg->site->hide_author) {
-            fb_htmlw_text(&w, "By ");
+            fb_htmlw_text(&w, fb_hp_words_of(pg->locale)->by);
+            fb_htmlw_text(&w, " ");
             fb_htmlw_text(&w, article->author);
             if (article->updated != NULL && !pg->site->hide_date) {
                 fb_htmlw_text(&w, " \xc2\xb7 ");
             }
         }
         if (article->updated != NULL && !pg->site->hide_date) {
-            fb_htmlw_text(&w, "Updated ");
+            fb_htmlw_text(&w, fb_hp_words_of(pg->locale)->updated);
+            fb_htmlw_text(&w, " ");
             fb_htmlw_element(&w, "time", FB_HTMLW_ATTRS(
                                  {"datetime", article->updated}),
                              article->updated);
@@ -566,7 +658,8 @@ const char *fb_hp_render_article(fb_hp_page_t *pg,
     if (article->prev != NULL || article->next != NULL) {
         fb_htmlw_open(&w, "nav", FB_HTMLW_ATTRS({"class", "pager"},
                                                 {"aria-label",
-                                                 "More in this collection"}));
+                                                 fb_hp_words_of(
+                                                     pg->locale)->more}));
         if (article->prev != NULL) {
             fb_htmlw_element(&w, "a", FB_HTMLW_ATTRS(
                                  {"rel", "prev"},
@@ -596,23 +689,27 @@ const char *fb_hp_render_article(fb_hp_page_t *pg,
 const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
                                 const apr_array_header_t *results)
 {
+    const fb_hp_words_t *words = fb_hp_words_of(pg->locale);
     fb_htmlw_t w;
 
     pg->noindex = 1;
+    pg->title = query != NULL && *query
+                ? apr_pstrcat(pg->pool, words->results_for,
+                              " \xe2\x80\x9c", query, "\xe2\x80\x9d", NULL)
+                : words->search;
     fb_htmlw_init(&w, pg->pool, 8192);
     fb_hp_begin(&w, pg, query);
     fb_htmlw_element(&w, "h1", NULL, pg->title);
     if (query == NULL || *query == '\0') {
-        fb_htmlw_element(&w, "p", NULL, "Type a few words to search the "
-                                        "articles.");
+        fb_htmlw_element(&w, "p", NULL, words->search_prompt);
     }
     else if (results->nelts == 0) {
-        fb_htmlw_element(&w, "p", NULL, "No article matches your search.");
+        fb_htmlw_element(&w, "p", NULL, words->no_results);
     }
     else {
         fb_htmlw_open(&w, "p", FB_HTMLW_ATTRS({"class", "meta"}));
-        fb_htmlw_textf(&w, "%d %s", results->nelts,
-                       results->nelts == 1 ? "result" : "results");
+        fb_hp_count(&w, results->nelts, words->result_one,
+                    words->result_many);
         fb_htmlw_end(&w, "p");
         fb_hp_articles(&w, pg, results);
     }
@@ -655,7 +752,7 @@ const char *fb_hp_render_missing(apr_pool_t *p, request_rec *r,
     fb_htmlw_t w;
     fb_hp_page_t pg = {
         .r = r, .pool = p, .site = site, .locale = locale,
-        .title = "Page not found", .noindex = 1,
+        .title = fb_hp_words_of(locale)->not_found, .noindex = 1,
     };
     const fb_hp_texts_t *texts = NULL;
     int i;
@@ -679,13 +776,15 @@ const char *fb_hp_render_missing(apr_pool_t *p, request_rec *r,
     fb_htmlw_init(&w, p, 4096);
     pg.texts = texts;
     fb_hp_begin(&w, &pg, NULL);
-    fb_htmlw_element(&w, "h1", NULL, "Page not found");
+    fb_htmlw_element(&w, "h1", NULL, pg.title);
     fb_htmlw_open(&w, "p", NULL);
-    fb_htmlw_text(&w, "This page does not exist or is no longer published. ");
+    fb_htmlw_text(&w, fb_hp_words_of(locale)->not_found_text);
+    fb_htmlw_text(&w, " ");
     fb_htmlw_element(&w, "a", FB_HTMLW_ATTRS(
                          {"href", fb_hp_home_path(p, site, locale)}),
-                     "Go to the help center's home");
-    fb_htmlw_text(&w, " or search above.");
+                     fb_hp_words_of(locale)->go_home);
+    fb_htmlw_text(&w, " ");
+    fb_htmlw_text(&w, fb_hp_words_of(locale)->or_search);
     fb_htmlw_end(&w, "p");
     return fb_hp_finish(&w, &pg);
 }
