@@ -38,6 +38,12 @@ CONTRACT_DECIDES = (
     # only emoji and custom in its answers: an icon is answered as it was
     # given (docs/decisions.md, "The help center's API").
     ".icon.type: choices ['predefined'] are not in the reference",
+    # Webhooks can be subscribed to the help center's events, which the
+    # reference's webhooks do not list (docs/decisions.md, "The help
+    # center's API").
+    "topics[]: choices ['article.created', 'article.updated', "
+    "'article.deleted', 'collection.created', 'collection.updated', "
+    "'collection.deleted'] are not in the reference",
 )
 
 

@@ -251,6 +251,8 @@ OPERATIONS = [
     ("GET", "/help_center/articles/{article}", []),
     ("PATCH", "/help_center/articles/{article}", None),
     ("DELETE", "/help_center/articles/{article!}", []),
+    ("POST", "/help_center/articles/search", ["cursor", "limit", "query",
+                                              "search", "sort"]),
     ("GET", "/help_center/redirect_rules", []),
     ("POST", "/help_center/redirect_rules", None),
     ("GET", "/help_center/redirect_rules/by-url", []),
@@ -327,6 +329,8 @@ BASES = {
         "query": {"field": "upvotes", "operator": ">", "value": 0}},
     ("POST", "/comments/search"): {
         "query": {"field": "isPrivate", "operator": "=", "value": False}},
+    ("POST", "/help_center/articles/search"): {
+        "query": {"field": "state", "operator": "=", "value": "live"}},
     ("POST", "/companies/search"): {
         "query": {"field": "name", "operator": "~", "value": "n"}},
     ("POST", "/contacts/search"): {

@@ -692,6 +692,15 @@ await step('helpCenter help centers, collections, articles, redirect rules', asy
   assert.ok(everything.some((a) => a.id === draft.id));
   await assert.rejects(fb.helpCenter.articles.create({ title: 'x', formatter: 'ai' }),
                        (e) => e instanceof Featurebase.BadRequestError);
+  const found0 = await fb.helpCenter.articles.search({ search: `how to ${tag}` });
+  assert.deepEqual(found0.data.map((a) => a.id), [article.id]);
+  const german = await fb.helpCenter.articles.search({ search: `geht ${tag}`, limit: 1 });
+  assert.deepEqual(german.data.map((a) => a.id), [article.id]);
+  const filtered = await fb.helpCenter.articles.search({
+    query: { field: 'parent_id', operator: '=', value: parent.id },
+    sort: 'updated_at:desc', limit: 1,
+  });
+  assert.equal(filtered.data[0].id, article.id);
   const rule = await fb.helpCenter.redirectRules.create({
     helpCenterId: hc.id, locale: 'en', targetType: 'article', targetId: article.id,
     fromUrl: `https://HELP-${tag}.sdk.example/old/page/?x=1`,

@@ -30,89 +30,7 @@
 #include "fb_json.h"
 #include "fb_manage.h"
 #include "fb_perm.h"
-#include "help_center.h"
-
-/* Text col of translation t as the view shows it: the live copy when
- * view is 'live' and the locale is published, else the draft. */
-#define ART_SHOWN(view, t, col) \
-    "CASE WHEN " view " = 'live' AND " t ".published_at IS NOT NULL " \
-    "THEN " t ".live_" col " ELSE " t "." col " END"
-
-/* An article's columns over r, its help center h, organization o,
- * author au, the translation shown d (the default locale's, else the
- * first) and its translations tr, as view shows them. */
-#define ART_COLUMNS(X, view) \
-    X(ID, "r.id") \
-    X(ORG, "r.org_id") \
-    X(HELP_CENTER, "r.help_center_id") \
-    X(PARENT, "r.parent_id") \
-    X(AUTHOR, "au.id") \
-    X(AUTHOR_NAME, "au.name") \
-    X(AUTHOR_PICTURE, "au.profile_picture") \
-    X(ICON_TYPE, "r.icon_type") \
-    X(ICON_VALUE, "r.icon_value") \
-    X(STATE, "r.state") \
-    X(IS_PUBLISHED, "r.state = 'live'") \
-    X(ORDER, "coalesce(r.position::text, 'null')") \
-    X(CREATED, "r.created_at AT TIME ZONE 'UTC'") \
-    X(UPDATED, "r.updated_at AT TIME ZONE 'UTC'") \
-    X(LIVE_UPDATED, "fb_iso(r.live_updated_at)") \
-    X(DEFAULT_LOCALE, "h.default_locale") \
-    X(LOCALE, "coalesce(d.locale, h.default_locale)") \
-    X(TITLE, ART_SHOWN(view, "d", "title")) \
-    X(DESCRIPTION, ART_SHOWN(view, "d", "description")) \
-    X(BODY, ART_SHOWN(view, "d", "body")) \
-    X(SLUG, "d.slug") \
-    X(PORTAL, "o.portal_url") \
-    X(SUBPATH, "h.subpath") \
-    X(DOMAIN, "h.external_domain") \
-    X(EXTERNAL, "CASE WHEN d.slug IS NOT NULL THEN h.external_domain END") \
-    X(PUBLISHED, "tr.published") \
-    X(DIFFERS, "coalesce(tr.differs, false)") \
-    X(TR_LOCALES, "tr.locales") \
-    X(TR_TITLES, "tr.titles") \
-    X(TR_DESCRIPTIONS, "tr.descriptions") \
-    X(TR_BODIES, "tr.bodies") \
-    X(TR_SLUGS, "tr.slugs") \
-    X(TR_CREATED, "tr.created") \
-    X(TR_UPDATED, "tr.updated")
-
-#define ART_COL_ENUM(name, sql) ART_COL_##name,
-enum { ART_COLUMNS(ART_COL_ENUM, "") ART_NCOLS };
-
-#define ART_COL_SQL(name, sql) sql ", "
-#define ART_SELECT(view) ART_COLUMNS(ART_COL_SQL, view) HC_KEY("r")
-
-/* After "FROM k": k has org_id, and view reads k's. */
-#define ART_FROM(view) \
-    "JOIN help_center_articles r ON r.org_id = k.org_id " \
-    "JOIN help_centers h ON h.org_id = r.org_id " \
-    "  AND h.id = r.help_center_id " \
-    "JOIN organizations o ON o.id = r.org_id " \
-    "LEFT JOIN admins au ON au.org_id = r.org_id AND au.id = r.author_id " \
-    "LEFT JOIN LATERAL (SELECT t.* " \
-    "  FROM help_center_article_translations t " \
-    "  WHERE t.org_id = r.org_id AND t.article_id = r.id " \
-    "  ORDER BY t.locale = h.default_locale DESC, t.locale LIMIT 1) d " \
-    "  ON true " \
-    "LEFT JOIN LATERAL (SELECT " \
-    "  array_agg(t.locale ORDER BY t.locale) AS locales, " \
-    "  array_agg(" ART_SHOWN(view, "t", "title") " ORDER BY t.locale) " \
-    "    AS titles, " \
-    "  array_agg(" ART_SHOWN(view, "t", "description") \
-    "    ORDER BY t.locale) AS descriptions, " \
-    "  array_agg(" ART_SHOWN(view, "t", "body") " ORDER BY t.locale) " \
-    "    AS bodies, " \
-    "  array_agg(t.slug ORDER BY t.locale) AS slugs, " \
-    "  array_agg(fb_iso(t.created_at) ORDER BY t.locale) AS created, " \
-    "  array_agg(fb_iso(t.updated_at) ORDER BY t.locale) AS updated, " \
-    "  coalesce(array_agg(t.locale ORDER BY t.locale) " \
-    "    FILTER (WHERE t.published_at IS NOT NULL), '{}') AS published, " \
-    "  bool_or(t.published_at IS NOT NULL AND (t.live_title, " \
-    "    t.live_description, t.live_body) IS DISTINCT FROM (t.title, " \
-    "    t.description, t.body)) AS differs " \
-    "  FROM help_center_article_translations t " \
-    "  WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true "
+#include "hc_articles.h"
 
 static const fb_hc_urls_t fb_art_urls = {
     .portal_col = ART_COL_PORTAL, .subpath_col = ART_COL_SUBPATH,
@@ -201,6 +119,53 @@ static apr_status_t fb_art_external_url(fb_req_t *fr, fb_jsonw_t *w,
     return APR_SUCCESS;
 }
 
+/* A search's highlighted passages: the text with the matched words
+ * between the markers \x01 and \x02 (ts_headline's), written as HTML:
+ * the text escaped, the marked words in <mark>. */
+static const char *fb_art_marked(apr_pool_t *p, const char *text)
+{
+    apr_size_t n = 0;
+    const char *c;
+    char *out, *o;
+
+    for (c = text; *c != '\0'; c++) {
+        n += *c == '&' ? 5 : *c == '<' || *c == '>' ? 4 : *c == '"' ? 6
+             : *c == '\x01' ? 6 : *c == '\x02' ? 7 : 1;
+    }
+    o = out = apr_palloc(p, n + 1);
+    for (c = text; *c != '\0'; c++) {
+        const char *r = *c == '&' ? "&amp;" : *c == '<' ? "&lt;"
+                        : *c == '>' ? "&gt;" : *c == '"' ? "&quot;"
+                        : *c == '\x01' ? "<mark>" : *c == '\x02' ? "</mark>"
+                        : NULL;
+
+        if (r == NULL) {
+            *o++ = *c;
+        }
+        else {
+            memcpy(o, r, strlen(r));
+            o += strlen(r);
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+static apr_status_t fb_art_highlight(fb_req_t *fr, fb_jsonw_t *w,
+                                     const char *const *row)
+{
+    fb_jsonw_object(w);
+    if (row[ART_COL_HL_TITLE] != NULL) {
+        fb_jsonw_member_string(w, "title",
+                               fb_art_marked(fr->pool,
+                                             row[ART_COL_HL_TITLE]));
+    }
+    fb_jsonw_member_string(w, "body", fb_art_marked(fr->pool,
+                                                    row[ART_COL_HL_BODY]));
+    fb_jsonw_end(w);
+    return APR_SUCCESS;
+}
+
 static const fb_rj_member_t fb_art_members[] = {
     FB_RJ_CONST("object", "\"article\""),
     FB_RJ_STRING("id", ART_COL_ID),
@@ -227,10 +192,11 @@ static const fb_rj_member_t fb_art_members[] = {
     FB_RJ_TIME("createdAt", ART_COL_CREATED),
     FB_RJ_TIME("updatedAt", ART_COL_UPDATED),
     FB_RJ_OPTIONAL("liveUpdatedAt", ART_COL_LIVE_UPDATED),
+    FB_RJ_OPTIONAL_FN("highlight", ART_COL_HL_BODY, fb_art_highlight),
     FB_RJ_END
 };
 
-static const fb_list_rows_t fb_art_rows = {
+const fb_list_rows_t fb_hc_article_rows = {
     .members = fb_art_members, .json_size = 4096,
     .key_col = ART_NCOLS, .id_col = ART_COL_ID,
 };
@@ -468,7 +434,7 @@ static const fb_resource_t fb_articles = {
     .not_found = FB_E_ARTICLE_NOT_FOUND,
     .shape = FB_LIST_CURSOR,
     .order = &fb_art_oldest,
-    .rows = &fb_art_rows,
+    .rows = &fb_hc_article_rows,
     .reader = fb_art_view,
 };
 
@@ -503,7 +469,7 @@ static fb_error_t *fb_art_list(fb_req_t *fr)
                                          "state"),
                  .parent = fb_query_get(&fr->query, "parentId"),
                  .help_center = fb_query_get(&fr->query, "helpCenterId")),
-        &fb_art_rows);
+        &fb_hc_article_rows);
 }
 
 /* A body is HTML when its first character other than white space is

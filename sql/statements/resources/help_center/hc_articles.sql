@@ -66,9 +66,13 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
+NULL::text,
+NULL::text,
 fb_ts_key(r.created_at)
  FROM k
-JOIN help_center_articles r ON r.org_id = k.org_id
+JOIN
+help_center_articles
+ r ON r.org_id = k.org_id
 JOIN help_centers h ON h.org_id = r.org_id
   AND h.id = r.help_center_id
 JOIN organizations o ON o.id = r.org_id
@@ -190,9 +194,13 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
+NULL::text,
+NULL::text,
 fb_ts_key(r.created_at)
  FROM k
-JOIN help_center_articles r ON r.org_id = k.org_id
+JOIN
+help_center_articles
+ r ON r.org_id = k.org_id
 JOIN help_centers h ON h.org_id = r.org_id
   AND h.id = r.help_center_id
 JOIN organizations o ON o.id = r.org_id
@@ -320,9 +328,13 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
+NULL::text,
+NULL::text,
 fb_ts_key(r.created_at)
  FROM k
-JOIN help_center_articles r ON r.org_id = k.org_id
+JOIN
+help_center_articles
+ r ON r.org_id = k.org_id
 JOIN help_centers h ON h.org_id = r.org_id
   AND h.id = r.help_center_id
 JOIN organizations o ON o.id = r.org_id
