@@ -638,3 +638,61 @@ def test_database_down_kept_pages_still_answer(cluster, fresh_database):
                 break
             time.sleep(0.2)
         assert back.status_code == 200
+
+
+def test_the_api_s_urls_lead_to_the_pages(site):
+    """What the API writes (externalUrl, featurebaseUrl, an old slug after
+    a rename, a redirect rule) is what the pages answer."""
+    from urllib.parse import urlsplit
+    org = Org(site, "api" + secrets.token_hex(3))
+    domain = "help-%s.test" % secrets.token_hex(3)
+    api = org.api
+    hc = api.get("/help_center/help_centers").json()["data"][0]
+    r = api.request("PATCH", "/help_center/help_centers/" + hc["id"],
+                    json={"urls": {"externalDomain": domain}})
+    assert r.status_code == 200, r.text
+    col = api.post("/help_center/collections",
+                   json={"name": "Guides"}).json()
+    art = api.post("/help_center/articles", json={
+        "title": "Exporting data", "body": "<p>Export <b>all</b> of it."
+        "</p><script>alert(1)</script>", "state": "live",
+        "parentId": col["id"]}).json()
+
+    def get(url):
+        u = urlsplit(url)
+        return requests.get(site.base + u.path, headers={"Host": u.netloc},
+                            allow_redirects=False, timeout=30)
+
+    for url in (art["externalUrl"], art["featurebaseUrl"],
+                col["externalUrl"], col["featurebaseUrl"]):
+        r = get(url)
+        assert r.status_code == 200, url
+    page = get(art["externalUrl"]).text
+    assert "<h1>Exporting data</h1>" in page
+    assert "<p>Export <b>all</b> of it.</p>" in page and "<script" not in page
+    assert "Guides</a>" in page
+    # Renamed: the old URL answers 301 to the new one.
+    old = art["externalUrl"]
+    r = api.request("PATCH", "/help_center/articles/" + art["id"],
+                    json={"title": "Exporting everything", "state": "live"})
+    assert r.status_code == 200, r.text
+    new = r.json()["externalUrl"]
+    assert new != old
+    moved = get(old)
+    assert moved.status_code == 301
+    assert moved.headers["Location"] == urlsplit(new).path
+    # A redirect rule of the custom domain.
+    r = api.post("/help_center/redirect_rules", json={
+        "helpCenterId": hc["id"], "locale": "en",
+        "fromUrl": "https://%s/kb/Export-Guide/" % domain,
+        "targetType": "article", "targetId": art["id"]})
+    assert r.status_code == 201, r.text
+    moved = get("https://%s/kb/Export-Guide?from=old" % domain)
+    assert moved.status_code == 301
+    assert moved.headers["Location"] == urlsplit(new).path
+    # Unpublished: gone from the pages.
+    r = api.request("PATCH", "/help_center/articles/" + art["id"],
+                    json={"state": "draft"})
+    assert r.status_code == 200, r.text
+    assert get(new).status_code == 404
+    assert "Exporting" not in get(col["externalUrl"]).text
