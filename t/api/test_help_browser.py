@@ -19,13 +19,14 @@ import secrets
 import subprocess
 
 import pytest
+# python3-selenium (scripts/deps.sh test): a missing one fails the run
+# rather than skipping the browser.
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 from conftest import ROOT, Org, error_log_lines, httpd
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
