@@ -35,6 +35,7 @@
 #include "fb_status.h"
 #include "fb_worker.h"
 #include "fb_worker_status.h"
+#include "help_pages/help_pages.h"
 
 #include "mod_status.h"
 
@@ -94,6 +95,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
         || fb_shares_post_config(pconf, s) != APR_SUCCESS) {
         return HTTP_INTERNAL_SERVER_ERROR;
     }
+    fb_help_pages_post_config(pconf);
     return OK;
 }
 
@@ -103,6 +105,7 @@ static void fb_child_init(apr_pool_t *pchild, server_rec *s)
     fb_auth_child_init(pchild, s);
     fb_orgcache_child_init(pchild, s);
     fb_busy_child_init(pchild, s);
+    fb_help_pages_child_init(pchild);
 }
 
 /* In the parent: a child that exited gives back what it held of the fair
@@ -152,6 +155,7 @@ static void fb_register_hooks(apr_pool_t *p)
                        APR_HOOK_MIDDLE);
     ap_hook_handler(fb_handler, NULL, NULL, APR_HOOK_MIDDLE);
     ap_hook_handler(fb_operator_handler, NULL, NULL, APR_HOOK_MIDDLE);
+    ap_hook_handler(fb_help_pages_handler, NULL, NULL, APR_HOOK_MIDDLE);
     fb_errordoc_register_hooks(p);
     fb_pacing_register_hooks(p);
     APR_OPTIONAL_HOOK(ap, status_hook, fb_status_hook, NULL, NULL,

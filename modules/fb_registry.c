@@ -42,6 +42,11 @@
     X(conversations)                \
     X(custom_fields)                \
     X(files)                        \
+    X(help_center_article_search)   \
+    X(help_center_articles)         \
+    X(help_center_collections)      \
+    X(help_center_redirect_rules)   \
+    X(help_centers)                 \
     X(openapi)                      \
     X(organization)                 \
     X(post_create)                  \
@@ -77,6 +82,7 @@
     X(events)                       \
     X(field_values)                 \
     X(file_store)                   \
+    X(help_pages)                   \
     X(idempotency)                  \
     X(job_email)                    \
     X(job_publish)                  \

@@ -42,9 +42,23 @@ start() {
     fi
 
     [ -f "$run_dir/secret" ] || head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$run_dir/secret"
+    # The public help center on the demo's custom domain,
+    # help.demo.localhost (browsers resolve *.localhost to this machine):
+    # a virtual host of custom domains beside the API's.
     "$here/scripts/render-conf.sh" "$conf" RUN_DIR="$run_dir" PORT="$port" \
         MODULE="$here/mod_feedback.so" SECRET="$(cat "$run_dir/secret")" \
-        DBD_PARAMS="$FEEDBACK_DB"
+        DBD_PARAMS="$FEEDBACK_DB" EXTRA_CONF="
+<VirtualHost *>
+    ServerName 127.0.0.1
+</VirtualHost>
+<VirtualHost *>
+    ServerName help.demo.localhost
+    ServerAlias *.localhost
+    FeedbackHelpCenterHosts external
+    <Location />
+        SetHandler feedback-help-center
+    </Location>
+</VirtualHost>"
     if [ -f "$run_dir/run/httpd.pid" ]; then
         /usr/sbin/apache2 -f "$conf" -k graceful
     else
@@ -62,6 +76,7 @@ API key: $key
 
 Try:
   curl -s -H 'Authorization: Bearer $key' http://127.0.0.1:$port/v2/boards
+The demo's public help center: http://help.demo.localhost:$port/
 
 Stop with: scripts/run.sh stop
 MSG

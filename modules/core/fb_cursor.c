@@ -8,6 +8,7 @@
 #include <apr_strings.h>
 
 #include "fb_cursor.h"
+#include "fb_validate.h"
 #include "fb_id.h"
 
 const char *fb_cursor_encode(apr_pool_t *p, const char *sort,
@@ -52,7 +53,8 @@ apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
     if (plain == NULL || strlen(plain) != len) {
         return APR_EINVAL;
     }
-    /* The sort name holds no '|' and the id is hex: split at the ends. */
+    /* The sort name holds no '|' and the id is hex or alphanumeric:
+     * split at the ends. */
     first = strchr(plain, '|');
     last = strrchr(plain, '|');
     if (first == NULL || first == last) {
@@ -61,6 +63,9 @@ apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
     out->sort = apr_pstrmemdup(p, plain, first - plain);
     out->key = apr_pstrmemdup(p, first + 1, last - first - 1);
     out->id = fb_id_normalize(p, last + 1);
+    if (out->id == NULL && fb_short_id_valid(last + 1)) {
+        out->id = apr_pstrdup(p, last + 1);     /* the help center's */
+    }
     if (strcmp(out->sort, expected_sort) != 0 || out->id == NULL) {
         return APR_EINVAL;
     }

@@ -27,7 +27,8 @@ const char *fb_cursor_encode(apr_pool_t *p, const char *sort,
 /*
  * Decodes text into *out.  Fails with APR_EINVAL when the text is too
  * long, not base64url, not of the form, made for a sort other than
- * expected_sort, or when its id is not an object id.
+ * expected_sort, or when its id is neither an object id nor a short id
+ * (fb_short_id_valid: the help center's), which is kept as it is.
  */
 apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
                               const char *expected_sort, fb_cursor_t *out);

@@ -83,6 +83,14 @@ static const fb_error_def_t fb_errors[FB_E__COUNT] = {
     [FB_E_PARTICIPANT_NOT_FOUND] =
         {"participant_not_found", 404, BAD,
          "The contact is not a participant of this conversation."},
+    [FB_E_HELP_CENTER_NOT_FOUND] =
+        {"help_center_not_found", 404, BAD, "Help center not found."},
+    [FB_E_COLLECTION_NOT_FOUND] =
+        {"collection_not_found", 404, BAD, "Collection not found."},
+    [FB_E_ARTICLE_NOT_FOUND] =
+        {"article_not_found", 404, BAD, "Article not found."},
+    [FB_E_REDIRECT_RULE_NOT_FOUND] =
+        {"redirect_rule_not_found", 404, BAD, "Redirect rule not found."},
     [FB_E_RESOURCE_IN_USE] =
         {"resource_in_use", 409, BAD,
          "The resource is in use and cannot be deleted."},

@@ -132,6 +132,77 @@ const fb_field_format_t fb_format_hex_colour = {
     .min = 7, .max = 7,
 };
 
+int fb_short_id_valid(const char *s)
+{
+    apr_size_t n = strlen(s);
+
+    return n >= 1 && n <= 16
+           && strspn(s, "0123456789abcdefghijklmnopqrstuvwxyz"
+                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == n;
+}
+
+const fb_field_format_t fb_format_short_id = {
+    .valid = fb_short_id_valid,
+    .what = "1 to 16 letters and digits",
+    .pattern = "^[a-zA-Z0-9]{1,16}$",
+    .min = 1, .max = 16,
+};
+
+int fb_path_segment_valid(const char *s)
+{
+    apr_size_t n = strlen(s);
+
+    return n >= 1 && n <= 63
+           && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= '0' && s[0] <= '9'))
+           && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") == n;
+}
+
+const fb_field_format_t fb_format_path_segment = {
+    .valid = fb_path_segment_valid,
+    .what = "lowercase letters, digits and dashes, not beginning with a "
+            "dash",
+    .pattern = "^[a-z0-9][a-z0-9-]{0,62}$",
+    .min = 1, .max = 63,
+};
+
+/* Labels of [a-z0-9] and inner dashes, two or more, joined by dots. */
+int fb_host_name_valid(const char *s)
+{
+    apr_size_t n = strlen(s), label = 0, labels = 0;
+    const char *c;
+
+    if (n == 0 || n > 253) {
+        return 0;
+    }
+    for (c = s; ; c++) {
+        if (*c == '.' || *c == '\0') {
+            if (label == 0 || c[-1] == '-') {
+                return 0;
+            }
+            labels++;
+            label = 0;
+            if (*c == '\0') {
+                break;
+            }
+            continue;
+        }
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')
+              || (*c == '-' && label > 0))) {
+            return 0;
+        }
+        label++;
+    }
+    return labels >= 2;
+}
+
+const fb_field_format_t fb_format_host_name = {
+    .valid = fb_host_name_valid,
+    .what = "a lowercase host name such as help.example.com",
+    .pattern = "^[a-z0-9]([a-z0-9-]*[a-z0-9])?"
+               "(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$",
+    .min = 1, .max = 253,
+};
+
 const fb_field_format_t fb_format_object_id = {
     .valid = fb_id_valid,
     .what = "a 24-character hexadecimal object id",

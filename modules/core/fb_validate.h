@@ -91,6 +91,21 @@ extern const fb_field_format_t fb_format_hex_colour;
 /* An object id: 24 hexadecimal characters of either case (fb_id.h). */
 extern const fb_field_format_t fb_format_object_id;
 
+/* The ids of the help center's objects: 1 to 16 letters and digits, as
+ * the hosted API's request schemas take them. */
+int fb_short_id_valid(const char *s);
+extern const fb_field_format_t fb_format_short_id;
+
+/* One segment of a URL's path as the help center's subpath is written:
+ * 1 to 63 of [a-z0-9-], not beginning with a dash. */
+int fb_path_segment_valid(const char *s);
+extern const fb_field_format_t fb_format_path_segment;
+
+/* A host name as a custom domain is written: lowercase labels of
+ * [a-z0-9] and inner dashes, at least two, joined by dots, no port. */
+int fb_host_name_valid(const char *s);
+extern const fb_field_format_t fb_format_host_name;
+
 /* The forms of FB_FIELD_EMAIL, FB_FIELD_URL, FB_FIELD_WEBSITE and
  * FB_FIELD_TIME (fb_email_valid, fb_url_valid, fb_website_valid,
  * fb_time_parse), whose patterns the served description shows. */

@@ -279,6 +279,23 @@ static const char *fb_parse_version(const fb_directive_t *d, apr_pool_t *p,
     return NULL;
 }
 
+static const char *fb_parse_help_hosts(const fb_directive_t *d,
+                                       apr_pool_t *p, const char *arg,
+                                       void *field)
+{
+    if (ap_cstr_casecmp(arg, "external") == 0) {
+        *(int *)field = FB_HELP_HOSTS_EXTERNAL;
+    }
+    else if (ap_cstr_casecmp(arg, "portal") == 0) {
+        *(int *)field = FB_HELP_HOSTS_PORTAL;
+    }
+    else {
+        return apr_psprintf(p, "%s: '%s' is neither external nor portal",
+                            d->name, arg);
+    }
+    return NULL;
+}
+
 static const char *fb_parse_public_url(const fb_directive_t *d,
                                        apr_pool_t *p, const char *arg,
                                        void *field)
@@ -634,6 +651,15 @@ const command_rec fb_directives[] = {
                    "https://%{org}.feedback.example.com", VHOST,
                    "Default portal URL template; %{org} is replaced by "
                    "the organization id"),
+    FB_OWN_DEFAULT(TAKE1, "FeedbackHelpCenterHosts", fb_parse_help_hosts,
+                   FB_STORE_INT, help_hosts, "external|portal", "external",
+                   VHOST, "What a request's host names for the public help "
+                   "center (SetHandler feedback-help-center): a help "
+                   "center's custom domain, or an organization's portal "
+                   "URL"),
+    FB_INT("FeedbackHelpCenterCacheTTL", help_cache_ttl, "SECONDS", 0, 3600,
+           10, VHOST, "Seconds a public help center page is kept by each "
+           "child process before it is read again (0: never kept)"),
     /* Without it, a random one (fb_config_finish). */
     FB_OWN(TAKE1, "FeedbackSecret", fb_parse_secret, FB_STORE_PTR, secret,
            "STRING", VHOST,

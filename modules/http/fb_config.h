@@ -19,6 +19,16 @@
 
 #define FB_UNSET (-1)
 
+/* How the public help center finds the organization of a request
+ * (FeedbackHelpCenterHosts). */
+typedef enum {
+    FB_HELP_HOSTS_EXTERNAL,     /* the host is a help center's custom
+                                 * domain (its externalDomain) */
+    FB_HELP_HOSTS_PORTAL        /* the host (and path) is an
+                                 * organization's portal URL, made by
+                                 * FeedbackPortalURL's template */
+} fb_help_hosts_e;
+
 typedef struct {
     int default_version;            /* fb_version_e, or FB_UNSET */
     apr_off_t max_body;             /* bytes, or FB_UNSET */
@@ -27,6 +37,9 @@ typedef struct {
     const char *public_url;         /* this server from outside, no
                                      * trailing slash, or NULL */
     const char *secret;             /* signing secret, or NULL */
+    /* The public help center (SetHandler feedback-help-center). */
+    int help_hosts;                 /* fb_help_hosts_e, or FB_UNSET */
+    int help_cache_ttl;             /* seconds a page is kept, 0: none */
     int key_cache_ttl;              /* seconds, or FB_UNSET */
     int db_acquire_ms;              /* longest wait for a pooled database
                                      * connection (main server only) */

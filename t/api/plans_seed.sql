@@ -253,4 +253,71 @@ SELECT s.orgs[i % 5 + 1], left(md5('audit' || i), 24), 'post.created',
        now() - i * interval '1 minute'
 FROM generate_series(1, 10000) AS i, seed s;
 
+-- The help center (sql/038): one per organization (the trigger that makes
+-- it is off here), and for five of them collections, articles in two
+-- locales, old slugs and redirect rules.
+INSERT INTO help_centers (org_id, id)
+SELECT o.id, left(md5('hc' || o.n), 16) FROM seed_orgs o
+WHERE NOT EXISTS (SELECT 1 FROM help_centers h WHERE h.org_id = o.id);
+
+CREATE TEMPORARY TABLE seed_hc AS
+SELECT array_agg(h.id ORDER BY o.n) AS hcs
+FROM seed_orgs o JOIN help_centers h ON h.org_id = o.id WHERE o.n < 5;
+
+INSERT INTO help_center_translations (org_id, help_center_id, locale, title)
+SELECT o.id, h.id, 'en', 'Help ' || o.n
+FROM seed_orgs o JOIN help_centers h ON h.org_id = o.id
+ON CONFLICT DO NOTHING;
+
+INSERT INTO help_center_collections (org_id, id, help_center_id, parent_id,
+                                     created_at)
+SELECT s.orgs[i % 5 + 1], left(md5('hccol' || i), 16), c.hcs[i % 5 + 1],
+       CASE WHEN i > 500 THEN left(md5('hccol' || (i - 500)), 16) END,
+       now() - i * interval '1 minute'
+FROM generate_series(1, 2000) AS i, seed s, seed_hc c;
+
+INSERT INTO help_center_collection_translations (org_id, collection_id,
+                                                 locale, name, slug)
+SELECT s.orgs[i % 5 + 1], left(md5('hccol' || i), 16), l,
+       'Collection ' || i, left(md5('hccol' || i), 16) || '-collection-' || i
+FROM generate_series(1, 2000) AS i, seed s, unnest(ARRAY['en', 'de']) AS l;
+
+INSERT INTO help_center_articles (org_id, id, help_center_id, parent_id,
+                                  author_id, state, created_at, updated_at)
+SELECT s.orgs[i % 5 + 1], left(md5('hcart' || i), 16), c.hcs[i % 5 + 1],
+       CASE WHEN i % 10 <> 0
+            THEN left(md5('hccol' || ((i - 1) % 2000 + 1)), 16) END,
+       left(md5('admin' || ((i - 1) % 2000 + 1)), 24),
+       CASE WHEN i % 4 = 0 THEN 'draft' ELSE 'live' END,
+       now() - i * interval '1 minute', now() - i * interval '30 seconds'
+FROM generate_series(1, 20000) AS i, seed s, seed_hc c;
+
+INSERT INTO help_center_article_translations (
+    org_id, article_id, locale, title, body, body_text, live_title,
+    live_body, live_body_text, published_at, slug)
+SELECT s.orgs[i % 5 + 1], left(md5('hcart' || i), 16), l,
+       'Article ' || i || ' about ' || (ARRAY['billing', 'voting', 'boards',
+           'roadmaps', 'changelogs', 'widgets'])[i % 6 + 1],
+       '<p>How to use feature ' || i || '</p>', 'How to use feature ' || i,
+       CASE WHEN i % 4 <> 0 THEN 'Article ' || i END,
+       CASE WHEN i % 4 <> 0 THEN '<p>How to use feature ' || i || '</p>' END,
+       CASE WHEN i % 4 <> 0 THEN 'How to use feature ' || i END,
+       CASE WHEN i % 4 <> 0 THEN now() END,
+       left(md5('hcart' || i), 16) || '-article-' || i
+FROM generate_series(1, 20000) AS i, seed s, unnest(ARRAY['en', 'de']) AS l;
+
+INSERT INTO help_center_old_slugs (org_id, locale, slug, article_id)
+SELECT s.orgs[i % 5 + 1], 'en', left(md5('hcart' || i), 16) || '-old-' || i,
+       left(md5('hcart' || i), 16)
+FROM generate_series(1, 2000) AS i, seed s;
+
+INSERT INTO help_center_redirect_rules (org_id, id, help_center_id, locale,
+                                        from_url, target_type, target_id,
+                                        created_at)
+SELECT s.orgs[i % 5 + 1], left(md5('hcrule' || i), 24), c.hcs[i % 5 + 1],
+       'en', 'https://help.seed' || (i % 5) || '.example/old/' || i,
+       'article', left(md5('hcart' || i), 16),
+       now() - i * interval '1 minute'
+FROM generate_series(1, 10000) AS i, seed s, seed_hc c;
+
 SET session_replication_role = DEFAULT;

@@ -46,7 +46,8 @@ QUERY = ["limit", "cursor", "q", "boardId", "statusId", "tags", "sortBy",
          "sortOrder", "inReview", "state", "locale", "categories",
          "startDate", "endDate", "postId", "changelogId", "parentCommentId",
          "privacy", "status", "email", "userId", "id", "list", "token",
-          "expires", "signature", "includeArchived", "action", "domain"]
+          "expires", "signature", "includeArchived", "action", "domain",
+         "helpCenterId", "parentId", "targetType", "url"]
 
 # Path values that are not ids of anything.  An escaped NUL or slash is
 # not among them: httpd itself refuses those paths (404) before any module
@@ -235,6 +236,29 @@ OPERATIONS = [
     # Management extensions without a delete (archived instead).
     ("POST", "/conversation_attributes", None),
     ("PATCH", "/conversation_attributes/{attribute}", None),
+    # The help center: one per organization, changed but never made or
+    # deleted through the API.
+    ("GET", "/help_center/help_centers", []),
+    ("GET", "/help_center/help_centers/{helpcenter}", []),
+    ("PATCH", "/help_center/help_centers/{helpcenter}", None),
+    ("GET", "/help_center/collections", []),
+    ("POST", "/help_center/collections", None),
+    ("GET", "/help_center/collections/{collection}", []),
+    ("PATCH", "/help_center/collections/{collection}", None),
+    ("DELETE", "/help_center/collections/{collection!}", []),
+    ("GET", "/help_center/articles", []),
+    ("POST", "/help_center/articles", None),
+    ("GET", "/help_center/articles/{article}", []),
+    ("PATCH", "/help_center/articles/{article}", None),
+    ("DELETE", "/help_center/articles/{article!}", []),
+    ("POST", "/help_center/articles/search", ["cursor", "limit", "query",
+                                              "search", "sort"]),
+    ("GET", "/help_center/redirect_rules", []),
+    ("POST", "/help_center/redirect_rules", None),
+    ("GET", "/help_center/redirect_rules/by-url", []),
+    ("GET", "/help_center/redirect_rules/{rule}", []),
+    ("PATCH", "/help_center/redirect_rules/{rule}", None),
+    ("DELETE", "/help_center/redirect_rules/{rule!}", []),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -305,6 +329,8 @@ BASES = {
         "query": {"field": "upvotes", "operator": ">", "value": 0}},
     ("POST", "/comments/search"): {
         "query": {"field": "isPrivate", "operator": "=", "value": False}},
+    ("POST", "/help_center/articles/search"): {
+        "query": {"field": "state", "operator": "=", "value": "live"}},
     ("POST", "/companies/search"): {
         "query": {"field": "name", "operator": "~", "value": "n"}},
     ("POST", "/contacts/search"): {
@@ -341,6 +367,16 @@ BASES = {
     ("POST", "/conversation_attributes"): {"name": "Nulls {unique!}",
                                            "fieldSubType": "text"},
     ("PATCH", "/conversation_attributes/{attribute}"): {},
+    ("PATCH", "/help_center/help_centers/{helpcenter}"): {},
+    ("POST", "/help_center/collections"): {"name": "Nulls"},
+    ("PATCH", "/help_center/collections/{collection}"): {},
+    ("POST", "/help_center/articles"): {"title": "Nulls"},
+    ("PATCH", "/help_center/articles/{article}"): {},
+    ("POST", "/help_center/redirect_rules"): {
+        "helpCenterId": "{helpcenter}", "locale": "en",
+        "fromUrl": "https://{domain}/{unique!}",
+        "targetType": "collection", "targetId": "{collection}"},
+    ("PATCH", "/help_center/redirect_rules/{rule}"): {},
 }
 for _path, _kind in (("/boards", "board"), ("/post_statuses", "status"),
                      ("/custom_fields", "field"), ("/teams", "team"),
@@ -380,6 +416,12 @@ MADE = {
     "tstatus": ("/tickets/statuses", {"name": "S {unique!}",
                                       "type": "active"}),
     "team": ("/teams", {"name": "T {unique!}"}),
+    "collection": ("/help_center/collections", {"name": "C {unique!}"}),
+    "article": ("/help_center/articles", {"title": "A {unique!}"}),
+    "rule": ("/help_center/redirect_rules", {
+        "helpCenterId": "{helpcenter}", "locale": "en",
+        "fromUrl": "https://{domain}/{unique!}",
+        "targetType": "collection", "targetId": "{collection}"}),
     "brand": ("/brands", {"name": "B {unique!}"}),
     "role": ("/admins/roles", {"name": "R {unique!}"}),
     "admin": ("/admins", {"name": "A", "email": "{email!}",
@@ -429,6 +471,12 @@ class Site:
             "(%s, 'ticket', 'TF', 'text') RETURNING id", o)[0][0]
         self.ids["team"] = sql("INSERT INTO teams (org_id, name) VALUES "
                                "(%s, 'T') RETURNING id", o)[0][0]
+        self.ids["helpcenter"] = sql("SELECT id FROM help_centers "
+                                     "WHERE org_id = %s", o)[0][0]
+        # Redirect rules are on the help center's custom domain.
+        self.ids["domain"] = "help-%s.robust.example" % o
+        sql("UPDATE help_centers SET external_domain = %s "
+            "WHERE org_id = %s", self.ids["domain"], o)
 
     def make(self, kind):
         """A new object of kind; its path value."""
@@ -737,12 +785,19 @@ def test_hostile_path_values(site):
     assert_clean(run_all(site, jobs))
 
 
+# Kinds whose ids are the help center's short ones (1 to 16 letters and
+# digits).
+SHORT_IDS = ("helpcenter", "collection", "article")
+
+
 def missing(name):
     """A value shaped like the parameter's that names nothing."""
     if name in ("user", "companyRef"):
         return "nobody" + secrets.token_hex(4)
     if name in ("conversation", "ticket"):
         return str(10 ** 12 + secrets.randbelow(10 ** 12))
+    if name in SHORT_IDS:
+        return secrets.token_hex(8)
     return secrets.token_hex(12)
 
 

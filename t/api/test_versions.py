@@ -46,7 +46,9 @@ def test_unknown_version_is_400_naming_the_header(org, header):
                                   "/tags", "/tags/" + "a" * 24,
                                   "/conversation_attributes",
                                   "/conversation_attributes/" + "a" * 24,
-                                  "/audit-logs"])
+                                  "/audit-logs",
+                                  "/help_center/help_centers",
+                                  "/help_center/help_centers/abc"])
 def test_nova_only_resources_are_404_under_clover(org, path):
     r = org.api.get(path, headers={"Service-Version": CLOVER})
     assert_error(r, 404, "version_not_supported")

@@ -676,6 +676,74 @@ await step('surveys.list/retrieve/listResponses', async () => {
                        (e) => e instanceof Featurebase.NotFoundError);
 });
 
+// --- the help center: help centers, collections, articles, redirect rules
+await step('helpCenter help centers, collections, articles, redirect rules', async () => {
+  const centers = await all(fb.helpCenter.helpCenters.list());
+  assert.equal(centers.length, 1);
+  const hc = await fb.helpCenter.helpCenters.retrieve(centers[0].id);
+  assert.equal(hc.id, centers[0].id);
+  // The custom domain redirect rules live on (an extension: PATCH).
+  await fb.patch(`/v2/help_center/help_centers/${hc.id}`,
+                 { body: { urls: { externalDomain: `help-${tag}.sdk.example` } } });
+  const parent = await fb.helpCenter.collections.create({
+    name: `Guides ${tag}`, icon: { type: 'emoji', value: '📘' },
+    translations: { de: { name: `Anleitungen ${tag}` } },
+  });
+  const child = await fb.helpCenter.collections.create({
+    name: `Child ${tag}`, parentId: parent.id,
+  });
+  assert.equal((await fb.helpCenter.collections.retrieve(child.id)).parentId, parent.id);
+  await fb.helpCenter.collections.update(child.id, { description: 'Below' });
+  const listed = await all(fb.helpCenter.collections.list({ helpCenterId: hc.id, limit: 1 }));
+  assert.ok(listed.some((c) => c.id === child.id));
+  await assert.rejects(fb.helpCenter.collections.update(parent.id, { parentId: child.id }),
+                       (e) => e instanceof Featurebase.BadRequestError);
+  const article = await fb.helpCenter.articles.create({
+    title: `How to ${tag}`, body: '<p>Do <b>this</b>.</p>', parentId: parent.id,
+    state: 'live', translations: { de: { title: `Wie ${tag}`, body: 'So *geht* es.' } },
+  });
+  assert.equal(article.state, 'live');
+  const draft = await fb.helpCenter.articles.create({ title: `Draft ${tag}` });
+  assert.equal(draft.state, 'draft');
+  assert.equal((await fb.helpCenter.articles.retrieve(draft.id, { state: 'draft' })).id, draft.id);
+  await fb.helpCenter.articles.update(draft.id, { title: `Draft ${tag} 2`, state: 'live' });
+  const live = await all(fb.helpCenter.articles.list({ parentId: parent.id, state: 'live' }));
+  assert.deepEqual(live.map((a) => a.id), [article.id]);
+  const everything = await all(fb.helpCenter.articles.list({ state: 'all', limit: 1 }));
+  assert.ok(everything.some((a) => a.id === draft.id));
+  await assert.rejects(fb.helpCenter.articles.create({ title: 'x', formatter: 'ai' }),
+                       (e) => e instanceof Featurebase.BadRequestError);
+  const found0 = await fb.helpCenter.articles.search({ search: `how to ${tag}` });
+  assert.deepEqual(found0.data.map((a) => a.id), [article.id]);
+  const german = await fb.helpCenter.articles.search({ search: `geht ${tag}`, limit: 1 });
+  assert.deepEqual(german.data.map((a) => a.id), [article.id]);
+  const filtered = await fb.helpCenter.articles.search({
+    query: { field: 'parent_id', operator: '=', value: parent.id },
+    sort: 'updated_at:desc', limit: 1,
+  });
+  assert.equal(filtered.data[0].id, article.id);
+  const rule = await fb.helpCenter.redirectRules.create({
+    helpCenterId: hc.id, locale: 'en', targetType: 'article', targetId: article.id,
+    fromUrl: `https://HELP-${tag}.sdk.example/old/page/?x=1`,
+  });
+  assert.equal(rule.fromUrl, `https://help-${tag}.sdk.example/old/page`);
+  assert.equal((await fb.helpCenter.redirectRules.retrieve(rule.id)).id, rule.id);
+  const found = await fb.helpCenter.redirectRules.retrieveByURL({
+    url: `https://help-${tag}.sdk.example/old/page#top`,
+  });
+  assert.equal(found.id, rule.id);
+  await fb.helpCenter.redirectRules.update(rule.id, { targetType: 'collection', targetId: parent.id });
+  const rules = await all(fb.helpCenter.redirectRules.list({ helpCenterId: hc.id, targetType: 'collection' }));
+  assert.ok(rules.some((r) => r.id === rule.id));
+  await fb.helpCenter.redirectRules.delete(rule.id);
+  await fb.helpCenter.articles.delete(draft.id);
+  await fb.helpCenter.articles.delete(article.id);
+  await fb.helpCenter.collections.delete(child.id);
+  await fb.helpCenter.collections.delete(parent.id);
+  await assert.rejects(fb.helpCenter.articles.retrieve(article.id),
+                       (e) => e instanceof Featurebase.NotFoundError);
+});
+
 // --- the library's error classes
 await step('errors map to the library classes', async () => {
   await assert.rejects(fb.feedback.posts.retrieve('0'.repeat(24)),

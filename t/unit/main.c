@@ -45,6 +45,7 @@ int main(void)
     test_version_register();
     test_db_register();
     test_jsonw_register();
+    test_htmlw_register();
     test_gate_register();
     test_vcache_register();
     test_db_session_register();

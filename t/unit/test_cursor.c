@@ -134,7 +134,8 @@ static void test_bad_form(void)
         {"created", 0},
         {"created|" ID, 0},
         {"created|1|", 0},
-        {"created|1|xyz", 0},
+        {"created|1|x-z", 0},
+        {"created|1|0123456789abcdefg", 0},
         {"created|1|0123456789abcdef0123456", 0},
         {"created|1|0123456789abcdef012345678", 0},
         {"created|1|0123456789abcdef0123456g", 0},
@@ -151,8 +152,24 @@ static void test_bad_form(void)
         ASSERT_REFUSED(b64url(cases[i].plain, len), "created");
     }
     /* The encoder does not check ids, but the decoder does. */
-    ASSERT_REFUSED(fb_cursor_encode(ut_pool, "created", "1", "xyz"),
+    ASSERT_REFUSED(fb_cursor_encode(ut_pool, "created", "1", "x-z"),
                    "created");
+}
+
+/* The help center's short ids (1 to 16 letters and digits) are ids too,
+ * kept as they are. */
+static void test_short_ids(void)
+{
+    fb_cursor_t c;
+
+    UT_ASSERT_INT(fb_cursor_decode(ut_pool, fb_cursor_encode(
+                      ut_pool, "created", "1", "Ab3xyz0123456789"),
+                  "created", &c), APR_SUCCESS);
+    UT_ASSERT_STR(c.id, "Ab3xyz0123456789");
+    UT_ASSERT_INT(fb_cursor_decode(ut_pool, fb_cursor_encode(
+                      ut_pool, "created", "1", "7"), "created", &c),
+                  APR_SUCCESS);
+    UT_ASSERT_STR(c.id, "7");
 }
 
 static void test_empty_and_null(void)
@@ -203,6 +220,7 @@ void test_cursor_register(void)
         {"decode: not base64url", test_not_base64url},
         {"decode: plain base64 and padding", test_other_base64_forms},
         {"decode: not sort|key|id", test_bad_form},
+        {"decode: short ids", test_short_ids},
         {"decode: empty and NULL", test_empty_and_null},
         {"length limit", test_length_limit},
         {NULL, NULL}

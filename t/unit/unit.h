@@ -122,6 +122,7 @@ void test_crypto_register(void);
 void test_version_register(void);
 void test_db_register(void);
 void test_jsonw_register(void);
+void test_htmlw_register(void);
 void test_gate_register(void);
 void test_vcache_register(void);
 void test_db_session_register(void);

@@ -82,3 +82,18 @@ fb_error_t *fb_body_markdown(fb_req_t *fr, const char *field,
                             fb_markdown_html(fr->pool, given, strlen(given)),
                             html, text);
 }
+
+fb_error_t *fb_body_content(fb_req_t *fr, const char *field,
+                            const char *given, int markdown,
+                            const char **html, const char **text)
+{
+    *html = *text = NULL;
+    if (given == NULL) {
+        return NULL;
+    }
+    return fb_body_sanitize(fr, field,
+                            markdown ? fb_markdown_html(fr->pool, given,
+                                                        strlen(given))
+                                     : given,
+                            html, text);
+}

@@ -32,4 +32,13 @@ fb_error_t *fb_body_html(fb_req_t *fr, const char *field, const char **html,
 fb_error_t *fb_body_markdown(fb_req_t *fr, const char *field,
                              const char **html, const char **text);
 
+/*
+ * The content given (a value of the body named field, nested or not),
+ * HTML or, with markdown, markdown rendered with CommonMark, sanitized
+ * and made plain text as fb_body_html() does; NULL given gives NULLs.
+ */
+fb_error_t *fb_body_content(fb_req_t *fr, const char *field,
+                            const char *given, int markdown,
+                            const char **html, const char **text);
+
 #endif

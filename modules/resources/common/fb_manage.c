@@ -109,6 +109,16 @@ static const char *fb_manage_answer(fb_write_t *w, const fb_manage_t *m,
     return fb_json_text(w->fr->pool, obj);
 }
 
+/* Records topic (when the resource has events) about the object json,
+ * unless the write has failed. */
+static void fb_manage_event(fb_write_t *w, const char *topic,
+                            const char *json)
+{
+    if (topic != NULL && fb_write_ok(w)) {
+        fb_write_event(w, topic, json, NULL);
+    }
+}
+
 fb_error_t *fb_manage_create(fb_req_t *fr)
 {
     const fb_manage_t *m = fr->op->data;
@@ -129,8 +139,10 @@ fb_error_t *fb_manage_create(fb_req_t *fr)
         json = fb_manage_answer(&w, m, fb_rows_get(&made, 0, 0),
                                 m->secret ? fb_rows_get(&made, 0, 1)
                                           : NULL);
+        fb_manage_event(&w, m->created_topic, json);
     }
-    return fb_write_respond(&w, HTTP_CREATED, json);
+    return fb_write_respond(&w, m->created_status ? m->created_status
+                                                  : HTTP_CREATED, json);
 }
 
 fb_error_t *fb_manage_update(fb_req_t *fr)
@@ -152,6 +164,7 @@ fb_error_t *fb_manage_update(fb_req_t *fr)
     fb_manage_prepare(&w, m, id, body);
     if (fb_write_exec(&w, m->update, FB_NAMED(manage, .id = id, .b = body))) {
         json = fb_manage_answer(&w, m, id, NULL);
+        fb_manage_event(&w, m->updated_topic, json);
     }
     return fb_write_respond(&w, HTTP_OK, json);
 }
@@ -174,6 +187,10 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
     if (m->in_use != NULL
         && fb_write_select(&w, m->in_use, FB_ARGS(id), &rows)) {
         fb_manage_refuse(&w, m, &rows, FB_E_RESOURCE_IN_USE, 0);
+    }
+    if (m->deleted_topic != NULL) {
+        fb_manage_event(&w, m->deleted_topic,
+                        fb_manage_answer(&w, m, id, NULL));
     }
     if (m->before_remove != NULL) {
         fb_write_step(&w, m->before_remove, (void *)id);

@@ -104,6 +104,15 @@ typedef struct {
     const fb_statement_t *remove;
     /* The text of every rule refs, conflicts and in_use name. */
     const fb_rule_text_t *messages;
+    /* The create's answer status; 0: 201 (the help center's creates
+     * answer 200, as the hosted API's do). */
+    int created_status;
+    /* The events of its writes, or NULL: none.  Each is recorded in the
+     * write's transaction with the object as the answer shows it (the
+     * deleted one as it was before the delete). */
+    const char *created_topic;
+    const char *updated_topic;
+    const char *deleted_topic;
 } fb_manage_t;
 
 fb_error_t *fb_manage_create(fb_req_t *fr);

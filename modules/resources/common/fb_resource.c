@@ -60,6 +60,14 @@ fb_error_t *fb_resource_id_filter(fb_req_t *fr, const char *name,
 
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id)
 {
+    /* An id of another form than an object id (the help center's) was
+     * checked by the pipeline against the operation's path rule, and is
+     * taken as it is. */
+    if (fr->op != NULL
+        && fb_op_path_format(fr->op, "id") != &fb_format_object_id) {
+        *id = fb_req_param(fr, "id");
+        return NULL;
+    }
     *id = fb_id_normalize(fr->pool, fb_req_param(fr, "id"));
     if (*id == NULL) {
         return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",

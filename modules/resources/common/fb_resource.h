@@ -151,7 +151,9 @@ fb_error_t *fb_resource_lookup(fb_req_t *fr, const fb_statement_t *st,
 fb_error_t *fb_resource_time_bound(fb_req_t *fr, const char *name, int end,
                                    const char **out);
 
-/* The path's {id}, normalized, or the 400 invalid_id error. */
+/* The path's {id}, normalized, or the 400 invalid_id error; an id whose
+ * form the operation's path rule makes other than an object id (the
+ * help center's short ids) as it is, the pipeline having checked it. */
 fb_error_t *fb_resource_id(fb_req_t *fr, const char **id);
 
 /* The object ids of the list query parameter name (repeated or comma-

@@ -39,6 +39,10 @@ apr_status_t fb_rj_members(fb_req_t *fr, fb_jsonw_t *w,
             break;
         case FB_RJ_STRING:
         case FB_RJ_OPTIONAL:
+            if (m->fn != NULL) {
+                rv = m->fn(fr, w, row);
+                break;
+            }
             fb_jsonw_string(w, row[m->col]);
             break;
         case FB_RJ_RAW:

@@ -34,7 +34,8 @@ typedef enum {
     FB_RJ_CONST,    /* text: a JSON literal ("\"post\"", "null") */
     FB_RJ_STRING,   /* the column as a string, NULL as null */
     FB_RJ_OPTIONAL, /* the column as a string, the member left out when
-                       it is NULL (optional, not nullable, in the API) */
+                       it is NULL (optional, not nullable, in the API);
+                       with fn, fn writes the value when it is not */
     FB_RJ_RAW,      /* the column as JSON text (numbers, jsonb) */
     FB_RJ_BOOL,     /* the column's t / f */
     FB_RJ_TIME,     /* the column's UTC timestamp text, as fb_iso */
@@ -64,6 +65,8 @@ typedef struct fb_rj_member {
 #define FB_RJ_STRING(key, col) FB_RJ_MEMBER(key, FB_RJ_STRING, col, NULL, NULL)
 #define FB_RJ_OPTIONAL(key, col) \
     FB_RJ_MEMBER(key, FB_RJ_OPTIONAL, col, NULL, NULL)
+#define FB_RJ_OPTIONAL_FN(key, col, fn) \
+    FB_RJ_MEMBER(key, FB_RJ_OPTIONAL, col, NULL, fn)
 #define FB_RJ_RAW(key, col)    FB_RJ_MEMBER(key, FB_RJ_RAW, col, NULL, NULL)
 #define FB_RJ_BOOL(key, col)   FB_RJ_MEMBER(key, FB_RJ_BOOL, col, NULL, NULL)
 #define FB_RJ_TIME(key, col)   FB_RJ_MEMBER(key, FB_RJ_TIME, col, NULL, NULL)

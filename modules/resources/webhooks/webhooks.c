@@ -461,6 +461,8 @@ const char *const fb_webhook_topics[] = {
     "conversation.contact.detached", "conversation.priority.updated",
     "conversation.read", "conversation.deleted",
     "conversation.handover_requested", "conversation_part.redacted",
+    "article.created", "article.updated", "article.deleted",
+    "collection.created", "collection.updated", "collection.deleted",
     NULL
 };
 

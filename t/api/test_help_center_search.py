@@ -1,0 +1,128 @@
+"""POST /v2/help_center/articles/search: full text per locale (each with
+its language's stemming), live articles by default, ranked with
+highlighted passages, keyset cursors bound to their mode."""
+import pytest
+
+from helpers import assert_error
+
+SEARCH = "/help_center/articles/search"
+
+
+@pytest.fixture(scope="module")
+def articles(org):
+    def make(body):
+        r = org.api.post("/help_center/articles", json=body)
+        assert r.status_code == 200, r.text
+        return r.json()["id"]
+    made = {
+        # "refunds" twice in the title and in the body: the best match.
+        "refunds": make({"title": "Refunds and refunding",
+                         "body": "<p>How refunds work: ask for a refund "
+                                 "within 30 days &amp; we refund you.</p>",
+                         "state": "live"}),
+        "billing": make({"title": "Billing overview",
+                         "body": "<p>Invoices, plans and a note on "
+                                 "refunds.</p>", "state": "live"}),
+        # German stemming: "Rechnungen" finds "Rechnung".
+        "german": make({"title": "Plans", "state": "live",
+                        "translations": {"de": {
+                            "title": "Rechnungen verstehen",
+                            "body": "<p>Jede Rechnung erklärt.</p>"}}}),
+        "draft": make({"title": "Refunds draft", "body": "refunds"}),
+    }
+    for i in range(4):
+        make({"title": "Paging %d" % i, "body": "pagingword number %d" % i,
+              "state": "live"})
+    return made
+
+
+def ids(page):
+    return [a["id"] for a in page["data"]]
+
+
+def test_ranked_with_highlights(org, articles):
+    r = org.api.post(SEARCH, json={"search": "refunds"})
+    assert r.status_code == 200, r.text
+    page = r.json()
+    # Live articles only, the better match first.
+    assert ids(page) == [articles["refunds"], articles["billing"]]
+    assert page["totalCount"] == 2 and page["totalCountCapped"] is False
+    top = page["data"][0]
+    assert top["highlight"]["title"] == \
+        "<mark>Refunds</mark> and <mark>refunding</mark>"
+    assert "<mark>refunds</mark>" in top["highlight"]["body"]
+    assert "&amp;" in top["highlight"]["body"]
+    # Otherwise the row is the article as GET shows it.
+    got = org.api.get("/help_center/articles/" + top["id"]).json()
+    assert {k: v for k, v in top.items() if k != "highlight"} == got
+
+
+def test_each_locale_with_its_stemming(org, articles):
+    page = org.api.post(SEARCH, json={"search": "Rechnung"}).json()
+    assert ids(page) == [articles["german"]]
+    assert "<mark>" in page["data"][0]["highlight"]["title"] or \
+        "<mark>" in page["data"][0]["highlight"]["body"]
+
+
+def test_drafts_when_the_query_names_state(org, articles):
+    page = org.api.post(SEARCH, json={
+        "search": "refunds",
+        "query": {"field": "state", "operator": "=", "value": "draft"}
+    }).json()
+    assert ids(page) == [articles["draft"]]
+    page = org.api.post(SEARCH, json={
+        "query": {"field": "state", "operator": "IN",
+                  "value": ["draft", "live"]}, "limit": 100}).json()
+    assert articles["draft"] in ids(page)
+    # Without state: live only.
+    page = org.api.post(SEARCH, json={"limit": 100}).json()
+    assert articles["draft"] not in ids(page)
+    assert articles["refunds"] in ids(page)
+
+
+def test_cursors_page_both_modes(org, articles):
+    seen, cursor = [], None
+    while True:
+        body = {"search": "pagingword", "limit": 1}
+        if cursor:
+            body["cursor"] = cursor
+        page = org.api.post(SEARCH, json=body).json()
+        seen += ids(page)
+        cursor = page["nextCursor"]
+        if not cursor:
+            break
+    assert len(seen) == 4 == len(set(seen))
+    # Filter mode in a sort, by cursor.
+    first = org.api.post(SEARCH, json={"sort": "created_at:asc",
+                                       "limit": 2}).json()
+    second = org.api.post(SEARCH, json={"sort": "created_at:asc",
+                                        "limit": 2,
+                                        "cursor": first["nextCursor"]})
+    assert second.status_code == 200
+    assert not set(ids(first)) & set(ids(second.json()))
+    # A cursor of one mode is refused in the other.
+    r = org.api.post(SEARCH, json={"search": "pagingword", "limit": 2,
+                                   "cursor": first["nextCursor"]})
+    assert_error(r, 400, "invalid_cursor", param="cursor")
+
+
+def test_filters_and_bad_input(org, other_org, articles):
+    page = org.api.post(SEARCH, json={"query": {
+        "field": "id", "operator": "=", "value": articles["billing"]}}).json()
+    assert ids(page) == [articles["billing"]]
+    page = org.api.post(SEARCH, json={"query": {
+        "operator": "AND", "value": [
+            {"field": "help_center_id", "operator": "!=", "value": "x"},
+            {"field": "created_at", "operator": ">", "value": 0}]},
+        "limit": 100}).json()
+    assert articles["billing"] in ids(page)
+    # Another organization finds nothing of these.
+    assert other_org.api.post(SEARCH, json={"search": "refunds"}).json()[
+        "data"] == []
+    assert_error(org.api.post(SEARCH, json={"sort": "title:asc"}), 400,
+                 "invalid_parameter", param="sort")
+    r = org.api.post(SEARCH, json={"query": {"field": "body",
+                                             "operator": "=",
+                                             "value": "x"}})
+    assert r.status_code == 400
+    assert r.json()["error"]["param"].startswith("query")
