@@ -200,3 +200,17 @@ def test_idempotency_key_and_if_match(org):
     assert_error(r, 412, "precondition_failed")
     assert org.api.get(path, params={"state": "draft"}).json()["title"] \
         == "Twice"
+
+
+def test_webhooks_subscribe_to_article_events(org, server):
+    hook = org.api.post("/webhooks", json={
+        "name": "Help center", "url": "https://hooks.example.com/hc",
+        "topics": ["article.created", "collection.deleted"]})
+    assert hook.status_code == 201, hook.text
+    a = make(org.api, {"title": "Announced"})
+    rows = server.sql(
+        "SELECT e.topic, e.item ->> 'id' FROM webhook_deliveries d "
+        "JOIN events e ON e.org_id = d.org_id AND e.id = d.event_id "
+        "WHERE d.org_id = %s AND d.webhook_id = %s",
+        org.id, hook.json()["id"])
+    assert [tuple(r) for r in rows] == [("article.created", a["id"])]
