@@ -2,6 +2,7 @@
 organization, made by sql/038), read and changed (a management
 extension)."""
 import re
+import secrets
 
 from helpers import assert_error
 
@@ -130,6 +131,27 @@ def test_audited(org, server):
 
 def test_new_organizations_get_one(server):
     from conftest import Org
-    fresh = Org(server, "fresh")
+    fresh = Org(server, "fresh" + secrets.token_hex(3))
     hc = the_help_center(fresh)
-    assert hc["displayName"] == "fresh"
+    assert hc["displayName"].startswith("fresh")
+
+
+def test_the_demo_has_a_help_center(server):
+    from conftest import Org
+    demo = Org(server, "demo" + secrets.token_hex(3))
+    server.sql("SELECT fb_demo_seed_help_center(%s)", demo.id)
+    hc = the_help_center(demo)
+    assert hc["urls"]["externalDomain"] == "help.demo.localhost"
+    assert sorted(hc["availableLocales"]) == ["de", "en"]
+    collections = demo.api.get("/help_center/collections").json()["data"]
+    assert len(collections) == 3
+    assert any(c["parentId"] for c in collections)
+    articles = demo.api.get("/help_center/articles",
+                            params={"limit": 100}).json()["data"]
+    assert len(articles) == 4
+    assert all(a["state"] == "live" and a["publishedLocales"] == ["de", "en"]
+               and a["externalUrl"].startswith("https://help.demo.localhost/")
+               for a in articles)
+    found = demo.api.post("/help_center/articles/search",
+                          json={"search": "Rechnung"}).json()
+    assert len(found["data"]) == 1

@@ -182,3 +182,35 @@ def test_writes_need_manage_help_center(org):
     assert viewer.get(BASE).status_code == 200
     assert_error(viewer.post(BASE, json={"title": "x"}), 403,
                  "insufficient_permissions")
+
+
+def test_idempotency_key_and_if_match(org):
+    headers = {"Idempotency-Key": "hc-article-once"}
+    first = org.api.post(BASE, json={"title": "Once"}, headers=headers)
+    again = org.api.post(BASE, json={"title": "Once"}, headers=headers)
+    assert first.status_code == again.status_code == 200
+    assert first.json()["id"] == again.json()["id"]
+    path = BASE + "/" + first.json()["id"]
+    etag = org.api.get(path).headers["ETag"]
+    r = org.api.request("PATCH", path, json={"title": "Twice"},
+                        headers={"If-Match": etag})
+    assert r.status_code == 200
+    r = org.api.request("PATCH", path, json={"title": "Thrice"},
+                        headers={"If-Match": etag})
+    assert_error(r, 412, "precondition_failed")
+    assert org.api.get(path, params={"state": "draft"}).json()["title"] \
+        == "Twice"
+
+
+def test_webhooks_subscribe_to_article_events(org, server):
+    hook = org.api.post("/webhooks", json={
+        "name": "Help center", "url": "https://hooks.example.com/hc",
+        "topics": ["article.created", "collection.deleted"]})
+    assert hook.status_code == 201, hook.text
+    a = make(org.api, {"title": "Announced"})
+    rows = server.sql(
+        "SELECT e.topic, e.item ->> 'id' FROM webhook_deliveries d "
+        "JOIN events e ON e.org_id = d.org_id AND e.id = d.event_id "
+        "WHERE d.org_id = %s AND d.webhook_id = %s",
+        org.id, hook.json()["id"])
+    assert [tuple(r) for r in rows] == [("article.created", a["id"])]

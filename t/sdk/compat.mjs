@@ -699,7 +699,7 @@ await step('helpCenter help centers, collections, articles, redirect rules', asy
   await assert.rejects(fb.helpCenter.collections.update(parent.id, { parentId: child.id }),
                        (e) => e instanceof Featurebase.BadRequestError);
   const article = await fb.helpCenter.articles.create({
-    title: `How to ${tag}`, body: '<p>Do <b>this</b>.</p>', parentId: parent.id,
+    title: `How to ${tag}`, body: '<p>Do <b>this</b> carefully.</p>', parentId: parent.id,
     state: 'live', translations: { de: { title: `Wie ${tag}`, body: 'So *geht* es.' } },
   });
   assert.equal(article.state, 'live');
@@ -713,7 +713,7 @@ await step('helpCenter help centers, collections, articles, redirect rules', asy
   assert.ok(everything.some((a) => a.id === draft.id));
   await assert.rejects(fb.helpCenter.articles.create({ title: 'x', formatter: 'ai' }),
                        (e) => e instanceof Featurebase.BadRequestError);
-  const found0 = await fb.helpCenter.articles.search({ search: `how to ${tag}` });
+  const found0 = await fb.helpCenter.articles.search({ search: `carefully ${tag}` });
   assert.deepEqual(found0.data.map((a) => a.id), [article.id]);
   const german = await fb.helpCenter.articles.search({ search: `geht ${tag}`, limit: 1 });
   assert.deepEqual(german.data.map((a) => a.id), [article.id]);

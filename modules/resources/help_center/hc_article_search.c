@@ -5,9 +5,10 @@
  *
  * Live articles only, unless the query names `state` (then the query
  * decides).  Filter mode walks the organization's articles in the sort's
- * index order.  Search mode matches `search` in every locale with that
- * locale's text search configuration (sql/038's search vectors: a live
- * article's live copies, a draft's drafts), ranks the best 200 matches
+ * index order.  Search mode matches `search` in each locale the help
+ * center offers (availableLocales) with that locale's text search
+ * configuration (sql/038's search vectors: a live article's live copies,
+ * a draft's drafts), ranks the best 200 matches
  * (an article scores as its best translation), and gives each row a
  * `highlight`: the title and passages of the body of a translation that
  * has the words (the default locale's when it does), the words found in
@@ -56,30 +57,38 @@ static const fb_search_field_t fb_art_search_fields[] = {
     "AND (r.state = 'live' " \
     "  OR coalesce(k.clauses @? '$.c[*] ? (@.f == \"state\")', false)) "
 
+
 #define ART_S_WALK \
     "help_center_articles r, k WHERE r.org_id = k.org_id " ART_S_LIVE
 
-/* The words in each locale's configuration; the articles whose
- * translations have them (live copies of live articles, drafts of the
- * others), each scored as its best translation; the best 200 the filter
- * admits. */
+/* The words in the configuration of each locale the organization's help
+ * center offers (availableLocales: one probe of the text index each);
+ * the articles whose translations have them (live copies of live
+ * articles, and drafts of drafts when the query names the state), each
+ * scored as its best translation; the best 200 the filter admits. */
 #define ART_S_RANKED "200"
+#define ART_S_NAMES_STATE \
+    "coalesce(k.clauses @? '$.c[*] ? (@.f == \"state\")', false)"
 #define ART_S_ADMITTED \
-    "hc_q AS (SELECT l AS locale, " \
+    "hc_q AS (SELECT DISTINCT l AS locale, " \
     "  plainto_tsquery(fb_hc_ts_config(l), k.text) AS q " \
-    "  FROM k, unnest(fb_hc_locales()) l), " \
-    "hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE " \
-    "    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END, " \
-    "    hc_q.q))::numeric, 6) AS search_score " \
-    "  FROM k JOIN hc_q ON true " \
-    "  JOIN help_center_article_translations t ON t.org_id = k.org_id " \
-    "    AND t.locale = hc_q.locale " \
-    "    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q) " \
-    "  JOIN help_center_articles x ON x.org_id = t.org_id " \
-    "    AND x.id = t.article_id " \
-    "  WHERE (CASE WHEN x.state = 'live' THEN t.search " \
-    "    ELSE t.draft_search END) @@ hc_q.q " \
-    "  GROUP BY t.article_id), " \
+    "  FROM k JOIN help_centers hh ON hh.org_id = k.org_id, " \
+    "  unnest(hh.available_locales) l), " \
+    "hc_m AS (SELECT m.article_id, " \
+    "  round(max(m.score)::numeric, 6) AS search_score " \
+    "  FROM k, hc_q, LATERAL (" \
+    "    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score " \
+    "    FROM help_center_article_translations t " \
+    "    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale " \
+    "    AND t.search @@ hc_q.q " \
+    "    UNION ALL " \
+    "    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q) " \
+    "    FROM help_center_article_translations t " \
+    "    JOIN help_center_articles x ON x.org_id = t.org_id " \
+    "      AND x.id = t.article_id AND x.state = 'draft' " \
+    "    WHERE " ART_S_NAMES_STATE " AND t.org_id = k.org_id " \
+    "    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m " \
+    "  GROUP BY m.article_id), " \
     "admitted AS (SELECT r.*, hc_m.search_score " \
     "  FROM hc_m, help_center_articles r, k " \
     "  WHERE r.org_id = k.org_id AND r.id = hc_m.article_id " ART_S_LIVE \

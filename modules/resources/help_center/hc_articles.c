@@ -259,6 +259,7 @@ FB_SQL(article_insert, 1,
     "    CASE WHEN a.b ->> 'state' = 'live' THEN now() END FROM a, h "
     "  RETURNING org_id, id, state), "
     ART_TEXTS ", "
+    HC_OFFER("ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'title')") ", "
     "t AS (INSERT INTO help_center_article_translations (org_id, "
     "  article_id, locale, title, description, body, body_text, "
     "  live_title, live_description, live_body, live_body_text, "
@@ -285,7 +286,7 @@ FB_SQL(article_insert, 1,
  * draft unpublishes them all; a new locale's translation is made. */
 FB_SQL_WITH(article_update, manage,
     ART_BODY ", "
-    "h AS (SELECT x.default_locale FROM help_centers x "
+    "h AS (SELECT x.org_id, x.id, x.default_locale FROM help_centers x "
     "  JOIN help_center_articles y ON y.org_id = x.org_id "
     "  AND y.help_center_id = x.id "
     "  JOIN a ON y.org_id = a.org_id AND y.id = a.id), "
@@ -304,6 +305,7 @@ FB_SQL_WITH(article_update, manage,
     "  FROM a WHERE x.org_id = a.org_id AND x.id = a.id "
     "  RETURNING x.org_id, x.id), "
     ART_TEXTS ", "
+    HC_OFFER("ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'title')") ", "
     "u AS (SELECT t.locale, coalesce(tx.v, '{}') AS v, "
     "  a.b ->> 'state' AS state "
     "  FROM a JOIN help_center_article_translations t "

@@ -218,6 +218,7 @@ FB_SQL(collection_insert, 1,
     "    a.b -> 'icon' ->> 'type', a.b -> 'icon' ->> 'value' FROM a, h "
     "  RETURNING org_id, id), "
     COL_TEXTS ", "
+    HC_OFFER("ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'name')") ", "
     "t AS (INSERT INTO help_center_collection_translations (org_id, "
     "  collection_id, locale, name, description, slug) "
     "  SELECT c.org_id, c.id, tx.locale, tx.v ->> 'name', "
@@ -233,7 +234,7 @@ FB_SQL(collection_insert, 1,
  * kept; a new locale's translation is made. */
 FB_SQL_WITH(collection_update, manage,
     COL_BODY ", "
-    "h AS (SELECT x.default_locale FROM help_centers x "
+    "h AS (SELECT x.org_id, x.id, x.default_locale FROM help_centers x "
     "  JOIN help_center_collections y ON y.org_id = x.org_id "
     "  AND y.help_center_id = x.id "
     "  JOIN a ON y.org_id = a.org_id AND y.id = a.id), "
@@ -248,6 +249,7 @@ FB_SQL_WITH(collection_update, manage,
     "  FROM a WHERE x.org_id = a.org_id AND x.id = a.id "
     "  RETURNING x.org_id, x.id), "
     COL_TEXTS ", "
+    HC_OFFER("ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'name')") ", "
     "old AS (INSERT INTO help_center_old_slugs (org_id, locale, slug, "
     "  collection_id) "
     "  SELECT t.org_id, t.locale, t.slug, t.collection_id "

@@ -27,6 +27,17 @@
 #define HC_LOCALE_RULE(locale, rules) \
     {.name = (locale), .type = FB_FIELD_OBJECT, .fields = (rules)},
 
+/* A CTE `offered` of a write that gives an object texts in locales
+ * (SQL of a text[] over the CTE tx): its help center h (a CTE with org_id
+ * and id) offers them from then on (availableLocales, which search and
+ * the public pages go by). */
+#define HC_OFFER(locales) \
+    "offered AS (UPDATE help_centers y SET available_locales = ARRAY(" \
+    "  SELECT DISTINCT l FROM unnest(y.available_locales || " locales \
+    "  ) l ORDER BY l), updated_at = now() FROM h " \
+    "  WHERE y.org_id = h.org_id AND y.id = h.id " \
+    "  AND NOT y.available_locales @> " locales ") "
+
 /* The locales, NULL-terminated: the choices of a locale field. */
 extern const char *const fb_hc_locales[];
 

@@ -2142,21 +2142,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -2418,21 +2424,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -2696,21 +2708,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -2972,21 +2990,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -3250,21 +3274,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -3526,21 +3556,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -3804,21 +3840,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -4080,21 +4122,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -4358,21 +4406,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -4632,21 +4686,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
@@ -4908,21 +4968,27 @@ WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
-hc_q AS (SELECT l AS locale,
+hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
-  FROM k, unnest(fb_hc_locales()) l),
-hc_m AS (SELECT t.article_id, round(max(ts_rank(CASE
-    WHEN x.state = 'live' THEN t.search ELSE t.draft_search END,
-    hc_q.q))::numeric, 6) AS search_score
-  FROM k JOIN hc_q ON true
-  JOIN help_center_article_translations t ON t.org_id = k.org_id
-    AND t.locale = hc_q.locale
-    AND (t.search @@ hc_q.q OR t.draft_search @@ hc_q.q)
-  JOIN help_center_articles x ON x.org_id = t.org_id
-    AND x.id = t.article_id
-  WHERE (CASE WHEN x.state = 'live' THEN t.search
-    ELSE t.draft_search END) @@ hc_q.q
-  GROUP BY t.article_id),
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM k, hc_q, LATERAL (
+    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    FROM help_center_article_translations t
+    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
+    AND t.search @@ hc_q.q
+    UNION ALL
+    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    FROM help_center_article_translations t
+    JOIN help_center_articles x ON x.org_id = t.org_id
+      AND x.id = t.article_id AND x.state = 'draft'
+    WHERE
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+  GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
   WHERE r.org_id = k.org_id AND r.id = hc_m.article_id

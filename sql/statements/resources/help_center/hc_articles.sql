@@ -419,6 +419,14 @@ tx AS (SELECT l.locale,
     a.b -> 'translations', '{}')) UNION SELECT h.default_locale)
   l(locale))
 ,
+offered AS (UPDATE help_centers y SET available_locales = ARRAY(
+  SELECT DISTINCT l FROM unnest(y.available_locales ||
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'title')
+  ) l ORDER BY l), updated_at = now() FROM h
+  WHERE y.org_id = h.org_id AND y.id = h.id
+  AND NOT y.available_locales @>
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'title'))
+,
 t AS (INSERT INTO help_center_article_translations (org_id,
   article_id, locale, title, description, body, body_text,
   live_title, live_description, live_body, live_body_text,
@@ -440,7 +448,7 @@ SELECT id FROM r;
 WITH a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 ,
-h AS (SELECT x.default_locale FROM help_centers x
+h AS (SELECT x.org_id, x.id, x.default_locale FROM help_centers x
   JOIN help_center_articles y ON y.org_id = x.org_id
   AND y.help_center_id = x.id
   JOIN a ON y.org_id = a.org_id AND y.id = a.id),
@@ -467,6 +475,14 @@ tx AS (SELECT l.locale,
   FROM a, h, LATERAL (SELECT jsonb_object_keys(coalesce(
     a.b -> 'translations', '{}')) UNION SELECT h.default_locale)
   l(locale))
+,
+offered AS (UPDATE help_centers y SET available_locales = ARRAY(
+  SELECT DISTINCT l FROM unnest(y.available_locales ||
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'title')
+  ) l ORDER BY l), updated_at = now() FROM h
+  WHERE y.org_id = h.org_id AND y.id = h.id
+  AND NOT y.available_locales @>
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'title'))
 ,
 u AS (SELECT t.locale, coalesce(tx.v, '{}') AS v,
   a.b ->> 'state' AS state

@@ -186,6 +186,14 @@ tx AS (SELECT l.locale,
     a.b -> 'translations', '{}')) UNION SELECT h.default_locale)
   l(locale))
 ,
+offered AS (UPDATE help_centers y SET available_locales = ARRAY(
+  SELECT DISTINCT l FROM unnest(y.available_locales ||
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'name')
+  ) l ORDER BY l), updated_at = now() FROM h
+  WHERE y.org_id = h.org_id AND y.id = h.id
+  AND NOT y.available_locales @>
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'name'))
+,
 t AS (INSERT INTO help_center_collection_translations (org_id,
   collection_id, locale, name, description, slug)
   SELECT c.org_id, c.id, tx.locale, tx.v ->> 'name',
@@ -197,7 +205,7 @@ SELECT id FROM c;
 WITH RECURSIVE a AS (SELECT $1::text AS org_id, $2::text AS id,
   $3::jsonb AS b)
 ,
-h AS (SELECT x.default_locale FROM help_centers x
+h AS (SELECT x.org_id, x.id, x.default_locale FROM help_centers x
   JOIN help_center_collections y ON y.org_id = x.org_id
   AND y.help_center_id = x.id
   JOIN a ON y.org_id = a.org_id AND y.id = a.id),
@@ -220,6 +228,14 @@ tx AS (SELECT l.locale,
   FROM a, h, LATERAL (SELECT jsonb_object_keys(coalesce(
     a.b -> 'translations', '{}')) UNION SELECT h.default_locale)
   l(locale))
+,
+offered AS (UPDATE help_centers y SET available_locales = ARRAY(
+  SELECT DISTINCT l FROM unnest(y.available_locales ||
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'name')
+  ) l ORDER BY l), updated_at = now() FROM h
+  WHERE y.org_id = h.org_id AND y.id = h.id
+  AND NOT y.available_locales @>
+ARRAY(SELECT tx.locale FROM tx WHERE tx.v ? 'name'))
 ,
 old AS (INSERT INTO help_center_old_slugs (org_id, locale, slug,
   collection_id)
