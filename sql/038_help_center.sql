@@ -417,8 +417,14 @@ DECLARE
     art record;
 BEGIN
     SELECT id INTO h FROM help_centers WHERE org_id = p_org;
+    -- The demo's domain, unless another organization has it (a second
+    -- demo on the same database): then the portal's pages only.
     UPDATE help_centers
-    SET external_domain = 'help.demo.localhost',
+    SET external_domain = CASE WHEN EXISTS (
+            SELECT 1 FROM help_centers o
+            WHERE o.external_domain = 'help.demo.localhost'
+              AND o.org_id <> p_org)
+          THEN external_domain ELSE 'help.demo.localhost' END,
         available_locales = ARRAY['en', 'de'], default_locale = 'en'
     WHERE org_id = p_org AND id = h;
     INSERT INTO help_center_translations (org_id, help_center_id, locale,
