@@ -141,16 +141,28 @@ static void fb_nullable(json_object *s)
     }
 }
 
+#define FB_COMPONENT(name) "#/components/schemas/" name
+
 /* A reference to the JsonValue component. */
 static json_object *fb_any_value(void)
 {
     return fb_one_key("$ref", json_object_new_string(
-                                  "#/components/schemas/"
-                                  FB_SCHEMA_JSON_VALUE));
+                                  FB_COMPONENT(FB_SCHEMA_JSON_VALUE)));
 }
 
-/* An object of any members: names and values without NUL. */
-static json_object *fb_any_object(void)
+/* The values that are no container: no NUL in a text. */
+static void fb_any_scalars(json_object *any)
+{
+    json_object *s = fb_typed("string");
+
+    fb_json_put_str(s, "pattern", FB_PATTERN_NO_NUL);
+    json_object_array_add(any, fb_typed("number"));
+    json_object_array_add(any, fb_typed("boolean"));
+    json_object_array_add(any, fb_typed("null"));
+    json_object_array_add(any, s);
+}
+
+json_object *fb_schema_json_object(void)
 {
     json_object *s = fb_typed("object");
 
@@ -163,19 +175,24 @@ static json_object *fb_any_object(void)
 json_object *fb_schema_json_value(void)
 {
     json_object *any = json_object_new_array();
-    json_object *s = fb_typed("string"), *a = fb_typed("array");
+    json_object *items = json_object_new_array();
+    json_object *a = fb_typed("array"), *s;
 
-    fb_json_put_str(s, "pattern", FB_PATTERN_NO_NUL);
-    fb_json_put(a, "items", fb_any_value());
-    json_object_array_add(any, fb_typed("number"));
-    json_object_array_add(any, fb_typed("boolean"));
-    json_object_array_add(any, fb_typed("null"));
-    json_object_array_add(any, s);
+    /* An array's items are no arrays: the recursion goes through objects
+     * only, which typed clients can declare (TypeScript refuses a type
+     * that is an array of itself). */
+    fb_any_scalars(items);
+    json_object_array_add(items, fb_one_key(
+        "$ref", json_object_new_string(FB_COMPONENT(FB_SCHEMA_JSON_OBJECT))));
+    fb_json_put(a, "items", fb_one_key("anyOf", items));
+    fb_any_scalars(any);
     json_object_array_add(any, a);
-    json_object_array_add(any, fb_any_object());
+    json_object_array_add(any, fb_one_key(
+        "$ref", json_object_new_string(FB_COMPONENT(FB_SCHEMA_JSON_OBJECT))));
     s = fb_one_key("anyOf", any);
-    fb_json_put_str(s, "description", "Any JSON value; no text in it, "
-                    "nor a member's name, holds a NUL character.");
+    fb_json_put_str(s, "description", "Any JSON value but an array in an "
+                    "array; no text in it, nor a member's name, holds a NUL "
+                    "character.");
     return s;
 }
 
@@ -205,7 +222,7 @@ static json_object *fb_rule_schema(const fb_field_rule_t *rule)
         return fb_formed(fb_typed("string"), &fb_format_object_id);
     case FB_FIELD_OBJECT:
         return rule->fields != NULL ? fb_schema_of_rules(rule->fields)
-                                    : fb_any_object();
+                                    : fb_schema_json_object();
     case FB_FIELD_STRING_ARRAY:
     case FB_FIELD_ARRAY:
     case FB_FIELD_STRINGS:

@@ -26,12 +26,18 @@
  * where it means "not given" or "clear".  A new object the caller owns. */
 json_object *fb_schema_of_rules(const fb_field_rule_t *rules);
 
-/* A value of any JSON type with no NUL in any text, a member's name
+/*
+ * A value of any JSON type with no NUL in any text, a member's name
  * included (FB_FIELD_ANY, and objects and arrays whose members no rule
- * names): a component of the served description, as it refers to
- * itself.  A new object the caller owns. */
+ * names): components of the served description, as they refer to each
+ * other.  An array in an array is left out (narrower than the body
+ * parser, never wider): a typed client cannot declare a type that is an
+ * array of itself.  New objects the caller owns.
+ */
 #define FB_SCHEMA_JSON_VALUE "JsonValue"
+#define FB_SCHEMA_JSON_OBJECT "JsonObject"
 json_object *fb_schema_json_value(void);
+json_object *fb_schema_json_object(void);
 
 /* The OpenAPI parameter objects (in: query) of rules (NULL: none): a new
  * array the caller owns. */

@@ -277,6 +277,7 @@ static json_object *fb_components(fb_build_t *b)
 
     fb_json_put(b->schemas, "Error", fb_error_schema());
     fb_json_put(b->schemas, FB_SCHEMA_JSON_VALUE, fb_schema_json_value());
+    fb_json_put(b->schemas, FB_SCHEMA_JSON_OBJECT, fb_schema_json_object());
     fb_json_put(c, "schemas", json_object_get(b->schemas));
 
     fb_json_put(b->schemas, "FeaturebaseVersion", fb_version_schema());

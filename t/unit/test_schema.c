@@ -76,18 +76,25 @@ static void test_empty(void)
                 "\"additionalProperties\":false}");
 }
 
-/* Any value, no NUL at any depth: the component refers to itself. */
+/* Any value but an array in an array, no NUL at any depth: the two
+ * components refer to each other. */
 static void test_json_value(void)
 {
     assert_json(fb_schema_json_value(),
                 "{\"anyOf\":[{\"type\":\"number\"},{\"type\":\"boolean\"},"
                 "{\"type\":\"null\"},{\"type\":\"string\",\"pattern\":"
                 "\"^[^\\\\u0000]*$\"},{\"type\":\"array\",\"items\":{"
-                "\"$ref\":\"#/components/schemas/JsonValue\"}},{\"type\":"
-                "\"object\",\"additionalProperties\":{\"$ref\":\"#/compon"
-                "ents/schemas/JsonValue\"},\"propertyNames\":{\"pattern\":"
-                "\"^[^\\\\u0000]*$\"}}],\"description\":\"Any JSON value; "
-                "no text in it, nor a member's name, holds a NUL character.\"}");
+                "\"anyOf\":[{\"type\":\"number\"},{\"type\":\"boolean\"},"
+                "{\"type\":\"null\"},{\"type\":\"string\",\"pattern\":"
+                "\"^[^\\\\u0000]*$\"},{\"$ref\":\"#/components/schemas/"
+                "JsonObject\"}]}},{\"$ref\":\"#/components/schemas/JsonObje"
+                "ct\"}],\"description\":\"Any JSON value but an array in an "
+                "array; no text in it, nor a member's name, holds a NUL "
+                "character.\"}");
+    assert_json(fb_schema_json_object(),
+                "{\"type\":\"object\",\"additionalProperties\":{\"$ref\":"
+                "\"#/components/schemas/JsonValue\"},\"propertyNames\":{"
+                "\"pattern\":\"^[^\\\\u0000]*$\"}}");
 }
 
 static void test_query(void)
