@@ -50,6 +50,8 @@
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(report_catalog)               \
+    X(report_query)                 \
     X(survey_write)                 \
     X(surveys)                      \
     X(tags)                         \

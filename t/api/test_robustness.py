@@ -235,6 +235,13 @@ OPERATIONS = [
     # Management extensions without a delete (archived instead).
     ("POST", "/conversation_attributes", None),
     ("PATCH", "/conversation_attributes/{attribute}", None),
+    # Reports (the official client's reports resource).
+    ("GET", "/reports/datasets", []),
+    ("POST", "/reports/query", ["metric", "aggregation", "startDate",
+                                "endDate", "granularity", "timezone",
+                                "filters", "groupBy", "segmentBy",
+                                "compareStartDate", "compareEndDate",
+                                "officeHoursOnly", "percentile", "view"]),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -301,6 +308,10 @@ BASES = {
         "actingAdminId": "{admin}"},
     ("POST", "/conversations/search"): {
         "query": {"field": "state", "operator": "=", "value": "open"}},
+    ("POST", "/reports/query"): {
+        "metric": "new_conversations", "aggregation": "count",
+        "startDate": "2026-01-01", "endDate": "2026-01-31",
+        "granularity": "day"},
     ("POST", "/posts/search"): {
         "query": {"field": "upvotes", "operator": ">", "value": 0}},
     ("POST", "/comments/search"): {
