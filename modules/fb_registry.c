@@ -52,6 +52,7 @@
     X(posts)                        \
     X(report_catalog)               \
     X(report_query)                 \
+    X(report_values)                \
     X(survey_write)                 \
     X(surveys)                      \
     X(tags)                         \

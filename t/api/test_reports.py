@@ -682,3 +682,63 @@ def test_filter_limits(org, history):
                               json=dict(BASE, filters=many)),
                  400, "invalid_parameter",
                  param="filters.children[50].children[50]")
+
+
+# ---- filter values ----
+
+def values(org, **body):
+    r = org.api.post("/reports/filter-values", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["object"] == "list"
+    return out["data"]
+
+
+def test_filter_values_of_objects(org, other_org, history, other_history):
+    got = values(org, fieldId="conversation.tags")
+    assert {(o["value"], o["label"]) for o in got} \
+        == set(history.tags.items())
+    assert [o["label"] for o in got] == sorted(o["label"] for o in got)
+    got = values(org, fieldId="conversation.tags", query="LOG")
+    assert [o["label"] for o in got] == ["login"]
+    # the selected first, with their labels, then the search's
+    bug = [t for t, n in history.tags.items() if n == "bug"][0]
+    got = values(org, fieldId="conversation.tags", query="bill",
+                 selectedValues=[bug])
+    assert [o["label"] for o in got] == ["bug", "billing"]
+    got = values(org, fieldId="conversation.tags", limit=1)
+    assert len(got) == 1
+    # teammates, by name; another organization's never
+    got = values(org, fieldId="reply.admin", query="agent")
+    assert {o["value"] for o in got} == set(history.admins[1:])
+    theirs = values(other_org, fieldId="conversation.tags",
+                    selectedValues=sorted(history.tags))
+    assert {o["value"] for o in theirs} == set(other_history.tags)
+
+
+def test_filter_values_of_static_options(org, history):
+    got = values(org, fieldId="conversation.channel")
+    assert got == [{"label": "Chat", "value": "desktop"},
+                   {"label": "Email", "value": "email"}]
+    assert values(org, fieldId="conversation.channel", query="mai") \
+        == [{"label": "Email", "value": "email"}]
+    plan = "conversation.custom." + history.plan["identifier"]
+    assert values(org, fieldId=plan, query="pro") \
+        == [{"label": "Pro", "value": "pro"}]
+    assert values(org, fieldId=plan, selectedValues=["pro"], limit=1) \
+        == [{"label": "Pro", "value": "pro"},
+            {"label": "Free", "value": "free"}]
+
+
+@pytest.mark.parametrize("body,code,param", [
+    ({}, "missing_parameter", "fieldId"),
+    ({"fieldId": "conversation.nothing"}, "invalid_parameter", "fieldId"),
+    ({"fieldId": "conversation.language"}, "invalid_parameter", "fieldId"),
+    ({"fieldId": "conversation.tags", "limit": 51}, "invalid_parameter",
+     "limit"),
+    ({"fieldId": "conversation.tags", "selectedValues": "x"},
+     "invalid_parameter", "selectedValues"),
+])
+def test_filter_values_bad_input(org, body, code, param):
+    assert_error(org.api.post("/reports/filter-values", json=body), 400,
+                 code, param=param)

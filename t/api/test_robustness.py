@@ -242,6 +242,8 @@ OPERATIONS = [
                                 "filters", "groupBy", "segmentBy",
                                 "compareStartDate", "compareEndDate",
                                 "officeHoursOnly", "percentile", "view"]),
+    ("POST", "/reports/filter-values", ["fieldId", "query", "limit",
+                                        "selectedValues"]),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -312,6 +314,7 @@ BASES = {
         "metric": "new_conversations", "aggregation": "count",
         "startDate": "2026-01-01", "endDate": "2026-01-31",
         "granularity": "day"},
+    ("POST", "/reports/filter-values"): {"fieldId": "conversation.tags"},
     ("POST", "/posts/search"): {
         "query": {"field": "upvotes", "operator": ">", "value": 0}},
     ("POST", "/comments/search"): {

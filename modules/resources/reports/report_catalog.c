@@ -183,7 +183,7 @@ static const fb_report_option_t fb_report_visibilities[] = {
      .name = "Language", .category = "Conversation", \
      .description = "The conversation's language code.", \
      .type = FB_RV_STRING, .ops = FB_ROPS_TEXT, \
-     .flags = FB_RA_FILTER | FB_RA_GROUP | FB_RA_LOOKUP}, \
+     .flags = FB_RA_FILTER | FB_RA_GROUP}, \
     {.id = "conversation.tags", .form = "conversation.tags", \
      .name = "Tag", .category = "Conversation", \
      .description = "The conversation's tags (a conversation counts " \
