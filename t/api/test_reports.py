@@ -742,3 +742,155 @@ def test_filter_values_of_static_options(org, history):
 def test_filter_values_bad_input(org, body, code, param):
     assert_error(org.api.post("/reports/filter-values", json=body), 400,
                  code, param=param)
+
+
+# ---- drill-in ----
+
+def drill(org, **body):
+    r = org.api.post("/reports/drill-in", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["object"] == "report_drill_in_result"
+    return out
+
+
+def iso(t):
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") \
+        + "%03dZ" % (t.microsecond // 1000)
+
+
+def test_drill_in_pages_every_row_once(org, history):
+    a, b = window("2026-02-20", "2026-04-10", NY)
+    rule = {"kind": "rule", "fieldId": "conversation.channel",
+            "operator": "is", "value": "email"}
+    want = matching(history, a, b, lambda c: c["channel"] == "email")
+    seen = []
+    page = 1
+    while True:
+        got = drill(org, metric="new_conversations", startDate="2026-02-20",
+                    endDate="2026-04-10", granularity="day", timezone=NY,
+                    filters=rule, page=page, pageSize=7)
+        assert got["total"] == len(want)
+        assert got["page"] == page and got["pageSize"] == 7
+        if not got["rows"]:
+            break
+        seen.extend(got["rows"])
+        page += 1
+    assert [r["conversation.id"] for r in seen] == [
+        c["id"] for c in sorted(want, key=lambda c: c["created"],
+                                reverse=True)]
+    row = seen[0]
+    c = max(want, key=lambda c: c["created"])
+    assert row["metric.time"] == iso(c["created"])
+    assert row["conversation.channel"] == "email"
+    assert row["conversation.state"] == c["state"]
+    assert row["conversation.priority"] is c["priority"]
+    assert row["conversation.tags"] == sorted(
+        history.tags[t] for t in c["tags"])
+    if c["assignee"]:
+        assert row["conversation.assignee"]["id"] == c["assignee"]
+        assert row["conversation.assignee"]["kind"] == "identity"
+    else:
+        assert row["conversation.assignee"] is None
+    assert "reply.admin" not in row
+    assert "conversation.id" in got["defaultColumnIds"]
+    assert {c["id"] for c in got["availableColumns"]} >= {
+        "conversation.id", "metric.value", "metric.time"}
+    assert got["meta"] == {"datasetId": "conversations",
+                           "metricId": "new_conversations"}
+    assert got["timezone"] == NY
+
+
+def test_drill_in_a_data_point(org, history):
+    body = dict(metric="time_to_first_reply", startDate="2026-02-20",
+                endDate="2026-04-10", granularity="week", timezone=BERLIN,
+                groupBy="conversation.tags")
+    q = query(org, aggregation="max", **body)
+    point = next(d for d in q["timeSeries"] if d["value"])
+    group = q["groupedData"][0]
+    a, b = window("2026-02-20", "2026-04-10", BERLIN)
+    rows = [c for c in history.convs if a <= c["created"] < b
+            and c["first_reply"]]
+    in_bucket = [c for c in rows
+                 if bucket(c["created"], BERLIN, "week") == point["date"]]
+    got = drill(org, dataPointFilters={"timeBucket": point["date"]},
+                pageSize=200, sort=[{"fieldId": "metric.value",
+                                     "direction": "desc"}], **body)
+    assert got["total"] == len(in_bucket)
+    values = [r["metric.value"] for r in got["rows"]]
+    assert values == sorted(values, reverse=True)
+    close_to(values[0], point["value"])
+    in_group = [c for c in rows if group["group"] in c["tags"]
+                or (group["group"] == "" and not c["tags"])]
+    got = drill(org, dataPointFilters={"groupValue": group["group"]},
+                pageSize=200, **body)
+    assert {r["conversation.id"] for r in got["rows"]} == {
+        c["id"] for c in in_group}
+    # a heatmap cell
+    cell = drill(org, metric="new_conversations", startDate="2026-02-20",
+                 endDate="2026-04-10", granularity="day", timezone=NY,
+                 view="hourly_heatmap", pageSize=200,
+                 dataPointFilters={"dayOfWeek": 3, "hourOfDay": 14})
+    assert cell["total"] == sum(
+        1 for c in history.convs
+        if a <= c["created"] < b
+        and c["created"].astimezone(ZoneInfo(NY)).isoweekday() == 3
+        and c["created"].astimezone(ZoneInfo(NY)).hour == 14)
+
+
+def test_drill_in_replies_name_their_authors(org, history):
+    got = drill(org, metric="replies_sent", startDate="2026-02-01",
+                endDate="2026-04-30", granularity="month",
+                dataPointFilters={"groupValue": history.admins[1]},
+                groupBy="reply.admin", pageSize=200)
+    a, b = window("2026-02-01", "2026-04-30", "UTC")
+    assert got["total"] == sum(1 for x in history.replies
+                               if a <= x["at"] < b
+                               and x["admin"] == history.admins[1])
+    assert all(r["reply.admin"] == {"id": history.admins[1],
+                                    "kind": "identity", "label": "Agent 0"}
+               for r in got["rows"])
+
+
+def test_drill_in_tenancy_and_past_the_end(org, other_org, history,
+                                           other_history):
+    got = drill(other_org, metric="new_conversations",
+                startDate="2026-01-01", endDate="2026-12-31",
+                granularity="month", pageSize=200, page=1)
+    assert got["total"] == len(other_history.convs)
+    theirs = {c["id"] for c in other_history.convs}
+    assert {r["conversation.id"] for r in got["rows"]} <= theirs
+    got = drill(org, metric="new_conversations", startDate="2026-01-01",
+                endDate="2026-12-31", granularity="month", page=1000)
+    assert got["rows"] == [] and got["total"] == len(history.convs)
+
+
+@pytest.mark.parametrize("change,code,param", [
+    ({"metric": "new_tickets"}, "parameter_not_supported", "metric"),
+    ({"selectedMetricId": "new_posts"}, "invalid_parameter",
+     "selectedMetricId"),
+    ({"sort": [{"fieldId": "conversation.state", "direction": "asc"}]},
+     "parameter_not_supported", "sort[0].fieldId"),
+    ({"sort": [{"fieldId": "metric.time", "direction": "up"}]},
+     "invalid_parameter", "sort[0].direction"),
+    ({"pageSize": 201}, "invalid_parameter", "pageSize"),
+    ({"page": 0}, "invalid_parameter", "page"),
+    ({"dataPointFilters": {"groupValue": "x"}}, "invalid_parameter",
+     "dataPointFilters.groupValue"),
+    ({"dataPointFilters": {"dayOfWeek": 8, "hourOfDay": 1}},
+     "invalid_parameter", "dataPointFilters.dayOfWeek"),
+    ({"dataPointFilters": {"dayOfWeek": 1}}, "missing_parameter",
+     "dataPointFilters.hourOfDay"),
+    ({"dataPointFilters": {"flowPathId": "a"}}, "parameter_not_supported",
+     "dataPointFilters.flowPathId"),
+    ({"dataPointFilters": {"timeBucket": "monday"}}, "invalid_parameter",
+     "dataPointFilters.timeBucket"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.channel",
+                  "operator": "is", "value": "fax"}}, "invalid_parameter",
+     "filters.value"),
+])
+def test_drill_in_bad_input(org, change, code, param):
+    body = dict(dict(metric="new_conversations", startDate="2026-03-01",
+                     endDate="2026-03-31", granularity="day"), **change)
+    assert_error(org.api.post("/reports/drill-in", json=body), 400, code,
+                 param=param)

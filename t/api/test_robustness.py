@@ -244,6 +244,12 @@ OPERATIONS = [
                                 "officeHoursOnly", "percentile", "view"]),
     ("POST", "/reports/filter-values", ["fieldId", "query", "limit",
                                         "selectedValues"]),
+    ("POST", "/reports/drill-in", ["metric", "startDate", "endDate",
+                                   "granularity", "timezone", "filters",
+                                   "groupBy", "segmentBy",
+                                   "officeHoursOnly", "view",
+                                   "dataPointFilters", "page", "pageSize",
+                                   "selectedMetricId", "sort"]),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -315,6 +321,9 @@ BASES = {
         "startDate": "2026-01-01", "endDate": "2026-01-31",
         "granularity": "day"},
     ("POST", "/reports/filter-values"): {"fieldId": "conversation.tags"},
+    ("POST", "/reports/drill-in"): {
+        "metric": "new_conversations", "startDate": "2026-01-01",
+        "endDate": "2026-01-31", "granularity": "day"},
     ("POST", "/posts/search"): {
         "query": {"field": "upvotes", "operator": ">", "value": 0}},
     ("POST", "/comments/search"): {

@@ -23,6 +23,10 @@ extern const fb_statement_t fb_sql_report_replies;
 extern const fb_statement_t fb_sql_report_tickets;
 extern const fb_statement_t fb_sql_report_posts;
 extern const fb_statement_t fb_sql_report_votes;
+extern const fb_statement_t fb_sql_report_drill_conversations;
+extern const fb_statement_t fb_sql_report_drill_first_reply;
+extern const fb_statement_t fb_sql_report_drill_closes;
+extern const fb_statement_t fb_sql_report_drill_replies;
 
 /* ---- operators, kinds, aggregations: the client's names ---- */
 
@@ -285,25 +289,29 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
     {.id = "new_conversations", .name = "New conversations",
      .description = "Conversations begun in the window.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_conversations},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_conversations,
+     .drill = &fb_sql_report_drill_conversations},
     {.id = "time_to_first_reply", .name = "Time to first reply",
      .description = "From a conversation's start to its first reply by a "
                     "teammate, for the conversations begun in the window "
                     "that have one.",
      .type = "duration", .unit = "duration_ms",
      .aggs = FB_RAGGS_DURATION | FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_first_reply},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_first_reply,
+     .drill = &fb_sql_report_drill_first_reply},
     {.id = "closed_conversations", .name = "Closed conversations",
      .description = "Closings in the window (a conversation closed twice "
                     "counts twice).",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_closes},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_closes,
+     .drill = &fb_sql_report_drill_closes},
     {.id = "time_to_close", .name = "Time to close",
      .description = "From a conversation's start to each closing in the "
                     "window.",
      .type = "duration", .unit = "duration_ms",
      .aggs = FB_RAGGS_DURATION | FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_closes},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_closes,
+     .drill = &fb_sql_report_drill_closes},
     {.id = NULL}
 };
 
@@ -312,7 +320,8 @@ static const fb_report_metric_t fb_report_reply_metrics[] = {
      .description = "Replies teammates sent in the window (notes are not "
                     "replies); by teammate, the replies per admin.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_replies},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_replies,
+     .drill = &fb_sql_report_drill_replies},
     {.id = NULL}
 };
 

@@ -177,4 +177,66 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "  UNION ALL SELECT -1, b, NULL, NULL, 0, NULL FROM series) r, k " \
     "ORDER BY r.g, r.val DESC NULLS LAST, r.b, r.d1, r.d2"
 
+/*
+ * The rows behind a report (drill-in): the set report_drill, the
+ * report's arguments and the data point (bucket: a bucket's start;
+ * group_value, segment_value: a value of d1, d2, "" for none; cell: a
+ * heatmap cell "d:hh"), the order (sort: metric.value or metric.time,
+ * dir: asc or desc), the rows to skip, the page's limit.
+ */
+FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
+                         d1_key, d2, d2_key, bucket, group_value,
+                         segment_value, cell, sort, dir, skip, limit));
+
+#define REPORT_DRILL_ARGS \
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS metric, %s::text AS tz, %s::text AS start_at, " \
+    "  %s::text AS end_at, %s::text AS gran, %s::jsonb AS tree, " \
+    "  %s::jsonb AS rules, %s::text AS d1, %s::text AS d1_key, " \
+    "  %s::text AS d2, %s::text AS d2_key, %s::timestamptz AS bucket, " \
+    "  %s::text AS group_value, %s::text AS segment_value, " \
+    "  %s::text AS cell, %s::text AS sort, %s::text AS dir, " \
+    "  %s::bigint AS skip), " \
+    "k AS NOT MATERIALIZED (SELECT a.*, " REPORT_AT("a.start_at") " AS t0, " \
+    "  " REPORT_AT("a.end_at") " AS t1 FROM a) "
+
+/* The row has value v of dimension f ("" : it has none). */
+#define REPORT_DIM_IS(ATTRS, f, key, v) \
+    "(" f " IS NULL OR " v " IS NULL OR coalesce(nullif(array_remove(" \
+    ATTRS(f, key) ", NULL), '{}'::text[]), ARRAY['']) @> ARRAY[" v "])"
+
+/*
+ * The page of rows of src behind the data point: each row's id (rid,
+ * the conversation, ticket or post), its part (pid: a closing's or
+ * reply's, else NULL), time t and value v, in the order asked, then
+ * the time and ids newest first; total, every such row.  outer selects
+ * the page's columns from page p (joined to its rows by their ids).
+ */
+#define REPORT_DRILL_SQL(ATTRS, src, where, T, V, RID, PID, outer) \
+    REPORT_DRILL_ARGS ", " \
+    "x AS (SELECT " RID " AS rid, " PID " AS pid, " T " AS t, " \
+    "  (" V ")::float8 AS v " \
+    "  FROM k CROSS JOIN " src " " \
+    "  CROSS JOIN LATERAL (SELECT CASE WHEN k.rules IS NULL " \
+    "    THEN NULL::boolean[] ELSE ARRAY(SELECT " REPORT_RULE("av.vals") \
+    "    FROM jsonb_array_elements(k.rules) WITH ORDINALITY fc(j, i), " \
+    "    LATERAL (SELECT " ATTRS("fc.j ->> 'f'", "fc.j ->> 'k'") \
+    "      AS vals OFFSET 0) av ORDER BY fc.i) END AS pass OFFSET 0) rp " \
+    "  WHERE " where " AND (k.tree IS NULL OR " REPORT_L1("k.tree") ") " \
+    "  AND (k.bucket IS NULL OR " REPORT_BUCKET(T) " = k.bucket) " \
+    "  AND (k.cell IS NULL " \
+    "    OR to_char((" T ") AT TIME ZONE k.tz, 'ID:HH24') = k.cell) " \
+    "  AND " REPORT_DIM_IS(ATTRS, "k.d1", "k.d1_key", "k.group_value") \
+    "  AND " REPORT_DIM_IS(ATTRS, "k.d2", "k.d2_key", "k.segment_value") \
+    "), " \
+    "ranked AS (SELECT x.*, count(*) OVER () AS total, row_number() OVER (" \
+    "  ORDER BY CASE WHEN k.sort = 'metric.value' AND k.dir = 'asc' " \
+    "      THEN x.v END ASC NULLS LAST, " \
+    "    CASE WHEN k.sort = 'metric.value' AND k.dir = 'desc' " \
+    "      THEN x.v END DESC NULLS LAST, " \
+    "    CASE WHEN k.dir = 'asc' THEN x.t END ASC, x.t DESC, " \
+    "    x.rid DESC, x.pid DESC) AS rn FROM x, k), " \
+    "page AS (SELECT r.* FROM ranked r, k WHERE r.rn > k.skip " \
+    "  ORDER BY r.rn LIMIT %d) " outer " ORDER BY p.rn"
+
 #endif
