@@ -17,12 +17,19 @@
 #include "reports.h"
 
 extern const fb_statement_t fb_sql_report_conversations;
+extern const fb_statement_t fb_sql_report_conversations_plain;
 extern const fb_statement_t fb_sql_report_first_reply;
+extern const fb_statement_t fb_sql_report_first_reply_plain;
 extern const fb_statement_t fb_sql_report_closes;
+extern const fb_statement_t fb_sql_report_closes_plain;
 extern const fb_statement_t fb_sql_report_replies;
+extern const fb_statement_t fb_sql_report_replies_plain;
 extern const fb_statement_t fb_sql_report_tickets;
+extern const fb_statement_t fb_sql_report_tickets_plain;
 extern const fb_statement_t fb_sql_report_posts;
+extern const fb_statement_t fb_sql_report_posts_plain;
 extern const fb_statement_t fb_sql_report_votes;
+extern const fb_statement_t fb_sql_report_votes_plain;
 extern const fb_statement_t fb_sql_report_drill_conversations;
 extern const fb_statement_t fb_sql_report_drill_first_reply;
 extern const fb_statement_t fb_sql_report_drill_closes;
@@ -290,6 +297,7 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .description = "Conversations begun in the window.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_conversations,
+     .plain = &fb_sql_report_conversations_plain,
      .drill = &fb_sql_report_drill_conversations},
     {.id = "time_to_first_reply", .name = "Time to first reply",
      .description = "From a conversation's start to its first reply by a "
@@ -298,12 +306,14 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .type = "duration", .unit = "duration_ms",
      .aggs = FB_RAGGS_DURATION | FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_first_reply,
+     .plain = &fb_sql_report_first_reply_plain,
      .drill = &fb_sql_report_drill_first_reply},
     {.id = "closed_conversations", .name = "Closed conversations",
      .description = "Closings in the window (a conversation closed twice "
                     "counts twice).",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_closes,
+     .plain = &fb_sql_report_closes_plain,
      .drill = &fb_sql_report_drill_closes},
     {.id = "time_to_close", .name = "Time to close",
      .description = "From a conversation's start to each closing in the "
@@ -311,6 +321,7 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .type = "duration", .unit = "duration_ms",
      .aggs = FB_RAGGS_DURATION | FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_closes,
+     .plain = &fb_sql_report_closes_plain,
      .drill = &fb_sql_report_drill_closes},
     {.id = NULL}
 };
@@ -321,6 +332,7 @@ static const fb_report_metric_t fb_report_reply_metrics[] = {
                     "replies); by teammate, the replies per admin.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_replies,
+     .plain = &fb_sql_report_replies_plain,
      .drill = &fb_sql_report_drill_replies},
     {.id = NULL}
 };
@@ -329,7 +341,8 @@ static const fb_report_metric_t fb_report_ticket_metrics[] = {
     {.id = "new_tickets", .name = "New tickets",
      .description = "Tickets made in the window.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_tickets},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_tickets,
+     .plain = &fb_sql_report_tickets_plain},
     {.id = NULL}
 };
 
@@ -337,7 +350,8 @@ static const fb_report_metric_t fb_report_post_metrics[] = {
     {.id = "new_posts", .name = "New posts",
      .description = "Posts made in the window.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_posts},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_posts,
+     .plain = &fb_sql_report_posts_plain},
     {.id = NULL}
 };
 
@@ -346,7 +360,8 @@ static const fb_report_metric_t fb_report_vote_metrics[] = {
      .description = "Votes customers gave in the window, by the post's "
                     "board, status and tags.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
-     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_votes},
+     .views = FB_REPORT_VIEWS, .st = &fb_sql_report_votes,
+     .plain = &fb_sql_report_votes_plain},
     {.id = NULL}
 };
 

@@ -81,58 +81,58 @@
 #define REPORT_MS(from, to) "extract(epoch FROM " to " - " from ") * 1000"
 
 /* The conversations of a window, by when they began. */
-FB_SQL_WITH(report_conversations, report,
-    REPORT_SQL(REPORT_CONVERSATION_ATTRS, "conversations c",
-               "c.org_id = k.org_id AND " REPORT_WINDOW("c.created_at"),
-               "c.created_at", "1"));
+REPORT_STATEMENTS(report_conversations,
+    REPORT_CONVERSATION_ATTRS, "conversations c",
+    "c.org_id = k.org_id AND " REPORT_WINDOW("c.created_at"),
+    "c.created_at", "1");
 
 /* Those that had a first reply, with the time it took. */
-FB_SQL_WITH(report_first_reply, report,
-    REPORT_SQL(REPORT_CONVERSATION_ATTRS, "conversations c",
-               "c.org_id = k.org_id AND c.first_reply_at IS NOT NULL AND "
-               REPORT_WINDOW("c.created_at"),
-               "c.created_at",
-               REPORT_MS("c.created_at", "c.first_reply_at")));
+REPORT_STATEMENTS(report_first_reply,
+    REPORT_CONVERSATION_ATTRS, "conversations c",
+    "c.org_id = k.org_id AND c.first_reply_at IS NOT NULL AND "
+    REPORT_WINDOW("c.created_at"),
+    "c.created_at",
+    REPORT_MS("c.created_at", "c.first_reply_at"));
 
 /* The closings of a window (status parts), with the time from the
  * conversation's start. */
-FB_SQL_WITH(report_closes, report,
-    REPORT_SQL(REPORT_CONVERSATION_ATTRS,
-               "conversation_parts pt JOIN conversations c "
-               "ON c.org_id = pt.org_id AND c.id = pt.conversation_id",
-               "pt.org_id = k.org_id AND pt.part_type = 'status' "
-               "AND pt.data ->> 'status' = 'closed' AND "
-               REPORT_WINDOW("pt.created_at"),
-               "pt.created_at",
-               "CASE WHEN k.metric = 'time_to_close' THEN "
-               REPORT_MS("c.created_at", "pt.created_at") " ELSE 1 END"));
+REPORT_STATEMENTS(report_closes,
+    REPORT_CONVERSATION_ATTRS,
+    "conversation_parts pt JOIN conversations c "
+    "ON c.org_id = pt.org_id AND c.id = pt.conversation_id",
+    "pt.org_id = k.org_id AND pt.part_type = 'status' "
+    "AND pt.data ->> 'status' = 'closed' AND "
+    REPORT_WINDOW("pt.created_at"),
+    "pt.created_at",
+    "CASE WHEN k.metric = 'time_to_close' THEN "
+    REPORT_MS("c.created_at", "pt.created_at") " ELSE 1 END");
 
 /* Admins' replies (not notes) of a window. */
-FB_SQL_WITH(report_replies, report,
-    REPORT_SQL(REPORT_REPLY_ATTRS,
-               "conversation_parts pt JOIN conversations c "
-               "ON c.org_id = pt.org_id AND c.id = pt.conversation_id",
-               "pt.org_id = k.org_id AND pt.author_kind = 'admin' "
-               "AND pt.part_type IN ('admin_msg', 'email_msg') AND "
-               REPORT_WINDOW("pt.created_at"),
-               "pt.created_at", "1"));
+REPORT_STATEMENTS(report_replies,
+    REPORT_REPLY_ATTRS,
+    "conversation_parts pt JOIN conversations c "
+    "ON c.org_id = pt.org_id AND c.id = pt.conversation_id",
+    "pt.org_id = k.org_id AND pt.author_kind = 'admin' "
+    "AND pt.part_type IN ('admin_msg', 'email_msg') AND "
+    REPORT_WINDOW("pt.created_at"),
+    "pt.created_at", "1");
 
-FB_SQL_WITH(report_tickets, report,
-    REPORT_SQL(REPORT_TICKET_ATTRS, "tickets tk",
-               "tk.org_id = k.org_id AND " REPORT_WINDOW("tk.created_at"),
-               "tk.created_at", "1"));
+REPORT_STATEMENTS(report_tickets,
+    REPORT_TICKET_ATTRS, "tickets tk",
+    "tk.org_id = k.org_id AND " REPORT_WINDOW("tk.created_at"),
+    "tk.created_at", "1");
 
-FB_SQL_WITH(report_posts, report,
-    REPORT_SQL(REPORT_POST_ATTRS, "posts p",
-               "p.org_id = k.org_id AND " REPORT_WINDOW("p.created_at"),
-               "p.created_at", "1"));
+REPORT_STATEMENTS(report_posts,
+    REPORT_POST_ATTRS, "posts p",
+    "p.org_id = k.org_id AND " REPORT_WINDOW("p.created_at"),
+    "p.created_at", "1");
 
-FB_SQL_WITH(report_votes, report,
-    REPORT_SQL(REPORT_POST_ATTRS,
-               "post_votes v JOIN posts p "
-               "ON p.org_id = v.org_id AND p.id = v.post_id",
-               "v.org_id = k.org_id AND " REPORT_WINDOW("v.created_at"),
-               "v.created_at", "1"));
+REPORT_STATEMENTS(report_votes,
+    REPORT_POST_ATTRS,
+    "post_votes v JOIN posts p "
+    "ON p.org_id = v.org_id AND p.id = v.post_id",
+    "v.org_id = k.org_id AND " REPORT_WINDOW("v.created_at"),
+    "v.created_at", "1");
 
 /* The drill-in's columns of a conversation's rows (page p, its
  * conversation c and part pt). */
@@ -196,6 +196,10 @@ static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_conversations, &fb_sql_report_first_reply,
     &fb_sql_report_closes, &fb_sql_report_replies, &fb_sql_report_tickets,
     &fb_sql_report_posts, &fb_sql_report_votes,
+    &fb_sql_report_conversations_plain, &fb_sql_report_first_reply_plain,
+    &fb_sql_report_closes_plain, &fb_sql_report_replies_plain,
+    &fb_sql_report_tickets_plain, &fb_sql_report_posts_plain,
+    &fb_sql_report_votes_plain,
     &fb_sql_report_drill_conversations, &fb_sql_report_drill_first_reply,
     &fb_sql_report_drill_closes, &fb_sql_report_drill_replies, NULL
 };
@@ -730,7 +734,9 @@ static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
     if (heat) {
         args.d1 = "@hour_of_week";
     }
-    if ((err = fb_req_select(fr, q->m->st, FB_NAMED_VALUES(report, &args),
+    if ((err = fb_req_select(fr, d1 == NULL && d2 == NULL && !heat
+                                 ? q->m->plain : q->m->st,
+                             FB_NAMED_VALUES(report, &args),
                              &res->rows)) != NULL) {
         return err;
     }

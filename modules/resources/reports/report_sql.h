@@ -132,9 +132,27 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
  * A report's statement: the rows of src (a join chain after k, whose
  * where selects the window) at time T with value V (NULL: none; counts
  * count values), each attribute's values by ATTRS(form, key), filtered,
- * cut by the dimensions, aggregated by every grouping set at once.
+ * cut by the dimensions, aggregated by the grouping sets SETS at once:
+ * every one (REPORT_SETS_ALL), or the whole and the buckets when no
+ * dimension is asked (REPORT_SETS_PLAIN: one sort fewer than two, which
+ * is most of a median's time).
  */
-#define REPORT_SQL(ATTRS, src, where, T, V) \
+#define REPORT_SEL_ALL "GROUPING(x.b, x.d1, x.d2) AS g, x.b, x.d1, x.d2"
+#define REPORT_SETS_ALL \
+    "(), (x.b), (x.d1), (x.d1, x.d2), (x.d2), (x.b, x.d2)"
+#define REPORT_SEL_PLAIN \
+    "GROUPING(x.b) * 4 + 3 AS g, x.b, NULL::text AS d1, NULL::text AS d2"
+#define REPORT_SETS_PLAIN "(), (x.b)"
+
+/* A source's two statements: name (every set) and name_plain. */
+#define REPORT_STATEMENTS(name, ATTRS, src, where, T, V) \
+    FB_SQL_WITH(name, report, \
+                REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_ALL, \
+                           REPORT_SETS_ALL)); \
+    FB_SQL_WITH(name##_plain, report, \
+                REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_PLAIN, \
+                           REPORT_SETS_PLAIN))
+#define REPORT_SQL(ATTRS, src, where, T, V, SEL, SETS) \
     REPORT_ARGS ", " \
     "x AS (SELECT " REPORT_BUCKET(T) " AS b, d1.v AS d1, " \
     "  d2.v AS d2, (" V ")::float8 AS v " \
@@ -149,7 +167,7 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "  CROSS JOIN LATERAL unnest(" \
     REPORT_DIM(ATTRS, T, "k.d2", "k.d2_key") ") d2(v) " \
     "  WHERE " where " AND (k.tree IS NULL OR " REPORT_L1("k.tree") ")), " \
-    "agg AS (SELECT GROUPING(x.b, x.d1, x.d2) AS g, x.b, x.d1, x.d2, " \
+    "agg AS (SELECT " SEL ", " \
     "  count(x.v) AS n, CASE (SELECT agg FROM a) " \
     "    WHEN 'count' THEN count(x.v)::float8 WHEN 'sum' THEN sum(x.v) " \
     "    WHEN 'avg' THEN avg(x.v) WHEN 'min' THEN min(x.v) " \
@@ -157,8 +175,7 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "    ELSE percentile_cont((SELECT coalesce(pct / 100, 0.5) FROM a)) " \
     "      WITHIN GROUP (ORDER BY x.v) FILTER (WHERE (SELECT agg FROM a) " \
     "      IN ('median', 'percentile')) END AS val " \
-    "  FROM x GROUP BY GROUPING SETS ((), (x.b), (x.d1), (x.d1, x.d2), " \
-    "    (x.d2), (x.b, x.d2))), " \
+    "  FROM x GROUP BY GROUPING SETS (" SETS ")), " \
     "series AS (SELECT s.b FROM k, generate_series(" \
     REPORT_BUCKET("k.t0") ", k.t1 - interval '1 microsecond', interval '1 hour') " \
     "    s(b) WHERE k.gran = 'hour' " \

@@ -97,6 +97,7 @@ typedef struct {
     unsigned aggs;
     unsigned views;
     const fb_statement_t *st;   /* the statement its rows are read by */
+    const fb_statement_t *plain;    /* ... without dimensions */
     const fb_statement_t *drill;    /* ... its drill-in's; NULL: none */
 } fb_report_metric_t;
 
