@@ -2,7 +2,8 @@
 conversations over two years with FEEDBACK_BENCH_PARTS parts each (the
 issue's sizes are 1,000,000 and 10), generated set-based; p50/p99 of a
 90-day daily query with one filter and a groupBy, of a median time to
-first reply over a year, and of the replies per admin over 90 days.
+first reply over a year, of the replies per admin over 90 days, and of
+drill-in pages 1 and 100 over 90 days.
 Skipped unless FEEDBACK_BENCH_REPORTS is set (bench/reports.sh sets it
 and shows the figures)."""
 import datetime
@@ -140,6 +141,15 @@ def test_bench_reports(fresh_database):
             r, p50, p99 = timed(session, url, headers, body)
             lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  value %s" % (
                 title, p50, p99, r.json()["value"]))
+        drill = s.base + "/v2/reports/drill-in"
+        for page in (1, 100):
+            body = {"metric": "new_conversations", "startDate": q90,
+                    "endDate": today.isoformat(), "granularity": "day",
+                    "page": page, "pageSize": 25}
+            r, p50, p99 = timed(session, drill, headers, body)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s" % (
+                "drill-in, 90 days, page %d of 25" % page, p50, p99,
+                r.json()["total"]))
         text = "\n".join(lines) + "\n"
         print("\n" + text)
         if OUT:

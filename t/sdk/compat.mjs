@@ -656,7 +656,7 @@ await step('surveys.list/retrieve/listResponses', async () => {
 });
 
 // --- reports (the catalog, a query, the values of an attribute)
-await step('reports.listDatasets/query/lookupFilterValues', async () => {
+await step('reports.listDatasets/query/lookupFilterValues/drillIn', async () => {
   const catalog = await fb.reports.listDatasets();
   assert.equal(catalog.object, 'list');
   const conv = catalog.data.find((d) => d.id === 'conversations');
@@ -687,6 +687,15 @@ await step('reports.listDatasets/query/lookupFilterValues', async () => {
     fieldId: 'conversation.channel', query: 'mail',
   });
   assert.deepEqual(values.data, [{ label: 'Email', value: 'email' }]);
+  const rows = await fb.reports.drillIn({
+    metric: 'new_conversations', startDate: today, endDate: today,
+    granularity: 'day', pageSize: 5, dataPointFilters: {},
+    sort: [{ fieldId: 'metric.time', direction: 'asc' }],
+  });
+  assert.equal(rows.object, 'report_drill_in_result');
+  assert.equal(rows.meta.datasetId, 'conversations');
+  assert.ok(rows.rows.length <= 5 && rows.total >= rows.rows.length);
+  assert.ok(rows.defaultColumnIds.includes('conversation.id'));
   await assert.rejects(fb.reports.query({
     metric: 'new_conversations', aggregation: 'count', startDate: today,
     endDate: today, granularity: 'day', view: 'sankey',
