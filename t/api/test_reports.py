@@ -6,11 +6,14 @@ comparison windows, tenancy, and bad input."""
 import datetime
 import random
 import statistics
+import threading
+import time
 from zoneinfo import ZoneInfo
 
 import psycopg2
 import pytest
 
+from conftest import Client, httpd
 from helpers import assert_error
 from test_conversations import started
 
@@ -585,6 +588,42 @@ def test_the_api_write_path_keeps_first_replies(org):
     got = query(org, metric="time_to_first_reply", aggregation="max",
                 startDate=today, endDate=today, granularity="day")
     assert 0 <= got["value"] < 60000
+
+
+def test_over_the_time_budget(org, history, database):
+    """A report that runs past FeedbackExpensiveTimeout is cancelled and
+    refused as query_too_expensive, and its budget leaves the connection
+    with it: a plain read after it waits for a lock longer than that."""
+    with httpd(database, "FeedbackExpensiveTimeout 300ms\n") as node:
+        api = Client(node, org.key)
+        body = dict(metric="new_conversations", aggregation="count",
+                    startDate="2026-01-01", endDate="2026-11-15",
+                    granularity="month")
+        assert api.post("/reports/query", json=body).json()["value"] \
+            == len(history.convs)
+        lock = psycopg2.connect(database)
+        try:
+            with lock.cursor() as cur:
+                cur.execute("LOCK TABLE conversations IN ACCESS EXCLUSIVE "
+                            "MODE")
+            started = time.time()
+            r = api.post("/reports/query", json=body)
+            assert_error(r, 400, "query_too_expensive")
+            assert time.time() - started < 3
+            lock.rollback()
+            assert api.post("/reports/query", json=body).status_code == 200
+            cur = lock.cursor()
+            cur.execute("LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+            done = {}
+            t = threading.Thread(target=lambda: done.setdefault(
+                "r", api.get("/conversations")))
+            t.start()
+            time.sleep(0.8)
+            lock.rollback()
+            t.join(10)
+            assert done["r"].status_code == 200
+        finally:
+            lock.close()
 
 
 # ---- bad input ----
