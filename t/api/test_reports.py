@@ -904,8 +904,50 @@ def test_drill_in_tenancy_and_past_the_end(org, other_org, history,
     assert got["rows"] == [] and got["total"] == len(history.convs)
 
 
+def test_drill_in_tickets_and_posts(org):
+    """Tickets and posts made through the API today are their rows."""
+    cats = org.api.get("/tickets/categories").json()
+    made = []
+    for i in range(3):
+        r = org.api.post("/tickets", json={
+            "ticketCategoryId": cats[0]["id"], "title": "Report %d" % i,
+            "author": {"email": "t%d@reports.example" % i, "name": "T"}})
+        assert r.status_code == 201, r.text
+        made.append(r.json())
+    today = datetime.datetime.now(UTC).date().isoformat()
+    got = drill(org, metric="new_tickets", startDate=today, endDate=today,
+                granularity="day", pageSize=200)
+    assert got["total"] == 3 and got["meta"]["datasetId"] == "tickets"
+    assert {r["ticket.title"] for r in got["rows"]} == {
+        "Report 0", "Report 1", "Report 2"}
+    row = got["rows"][0]
+    assert row["ticket.category"]["id"] == cats[0]["id"]
+    assert row["ticket.category"]["label"] == cats[0]["name"]
+    assert row["ticket.open"] is True
+    q = query(org, metric="new_tickets", aggregation="count",
+              startDate=today, endDate=today, granularity="day",
+              groupBy="ticket.category")
+    assert q["value"] == 3
+    assert q["groupedData"] == [{"group": cats[0]["id"], "value": 3,
+                                 "groupLabel": cats[0]["name"]}]
+    r = org.api.post("/boards", json={"name": "Reports board"})
+    assert r.status_code in (200, 201), r.text
+    board = r.json()["id"]
+    for i in range(2):
+        r = org.api.post("/posts", json={"title": "Idea %d" % i,
+                                         "boardId": board})
+        assert r.status_code in (200, 201), r.text
+    got = drill(org, metric="new_posts", startDate=today, endDate=today,
+                granularity="day", sort=[{"fieldId": "metric.time",
+                                          "direction": "asc"}])
+    assert [r["post.title"] for r in got["rows"]] == ["Idea 0", "Idea 1"]
+    assert got["rows"][0]["post.board"] == {
+        "id": board, "kind": "identity", "label": "Reports board"}
+    assert "vote.voter" not in got["rows"][0]
+
+
 @pytest.mark.parametrize("change,code,param", [
-    ({"metric": "new_tickets"}, "parameter_not_supported", "metric"),
+    ({"metric": "csat"}, "invalid_parameter", "metric"),
     ({"selectedMetricId": "new_posts"}, "invalid_parameter",
      "selectedMetricId"),
     ({"sort": [{"fieldId": "conversation.state", "direction": "asc"}]},

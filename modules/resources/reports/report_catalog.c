@@ -34,6 +34,9 @@ extern const fb_statement_t fb_sql_report_drill_conversations;
 extern const fb_statement_t fb_sql_report_drill_first_reply;
 extern const fb_statement_t fb_sql_report_drill_closes;
 extern const fb_statement_t fb_sql_report_drill_replies;
+extern const fb_statement_t fb_sql_report_drill_tickets;
+extern const fb_statement_t fb_sql_report_drill_posts;
+extern const fb_statement_t fb_sql_report_drill_votes;
 
 /* ---- operators, kinds, aggregations: the client's names ---- */
 
@@ -342,7 +345,8 @@ static const fb_report_metric_t fb_report_ticket_metrics[] = {
      .description = "Tickets made in the window.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_tickets,
-     .plain = &fb_sql_report_tickets_plain},
+     .plain = &fb_sql_report_tickets_plain,
+     .drill = &fb_sql_report_drill_tickets},
     {.id = NULL}
 };
 
@@ -351,7 +355,8 @@ static const fb_report_metric_t fb_report_post_metrics[] = {
      .description = "Posts made in the window.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_posts,
-     .plain = &fb_sql_report_posts_plain},
+     .plain = &fb_sql_report_posts_plain,
+     .drill = &fb_sql_report_drill_posts},
     {.id = NULL}
 };
 
@@ -361,7 +366,8 @@ static const fb_report_metric_t fb_report_vote_metrics[] = {
                     "board, status and tags.",
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_votes,
-     .plain = &fb_sql_report_votes_plain},
+     .plain = &fb_sql_report_votes_plain,
+     .drill = &fb_sql_report_drill_votes},
     {.id = NULL}
 };
 

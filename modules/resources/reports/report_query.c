@@ -192,6 +192,54 @@ FB_SQL_WITH(report_drill_replies, report_drill,
                      "pt.created_at", "1", "c.id", "pt.id",
                      REPORT_DRILL_CONVERSATION_OUTER));
 
+/* A ticket's (tk). */
+#define REPORT_DRILL_TICKET_OUTER \
+    "SELECT p.rid, fb_iso(p.t), trim_scale(round(p.v::numeric, 3)), " \
+    "  p.total, tk.number::text, tk.title, tk.category_id, " \
+    REPORT_NAME("ticket_categories", "name", "tk.category_id") ", " \
+    "  tk.status_id, " \
+    REPORT_NAME("ticket_statuses", "name", "tk.status_id") ", " \
+    "  tk.assignee_id, " REPORT_NAME("admins", "name", "tk.assignee_id") \
+    ", tk.open " \
+    "FROM page p CROSS JOIN k " \
+    "JOIN tickets tk ON tk.org_id = k.org_id AND tk.id = p.rid"
+
+/* A post's (po), and a vote's voter (pid). */
+#define REPORT_DRILL_POST_OUTER \
+    "SELECT p.rid, fb_iso(p.t), trim_scale(round(p.v::numeric, 3)), " \
+    "  p.total, po.title, po.board_id, " \
+    REPORT_NAME("boards", "name", "po.board_id") ", po.status_id, " \
+    REPORT_NAME("post_statuses", "name", "po.status_id") ", " \
+    "  array_to_string(ARRAY(SELECT t.name FROM tags t " \
+    "    WHERE t.org_id = k.org_id AND t.id = ANY (po.tag_ids) " \
+    "    ORDER BY lower(t.name)), chr(1)), p.pid, " \
+    REPORT_NAME("contacts", "name", "p.pid") " " \
+    "FROM page p CROSS JOIN k " \
+    "JOIN posts po ON po.org_id = k.org_id AND po.id = p.rid"
+
+FB_SQL_WITH(report_drill_tickets, report_drill,
+    REPORT_DRILL_SQL(REPORT_TICKET_ATTRS, "tickets tk",
+                     "tk.org_id = k.org_id AND "
+                     REPORT_WINDOW("tk.created_at"),
+                     "tk.created_at", "1", "tk.id", "NULL::text",
+                     REPORT_DRILL_TICKET_OUTER));
+
+FB_SQL_WITH(report_drill_posts, report_drill,
+    REPORT_DRILL_SQL(REPORT_POST_ATTRS, "posts p",
+                     "p.org_id = k.org_id AND "
+                     REPORT_WINDOW("p.created_at"),
+                     "p.created_at", "1", "p.id", "NULL::text",
+                     REPORT_DRILL_POST_OUTER));
+
+FB_SQL_WITH(report_drill_votes, report_drill,
+    REPORT_DRILL_SQL(REPORT_POST_ATTRS,
+                     "post_votes v JOIN posts p "
+                     "ON p.org_id = v.org_id AND p.id = v.post_id",
+                     "v.org_id = k.org_id AND "
+                     REPORT_WINDOW("v.created_at"),
+                     "v.created_at", "1", "p.id", "v.contact_id",
+                     REPORT_DRILL_POST_OUTER));
+
 static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_conversations, &fb_sql_report_first_reply,
     &fb_sql_report_closes, &fb_sql_report_replies, &fb_sql_report_tickets,
@@ -201,7 +249,9 @@ static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_tickets_plain, &fb_sql_report_posts_plain,
     &fb_sql_report_votes_plain,
     &fb_sql_report_drill_conversations, &fb_sql_report_drill_first_reply,
-    &fb_sql_report_drill_closes, &fb_sql_report_drill_replies, NULL
+    &fb_sql_report_drill_closes, &fb_sql_report_drill_replies,
+    &fb_sql_report_drill_tickets, &fb_sql_report_drill_posts,
+    &fb_sql_report_drill_votes, NULL
 };
 
 enum { RQ_COL_G, RQ_COL_LOCAL, RQ_COL_OFF, RQ_COL_D1, RQ_COL_D1_LABEL,
@@ -1248,6 +1298,15 @@ enum { RD_COL_ID, RD_COL_TIME, RD_COL_VALUE, RD_COL_TOTAL, RD_COL_CREATED,
        RD_COL_ASSIGNEE_NAME, RD_COL_TEAM, RD_COL_TEAM_NAME, RD_COL_TAGS,
        RD_COL_AUTHOR, RD_COL_AUTHOR_NAME };
 
+/* ... of ticket rows (REPORT_DRILL_TICKET_OUTER), after the first four,
+ * and of post and vote rows (REPORT_DRILL_POST_OUTER). */
+enum { RD_TK_NUMBER = RD_COL_CREATED, RD_TK_TITLE, RD_TK_CATEGORY,
+       RD_TK_CATEGORY_NAME, RD_TK_STATUS, RD_TK_STATUS_NAME,
+       RD_TK_ASSIGNEE, RD_TK_ASSIGNEE_NAME, RD_TK_OPEN };
+enum { RD_PO_TITLE = RD_COL_CREATED, RD_PO_BOARD, RD_PO_BOARD_NAME,
+       RD_PO_STATUS, RD_PO_STATUS_NAME, RD_PO_TAGS, RD_PO_VOTER,
+       RD_PO_VOTER_NAME };
+
 typedef enum { RD_TEXT, RD_TIME, RD_NUMBER, RD_BOOL, RD_IDENTITY,
                RD_LIST } rd_kind_e;
 
@@ -1258,7 +1317,8 @@ typedef struct {
     const char *category;
     rd_kind_e kind;
     int col;                    /* its column (an identity's id) */
-    int replies;                /* only the replies dataset has it */
+    int replies;                /* only the replies (votes) dataset has
+                                 * it */
     int shown;                  /* one of defaultColumnIds */
 } rd_column_t;
 
@@ -1294,9 +1354,66 @@ static const rd_column_t rd_columns[] = {
     {.id = NULL}
 };
 
+static const rd_column_t rd_ticket_columns[] = {
+    {.id = "ticket.id", .name = "Ticket", .type = "id",
+     .category = "Ticket", .kind = RD_TEXT, .col = RD_COL_ID, .shown = 1},
+    {.id = "metric.time", .name = "Time", .type = "date",
+     .category = "Metric", .kind = RD_TIME, .col = RD_COL_TIME, .shown = 1},
+    {.id = "metric.value", .name = "Value", .type = "number",
+     .category = "Metric", .kind = RD_NUMBER, .col = RD_COL_VALUE},
+    {.id = "ticket.number", .name = "Number", .type = "string",
+     .category = "Ticket", .kind = RD_TEXT, .col = RD_TK_NUMBER,
+     .shown = 1},
+    {.id = "ticket.title", .name = "Title", .type = "string",
+     .category = "Ticket", .kind = RD_TEXT, .col = RD_TK_TITLE, .shown = 1},
+    {.id = "ticket.category", .name = "Category", .type = "id",
+     .category = "Ticket", .kind = RD_IDENTITY, .col = RD_TK_CATEGORY,
+     .shown = 1},
+    {.id = "ticket.status", .name = "Status", .type = "id",
+     .category = "Ticket", .kind = RD_IDENTITY, .col = RD_TK_STATUS,
+     .shown = 1},
+    {.id = "ticket.assignee", .name = "Teammate assigned", .type = "id",
+     .category = "Assignment", .kind = RD_IDENTITY, .col = RD_TK_ASSIGNEE},
+    {.id = "ticket.open", .name = "Open", .type = "boolean",
+     .category = "Ticket", .kind = RD_BOOL, .col = RD_TK_OPEN},
+    {.id = NULL}
+};
+
+static const rd_column_t rd_post_columns[] = {
+    {.id = "post.id", .name = "Post", .type = "id",
+     .category = "Post", .kind = RD_TEXT, .col = RD_COL_ID, .shown = 1},
+    {.id = "metric.time", .name = "Time", .type = "date",
+     .category = "Metric", .kind = RD_TIME, .col = RD_COL_TIME, .shown = 1},
+    {.id = "metric.value", .name = "Value", .type = "number",
+     .category = "Metric", .kind = RD_NUMBER, .col = RD_COL_VALUE},
+    {.id = "post.title", .name = "Title", .type = "string",
+     .category = "Post", .kind = RD_TEXT, .col = RD_PO_TITLE, .shown = 1},
+    {.id = "post.board", .name = "Board", .type = "id",
+     .category = "Post", .kind = RD_IDENTITY, .col = RD_PO_BOARD,
+     .shown = 1},
+    {.id = "post.status", .name = "Status", .type = "id",
+     .category = "Post", .kind = RD_IDENTITY, .col = RD_PO_STATUS,
+     .shown = 1},
+    {.id = "post.tags", .name = "Tags", .type = "string",
+     .category = "Post", .kind = RD_LIST, .col = RD_PO_TAGS},
+    {.id = "vote.voter", .name = "Voter", .type = "id",
+     .category = "Vote", .kind = RD_IDENTITY, .col = RD_PO_VOTER,
+     .replies = 1, .shown = 1},
+    {.id = NULL}
+};
+
+/* The columns of dataset d's rows. */
+static const rd_column_t *rd_columns_of(const fb_report_dataset_t *d)
+{
+    return strncmp(d->id, "conversation", 12) == 0 ? rd_columns
+           : strcmp(d->id, "tickets") == 0 ? rd_ticket_columns
+           : rd_post_columns;
+}
+
 static int rd_has(const rq_query_t *q, const rd_column_t *c)
 {
-    return !c->replies || strcmp(q->d->id, "conversation_replies") == 0;
+    return !c->replies || strcmp(q->d->id, "conversation_replies") == 0
+           || strcmp(q->d->id, "votes") == 0;
 }
 
 static void rd_write_cell(fb_jsonw_t *w, const fb_rows_t *rows, int r,
@@ -1436,7 +1553,7 @@ static fb_error_t *fb_report_drill_in(fb_req_t *fr)
     long size = jsize ? (long)json_object_get_int64(jsize) : 25;
     const fb_report_dataset_t *d2;
     fb_params_report_drill_t a;
-    const rd_column_t *c;
+    const rd_column_t *c, *columns;
     rq_window_t now;
     rq_query_t q;
     fb_rows_t rows;
@@ -1461,13 +1578,7 @@ static fb_error_t *fb_report_drill_in(fb_req_t *fr)
         }
         q.m = m;
     }
-    if (q.m->drill == NULL) {
-        return fb_error_make(p, FB_E_PARAMETER_NOT_SUPPORTED, "metric",
-                             apr_psprintf(p, "The rows behind %s are not "
-                                          "listed here yet: drill-in "
-                                          "serves the conversation "
-                                          "datasets.", q.m->id));
-    }
+    columns = rd_columns_of(q.d);
     if ((err = rq_check_common(fr, &q, &now)) != NULL
         || (err = rd_sort(fr, &a.sort, &a.dir)) != NULL
         || (err = rd_point(fr, &q, &a)) != NULL) {
@@ -1510,7 +1621,7 @@ static fb_error_t *fb_report_drill_in(fb_req_t *fr)
     fb_jsonw_member_string(&w, "object", "report_drill_in_result");
     fb_jsonw_key(&w, "availableColumns");
     fb_jsonw_array(&w);
-    for (c = rd_columns; c->id != NULL; c++) {
+    for (c = columns; c->id != NULL; c++) {
         if (rd_has(&q, c)) {
             fb_jsonw_object(&w);
             fb_jsonw_member_string(&w, "id", c->id);
@@ -1523,7 +1634,7 @@ static fb_error_t *fb_report_drill_in(fb_req_t *fr)
     fb_jsonw_end(&w);
     fb_jsonw_key(&w, "defaultColumnIds");
     fb_jsonw_array(&w);
-    for (c = rd_columns; c->id != NULL; c++) {
+    for (c = columns; c->id != NULL; c++) {
         if (rd_has(&q, c) && c->shown) {
             fb_jsonw_string(&w, c->id);
         }
@@ -1542,7 +1653,7 @@ static fb_error_t *fb_report_drill_in(fb_req_t *fr)
     fb_jsonw_array(&w);
     for (r = 0; r < rows.nrows; r++) {
         fb_jsonw_object(&w);
-        for (c = rd_columns; c->id != NULL; c++) {
+        for (c = columns; c->id != NULL; c++) {
             if (rd_has(&q, c)) {
                 rd_write_cell(&w, &rows, r, c);
             }
