@@ -55,6 +55,9 @@
     X(post_update)                  \
     X(post_voters)                  \
     X(posts)                        \
+    X(report_catalog)               \
+    X(report_query)                 \
+    X(report_values)                \
     X(survey_write)                 \
     X(surveys)                      \
     X(tags)                         \

@@ -59,9 +59,10 @@ typedef struct {
     server_rec *s;
     apr_uint64_t tag;           /* whose place at the gates it holds */
     int expensive;              /* holds a bulkhead place */
-    const char *old_timeout;    /* the session's statement_timeout and */
-    const char *old_workers;    /* parallel workers, which checkin puts
-                                 * back; NULL: no budget was set */
+    const char *old_timeout;    /* the session's statement_timeout, */
+    const char *old_workers;    /* parallel workers and jit, which */
+    const char *old_jit;        /* checkin puts back; NULL: no budget
+                                 * was set */
 } fb_dbd_conn_t;
 
 /*
@@ -212,8 +213,10 @@ static int fb_dbd_schema_newer(fb_db_t *db, apr_pool_t *p, server_rec *s)
  * connection is checked out: a statement time-out, and one process (no
  * parallel workers: a search that fanned out over three backends took
  * every processor of a 2-core node, whatever FeedbackExpensivePerNode
- * said).  Setting it reads the session's own values first (the CTE is
- * read before the row's set_config calls run), and checkin puts them
+ * said), and no JIT compilation (a report's statement, priced high for
+ * its many subplans, spent 3.2 s of its 3.23 s compiling them).
+ * Setting it reads the session's own values first (the CTE is read
+ * before the row's set_config calls run), and checkin puts them
  * back: what RESET would restore, the server's, the database's or the
  * role's, without reading pg_settings (every setting of the server,
  * formatted: most of the cost of a search that finds one post).
@@ -223,18 +226,20 @@ FB_SQL_GLOBAL(fb_dbd_budget_set, 1,
     "WITH old AS MATERIALIZED ("
     "  SELECT current_setting('statement_timeout') AS statement_timeout, "
     "         current_setting('max_parallel_workers_per_gather') "
-    "           AS parallel_workers) "
-    "SELECT old.statement_timeout, old.parallel_workers, "
+    "           AS parallel_workers, current_setting('jit') AS jit) "
+    "SELECT old.statement_timeout, old.parallel_workers, old.jit, "
     "       set_config('statement_timeout', %s, false), "
-    "       set_config('max_parallel_workers_per_gather', '0', false) "
+    "       set_config('max_parallel_workers_per_gather', '0', false), "
+    "       set_config('jit', 'off', false) "
     "FROM old");
 FB_SQL_GLOBAL_NAMED(fb_dbd_budget_reset,
-                    (statement_timeout, parallel_workers),
+                    (statement_timeout, parallel_workers, jit),
     "SELECT set_config('statement_timeout', k.statement_timeout, false), "
     "       set_config('max_parallel_workers_per_gather', "
-    "                  k.parallel_workers, false) "
+    "                  k.parallel_workers, false), "
+    "       set_config('jit', k.jit, false) "
     "FROM (SELECT %s::text AS statement_timeout, "
-    "  %s::text AS parallel_workers) k");
+    "  %s::text AS parallel_workers, %s::text AS jit) k");
 
 const fb_statement_t *const fb_dbd_statements[] = {
     &fb_sql_fb_schema_version, &fb_sql_fb_dbd_budget_set,
@@ -313,6 +318,7 @@ static fb_db_t *fb_dbd_take(apr_pool_t *p, server_rec *s, apr_uint64_t tag,
         }
         conn->old_timeout = fb_rows_get(&old, 0, 0);
         conn->old_workers = fb_rows_get(&old, 0, 1);
+        conn->old_jit = fb_rows_get(&old, 0, 2);
     }
     return &conn->db;
 }
@@ -340,19 +346,21 @@ void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
                      "rolled back");
     }
     if (conn->old_timeout != NULL && conn->old_workers != NULL
-        && !fb_db_lost(db)
+        && conn->old_jit != NULL && !fb_db_lost(db)
         && fb_db_exec(db, p, &fb_sql_fb_dbd_budget_reset, NULL,
                       FB_NAMED(fb_dbd_budget_reset,
                                .statement_timeout = conn->old_timeout,
-                               .parallel_workers = conn->old_workers),
+                               .parallel_workers = conn->old_workers,
+                               .jit = conn->old_jit),
                       NULL) != APR_SUCCESS) {
         /* On a connection that still works this is all but impossible;
          * the next expensive checkout sets it again in any case. */
         ap_log_error(APLOG_MARK, APLOG_ERR, 0, conn->s, FBLOGNO(00523)
-                     "could not put the statement time-out and parallel "
-                     "workers back (%s): statements on this connection "
-                     "may be cut after FeedbackExpensiveTimeout, and run "
-                     "without parallel workers, until it is replaced",
+                     "could not put the statement time-out, parallel "
+                     "workers and jit back (%s): statements on this "
+                     "connection may be cut after FeedbackExpensiveTimeout, "
+                     "and run without parallel workers or JIT, until it is "
+                     "replaced",
                      db->error ? db->error : "(none given)");
     }
     fb_dbd_close_fn(conn->s, conn->dbd);

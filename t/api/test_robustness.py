@@ -259,6 +259,21 @@ OPERATIONS = [
     ("GET", "/help_center/redirect_rules/{rule}", []),
     ("PATCH", "/help_center/redirect_rules/{rule}", None),
     ("DELETE", "/help_center/redirect_rules/{rule!}", []),
+    # Reports (the official client's reports resource).
+    ("GET", "/reports/datasets", []),
+    ("POST", "/reports/query", ["metric", "aggregation", "startDate",
+                                "endDate", "granularity", "timezone",
+                                "filters", "groupBy", "segmentBy",
+                                "compareStartDate", "compareEndDate",
+                                "officeHoursOnly", "percentile", "view"]),
+    ("POST", "/reports/filter-values", ["fieldId", "query", "limit",
+                                        "selectedValues"]),
+    ("POST", "/reports/drill-in", ["metric", "startDate", "endDate",
+                                   "granularity", "timezone", "filters",
+                                   "groupBy", "segmentBy",
+                                   "officeHoursOnly", "view",
+                                   "dataPointFilters", "page", "pageSize",
+                                   "selectedMetricId", "sort"]),
 ] + [
     # What an organization sets up (management extensions): the body
     # fields of these come from the served description (None).
@@ -325,6 +340,14 @@ BASES = {
         "actingAdminId": "{admin}"},
     ("POST", "/conversations/search"): {
         "query": {"field": "state", "operator": "=", "value": "open"}},
+    ("POST", "/reports/query"): {
+        "metric": "new_conversations", "aggregation": "count",
+        "startDate": "2026-01-01", "endDate": "2026-01-31",
+        "granularity": "day"},
+    ("POST", "/reports/filter-values"): {"fieldId": "conversation.tags"},
+    ("POST", "/reports/drill-in"): {
+        "metric": "new_conversations", "startDate": "2026-01-01",
+        "endDate": "2026-01-31", "granularity": "day"},
     ("POST", "/posts/search"): {
         "query": {"field": "upvotes", "operator": ">", "value": 0}},
     ("POST", "/comments/search"): {

@@ -744,6 +744,53 @@ await step('helpCenter help centers, collections, articles, redirect rules', asy
                        (e) => e instanceof Featurebase.NotFoundError);
 });
 
+// --- reports (the catalog, a query, the values of an attribute)
+await step('reports.listDatasets/query/lookupFilterValues/drillIn', async () => {
+  const catalog = await fb.reports.listDatasets();
+  assert.equal(catalog.object, 'list');
+  const conv = catalog.data.find((d) => d.id === 'conversations');
+  assert.ok(conv.metrics.some((m) => m.id === 'time_to_first_reply'));
+  const channel = conv.attributes.find((a) => a.id === 'conversation.channel');
+  assert.ok(channel.supportsGroupBy && channel.staticOptions.length === 2);
+  const today = new Date().toISOString().slice(0, 10);
+  const q = await fb.reports.query({
+    metric: 'new_conversations', aggregation: 'count', startDate: today,
+    endDate: today, granularity: 'hour', timezone: 'Europe/Paris',
+    groupBy: 'conversation.channel',
+    filters: { kind: 'group', op: 'or', children: [
+      { kind: 'rule', fieldId: 'conversation.state', operator: 'in',
+        value: ['open', 'closed', 'snoozed'] }] },
+    compareStartDate: today, compareEndDate: today,
+  });
+  assert.equal(q.object, 'report_query_result');
+  assert.ok(q.value >= 0);
+  assert.equal(q.previousValue, q.value);
+  assert.equal(q.groupedData.reduce((n, g) => n + g.value, 0), q.value);
+  assert.ok(q.timeSeries.length >= 24);
+  const median = await fb.reports.query({
+    metric: 'time_to_first_reply', aggregation: 'percentile',
+    percentile: 95, startDate: today, endDate: today, granularity: 'day',
+  });
+  assert.equal(median.meta.unit, 'duration_ms');
+  const values = await fb.reports.lookupFilterValues({
+    fieldId: 'conversation.channel', query: 'mail',
+  });
+  assert.deepEqual(values.data, [{ label: 'Email', value: 'email' }]);
+  const rows = await fb.reports.drillIn({
+    metric: 'new_conversations', startDate: today, endDate: today,
+    granularity: 'day', pageSize: 5, dataPointFilters: {},
+    sort: [{ fieldId: 'metric.time', direction: 'asc' }],
+  });
+  assert.equal(rows.object, 'report_drill_in_result');
+  assert.equal(rows.meta.datasetId, 'conversations');
+  assert.ok(rows.rows.length <= 5 && rows.total >= rows.rows.length);
+  assert.ok(rows.defaultColumnIds.includes('conversation.id'));
+  await assert.rejects(fb.reports.query({
+    metric: 'new_conversations', aggregation: 'count', startDate: today,
+    endDate: today, granularity: 'day', view: 'sankey',
+  }), (e) => e instanceof Featurebase.BadRequestError);
+});
+
 // --- the library's error classes
 await step('errors map to the library classes', async () => {
   await assert.rejects(fb.feedback.posts.retrieve('0'.repeat(24)),

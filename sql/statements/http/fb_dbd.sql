@@ -11,15 +11,17 @@ SELECT coalesce(max(version), 0)::text FROM schema_version;
 WITH old AS MATERIALIZED (
   SELECT current_setting('statement_timeout') AS statement_timeout,
          current_setting('max_parallel_workers_per_gather')
-           AS parallel_workers)
-SELECT old.statement_timeout, old.parallel_workers,
+           AS parallel_workers, current_setting('jit') AS jit)
+SELECT old.statement_timeout, old.parallel_workers, old.jit,
        set_config('statement_timeout', $1, false),
-       set_config('max_parallel_workers_per_gather', '0', false)
+       set_config('max_parallel_workers_per_gather', '0', false),
+       set_config('jit', 'off', false)
 FROM old;
 
--- fb_dbd_budget_reset (global; varchar, varchar) named (statement_timeout, parallel_workers)
+-- fb_dbd_budget_reset (global; varchar, varchar, varchar) named (statement_timeout, parallel_workers, jit)
 SELECT set_config('statement_timeout', k.statement_timeout, false),
        set_config('max_parallel_workers_per_gather',
-                  k.parallel_workers, false)
+                  k.parallel_workers, false),
+       set_config('jit', k.jit, false)
 FROM (SELECT $1::text AS statement_timeout,
-  $2::text AS parallel_workers) k;
+  $2::text AS parallel_workers, $3::text AS jit) k;

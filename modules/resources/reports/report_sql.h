@@ -1,0 +1,259 @@
+/*
+ * report_sql.h: the statements of a report (report_query.c), one per
+ * source of rows, made of the pieces here so that every source reads its
+ * window, filters, dimensions and aggregations the same way.
+ *
+ * Every statement takes the arguments of the set report, bound once by
+ * name (REPORT_ARGS): the metric, the aggregation and its percentile, the
+ * time zone, the window (start_at inclusive, end_at exclusive: a date
+ * "YYYY-MM-DD" is that day's midnight in the zone, anything else an
+ * instant), the granularity, the checked filter (tree: the groups, whose
+ * leaves {"r": n} are the n-th of rules, each {f, k, o, t, v}), and the
+ * two dimensions (d1, d2: an attribute's form, with the key of a custom
+ * one; "@hour_of_week" the heatmap's cell).
+ *
+ * A statement answers rows (g, local, off, d1, d1_label, d2, d2_label, n,
+ * val): g is GROUPING(bucket, d1, d2) of the set the row aggregates (7
+ * the whole window, 3 a bucket, 5 a d1, 4 a d1 and d2, 6 a d2, 2 a bucket
+ * and d2), or -1 for each bucket of the window (in order, with no
+ * value); local is a bucket's start in the zone and off its offset from
+ * UTC in seconds; val is the aggregation of the row's values.
+ */
+#ifndef FB_REPORT_SQL_H
+#define FB_REPORT_SQL_H
+
+#include "fb_db.h"
+
+FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
+                   d1, d1_key, d2, d2_key));
+
+/* A bound of the window: a date is midnight in the zone. */
+#define REPORT_AT(x) \
+    "CASE WHEN length(" x ") = 10 THEN " x "::timestamp AT TIME ZONE a.tz " \
+    "ELSE " x "::timestamptz END"
+
+#define REPORT_ARGS \
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS metric, %s::text AS agg, %s::float8 AS pct, " \
+    "  %s::text AS tz, %s::text AS start_at, %s::text AS end_at, " \
+    "  %s::text AS gran, %s::jsonb AS tree, %s::jsonb AS rules, " \
+    "  %s::text AS d1, %s::text AS d1_key, %s::text AS d2, " \
+    "  %s::text AS d2_key), " \
+    "k AS NOT MATERIALIZED (SELECT a.*, " REPORT_AT("a.start_at") " AS t0, " \
+    "  " REPORT_AT("a.end_at") " AS t1 FROM a) "
+
+/* Whether a rule (fc.j) passes for the values vals (text[], an unset
+ * value a NULL element). */
+#define REPORT_CMP(vals, op, i) \
+    "(CASE WHEN fc.j ->> 't' = 'date' " \
+    "  THEN (" vals ")[1]::timestamptz " op " (fc.j -> 'v' ->> " i \
+    ")::timestamptz " \
+    "  ELSE (" vals ")[1]::numeric " op " (fc.j -> 'v' ->> " i \
+    ")::numeric END)"
+#define REPORT_HAS(vals) \
+    "(strpos(lower(array_to_string(" vals ", chr(1))), " \
+    "  lower(fc.j -> 'v' ->> 0)) > 0)"
+#define REPORT_RULE(vals) \
+    "coalesce(CASE fc.j ->> 'o' " \
+    "  WHEN 'in' THEN (fc.j -> 'v') ?| " vals " " \
+    "  WHEN 'nin' THEN NOT coalesce((fc.j -> 'v') ?| " vals ", false) " \
+    "  WHEN 'has' THEN " REPORT_HAS(vals) " " \
+    "  WHEN 'nhas' THEN NOT coalesce(" REPORT_HAS(vals) ", false) " \
+    "  WHEN 'ex' THEN cardinality(array_remove(" vals ", NULL)) > 0 " \
+    "  WHEN 'nex' THEN cardinality(array_remove(" vals ", NULL)) = 0 " \
+    "  WHEN 'ge' THEN " REPORT_CMP(vals, ">=", "0") " " \
+    "  WHEN 'le' THEN " REPORT_CMP(vals, "<=", "0") " " \
+    "  WHEN 'bt' THEN " REPORT_CMP(vals, ">=", "0") " AND " \
+    REPORT_CMP(vals, "<=", "1") " END, false)"
+
+/* Whether the row passes group g (and, or: NOT EXISTS a child whose
+ * pass equals or, unequal to or), its rules read from rp.pass; groups
+ * nest six deep at most (the client's limit, checked before). */
+#define REPORT_LEVEL(g, n, next) \
+    "(NOT EXISTS (SELECT 1 FROM jsonb_array_elements(" g " -> 'c') c" n \
+    "(j) WHERE coalesce(CASE WHEN c" n ".j ? 'r' " \
+    "  THEN rp.pass[(c" n ".j ->> 'r')::int] ELSE " next " END, false) " \
+    "  = (" g " ->> 'op' = 'or')) <> (" g " ->> 'op' = 'or'))"
+#define REPORT_L6(g) REPORT_LEVEL(g, "6", "false")
+#define REPORT_L5(g) REPORT_LEVEL(g, "5", REPORT_L6("c5.j"))
+#define REPORT_L4(g) REPORT_LEVEL(g, "4", REPORT_L5("c4.j"))
+#define REPORT_L3(g) REPORT_LEVEL(g, "3", REPORT_L4("c3.j"))
+#define REPORT_L2(g) REPORT_LEVEL(g, "2", REPORT_L3("c2.j"))
+#define REPORT_L1(g) REPORT_LEVEL(g, "1", REPORT_L2("c1.j"))
+
+/* A dimension's values for a row (a row counts under each; no value:
+ * one NULL). */
+#define REPORT_DIM(ATTRS, T, f, key) \
+    "CASE WHEN " f " IS NULL THEN ARRAY[NULL::text] " \
+    "WHEN " f " = '@hour_of_week' " \
+    "  THEN ARRAY[to_char((" T ") AT TIME ZONE k.tz, 'ID:HH24')] " \
+    "ELSE coalesce(nullif(" ATTRS(f, key) ", '{}'::text[]), " \
+    "  ARRAY[NULL::text]) END"
+
+/* The name of an id of an attribute (NULL: no name to read). */
+#define REPORT_NAME(table, col, v) \
+    "(SELECT x." col " FROM " table " x WHERE x.org_id = k.org_id " \
+    "AND x.id = " v ")"
+#define REPORT_LABEL(f, v) \
+    "CASE " f " " \
+    "WHEN 'conversation.tags' THEN " \
+    REPORT_NAME("conversation_tags", "name", v) " " \
+    "WHEN 'conversation.team' THEN " REPORT_NAME("teams", "name", v) " " \
+    "WHEN 'conversation.assignee' THEN " REPORT_NAME("admins", "name", v) " " \
+    "WHEN 'reply.admin' THEN " REPORT_NAME("admins", "name", v) " " \
+    "WHEN 'conversation.brand' THEN " REPORT_NAME("brands", "name", v) " " \
+    "WHEN 'ticket.category' THEN " \
+    REPORT_NAME("ticket_categories", "name", v) " " \
+    "WHEN 'ticket.status' THEN " \
+    REPORT_NAME("ticket_statuses", "name", v) " " \
+    "WHEN 'ticket.assignee' THEN " REPORT_NAME("admins", "name", v) " " \
+    "WHEN 'ticket.company' THEN " REPORT_NAME("companies", "name", v) " " \
+    "WHEN 'post.board' THEN " REPORT_NAME("boards", "name", v) " " \
+    "WHEN 'post.status' THEN " REPORT_NAME("post_statuses", "name", v) " " \
+    "WHEN 'post.tags' THEN " REPORT_NAME("tags", "name", v) " END"
+
+/* A custom value of the jsonb col under key, as text[] (a multi-select's
+ * array, element by element). */
+#define REPORT_CUSTOM(col, key) \
+    "CASE jsonb_typeof(" col " -> (" key ")) WHEN 'array' " \
+    "  THEN ARRAY(SELECT jsonb_array_elements_text(" col " -> (" key "))) " \
+    "  ELSE ARRAY[" col " ->> (" key ")] END"
+
+/* The start of the bucket of T: an hour is cut from the local time (an
+ * hour repeated when clocks go back is two buckets; date_trunc in a zone
+ * would put the first into the second), longer buckets are
+ * date_trunc's in the zone. */
+#define REPORT_BUCKET(T) \
+    "CASE WHEN k.gran = 'hour' THEN (" T ") - ((" T ") AT TIME ZONE k.tz " \
+    "  - date_trunc('hour', (" T ") AT TIME ZONE k.tz)) " \
+    "ELSE date_trunc(k.gran, " T ", k.tz) END"
+
+/*
+ * A report's statement: the rows of src (a join chain after k, whose
+ * where selects the window) at time T with value V (NULL: none; counts
+ * count values), each attribute's values by ATTRS(form, key), filtered,
+ * cut by the dimensions, aggregated by the grouping sets SETS at once:
+ * every one (REPORT_SETS_ALL), or the whole and the buckets when no
+ * dimension is asked (REPORT_SETS_PLAIN: one sort fewer than two, which
+ * is most of a median's time).
+ */
+#define REPORT_SEL_ALL "GROUPING(x.b, x.d1, x.d2) AS g, x.b, x.d1, x.d2"
+#define REPORT_SETS_ALL \
+    "(), (x.b), (x.d1), (x.d1, x.d2), (x.d2), (x.b, x.d2)"
+#define REPORT_SEL_PLAIN \
+    "GROUPING(x.b) * 4 + 3 AS g, x.b, NULL::text AS d1, NULL::text AS d2"
+#define REPORT_SETS_PLAIN "(), (x.b)"
+
+/* A source's two statements: name (every set) and name_plain. */
+#define REPORT_STATEMENTS(name, ATTRS, src, where, T, V) \
+    FB_SQL_WITH(name, report, \
+                REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_ALL, \
+                           REPORT_SETS_ALL)); \
+    FB_SQL_WITH(name##_plain, report, \
+                REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_PLAIN, \
+                           REPORT_SETS_PLAIN))
+#define REPORT_SQL(ATTRS, src, where, T, V, SEL, SETS) \
+    REPORT_ARGS ", " \
+    "x AS (SELECT " REPORT_BUCKET(T) " AS b, d1.v AS d1, " \
+    "  d2.v AS d2, (" V ")::float8 AS v " \
+    "  FROM k CROSS JOIN " src " " \
+    "  CROSS JOIN LATERAL (SELECT CASE WHEN k.rules IS NULL " \
+    "    THEN NULL::boolean[] ELSE ARRAY(SELECT " REPORT_RULE("av.vals") \
+    "    FROM jsonb_array_elements(k.rules) WITH ORDINALITY fc(j, i), " \
+    "    LATERAL (SELECT " ATTRS("fc.j ->> 'f'", "fc.j ->> 'k'") \
+    "      AS vals OFFSET 0) av ORDER BY fc.i) END AS pass OFFSET 0) rp " \
+    "  CROSS JOIN LATERAL unnest(" \
+    REPORT_DIM(ATTRS, T, "k.d1", "k.d1_key") ") d1(v) " \
+    "  CROSS JOIN LATERAL unnest(" \
+    REPORT_DIM(ATTRS, T, "k.d2", "k.d2_key") ") d2(v) " \
+    "  WHERE " where " AND (k.tree IS NULL OR " REPORT_L1("k.tree") ")), " \
+    "agg AS (SELECT " SEL ", " \
+    "  count(x.v) AS n, CASE (SELECT agg FROM a) " \
+    "    WHEN 'count' THEN count(x.v)::float8 WHEN 'sum' THEN sum(x.v) " \
+    "    WHEN 'avg' THEN avg(x.v) WHEN 'min' THEN min(x.v) " \
+    "    WHEN 'max' THEN max(x.v) " \
+    "    ELSE percentile_cont((SELECT coalesce(pct / 100, 0.5) FROM a)) " \
+    "      WITHIN GROUP (ORDER BY x.v) FILTER (WHERE (SELECT agg FROM a) " \
+    "      IN ('median', 'percentile')) END AS val " \
+    "  FROM x GROUP BY GROUPING SETS (" SETS ")), " \
+    "series AS (SELECT s.b FROM k, generate_series(" \
+    REPORT_BUCKET("k.t0") ", k.t1 - interval '1 microsecond', interval '1 hour') " \
+    "    s(b) WHERE k.gran = 'hour' " \
+    "  UNION ALL SELECT l.b AT TIME ZONE k.tz FROM k, generate_series(" \
+    "    date_trunc(k.gran, k.t0 AT TIME ZONE k.tz), " \
+    "    (k.t1 - interval '1 microsecond') AT TIME ZONE k.tz, " \
+    "    ('1 ' || k.gran)::interval) l(b) WHERE k.gran <> 'hour') " \
+    "SELECT r.g, to_char(r.b AT TIME ZONE k.tz, " \
+    "  'YYYY-MM-DD\"T\"HH24:MI:SS') AS local, " \
+    "  extract(epoch FROM (r.b AT TIME ZONE k.tz) " \
+    "    - (r.b AT TIME ZONE 'UTC'))::int AS off, " \
+    "  r.d1, " REPORT_LABEL("k.d1", "r.d1") " AS d1_label, " \
+    "  r.d2, " REPORT_LABEL("k.d2", "r.d2") " AS d2_label, " \
+    "  r.n, trim_scale(round(r.val::numeric, 3)) AS val " \
+    "FROM (SELECT g, b, d1, d2, n, val FROM agg " \
+    "  UNION ALL SELECT -1, b, NULL, NULL, 0, NULL FROM series) r, k " \
+    "ORDER BY r.g, r.val DESC NULLS LAST, r.b, r.d1, r.d2"
+
+/*
+ * The rows behind a report (drill-in): the set report_drill, the
+ * report's arguments and the data point (bucket: a bucket's start;
+ * group_value, segment_value: a value of d1, d2, "" for none; cell: a
+ * heatmap cell "d:hh"), the order (sort: metric.value or metric.time,
+ * dir: asc or desc), the rows to skip, the page's limit.
+ */
+FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
+                         d1_key, d2, d2_key, bucket, group_value,
+                         segment_value, cell, sort, dir, skip, limit));
+
+#define REPORT_DRILL_ARGS \
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS metric, %s::text AS tz, %s::text AS start_at, " \
+    "  %s::text AS end_at, %s::text AS gran, %s::jsonb AS tree, " \
+    "  %s::jsonb AS rules, %s::text AS d1, %s::text AS d1_key, " \
+    "  %s::text AS d2, %s::text AS d2_key, %s::timestamptz AS bucket, " \
+    "  %s::text AS group_value, %s::text AS segment_value, " \
+    "  %s::text AS cell, %s::text AS sort, %s::text AS dir, " \
+    "  %s::bigint AS skip), " \
+    "k AS NOT MATERIALIZED (SELECT a.*, " REPORT_AT("a.start_at") " AS t0, " \
+    "  " REPORT_AT("a.end_at") " AS t1 FROM a) "
+
+/* The row has value v of dimension f ("" : it has none). */
+#define REPORT_DIM_IS(ATTRS, f, key, v) \
+    "(" f " IS NULL OR " v " IS NULL OR coalesce(nullif(array_remove(" \
+    ATTRS(f, key) ", NULL), '{}'::text[]), ARRAY['']) @> ARRAY[" v "])"
+
+/*
+ * The page of rows of src behind the data point: each row's id (rid,
+ * the conversation, ticket or post), its part (pid: a closing's or
+ * reply's, else NULL), time t and value v, in the order asked, then
+ * the time and ids newest first; total, every such row.  outer selects
+ * the page's columns from page p (joined to its rows by their ids).
+ */
+#define REPORT_DRILL_SQL(ATTRS, src, where, T, V, RID, PID, outer) \
+    REPORT_DRILL_ARGS ", " \
+    "x AS (SELECT " RID " AS rid, " PID " AS pid, " T " AS t, " \
+    "  (" V ")::float8 AS v " \
+    "  FROM k CROSS JOIN " src " " \
+    "  CROSS JOIN LATERAL (SELECT CASE WHEN k.rules IS NULL " \
+    "    THEN NULL::boolean[] ELSE ARRAY(SELECT " REPORT_RULE("av.vals") \
+    "    FROM jsonb_array_elements(k.rules) WITH ORDINALITY fc(j, i), " \
+    "    LATERAL (SELECT " ATTRS("fc.j ->> 'f'", "fc.j ->> 'k'") \
+    "      AS vals OFFSET 0) av ORDER BY fc.i) END AS pass OFFSET 0) rp " \
+    "  WHERE " where " AND (k.tree IS NULL OR " REPORT_L1("k.tree") ") " \
+    "  AND (k.bucket IS NULL OR " REPORT_BUCKET(T) " = k.bucket) " \
+    "  AND (k.cell IS NULL " \
+    "    OR to_char((" T ") AT TIME ZONE k.tz, 'ID:HH24') = k.cell) " \
+    "  AND " REPORT_DIM_IS(ATTRS, "k.d1", "k.d1_key", "k.group_value") \
+    "  AND " REPORT_DIM_IS(ATTRS, "k.d2", "k.d2_key", "k.segment_value") \
+    "), " \
+    "ranked AS (SELECT x.*, count(*) OVER () AS total, row_number() OVER (" \
+    "  ORDER BY CASE WHEN k.sort = 'metric.value' AND k.dir = 'asc' " \
+    "      THEN x.v END ASC NULLS LAST, " \
+    "    CASE WHEN k.sort = 'metric.value' AND k.dir = 'desc' " \
+    "      THEN x.v END DESC NULLS LAST, " \
+    "    CASE WHEN k.dir = 'asc' THEN x.t END ASC, x.t DESC, " \
+    "    x.rid DESC, x.pid DESC) AS rn FROM x, k), " \
+    "page AS (SELECT r.* FROM ranked r, k WHERE r.rn > k.skip " \
+    "  ORDER BY r.rn LIMIT %d) " outer " ORDER BY p.rn"
+
+#endif

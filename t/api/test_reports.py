@@ -1,0 +1,977 @@
+"""Reports (issue 31; the official client's reports resource): the
+catalog, and queries checked against an independent computation in
+Python over a generated history (counts, sums, medians, percentiles from
+the same rows), DST transitions in two time zones, filters and groups,
+comparison windows, tenancy, and bad input."""
+import datetime
+import random
+import statistics
+import threading
+import time
+from zoneinfo import ZoneInfo
+
+import psycopg2
+import pytest
+
+from conftest import Client, httpd
+from helpers import assert_error
+from test_conversations import started
+
+UTC = datetime.timezone.utc
+NY = "America/New_York"
+BERLIN = "Europe/Berlin"
+
+# The generated history: conversations from 2026-02-20 to 2026-04-10
+# (both zones' spring change: 03-08 in New York, 03-29 in Berlin) and
+# 2026-10-15 to 2026-11-10 (10-25 in Berlin, 11-01 in New York).
+SPANS = [(datetime.datetime(2026, 2, 20, tzinfo=UTC), 49),
+         (datetime.datetime(2026, 10, 15, tzinfo=UTC), 26)]
+CHANNELS = ["desktop", "email"]
+STATES = ["open", "closed", "snoozed"]
+
+
+def define(org, **body):
+    r = org.api.post("/conversation_attributes", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+class History:
+    """Conversations with parts written through fb_conversation_part_add
+    (the function every write adds parts with), and their facts kept
+    here for the expected values."""
+
+    def __init__(self, org, seed, n):
+        with psycopg2.connect(org.server.dsn) as conn, \
+                conn.cursor() as cur:
+            self.make(org, seed, n, cur)
+
+    def make(self, org, seed, n, cur):
+        def sql(statement, *params):
+            cur.execute(statement, params)
+            return cur.fetchall() if cur.description else []
+        s = type("S", (), {"sql": staticmethod(sql)})
+        rnd = random.Random(seed)
+        self.org = org
+        self.admins = [org.owner_id] + [
+            s.sql("INSERT INTO admins (org_id, name, email, role_id) "
+                  "SELECT %s, %s, %s, role_id FROM admins "
+                  "WHERE org_id = %s AND id = %s RETURNING id",
+                  org.id, "Agent %d" % i, "agent%d-%s@example.com"
+                  % (i, org.id), org.id, org.owner_id)[0][0]
+            for i in range(2)]
+        self.tags = {s.sql("INSERT INTO conversation_tags (org_id, name) "
+                           "VALUES (%s, %s) RETURNING id", org.id, name)[0][0]:
+                     name for name in ("billing", "login", "bug")}
+        tag_ids = sorted(self.tags)
+        self.plan = define(org, name="Plan %d" % seed, fieldSubType="select",
+                           options=[{"label": "Free", "id": "free"},
+                                    {"label": "Pro", "id": "pro"}])
+        self.seats = define(org, name="Seats %d" % seed,
+                            fieldSubType="number")
+        base = s.sql("SELECT coalesce(max(id::bigint), 0) FROM conversations "
+                     "WHERE org_id = %s", org.id)[0][0]
+        self.convs = []
+        self.closes = []
+        self.replies = []
+        for i in range(n):
+            start, days = SPANS[i % 2]
+            created = start + datetime.timedelta(
+                seconds=rnd.randrange(days * 86400))
+            c = {"id": str(base + i + 1), "created": created,
+                 "channel": rnd.choice(CHANNELS),
+                 "state": rnd.choice(STATES),
+                 "priority": rnd.random() < 0.3,
+                 "assignee": rnd.choice(self.admins + [None]),
+                 "tags": [t for t in tag_ids if rnd.random() < 0.35],
+                 "plan": rnd.choice(["free", "pro", None]),
+                 "seats": rnd.choice([1, 5, 20, None]),
+                 "first_reply": None}
+            self.convs.append(c)
+            attrs = {}
+            if c["plan"]:
+                attrs[self.plan["id"]] = c["plan"]
+            if c["seats"] is not None:
+                attrs[self.seats["id"]] = c["seats"]
+            s.sql("INSERT INTO conversations (org_id, id, channel, "
+                  "delivered_as, state, snoozed_until, priority, "
+                  "admin_assignee_id, custom_attributes, created_at, "
+                  "updated_at) VALUES (%s, %s, %s, 'customer_initiated', "
+                  "%s, CASE WHEN %s = 'snoozed' THEN now() END, %s, %s, "
+                  "%s::jsonb, %s, %s)",
+                  org.id, c["id"], c["channel"], c["state"], c["state"],
+                  c["priority"], c["assignee"],
+                  __import__("json").dumps(attrs), created, created)
+            for t in c["tags"]:
+                s.sql("INSERT INTO conversation_tag_links (org_id, "
+                      "conversation_id, tag_id, applied_by) VALUES "
+                      "(%s, %s, %s, '{}')", org.id, c["id"], t)
+            parts = [("user_msg", "contact", None, created)]
+            at = created
+            for _ in range(rnd.randrange(0, 4)):
+                at = at + datetime.timedelta(seconds=rnd.randrange(30, 30000))
+                kind = rnd.choice(["admin_msg", "admin_note", "email_msg",
+                                   "user_msg"])
+                who = rnd.choice(self.admins)
+                if kind == "user_msg":
+                    parts.append((kind, "contact", None, at))
+                    continue
+                parts.append((kind, "admin", who, at))
+                if kind != "admin_note":
+                    self.replies.append({"conv": c, "at": at, "admin": who,
+                                         "kind": kind})
+                    if c["first_reply"] is None:
+                        c["first_reply"] = at
+            for _ in range(rnd.randrange(0, 3)):
+                at = at + datetime.timedelta(seconds=rnd.randrange(60, 90000))
+                parts.append(("status", None, None, at))
+                self.closes.append({"conv": c, "at": at})
+            # out of order on purpose: the first reply is the earliest
+            rnd.shuffle(parts)
+            contact = None
+            for kind, author_kind, author, when in parts:
+                if author_kind == "contact":
+                    if contact is None:
+                        contact = s.sql(
+                            "INSERT INTO contacts (org_id, name, email) "
+                            "VALUES (%s, 'C', %s) RETURNING id", org.id,
+                            "c%s-%s@example.com" % (c["id"], org.id))[0][0]
+                    author = contact
+                s.sql("SELECT fb_conversation_part_add(%s, %s, %s, %s, %s, "
+                      "'<p>x</p>', 'x', NULL, %s::jsonb, %s)",
+                      org.id, c["id"], kind, author_kind, author,
+                      '{"status": "closed"}' if kind == "status" else "{}",
+                      when)
+        s.sql("INSERT INTO org_counters (org_id, kind, value) "
+              "VALUES (%s, 'conversation', %s) ON CONFLICT (org_id, kind) "
+              "DO UPDATE SET value = greatest(org_counters.value, "
+              "excluded.value)", org.id, base + n + 1)
+
+
+@pytest.fixture(scope="module")
+def history(org):
+    return History(org, 1, 260)
+
+
+@pytest.fixture(scope="module")
+def other_history(other_org):
+    # Another organization's rows fall in the same windows: never counted.
+    return History(other_org, 2, 120)
+
+
+def query(org, **body):
+    r = org.api.post("/reports/query", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["object"] == "report_query_result"
+    return out
+
+
+def percentile_cont(values, fraction):
+    """PostgreSQL's percentile_cont: linear between the closest ranks."""
+    v = sorted(values)
+    pos = fraction * (len(v) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (pos - lo)
+
+
+def aggregate(values, agg, pct=None):
+    if agg == "count":
+        return len(values)
+    if not values:
+        return 0
+    return {"sum": lambda: sum(values),
+            "avg": lambda: statistics.fmean(values),
+            "min": lambda: min(values), "max": lambda: max(values),
+            "median": lambda: percentile_cont(values, 0.5),
+            "percentile": lambda: percentile_cont(values, pct / 100)}[agg]()
+
+
+def bucket(t, tz, gran):
+    """The start of t's bucket in tz, as the API writes it."""
+    local = t.astimezone(ZoneInfo(tz))
+    if gran == "hour":
+        return local.replace(minute=0, second=0, microsecond=0).isoformat()
+    day = local.date()
+    if gran == "week":
+        day = day - datetime.timedelta(days=day.weekday())
+    elif gran == "month":
+        day = day.replace(day=1)
+    return datetime.datetime(day.year, day.month, day.day,
+                             tzinfo=ZoneInfo(tz)).isoformat()
+
+
+def window(start, end, tz):
+    """The instants of startDate..endDate (dates, inclusive) in tz."""
+    z = ZoneInfo(tz)
+    a = datetime.datetime.fromisoformat(start).replace(tzinfo=z)
+    b = (datetime.datetime.fromisoformat(end)
+         + datetime.timedelta(days=1)).replace(tzinfo=z)
+    return a, b
+
+
+def ms(a, b):
+    return (b - a).total_seconds() * 1000
+
+
+def close_to(got, want):
+    assert got == pytest.approx(want, abs=0.002), (got, want)
+
+
+# ---- the catalog ----
+
+def test_catalog(org, history):
+    r = org.api.get("/reports/datasets")
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["object"] == "list"
+    sets = {d["id"]: d for d in body["data"]}
+    assert set(sets) == {"conversations", "conversation_replies", "tickets",
+                         "posts", "votes"}
+    conv = sets["conversations"]
+    metrics = {m["id"]: m for m in conv["metrics"]}
+    assert set(metrics) == {"new_conversations", "time_to_first_reply",
+                            "closed_conversations", "time_to_close"}
+    ttfr = metrics["time_to_first_reply"]
+    assert ttfr["unit"] == "duration_ms" and ttfr["type"] == "duration"
+    assert "median" in ttfr["allowedAggregations"]
+    assert "percentile" in ttfr["allowedAggregations"]
+    assert metrics["new_conversations"]["allowedAggregations"] == ["count"]
+    for m in metrics.values():
+        assert m["supportedViews"] == ["standard", "hourly_heatmap"]
+        assert m["supportsOfficeHours"] is False
+        assert m["supportsPeriodComparison"] is True
+    attrs = {a["id"]: a for a in conv["attributes"]}
+    channel = attrs["conversation.channel"]
+    assert channel["valueType"] == "enum"
+    assert {o["value"] for o in channel["staticOptions"]} == {"desktop",
+                                                            "email"}
+    assert channel["supportsFilter"] and channel["supportsGroupBy"]
+    tags = attrs["conversation.tags"]
+    assert tags["multiValue"] is True
+    assert "is_member_of" in tags["allowedOperators"]
+    # The organization's custom attributes are attributes, by identifier.
+    plan = attrs["conversation.custom." + history.plan["identifier"]]
+    assert plan["valueType"] == "enum"
+    assert plan["staticOptions"] == [{"label": "Free", "value": "free"},
+                                     {"label": "Pro", "value": "pro"}]
+    seats = attrs["conversation.custom." + history.seats["identifier"]]
+    assert seats["valueType"] == "number"
+    assert "gte" in seats["allowedOperators"]
+    assert not seats["supportsGroupBy"]
+    replies = {a["id"] for a in sets["conversation_replies"]["attributes"]}
+    assert "reply.admin" in replies and "conversation.channel" in replies
+    assert "conversation.custom." + history.plan["identifier"] in replies
+
+
+def test_catalog_differs_per_organization(org, other_org, history):
+    mine = org.api.get("/reports/datasets").json()
+    theirs = other_org.api.get("/reports/datasets").json()
+    ident = "conversation.custom." + history.plan["identifier"]
+
+    def ids(body):
+        return {a["id"] for d in body["data"] for a in d["attributes"]}
+    assert ident in ids(mine)
+    assert ident not in ids(theirs)
+
+
+# ---- queries against the history ----
+
+@pytest.mark.parametrize("tz", [NY, BERLIN])
+@pytest.mark.parametrize("gran", ["day", "hour"])
+def test_new_conversations_by_bucket_across_dst(org, history, other_history,
+                                                tz, gran):
+    start, end = "2026-03-06", "2026-03-10"
+    if tz == BERLIN:
+        start, end = "2026-03-27", "2026-03-31"
+    a, b = window(start, end, tz)
+    rows = [c for c in history.convs if a <= c["created"] < b]
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate=start, endDate=end, granularity=gran, timezone=tz)
+    assert got["value"] == len(rows)
+    want = {}
+    for c in rows:
+        k = bucket(c["created"], tz, gran)
+        want[k] = want.get(k, 0) + 1
+    series = {d["date"]: d["value"] for d in got["timeSeries"]}
+    assert {k: v for k, v in series.items() if v} == want
+    # every bucket is there, the short day of the change included
+    if gran == "day":
+        assert len(got["timeSeries"]) == 5
+    else:
+        assert len(got["timeSeries"]) == 5 * 24 - 1
+    assert got["meta"] == {"aggregation": "count",
+                           "datasetId": "conversations",
+                           "granularity": gran,
+                           "metric": "new_conversations",
+                           "officeHoursOnly": False, "unit": "count"}
+
+
+@pytest.mark.parametrize("tz", [NY, BERLIN])
+def test_fall_back_has_a_long_day(org, history, tz):
+    start, end = ("2026-10-31", "2026-11-02") if tz == NY \
+        else ("2026-10-24", "2026-10-26")
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate=start, endDate=end, granularity="hour",
+                timezone=tz)
+    assert len(got["timeSeries"]) == 3 * 24 + 1
+    a, b = window(start, end, tz)
+    want = {}
+    for c in history.convs:
+        if a <= c["created"] < b:
+            k = bucket(c["created"], tz, "hour")
+            want[k] = want.get(k, 0) + 1
+    assert {d["date"]: d["value"] for d in got["timeSeries"]
+            if d["value"]} == want
+    # the repeated hour is two buckets, told apart by their offsets
+    dates = [d["date"] for d in got["timeSeries"]]
+    assert len(set(dates)) == len(dates)
+
+
+@pytest.mark.parametrize("agg,pct", [("avg", None), ("median", None),
+                                     ("min", None), ("max", None),
+                                     ("percentile", 90), ("count", None),
+                                     ("percentile", 1)])
+def test_time_to_first_reply(org, history, agg, pct):
+    a, b = window("2026-02-20", "2026-04-10", "UTC")
+    values = [ms(c["created"], c["first_reply"]) for c in history.convs
+              if a <= c["created"] < b and c["first_reply"] is not None]
+    assert len(values) > 20
+    body = dict(metric="time_to_first_reply", aggregation=agg,
+                startDate="2026-02-20", endDate="2026-04-10",
+                granularity="week")
+    if pct:
+        body["percentile"] = pct
+    got = query(org, **body)
+    close_to(got["value"], aggregate(values, agg, pct))
+    by_week = {}
+    for c in history.convs:
+        if a <= c["created"] < b and c["first_reply"] is not None:
+            by_week.setdefault(bucket(c["created"], "UTC", "week"),
+                               []).append(ms(c["created"], c["first_reply"]))
+    for d in got["timeSeries"]:
+        close_to(d["value"], aggregate(by_week.get(d["date"], []), agg, pct))
+
+
+def test_closes_and_time_to_close(org, history):
+    a, b = window("2026-10-01", "2026-11-30", BERLIN)
+    closes = [x for x in history.closes if a <= x["at"] < b]
+    got = query(org, metric="closed_conversations", aggregation="count",
+                startDate="2026-10-01", endDate="2026-11-30",
+                granularity="month", timezone=BERLIN)
+    assert got["value"] == len(closes) > 0
+    got = query(org, metric="time_to_close", aggregation="median",
+                startDate="2026-10-01", endDate="2026-11-30",
+                granularity="month", timezone=BERLIN)
+    close_to(got["value"], percentile_cont(
+        [ms(x["conv"]["created"], x["at"]) for x in closes], 0.5))
+
+
+def test_replies_per_admin(org, history):
+    a, b = window("2026-02-01", "2026-04-30", "UTC")
+    got = query(org, metric="replies_sent", aggregation="count",
+                startDate="2026-02-01", endDate="2026-04-30",
+                granularity="month", groupBy="reply.admin")
+    want = {}
+    for x in history.replies:
+        if a <= x["at"] < b:
+            want[x["admin"]] = want.get(x["admin"], 0) + 1
+    assert {g["group"]: g["value"] for g in got["groupedData"]} == want
+    assert got["value"] == sum(want.values())
+    # the largest first, with the teammates' names
+    values = [g["value"] for g in got["groupedData"]]
+    assert values == sorted(values, reverse=True)
+    labels = {g["group"]: g["groupLabel"] for g in got["groupedData"]}
+    assert labels[history.admins[1]] == "Agent 0"
+    assert got["meta"]["groupBy"] == "reply.admin"
+
+
+def matching(history, a, b, pred):
+    return [c for c in history.convs if a <= c["created"] < b and pred(c)]
+
+
+FILTERS = [
+    ({"kind": "rule", "fieldId": "conversation.channel", "operator": "is",
+      "value": "email"}, lambda h: lambda c: c["channel"] == "email"),
+    ({"kind": "rule", "fieldId": "conversation.state", "operator": "not_in",
+      "value": ["open", "snoozed"]},
+     lambda h: lambda c: c["state"] == "closed"),
+    ({"kind": "rule", "fieldId": "conversation.priority", "operator": "is",
+      "value": True}, lambda h: lambda c: c["priority"]),
+    ({"kind": "rule", "fieldId": "conversation.assignee",
+      "operator": "not_exists"},
+     lambda h: lambda c: c["assignee"] is None),
+    ({"kind": "group", "op": "or", "children": [
+        {"kind": "rule", "fieldId": "conversation.channel",
+         "operator": "is", "value": "desktop"},
+        {"kind": "group", "op": "and", "children": [
+            {"kind": "rule", "fieldId": "conversation.priority",
+             "operator": "is", "value": True},
+            {"kind": "rule", "fieldId": "conversation.state",
+             "operator": "is_not", "value": "open"}]}]},
+     lambda h: lambda c: c["channel"] == "desktop"
+     or (c["priority"] and c["state"] != "open")),
+]
+
+
+@pytest.mark.parametrize("i", range(len(FILTERS)))
+def test_filters(org, history, i):
+    rule, pred = FILTERS[i]
+    a, b = window("2026-02-20", "2026-04-10", NY)
+    want = matching(history, a, b, pred(history))
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate="2026-02-20", endDate="2026-04-10",
+                granularity="week", timezone=NY, filters=rule)
+    assert got["value"] == len(want)
+
+
+def test_filters_on_tags_and_custom_attributes(org, history):
+    tag = sorted(history.tags)[0]
+    other = sorted(history.tags)[1]
+    plan = "conversation.custom." + history.plan["identifier"]
+    seats = "conversation.custom." + history.seats["identifier"]
+    a, b = window("2026-01-01", "2026-12-31", "UTC")
+    cases = [
+        ({"kind": "rule", "fieldId": "conversation.tags",
+          "operator": "is_member_of", "value": [tag, other]},
+         lambda c: tag in c["tags"] or other in c["tags"]),
+        ({"kind": "rule", "fieldId": "conversation.tags",
+          "operator": "is_not_member_of", "value": [tag]},
+         lambda c: tag not in c["tags"]),
+        ({"kind": "rule", "fieldId": "conversation.tags",
+          "operator": "exists"}, lambda c: bool(c["tags"])),
+        ({"kind": "rule", "fieldId": plan, "operator": "is",
+          "value": "pro"}, lambda c: c["plan"] == "pro"),
+        ({"kind": "rule", "fieldId": plan, "operator": "not_exists"},
+         lambda c: c["plan"] is None),
+        ({"kind": "rule", "fieldId": seats, "operator": "gte",
+          "value": 5}, lambda c: c["seats"] is not None and c["seats"] >= 5),
+        ({"kind": "rule", "fieldId": seats, "operator": "between",
+          "value": [2, 10]},
+         lambda c: c["seats"] is not None and 2 <= c["seats"] <= 10),
+        ({"kind": "group", "op": "and", "children": [
+            {"kind": "rule", "fieldId": "conversation.tags",
+             "operator": "in", "value": [tag]},
+            {"kind": "rule", "fieldId": seats, "operator": "lte",
+             "value": 5}]},
+         lambda c: tag in c["tags"] and c["seats"] is not None
+         and c["seats"] <= 5),
+    ]
+    for rule, pred in cases:
+        got = query(org, metric="new_conversations", aggregation="count",
+                    startDate="2026-01-01", endDate="2026-12-31",
+                    granularity="month", filters=rule)
+        assert got["value"] == len(matching(history, a, b, pred)), rule
+
+
+def test_group_and_segment(org, history):
+    a, b = window("2026-02-20", "2026-04-10", BERLIN)
+    rows = [c for c in history.convs if a <= c["created"] < b]
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate="2026-02-20", endDate="2026-04-10",
+                granularity="week", timezone=BERLIN,
+                groupBy="conversation.tags", segmentBy="conversation.channel")
+    # a conversation counts under each of its tags; the whole once
+    assert got["value"] == len(rows)
+    want = {}
+    for c in rows:
+        for t in c["tags"] or [""]:
+            want[t] = want.get(t, 0) + 1
+    assert {g["group"]: g["value"] for g in got["groupedData"]} == want
+    labels = {g["group"]: g["groupLabel"] for g in got["groupedData"]}
+    for t, name in history.tags.items():
+        if t in want:
+            assert labels[t] == name
+    for g in got["groupedData"]:
+        seg = {s["segment"]: s["value"] for s in g["segments"]}
+        assert seg == {ch: n for ch in CHANNELS
+                       if (n := sum(1 for c in rows
+                                    if (g["group"] in c["tags"]
+                                        or (g["group"] == ""
+                                            and not c["tags"]))
+                                    and c["channel"] == ch))}
+    seg = {s["segment"]: s["value"] for s in got["segmentData"]}
+    assert seg == {ch: sum(1 for c in rows if c["channel"] == ch)
+                   for ch in CHANNELS}
+    labels = {s["segment"]: s["segmentLabel"] for s in got["segmentData"]}
+    assert labels == {"desktop": "Chat", "email": "Email"}
+    # the buckets' segments add up to the buckets
+    for d in got["timeSeries"]:
+        assert sum(s["value"] for s in d["segments"]) == d["value"]
+
+
+def test_group_by_a_median(org, history):
+    a, b = window("2026-02-20", "2026-04-10", "UTC")
+    got = query(org, metric="time_to_first_reply", aggregation="median",
+                startDate="2026-02-20", endDate="2026-04-10",
+                granularity="month", groupBy="conversation.channel")
+    for g in got["groupedData"]:
+        close_to(g["value"], percentile_cont(
+            [ms(c["created"], c["first_reply"]) for c in history.convs
+             if a <= c["created"] < b and c["first_reply"]
+             and c["channel"] == g["group"]], 0.5))
+
+
+def test_comparison(org, history):
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate="2026-10-15", endDate="2026-11-09",
+                compareStartDate="2026-02-20", compareEndDate="2026-03-17",
+                granularity="week", groupBy="conversation.channel")
+    now = len(matching(history, *window("2026-10-15", "2026-11-09", "UTC"),
+                       lambda c: True))
+    before = len(matching(history, *window("2026-02-20", "2026-03-17",
+                                           "UTC"), lambda c: True))
+    assert got["value"] == now and got["previousValue"] == before
+    assert got["deltaPercent"] == pytest.approx(
+        (now - before) / before * 100, abs=0.01)
+    for g in got["groupedData"]:
+        assert g["previousValue"] == len(matching(
+            history, *window("2026-02-20", "2026-03-17", "UTC"),
+            lambda c: c["channel"] == g["group"]))
+    # bucket by bucket, in order
+    a, _ = window("2026-02-20", "2026-03-17", "UTC")
+    first = [c for c in history.convs
+             if bucket(c["created"], "UTC", "week")
+             == bucket(a, "UTC", "week")]
+    assert got["timeSeries"][0]["previousValue"] == len(first)
+
+
+def test_hourly_heatmap(org, history):
+    a, b = window("2026-02-20", "2026-04-10", NY)
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate="2026-02-20", endDate="2026-04-10",
+                granularity="day", timezone=NY, view="hourly_heatmap")
+    assert len(got["groupedData"]) == 168 and "timeSeries" not in got
+    want = {}
+    for c in history.convs:
+        if a <= c["created"] < b:
+            local = c["created"].astimezone(ZoneInfo(NY))
+            k = "%d:%02d" % (local.isoweekday(), local.hour)
+            want[k] = want.get(k, 0) + 1
+    assert {g["group"]: g["value"] for g in got["groupedData"]
+            if g["value"]} == want
+    assert got["groupedData"][0]["groupLabel"] == "Monday 00:00"
+
+
+def test_tenancy(org, other_org, history, other_history):
+    mine = query(org, metric="new_conversations", aggregation="count",
+                 startDate="2026-01-01", endDate="2026-11-15",
+                 granularity="month")
+    theirs = query(other_org, metric="new_conversations",
+                   aggregation="count", startDate="2026-01-01",
+                   endDate="2026-11-15", granularity="month")
+    assert mine["value"] == len(history.convs)
+    assert theirs["value"] == len(other_history.convs)
+    # another organization's tag is a value that matches nothing here
+    tag = sorted(other_history.tags)[0]
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate="2026-01-01", endDate="2026-11-15",
+                granularity="month", filters={
+                    "kind": "rule", "fieldId": "conversation.tags",
+                    "operator": "in", "value": [tag]})
+    assert got["value"] == 0
+
+
+def test_the_api_write_path_keeps_first_replies(org):
+    """A conversation and its reply made through the API count the same
+    day (the rollup the writes keep)."""
+    cid = started(org)["id"]
+    r = org.api.post("/conversations/%s/reply" % cid, json={
+        "type": "admin", "id": org.owner_id, "bodyMarkdown": "Hi",
+        "messageType": "reply"})
+    assert r.status_code == 201, r.text
+    today = datetime.datetime.now(UTC).date().isoformat()
+    got = query(org, metric="time_to_first_reply", aggregation="count",
+                startDate=today, endDate=today, granularity="day")
+    assert got["value"] == 1
+    got = query(org, metric="time_to_first_reply", aggregation="max",
+                startDate=today, endDate=today, granularity="day")
+    assert 0 <= got["value"] < 60000
+
+
+def test_over_the_time_budget(org, history, database):
+    """A report that runs past FeedbackExpensiveTimeout is cancelled and
+    refused as query_too_expensive, and its budget leaves the connection
+    with it: a plain read after it waits for a lock longer than that."""
+    with httpd(database, "FeedbackExpensiveTimeout 300ms\n") as node:
+        api = Client(node, org.key)
+        body = dict(metric="new_conversations", aggregation="count",
+                    startDate="2026-01-01", endDate="2026-11-15",
+                    granularity="month")
+        assert api.post("/reports/query", json=body).json()["value"] \
+            == len(history.convs)
+        lock = psycopg2.connect(database)
+        try:
+            with lock.cursor() as cur:
+                cur.execute("LOCK TABLE conversations IN ACCESS EXCLUSIVE "
+                            "MODE")
+            started = time.time()
+            r = api.post("/reports/query", json=body)
+            assert_error(r, 400, "query_too_expensive")
+            assert time.time() - started < 3
+            lock.rollback()
+            assert api.post("/reports/query", json=body).status_code == 200
+            cur = lock.cursor()
+            cur.execute("LOCK TABLE conversations IN ACCESS EXCLUSIVE MODE")
+            done = {}
+            t = threading.Thread(target=lambda: done.setdefault(
+                "r", api.get("/conversations")))
+            t.start()
+            time.sleep(0.8)
+            lock.rollback()
+            t.join(10)
+            assert done["r"].status_code == 200
+        finally:
+            lock.close()
+
+
+# ---- bad input ----
+
+BASE = dict(metric="new_conversations", aggregation="count",
+            startDate="2026-03-01", endDate="2026-03-31", granularity="day")
+
+
+@pytest.mark.parametrize("change,status,code,param", [
+    ({"metric": "csat"}, 400, "invalid_parameter", "metric"),
+    ({"aggregation": "median"}, 400, "invalid_parameter", "aggregation"),
+    ({"aggregation": "bogus"}, 400, "invalid_parameter", "aggregation"),
+    ({"percentile": 50}, 400, "invalid_parameter", "percentile"),
+    ({"metric": "time_to_close", "aggregation": "percentile"}, 400,
+     "missing_parameter", "percentile"),
+    ({"metric": "time_to_close", "aggregation": "percentile",
+      "percentile": 101}, 400, "invalid_parameter", "percentile"),
+    ({"view": "sankey"}, 400, "parameter_not_supported", "view"),
+    ({"officeHoursOnly": True}, 400, "parameter_not_supported",
+     "officeHoursOnly"),
+    ({"timezone": "Mars/Olympus"}, 400, "invalid_parameter", "timezone"),
+    ({"timezone": "../../etc/passwd"}, 400, "invalid_parameter",
+     "timezone"),
+    ({"startDate": "yesterday"}, 400, "invalid_parameter", "startDate"),
+    ({"endDate": "2026-02-01"}, 400, "invalid_parameter", "endDate"),
+    ({"endDate": "2029-01-01"}, 400, "query_too_expensive", "endDate"),
+    ({"granularity": "hour", "endDate": "2026-06-30"}, 400,
+     "query_too_expensive", "granularity"),
+    ({"granularity": "year"}, 400, "invalid_parameter", "granularity"),
+    ({"compareStartDate": "2026-02-01"}, 400, "missing_parameter",
+     "compareEndDate"),
+    ({"groupBy": "conversation.nothing"}, 400, "invalid_parameter",
+     "groupBy"),
+    ({"segmentBy": "post.board"}, 400, "invalid_parameter", "segmentBy"),
+    ({"view": "hourly_heatmap", "groupBy": "conversation.channel"}, 400,
+     "invalid_parameter", "groupBy"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.channel",
+                  "operator": "gte", "value": "email"}}, 400,
+     "invalid_parameter", "filters.operator"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.channel",
+                  "operator": "is", "value": "fax"}}, 400,
+     "invalid_parameter", "filters.value"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.channel",
+                  "operator": "in", "value": []}}, 400,
+     "invalid_parameter", "filters.value"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.tags",
+                  "operator": "in", "value": ["nope"]}}, 400,
+     "invalid_parameter", "filters.value[0]"),
+    ({"filters": {"kind": "group", "op": "and", "children": [
+        {"kind": "rule", "fieldId": "ticket.status", "operator": "exists"}
+    ]}}, 400, "invalid_parameter", "filters.children[0].fieldId"),
+    ({"filters": {"kind": "group", "op": "xor", "children": []}}, 400,
+     "invalid_parameter", "filters.op"),
+    ({"filters": {"kind": "group", "op": "and", "children": [
+        {"kind": "rule", "fieldId": "conversation.channel",
+         "operator": "exists", "value": "x"}]}}, 400, "invalid_parameter",
+     "filters.children[0].value"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.channel",
+                  "operator": "is", "value": "email", "extra": 1}}, 400,
+     "invalid_parameter", "filters.extra"),
+    ({"filters": {"kind": "maybe"}}, 400, "invalid_parameter",
+     "filters.kind"),
+])
+def test_bad_input(org, change, status, code, param):
+    body = dict(BASE, **change)
+    r = org.api.post("/reports/query", json=body)
+    assert_error(r, status, code, param=param)
+
+
+def nested(depth):
+    node = {"kind": "rule", "fieldId": "conversation.channel",
+            "operator": "is", "value": "email"}
+    for _ in range(depth):
+        node = {"kind": "group", "op": "and", "children": [node]}
+    return node
+
+
+def test_filter_limits(org, history):
+    # six levels of groups are taken, a seventh is not
+    got = query(org, **dict(BASE, filters=nested(6)))
+    plain = query(org, **dict(BASE, filters=nested(0)))
+    assert got["value"] == plain["value"]
+    at = "filters" + ".children[0]" * 6
+    assert_error(org.api.post("/reports/query",
+                              json=dict(BASE, filters=nested(7))),
+                 400, "invalid_parameter", param=at)
+    rule = {"kind": "rule", "fieldId": "conversation.channel",
+            "operator": "is", "value": "email"}
+    many = {"kind": "group", "op": "or", "children": [rule] * 100}
+    assert query(org, **dict(BASE, filters=many))["value"] \
+        == plain["value"]
+    many["children"] = [rule] * 50 + [
+        {"kind": "group", "op": "or", "children": [rule] * 51}]
+    assert_error(org.api.post("/reports/query",
+                              json=dict(BASE, filters=many)),
+                 400, "invalid_parameter",
+                 param="filters.children[50].children[50]")
+
+
+# ---- filter values ----
+
+def values(org, **body):
+    r = org.api.post("/reports/filter-values", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["object"] == "list"
+    return out["data"]
+
+
+def test_filter_values_of_objects(org, other_org, history, other_history):
+    got = values(org, fieldId="conversation.tags")
+    assert {(o["value"], o["label"]) for o in got} \
+        == set(history.tags.items())
+    assert [o["label"] for o in got] == sorted(o["label"] for o in got)
+    got = values(org, fieldId="conversation.tags", query="LOG")
+    assert [o["label"] for o in got] == ["login"]
+    # the selected first, with their labels, then the search's
+    bug = [t for t, n in history.tags.items() if n == "bug"][0]
+    got = values(org, fieldId="conversation.tags", query="bill",
+                 selectedValues=[bug])
+    assert [o["label"] for o in got] == ["bug", "billing"]
+    got = values(org, fieldId="conversation.tags", limit=1)
+    assert len(got) == 1
+    # teammates, by name; another organization's never
+    got = values(org, fieldId="reply.admin", query="agent")
+    assert {o["value"] for o in got} == set(history.admins[1:])
+    theirs = values(other_org, fieldId="conversation.tags",
+                    selectedValues=sorted(history.tags))
+    assert {o["value"] for o in theirs} == set(other_history.tags)
+
+
+def test_filter_values_of_static_options(org, history):
+    got = values(org, fieldId="conversation.channel")
+    assert got == [{"label": "Chat", "value": "desktop"},
+                   {"label": "Email", "value": "email"}]
+    assert values(org, fieldId="conversation.channel", query="mai") \
+        == [{"label": "Email", "value": "email"}]
+    plan = "conversation.custom." + history.plan["identifier"]
+    assert values(org, fieldId=plan, query="pro") \
+        == [{"label": "Pro", "value": "pro"}]
+    assert values(org, fieldId=plan, selectedValues=["pro"], limit=1) \
+        == [{"label": "Pro", "value": "pro"},
+            {"label": "Free", "value": "free"}]
+
+
+@pytest.mark.parametrize("body,code,param", [
+    ({}, "missing_parameter", "fieldId"),
+    ({"fieldId": "conversation.nothing"}, "invalid_parameter", "fieldId"),
+    ({"fieldId": "conversation.language"}, "invalid_parameter", "fieldId"),
+    ({"fieldId": "conversation.tags", "limit": 51}, "invalid_parameter",
+     "limit"),
+    ({"fieldId": "conversation.tags", "selectedValues": "x"},
+     "invalid_parameter", "selectedValues"),
+])
+def test_filter_values_bad_input(org, body, code, param):
+    assert_error(org.api.post("/reports/filter-values", json=body), 400,
+                 code, param=param)
+
+
+# ---- drill-in ----
+
+def drill(org, **body):
+    r = org.api.post("/reports/drill-in", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["object"] == "report_drill_in_result"
+    return out
+
+
+def iso(t):
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") \
+        + "%03dZ" % (t.microsecond // 1000)
+
+
+def test_drill_in_pages_every_row_once(org, history):
+    a, b = window("2026-02-20", "2026-04-10", NY)
+    rule = {"kind": "rule", "fieldId": "conversation.channel",
+            "operator": "is", "value": "email"}
+    want = matching(history, a, b, lambda c: c["channel"] == "email")
+    seen = []
+    page = 1
+    while True:
+        got = drill(org, metric="new_conversations", startDate="2026-02-20",
+                    endDate="2026-04-10", granularity="day", timezone=NY,
+                    filters=rule, page=page, pageSize=7)
+        assert got["total"] == len(want)
+        assert got["page"] == page and got["pageSize"] == 7
+        if not got["rows"]:
+            break
+        seen.extend(got["rows"])
+        page += 1
+    assert [r["conversation.id"] for r in seen] == [
+        c["id"] for c in sorted(want, key=lambda c: c["created"],
+                                reverse=True)]
+    row = seen[0]
+    c = max(want, key=lambda c: c["created"])
+    assert row["metric.time"] == iso(c["created"])
+    assert row["conversation.channel"] == "email"
+    assert row["conversation.state"] == c["state"]
+    assert row["conversation.priority"] is c["priority"]
+    assert row["conversation.tags"] == sorted(
+        history.tags[t] for t in c["tags"])
+    if c["assignee"]:
+        assert row["conversation.assignee"]["id"] == c["assignee"]
+        assert row["conversation.assignee"]["kind"] == "identity"
+    else:
+        assert row["conversation.assignee"] is None
+    assert "reply.admin" not in row
+    assert "conversation.id" in got["defaultColumnIds"]
+    assert {c["id"] for c in got["availableColumns"]} >= {
+        "conversation.id", "metric.value", "metric.time"}
+    assert got["meta"] == {"datasetId": "conversations",
+                           "metricId": "new_conversations"}
+    assert got["timezone"] == NY
+
+
+def test_drill_in_a_data_point(org, history):
+    body = dict(metric="time_to_first_reply", startDate="2026-02-20",
+                endDate="2026-04-10", granularity="week", timezone=BERLIN,
+                groupBy="conversation.tags")
+    q = query(org, aggregation="max", **body)
+    point = next(d for d in q["timeSeries"] if d["value"])
+    group = q["groupedData"][0]
+    a, b = window("2026-02-20", "2026-04-10", BERLIN)
+    rows = [c for c in history.convs if a <= c["created"] < b
+            and c["first_reply"]]
+    in_bucket = [c for c in rows
+                 if bucket(c["created"], BERLIN, "week") == point["date"]]
+    got = drill(org, dataPointFilters={"timeBucket": point["date"]},
+                pageSize=200, sort=[{"fieldId": "metric.value",
+                                     "direction": "desc"}], **body)
+    assert got["total"] == len(in_bucket)
+    values = [r["metric.value"] for r in got["rows"]]
+    assert values == sorted(values, reverse=True)
+    close_to(values[0], point["value"])
+    in_group = [c for c in rows if group["group"] in c["tags"]
+                or (group["group"] == "" and not c["tags"])]
+    got = drill(org, dataPointFilters={"groupValue": group["group"]},
+                pageSize=200, **body)
+    assert {r["conversation.id"] for r in got["rows"]} == {
+        c["id"] for c in in_group}
+    # a heatmap cell
+    cell = drill(org, metric="new_conversations", startDate="2026-02-20",
+                 endDate="2026-04-10", granularity="day", timezone=NY,
+                 view="hourly_heatmap", pageSize=200,
+                 dataPointFilters={"dayOfWeek": 3, "hourOfDay": 14})
+    assert cell["total"] == sum(
+        1 for c in history.convs
+        if a <= c["created"] < b
+        and c["created"].astimezone(ZoneInfo(NY)).isoweekday() == 3
+        and c["created"].astimezone(ZoneInfo(NY)).hour == 14)
+
+
+def test_drill_in_replies_name_their_authors(org, history):
+    got = drill(org, metric="replies_sent", startDate="2026-02-01",
+                endDate="2026-04-30", granularity="month",
+                dataPointFilters={"groupValue": history.admins[1]},
+                groupBy="reply.admin", pageSize=200)
+    a, b = window("2026-02-01", "2026-04-30", "UTC")
+    assert got["total"] == sum(1 for x in history.replies
+                               if a <= x["at"] < b
+                               and x["admin"] == history.admins[1])
+    assert all(r["reply.admin"] == {"id": history.admins[1],
+                                    "kind": "identity", "label": "Agent 0"}
+               for r in got["rows"])
+
+
+def test_drill_in_tenancy_and_past_the_end(org, other_org, history,
+                                           other_history):
+    got = drill(other_org, metric="new_conversations",
+                startDate="2026-01-01", endDate="2026-11-15",
+                granularity="month", pageSize=200, page=1)
+    assert got["total"] == len(other_history.convs)
+    theirs = {c["id"] for c in other_history.convs}
+    assert {r["conversation.id"] for r in got["rows"]} <= theirs
+    got = drill(org, metric="new_conversations", startDate="2026-01-01",
+                endDate="2026-11-15", granularity="month", page=1000)
+    assert got["rows"] == [] and got["total"] == len(history.convs)
+
+
+def test_drill_in_tickets_and_posts(org):
+    """Tickets and posts made through the API today are their rows."""
+    cats = org.api.get("/tickets/categories").json()
+    made = []
+    for i in range(3):
+        r = org.api.post("/tickets", json={
+            "ticketCategoryId": cats[0]["id"], "title": "Report %d" % i,
+            "author": {"email": "t%d@reports.example" % i, "name": "T"}})
+        assert r.status_code == 201, r.text
+        made.append(r.json())
+    today = datetime.datetime.now(UTC).date().isoformat()
+    got = drill(org, metric="new_tickets", startDate=today, endDate=today,
+                granularity="day", pageSize=200)
+    assert got["total"] == 3 and got["meta"]["datasetId"] == "tickets"
+    assert {r["ticket.title"] for r in got["rows"]} == {
+        "Report 0", "Report 1", "Report 2"}
+    row = got["rows"][0]
+    assert row["ticket.category"]["id"] == cats[0]["id"]
+    assert row["ticket.category"]["label"] == cats[0]["name"]
+    assert row["ticket.open"] is True
+    q = query(org, metric="new_tickets", aggregation="count",
+              startDate=today, endDate=today, granularity="day",
+              groupBy="ticket.category")
+    assert q["value"] == 3
+    assert q["groupedData"] == [{"group": cats[0]["id"], "value": 3,
+                                 "groupLabel": cats[0]["name"]}]
+    r = org.api.post("/boards", json={"name": "Reports board"})
+    assert r.status_code in (200, 201), r.text
+    board = r.json()["id"]
+    for i in range(2):
+        r = org.api.post("/posts", json={"title": "Idea %d" % i,
+                                         "boardId": board})
+        assert r.status_code in (200, 201), r.text
+    got = drill(org, metric="new_posts", startDate=today, endDate=today,
+                granularity="day", sort=[{"fieldId": "metric.time",
+                                          "direction": "asc"}])
+    assert [r["post.title"] for r in got["rows"]] == ["Idea 0", "Idea 1"]
+    assert got["rows"][0]["post.board"] == {
+        "id": board, "kind": "identity", "label": "Reports board"}
+    assert "vote.voter" not in got["rows"][0]
+
+
+@pytest.mark.parametrize("change,code,param", [
+    ({"metric": "csat"}, "invalid_parameter", "metric"),
+    ({"selectedMetricId": "new_posts"}, "invalid_parameter",
+     "selectedMetricId"),
+    ({"sort": [{"fieldId": "conversation.state", "direction": "asc"}]},
+     "parameter_not_supported", "sort[0].fieldId"),
+    ({"sort": [{"fieldId": "metric.time", "direction": "up"}]},
+     "invalid_parameter", "sort[0].direction"),
+    ({"pageSize": 201}, "invalid_parameter", "pageSize"),
+    ({"page": 0}, "invalid_parameter", "page"),
+    ({"dataPointFilters": {"groupValue": "x"}}, "invalid_parameter",
+     "dataPointFilters.groupValue"),
+    ({"dataPointFilters": {"dayOfWeek": 8, "hourOfDay": 1}},
+     "invalid_parameter", "dataPointFilters.dayOfWeek"),
+    ({"dataPointFilters": {"dayOfWeek": 1}}, "missing_parameter",
+     "dataPointFilters.hourOfDay"),
+    ({"dataPointFilters": {"flowPathId": "a"}}, "parameter_not_supported",
+     "dataPointFilters.flowPathId"),
+    ({"dataPointFilters": {"timeBucket": "monday"}}, "invalid_parameter",
+     "dataPointFilters.timeBucket"),
+    ({"filters": {"kind": "rule", "fieldId": "conversation.channel",
+                  "operator": "is", "value": "fax"}}, "invalid_parameter",
+     "filters.value"),
+])
+def test_drill_in_bad_input(org, change, code, param):
+    body = dict(dict(metric="new_conversations", startDate="2026-03-01",
+                     endDate="2026-03-31", granularity="day"), **change)
+    assert_error(org.api.post("/reports/drill-in", json=body), 400, code,
+                 param=param)

@@ -1,0 +1,157 @@
+"""Reports at scale: an organization of FEEDBACK_BENCH_REPORTS
+conversations over two years with FEEDBACK_BENCH_PARTS parts each (the
+issue's sizes are 1,000,000 and 10), generated set-based; p50/p99 of a
+90-day daily query with one filter and a groupBy, of a median time to
+first reply over a year, of the replies per admin over 90 days, and of
+drill-in pages 1 and 100 over 90 days.
+Skipped unless FEEDBACK_BENCH_REPORTS is set (bench/reports.sh sets it
+and shows the figures)."""
+import datetime
+import os
+import statistics
+import time
+
+import pytest
+import requests
+
+from conftest import Org, httpd
+
+N = int(os.environ.get("FEEDBACK_BENCH_REPORTS", "0") or 0)
+PARTS = int(os.environ.get("FEEDBACK_BENCH_PARTS", "10") or 10)
+RUNS = int(os.environ.get("FEEDBACK_BENCH_RUNS", "50") or 50)
+OUT = os.environ.get("FEEDBACK_BENCH_OUT")
+
+
+def generate(s, org, n, parts):
+    """n conversations a two-year span apart evenly, ending now; each
+    with parts parts: the customer's message, then replies (a teammate
+    of three), notes and customer messages in turn, the last a closing;
+    every fifth conversation tagged.  first_reply_at is what
+    fb_conversation_part_add keeps (the second part's time)."""
+    admins = [org.owner_id] + [
+        s.sql("INSERT INTO admins (org_id, name, email, role_id) "
+              "SELECT %s, %s, %s, role_id FROM admins WHERE org_id = %s "
+              "AND id = %s RETURNING id", org.id, "Agent %d" % i,
+              "bench%d@example.com" % i, org.id, org.owner_id)[0][0]
+        for i in range(2)]
+    contact = s.sql("INSERT INTO contacts (org_id, name, email) VALUES "
+                    "(%s, 'Bench', 'bench@example.com') RETURNING id",
+                    org.id)[0][0]
+    s.sql("INSERT INTO org_counters (org_id, kind, value) "
+          "VALUES (%s, 'conversation', %s)", org.id, n + 1)
+    s.sql("INSERT INTO conversations (org_id, id, channel, delivered_as, "
+          "  state, priority, admin_assignee_id, created_at, updated_at, "
+          "  last_activity_at, first_reply_at) "
+          "SELECT %s, g::text, CASE WHEN g %% 3 = 0 THEN 'email' "
+          "  ELSE 'desktop' END, 'customer_initiated', CASE WHEN g %% 4 = 0 "
+          "  THEN 'open' ELSE 'closed' END, g %% 10 = 0, "
+          "  (%s::text[])[g %% 3 + 1], t, t, t, "
+          "  CASE WHEN %s > 1 THEN t + (60 + g * 7919 %% 36000) "
+          "    * interval '1 second' END "
+          "FROM generate_series(1, %s) g, LATERAL (SELECT now() "
+          "  - interval '730 days' + (g::float8 / %s) * interval '730 days' "
+          "  AS t) x", org.id, admins, parts, n, n)
+    # part j of conversation g: 1 the customer's; 2 the first reply;
+    # then a note, a customer message, a reply in turn; the last a
+    # closing.
+    s.sql("INSERT INTO conversation_parts (org_id, conversation_id, id, n, "
+          "  part_type, author_kind, author_id, body_html, body_markdown, "
+          "  data, created_at, updated_at) "
+          "SELECT org_id, id, v::text, v, kind, author_kind, author_id, "
+          "  '<p>x</p>', 'x', data, at, at FROM (SELECT c.org_id, c.id, "
+          "  nextval('conversation_part_ids') AS v, x.kind, x.author_kind, "
+          "  CASE x.author_kind WHEN 'admin' THEN "
+          "    (%s::text[])[(c.id::bigint + j) %% 3 + 1] "
+          "    WHEN 'contact' THEN %s END AS author_id, "
+          "  CASE WHEN x.kind = 'status' THEN '{\"status\": \"closed\"}' "
+          "    ELSE '{}' END::jsonb AS data, x.at "
+          "FROM conversations c, generate_series(1, %s) j, "
+          "LATERAL (SELECT CASE WHEN j = 1 THEN 'user_msg' "
+          "    WHEN j = %s THEN 'status' WHEN j = 2 THEN 'admin_msg' "
+          "    WHEN j %% 3 = 0 THEN 'admin_note' WHEN j %% 3 = 1 "
+          "    THEN 'user_msg' ELSE 'admin_msg' END AS kind, "
+          "  CASE WHEN j = 1 THEN c.created_at WHEN j = 2 "
+          "    THEN c.first_reply_at ELSE c.first_reply_at "
+          "    + j * interval '17 minutes' END AS at) x0, "
+          "LATERAL (SELECT x0.kind, x0.at, CASE WHEN x0.kind = 'user_msg' "
+          "    THEN 'contact' WHEN x0.kind = 'status' THEN NULL "
+          "    ELSE 'admin' END AS author_kind) x "
+          "WHERE c.org_id = %s) q", admins, contact, parts, parts, org.id)
+    tags = [s.sql("INSERT INTO conversation_tags (org_id, name) VALUES "
+                  "(%s, %s) RETURNING id", org.id, name)[0][0]
+            for name in ("billing", "bug")]
+    s.sql("INSERT INTO conversation_tag_links (org_id, conversation_id, "
+          "  tag_id, applied_by) SELECT %s, g::text, "
+          "  (%s::text[])[g / 5 %% 2 + 1], '{}' "
+          "FROM generate_series(5, %s, 5) g", org.id, tags, n)
+    s.sql("ANALYZE")
+    return admins
+
+
+def timed(session, url, headers, body):
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        r = session.post(url, headers=headers, json=body, timeout=120)
+        times.append((time.perf_counter() - start) * 1000)
+        assert r.status_code == 200, r.text[:300]
+    times.sort()
+    return r, statistics.median(times), times[int(len(times) * 0.99) - 1]
+
+
+@pytest.mark.skipif(N <= 0, reason="FEEDBACK_BENCH_REPORTS is not set")
+def test_bench_reports(fresh_database):
+    with httpd(fresh_database, "FeedbackRateLimitKey 0\n"
+               "FeedbackRateLimitOrg 0\nFeedbackExpensiveTimeout 60\n") as s:
+        org = Org(s, "bench" + os.urandom(3).hex())
+        started = time.perf_counter()
+        generate(s, org, N, PARTS)
+        seeded = time.perf_counter() - started
+        url = s.base + "/v2/reports/query"
+        headers = {"Authorization": "Bearer " + org.key}
+        session = requests.Session()
+        today = datetime.date.today()
+        q90 = (today - datetime.timedelta(days=89)).isoformat()
+        year = (today - datetime.timedelta(days=364)).isoformat()
+        cases = [
+            ("90 days, daily, channel = email, by teammate assigned",
+             {"metric": "new_conversations", "aggregation": "count",
+              "startDate": q90, "endDate": today.isoformat(),
+              "granularity": "day", "timezone": "America/New_York",
+              "groupBy": "conversation.assignee",
+              "filters": {"kind": "rule", "fieldId": "conversation.channel",
+                          "operator": "is", "value": "email"}}),
+            ("median time to first reply, a year, monthly",
+             {"metric": "time_to_first_reply", "aggregation": "median",
+              "startDate": year, "endDate": today.isoformat(),
+              "granularity": "month", "timezone": "Europe/Berlin"}),
+            ("replies per admin, 90 days, weekly",
+             {"metric": "replies_sent", "aggregation": "count",
+              "startDate": q90, "endDate": today.isoformat(),
+              "granularity": "week", "groupBy": "reply.admin"}),
+            ("90 days, daily, by tag (multi-valued: two runs)",
+             {"metric": "new_conversations", "aggregation": "count",
+              "startDate": q90, "endDate": today.isoformat(),
+              "granularity": "day", "groupBy": "conversation.tags"}),
+        ]
+        lines = ["Reports over %d conversations, %d parts each (%d parts), "
+                 "seeded in %.0f s; %d runs each" % (
+                     N, PARTS, N * PARTS, seeded, RUNS), ""]
+        for title, body in cases:
+            r, p50, p99 = timed(session, url, headers, body)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  value %s" % (
+                title, p50, p99, r.json()["value"]))
+        drill = s.base + "/v2/reports/drill-in"
+        for page in (1, 100):
+            body = {"metric": "new_conversations", "startDate": q90,
+                    "endDate": today.isoformat(), "granularity": "day",
+                    "page": page, "pageSize": 25}
+            r, p50, p99 = timed(session, drill, headers, body)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s" % (
+                "drill-in, 90 days, page %d of 25" % page, p50, p99,
+                r.json()["total"]))
+        text = "\n".join(lines) + "\n"
+        print("\n" + text)
+        if OUT:
+            with open(OUT, "w", encoding="utf-8") as f:
+                f.write(text)
