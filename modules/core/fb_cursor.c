@@ -37,7 +37,8 @@ static int fb_cursor_alphabet(const char *text)
 }
 
 apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
-                              const char *expected_sort, fb_cursor_t *out)
+                              const char *expected_sort, fb_cursor_ids_e ids,
+                              fb_cursor_t *out)
 {
     apr_size_t len;
     const char *plain;
@@ -62,10 +63,10 @@ apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
     }
     out->sort = apr_pstrmemdup(p, plain, first - plain);
     out->key = apr_pstrmemdup(p, first + 1, last - first - 1);
-    out->id = fb_id_normalize(p, last + 1);
-    if (out->id == NULL && fb_short_id_valid(last + 1)) {
-        out->id = apr_pstrdup(p, last + 1);     /* the help center's */
-    }
+    out->id = ids == FB_CURSOR_SHORT_IDS
+              ? (fb_short_id_valid(last + 1) ? apr_pstrdup(p, last + 1)
+                                             : NULL)
+              : fb_id_normalize(p, last + 1);
     if (strcmp(out->sort, expected_sort) != 0 || out->id == NULL) {
         return APR_EINVAL;
     }

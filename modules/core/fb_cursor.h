@@ -24,13 +24,19 @@ typedef struct {
 const char *fb_cursor_encode(apr_pool_t *p, const char *sort,
                              const char *key, const char *id);
 
+/* The form of the ids a list's cursors carry. */
+typedef enum {
+    FB_CURSOR_OBJECT_IDS = 0,   /* 24 hexadecimal characters (normalized) */
+    FB_CURSOR_SHORT_IDS         /* fb_short_id_valid: the help center's */
+} fb_cursor_ids_e;
+
 /*
  * Decodes text into *out.  Fails with APR_EINVAL when the text is too
  * long, not base64url, not of the form, made for a sort other than
- * expected_sort, or when its id is neither an object id nor a short id
- * (fb_short_id_valid: the help center's), which is kept as it is.
+ * expected_sort, or when its id is not of the form ids says.
  */
 apr_status_t fb_cursor_decode(apr_pool_t *p, const char *text,
-                              const char *expected_sort, fb_cursor_t *out);
+                              const char *expected_sort, fb_cursor_ids_e ids,
+                              fb_cursor_t *out);
 
 #endif

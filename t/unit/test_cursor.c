@@ -23,7 +23,8 @@ static const char *b64url(const char *plain, apr_size_t len)
 #define ASSERT_REFUSED(text, sort) \
     do { \
         fb_cursor_t c_; \
-        if (!UT_ASSERT_INT(fb_cursor_decode(ut_pool, (text), (sort), &c_), \
+        if (!UT_ASSERT_INT(fb_cursor_decode(ut_pool, (text), (sort), \
+                                         FB_CURSOR_OBJECT_IDS, &c_), \
                            APR_EINVAL)) { \
             UT_ASSERT_STR((text), "(refused)"); \
         } \
@@ -54,7 +55,8 @@ static void test_round_trip(void)
             continue;
         }
         CU_ASSERT_PTR_NULL(strpbrk(text, "=+/"));
-        UT_ASSERT_INT(fb_cursor_decode(ut_pool, text, cases[i].sort, &c),
+        UT_ASSERT_INT(fb_cursor_decode(ut_pool, text, cases[i].sort,
+                                       FB_CURSOR_OBJECT_IDS, &c),
                       APR_SUCCESS);
         UT_ASSERT_STR(c.sort, cases[i].sort);
         UT_ASSERT_STR(c.key, cases[i].key);
@@ -111,9 +113,11 @@ static void test_other_base64_forms(void)
 
     /* The inputs are good cursors when encoded as they should be. */
     UT_ASSERT_INT(fb_cursor_decode(ut_pool, b64url(plain, strlen(plain)),
-                                   "s", &c), APR_SUCCESS);
+                                   "s", FB_CURSOR_OBJECT_IDS, &c),
+                  APR_SUCCESS);
     UT_ASSERT_INT(fb_cursor_decode(ut_pool, b64url(padded, strlen(padded)),
-                                   "s", &c), APR_SUCCESS);
+                                   "s", FB_CURSOR_OBJECT_IDS, &c),
+                  APR_SUCCESS);
 
     text = apr_pencode_base64(ut_pool, plain, APR_ENCODE_STRING,
                               APR_ENCODE_NONE, NULL);
@@ -156,20 +160,25 @@ static void test_bad_form(void)
                    "created");
 }
 
-/* The help center's short ids (1 to 16 letters and digits) are ids too,
- * kept as they are. */
+/* The help center's short ids (1 to 16 letters and digits) are a list's
+ * ids when it says so, kept as they are; never where object ids are. */
 static void test_short_ids(void)
 {
     fb_cursor_t c;
 
     UT_ASSERT_INT(fb_cursor_decode(ut_pool, fb_cursor_encode(
                       ut_pool, "created", "1", "Ab3xyz0123456789"),
-                  "created", &c), APR_SUCCESS);
+                  "created", FB_CURSOR_SHORT_IDS, &c), APR_SUCCESS);
     UT_ASSERT_STR(c.id, "Ab3xyz0123456789");
     UT_ASSERT_INT(fb_cursor_decode(ut_pool, fb_cursor_encode(
-                      ut_pool, "created", "1", "7"), "created", &c),
-                  APR_SUCCESS);
+                      ut_pool, "created", "1", "7"), "created",
+                  FB_CURSOR_SHORT_IDS, &c), APR_SUCCESS);
     UT_ASSERT_STR(c.id, "7");
+    ASSERT_REFUSED(fb_cursor_encode(ut_pool, "created", "1", "nothex"),
+                   "created");
+    UT_ASSERT_INT(fb_cursor_decode(ut_pool, fb_cursor_encode(
+                      ut_pool, "created", "1", "x-z"), "created",
+                  FB_CURSOR_SHORT_IDS, &c), APR_EINVAL);
 }
 
 static void test_empty_and_null(void)
@@ -194,7 +203,8 @@ static void test_length_limit(void)
     text = fb_cursor_encode(ut_pool, "s", key, ID);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     UT_ASSERT_INT(strlen(text), FB_CURSOR_MAX);
-    UT_ASSERT_INT(fb_cursor_decode(ut_pool, text, "s", &c), APR_SUCCESS);
+    UT_ASSERT_INT(fb_cursor_decode(ut_pool, text, "s", FB_CURSOR_OBJECT_IDS,
+                                   &c), APR_SUCCESS);
     UT_ASSERT_STR(c.key, key);
 
     key[384 - fixed] = 'k';

@@ -323,7 +323,7 @@ fb_error_t *fb_list_respond_rows(fb_req_t *fr, const fb_list_order_t *order,
     int shown;
 
     if (text != NULL
-        && (fb_cursor_decode(fr->pool, text, sort, &cursor)
+        && (fb_cursor_decode(fr->pool, text, sort, order->ids, &cursor)
             != APR_SUCCESS || !order->key_valid(cursor.key))) {
         return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor", NULL);
     }

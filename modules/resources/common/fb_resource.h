@@ -11,6 +11,7 @@
 #ifndef FB_RESOURCE_H
 #define FB_RESOURCE_H
 
+#include "fb_cursor.h"
 #include "fb_request.h"
 #include "fb_rowjson.h"
 #include "fb_version.h"
@@ -52,6 +53,7 @@ typedef struct {
     const fb_statement_t *after;
     const char *cursor_sort;            /* the name its cursors carry */
     int (*key_valid)(const char *key);  /* the form of its sort keys */
+    fb_cursor_ids_e ids;                /* ... and of its ids */
 } fb_list_order_t;
 
 /*

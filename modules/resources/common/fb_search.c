@@ -685,7 +685,8 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     }
     name = fb_search_cursor_name(fr->pool, fam, sort, plan.filter, search);
     if (text != NULL
-        && (fb_cursor_decode(fr->pool, text, name, &cursor) != APR_SUCCESS
+        && (fb_cursor_decode(fr->pool, text, name, fam->ids, &cursor)
+            != APR_SUCCESS
             || !o->key_valid(cursor.key))) {
         return fb_error_make(fr->pool, FB_E_INVALID_CURSOR, "cursor",
                              "The cursor was not made by this search: a "

@@ -311,6 +311,7 @@ typedef struct {
     const fb_search_set_t *filter;  /* no drive, then drives; ends with
                                      * NULL orders */
     const fb_search_set_t *text;    /* NULL: no search mode */
+    fb_cursor_ids_e ids;            /* the form of the rows' ids */
     long cap;                       /* totalCount at most, filter mode */
     long text_cap;                  /* ..., search mode */
     /* What the key may see, a JSON array of names for k.scope (NULL:

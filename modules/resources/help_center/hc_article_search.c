@@ -205,6 +205,7 @@ static const fb_field_rule_t fb_art_search_rules[] = {
 
 static const fb_search_family_t fb_art_search = {
     .name = "articles.search",
+    .ids = FB_CURSOR_SHORT_IDS,
     .fields = fb_art_search_fields,
     .default_sort = "created_at:desc",
     .filter = fb_art_filter_sets,

@@ -420,6 +420,7 @@ static const fb_list_order_t fb_art_oldest = {
     .after = &fb_sql_article_list_after,
     .cursor_sort = "articles.createdAt.asc",
     .key_valid = fb_key_integer,
+    .ids = FB_CURSOR_SHORT_IDS,
 };
 
 /* The view of a read: the query's state (live by default, and for the

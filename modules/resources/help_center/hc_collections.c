@@ -350,6 +350,7 @@ static const fb_list_order_t fb_col_oldest = {
     .after = &fb_sql_collection_list_after,
     .cursor_sort = "collections.createdAt.asc",
     .key_valid = fb_key_integer,
+    .ids = FB_CURSOR_SHORT_IDS,
 };
 
 static const fb_resource_t fb_collections = {

@@ -235,6 +235,7 @@ static const fb_list_order_t fb_hc_oldest = {
     .after = &fb_sql_help_center_list_after,
     .cursor_sort = "help_centers.createdAt.asc",
     .key_valid = fb_key_integer,
+    .ids = FB_CURSOR_SHORT_IDS,
 };
 
 static const fb_resource_t fb_help_centers = {

@@ -278,7 +278,7 @@ static const char *fb_post_order_arg(fb_req_t *fr, const char *sort,
     }
     if (text != NULL
         && fb_cursor_decode(fr->pool, text, fb_list_cursor_sort(fr, order),
-                            &cursor)
+                            order->ids, &cursor)
            == APR_SUCCESS
         && strchr(cursor.key, ':') != NULL) {
         return apr_pstrmemdup(fr->pool, cursor.key,
