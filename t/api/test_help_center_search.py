@@ -126,3 +126,45 @@ def test_filters_and_bad_input(org, other_org, articles):
                                              "value": "x"}})
     assert r.status_code == 400
     assert r.json()["error"]["param"].startswith("query")
+
+
+def test_filter_by_collection(org):
+    """parentId = / IN go through the collection's index (an AND's first
+    such clause, docs of hc_article_search.c); the predicate still
+    decides the rest: null (no collection), a second clause, !=."""
+    def collection(name):
+        r = org.api.post("/help_center/collections", json={"name": name})
+        assert r.status_code == 200, r.text
+        return r.json()["id"]
+
+    def article(parent):
+        body = {"title": "Shelved", "body": "<p>shelfword</p>",
+                "state": "live"}
+        if parent:
+            body["parentId"] = parent
+        r = org.api.post("/help_center/articles", json=body)
+        assert r.status_code == 200, r.text
+        return r.json()["id"]
+
+    c1, c2 = collection("Shelf one"), collection("Shelf two")
+    a1, a2, top = article(c1), article(c2), article(None)
+
+    def found(*clauses, **extra):
+        query = clauses[0] if len(clauses) == 1 else {
+            "operator": "AND", "value": list(clauses)}
+        r = org.api.post(SEARCH, json=dict(query=query, limit=100, **extra))
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def parent(op, value):
+        return {"field": "parentId", "operator": op, "value": value}
+
+    page = found(parent("=", c1))
+    assert ids(page) == [a1] and page["totalCount"] == 1
+    assert set(ids(found(parent("IN", [c1, c2])))) == {a1, a2}
+    assert ids(found(parent("=", c2), search="shelfword")) == [a2]
+    assert ids(found(parent("=", c1), sort="updated_at:asc")) == [a1]
+    unset = ids(found(parent("=", None)))
+    assert top in unset and a1 not in unset and a2 not in unset
+    assert ids(found(parent("=", c1), parent("=", c2))) == []
+    assert ids(found(parent("IN", [c1, c2]), parent("!=", c2))) == [a1]

@@ -28,7 +28,8 @@
     X("help_center_id", "helpCenterId", "helpCenterId", FB_SK_STRING, \
       FB_SOPS_SET, 0, NULL, NULL, FB_SEARCH_IN("r.help_center_id")) \
     X("parent_id", "parentId", "parentId", FB_SK_STRING, FB_SOPS_SET, \
-      FB_SF_NULLABLE, NULL, NULL, FB_SEARCH_IN("r.parent_id")) \
+      FB_SF_NULLABLE | FB_SF_INDEXED, NULL, NULL, \
+      FB_SEARCH_IN("r.parent_id")) \
     X("author_id", "authorId", "authorId", FB_SK_STRING, FB_SOPS_SET, \
       FB_SF_NULLABLE, NULL, NULL, FB_SEARCH_IN("r.author_id")) \
     X("slug", NULL, "slug", FB_SK_STRING, FB_SOPS_SET, FB_SF_BOUNDED, \
@@ -58,8 +59,12 @@ static const fb_search_field_t fb_art_search_fields[] = {
     "  OR coalesce(k.clauses @? '$.c[*] ? (@.f == \"state\")', false)) "
 
 
+/* The walk; a collection's articles (parentId = / IN, of an AND)
+ * through help_center_articles_parent, not every article of the
+ * organization put to the predicate (its totalCount too). */
 #define ART_S_WALK \
-    "help_center_articles r, k WHERE r.org_id = k.org_id " ART_S_LIVE
+    "help_center_articles r, k WHERE r.org_id = k.org_id " ART_S_LIVE \
+    FB_SEARCH_IX("parentId", "r.parent_id")
 
 /* The words in the configuration of each locale the organization's help
  * center offers (availableLocales: one probe of the text index each);

@@ -19,6 +19,15 @@ fb_ts_key(r.created_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -273,6 +282,15 @@ fb_ts_key(r.created_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -529,6 +547,15 @@ fb_ts_key(r.created_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -783,6 +810,15 @@ fb_ts_key(r.created_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -1039,6 +1075,15 @@ fb_ts_key(r.updated_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -1293,6 +1338,15 @@ fb_ts_key(r.updated_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -1549,6 +1603,15 @@ fb_ts_key(r.updated_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -1803,6 +1866,15 @@ fb_ts_key(r.updated_at)
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
@@ -2054,6 +2126,15 @@ SELECT count(*) FROM (SELECT 1 FROM
 help_center_articles r, k WHERE r.org_id = k.org_id
 AND (r.state = 'live'
   OR coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false))
+AND (fb_search_ids(k.index_clauses, 'parentId')
+ IS NULL
+  OR
+r.parent_id
+ = ANY (fb_search_ids(k.index_clauses, 'parentId')))
+AND (coalesce(cardinality(fb_search_ids(k.index_clauses, 'parentId')), 0) <> 1
+  OR
+r.parent_id
+ = (fb_search_ids(k.index_clauses, 'parentId'))[1])
 AND (k.clauses IS NULL OR (NOT EXISTS (SELECT 1
   FROM jsonb_array_elements(k.clauses -> 'c') fc(j)
   WHERE
