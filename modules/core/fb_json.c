@@ -428,3 +428,18 @@ int fb_json_bool(json_object *obj, const char *key, int def)
     return json_object_is_type(v, json_type_boolean)
            ? json_object_get_boolean(v) : def;
 }
+
+const char *fb_json_other_member(json_object *obj, const char *const *names)
+{
+    const char *const *n;
+
+    json_object_object_foreach(obj, key, val) {
+        (void)val;
+        for (n = names; *n != NULL && strcmp(*n, key) != 0; n++) {
+        }
+        if (*n == NULL) {
+            return key;
+        }
+    }
+    return NULL;
+}

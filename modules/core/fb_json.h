@@ -51,4 +51,8 @@ void fb_json_put_str(json_object *obj, const char *key, const char *s);
 /* The boolean member key of obj; def when absent, null or not boolean. */
 int fb_json_bool(json_object *obj, const char *key, int def);
 
+/* The name of obj's first member that is none of names (NULL-terminated),
+ * or NULL when every member is one of them. */
+const char *fb_json_other_member(json_object *obj, const char *const *names);
+
 #endif

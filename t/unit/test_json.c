@@ -351,6 +351,19 @@ static void test_member_getters(void)
     UT_ASSERT_INT(fb_json_bool(obj, "absent", 1), 1);
 }
 
+static void test_other_member(void)
+{
+    static const char *const known[] = {"a", "b", NULL};
+    static const char *const none[] = {NULL};
+
+    UT_ASSERT_STR(fb_json_other_member(ut_json("{\"a\":1,\"b\":2}"), known),
+                  NULL);
+    UT_ASSERT_STR(fb_json_other_member(ut_json("{\"b\":1,\"c\":2}"), known),
+                  "c");
+    UT_ASSERT_STR(fb_json_other_member(ut_json("{}"), none), NULL);
+    UT_ASSERT_STR(fb_json_other_member(ut_json("{\"a\":1}"), none), "a");
+}
+
 void test_json_register(void)
 {
     static const ut_test_t tests[] = {
@@ -367,6 +380,7 @@ void test_json_register(void)
         {"text: copied out of the object", test_text_is_a_copy},
         {"quote: escapes and null", test_quote},
         {"member getters: string and bool", test_member_getters},
+        {"other member: the first not named", test_other_member},
         {NULL, NULL}
     };
 

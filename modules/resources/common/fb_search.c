@@ -239,23 +239,6 @@ static fb_error_t *fb_search_value(apr_pool_t *p,
     return fb_search_bad(p, at, "Unexpected field.");
 }
 
-/* The first member of obj other than those of names, or NULL. */
-static const char *fb_search_extra(json_object *obj,
-                                   const char *const *names)
-{
-    const char *const *n;
-
-    json_object_object_foreach(obj, key, val) {
-        (void)val;
-        for (n = names; *n != NULL && strcmp(*n, key) != 0; n++) {
-        }
-        if (*n == NULL) {
-            return key;
-        }
-    }
-    return NULL;
-}
-
 /* A clause, checked: the field, the operator, the normalized values. */
 typedef struct {
     const fb_search_field_t *field;
@@ -337,7 +320,7 @@ static fb_error_t *fb_search_clause(apr_pool_t *p,
         return fb_search_bad(p, at, apr_psprintf(
             p, "'%s' must be an object {field, operator, value}.", at));
     }
-    if ((extra = fb_search_extra(clause, members)) != NULL) {
+    if ((extra = fb_json_other_member(clause, members)) != NULL) {
         return fb_error_make(p, FB_E_PARAMETER_NOT_SUPPORTED,
                              apr_pstrcat(p, at, ".", extra, NULL),
                              apr_psprintf(p, "'%s.%s' is not supported "
@@ -454,7 +437,7 @@ fb_error_t *fb_search_compile(apr_pool_t *p,
         }
     }
     else {
-        if ((extra = fb_search_extra(query, group_members)) != NULL) {
+        if ((extra = fb_json_other_member(query, group_members)) != NULL) {
             return fb_error_make(p, FB_E_PARAMETER_NOT_SUPPORTED,
                                  apr_pstrcat(p, "query.", extra, NULL),
                                  apr_psprintf(p, "'query.%s' is not "
@@ -579,7 +562,8 @@ static fb_error_t *fb_search_drive(fb_req_t *fr,
             continue;
         }
         args.limit = apr_itoa(fr->pool, FB_SEARCH_DRIVE_MAX);
-        if ((err = fb_req_select(fr, s->links, FB_NAMED_VALUES(search, &args), &rows))
+        if ((err = fb_req_select(fr, s->links,
+                                 FB_NAMED_VALUES(search, &args), &rows))
             != NULL) {
             return err;
         }
@@ -717,8 +701,9 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     else {
         args.after_key = args.after_id = NULL;
         args.limit = apr_ltoa(fr->pool, cap);
-        if ((err = fb_req_select(fr, set->count, FB_NAMED_VALUES(search, &args),
-                                 &count)) != NULL) {
+        if ((err = fb_req_select(fr, set->count,
+                                 FB_NAMED_VALUES(search, &args), &count))
+            != NULL) {
             return err;
         }
         counted = atol(fb_rows_get(&count, 0, 0));

@@ -331,22 +331,6 @@ static const char *rq_op_names(apr_pool_t *p, unsigned mask)
     return out;
 }
 
-/* The first member of obj other than those of names, or NULL. */
-static const char *rq_extra(json_object *obj, const char *const *names)
-{
-    const char *const *n;
-
-    json_object_object_foreach(obj, key, val) {
-        (void)val;
-        for (n = names; *n != NULL && strcmp(*n, key) != 0; n++) {
-        }
-        if (*n == NULL) {
-            return key;
-        }
-    }
-    return NULL;
-}
-
 /* One value v of attribute a (at names it), as the text the statements
  * compare. */
 static fb_error_t *rq_value(apr_pool_t *p, const fb_report_attr_t *a,
@@ -437,7 +421,8 @@ static fb_error_t *rq_rule(rq_filter_t *f, json_object *node,
     static const char *const members[] = {"kind", "fieldId", "operator",
                                           "value", NULL};
     apr_pool_t *p = f->p;
-    const char *extra = rq_extra(node, members), *field, *opname, *one;
+    const char *extra = fb_json_other_member(node, members);
+    const char *field, *opname, *one;
     const fb_report_attr_t *a;
     json_object *value = json_object_object_get(node, "value"), *rule, *vs;
     unsigned op;
@@ -554,7 +539,7 @@ static fb_error_t *rq_node(rq_filter_t *f, json_object *node,
         return rq_bad(p, apr_pstrcat(p, at, ".kind", NULL),
                       "kind must be rule or group.");
     }
-    if ((extra = rq_extra(node, members)) != NULL) {
+    if ((extra = fb_json_other_member(node, members)) != NULL) {
         return rq_bad(p, apr_pstrcat(p, at, ".", extra, NULL),
                       "A group has kind, op and children only.");
     }
