@@ -165,8 +165,8 @@ def valid_findings(site, doc, only=None, rounds=ROUNDS):
                         req.method.upper(), req.path, req.params,
                         json.dumps(req.body)[:300], r.text[:300])
                 if r.status_code >= 500:
-                    return "%s %s: %d" % (req.method, req.path,
-                                          r.status_code)
+                    return "%s %s: %d %s" % (req.method, req.path,
+                                             r.status_code, r.text[:300])
                 return None
             jobs.append((req, judge))
     return run(site, jobs)
