@@ -20,6 +20,9 @@
  *   tables by the sort names the client sends;
  * - its full text: the statement set of search mode, whose `admitted`
  *   rows are the matches of the text the filter admits, with a score;
+ * - its fast sets: statements for the commonest filters (one id of each
+ *   of a few indexed fields) that PostgreSQL plans once
+ *   (fb_search_fast_t);
  * - its caps of totalCount and how its rows are written (the family's
  *   GET writer).
  *

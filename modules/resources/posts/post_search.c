@@ -5,7 +5,9 @@
  *
  * Filter mode walks the organization's posts in the sort's index order
  * (boards and statuses an AND selects by are index conditions, k.index_clauses), or
- * starts from a contact's votes (voterId); search mode ranks the newest
+ * starts from a contact's votes (voterId); a board and a status, a board
+ * or a status by one id each, in creation order, run fast sets planned
+ * once (fb_search_fast_t); search mode ranks the newest
  * 1,000 matches of `search` the filter admits (title and content,
  * posts.search), as GET /posts?q= does.  Rows are GET /posts/{id}'s.
  * Guards: a key without view_posts_private sees public posts only.  This
