@@ -530,18 +530,69 @@ static const char *fb_search_sort_name(const fb_search_family_t *fam,
     return sort;
 }
 
-/* The order named sort in set, or NULL. */
-static const fb_search_order_t *fb_search_order(const fb_search_set_t *set,
-                                                const char *sort)
+/* The order named sort among orders, or NULL. */
+static const fb_search_order_t *fb_search_order(
+    const fb_search_order_t *orders, const char *sort)
 {
     const fb_search_order_t *o;
 
-    for (o = set->orders; o->sort != NULL; o++) {
+    for (o = orders; o->sort != NULL; o++) {
         if (strcmp(o->sort, sort) == 0) {
             return o;
         }
     }
     return NULL;
+}
+
+/* The fast set (fb_search_fast_t) of a filter-mode query that the index
+ * clauses say whole, one id for each of exactly the set's fields, in
+ * sort; its ids into *ids.  NULL: none. */
+static const fb_search_fast_t *fb_search_fast(
+    const fb_search_family_t *fam, const fb_search_plan_t *plan,
+    const char *sort, fb_params_search_ids_t *ids)
+{
+    const char **slot[FB_SEARCH_FAST_FIELDS] = {&ids->id1, &ids->id2};
+    const fb_search_fast_t *f;
+    json_object *v;
+    int i;
+
+    if (fam->fast == NULL || !plan->covered) {
+        return NULL;
+    }
+    for (f = fam->fast; f->orders != NULL; f++) {
+        memset(ids, 0, sizeof(*ids));
+        for (i = 0; i < FB_SEARCH_FAST_FIELDS && f->forms[i] != NULL; i++) {
+            if (!json_object_object_get_ex(plan->ix, f->forms[i], &v)
+                || json_object_array_length(v) != 1) {
+                break;
+            }
+            *slot[i] = json_object_get_string(
+                json_object_array_get_idx(v, 0));
+        }
+        if ((i == FB_SEARCH_FAST_FIELDS || f->forms[i] == NULL)
+            && i == json_object_object_length(plan->ix)
+            && fb_search_order(f->orders, sort) != NULL) {
+            return f;
+        }
+    }
+    return NULL;
+}
+
+/* Runs statement st with args, or, for a fast set's statement (ids not
+ * NULL), with its ids and args' scope, cursor and limit. */
+static fb_error_t *fb_search_select(fb_req_t *fr, const fb_statement_t *st,
+                                    const fb_params_search_t *args,
+                                    fb_params_search_ids_t *ids,
+                                    fb_rows_t *rows)
+{
+    if (ids == NULL) {
+        return fb_req_select(fr, st, FB_NAMED_VALUES(search, args), rows);
+    }
+    ids->scope = args->scope;
+    ids->after_key = args->after_key;
+    ids->after_id = args->after_id;
+    ids->limit = args->limit;
+    return fb_req_select(fr, st, FB_NAMED_VALUES(search_ids, ids), rows);
 }
 
 /* The set of filter mode: a drive whose field the query selects by, with
@@ -626,6 +677,9 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     const char *name, *next = NULL, *data;
     const fb_search_order_t *o;
     const fb_search_set_t *set;
+    const fb_search_fast_t *fast = NULL;
+    const fb_statement_t *count_st;
+    fb_params_search_ids_t fast_ids, *ids = NULL;
     fb_params_search_t args;
     fb_search_plan_t plan;
     fb_cursor_t cursor;
@@ -660,10 +714,21 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     }
     set = fam->text;
     if (search == NULL
-        && (err = fb_search_drive(fr, fam, &plan, args, &set)) != NULL) {
-        return err;
+        && (fast = fb_search_fast(fam, &plan, sort, &fast_ids)) != NULL) {
+        ids = &fast_ids;
+        o = fb_search_order(fast->orders, sort);
+        count_st = fast->count;
     }
-    if ((o = fb_search_order(set, sort)) == NULL) {
+    else {
+        if (search == NULL
+            && (err = fb_search_drive(fr, fam, &plan, args, &set))
+               != NULL) {
+            return err;
+        }
+        o = fb_search_order(set->orders, sort);
+        count_st = set->count;
+    }
+    if (o == NULL) {
         /* the sort's rule lets no other through */
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
@@ -682,8 +747,8 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
         args.after_id = cursor.id;
     }
     args.limit = apr_ltoa(fr->pool, limit + 1);
-    if ((err = fb_req_select(fr, text ? o->after : o->first,
-                             FB_NAMED_VALUES(search, &args), &rows)) != NULL) {
+    if ((err = fb_search_select(fr, text ? o->after : o->first, &args,
+                                ids, &rows)) != NULL) {
         return err;
     }
     /* Search mode's rows say the total; filter mode counts apart (up to
@@ -701,8 +766,7 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     else {
         args.after_key = args.after_id = NULL;
         args.limit = apr_ltoa(fr->pool, cap);
-        if ((err = fb_req_select(fr, set->count,
-                                 FB_NAMED_VALUES(search, &args), &count))
+        if ((err = fb_search_select(fr, count_st, &args, ids, &count))
             != NULL) {
             return err;
         }

@@ -20,6 +20,9 @@
  *   tables by the sort names the client sends;
  * - its full text: the statement set of search mode, whose `admitted`
  *   rows are the matches of the text the filter admits, with a score;
+ * - its fast sets: statements for the commonest filters (one id of each
+ *   of a few indexed fields) that PostgreSQL plans once
+ *   (fb_search_fast_t);
  * - its caps of totalCount and how its rows are written (the family's
  *   GET writer).
  *
@@ -38,6 +41,7 @@
 #define FB_SEARCH_H
 
 #include "fb_cursor.h"
+#include "fb_query.h"
 #include "fb_resource.h"
 
 /* Clauses in a group, and values in an IN / NIN list, at most. */
@@ -249,12 +253,16 @@ FB_PARAMS(search, (clauses, index_clauses, text, scope, after_key, after_id,
  * k.after_key back into col's type.
  */
 #define FB_SEARCH_SORT(name, PAGE, col, id, key, key_in) \
-    FB_SQL_WITH(name##_desc, search, PAGE(key, col " DESC, " id " DESC", "")); \
-    FB_SQL_WITH(name##_desc_after, search, \
+    FB_SEARCH_SORT_WITH(search, name, PAGE, col, id, key, key_in)
+/* The same, for statements of the argument set set (search_ids: a fast
+ * set's, below). */
+#define FB_SEARCH_SORT_WITH(set, name, PAGE, col, id, key, key_in) \
+    FB_SQL_WITH(name##_desc, set, PAGE(key, col " DESC, " id " DESC", "")); \
+    FB_SQL_WITH(name##_desc_after, set, \
            PAGE(key, col " DESC, " id " DESC", \
                 "AND (" col ", " id ") < (" key_in ", k.after_id) ")); \
-    FB_SQL_WITH(name##_asc, search, PAGE(key, col " ASC, " id " ASC", "")); \
-    FB_SQL_WITH(name##_asc_after, search, \
+    FB_SQL_WITH(name##_asc, set, PAGE(key, col " ASC, " id " ASC", "")); \
+    FB_SQL_WITH(name##_asc_after, set, \
            PAGE(key, col " ASC, " id " ASC", \
                 "AND (" col ", " id ") > (" key_in ", k.after_id) "))
 #define FB_SEARCH_SORT_STATEMENTS(name) \
@@ -297,6 +305,64 @@ typedef struct {
     const fb_statement_t *count;
 } fb_search_set_t;
 
+/*
+ * A fast set: filter mode of the commonest queries, planned once.  The
+ * statements above take the checked query as jsonb and unpack it, so
+ * PostgreSQL plans them for each execution's values (a millisecond or
+ * more for a page, and again for its count).  A family may declare, as
+ * data, sets for a query that is one id (= or IN of one) for each of
+ * exactly a few indexed fields, all of them FB_SF_COVERED (an AND or one
+ * clause: the index clauses say the whole query): their statements take
+ * the ids as plain arguments (the set search_ids, below), so PostgreSQL
+ * keeps one plan for them (a generic plan, as for a list).  The engine
+ * takes the first set whose fields are the query's and which has the
+ * sort; otherwise the statements above run.  Both give the same rows,
+ * keys, cursors and totalCount (t/api/test_search.py compares them).
+ */
+#define FB_SEARCH_FAST_FIELDS 2
+typedef struct {
+    /* its fields' forms, in the order of their ids (id1, id2), NULL after
+     * the last; orders NULL ends a table */
+    const char *forms[FB_SEARCH_FAST_FIELDS + 1];
+    const fb_search_order_t *orders;
+    const fb_statement_t *count;
+} fb_search_fast_t;
+
+/*
+ * The arguments of a fast set's statements, in this order: the
+ * organization, the ids of its fields (id1, id2; NULL past its last),
+ * what the key may see (as k.scope above), the cursor's key and id; then
+ * the limit.  Every statement of the set names all of them, whatever it
+ * reads (fb_params.h).
+ */
+FB_PARAMS(search_ids, (id1, id2, scope, after_key, after_id, limit));
+
+#define FB_SEARCH_IDS_ARGS \
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS id1, %s::text AS id2, %s::jsonb AS scope, " \
+    "  %s::text AS after_key, %s::text AS after_id) "
+
+/*
+ * A page of a fast set: as FB_SEARCH_FILTER_PAGE, base selecting by k.id1
+ * and k.id2 itself, with no filter to apply.  Its rows are limited by a
+ * constant first, the most a page reads: PostgreSQL costs a LIMIT
+ * parameter alone as a tenth of the rows, and would then plan each
+ * execution anew (as posts.c's lists say).
+ */
+#define FB_SEARCH_IDS_PAGE(a, base, outer, key, by, after) \
+    FB_SEARCH_IDS_ARGS ", page AS (SELECT * FROM (SELECT " a ".*, " key \
+    "  AS sort_key, NULL::numeric AS search_score, " \
+    "  NULL::bigint AS search_total FROM " base " " after \
+    "  ORDER BY " by " LIMIT " FB_QUERY_ROWS_CAP_SQL ") " a \
+    "  ORDER BY " by " LIMIT %d) " outer " ORDER BY " by
+
+/* How many rows (a select of one column, 1) there are, up to the
+ * limit, the family's cap (cap_sql, the same as a constant, for the same
+ * reason). */
+#define FB_SEARCH_IDS_COUNT(rows, cap_sql) \
+    FB_SEARCH_IDS_ARGS "SELECT count(*) FROM (SELECT 1 FROM (" rows \
+    " LIMIT " cap_sql ") y LIMIT %d) x"
+
 /* A sort's deprecated name and its own. */
 typedef struct {
     const char *alias;              /* NULL ends a table */
@@ -311,6 +377,8 @@ typedef struct {
     const fb_search_set_t *filter;  /* no drive, then drives; ends with
                                      * NULL orders */
     const fb_search_set_t *text;    /* NULL: no search mode */
+    const fb_search_fast_t *fast;   /* filter mode's fast sets, ending
+                                     * with NULL orders; NULL: none */
     fb_cursor_ids_e ids;            /* the form of the rows' ids */
     long cap;                       /* totalCount at most, filter mode */
     long text_cap;                  /* ..., search mode */
@@ -336,7 +404,8 @@ typedef struct {
 #define FB_SEARCH_BODY_RULES(sorts) \
     {.name = "cursor", .type = FB_FIELD_STRING, .min = 1, \
      .max = FB_CURSOR_MAX}, \
-    {.name = "limit", .type = FB_FIELD_INT, .min = 1, .max = 100}, \
+    {.name = "limit", .type = FB_FIELD_INT, .min = 1, \
+     .max = FB_QUERY_LIMIT_MAX}, \
     {.name = "query", .type = FB_FIELD_OBJECT}, \
     {.name = "sort", .type = FB_FIELD_ENUM, .choices = (sorts)}
 #define FB_SEARCH_TEXT_RULE(most) \

@@ -5,7 +5,9 @@
  *
  * Filter mode walks the organization's posts in the sort's index order
  * (boards and statuses an AND selects by are index conditions, k.index_clauses), or
- * starts from a contact's votes (voterId); search mode ranks the newest
+ * starts from a contact's votes (voterId); a board and a status, a board
+ * or a status by one id each, in creation order, run fast sets planned
+ * once (fb_search_fast_t); search mode ranks the newest
  * 1,000 matches of `search` the filter admits (title and content,
  * posts.search), as GET /posts?q= does.  Rows are GET /posts/{id}'s.
  * Guards: a key without view_posts_private sees public posts only.  This
@@ -13,6 +15,8 @@
  * the client's other guards hold by construction.
  */
 #include <string.h>
+
+#include "apr_general.h"
 
 #include "fb_json.h"
 #include "fb_perm.h"
@@ -102,6 +106,9 @@ static const fb_search_field_t fb_post_search_fields[] = {
     "  AND v.contact_id = ANY (" FB_SEARCH_IDS("voterId") ")) d, " \
     "  posts p WHERE p.org_id = k.org_id AND p.id = d.id " POST_S_GUARDS
 
+/* totalCount at most, in filter mode. */
+#define POST_S_CAP 5000
+
 /* Search mode ranks at most this many matches, the newest (as GET
  * /posts?q= does: a word in 14 % of a million posts ranked whole is a
  * read of 140,000 rows). */
@@ -177,7 +184,58 @@ FB_SQL_WITH(post_search_text_after, search,
                      FB_SEARCH_AFTER_SCORE("p", "p.id")));
 FB_SQL_WITH(post_search_text_count, search, FB_SEARCH_TEXT_COUNT(POST_S_ADMITTED));
 
+/*
+ * The fast sets (fb_search.h): a board and a status (the roadmap's
+ * columns), a board, a status, newest or oldest first, each read from its
+ * own index (posts_board_status, posts_board, posts_status) in a plan
+ * PostgreSQL keeps.  The count's rows are two selects of which the
+ * scope runs one (a condition on k alone, checked once): a key that sees
+ * every post counts from the index alone, without reading a post.
+ */
+#define POST_S_MAY_PRIVATE FB_SEARCH_MAY("postsPrivate")
+#define POST_S_BY(where) \
+    "posts p, k WHERE p.org_id = k.org_id " where \
+    " AND (" POST_S_MAY_PRIVATE " OR p.visibility = 'public')"
+#define POST_S_BY_ROWS(where) \
+    "SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id " where \
+    "  AND " POST_S_MAY_PRIVATE " " \
+    "UNION ALL SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id " where \
+    "  AND NOT " POST_S_MAY_PRIVATE " AND p.visibility = 'public'"
+#define POST_S_BOARD_STATUS "AND p.board_id = k.id1 AND p.status_id = k.id2"
+#define POST_S_BOARD "AND p.board_id = k.id1"
+#define POST_S_STATUS "AND p.status_id = k.id1"
+
+/* A fast set's page, selecting by where. */
+#define POST_S_FAST_PAGE(where, key, by, after) \
+    FB_SEARCH_IDS_PAGE("p", POST_S_BY(where), POST_S_OUTER, key, by, after)
+#define POST_S_BOARD_STATUS_PAGE(key, by, after) \
+    POST_S_FAST_PAGE(POST_S_BOARD_STATUS, key, by, after)
+#define POST_S_BOARD_PAGE(key, by, after) \
+    POST_S_FAST_PAGE(POST_S_BOARD, key, by, after)
+#define POST_S_STATUS_PAGE(key, by, after) \
+    POST_S_FAST_PAGE(POST_S_STATUS, key, by, after)
+
+/* A fast set's statements: name_created_{desc,asc}[_after], name_count. */
+#define POST_S_FAST(name, PAGE, where) \
+    FB_SEARCH_SORT_WITH(search_ids, name##_created, PAGE, "p.created_at", \
+                        "p.id", FB_SEARCH_TIME_KEY("p.created_at"), \
+                        FB_SEARCH_TIME_KEY_IN); \
+    FB_SQL_WITH(name##_count, search_ids, \
+                FB_SEARCH_IDS_COUNT(POST_S_BY_ROWS(where), \
+                                    APR_STRINGIFY(POST_S_CAP)))
+
+POST_S_FAST(post_search_board_status, POST_S_BOARD_STATUS_PAGE,
+            POST_S_BOARD_STATUS);
+POST_S_FAST(post_search_board, POST_S_BOARD_PAGE, POST_S_BOARD);
+POST_S_FAST(post_search_status, POST_S_STATUS_PAGE, POST_S_STATUS);
+
+#define POST_S_FAST_STATEMENTS(name) \
+    FB_SEARCH_SORT_STATEMENTS(name##_created), &fb_sql_##name##_count
+
 static const fb_statement_t *const fb_post_search_statements[] = {
+    POST_S_FAST_STATEMENTS(post_search_board_status),
+    POST_S_FAST_STATEMENTS(post_search_board),
+    POST_S_FAST_STATEMENTS(post_search_status),
     POST_S_SORT_STATEMENTS(post_search), &fb_sql_post_search_count,
     POST_S_SORT_STATEMENTS(post_search_voted),
     &fb_sql_post_search_voted_count, &fb_sql_post_search_vote_links,
@@ -208,6 +266,30 @@ static const fb_search_set_t fb_post_filter_sets[] = {
 
 static const fb_search_set_t fb_post_text_set = {
     .orders = fb_post_text_orders, .count = &fb_sql_post_search_text_count
+};
+
+static const fb_search_order_t fb_post_board_status_orders[] = {
+    FB_SEARCH_ORDERS("createdAt", post_search_board_status_created,
+                     fb_key_integer), {.sort = NULL}
+};
+static const fb_search_order_t fb_post_board_orders[] = {
+    FB_SEARCH_ORDERS("createdAt", post_search_board_created,
+                     fb_key_integer), {.sort = NULL}
+};
+static const fb_search_order_t fb_post_status_orders[] = {
+    FB_SEARCH_ORDERS("createdAt", post_search_status_created,
+                     fb_key_integer), {.sort = NULL}
+};
+
+static const fb_search_fast_t fb_post_fast_sets[] = {
+    {.forms = {"boardId", "statusId", NULL},
+     .orders = fb_post_board_status_orders,
+     .count = &fb_sql_post_search_board_status_count},
+    {.forms = {"boardId", NULL}, .orders = fb_post_board_orders,
+     .count = &fb_sql_post_search_board_count},
+    {.forms = {"statusId", NULL}, .orders = fb_post_status_orders,
+     .count = &fb_sql_post_search_status_count},
+    {.orders = NULL}
 };
 
 #define POST_S_ALIAS(snake, camel) \
@@ -270,7 +352,8 @@ static const fb_search_family_t fb_post_search = {
     .default_sort = "createdAt:desc",
     .filter = fb_post_filter_sets,
     .text = &fb_post_text_set,
-    .cap = 5000,
+    .fast = fb_post_fast_sets,
+    .cap = POST_S_CAP,
     .text_cap = 200,
     .scope = fb_post_search_scope,
     .check = fb_post_search_check,

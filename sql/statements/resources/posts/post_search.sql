@@ -17640,3 +17640,1107 @@ END), false)
   ) p, k)
  SELECT count(*) FROM (SELECT 1
 FROM admitted LIMIT $8) x;
+
+-- post_search_board_status_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1 AND p.status_id = k.id2
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC;
+
+-- post_search_board_status_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1 AND p.status_id = k.id2
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+AND (p.created_at,
+p.id) < (fb_ts_from_key(k.after_key), k.after_id)
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC;
+
+-- post_search_board_status_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1 AND p.status_id = k.id2
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC;
+
+-- post_search_board_status_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1 AND p.status_id = k.id2
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+AND (p.created_at,
+p.id) > (fb_ts_from_key(k.after_key), k.after_id)
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC;
+
+-- post_search_board_status_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+SELECT count(*) FROM (SELECT 1 FROM (SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1 AND p.status_id = k.id2
+  AND
+(k.scope ? 'postsPrivate')
+UNION ALL SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1 AND p.status_id = k.id2
+  AND NOT
+(k.scope ? 'postsPrivate')
+ AND p.visibility = 'public'
+ LIMIT
+5000) y LIMIT $7) x;
+
+-- post_search_board_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC;
+
+-- post_search_board_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+AND (p.created_at,
+p.id) < (fb_ts_from_key(k.after_key), k.after_id)
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC;
+
+-- post_search_board_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC;
+
+-- post_search_board_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+AND (p.created_at,
+p.id) > (fb_ts_from_key(k.after_key), k.after_id)
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC;
+
+-- post_search_board_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+SELECT count(*) FROM (SELECT 1 FROM (SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1
+  AND
+(k.scope ? 'postsPrivate')
+UNION ALL SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id
+AND p.board_id = k.id1
+  AND NOT
+(k.scope ? 'postsPrivate')
+ AND p.visibility = 'public'
+ LIMIT
+5000) y LIMIT $7) x;
+
+-- post_search_status_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.status_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC;
+
+-- post_search_status_created_desc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.status_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+AND (p.created_at,
+p.id) < (fb_ts_from_key(k.after_key), k.after_id)
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ DESC,
+p.id
+ DESC;
+
+-- post_search_status_created_asc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.status_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC;
+
+-- post_search_status_created_asc_after (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+, page AS (SELECT * FROM (SELECT
+p.*,
+fb_ts_key(p.created_at)
+  AS sort_key, NULL::numeric AS search_score,
+  NULL::bigint AS search_total FROM
+posts p, k WHERE p.org_id = k.org_id
+AND p.status_id = k.id1
+ AND ((k.scope ? 'postsPrivate')
+ OR p.visibility = 'public')
+AND (p.created_at,
+p.id) > (fb_ts_from_key(k.after_key), k.after_id)
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT
+101)
+p
+  ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC
+ LIMIT $7)
+SELECT
+p.id,
+p.slug,
+p.title,
+p.content,
+p.board_id,
+p.author_contact_id,
+p.author_admin_id,
+c.id,
+c.name,
+c.email,
+c.profile_picture,
+c.type,
+a.id,
+a.name,
+a.email,
+a.profile_picture,
+p.status_id,
+p.tag_ids,
+p.comments_enabled,
+p.upvotes,
+p.comment_count,
+p.in_review,
+p.is_pinned,
+p.visibility,
+p.assignee_id,
+p.eta AT TIME ZONE 'UTC',
+p.custom_fields,
+p.created_at AT TIME ZONE 'UTC',
+p.updated_at AT TIME ZONE 'UTC',
+p.integrations,
+o.portal_url,
+o.render_version,
+p.sort_key
+ AS sort_key, p.search_total
+FROM
+page
+ p
+JOIN organizations o ON o.id = p.org_id
+LEFT JOIN contacts
+c
+ ON
+c.org_id =
+p.org_id AND
+c.id =
+p.author_contact_id
+LEFT JOIN admins
+a
+ ON
+a.org_id =
+p.org_id
+AND
+a.id =
+p.author_admin_id
+ ORDER BY
+p.created_at
+ ASC,
+p.id
+ ASC;
+
+-- post_search_status_count (scoped; varchar, varchar, varchar, varchar, varchar, varchar, integer) named (id1, id2, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id1, $3::text AS id2, $4::jsonb AS scope,
+  $5::text AS after_key, $6::text AS after_id)
+SELECT count(*) FROM (SELECT 1 FROM (SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id
+AND p.status_id = k.id1
+  AND
+(k.scope ? 'postsPrivate')
+UNION ALL SELECT 1 FROM posts p, k WHERE p.org_id = k.org_id
+AND p.status_id = k.id1
+  AND NOT
+(k.scope ? 'postsPrivate')
+ AND p.visibility = 'public'
+ LIMIT
+5000) y LIMIT $7) x;
