@@ -29,9 +29,13 @@
 
 /* How long a 'running' claim may go without committing before a retry
  * with the same body may take it over: a request that died (its child
- * killed, its database gone) must not block its key for long.  One still
- * running then is not harmed, only superseded: its commit finds another
- * claim and rolls back (fb_idempotency_commit). */
+ * killed) must not block its key for long.  One still running then is
+ * not harmed, only superseded: its commit finds another claim and rolls
+ * back (fb_idempotency_commit).  A claim made under another PostgreSQL
+ * server than the one running now (restarted after a crash, or a standby
+ * promoted in its place: claimed_under, the postmaster's start time) is
+ * taken over at once: its request's connection died with that server,
+ * so it can no longer commit. */
 #define FB_IDEM_LEASE "interval '10 seconds'"
 
 /* A new record; or one armed again: expired, or a claim whose request
@@ -45,11 +49,13 @@ FB_SQL_NAMED(idem_claim, (api_key, method, path, idem_key, body_hash),
     "ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET "
     "  body_hash = EXCLUDED.body_hash, state = 'running', status = NULL, "
     "  response = NULL, claim = EXCLUDED.claim, claimed_at = now(), "
+    "  claimed_under = EXCLUDED.claimed_under, "
     "  created_at = CASE WHEN i.created_at <= now() - interval '24 hours' "
     "    THEN now() ELSE i.created_at END "
     "WHERE i.created_at <= now() - interval '24 hours' "
     "  OR (i.state = 'running' AND i.body_hash = EXCLUDED.body_hash "
-    "      AND i.claimed_at <= now() - " FB_IDEM_LEASE ") "
+    "      AND (i.claimed_at <= now() - " FB_IDEM_LEASE " "
+    "           OR i.claimed_under <> EXCLUDED.claimed_under)) "
     "RETURNING claim");
 
 FB_SQL_NAMED(idem_get, (api_key, method, path, idem_key),

@@ -121,6 +121,7 @@ class WriteLoop:
         self.acked = {}                 # title -> post id
         self.given_up = set()           # titles never acknowledged
         self.statuses = collections.Counter()
+        self.conflicts = collections.Counter()  # the 409s' messages
         self.slowest_503 = 0.0
         self.errors = []                # unexpected answers
         self.threads = [threading.Thread(target=self.writer, args=(n,))
@@ -162,6 +163,8 @@ class WriteLoop:
                 if status in (201, 200):
                     self.acked[title] = r.json()["id"]
                     return
+                if status == 409:
+                    self.conflicts[r.json()["error"]["message"]] += 1
                 if status not in (503, 409, "connection"):
                     self.errors.append("%s: %s" % (status, r.text[:200]))
             time.sleep(0.05)

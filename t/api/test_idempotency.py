@@ -89,6 +89,34 @@ def test_a_key_still_running_is_409(org, board):
     assert count(org, title) == 1
 
 
+def test_a_claim_of_a_replaced_server_is_taken_over_at_once(org, board):
+    """A 'running' claim whose request died: under the PostgreSQL server
+    running now it holds its key (409) until its lease ends; made under
+    another server (restarted since, or a standby promoted in its place)
+    its request cannot commit any more, and a retry runs at once."""
+    key, title = secrets.token_hex(8), "Claimed " + secrets.token_hex(3)
+    assert create(org, board, key, title).status_code == 201
+    # As if the request had claimed the key and died before its write.
+    org.server.sql("DELETE FROM posts WHERE org_id = %s AND title = %s",
+                   org.id, title)
+    org.server.sql("UPDATE idempotency_keys SET state = 'running', "
+                   "status = NULL, response = NULL, claimed_at = now() "
+                   "WHERE org_id = %s AND idem_key = %s", org.id, key)
+    assert_error(create(org, board, key, title), 409,
+                 "idempotency_key_in_use", param="Idempotency-Key")
+    assert count(org, title) == 0
+    org.server.sql("UPDATE idempotency_keys SET claimed_under = "
+                   "pg_postmaster_start_time() - interval '1 second' "
+                   "WHERE org_id = %s AND idem_key = %s", org.id, key)
+    r = create(org, board, key, title)
+    assert r.status_code == 201 and "Idempotent-Replayed" not in r.headers
+    assert count(org, title) == 1
+    # The retry's claim is the running server's: a replay from now on.
+    r = create(org, board, key, title)
+    assert r.status_code == 201 and "Idempotent-Replayed" in r.headers
+    assert count(org, title) == 1
+
+
 def test_keys_are_scoped_by_api_key_and_path(org, board):
     key, title = secrets.token_hex(8), "Scoped " + secrets.token_hex(3)
     assert create(org, board, key, title).status_code == 201

@@ -14,12 +14,14 @@ SELECT k.org_id, k.api_key, k.method, k.path, k.idem_key,
 ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET
   body_hash = EXCLUDED.body_hash, state = 'running', status = NULL,
   response = NULL, claim = EXCLUDED.claim, claimed_at = now(),
+  claimed_under = EXCLUDED.claimed_under,
   created_at = CASE WHEN i.created_at <= now() - interval '24 hours'
     THEN now() ELSE i.created_at END
 WHERE i.created_at <= now() - interval '24 hours'
   OR (i.state = 'running' AND i.body_hash = EXCLUDED.body_hash
-      AND i.claimed_at <= now() -
-interval '10 seconds')
+      AND (i.claimed_at <= now() -
+interval '10 seconds'
+           OR i.claimed_under <> EXCLUDED.claimed_under))
 RETURNING claim;
 
 -- idem_get (scoped; varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key)
