@@ -8,7 +8,10 @@ docs/operator.md tells operators to.  During a loop of writers that create
 posts with Idempotency-Keys and retry the same key until acknowledged
 (test_faults.WriteLoop), the standby's WAL receiver is stalled for a
 moment, then the primary and all its backends are SIGKILLed (the host
-died) and the standby is promoted.
+died) and the standby is promoted.  The background worker runs meanwhile, delivering each new
+post's event to a real HTTPS receiver: every post the new primary has
+gets its event delivered, at least once (its claims and leases are rows
+the standby has).
 
 With the standby synchronous, the writes made during the stall are not
 acknowledged until they are on it, so nothing acknowledged is lost; with
@@ -20,17 +23,28 @@ written twice."""
 import os
 import secrets
 import signal
+import threading
 import time
 
 import psycopg2
 import pytest
 
-from conftest import CTL, PG, Cluster, Org, free_port, httpd, log_offset, run
-from helpers import assert_error
-from test_faults import (ACQUIRE, UNLIMITED, WriteLoop, crash_lines, figure,
+from conftest import (CTL, PG, Cluster, Org, error_log_lines, free_port,
+                      httpd, https_server, log_offset, run)
+from helpers import assert_error, wait_for
+from test_faults import (ACQUIRE, FAULT_LOG, UNLIMITED, WriteLoop, figure,
                          first_success_after)
+from test_webhooks import Receiver
 
 STALL = 1.0     # seconds the standby receives nothing before the kill
+
+# The worker delivers webhooks to the test's receiver, on loopback.
+WORKER = ("FeedbackOutboundAllowLoopback On\nFeedbackOutboundCAFile %s\n"
+          "FeedbackWorkerInterval 50\nFeedbackWorkerConcurrency 2\n")
+# What the outage makes httpd log on purpose: the requests' 503 and
+# mod_dbd's complaints (test_faults), and the worker's: the database out
+# of reach, a claim and an outcome that could not be recorded.
+OUTAGE_LOG = FAULT_LOG + ("FB00202", "FB00204", "FB00214")
 
 
 class Replicated:
@@ -159,10 +173,18 @@ def test_failover(replicated, sync):
     acknowledged write is there, with an asynchronous one what the stall
     held back is lost (measured)."""
     rs = replicated(sync)
-    with httpd(rs.dsn("ha"), ACQUIRE + UNLIMITED) as site:
+    with https_server(Receiver) as receiver, \
+            httpd(rs.dsn("ha"), ACQUIRE + UNLIMITED + WORKER % receiver.cert,
+                  worker=True) as site:
+        receiver.hits, receiver.acks = [], []
+        receiver.lock = threading.Lock()
         org = Org(site, "ha" + secrets.token_hex(3))
         org.board = site.sql("INSERT INTO boards (org_id, name) "
                              "VALUES (%s, 'HA') RETURNING id", org.id)[0][0]
+        r = org.api.post("/webhooks", json={
+            "name": "HA", "url": receiver.base + "/ok",
+            "topics": ["post.created"]})
+        assert r.status_code == 201, r.text
         since = log_offset(site)
         with WriteLoop(org) as loop:
             before, back = fail_over(rs, site, org, loop)
@@ -187,7 +209,9 @@ def test_failover(replicated, sync):
             loop.conflicts
         assert not [t for t in loop.given_up if t not in counts]
         assert loop.statuses[503] > 0, loop.statuses
-        assert loop.slowest_503 < 2.5, loop.slowest_503
+        # Quickly, but for the stall itself: a write waits for a
+        # synchronous standby, which is the point of one.
+        assert loop.slowest_503 < STALL + 2.5, loop.slowest_503
         assert back < 1.0, back
         assert before and len(loop.acked) > len(before), loop.statuses
         assert not [t for t, n in counts.items() if n > 1], "written twice"
@@ -200,4 +224,18 @@ def test_failover(replicated, sync):
         else:
             # The stall's acknowledged writes never reached the standby.
             assert lost, "the asynchronous standby lost nothing"
-        assert not crash_lines(site, since)
+        # Every post the new primary has gets its event delivered (at
+        # least once: one in flight at the kill is sent again).
+        posts = sum(counts.values())
+        assert wait_for(lambda: site.sql(
+            "SELECT count(*) FROM webhook_deliveries WHERE org_id = %s "
+            "AND state = 'delivered'", org.id)[0][0] == posts, 60)
+        delivered = {e for (e,) in site.sql(
+            "SELECT event_id FROM webhook_deliveries WHERE org_id = %s",
+            org.id)}
+        with receiver.lock:
+            received = [i for p, i in receiver.acks]
+        assert delivered <= set(received)
+        figure("failover %s: posts, deliveries sent again" % kind,
+               (posts, len(received) - len(set(received))))
+        assert not error_log_lines(site, OUTAGE_LOG, since)
