@@ -440,6 +440,7 @@ static const fb_resource_t fb_articles = {
     .rows = &fb_hc_article_rows,
     .reader = fb_art_view,
 };
+const fb_resource_t *const fb_hc_article_resource = &fb_articles;
 
 static const char *const fb_art_list_states[] = {
     "live", "draft", "all", NULL
