@@ -399,6 +399,22 @@ def test_predefined_icons_are_drawn(site):
     assert re.search(r'<h1><svg class="icon"[^>]*data-icon="star"', page)
 
 
+def test_the_pages_own_words_in_more_locales(site):
+    c = Center(site, "words" + secrets.token_hex(3),
+               "help-%s.test" % secrets.token_hex(3),
+               locales=("en", "fr", "es", "it", "nl"))
+    for loc, word, none in (
+            ("fr", "Rechercher", "Aucun article ne correspond"),
+            ("es", "Buscar", "Ning\u00fan art\u00edculo coincide"),
+            ("it", "Cerca", "Nessun articolo corrisponde"),
+            # No row of its own: English.
+            ("nl", "Search", "No article matches")):
+        page = c.get("/%s/search" % loc, params={"q": "nothinghere"}).text
+        assert '<html lang="%s"' % loc in page
+        assert ">%s</button>" % word in page, loc
+        assert none in page, loc
+
+
 def test_hostile_title_is_text(acme):
     r = acme.get("/en/articles/" + acme.hostile_slugs["en"])
     assert r.status_code == 200

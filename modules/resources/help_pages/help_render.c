@@ -64,6 +64,7 @@ static const char fb_hp_css[] =
     ".cards .icon{font-size:1.5rem;display:block}"
     "svg.icon{width:1.5rem;height:1.5rem;color:var(--accent);"
     "vertical-align:-.25rem}"
+    ".cards svg.icon{display:block;margin:.375rem 0}"
     "h1 svg.icon{width:1.75rem;height:1.75rem;margin-right:.5rem}"
     ".heading-icon{margin-right:.5rem}"
     ".cards strong{display:block;color:var(--accent)}"
@@ -241,6 +242,62 @@ static const fb_hp_words_t fb_hp_words[] = {
      .next_results = "Weitere Ergebnisse",
      .first_results = "Erste Ergebnisse",
      .results_pages = "Ergebnisseiten"},
+    {.locale = "fr", .search = "Rechercher", .home = "Accueil",
+     .article_one = "article", .article_many = "articles",
+     .articles = "Articles", .collections = "Collections", .by = "Par",
+     .updated = "Mis \xc3\xa0 jour",
+     .no_articles = "Pas encore d\xe2\x80\x99" "articles.",
+     .search_prompt = "Saisissez quelques mots pour rechercher dans les "
+          "articles.",
+     .no_results = "Aucun article ne correspond \xc3\xa0 votre recherche.",
+     .result_one = "r\xc3\xa9sultat", .result_many = "r\xc3\xa9sultats",
+     .results_for = "R\xc3\xa9sultats de recherche pour",
+     .not_found = "Page introuvable",
+     .not_found_text = "Cette page n\xe2\x80\x99" "existe pas ou "
+          "n\xe2\x80\x99" "est plus publi\xc3\xa9" "e.",
+     .go_home = "Aller \xc3\xa0 l\xe2\x80\x99" "accueil du centre "
+          "d\xe2\x80\x99" "aide", .or_search = "ou recherchez ci-dessus.",
+     .language = "Langue", .breadcrumb = "Fil d\xe2\x80\x99" "Ariane",
+     .links = "Liens", .more = "Plus dans cette collection",
+     .next_results = "Plus de r\xc3\xa9sultats",
+     .first_results = "Premiers r\xc3\xa9sultats",
+     .results_pages = "Pages de r\xc3\xa9sultats"},
+    {.locale = "es", .search = "Buscar", .home = "Inicio",
+     .article_one = "art\xc3\xad" "culo",
+     .article_many = "art\xc3\xad" "culos", .articles = "Art\xc3\xad" "culos",
+     .collections = "Colecciones", .by = "Por", .updated = "Actualizado",
+     .no_articles = "A\xc3\xban no hay art\xc3\xad" "culos.",
+     .search_prompt = "Escriba algunas palabras para buscar en los "
+          "art\xc3\xad" "culos.",
+     .no_results = "Ning\xc3\xban art\xc3\xad" "culo coincide con su "
+          "b\xc3\xbasqueda.", .result_one = "resultado",
+     .result_many = "resultados",
+     .results_for = "Resultados de b\xc3\xbasqueda de",
+     .not_found = "P\xc3\xa1gina no encontrada",
+     .not_found_text = "Esta p\xc3\xa1gina no existe o ya no est\xc3\xa1 "
+          "publicada.", .go_home = "Ir al inicio del centro de ayuda",
+     .or_search = "o busque arriba.", .language = "Idioma",
+     .breadcrumb = "Ruta de navegaci\xc3\xb3n", .links = "Enlaces",
+     .more = "M\xc3\xa1s en esta colecci\xc3\xb3n",
+     .next_results = "M\xc3\xa1s resultados",
+     .first_results = "Primeros resultados",
+     .results_pages = "P\xc3\xa1ginas de resultados"},
+    {.locale = "it", .search = "Cerca", .home = "Home",
+     .article_one = "articolo", .article_many = "articoli",
+     .articles = "Articoli", .collections = "Raccolte", .by = "Di",
+     .updated = "Aggiornato", .no_articles = "Ancora nessun articolo.",
+     .search_prompt = "Scrivi qualche parola per cercare negli articoli.",
+     .no_results = "Nessun articolo corrisponde alla ricerca.",
+     .result_one = "risultato", .result_many = "risultati",
+     .results_for = "Risultati della ricerca per",
+     .not_found = "Pagina non trovata",
+     .not_found_text = "Questa pagina non esiste o non \xc3\xa8 pi\xc3\xb9 "
+          "pubblicata.", .go_home = "Vai alla home del centro assistenza",
+     .or_search = "oppure cerca qui sopra.", .language = "Lingua",
+     .breadcrumb = "Percorso", .links = "Link",
+     .more = "Altro in questa raccolta", .next_results = "Altri risultati",
+     .first_results = "Primi risultati",
+     .results_pages = "Pagine dei risultati"},
 };
 
 /* The words of locale (English when it has none). */
