@@ -1,12 +1,22 @@
 /*
- * fb_vcache: key -> (version, value) under one mutex, values counted by
- * their holders.
+ * fb_vcache: key -> (version, value) under one read-write lock, values
+ * counted by their holders (atomically: the table holds one count while
+ * a value is in it, each fb_vcache_get or _put one more).
+ *
+ * Lookups share the lock and count the value they found with an atomic
+ * increment, so readers never wait for one another (under a mutex, a
+ * reader preempted while holding it stopped every other reader of the
+ * child for its time slice: the public help center's pages, all
+ * answered from here, showed that as their tail).  Only putting (and
+ * dropping) takes the lock alone; releasing takes no lock: whoever
+ * brings the count to zero frees the value, which is then in no table.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <apr_atomic.h>
 #include <apr_hash.h>
-#include <apr_thread_mutex.h>
+#include <apr_thread_rwlock.h>
 
 #include "fb_vcache.h"
 
@@ -14,12 +24,11 @@ struct fb_vcache_entry {
     char *key;                  /* malloc'd, the hash's key */
     apr_int64_t version;
     void *value;
-    int holders;
-    int cached;                 /* still in the table */
+    volatile apr_uint32_t holders;  /* the table's count included */
 };
 
 struct fb_vcache {
-    apr_thread_mutex_t *mutex;
+    apr_thread_rwlock_t *lock;
     apr_hash_t *entries;
     int max_entries;
 };
@@ -31,15 +40,20 @@ static void fb_vcache_free(struct fb_vcache_entry *e)
     free(e);
 }
 
-/* Takes e out of the table, freeing it unless someone holds it; the
- * caller holds the mutex. */
+/* Lets go of one count of e, freeing it with the last. */
+static void fb_vcache_unhold(struct fb_vcache_entry *e)
+{
+    if (apr_atomic_dec32(&e->holders) == 0) {
+        fb_vcache_free(e);
+    }
+}
+
+/* Takes e out of the table (the table's count goes); the caller holds
+ * the lock alone (or the cache is going). */
 static void fb_vcache_drop(fb_vcache_t *c, struct fb_vcache_entry *e)
 {
     apr_hash_set(c->entries, e->key, APR_HASH_KEY_STRING, NULL);
-    e->cached = 0;
-    if (e->holders == 0) {
-        fb_vcache_free(e);
-    }
+    fb_vcache_unhold(e);
 }
 
 /* With its pool: what is still cached goes (a holder frees its own). */
@@ -62,9 +76,9 @@ apr_status_t fb_vcache_create(apr_pool_t *p, int max_entries,
 
     c->entries = apr_hash_make(p);
     c->max_entries = max_entries > 0 ? max_entries : 1;
-    rv = apr_thread_mutex_create(&c->mutex, APR_THREAD_MUTEX_DEFAULT, p);
+    rv = apr_thread_rwlock_create(&c->lock, p);
     if (rv == APR_SUCCESS) {
-        /* Registered after the mutex's own: runs before it goes. */
+        /* Registered after the lock's own: runs before it goes. */
         apr_pool_cleanup_register(p, c, fb_vcache_cleanup,
                                   apr_pool_cleanup_null);
         *out = c;
@@ -78,13 +92,15 @@ const void *fb_vcache_get(fb_vcache_t *c, const char *key,
     struct fb_vcache_entry *e;
 
     *ref = NULL;
-    apr_thread_mutex_lock(c->mutex);
+    apr_thread_rwlock_rdlock(c->lock);
     e = apr_hash_get(c->entries, key, APR_HASH_KEY_STRING);
     if (e != NULL && e->version == version) {
-        e->holders++;
+        /* In the table: its count is at least 1, and stays so while the
+         * lock is shared. */
+        apr_atomic_inc32(&e->holders);
         *ref = e;
     }
-    apr_thread_mutex_unlock(c->mutex);
+    apr_thread_rwlock_unlock(c->lock);
     return *ref != NULL ? (*ref)->value : NULL;
 }
 
@@ -101,9 +117,8 @@ fb_vcache_ref_t *fb_vcache_put(fb_vcache_t *c, const char *key,
     }
     e->version = version;
     e->value = value;
-    e->holders = 1;
-    e->cached = 1;
-    apr_thread_mutex_lock(c->mutex);
+    e->holders = 2;             /* the table's and the caller's */
+    apr_thread_rwlock_wrlock(c->lock);
     old = apr_hash_get(c->entries, key, APR_HASH_KEY_STRING);
     if (old != NULL) {
         fb_vcache_drop(c, old);
@@ -115,28 +130,24 @@ fb_vcache_ref_t *fb_vcache_put(fb_vcache_t *c, const char *key,
         }
     }
     apr_hash_set(c->entries, e->key, APR_HASH_KEY_STRING, e);
-    apr_thread_mutex_unlock(c->mutex);
+    apr_thread_rwlock_unlock(c->lock);
     return e;
 }
 
 void fb_vcache_release(fb_vcache_t *c, fb_vcache_ref_t *ref)
 {
-    if (ref == NULL) {
-        return;
+    (void)c;
+    if (ref != NULL) {
+        fb_vcache_unhold(ref);
     }
-    apr_thread_mutex_lock(c->mutex);
-    if (--ref->holders == 0 && !ref->cached) {
-        fb_vcache_free(ref);
-    }
-    apr_thread_mutex_unlock(c->mutex);
 }
 
 int fb_vcache_count(fb_vcache_t *c)
 {
     int n;
 
-    apr_thread_mutex_lock(c->mutex);
+    apr_thread_rwlock_rdlock(c->lock);
     n = (int)apr_hash_count(c->entries);
-    apr_thread_mutex_unlock(c->mutex);
+    apr_thread_rwlock_unlock(c->lock);
     return n;
 }

@@ -9,9 +9,10 @@
  * child.  Versions must never be reused (a sequence): a value read inside
  * a write that then rolled back carries a number nobody else will see.
  *
- * Thread-safe (one mutex, held for a lookup only).  A value is shared by
- * whoever got it and freed after the last holder releases it, once it has
- * been replaced or dropped.  Bounded: when full, every entry is dropped.
+ * Thread-safe (one read-write lock: lookups share it, a put takes it
+ * alone; holders are counted atomically).  A value is shared by whoever
+ * got it and freed after the last holder releases it, once it has been
+ * replaced or dropped.  Bounded: when full, every entry is dropped.
  */
 #ifndef FB_VCACHE_H
 #define FB_VCACHE_H

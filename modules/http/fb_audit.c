@@ -273,6 +273,7 @@ fb_error_t *fb_audit_record(fb_req_t *fr)
     const fb_audit_t *a = fr->op != NULL ? fr->op->audit : NULL;
     const char *action, *domain, *admin, *key, *target, *metadata, *agent;
     const char *request;
+    json_object *member = NULL;
     int then;
     apr_status_t rv;
 
@@ -280,9 +281,24 @@ fb_error_t *fb_audit_record(fb_req_t *fr)
         return NULL;
     }
     then = a->when != NULL && fr->body != NULL
-           && json_object_object_get_ex(fr->body, a->when, NULL);
+           && json_object_object_get_ex(fr->body, a->when, &member);
     action = then ? a->then_action : a->action;
     domain = then ? a->then_domain : a->domain;
+    if (then && a->then_by != NULL) {
+        const fb_audit_value_t *v;
+        const char *is = json_object_is_type(member, json_type_string)
+                         ? json_object_get_string(member) : NULL;
+
+        action = a->action;
+        domain = a->domain;
+        for (v = a->then_by; is != NULL && v->value != NULL; v++) {
+            if (strcmp(v->value, is) == 0) {
+                action = v->action;
+                domain = a->then_domain;
+                break;
+            }
+        }
+    }
     admin = fr->principal.admin_id[0] ? fr->principal.admin_id : NULL;
     key = fr->principal.key_id[0] ? fr->principal.key_id : NULL;
     target = fb_audit_target_id(fr, a);
@@ -328,7 +344,8 @@ int fb_audit_routes_check(apr_pool_t *p, const fb_route_t *const *tables,
                         || op->audit->domain == NULL
                         || op->audit->target == NULL
                         || (op->audit->when != NULL
-                            && (op->audit->then_action == NULL
+                            && ((op->audit->then_action == NULL
+                                 && op->audit->then_by == NULL)
                                 || op->audit->then_domain == NULL))))) {
                 *why = apr_psprintf(p, "%s %s %s", route->method,
                                     route->path,

@@ -36,6 +36,12 @@ typedef enum {
 
 typedef struct fb_audit fb_audit_t;
 
+/* An action by a member's value (fb_audit_t.then_by). */
+typedef struct {
+    const char *value;
+    const char *action;
+} fb_audit_value_t;
+
 struct fb_audit {
     const char *action;     /* "webhook.deleted" */
     const char *domain;     /* "integrations" */
@@ -48,6 +54,11 @@ struct fb_audit {
     const char *when;
     const char *then_action;
     const char *then_domain;
+    /* With when: the action by the member's value (a string), rows up
+     * to one of NULL value; a value no row names (or not a string) is
+     * action's, of domain (publishing an article, unpublishing it).
+     * Or NULL: then_action whatever the value. */
+    const fb_audit_value_t *then_by;
 };
 
 /* An operation's audit, for its descriptor (.audit = FB_AUDIT_...). */

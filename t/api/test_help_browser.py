@@ -64,6 +64,14 @@ def help_site(database):
         domain = "help-%s.localhost" % secrets.token_hex(4)
         s.sql("UPDATE help_centers SET external_domain = %s "
               "WHERE org_id = %s", domain, org.id)
+        # One predefined icon (drawn as inline SVG) beside the demo's
+        # emoji.
+        s.sql("UPDATE help_center_collections c SET icon_type = "
+              "'predefined', icon_value = 'question' "
+              "FROM help_center_collection_translations t "
+              "WHERE c.org_id = %s AND t.org_id = c.org_id "
+              "AND t.collection_id = c.id AND t.locale = 'en' "
+              "AND t.name = 'Your account'", org.id)
         welcome = s.sql(
             "SELECT t.article_id FROM help_center_article_translations t "
             "WHERE t.org_id = %s AND t.locale = 'en' "
@@ -159,6 +167,9 @@ def test_reader_walks_the_help_center(browser, help_site, axe_source, size):
     assert [c.find_element(By.TAG_NAME, "strong").text for c in cards] == [
         "Getting started", "Your account"]
     assert "2 articles" in cards[0].text
+    icon = cards[1].find_element(By.CSS_SELECTOR, "svg.icon")
+    assert icon.is_displayed() and icon.size["width"] >= 16
+    assert icon.get_attribute("aria-hidden") == "true"
     walk.check("home")
 
     cards[1].click()

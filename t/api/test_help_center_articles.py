@@ -92,6 +92,32 @@ def test_publish_draft_and_live(org):
         "limit": 100}).json()["data"]]
 
 
+def test_publishing_is_audited_as_the_client_names_it(org, server):
+    """A PATCH of state is the client's audit action article.published
+    ("live") or article.unpublished ("draft"); any other PATCH is
+    article.updated.  Events stay article.updated (docs/decisions.md)."""
+    r = org.api.post("/help_center/articles",
+                     json={"title": "Audited", "body": "<p>x</p>"})
+    assert r.status_code == 200, r.text
+    aid = r.json()["id"]
+    for body in ({"state": "live"}, {"title": "Audited again"},
+                 {"state": "draft"}):
+        r = org.api.request("PATCH", "/help_center/articles/" + aid,
+                            json=body)
+        assert r.status_code == 200, r.text
+    rows = server.sql("SELECT action, domain FROM audit_logs "
+                      "WHERE org_id = %s AND target_id = %s "
+                      "ORDER BY created_at, id", org.id, aid)
+    assert [tuple(x) for x in rows] == [
+        ("article.created", "articles"), ("article.published", "articles"),
+        ("article.updated", "articles"),
+        ("article.unpublished", "articles")]
+    topics = [t for (t,) in server.sql(
+        "SELECT topic FROM events WHERE org_id = %s "
+        "AND item ->> 'id' = %s ORDER BY created_at, id", org.id, aid)]
+    assert topics == ["article.created"] + ["article.updated"] * 3
+
+
 def test_collections_authors_and_counts(org):
     c = org.api.post("/help_center/collections",
                      json={"name": "Guides"}).json()

@@ -7,6 +7,9 @@ from helpers import assert_error
 
 BASE = "/help_center/collections"
 
+# The database error a test causes on purpose (an event refused).
+ALLOWED_LOG = ("FB00031",)
+
 
 def patch(api, path, body):
     return api.request("PATCH", path, json=body)
@@ -142,6 +145,62 @@ def test_delete_moves_children_up(org, server):
     assert org.api.get(BASE + "/" + low["id"]).json()["parentId"] is None
     assert server.sql("SELECT count(*) FROM events WHERE org_id = %s "
                       "AND topic = 'collection.deleted'", org.id)[0][0] == 2
+
+
+def test_delete_records_the_moved_childrens_events(org, server):
+    top = make(org.api, {"name": "Top"})
+    mid = make(org.api, {"name": "Mid", "parentId": top["id"]})
+    low = make(org.api, {"name": "Low", "parentId": mid["id"]})
+    art = org.api.post("/help_center/articles",
+                       json={"title": "Inside", "body": "<p>x</p>",
+                             "parentId": mid["id"]})
+    assert art.status_code == 200, art.text
+    art = art.json()
+    other = make(org.api, {"name": "Elsewhere"})
+
+    def events(topic):
+        return [item for (item,) in server.sql(
+            "SELECT item FROM events WHERE org_id = %s AND topic = %s "
+            "ORDER BY created_at, id", org.id, topic)]
+
+    before = {t: len(events(t))
+              for t in ("collection.updated", "article.updated")}
+    r = org.api.request("DELETE", BASE + "/" + mid["id"])
+    assert r.status_code == 200, r.text
+    # Each moved child: its .updated event, as GET shows it now.
+    moved = events("collection.updated")[before["collection.updated"]:]
+    assert [m["id"] for m in moved] == [low["id"]]
+    assert moved[0]["parentId"] == top["id"]
+    assert moved[0] == org.api.get(BASE + "/" + low["id"]).json()
+    moved = events("article.updated")[before["article.updated"]:]
+    assert [m["id"] for m in moved] == [art["id"]]
+    assert moved[0]["parentId"] == top["id"]
+    assert moved[0]["object"] == "article"
+    # A delete with no children moves nothing: no .updated event.
+    r = org.api.request("DELETE", BASE + "/" + other["id"])
+    assert r.status_code == 200
+    assert len(events("collection.updated")) \
+        == before["collection.updated"] + 1
+    assert len(events("article.updated")) == before["article.updated"] + 1
+    # A write commits whole: a delete whose article event fails (after
+    # its collection moved) moves nothing.
+    server.sql("CREATE FUNCTION fb_test_no_event() RETURNS trigger "
+               "LANGUAGE plpgsql AS $$ BEGIN IF NEW.org_id = '" + org.id
+               + "' AND NEW.topic = 'article.updated' THEN "
+               "RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$")
+    server.sql("CREATE TRIGGER fb_test_no_event BEFORE INSERT ON events "
+               "FOR EACH ROW EXECUTE FUNCTION fb_test_no_event()")
+    try:
+        r = org.api.request("DELETE", BASE + "/" + top["id"])
+        assert r.status_code >= 500
+    finally:
+        server.sql("DROP TRIGGER fb_test_no_event ON events")
+        server.sql("DROP FUNCTION fb_test_no_event()")
+    assert org.api.get(BASE + "/" + top["id"]).status_code == 200
+    assert org.api.get(BASE + "/" + low["id"]).json()["parentId"] \
+        == top["id"]
+    assert len(events("collection.updated")) \
+        == before["collection.updated"] + 1
 
 
 def test_bad_input_names_the_field(org):

@@ -64,6 +64,33 @@ def test_each_locale_with_its_stemming(org, articles):
         "<mark>" in page["data"][0]["highlight"]["body"]
 
 
+def test_scored_in_the_default_locale_first(org):
+    """An article scores as its default locale's (en) translation when
+    that one has the words, whatever its other translations score; one
+    that has them only in another locale scores as that translation."""
+    def make(en_title, en_body, de_title, de_body):
+        r = org.api.post("/help_center/articles", json={
+            "title": en_title, "body": en_body, "state": "live",
+            "translations": {"de": {"title": de_title, "body": de_body}}})
+        assert r.status_code == 200, r.text
+        return r.json()["id"]
+    # Weak in English, very strong in German.
+    weak = make("Zoo notes", "<p>A quokka.</p>", "Quokka Quokka Quokka",
+                "<p>Quokka, quokka, quokka und quokka.</p>")
+    # Good in English, no German words.
+    good = make("Quokka facts", "<p>The quokka is small.</p>",
+                "Tiere", "<p>Nichts davon.</p>")
+    # Only in German.
+    german = make("Other animals", "<p>Nothing of it.</p>", "Quokka",
+                  "<p>Das Quokka.</p>")
+    page = org.api.post(SEARCH, json={"search": "quokka"}).json()
+    assert sorted(ids(page)[:2]) == sorted([good, german])
+    assert ids(page)[2] == weak and page["totalCount"] == 3
+    # Words of its German translation alone still find it.
+    page = org.api.post(SEARCH, json={"search": "Tiere"}).json()
+    assert ids(page) == [good]
+
+
 def test_drafts_when_the_query_names_state(org, articles):
     page = org.api.post(SEARCH, json={
         "search": "refunds",

@@ -51,6 +51,15 @@ VHOSTS = """
     </Location>
 </VirtualHost>
 <VirtualHost *>
+    ServerName portals.customportal.example
+    ServerAlias *.customportal.example
+    FeedbackHelpCenterHosts portal
+    FeedbackHelpCenterCacheTTL 0
+    <Location />
+        SetHandler feedback-help-center
+    </Location>
+</VirtualHost>
+<VirtualHost *>
     ServerName portal.example.org
     FeedbackPortalURL "https://portal.example.org/orgs/%{org}"
     FeedbackHelpCenterHosts portal
@@ -97,12 +106,12 @@ class Center:
                 "Search...")
 
     def collection(self, names, parent=None, icon="\U0001F4DA",
-                   position=None):
+                   position=None, icon_type="emoji"):
         cid = self.server.sql(
             "INSERT INTO help_center_collections (org_id, help_center_id, "
             "parent_id, icon_type, icon_value, position) VALUES "
-            "(%s, %s, %s, 'emoji', %s, %s) RETURNING id", self.org.id,
-            self.id, parent, icon, position)[0][0]
+            "(%s, %s, %s, %s, %s, %s) RETURNING id", self.org.id,
+            self.id, parent, icon_type, icon, position)[0][0]
         for loc, name in names.items():
             self.server.sql(
                 "INSERT INTO help_center_collection_translations (org_id, "
@@ -324,6 +333,88 @@ def test_search_with_snippets(acme):
     assert r.status_code == 200 and "\ufffd" in r.text
 
 
+def test_search_pages_by_keyset(site):
+    c = Center(site, "pager" + secrets.token_hex(3),
+               "help-%s.test" % secrets.token_hex(3), locales=("en",))
+    top = c.collection({"en": "Many"})
+    made = set()
+    for i in range(45):
+        # Ranks repeat (the same words): the id breaks the ties.
+        body = "<p>pagingword %s%s</p>" % ("again " * (i % 3),
+                                           "rareword" if i < 3 else "")
+        made.add(c.article({"en": ("Pagingword %d" % i, body)},
+                           parent=top)[1]["en"])
+    seen, path, pages = [], "/en/search?q=pagingword", 0
+    while path is not None:
+        page = c.get(path.replace("&amp;", "&")).text
+        pages += 1
+        shown = re.findall(r'<li><a href="/en/articles/([^"]+)">', page)
+        assert len(shown) == (20 if pages < 3 else 5)
+        seen += shown
+        nxt = re.search(r'<a href="([^"]+)" rel="next">More results</a>',
+                        page)
+        if pages > 1:
+            assert '<a href="/en/search?q=pagingword">First results</a>' \
+                in page
+            assert "results</p>" not in page     # no count of one page
+        path = nxt.group(1) if nxt else None
+    assert pages == 3 and len(seen) == 45 and set(seen) == made
+    # A keyset not of its form is the first page.
+    for bad in ("after=abc&id=x", "after=0.5&id=a-b", "after=nan&id=ab",
+                "after=0.1"):
+        page = c.get("/en/search?q=pagingword&" + bad).text
+        assert re.findall(r'<li><a href="/en/articles/([^"]+)">',
+                          page) == seen[:20]
+    # Fewer than a page: no links, the count.
+    page = c.get("/en/search?q=pagingword+rareword").text
+    assert 'rel="next"' not in page and "First results" not in page
+    assert "3 results" in page
+
+
+def test_predefined_icons_are_drawn(site):
+    c = Center(site, "icons" + secrets.token_hex(3),
+               "help-%s.test" % secrets.token_hex(3), locales=("en",))
+    star = c.collection({"en": "Starred"}, icon="star",
+                        icon_type="predefined", position=1)
+    c.collection({"en": "Unknown icon"}, icon="no-such-icon",
+                 icon_type="predefined", position=2)
+    c.collection({"en": "Emoji"}, icon="\U0001F4DA", position=3)
+    c.article({"en": ("Inside", "<p>x</p>")}, parent=star)
+    page = c.get("/en/").text
+    svgs = re.findall(r'<svg class="icon"[^>]*>.*?</svg>', page, re.S)
+    assert len(svgs) == 2
+    for svg in svgs:
+        # Drawn inline, decorative: nothing loads, nothing is read out.
+        assert 'aria-hidden="true"' in svg and 'viewbox="0 0 24 24"' in svg
+        assert re.search(r'<path d="M[^"]+"></path>', svg)
+        assert "href" not in svg and "style" not in svg
+    assert 'data-icon="star"' in svgs[0]
+    # An unknown name: the folder.
+    assert 'data-icon="no-such-icon"' in svgs[1]
+    assert svgs[0] != svgs[1].replace("no-such-icon", "star")
+    assert "\U0001F4DA" in page and "no-such-icon</" not in page
+    # The collection's own page draws it in its heading.
+    slug = re.search(r'href="/en/collections/([^"]+)"', page).group(1)
+    page = c.get("/en/collections/" + slug).text
+    assert re.search(r'<h1><svg class="icon"[^>]*data-icon="star"', page)
+
+
+def test_the_pages_own_words_in_more_locales(site):
+    c = Center(site, "words" + secrets.token_hex(3),
+               "help-%s.test" % secrets.token_hex(3),
+               locales=("en", "fr", "es", "it", "nl"))
+    for loc, word, none in (
+            ("fr", "Rechercher", "Aucun article ne correspond"),
+            ("es", "Buscar", "Ning\u00fan art\u00edculo coincide"),
+            ("it", "Cerca", "Nessun articolo corrisponde"),
+            # No row of its own: English.
+            ("nl", "Search", "No article matches")):
+        page = c.get("/%s/search" % loc, params={"q": "nothinghere"}).text
+        assert '<html lang="%s"' % loc in page
+        assert ">%s</button>" % word in page, loc
+        assert none in page, loc
+
+
 def test_hostile_title_is_text(acme):
     r = acme.get("/en/articles/" + acme.hostile_slugs["en"])
     assert r.status_code == 200
@@ -461,6 +552,34 @@ def test_portal_in_path(globex):
     assert 'href="/orgs/%s/help/en/collections/' % globex.org.id in r.text
     assert globex.get("/orgs/%s/help/en/" % "nobody",
                       host="portal.example.org").status_code == 404
+
+
+def test_portal_at_the_organization_s_own_url(site, globex):
+    """An organization's own portal URL (organizations.portal_url, the
+    organization API's portalUrl) is looked up by its host: the pages
+    live under it at the help center's subpath."""
+    host = "kb-%s.customportal.example" % secrets.token_hex(3)
+    sub = site.sql("SELECT subpath FROM help_centers WHERE org_id = %s",
+                   globex.org.id)[0][0]
+    site.sql("UPDATE organizations SET portal_url = %s WHERE id = %s",
+             "https://%s/Support/" % host.upper(), globex.org.id)
+    try:
+        r = globex.get("/Support/%s/en/" % sub, host=host)
+        assert r.status_code == 200 and "Globex things" in r.text
+        assert 'href="/Support/%s/en/collections/' % sub in r.text
+        for path in ("/%s/en/" % sub, "/Supportx/%s/en/" % sub,
+                     "/Support/other/en/", "/support/%s/en/" % sub):
+            assert globex.get(path, host=host).status_code == 404, path
+        # Another host, or no portal URL: nobody's.
+        assert globex.get("/Support/%s/en/" % sub,
+                          host="x" + host).status_code == 404
+        site.sql("UPDATE organizations SET portal_url = %s WHERE id = %s",
+                 "https://%s" % host, globex.org.id)
+        assert globex.get("/%s/en/" % sub, host=host).status_code == 200
+    finally:
+        site.sql("UPDATE organizations SET portal_url = NULL WHERE id = %s",
+                 globex.org.id)
+    assert globex.get("/%s/en/" % sub, host=host).status_code == 404
 
 
 def test_portal_cache_keeps_a_page_for_its_ttl(acme):

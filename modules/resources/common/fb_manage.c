@@ -256,3 +256,33 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
     }
     return err;
 }
+
+fb_error_t *fb_manage_moved(fb_req_t *fr, const fb_resource_t *res,
+                            const fb_rows_t *ids, const char *topic)
+{
+    fb_rows_t rows;
+    fb_error_t *err;
+    const char *json;
+    int i;
+
+    for (i = 0; i < ids->nrows; i++) {
+        err = fb_req_select(fr, res->get,
+                            fb_resource_get_args(fr, res,
+                                                 fb_rows_get(ids, i, 0)),
+                            &rows);
+        if (err != NULL) {
+            return err;
+        }
+        if (rows.nrows == 0) {
+            continue;               /* not readable as itself: no event */
+        }
+        if ((json = fb_resource_json(fr, res, &rows, 0)) == NULL) {
+            return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+        }
+        if (fb_event_record(fr->db, fr->pool, fr->principal.org_id, topic,
+                            json, NULL) != APR_SUCCESS) {
+            return fb_req_db_failed(fr);
+        }
+    }
+    return NULL;
+}

@@ -141,6 +141,15 @@ fb_error_t *fb_manage_move(fb_req_t *fr, const fb_statement_t *move,
                            fb_args_t args, const char *topic,
                            const fb_manage_move_t *how);
 
+/*
+ * A before_remove's work where what uses the resource was moved by a
+ * statement that returned the moved ones' ids (column 0 of ids): records
+ * topic for each, the object as res's get reads it now (the help
+ * center's collections, whose children move up when it goes).
+ */
+fb_error_t *fb_manage_moved(fb_req_t *fr, const fb_resource_t *res,
+                            const fb_rows_t *ids, const char *topic);
+
 /* The lock and remove statements of a resource in table: declares
  * fb_sql_<name>_lock and fb_sql_<name>_remove. */
 #define FB_MANAGE_SQL(name, table)                                        \

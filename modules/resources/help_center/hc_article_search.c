@@ -8,8 +8,9 @@
  * index order.  Search mode matches `search` in each locale the help
  * center offers (availableLocales) with that locale's text search
  * configuration (sql/038's search vectors: a live article's live copies,
- * a draft's drafts), ranks the best 200 matches
- * (an article scores as its best translation), and gives each row a
+ * a draft's drafts), ranks the best 200 matches (an article scores as
+ * its default locale's translation when that has the words, else as its
+ * best translation), and gives each row a
  * `highlight`: the title and passages of the body of a translation that
  * has the words (the default locale's when it does), the words found in
  * <mark>.  Rows are otherwise GET /help_center/articles/{id}'s.
@@ -69,30 +70,38 @@ static const fb_search_field_t fb_art_search_fields[] = {
 /* The words in the configuration of each locale the organization's help
  * center offers (availableLocales: one probe of the text index each);
  * the articles whose translations have them (live copies of live
- * articles, and drafts of drafts when the query names the state), each
- * scored as its best translation; the best 200 the filter admits. */
+ * articles, and drafts of drafts when the query names the state); the
+ * best 200 the filter admits.  An article scores as its translation in
+ * the help center's default locale when that one has the words, else as
+ * its best translation that has them: only those are ranked (ts_rank
+ * reads the whole vector, kept out of the row), the other matches only
+ * admit their article (docs/decisions.md, "Search"). */
 #define ART_S_RANKED "200"
 #define ART_S_NAMES_STATE \
     "coalesce(k.clauses @? '$.c[*] ? (@.f == \"state\")', false)"
 #define ART_S_ADMITTED \
     "hc_q AS (SELECT DISTINCT l AS locale, " \
+    "  l = hh.default_locale AS first, " \
     "  plainto_tsquery(fb_hc_ts_config(l), k.text) AS q " \
     "  FROM k JOIN help_centers hh ON hh.org_id = k.org_id, " \
     "  unnest(hh.available_locales) l), " \
-    "hc_m AS (SELECT m.article_id, " \
-    "  round(max(m.score)::numeric, 6) AS search_score " \
+    "hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first " \
     "  FROM k, hc_q, LATERAL (" \
-    "    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score " \
+    "    SELECT t.article_id, t.search AS vec " \
     "    FROM help_center_article_translations t " \
     "    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale " \
     "    AND t.search @@ hc_q.q " \
     "    UNION ALL " \
-    "    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q) " \
+    "    SELECT t.article_id, t.draft_search " \
     "    FROM help_center_article_translations t " \
     "    JOIN help_center_articles x ON x.org_id = t.org_id " \
     "      AND x.id = t.article_id AND x.state = 'draft' " \
     "    WHERE " ART_S_NAMES_STATE " AND t.org_id = k.org_id " \
-    "    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m " \
+    "    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m), " \
+    "hc_m AS (SELECT m.article_id, " \
+    "  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score " \
+    "  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d " \
+    "    WHERE d.first AND d.article_id = m.article_id) " \
     "  GROUP BY m.article_id), " \
     "admitted AS (SELECT r.*, hc_m.search_score " \
     "  FROM hc_m, help_center_articles r, k " \

@@ -440,6 +440,7 @@ static const fb_resource_t fb_articles = {
     .rows = &fb_hc_article_rows,
     .reader = fb_art_view,
 };
+const fb_resource_t *const fb_hc_article_resource = &fb_articles;
 
 static const char *const fb_art_list_states[] = {
     "live", "draft", "all", NULL
@@ -621,8 +622,23 @@ static const fb_manage_t fb_art_manage = {
     .deleted_topic = "article.deleted",
 };
 
-FB_MANAGE_AUDITS(fb_art, "articles", "article", "article.created",
-                 "article.updated", "article.deleted");
+/* FB_MANAGE_AUDITS's, but a PATCH of state is the client's
+ * article.published ("live") or article.unpublished ("draft"). */
+static const fb_audit_value_t fb_art_state_audits[] = {
+    {.value = "live", .action = "article.published"},
+    {.value = "draft", .action = "article.unpublished"},
+    {.value = NULL, .action = NULL}
+};
+static const fb_audit_t fb_art_audits[] = {
+    {.action = "article.created", .domain = "articles",
+     .target = "article", .from = FB_AUDIT_ANSWER},
+    {.action = "article.updated", .domain = "articles",
+     .target = "article", .from = FB_AUDIT_PATH, .param = "id",
+     .when = "state", .then_domain = "articles",
+     .then_by = fb_art_state_audits},
+    {.action = "article.deleted", .domain = "articles",
+     .target = "article", .from = FB_AUDIT_PATH, .param = "id"}
+};
 
 static const fb_op_t fb_art_list_op = {
     .handler = fb_art_list, .min_version = FB_VERSION_NOVA,

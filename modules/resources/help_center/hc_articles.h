@@ -102,4 +102,8 @@ enum { ART_COLUMNS(ART_COL_ENUM, "", "", "") ART_NCOLS };
  * its cursor key is column ART_NCOLS. */
 extern const fb_list_rows_t fb_hc_article_rows;
 
+/* The article resource (its get reads one as GET .../articles/{id}),
+ * for the events of articles another write moves. */
+extern const fb_resource_t *const fb_hc_article_resource;
+
 #endif

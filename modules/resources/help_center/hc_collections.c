@@ -12,11 +12,13 @@
  * be a collection of the organization, a collection cannot become its
  * own ancestor, and no collection is deeper than HC_MAX_DEPTH (a
  * top-level one is at depth 1).  Deleting one moves its sub-collections
- * and articles to its parent (to the top level when it had none) and
- * deletes the redirect rules leading to it.
+ * and articles to its parent (to the top level when it had none), each
+ * moved one recorded as its .updated event, and deletes the redirect
+ * rules leading to it.
  */
 #include "fb_manage.h"
 #include "fb_perm.h"
+#include "hc_articles.h"
 #include "help_center.h"
 
 /* The deepest a collection may be; a top-level one is at depth 1. */
@@ -316,33 +318,40 @@ FB_SQL(collection_lock, 1,
     "SELECT id FROM help_center_collections WHERE org_id = %s AND id = %s "
     "FOR UPDATE");
 
-/* Its sub-collections and articles move to its parent, the redirect
- * rules to it go, then it does (its translations and old slugs with
- * it).  The foreign keys are checked at the statement's end, when the
- * children name the parent. */
+/* Its sub-collections, then its articles, move to its parent (to the
+ * top level when it has none): the moved ones' ids, oldest first. */
+#define COL_MOVE(table) \
+    "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS id), " \
+    "c AS (SELECT x.org_id, x.id, x.parent_id " \
+    "  FROM help_center_collections x, a " \
+    "  WHERE x.org_id = a.org_id AND x.id = a.id), " \
+    "moved AS (UPDATE " table " m SET " \
+    "  parent_id = c.parent_id, updated_at = now() FROM c " \
+    "  WHERE m.org_id = c.org_id AND m.parent_id = c.id " \
+    "  RETURNING m.id, m.created_at) " \
+    "SELECT id FROM moved ORDER BY created_at, id"
+
+FB_SQL(collection_move_kids, 1, COL_MOVE("help_center_collections"));
+FB_SQL(collection_move_articles, 1, COL_MOVE("help_center_articles"));
+
+/* Then the redirect rules to it go, and it does (its translations and
+ * old slugs with it). */
 FB_SQL(collection_remove, 1,
     "WITH a AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
     "  %s::text AS id), "
-    "c AS (SELECT x.org_id, x.id, x.parent_id "
-    "  FROM help_center_collections x, a "
-    "  WHERE x.org_id = a.org_id AND x.id = a.id), "
-    "kids AS (UPDATE help_center_collections k SET "
-    "  parent_id = c.parent_id, updated_at = now() FROM c "
-    "  WHERE k.org_id = c.org_id AND k.parent_id = c.id), "
-    "arts AS (UPDATE help_center_articles r SET "
-    "  parent_id = c.parent_id, updated_at = now() FROM c "
-    "  WHERE r.org_id = c.org_id AND r.parent_id = c.id), "
-    "rules AS (DELETE FROM help_center_redirect_rules r USING c "
-    "  WHERE r.org_id = c.org_id AND r.target_type = 'collection' "
-    "  AND r.target_id = c.id) "
-    "DELETE FROM help_center_collections x USING c "
-    "WHERE x.org_id = c.org_id AND x.id = c.id");
+    "rules AS (DELETE FROM help_center_redirect_rules r USING a "
+    "  WHERE r.org_id = a.org_id AND r.target_type = 'collection' "
+    "  AND r.target_id = a.id) "
+    "DELETE FROM help_center_collections x USING a "
+    "WHERE x.org_id = a.org_id AND x.id = a.id");
 
 static const fb_statement_t *const fb_collection_statements[] = {
     &fb_sql_collection_get, &fb_sql_collection_list,
     &fb_sql_collection_list_after, &fb_sql_collection_insert,
     &fb_sql_collection_update, &fb_sql_collection_refs,
-    &fb_sql_collection_lock, &fb_sql_collection_remove, NULL
+    &fb_sql_collection_lock, &fb_sql_collection_move_kids,
+    &fb_sql_collection_move_articles, &fb_sql_collection_remove, NULL
 };
 
 static const fb_list_order_t fb_col_oldest = {
@@ -433,11 +442,32 @@ static const fb_rule_text_t fb_col_messages[] = {
     {NULL, NULL}
 };
 
+/* Moves the children of the collection being deleted (ctx: its id) up,
+ * recording collection.updated and article.updated for each moved one,
+ * as it now is, in the delete's transaction. */
+static fb_error_t *fb_col_move_children(fb_req_t *fr, void *ctx)
+{
+    fb_rows_t moved;
+    fb_error_t *err;
+
+    if ((err = fb_req_select(fr, &fb_sql_collection_move_kids, FB_ARGS(ctx),
+                             &moved)) != NULL
+        || (err = fb_manage_moved(fr, &fb_collections, &moved,
+                                  "collection.updated")) != NULL
+        || (err = fb_req_select(fr, &fb_sql_collection_move_articles,
+                                FB_ARGS(ctx), &moved)) != NULL) {
+        return err;
+    }
+    return fb_manage_moved(fr, fb_hc_article_resource, &moved,
+                           "article.updated");
+}
+
 static const fb_manage_t fb_col_manage = {
     .res = &fb_collections, .object = "collection",
     .lock = &fb_sql_collection_lock, .refs = &fb_sql_collection_refs,
     .insert = &fb_sql_collection_insert,
     .update = &fb_sql_collection_update,
+    .before_remove = fb_col_move_children,
     .remove = &fb_sql_collection_remove,
     .messages = fb_col_messages,
     .created_status = HTTP_OK,

@@ -46,6 +46,13 @@ FB_SQL_GLOBAL(hp_site_domain, 1,
     HP_SITE_SELECT "WHERE h.external_domain = %s");
 FB_SQL(hp_site_org, 0, HP_SITE_SELECT "WHERE h.org_id = %s");
 
+/* Across organizations: those whose own portal URL is at the host
+ * (sql/042), the longest URL first (a path under another's). */
+FB_SQL_GLOBAL(hp_site_portal, 1,
+    "SELECT o.id, o.portal_url FROM organizations o "
+    "WHERE fb_url_host(o.portal_url) = %s AND o.portal_url IS NOT NULL "
+    "ORDER BY length(o.portal_url) DESC, o.id LIMIT 20");
+
 /* An article is public when it is live and published in the locale; its
  * live copy (live_*) is what readers see, never the draft's texts. */
 #define HP_LIVE(a, t) \
@@ -225,23 +232,34 @@ FB_SQL(hp_collection_locales, 1,
 
 /* Full text over the live copies in the locale, best first, with a
  * snippet whose matches are marked by the bytes 1 and 2 (escaped and
- * made <mark> by fb_htmlw_marked, never trusted as markup). */
-FB_SQL_NAMED(hp_search, (hc, locale, q),
+ * made <mark> by fb_htmlw_marked, never trusted as markup); a page of
+ * 20 and one more (whether there is a next page), after the keyset
+ * (after_score, after_id) of the last one shown when there is one (the
+ * score is ts_rank's real, whose text reads back as the same value). */
+#define HP_SEARCH_PAGE 20
+FB_SQL_NAMED(hp_search, (hc, locale, q, after_score, after_id),
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
-    "  %s::text AS hc, %s::text AS locale, %s::text AS q), "
+    "  %s::text AS hc, %s::text AS locale, %s::text AS q, "
+    "  %s::real AS after_score, %s::text AS after_id), "
     "w AS NOT MATERIALIZED (SELECT websearch_to_tsquery("
-    "  fb_hc_ts_config(k.locale), k.q) AS query FROM k) "
-    "SELECT a.id, t.live_title, NULL::text, t.slug, "
-    "  ts_headline(fb_hc_ts_config(k.locale), t.live_body_text, w.query, "
-    "    'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', "
-    "MaxWords=30, MinWords=12, MaxFragments=2, "
-    "FragmentDelimiter=\" ' || chr(8230) || ' \"') "
-    "FROM k, w, help_center_article_translations t, help_center_articles a "
-    "WHERE t.org_id = k.org_id AND t.locale = k.locale "
+    "  fb_hc_ts_config(k.locale), k.q) AS query FROM k), "
+    "m AS NOT MATERIALIZED (SELECT a.id, t.live_title, t.slug, "
+    "  t.live_body_text, ts_rank(t.search, w.query) AS score "
+    "  FROM k, w, help_center_article_translations t, "
+    "    help_center_articles a "
+    "  WHERE t.org_id = k.org_id AND t.locale = k.locale "
     "  AND t.search @@ w.query AND a.org_id = k.org_id "
     "  AND a.id = t.article_id AND a.help_center_id = k.hc "
-    "  AND a.state = 'live' "
-    "ORDER BY ts_rank(t.search, w.query) DESC, a.id LIMIT 20");
+    "  AND a.state = 'live') "
+    "SELECT m.id, m.live_title, NULL::text, m.slug, "
+    "  ts_headline(fb_hc_ts_config(k.locale), m.live_body_text, w.query, "
+    "    'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', "
+    "MaxWords=30, MinWords=12, MaxFragments=2, "
+    "FragmentDelimiter=\" ' || chr(8230) || ' \"'), m.score::text "
+    "FROM m, k, w "
+    "WHERE k.after_score IS NULL OR m.score < k.after_score "
+    "  OR (m.score = k.after_score AND m.id > k.after_id) "
+    "ORDER BY m.score DESC, m.id LIMIT 21");
 
 /* Every public page, for the sitemap. */
 FB_SQL(hp_sitemap, 1,
@@ -264,7 +282,8 @@ FB_SQL(hp_sitemap, 1,
     " LIMIT 25000)");
 
 const fb_statement_t *const fb_help_pages_statements[] = {
-    &fb_sql_hp_site_domain, &fb_sql_hp_site_org, &fb_sql_hp_top,
+    &fb_sql_hp_site_domain, &fb_sql_hp_site_org, &fb_sql_hp_site_portal,
+    &fb_sql_hp_top,
     &fb_sql_hp_children, &fb_sql_hp_root_articles, &fb_sql_hp_articles_in,
     &fb_sql_hp_trail, &fb_sql_hp_article, &fb_sql_hp_collection,
     &fb_sql_hp_old_slug, &fb_sql_hp_redirect, &fb_sql_hp_article_locales,
@@ -596,6 +615,46 @@ static const char *fb_hp_portal_org(apr_pool_t *p, const char *tpl,
     }
 }
 
+/*
+ * The organization whose own portal URL (organizations.portal_url, set
+ * through the API) is at host, its path (trailing '/' aside) the start
+ * of path up to a '/': its id, the URL's path (*portal) and origin
+ * (*origin, scheme and host as the URL has them); NULL when none is.
+ */
+static const char *fb_hp_own_portal(fb_hp_req_t *hr, const char *host,
+                                    const char *path, const char **portal,
+                                    const char **origin)
+{
+    char *lower = apr_pstrdup(hr->pool, host);
+    fb_rows_t rows;
+    int i;
+
+    ap_str_tolower(lower);
+    rows = fb_hp_select(hr, &fb_sql_hp_site_portal, FB_ARGS(lower));
+    for (i = 0; i < rows.nrows; i++) {
+        const char *url = fb_rows_get(&rows, i, 1);
+        const char *h = strstr(url, "://"), *at, *end;
+        apr_size_t n;
+
+        if (h == NULL) {
+            continue;
+        }
+        at = h + 3 + strcspn(h + 3, "/?#");
+        end = at + strcspn(at, "?#");
+        n = (apr_size_t)(end - at);
+        while (n > 0 && at[n - 1] == '/') {
+            n--;
+        }
+        if (strncmp(path, at, n) != 0 || path[n] != '/') {
+            continue;
+        }
+        *portal = apr_pstrmemdup(hr->pool, at, n);
+        *origin = apr_pstrmemdup(hr->pool, url, (apr_size_t)(at - url));
+        return fb_rows_get(&rows, i, 0);
+    }
+    return NULL;
+}
+
 /* The help center of the request, and the rest of its path after where
  * the pages start (*rest); NULL when there is none at this address. */
 static fb_hp_site_t *fb_hp_find_site(fb_hp_req_t *hr, const char *path,
@@ -625,9 +684,16 @@ static fb_hp_site_t *fb_hp_find_site(fb_hp_req_t *hr, const char *path,
         apr_size_t plen, slen;
         fb_hp_site_t probe = {.org = NULL};
 
+        /* The hosting provider's URLs (the template), then the
+         * organizations' own. */
         org = fb_hp_portal_org(hr->pool, hr->conf->portal_url, host, path,
                                &portal, &origin);
-        if (org == NULL) {
+        if (org == NULL && !fb_utf8_valid(host, strlen(host))) {
+            return NULL;
+        }
+        if (org == NULL
+            && (org = fb_hp_own_portal(hr, host, path, &portal, &origin))
+               == NULL) {
             return NULL;
         }
         probe.org = org;
@@ -893,20 +959,23 @@ static int fb_hp_article(fb_hp_req_t *hr, fb_hp_answer_t *a,
     return 1;
 }
 
-/* The q of the query string, decoded ('+' a space), at most 200 bytes;
- * NULL when absent, "" when not well escaped; made well-formed UTF-8
- * of at most 200 bytes. */
-static const char *fb_hp_query_q(apr_pool_t *p, const char *args)
+/* The parameter name of the query string, decoded ('+' a space), at
+ * most 200 bytes; NULL when absent, "" when not well escaped; made
+ * well-formed UTF-8 of at most 200 bytes. */
+static const char *fb_hp_query_arg(apr_pool_t *p, const char *args,
+                                   const char *name)
 {
     const char *at = args;
+    apr_size_t nlen = strlen(name);
 
     while (at != NULL && *at) {
         const char *end = strchr(at, '&');
         apr_size_t n = end != NULL ? (apr_size_t)(end - at) : strlen(at);
 
-        if (n >= 2 && strncmp(at, "q=", 2) == 0) {
+        if (n > nlen && strncmp(at, name, nlen) == 0 && at[nlen] == '=') {
             const char *v = apr_punescape_url(
-                p, apr_pstrmemdup(p, at + 2, n - 2), NULL, NULL, 1);
+                p, apr_pstrmemdup(p, at + nlen + 1, n - nlen - 1), NULL,
+                NULL, 1);
 
             if (v == NULL) {
                 return "";
@@ -919,18 +988,80 @@ static const char *fb_hp_query_q(apr_pool_t *p, const char *args)
     return NULL;
 }
 
+/* Non-zero when s is a keyset's score: a finite decimal number. */
+static int fb_hp_score_ok(const char *s)
+{
+    char *end;
+    double v;
+
+    if (s == NULL || *s == '\0' || strlen(s) > 32) {
+        return 0;
+    }
+    v = strtod(s, &end);
+    return *end == '\0' && v == v && v >= 0 && v < 1e30;
+}
+
+/* Non-zero when s is an article's id (short, alphanumeric). */
+static int fb_hp_id_ok(const char *s)
+{
+    apr_size_t i, n = s != NULL ? strlen(s) : 0;
+
+    for (i = 0; i < n; i++) {
+        if (!apr_isalnum(s[i])) {
+            return 0;
+        }
+    }
+    return n > 0 && n <= 16;
+}
+
+/* The search page's address with q, and the keyset after which its
+ * results start (none: the first page). */
+static const char *fb_hp_search_href(fb_hp_req_t *hr, const char *locale,
+                                     const char *q, const char *score,
+                                     const char *id)
+{
+    const char *base = apr_pstrcat(hr->pool, hr->site->base, "/", locale,
+                                   "/search?q=",
+                                   apr_pescape_urlencoded(hr->pool, q),
+                                   NULL);
+
+    return score == NULL ? base
+        : apr_pstrcat(hr->pool, base, "&after=",
+                      apr_pescape_urlencoded(hr->pool, score), "&id=",
+                      id, NULL);
+}
+
+/* /<locale>/search?q=: a page of results, ?after=<score>&id=<id> the
+ * page after that keyset (a keyset not of that form: the first page). */
 static void fb_hp_search(fb_hp_req_t *hr, fb_hp_answer_t *a,
                          const char *locale)
 {
-    const char *q = fb_hp_query_q(hr->pool, hr->r->args);
+    const char *q = fb_hp_query_arg(hr->pool, hr->r->args, "q");
+    const char *after = fb_hp_query_arg(hr->pool, hr->r->args, "after");
+    const char *after_id = fb_hp_query_arg(hr->pool, hr->r->args, "id");
+    const char *next = NULL, *first = NULL;
     fb_hp_page_t *pg = fb_hp_page(hr, locale);
     apr_array_header_t *results;
     fb_rows_t rows = {.nrows = 0};
     int i;
 
+    if (!fb_hp_score_ok(after) || !fb_hp_id_ok(after_id)) {
+        after = after_id = NULL;
+    }
     if (q != NULL && *q) {
         rows = fb_hp_select(hr, FB_CALL(hp_search, .hc = hr->site->id,
-                                        .locale = locale, .q = q));
+                                        .locale = locale, .q = q,
+                                        .after_score = after,
+                                        .after_id = after_id));
+        if (after != NULL) {
+            first = fb_hp_search_href(hr, locale, q, NULL, NULL);
+        }
+        if (rows.nrows > HP_SEARCH_PAGE) {
+            rows.nrows = HP_SEARCH_PAGE;
+            next = fb_hp_search_href(
+                hr, locale, q, fb_rows_get(&rows, HP_SEARCH_PAGE - 1, 5),
+                fb_rows_get(&rows, HP_SEARCH_PAGE - 1, HP_C_ID));
+        }
     }
     results = fb_hp_links(hr->pool, &rows);
     for (i = 0; i < results->nelts; i++) {
@@ -938,7 +1069,7 @@ static void fb_hp_search(fb_hp_req_t *hr, fb_hp_answer_t *a,
             fb_rows_get(&rows, i, 4);
     }
     fb_hp_page_answer(hr, a, HTTP_OK, locale,
-                      fb_hp_render_search(pg, q, results));
+                      fb_hp_render_search(pg, q, results, next, first));
 }
 
 /* sitemap.xml: every public page in every locale served (the writer's

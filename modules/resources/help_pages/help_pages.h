@@ -126,8 +126,11 @@ const char *fb_hp_render_collection(fb_hp_page_t *pg,
                                     const apr_array_header_t *articles);
 const char *fb_hp_render_article(fb_hp_page_t *pg,
                                  const fb_hp_article_t *article);
+/* Search results, with the links to the next page (next) and back to
+ * the first (first), either NULL when there is none. */
 const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
-                                const apr_array_header_t *results);
+                                const apr_array_header_t *results,
+                                const char *next, const char *first);
 /* A page of a title and a sentence, of no help center (an unknown
  * address, a reader over the rate limit). */
 const char *fb_hp_render_notice(apr_pool_t *p, const char *title,

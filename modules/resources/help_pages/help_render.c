@@ -62,6 +62,11 @@ static const char fb_hp_css[] =
     "var(--line);border-radius:8px;text-decoration:none;color:var(--fg)}"
     ".cards a:hover{border-color:var(--accent)}"
     ".cards .icon{font-size:1.5rem;display:block}"
+    "svg.icon{width:1.5rem;height:1.5rem;color:var(--accent);"
+    "vertical-align:-.25rem}"
+    ".cards svg.icon{display:block;margin:.375rem 0}"
+    "h1 svg.icon{width:1.75rem;height:1.75rem;margin-right:.5rem}"
+    ".heading-icon{margin-right:.5rem}"
     ".cards strong{display:block;color:var(--accent)}"
     ".cards span.meta,.meta{color:var(--muted);font-size:.9rem}"
     ".list{list-style:none;padding:0}"
@@ -197,6 +202,9 @@ typedef struct {
     const char *breadcrumb;
     const char *links;
     const char *more;
+    const char *next_results;       /* search's keyset links */
+    const char *first_results;
+    const char *results_pages;      /* their landmark's label */
 } fb_hp_words_t;
 
 static const fb_hp_words_t fb_hp_words[] = {
@@ -212,7 +220,9 @@ static const fb_hp_words_t fb_hp_words[] = {
                        "published.",
      .go_home = "Go to the help center's home", .or_search = "or search "
      "above.", .language = "Language", .breadcrumb = "Breadcrumb",
-     .links = "Links", .more = "More in this collection"},
+     .links = "Links", .more = "More in this collection",
+     .next_results = "More results", .first_results = "First results",
+     .results_pages = "Result pages"},
     {.locale = "de", .search = "Suchen", .home = "Startseite",
      .article_one = "Artikel", .article_many = "Artikel",
      .articles = "Artikel", .collections = "Sammlungen", .by = "Von",
@@ -228,7 +238,66 @@ static const fb_hp_words_t fb_hp_words[] = {
      .go_home = "Zur Startseite des Hilfezentrums",
      .or_search = "oder oben suchen.", .language = "Sprache",
      .breadcrumb = "Pfad", .links = "Links",
-     .more = "Mehr in dieser Sammlung"},
+     .more = "Mehr in dieser Sammlung",
+     .next_results = "Weitere Ergebnisse",
+     .first_results = "Erste Ergebnisse",
+     .results_pages = "Ergebnisseiten"},
+    {.locale = "fr", .search = "Rechercher", .home = "Accueil",
+     .article_one = "article", .article_many = "articles",
+     .articles = "Articles", .collections = "Collections", .by = "Par",
+     .updated = "Mis \xc3\xa0 jour",
+     .no_articles = "Pas encore d\xe2\x80\x99" "articles.",
+     .search_prompt = "Saisissez quelques mots pour rechercher dans les "
+          "articles.",
+     .no_results = "Aucun article ne correspond \xc3\xa0 votre recherche.",
+     .result_one = "r\xc3\xa9sultat", .result_many = "r\xc3\xa9sultats",
+     .results_for = "R\xc3\xa9sultats de recherche pour",
+     .not_found = "Page introuvable",
+     .not_found_text = "Cette page n\xe2\x80\x99" "existe pas ou "
+          "n\xe2\x80\x99" "est plus publi\xc3\xa9" "e.",
+     .go_home = "Aller \xc3\xa0 l\xe2\x80\x99" "accueil du centre "
+          "d\xe2\x80\x99" "aide", .or_search = "ou recherchez ci-dessus.",
+     .language = "Langue", .breadcrumb = "Fil d\xe2\x80\x99" "Ariane",
+     .links = "Liens", .more = "Plus dans cette collection",
+     .next_results = "Plus de r\xc3\xa9sultats",
+     .first_results = "Premiers r\xc3\xa9sultats",
+     .results_pages = "Pages de r\xc3\xa9sultats"},
+    {.locale = "es", .search = "Buscar", .home = "Inicio",
+     .article_one = "art\xc3\xad" "culo",
+     .article_many = "art\xc3\xad" "culos", .articles = "Art\xc3\xad" "culos",
+     .collections = "Colecciones", .by = "Por", .updated = "Actualizado",
+     .no_articles = "A\xc3\xban no hay art\xc3\xad" "culos.",
+     .search_prompt = "Escriba algunas palabras para buscar en los "
+          "art\xc3\xad" "culos.",
+     .no_results = "Ning\xc3\xban art\xc3\xad" "culo coincide con su "
+          "b\xc3\xbasqueda.", .result_one = "resultado",
+     .result_many = "resultados",
+     .results_for = "Resultados de b\xc3\xbasqueda de",
+     .not_found = "P\xc3\xa1gina no encontrada",
+     .not_found_text = "Esta p\xc3\xa1gina no existe o ya no est\xc3\xa1 "
+          "publicada.", .go_home = "Ir al inicio del centro de ayuda",
+     .or_search = "o busque arriba.", .language = "Idioma",
+     .breadcrumb = "Ruta de navegaci\xc3\xb3n", .links = "Enlaces",
+     .more = "M\xc3\xa1s en esta colecci\xc3\xb3n",
+     .next_results = "M\xc3\xa1s resultados",
+     .first_results = "Primeros resultados",
+     .results_pages = "P\xc3\xa1ginas de resultados"},
+    {.locale = "it", .search = "Cerca", .home = "Home",
+     .article_one = "articolo", .article_many = "articoli",
+     .articles = "Articoli", .collections = "Raccolte", .by = "Di",
+     .updated = "Aggiornato", .no_articles = "Ancora nessun articolo.",
+     .search_prompt = "Scrivi qualche parola per cercare negli articoli.",
+     .no_results = "Nessun articolo corrisponde alla ricerca.",
+     .result_one = "risultato", .result_many = "risultati",
+     .results_for = "Risultati della ricerca per",
+     .not_found = "Pagina non trovata",
+     .not_found_text = "Questa pagina non esiste o non \xc3\xa8 pi\xc3\xb9 "
+          "pubblicata.", .go_home = "Vai alla home del centro assistenza",
+     .or_search = "oppure cerca qui sopra.", .language = "Lingua",
+     .breadcrumb = "Percorso", .links = "Link",
+     .more = "Altro in questa raccolta", .next_results = "Altri risultati",
+     .first_results = "Primi risultati",
+     .results_pages = "Pagine dei risultati"},
 };
 
 /* The words of locale (English when it has none). */
@@ -488,14 +557,87 @@ static const char *fb_hp_finish(fb_htmlw_t *w, const fb_hp_page_t *pg)
     return fb_htmlw_finish(w, NULL);
 }
 
-/* The icon of a collection: an emoji as it is; a predefined icon's name
- * is not drawn (no icon font: nothing may load). */
-static void fb_hp_icon(fb_htmlw_t *w, const fb_hp_link_t *c)
+/*
+ * The predefined icons a collection may name (the reference's examples
+ * of predefined icons, and a few more), drawn as inline SVG: one path
+ * of strokes on a 24-unit grid in the text's colour, so that nothing
+ * loads and the Content-Security-Policy needs no exception.  A name not
+ * in the table is drawn as the folder.  They are decoration: the
+ * collection's name follows, so they are hidden from screen readers.
+ */
+typedef struct {
+    const char *name;
+    const char *d;
+} fb_hp_icon_t;
+
+static const fb_hp_icon_t fb_hp_icons[] = {
+    {.name = "folder", .d = "M3 6h6l2 2h10v11H3z"},
+    {.name = "book", .d = "M3 5h6a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H3z"
+                          "M21 5h-6a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h7z"},
+    {.name = "lightbulb", .d = "M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5"
+                               "c.7.7 1 1.5 1 2.5h6c0-1 .3-1.8 1-2.5"
+                               "A6 6 0 0 0 12 3z"},
+    {.name = "bug", .d = "M8 10h8v5a4 4 0 0 1-8 0zM12 10v9M9 10a3 3 0 0 1 "
+                         "6 0M4 13h4M16 13h4M5 8l3 2M19 8l-3 2M5 19l3-2"
+                         "M19 19l-3-2"},
+    {.name = "star", .d = "M12 3l2.8 5.8 6.2.9-4.5 4.4 1 6.2L12 17.4 "
+                          "6.5 20.3l1-6.2L3 9.7l6.2-.9z"},
+    {.name = "rocket", .d = "M12 2c3 2.5 5 6 5 10l-2 4H9l-2-4c0-4 2-7.5 "
+                            "5-10zM9 16l-3 4M15 16l3 4M12 16v5"
+                            "M12 8.5v1"},
+    {.name = "flag", .d = "M5 21V4M5 4h12l-2.5 4L17 12H5"},
+    {.name = "heart", .d = "M12 20S3 14.5 3 8.5A4.5 4.5 0 0 1 12 6.5 "
+                           "4.5 4.5 0 0 1 21 8.5C21 14.5 12 20 12 20z"},
+    {.name = "check", .d = "M4 12.5l5 5L20 6.5"},
+    {.name = "question", .d = "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z"
+                              "M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 "
+                              "1.6V14.5M12 17.5v.5"},
+    {.name = "megaphone", .d = "M3 10v4h3l9 5V5L6 10H3zM18 9a4 4 0 0 1 0 6"
+                               "M7 14l1 6h3l-1-5"},
+    {.name = "gift", .d = "M4 11h16v10H4zM3 7h18v4H3zM12 7v14"
+                          "M12 7c-1.5-4-6-4-5-1 .5 1 2.5 1 5 1z"
+                          "M12 7c1.5-4 6-4 5-1-.5 1-2.5 1-5 1z"},
+};
+
+/* The path of a predefined icon's name (the folder's when unknown). */
+static const char *fb_hp_icon_path(const char *name)
 {
-    if (c->icon_type != NULL && strcmp(c->icon_type, "emoji") == 0) {
-        fb_htmlw_element(w, "span", FB_HTMLW_ATTRS({"class", "icon"},
+    apr_size_t i;
+
+    for (i = 0; i < sizeof(fb_hp_icons) / sizeof(fb_hp_icons[0]); i++) {
+        if (name != NULL && strcmp(fb_hp_icons[i].name, name) == 0) {
+            return fb_hp_icons[i].d;
+        }
+    }
+    return fb_hp_icons[0].d;
+}
+
+/* The icon of a collection: an emoji as it is, a predefined one drawn;
+ * with the class cls (or none). */
+static void fb_hp_icon(fb_htmlw_t *w, const fb_hp_link_t *c,
+                       const char *cls)
+{
+    if (c->icon_type == NULL || c->icon_value == NULL) {
+        return;
+    }
+    if (strcmp(c->icon_type, "emoji") == 0) {
+        fb_htmlw_element(w, "span", FB_HTMLW_ATTRS({"class", cls},
                                                    {"aria-hidden", "true"}),
                          c->icon_value);
+    }
+    else if (strcmp(c->icon_type, "predefined") == 0) {
+        /* The HTML parser gives "viewbox" its SVG case. */
+        fb_htmlw_open(w, "svg", FB_HTMLW_ATTRS(
+                          {"class", "icon"}, {"viewbox", "0 0 24 24"},
+                          {"fill", "none"}, {"stroke", "currentColor"},
+                          {"stroke-width", "2"}, {"stroke-linecap", "round"},
+                          {"stroke-linejoin", "round"},
+                          {"aria-hidden", "true"}, {"focusable", "false"},
+                          {"data-icon", c->icon_value}));
+        fb_htmlw_open(w, "path", FB_HTMLW_ATTRS(
+                          {"d", fb_hp_icon_path(c->icon_value)}));
+        fb_htmlw_end(w, "path");
+        fb_htmlw_end(w, "svg");
     }
 }
 
@@ -518,7 +660,7 @@ static void fb_hp_cards(fb_htmlw_t *w, const fb_hp_page_t *pg,
         fb_htmlw_open(w, "a", FB_HTMLW_ATTRS(
                           {"href", fb_hp_path(pg->pool, pg->site, pg->locale,
                                               "collections", c->slug)}));
-        fb_hp_icon(w, c);
+        fb_hp_icon(w, c, "icon");
         fb_htmlw_element(w, "strong", NULL, c->title);
         if (c->description != NULL && *c->description) {
             fb_htmlw_element(w, "span", NULL, c->description);
@@ -602,12 +744,7 @@ const char *fb_hp_render_collection(fb_hp_page_t *pg,
     fb_htmlw_init(&w, pg->pool, 8192);
     fb_hp_begin(&w, pg, NULL);
     fb_htmlw_open(&w, "h1", NULL);
-    if (collection->icon_type != NULL
-        && strcmp(collection->icon_type, "emoji") == 0) {
-        fb_htmlw_element(&w, "span", FB_HTMLW_ATTRS({"aria-hidden", "true"}),
-                         apr_pstrcat(pg->pool, collection->icon_value, " ",
-                                     NULL));
-    }
+    fb_hp_icon(&w, collection, "heading-icon");
     fb_htmlw_text(&w, collection->title);
     fb_htmlw_end(&w, "h1");
     if (collection->description != NULL && *collection->description) {
@@ -687,7 +824,8 @@ const char *fb_hp_render_article(fb_hp_page_t *pg,
 }
 
 const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
-                                const apr_array_header_t *results)
+                                const apr_array_header_t *results,
+                                const char *next, const char *first)
 {
     const fb_hp_words_t *words = fb_hp_words_of(pg->locale);
     fb_htmlw_t w;
@@ -707,11 +845,29 @@ const char *fb_hp_render_search(fb_hp_page_t *pg, const char *query,
         fb_htmlw_element(&w, "p", NULL, words->no_results);
     }
     else {
-        fb_htmlw_open(&w, "p", FB_HTMLW_ATTRS({"class", "meta"}));
-        fb_hp_count(&w, results->nelts, words->result_one,
-                    words->result_many);
-        fb_htmlw_end(&w, "p");
+        if (next == NULL && first == NULL) {
+            /* All of them on one page: how many. */
+            fb_htmlw_open(&w, "p", FB_HTMLW_ATTRS({"class", "meta"}));
+            fb_hp_count(&w, results->nelts, words->result_one,
+                        words->result_many);
+            fb_htmlw_end(&w, "p");
+        }
         fb_hp_articles(&w, pg, results);
+    }
+    if (next != NULL || first != NULL) {
+        fb_htmlw_open(&w, "nav", FB_HTMLW_ATTRS(
+                          {"class", "pager"},
+                          {"aria-label", words->results_pages}));
+        if (first != NULL) {
+            fb_htmlw_element(&w, "a", FB_HTMLW_ATTRS({"href", first}),
+                             words->first_results);
+        }
+        if (next != NULL) {
+            fb_htmlw_element(&w, "a", FB_HTMLW_ATTRS({"href", next},
+                                                     {"rel", "next"}),
+                             words->next_results);
+        }
+        fb_htmlw_end(&w, "nav");
     }
     return fb_hp_finish(&w, pg);
 }

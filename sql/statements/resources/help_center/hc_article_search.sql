@@ -2224,25 +2224,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -2506,25 +2510,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -2790,25 +2798,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3072,25 +3084,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3356,25 +3372,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3638,25 +3658,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3922,25 +3946,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4204,25 +4232,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4488,25 +4520,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4768,25 +4804,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -5050,25 +5090,29 @@ k AS NOT MATERIALIZED (SELECT a.*,
   plainto_tsquery('english', a.text) AS q FROM search_args a)
 ,
 hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_m AS (SELECT m.article_id,
-  round(max(m.score)::numeric, 6) AS search_score
+hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
   FROM k, hc_q, LATERAL (
-    SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+    SELECT t.article_id, t.search AS vec
     FROM help_center_article_translations t
     WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
     AND t.search @@ hc_q.q
     UNION ALL
-    SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+    SELECT t.article_id, t.draft_search
     FROM help_center_article_translations t
     JOIN help_center_articles x ON x.org_id = t.org_id
       AND x.id = t.article_id AND x.state = 'draft'
     WHERE
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m
+    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+hc_m AS (SELECT m.article_id,
+  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
+  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
+    WHERE d.first AND d.article_id = m.article_id)
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k

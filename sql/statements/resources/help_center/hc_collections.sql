@@ -301,20 +301,39 @@ LIMIT 1;
 SELECT id FROM help_center_collections WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
--- collection_remove (scoped; varchar, varchar)
+-- collection_move_kids (scoped; varchar, varchar)
 WITH a AS NOT MATERIALIZED (SELECT $1::text AS org_id,
   $2::text AS id),
 c AS (SELECT x.org_id, x.id, x.parent_id
   FROM help_center_collections x, a
   WHERE x.org_id = a.org_id AND x.id = a.id),
-kids AS (UPDATE help_center_collections k SET
+moved AS (UPDATE
+help_center_collections
+ m SET
   parent_id = c.parent_id, updated_at = now() FROM c
-  WHERE k.org_id = c.org_id AND k.parent_id = c.id),
-arts AS (UPDATE help_center_articles r SET
+  WHERE m.org_id = c.org_id AND m.parent_id = c.id
+  RETURNING m.id, m.created_at)
+SELECT id FROM moved ORDER BY created_at, id;
+
+-- collection_move_articles (scoped; varchar, varchar)
+WITH a AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id),
+c AS (SELECT x.org_id, x.id, x.parent_id
+  FROM help_center_collections x, a
+  WHERE x.org_id = a.org_id AND x.id = a.id),
+moved AS (UPDATE
+help_center_articles
+ m SET
   parent_id = c.parent_id, updated_at = now() FROM c
-  WHERE r.org_id = c.org_id AND r.parent_id = c.id),
-rules AS (DELETE FROM help_center_redirect_rules r USING c
-  WHERE r.org_id = c.org_id AND r.target_type = 'collection'
-  AND r.target_id = c.id)
-DELETE FROM help_center_collections x USING c
-WHERE x.org_id = c.org_id AND x.id = c.id;
+  WHERE m.org_id = c.org_id AND m.parent_id = c.id
+  RETURNING m.id, m.created_at)
+SELECT id FROM moved ORDER BY created_at, id;
+
+-- collection_remove (scoped; varchar, varchar)
+WITH a AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS id),
+rules AS (DELETE FROM help_center_redirect_rules r USING a
+  WHERE r.org_id = a.org_id AND r.target_type = 'collection'
+  AND r.target_id = a.id)
+DELETE FROM help_center_collections x USING a
+WHERE x.org_id = a.org_id AND x.id = a.id;

@@ -22,6 +22,11 @@ FROM help_centers h LEFT JOIN help_center_translations t
   ON t.org_id = h.org_id AND t.help_center_id = h.id
 WHERE h.org_id = $1;
 
+-- hp_site_portal (global; varchar)
+SELECT o.id, o.portal_url FROM organizations o
+WHERE fb_url_host(o.portal_url) = $1 AND o.portal_url IS NOT NULL
+ORDER BY length(o.portal_url) DESC, o.id LIMIT 20;
+
 -- hp_top (scoped; varchar, varchar, varchar) named (hc, locale)
 WITH RECURSIVE k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
 $2::text AS hc, $3::text AS locale),
@@ -215,20 +220,27 @@ WHERE t.org_id = $1 AND t.article_id = $2
 SELECT ct.locale, ct.slug FROM help_center_collection_translations ct
 WHERE ct.org_id = $1 AND ct.collection_id = $2;
 
--- hp_search (scoped; varchar, varchar, varchar, varchar) named (hc, locale, q)
+-- hp_search (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (hc, locale, q, after_score, after_id)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
-  $2::text AS hc, $3::text AS locale, $4::text AS q),
+  $2::text AS hc, $3::text AS locale, $4::text AS q,
+  $5::real AS after_score, $6::text AS after_id),
 w AS NOT MATERIALIZED (SELECT websearch_to_tsquery(
-  fb_hc_ts_config(k.locale), k.q) AS query FROM k)
-SELECT a.id, t.live_title, NULL::text, t.slug,
-  ts_headline(fb_hc_ts_config(k.locale), t.live_body_text, w.query,
-    'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" ' || chr(8230) || ' "')
-FROM k, w, help_center_article_translations t, help_center_articles a
-WHERE t.org_id = k.org_id AND t.locale = k.locale
+  fb_hc_ts_config(k.locale), k.q) AS query FROM k),
+m AS NOT MATERIALIZED (SELECT a.id, t.live_title, t.slug,
+  t.live_body_text, ts_rank(t.search, w.query) AS score
+  FROM k, w, help_center_article_translations t,
+    help_center_articles a
+  WHERE t.org_id = k.org_id AND t.locale = k.locale
   AND t.search @@ w.query AND a.org_id = k.org_id
   AND a.id = t.article_id AND a.help_center_id = k.hc
-  AND a.state = 'live'
-ORDER BY ts_rank(t.search, w.query) DESC, a.id LIMIT 20;
+  AND a.state = 'live')
+SELECT m.id, m.live_title, NULL::text, m.slug,
+  ts_headline(fb_hc_ts_config(k.locale), m.live_body_text, w.query,
+    'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" ' || chr(8230) || ' "'), m.score::text
+FROM m, k, w
+WHERE k.after_score IS NULL OR m.score < k.after_score
+  OR (m.score = k.after_score AND m.id > k.after_id)
+ORDER BY m.score DESC, m.id LIMIT 21;
 
 -- hp_sitemap (scoped; varchar, varchar)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
