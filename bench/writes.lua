@@ -92,7 +92,7 @@ local function headers(tag)
         h[k] = v
     end
     if idem then
-        h["Idempotency-Key"] = "bench-" .. tag
+        h["Idempotency-Key"] = "bench-" .. kind .. "-" .. tag
     end
     return h
 end
