@@ -19,6 +19,7 @@
 # FEEDBACK_BENCH_STATEMENTS=0        no pg_stat_statements run
 # FEEDBACK_BENCH_SEED (20000)        posts of the organization
 # FEEDBACK_BENCH_CONVERSATIONS, FEEDBACK_BENCH_TICKETS (400 each)
+# FEEDBACK_BENCH_SETUP_SQL           SQL run on the database after the seed
 # FEEDBACK_TEST_MODULE=path.so       another build (the baseline:
 #   bench/baseline.sh 1088b39 N prints its path)
 set -euo pipefail
