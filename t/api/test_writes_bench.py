@@ -218,11 +218,23 @@ def wrk(base, secs, *args, key):
     return r
 
 
-def measure(pids, base, secs, *args, key):
-    """A wrk run with the CPU seconds each of pids' trees spent on it."""
+def commits(s):
+    """Transactions committed in the bench's database so far (its
+    statistics, flushed first)."""
+    return s.sql("SELECT pg_stat_force_next_flush(), xact_commit "
+                 "FROM pg_stat_database WHERE datname = current_database()"
+                 )[0][1]
+
+
+def measure(s, pids, secs, *args, key):
+    """A wrk run with the CPU seconds each of pids' trees spent on it and
+    the transactions committed meanwhile."""
+    tx = commits(s)
     before = [cputime(p) for p in pids]
-    r = wrk(base, secs, *args, key=key)
+    r = wrk(s.base, secs, *args, key=key)
     r["cpu"] = [cputime(p) - b for p, b in zip(pids, before)]
+    # Less the two of the readings themselves.
+    r["tx"] = commits(s) - tx - 2
     return r
 
 
@@ -396,7 +408,7 @@ def test_bench_writes(cluster, fresh_database):
                 a = (kind, run + tag, idem) + args[kind]
                 if count:
                     return wrk(s.base, secs, *a, key=org.key)
-                return measure(pids, s.base, secs, *a, key=org.key)
+                return measure(s, pids, secs, *a, key=org.key)
             try:
                 go(1, "w", "0", count=True)
                 got = {}
@@ -421,11 +433,12 @@ def test_bench_writes(cluster, fresh_database):
                 r = got[idem]
                 n = max(r["requests"], 1)
                 report.append(
-                    "%-46s %-4s %6.0f %6.0f %6.0f %6.0f %5.2f %6.1f %6.1f"
+                    "%-46s %-4s %6.0f %6.0f %6.0f %6.0f %5.2f %6.1f %6.1f "
+                    "%5.2f"
                     % (NAMES[kind], "key" if idem == "1" else "-",
                        n / (r["duration_us"] / 1e6), per(r, 0), per(r, 1),
                        floors[idem], per(r, 0) / floors[idem],
-                       r["p50_us"] / 1e3, r["p99_us"] / 1e3))
+                       r["p50_us"] / 1e3, r["p99_us"] / 1e3, r["tx"] / n))
             report.append("%-46s %-4s %6.0f %6s %6s %6.0f" % (
                 "  its floor (pgbench)", "", floor_tps, "", "", floor_us))
             if floors["1"] != floor_us:
@@ -449,9 +462,9 @@ def test_bench_writes(cluster, fresh_database):
         "-c%d -j2; %d contacts, %d posts, %d conversations, %d tickets; "
         "load average %s" % (CONNS, SECS, CONNS, AUTHORS, POSTS,
                              CONVERSATIONS, TICKETS, load),
-        "%-46s %-4s %6s %6s %6s %6s %5s %6s %6s" % (
+        "%-46s %-4s %6s %6s %6s %6s %5s %6s %6s %5s" % (
             "write", "idem", "req/s", "PG us", "httpd", "floor",
-            "x", "p50 ms", "p99 ms"),
+            "x", "p50 ms", "p99 ms", "tx"),
     ] + report + [""] + details)
     print("\n" + text)
     with open(os.environ.get("FEEDBACK_BENCH_OUT", os.devnull), "a") as f:
