@@ -120,6 +120,8 @@ struct fb_idem {
     const char *claim;          /* the claim this request holds */
     int status;                 /* captured by fb_respond; 0: none */
     const char *response;
+    int stored;                 /* the answer went into the write's
+                                 * transaction (fb_idempotency_commit) */
 };
 
 /* A key a client may send: 1..255 printable ASCII characters. */
@@ -228,16 +230,34 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
 
 fb_error_t *fb_idempotency_commit(fb_req_t *fr)
 {
+    struct fb_idem *idem = fr->idem;
     int affected = 0;
+    apr_status_t rv;
 
-    if (fr->idem == NULL) {
+    if (idem == NULL) {
         return NULL;
     }
-    if (fb_db_exec(fr->db, fr->pool, &fb_sql_idem_commit,
-                   fr->principal.org_id,
-                   FB_NAMED(idem_held, FB_IDEM_KEY(fr->idem),
-                            .claim = fr->idem->claim),
-                   &affected) != APR_SUCCESS) {
+    /* The answer known before the COMMIT (fb_write_respond): stored by
+     * the write's own transaction, which saves the transaction after it
+     * (its round trip and its WAL flush). */
+    if (idem->status != 0) {
+        rv = fb_db_exec(fr->db, fr->pool, &fb_sql_idem_done,
+                        fr->principal.org_id,
+                        FB_NAMED(idem_done, FB_IDEM_KEY(idem),
+                                 .claim = idem->claim,
+                                 .status = apr_itoa(fr->pool, idem->status),
+                                 .response = idem->response),
+                        &affected);
+        idem->stored = rv == APR_SUCCESS && affected == 1;
+    }
+    else {
+        rv = fb_db_exec(fr->db, fr->pool, &fb_sql_idem_commit,
+                        fr->principal.org_id,
+                        FB_NAMED(idem_held, FB_IDEM_KEY(idem),
+                                 .claim = idem->claim),
+                        &affected);
+    }
+    if (rv != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return affected == 1
@@ -266,6 +286,9 @@ void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
         return;
     }
     fr->idem = NULL;
+    if (idem->stored && err == NULL) {
+        return;     /* committed with the write */
+    }
     status = err != NULL ? fb_error_def(err->kind)->status : idem->status;
     if ((db = fb_req_db(fr)) == NULL) {
         return;     /* the lease lets a retry take the claim over */

@@ -4,6 +4,7 @@
  */
 #include "fb_audit.h"
 #include "fb_events.h"
+#include "fb_idempotency.h"
 #include "fb_write.h"
 
 void fb_write_begin(fb_write_t *w, fb_req_t *fr)
@@ -87,6 +88,11 @@ fb_error_t *fb_write_respond(fb_write_t *w, int status, const char *json)
     fb_error_t *err;
 
     fb_audit_answer(w->fr, json);
+    /* An Idempotency-Key's answer commits with the write (fb_idempotency
+     * _commit) instead of in a transaction of its own after it. */
+    if (w->err == NULL) {
+        fb_idempotency_capture(w->fr, status, json);
+    }
     err = fb_write_end(w);
 
     if (err == NULL) {

@@ -49,6 +49,22 @@ def test_a_retry_replays_the_first_answer(org, board):
     assert r.status_code == 201 and r.json()["id"] == first.json()["id"]
 
 
+def test_the_answer_commits_with_the_write(org, board):
+    """The record's answer is stored by the write's own transaction
+    (issue 32): the post and the record's last version have one xmin."""
+    key, title = secrets.token_hex(8), "Together " + secrets.token_hex(3)
+    r = create(org, board, key, title)
+    assert r.status_code == 201, r.text
+    post_tx, = org.server.sql("SELECT xmin::text FROM posts "
+                              "WHERE org_id = %s AND id = %s",
+                              org.id, r.json()["id"])[0]
+    state, status, key_tx = org.server.sql(
+        "SELECT state, status, xmin::text FROM idempotency_keys "
+        "WHERE org_id = %s AND idem_key = %s", org.id, key)[0]
+    assert (state, status) == ("done", 201)
+    assert key_tx == post_tx
+
+
 def test_another_body_with_the_key_is_refused(org, board):
     key = secrets.token_hex(8)
     assert create(org, board, key, "First body").status_code == 201

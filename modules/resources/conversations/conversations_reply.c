@@ -18,16 +18,24 @@
 #include "fb_events.h"
 #include "fb_json.h"
 
-FB_SQL(conversation_r_lock, 1,
-    "SELECT id, channel, disable_customer_reply, state FROM conversations "
-    "WHERE org_id = %s AND id = %s FOR UPDATE");
-
-FB_SQL(conversation_r_user, 1,
-    "SELECT id, is_blocked FROM contacts "
-    "WHERE org_id = %s AND user_id = %s AND type = 'customer'");
+/* The conversation, locked for its new part (FOR NO KEY UPDATE: the
+ * part changes none of its keys, so rows that refer to it are not held
+ * up), with the author the body names: the admin by id, or the contact
+ * by id, else by userId (customers only); one round trip. */
+FB_SQL_NAMED(conversation_r_gather, (id, admin, contact, user_id),
+    "SELECT c.id, c.channel, c.disable_customer_reply, c.state, a.id, "
+    "  coalesce(ci.id, cu.id), coalesce(ci.is_blocked, cu.is_blocked) "
+    "FROM (SELECT %s::text AS org_id, %s::text AS id, %s::text AS admin, "
+    "  %s::text AS contact, %s::text AS user_id) k "
+    "JOIN conversations c ON c.org_id = k.org_id AND c.id = k.id "
+    "LEFT JOIN admins a ON a.org_id = k.org_id AND a.id = k.admin "
+    "LEFT JOIN contacts ci ON ci.org_id = k.org_id AND ci.id = k.contact "
+    "LEFT JOIN contacts cu ON cu.org_id = k.org_id "
+    "  AND cu.user_id = k.user_id AND cu.type = 'customer' "
+    "FOR NO KEY UPDATE OF c");
 
 static const fb_statement_t *const fb_conversation_reply_statements[] = {
-    &fb_sql_conversation_r_lock, &fb_sql_conversation_r_user, NULL
+    &fb_sql_conversation_r_gather, NULL
 };
 
 static const char *const fb_reply_authors[] = {"contact", "admin", NULL};
@@ -54,63 +62,69 @@ typedef struct {
     fb_conversation_part_t part;
 } fb_reply_t;
 
-/* A contact's reply: the contact, who may reply here. */
-static fb_error_t *fb_reply_contact(fb_req_t *fr, fb_reply_t *d,
-                                    int disabled)
+/* Whether the cell at (0, col) is true. */
+static int fb_reply_true(const fb_rows_t *rows, int col)
 {
-    const char *id = fb_json_string(fr->body, "id");
-    const char *param = id != NULL ? "id" : "userId";
-    fb_rows_t rows;
-    fb_error_t *err;
-    int blocked = 0;
+    const char *cell = fb_rows_get(rows, 0, col);
 
-    if (id != NULL) {
-        err = fb_conversation_contact(fr, id, "id", &blocked);
-        d->part.author_id = fb_id_normalize(fr->pool, id);
-    }
-    else {
-        err = fb_req_select(fr, &fb_sql_conversation_r_user,
-                            FB_ARGS(fb_json_string(fr->body, "userId")),
-                            &rows);
-        if (err == NULL && rows.nrows == 0) {
-            err = fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND, "userId",
-                                NULL);
-        }
-        if (err == NULL) {
-            d->part.author_id = fb_rows_get(&rows, 0, 0);
-            blocked = strcmp(fb_rows_get(&rows, 0, 1), "t") == 0;
-        }
-    }
-    return err != NULL ? err
-                       : fb_conversation_may_reply(fr->pool, param, blocked,
-                                                   disabled, "conversation");
+    return cell != NULL && strcmp(cell, "t") == 0;
 }
 
-/* The conversation (locked) and the author, in the transaction. */
+/* The conversation (locked) and the author, in the transaction, in the
+ * order of their checks: the conversation, then its author, then whether
+ * a contact may reply. */
 static fb_error_t *fb_reply_gather(fb_req_t *fr, void *ctx)
 {
     fb_reply_t *d = ctx;
     const char *path = fb_req_param(fr, "id");
+    const char *id = fb_json_string(fr->body, "id");
+    const char *given = id != NULL ? fb_id_normalize(fr->pool, id) : NULL;
     fb_rows_t rows;
     fb_error_t *err;
 
-    if ((err = fb_conversation_find(fr, path, "id", 0, &d->id)) != NULL
-        || (err = fb_req_select(fr, &fb_sql_conversation_r_lock,
-                                FB_ARGS(d->id), &rows)) != NULL) {
+    if (path == NULL || !fb_format_conversation_id.valid(path)) {
+        return fb_error_make(fr->pool, FB_E_INVALID_ID, "id",
+                             apr_pstrcat(fr->pool, "The id must be ",
+                                         fb_format_conversation_id.what,
+                                         ".", NULL));
+    }
+    err = fb_req_select(fr, FB_CALL(conversation_r_gather, .id = path,
+                                    .admin = d->admin ? given : NULL,
+                                    .contact = d->admin ? NULL : given,
+                                    .user_id = d->admin || id != NULL
+                                        ? NULL
+                                        : fb_json_string(fr->body,
+                                                         "userId")),
+                        &rows);
+    if (err != NULL) {
         return err;
     }
     if (rows.nrows == 0) {
         return fb_error_make(fr->pool, FB_E_CONVERSATION_NOT_FOUND, "id",
                              NULL);
     }
+    d->id = fb_rows_get(&rows, 0, 0);
     d->channel = fb_rows_get(&rows, 0, 1);
     d->state = fb_rows_get(&rows, 0, 3);
     if (d->admin) {
-        return fb_conversation_admin(fr, fb_json_string(fr->body, "id"),
-                                     "id", &d->part.author_id);
+        /* An id not of the admin form names nobody (as before). */
+        d->part.author_id = fb_rows_get(&rows, 0, 4);
+        return given != NULL && d->part.author_id == NULL
+               ? fb_error_make(fr->pool, FB_E_ADMIN_NOT_FOUND, "id", NULL)
+               : NULL;
     }
-    return fb_reply_contact(fr, d,
-                            strcmp(fb_rows_get(&rows, 0, 2), "t") == 0);
+    if (id != NULL && given == NULL) {
+        return fb_error_make(fr->pool, FB_E_INVALID_PARAMETER, "id",
+                             "A contact id is 24 hexadecimal characters.");
+    }
+    d->part.author_id = fb_rows_get(&rows, 0, 5);
+    if (d->part.author_id == NULL) {
+        return fb_error_make(fr->pool, FB_E_CONTACT_NOT_FOUND,
+                             id != NULL ? "id" : "userId", NULL);
+    }
+    return fb_conversation_may_reply(
+        fr->pool, id != NULL ? "id" : "userId",
+        fb_reply_true(&rows, 6), fb_reply_true(&rows, 2), "conversation");
 }
 
 /* A contact's reply opens a closed or snoozed conversation again. */
