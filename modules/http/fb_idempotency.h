@@ -42,9 +42,10 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered);
  * Inside the operation's transaction, just before its COMMIT (called by
  * fb_req_end): marks the record committed, or, when the answer is known
  * by then (fb_write_respond captures it first), stores it as done, so
- * that fb_idempotency_finish has nothing left to write.  409 idempotency_key_in_use
- * when another request has taken the key over meanwhile (this one must
- * then roll back); NULL otherwise, also without a recorded key.
+ * that fb_idempotency_finish has nothing left to write.  409
+ * idempotency_key_in_use when another request has taken the key over
+ * meanwhile (this one must then roll back); NULL otherwise, also without
+ * a recorded key.
  */
 fb_error_t *fb_idempotency_commit(fb_req_t *fr);
 
