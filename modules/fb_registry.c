@@ -57,6 +57,7 @@
     X(posts)                        \
     X(report_catalog)               \
     X(report_query)                 \
+    X(report_drill)                 \
     X(report_values)                \
     X(survey_write)                 \
     X(surveys)                      \

@@ -256,4 +256,55 @@ FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
     "page AS (SELECT r.* FROM ranked r, k WHERE r.rn > k.skip " \
     "  ORDER BY r.rn LIMIT %d) " outer " ORDER BY p.rn"
 
+/* ---- the sources' attributes, window and durations ---- */
+
+/* The values of a conversation's attributes (c) by form. */
+#define REPORT_CONVERSATION_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'conversation.channel' THEN ARRAY[c.channel] " \
+    "WHEN 'conversation.state' THEN ARRAY[c.state] " \
+    "WHEN 'conversation.priority' THEN ARRAY[c.priority::text] " \
+    "WHEN 'conversation.initiator' THEN ARRAY[c.delivered_as] " \
+    "WHEN 'conversation.language' THEN ARRAY[c.language] " \
+    "WHEN 'conversation.team' THEN ARRAY[c.team_assignee_id] " \
+    "WHEN 'conversation.assignee' THEN ARRAY[c.admin_assignee_id] " \
+    "WHEN 'conversation.brand' THEN ARRAY[c.brand_id] " \
+    "WHEN 'conversation.tags' THEN ARRAY(SELECT l.tag_id " \
+    "  FROM conversation_tag_links l WHERE l.org_id = c.org_id " \
+    "  AND l.conversation_id = c.id) " \
+    "WHEN 'conversation.custom' THEN " \
+    REPORT_CUSTOM("c.custom_attributes", key) " " \
+    "ELSE '{}'::text[] END"
+
+/* A reply's (pt) and its conversation's. */
+#define REPORT_REPLY_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'reply.admin' THEN ARRAY[pt.author_id] " \
+    "WHEN 'reply.channel' THEN ARRAY[pt.part_type] " \
+    "ELSE " REPORT_CONVERSATION_ATTRS(f, key) " END"
+
+#define REPORT_TICKET_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'ticket.category' THEN ARRAY[tk.category_id] " \
+    "WHEN 'ticket.status' THEN ARRAY[tk.status_id] " \
+    "WHEN 'ticket.open' THEN ARRAY[tk.open::text] " \
+    "WHEN 'ticket.assignee' THEN ARRAY[tk.assignee_id] " \
+    "WHEN 'ticket.company' THEN ARRAY[tk.company_id] " \
+    "WHEN 'ticket.custom' THEN " REPORT_CUSTOM("tk.custom_fields", key) " " \
+    "ELSE '{}'::text[] END"
+
+#define REPORT_POST_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'post.board' THEN ARRAY[p.board_id] " \
+    "WHEN 'post.status' THEN ARRAY[p.status_id] " \
+    "WHEN 'post.tags' THEN p.tag_ids " \
+    "WHEN 'post.visibility' THEN ARRAY[p.visibility] " \
+    "ELSE '{}'::text[] END"
+
+#define REPORT_WINDOW(col) \
+    col " >= k.t0 AND " col " < k.t1"
+
+/* A duration in milliseconds. */
+#define REPORT_MS(from, to) "extract(epoch FROM " to " - " from ") * 1000"
+
 #endif
