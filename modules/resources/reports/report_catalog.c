@@ -18,6 +18,9 @@
 
 extern const fb_statement_t fb_sql_report_conversations;
 extern const fb_statement_t fb_sql_report_conversations_plain;
+extern const fb_statement_t fb_sql_report_conversations_rollup;
+extern const fb_statement_t fb_sql_report_conversations_rollup_plain;
+extern const char *const fb_report_rollup_conversation_forms[];
 extern const fb_statement_t fb_sql_report_first_reply;
 extern const fb_statement_t fb_sql_report_first_reply_plain;
 extern const fb_statement_t fb_sql_report_closes;
@@ -301,7 +304,10 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_conversations,
      .plain = &fb_sql_report_conversations_plain,
-     .drill = &fb_sql_report_drill_conversations},
+     .drill = &fb_sql_report_drill_conversations,
+     .rollup = &fb_sql_report_conversations_rollup,
+     .rollup_plain = &fb_sql_report_conversations_rollup_plain,
+     .rollup_forms = fb_report_rollup_conversation_forms},
     {.id = "time_to_first_reply", .name = "Time to first reply",
      .description = "From a conversation's start to its first reply by a "
                     "teammate, for the conversations begun in the window "

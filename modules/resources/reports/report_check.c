@@ -58,7 +58,7 @@ static int rq_zone_valid(apr_pool_t *p, const char *name)
 
 /* The window startDate..endDate (both inclusive; names at) into *w. */
 fb_error_t *rq_window(fb_req_t *fr, const char *start_name,
-                             const char *end_name, rq_window_t *w)
+                      const char *end_name, rq_window_t *w)
 {
     apr_pool_t *p = fr->pool;
     const char *s = fb_json_string(fr->body, start_name);
@@ -111,7 +111,7 @@ long rq_buckets(const rq_window_t *w, const char *gran)
 
 /* The form and key a dimension passes. */
 void rq_dim(const fb_report_attr_t *a, const char **form,
-                   const char **key)
+            const char **key)
 {
     *form = a != NULL ? a->form : NULL;
     *key = a != NULL ? a->key : NULL;
@@ -126,7 +126,7 @@ fb_error_t *rq_too_many_buckets(apr_pool_t *p)
 }
 
 fb_error_t *rq_no_metric(apr_pool_t *p, const char *at,
-                                const char *metric)
+                         const char *metric)
 {
     return rq_bad(p, at, apr_psprintf(
         p, "'%s' is no metric of the catalog (GET /v2/reports/datasets "
@@ -163,7 +163,7 @@ static fb_error_t *rq_dimension(fb_req_t *fr, const rq_query_t *q,
  * view, office hours, the zone, the window, the dimensions, the
  * filters. */
 fb_error_t *rq_check_common(fb_req_t *fr, rq_query_t *q,
-                                   rq_window_t *now)
+                            rq_window_t *now)
 {
     apr_pool_t *p = fr->pool;
     json_object *office = json_object_object_get(fr->body,
@@ -210,9 +210,10 @@ fb_error_t *rq_check_common(fb_req_t *fr, rq_query_t *q,
         || (err = rq_dimension(fr, q, "segmentBy", &q->segment)) != NULL) {
         return err;
     }
+    q->forms = apr_array_make(p, 4, sizeof(const char *));
     return rq_filters(p, q->d, &q->custom,
                       json_object_object_get(fr->body, "filters"),
-                      &q->tree, &q->rules);
+                      &q->tree, &q->rules, q->forms);
 }
 
 

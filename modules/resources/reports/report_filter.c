@@ -28,6 +28,7 @@ typedef struct {
     const fb_report_custom_t *custom;
     json_object *rules;         /* [{f, k, o, t, v}] */
     int nrules;
+    apr_array_header_t *forms;  /* each rule's attribute's form */
 } rq_filter_t;
 
 /* The statements' form of each operator. */
@@ -241,6 +242,7 @@ static fb_error_t *rq_rule(rq_filter_t *f, json_object *node,
     }
     rule = json_object_new_object();
     json_object_object_add(rule, "f", json_object_new_string(a->form));
+    APR_ARRAY_PUSH(f->forms, const char *) = a->form;
     if (a->key != NULL) {
         json_object_object_add(rule, "k", json_object_new_string(a->key));
     }
@@ -316,13 +318,14 @@ static fb_error_t *rq_node(rq_filter_t *f, json_object *node,
     return NULL;
 }
 
-/* The body's filters into *tree and *rules (JSON texts; NULL: none). */
+/* The body's filters into *tree and *rules (JSON texts; NULL: none),
+ * the form of each rule's attribute into forms. */
 fb_error_t *rq_filters(apr_pool_t *p, const fb_report_dataset_t *d,
-                              const fb_report_custom_t *custom,
-                              json_object *filters, const char **tree,
-                              const char **rules)
+                       const fb_report_custom_t *custom,
+                       json_object *filters, const char **tree,
+                       const char **rules, apr_array_header_t *forms)
 {
-    rq_filter_t f = {.p = p, .d = d, .custom = custom};
+    rq_filter_t f = {.p = p, .d = d, .custom = custom, .forms = forms};
     json_object *root, *wrap;
     fb_error_t *err;
 

@@ -86,6 +86,38 @@ REPORT_STATEMENTS(report_votes,
     "v.org_id = k.org_id AND " REPORT_WINDOW("v.created_at"),
     "v.created_at", "1");
 
+/* New conversations from their rollup (sql/041): the window's hours
+ * summed per bucket (per hour for the heatmap) and attribute values. */
+#define REPORT_ROLLUP_CONVERSATION_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'conversation.channel' THEN ARRAY[h.channel] " \
+    "WHEN 'conversation.state' THEN ARRAY[h.state] " \
+    "WHEN 'conversation.priority' THEN ARRAY[h.priority::text] " \
+    "WHEN 'conversation.initiator' THEN ARRAY[h.initiator] " \
+    "WHEN 'conversation.language' THEN ARRAY[h.language] " \
+    "WHEN 'conversation.team' THEN ARRAY[h.team_id] " \
+    "WHEN 'conversation.assignee' THEN ARRAY[h.assignee_id] " \
+    "WHEN 'conversation.brand' THEN ARRAY[h.brand_id] " \
+    "ELSE '{}'::text[] END"
+
+REPORT_ROLLUP_STATEMENTS(report_conversations_rollup,
+    REPORT_ROLLUP_CONVERSATION_ATTRS,
+    "LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2) "
+    "    THEN r.hour ELSE " REPORT_BUCKET("r.hour") " END AS t, "
+    "  r.channel, r.state, r.priority, r.initiator, r.language, "
+    "  r.team_id, r.assignee_id, r.brand_id, sum(r.n) AS n "
+    "  FROM report_conversation_hours r "
+    "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
+    "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) h");
+
+/* The attributes the rollup keeps: a query whose filters and
+ * dimensions name only these is answered from it. */
+const char *const fb_report_rollup_conversation_forms[] = {
+    "conversation.channel", "conversation.state", "conversation.priority",
+    "conversation.initiator", "conversation.language", "conversation.team",
+    "conversation.assignee", "conversation.brand", NULL
+};
+
 static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_conversations, &fb_sql_report_first_reply,
     &fb_sql_report_closes, &fb_sql_report_replies, &fb_sql_report_tickets,
@@ -93,15 +125,17 @@ static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_conversations_plain, &fb_sql_report_first_reply_plain,
     &fb_sql_report_closes_plain, &fb_sql_report_replies_plain,
     &fb_sql_report_tickets_plain, &fb_sql_report_posts_plain,
-    &fb_sql_report_votes_plain, NULL
+    &fb_sql_report_votes_plain, &fb_sql_report_conversations_rollup,
+    &fb_sql_report_conversations_rollup_plain, NULL
 };
 
 enum { RQ_COL_G, RQ_COL_LOCAL, RQ_COL_OFF, RQ_COL_D1, RQ_COL_D1_LABEL,
        RQ_COL_D2, RQ_COL_D2_LABEL, RQ_COL_N, RQ_COL_VAL };
 
-/* The grouping sets' GROUPING(bucket, d1, d2). */
-enum { RQ_SERIES = -1, RQ_BUCKET_D2 = 2, RQ_BUCKET = 3, RQ_D1_D2 = 4,
-       RQ_D1 = 5, RQ_D2 = 6, RQ_ALL = 7 };
+/* The grouping sets' GROUPING(bucket, d1, d2); a rollup's answer that
+ * cannot be summed from hours (REPORT_ROLLUP_UNALIGNED). */
+enum { RQ_UNALIGNED = -2, RQ_SERIES = -1, RQ_BUCKET_D2 = 2, RQ_BUCKET = 3,
+       RQ_D1_D2 = 4, RQ_D1 = 5, RQ_D2 = 6, RQ_ALL = 7 };
 
 /* ---- running ---- */
 
@@ -128,8 +162,43 @@ static const char *rq_local(apr_pool_t *p, const fb_rows_t *rows, int r)
            : apr_pstrcat(p, local, fb_rows_get(rows, r, RQ_COL_OFF), NULL);
 }
 
+/* Non-zero when form is one of the attributes a rollup keeps. */
+static int rq_kept(const char *const *forms, const char *form)
+{
+    for (; *forms != NULL; forms++) {
+        if (strcmp(*forms, form) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Non-zero when q's metric has a rollup that keeps every attribute its
+ * filter names and the dimensions d1 and d2: the rollup answers it
+ * (when the window's buckets are whole UTC hours, which its statement
+ * says). */
+static int rq_rollup_answers(const rq_query_t *q, const fb_report_attr_t *d1,
+                             const fb_report_attr_t *d2)
+{
+    int i;
+
+    if (q->m->rollup == NULL
+        || (d1 != NULL && !rq_kept(q->m->rollup_forms, d1->form))
+        || (d2 != NULL && !rq_kept(q->m->rollup_forms, d2->form))) {
+        return 0;
+    }
+    for (i = 0; q->forms != NULL && i < q->forms->nelts; i++) {
+        if (!rq_kept(q->m->rollup_forms,
+                     APR_ARRAY_IDX(q->forms, i, const char *))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Runs q over window w with dimensions d1 and d2 (NULL: none; heat: the
- * heatmap's cell as d1) into *res. */
+ * heatmap's cell as d1) into *res: from the metric's rollup when it
+ * answers, else from its rows. */
 static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
                           const rq_window_t *w, const fb_report_attr_t *d1,
                           const fb_report_attr_t *d2, int heat,
@@ -137,7 +206,7 @@ static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
 {
     fb_params_report_t args;
     fb_error_t *err;
-    int r;
+    int r, rollup = 0;
 
     memset(&args, 0, sizeof(args));
     args.metric = q->m->id;
@@ -154,10 +223,22 @@ static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
     if (heat) {
         args.d1 = "@hour_of_week";
     }
-    if ((err = fb_req_select(fr, d1 == NULL && d2 == NULL && !heat
-                                 ? q->m->plain : q->m->st,
-                             FB_NAMED_VALUES(report, &args),
-                             &res->rows)) != NULL) {
+    if (rq_rollup_answers(q, d1, d2)) {
+        if ((err = fb_req_select(fr, d1 == NULL && d2 == NULL && !heat
+                                     ? q->m->rollup_plain : q->m->rollup,
+                                 FB_NAMED_VALUES(report, &args),
+                                 &res->rows)) != NULL) {
+            return err;
+        }
+        rollup = res->rows.nrows == 0
+                 || atoi(fb_rows_get(&res->rows, 0, RQ_COL_G))
+                    != RQ_UNALIGNED;
+    }
+    if (!rollup
+        && (err = fb_req_select(fr, d1 == NULL && d2 == NULL && !heat
+                                    ? q->m->plain : q->m->st,
+                                FB_NAMED_VALUES(report, &args),
+                                &res->rows)) != NULL) {
         return err;
     }
     res->at = apr_hash_make(fr->pool);

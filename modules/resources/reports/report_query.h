@@ -31,7 +31,8 @@ typedef struct {
 } rq_window_t;
 
 /* A checked query (or drill-in): the catalog's rows it names and the
- * values its statement takes. */
+ * values its statement takes; forms, the attributes its filter names
+ * (by their forms), which say whether a rollup can answer it. */
 typedef struct {
     const fb_report_dataset_t *d;
     const fb_report_metric_t *m;
@@ -43,6 +44,7 @@ typedef struct {
     const char *tree, *rules;
     const fb_report_attr_t *group, *segment;
     fb_report_custom_t custom;
+    apr_array_header_t *forms;
 } rq_query_t;
 
 /* A 400 invalid_parameter naming at. */
@@ -53,7 +55,7 @@ fb_error_t *rq_bad(apr_pool_t *p, const char *at, const char *msg);
 fb_error_t *rq_filters(apr_pool_t *p, const fb_report_dataset_t *d,
                        const fb_report_custom_t *custom,
                        json_object *filters, const char **tree,
-                       const char **rules);
+                       const char **rules, apr_array_header_t *forms);
 
 /* The window startDate..endDate (both inclusive; names at) into *w. */
 fb_error_t *rq_window(fb_req_t *fr, const char *start_name,

@@ -148,11 +148,13 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
 #define REPORT_STATEMENTS(name, ATTRS, src, where, T, V) \
     FB_SQL_WITH(name, report, \
                 REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_ALL, \
-                           REPORT_SETS_ALL)); \
+                           REPORT_SETS_ALL, "count(x.v)", "")); \
     FB_SQL_WITH(name##_plain, report, \
                 REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_PLAIN, \
-                           REPORT_SETS_PLAIN))
-#define REPORT_SQL(ATTRS, src, where, T, V, SEL, SETS) \
+                           REPORT_SETS_PLAIN, "count(x.v)", ""))
+/* ... and a rollup's: its rows' V are counts (COUNT: how they count),
+ * and EXTRA adds rows to the answer (REPORT_ROLLUP_UNALIGNED). */
+#define REPORT_SQL(ATTRS, src, where, T, V, SEL, SETS, COUNT, EXTRA) \
     REPORT_ARGS ", " \
     "x AS (SELECT " REPORT_BUCKET(T) " AS b, d1.v AS d1, " \
     "  d2.v AS d2, (" V ")::float8 AS v " \
@@ -168,8 +170,8 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     REPORT_DIM(ATTRS, T, "k.d2", "k.d2_key") ") d2(v) " \
     "  WHERE " where " AND (k.tree IS NULL OR " REPORT_L1("k.tree") ")), " \
     "agg AS (SELECT " SEL ", " \
-    "  count(x.v) AS n, CASE (SELECT agg FROM a) " \
-    "    WHEN 'count' THEN count(x.v)::float8 WHEN 'sum' THEN sum(x.v) " \
+    "  " COUNT " AS n, CASE (SELECT agg FROM a) " \
+    "    WHEN 'count' THEN (" COUNT ")::float8 WHEN 'sum' THEN sum(x.v) " \
     "    WHEN 'avg' THEN avg(x.v) WHEN 'min' THEN min(x.v) " \
     "    WHEN 'max' THEN max(x.v) " \
     "    ELSE percentile_cont((SELECT coalesce(pct / 100, 0.5) FROM a)) " \
@@ -191,7 +193,7 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "  r.d2, " REPORT_LABEL("k.d2", "r.d2") " AS d2_label, " \
     "  r.n, trim_scale(round(r.val::numeric, 3)) AS val " \
     "FROM (SELECT g, b, d1, d2, n, val FROM agg " \
-    "  UNION ALL SELECT -1, b, NULL, NULL, 0, NULL FROM series) r, k " \
+    "  UNION ALL SELECT -1, b, NULL, NULL, 0, NULL FROM series" EXTRA ") r, k " \
     "ORDER BY r.g, r.val DESC NULLS LAST, r.b, r.d1, r.d2"
 
 /*
@@ -306,5 +308,31 @@ FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
 
 /* A duration in milliseconds. */
 #define REPORT_MS(from, to) "extract(epoch FROM " to " - " from ") * 1000"
+
+/*
+ * A rollup's statements (sql/041): rows of whole UTC hours, each a count
+ * of rows with these attribute values.  The rollup's rows of the window
+ * are summed per bucket (per hour for the heatmap) and values before the
+ * filter and the dimensions see them, so the filter is evaluated once
+ * per bucket and distinct values, not per hour.  A window or bucket not
+ * on whole UTC hours (a zone whose offset is not whole hours) cannot be
+ * summed from hours: the answer then has a row of g -2
+ * (REPORT_ROLLUP_UNALIGNED), and the report reads its rows instead.
+ */
+#define REPORT_UTC_HOUR(x) "(" x ") = date_trunc('hour', " x ", 'UTC')"
+#define REPORT_ROLLUP_UNALIGNED \
+    " UNION ALL SELECT -2, NULL, NULL, NULL, 0, NULL FROM k " \
+    "  WHERE NOT (" REPORT_UTC_HOUR("k.t0") " AND " REPORT_UTC_HOUR("k.t1") \
+    "  AND NOT EXISTS (SELECT 1 FROM series s WHERE NOT " \
+    REPORT_UTC_HOUR("s.b") "))"
+#define REPORT_ROLLUP_STATEMENTS(name, ATTRS, src) \
+    FB_SQL_WITH(name, report, \
+                REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", \
+                           REPORT_SEL_ALL, REPORT_SETS_ALL, "sum(x.v)", \
+                           REPORT_ROLLUP_UNALIGNED)); \
+    FB_SQL_WITH(name##_plain, report, \
+                REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", \
+                           REPORT_SEL_PLAIN, REPORT_SETS_PLAIN, "sum(x.v)", \
+                           REPORT_ROLLUP_UNALIGNED))
 
 #endif

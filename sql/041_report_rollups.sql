@@ -1,0 +1,137 @@
+-- 041: report rollups (issue 31): new conversations counted per
+-- organization, UTC hour and the conversation's scalar attributes, kept
+-- by the writes as rows added (never updated), folded by the worker
+-- (docs/decisions.md, "Reports", "How it stays fast").
+--
+-- A row says: n conversations (a delta: +1, -1, or a folded sum) begun
+-- in hour `hour` have these attribute values now.  The trigger below
+-- adds a +1 row when a conversation is made, a -1 and a +1 when one of
+-- the kept attributes (or its start) changes, a -1 when it is deleted;
+-- no row is ever updated by a request, so writes of one organization
+-- never wait on each other here.  The sweep "report rollups"
+-- (fb_report_fold) replaces the delta rows of closed hours by one row
+-- per key, the sum: a report reads whole hours from here and is right
+-- to the transaction, folded or not.
+CREATE TABLE report_conversation_hours (
+    org_id      text NOT NULL REFERENCES organizations ON DELETE CASCADE,
+    hour        timestamptz NOT NULL,
+    channel     text NOT NULL,
+    state       text NOT NULL,
+    priority    boolean NOT NULL,
+    initiator   text NOT NULL,
+    language    text NOT NULL,
+    team_id     text,
+    assignee_id text,
+    brand_id    text,
+    n           integer NOT NULL,
+    delta       boolean NOT NULL DEFAULT true
+);
+-- A report's window (and the fold's keys, within an hour).
+CREATE INDEX report_conversation_hours_window
+    ON report_conversation_hours (org_id, hour);
+-- The fold's work: delta rows, oldest first.
+CREATE INDEX report_conversation_hours_deltas
+    ON report_conversation_hours (hour) WHERE delta;
+
+CREATE FUNCTION fb_report_conversation_rollup() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        -- an organization being deleted takes its rows with it
+        IF TG_OP = 'UPDATE' OR EXISTS (SELECT 1 FROM organizations o
+                                       WHERE o.id = OLD.org_id) THEN
+            INSERT INTO report_conversation_hours (org_id, hour, channel,
+                state, priority, initiator, language, team_id, assignee_id,
+                brand_id, n)
+            VALUES (OLD.org_id, date_trunc('hour', OLD.created_at, 'UTC'),
+                OLD.channel, OLD.state, OLD.priority, OLD.delivered_as,
+                OLD.language, OLD.team_assignee_id, OLD.admin_assignee_id,
+                OLD.brand_id, -1);
+        END IF;
+    END IF;
+    IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO report_conversation_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id, n)
+        VALUES (NEW.org_id, date_trunc('hour', NEW.created_at, 'UTC'),
+            NEW.channel, NEW.state, NEW.priority, NEW.delivered_as,
+            NEW.language, NEW.team_assignee_id, NEW.admin_assignee_id,
+            NEW.brand_id, 1);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER conversations_report_rollup_add
+    AFTER INSERT ON conversations
+    FOR EACH ROW EXECUTE FUNCTION fb_report_conversation_rollup();
+CREATE TRIGGER conversations_report_rollup_delete
+    AFTER DELETE ON conversations
+    FOR EACH ROW EXECUTE FUNCTION fb_report_conversation_rollup();
+-- Only a change of what a row keeps adds rows: a new part, a read, a
+-- title or a custom attribute does not.
+CREATE TRIGGER conversations_report_rollup_change
+    AFTER UPDATE OF created_at, channel, state, priority, delivered_as,
+        language, team_assignee_id, admin_assignee_id, brand_id
+    ON conversations FOR EACH ROW
+    WHEN ((OLD.created_at, OLD.channel, OLD.state, OLD.priority,
+           OLD.delivered_as, OLD.language, OLD.team_assignee_id,
+           OLD.admin_assignee_id, OLD.brand_id)
+          IS DISTINCT FROM
+          (NEW.created_at, NEW.channel, NEW.state, NEW.priority,
+           NEW.delivered_as, NEW.language, NEW.team_assignee_id,
+           NEW.admin_assignee_id, NEW.brand_id))
+    EXECUTE FUNCTION fb_report_conversation_rollup();
+
+-- Folds up to p_limit delta rows of hours before p_before into one row
+-- per key (org, hour, attributes): the rows of those keys, folded or
+-- not, are replaced by their sum (none when it is 0).  Sums add, so two
+-- folds at once, or a fold beside the writes, lose nothing.  Returns
+-- the delta rows folded.
+CREATE FUNCTION fb_report_fold(p_limit integer, p_before timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+    v_n integer;
+BEGIN
+    WITH picked AS (
+        SELECT ctid AS row_id, org_id, hour, channel, state, priority,
+               initiator, language, team_id, assignee_id, brand_id
+        FROM report_conversation_hours
+        WHERE delta AND hour < p_before
+        ORDER BY hour LIMIT p_limit FOR UPDATE SKIP LOCKED),
+    keys AS (SELECT DISTINCT org_id, hour, channel, state, priority,
+                    initiator, language, team_id, assignee_id, brand_id
+             FROM picked),
+    gone AS (
+        DELETE FROM report_conversation_hours r USING keys k
+        WHERE r.org_id = k.org_id AND r.hour = k.hour
+          AND r.channel = k.channel AND r.state = k.state
+          AND r.priority = k.priority AND r.initiator = k.initiator
+          AND r.language = k.language
+          AND r.team_id IS NOT DISTINCT FROM k.team_id
+          AND r.assignee_id IS NOT DISTINCT FROM k.assignee_id
+          AND r.brand_id IS NOT DISTINCT FROM k.brand_id
+          AND (NOT r.delta OR r.ctid IN (SELECT row_id FROM picked))
+        RETURNING r.*),
+    made AS (
+        INSERT INTO report_conversation_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id,
+            n, delta)
+        SELECT org_id, hour, channel, state, priority, initiator, language,
+               team_id, assignee_id, brand_id, sum(n), false
+        FROM gone
+        GROUP BY org_id, hour, channel, state, priority, initiator, language,
+                 team_id, assignee_id, brand_id
+        HAVING sum(n) <> 0)
+    SELECT count(*) INTO v_n FROM picked;
+    RETURN v_n;
+END
+$$;
+
+-- The conversations made before this migration, folded.
+INSERT INTO report_conversation_hours (org_id, hour, channel, state,
+    priority, initiator, language, team_id, assignee_id, brand_id, n, delta)
+SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+       priority, delivered_as, language, team_assignee_id,
+       admin_assignee_id, brand_id, count(*), false
+FROM conversations
+GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
