@@ -135,3 +135,181 @@ SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
        admin_assignee_id, brand_id, count(*), false
 FROM conversations
 GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+
+-- ---- time to first reply: a mergeable sketch per key ----
+--
+-- A conversation's time to first reply (ms, from its start to
+-- first_reply_at) is kept as the index i of a logarithmic bucket:
+-- values in (g^(i-1), g^i] with g = 1.01 / 0.99 share bucket i, read
+-- back as 2 g^i / (g + 1), within 1 % of every value of the bucket
+-- (a value under 1 ms is bucket 0, read as 0).  Buckets of rows add, so
+-- any hours, days or groups merge by summing n per i; count and the sum
+-- (tot, exact) give the average exactly, the minimum, maximum, median
+-- and percentiles come from the buckets, each within 1 % of the exact
+-- value (docs/decisions.md, "Reports").
+CREATE FUNCTION fb_sketch_bucket(p_ms float8) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN p_ms < 1 THEN 0
+                ELSE greatest(1, ceil(ln(p_ms) / ln(1.01 / 0.99))::integer)
+           END
+$$;
+
+CREATE FUNCTION fb_sketch_value(p_i integer) RETURNS float8
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN p_i <= 0 THEN 0
+                ELSE 2 * power(1.01 / 0.99, p_i) / (1.01 / 0.99 + 1) END
+$$;
+
+-- The value at fraction p_f of the values whose buckets p_i have counts
+-- p_n (a bucket may repeat), ranked as percentile_cont ranks: linear
+-- between the closest ranks.  NULL when there are none.
+CREATE FUNCTION fb_sketch_quantile(p_i integer[], p_n bigint[], p_f float8)
+RETURNS float8 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    WITH b AS (SELECT u.i, sum(u.n) AS n FROM unnest(p_i, p_n) u(i, n)
+               GROUP BY u.i HAVING sum(u.n) > 0),
+    c AS (SELECT b.i, sum(b.n) OVER (ORDER BY b.i) AS upto FROM b),
+    r AS (SELECT p_f * (sum(b.n) - 1) AS pos, sum(b.n) AS total FROM b)
+    SELECT lo.v + (hi.v - lo.v) * (r.pos - floor(r.pos))
+    FROM r,
+    LATERAL (SELECT fb_sketch_value(c.i) AS v FROM c
+             WHERE c.upto > floor(r.pos) ORDER BY c.i LIMIT 1) lo,
+    LATERAL (SELECT fb_sketch_value(c.i) AS v FROM c
+             WHERE c.upto > least(floor(r.pos) + 1, r.total - 1)
+             ORDER BY c.i LIMIT 1) hi
+$$;
+
+-- The conversations that had a first reply, per organization, UTC hour
+-- of their start, attributes and bucket i of their time to first reply:
+-- n of them, their times summing to tot.  Kept as report_conversation_
+-- hours is (delta rows by the trigger, folded by the sweep).
+CREATE TABLE report_first_reply_hours (
+    org_id      text NOT NULL REFERENCES organizations ON DELETE CASCADE,
+    hour        timestamptz NOT NULL,
+    channel     text NOT NULL,
+    state       text NOT NULL,
+    priority    boolean NOT NULL,
+    initiator   text NOT NULL,
+    language    text NOT NULL,
+    team_id     text,
+    assignee_id text,
+    brand_id    text,
+    i           integer NOT NULL,
+    n           integer NOT NULL,
+    tot         float8 NOT NULL,
+    delta       boolean NOT NULL DEFAULT true
+);
+CREATE INDEX report_first_reply_hours_window
+    ON report_first_reply_hours (org_id, hour);
+CREATE INDEX report_first_reply_hours_deltas
+    ON report_first_reply_hours (hour) WHERE delta;
+
+CREATE FUNCTION fb_report_first_reply_rollup() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_ms float8;
+BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.first_reply_at IS NOT NULL
+       AND (TG_OP = 'UPDATE' OR EXISTS (SELECT 1 FROM organizations o
+                                        WHERE o.id = OLD.org_id)) THEN
+        v_ms := extract(epoch FROM OLD.first_reply_at - OLD.created_at)
+                * 1000;
+        INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id,
+            i, n, tot)
+        VALUES (OLD.org_id, date_trunc('hour', OLD.created_at, 'UTC'),
+            OLD.channel, OLD.state, OLD.priority, OLD.delivered_as,
+            OLD.language, OLD.team_assignee_id, OLD.admin_assignee_id,
+            OLD.brand_id, fb_sketch_bucket(v_ms), -1, -v_ms);
+    END IF;
+    IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.first_reply_at IS NOT NULL THEN
+        v_ms := extract(epoch FROM NEW.first_reply_at - NEW.created_at)
+                * 1000;
+        INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id,
+            i, n, tot)
+        VALUES (NEW.org_id, date_trunc('hour', NEW.created_at, 'UTC'),
+            NEW.channel, NEW.state, NEW.priority, NEW.delivered_as,
+            NEW.language, NEW.team_assignee_id, NEW.admin_assignee_id,
+            NEW.brand_id, fb_sketch_bucket(v_ms), 1, v_ms);
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER conversations_report_first_reply_add
+    AFTER INSERT ON conversations
+    FOR EACH ROW WHEN (NEW.first_reply_at IS NOT NULL)
+    EXECUTE FUNCTION fb_report_first_reply_rollup();
+CREATE TRIGGER conversations_report_first_reply_delete
+    AFTER DELETE ON conversations
+    FOR EACH ROW WHEN (OLD.first_reply_at IS NOT NULL)
+    EXECUTE FUNCTION fb_report_first_reply_rollup();
+CREATE TRIGGER conversations_report_first_reply_change
+    AFTER UPDATE OF first_reply_at, created_at, channel, state, priority,
+        delivered_as, language, team_assignee_id, admin_assignee_id,
+        brand_id
+    ON conversations FOR EACH ROW
+    WHEN ((OLD.first_reply_at, OLD.created_at, OLD.channel, OLD.state,
+           OLD.priority, OLD.delivered_as, OLD.language,
+           OLD.team_assignee_id, OLD.admin_assignee_id, OLD.brand_id)
+          IS DISTINCT FROM
+          (NEW.first_reply_at, NEW.created_at, NEW.channel, NEW.state,
+           NEW.priority, NEW.delivered_as, NEW.language,
+           NEW.team_assignee_id, NEW.admin_assignee_id, NEW.brand_id))
+    EXECUTE FUNCTION fb_report_first_reply_rollup();
+
+-- fb_report_fold's for this table (the key has i; n and tot add).
+CREATE FUNCTION fb_report_fold_first_reply(p_limit integer,
+                                           p_before timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+    v_n integer;
+BEGIN
+    WITH picked AS (
+        SELECT ctid AS row_id, org_id, hour, channel, state, priority,
+               initiator, language, team_id, assignee_id, brand_id, i
+        FROM report_first_reply_hours
+        WHERE delta AND hour < p_before
+        ORDER BY hour LIMIT p_limit FOR UPDATE SKIP LOCKED),
+    keys AS (SELECT DISTINCT org_id, hour, channel, state, priority,
+                    initiator, language, team_id, assignee_id, brand_id, i
+             FROM picked),
+    gone AS (
+        DELETE FROM report_first_reply_hours r USING keys k
+        WHERE r.org_id = k.org_id AND r.hour = k.hour
+          AND r.channel = k.channel AND r.state = k.state
+          AND r.priority = k.priority AND r.initiator = k.initiator
+          AND r.language = k.language AND r.i = k.i
+          AND r.team_id IS NOT DISTINCT FROM k.team_id
+          AND r.assignee_id IS NOT DISTINCT FROM k.assignee_id
+          AND r.brand_id IS NOT DISTINCT FROM k.brand_id
+          AND (NOT r.delta OR r.ctid IN (SELECT row_id FROM picked))
+        RETURNING r.*),
+    made AS (
+        INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id,
+            i, n, tot, delta)
+        SELECT org_id, hour, channel, state, priority, initiator, language,
+               team_id, assignee_id, brand_id, i, sum(n), sum(tot), false
+        FROM gone
+        GROUP BY org_id, hour, channel, state, priority, initiator, language,
+                 team_id, assignee_id, brand_id, i
+        HAVING sum(n) <> 0)
+    SELECT count(*) INTO v_n FROM picked;
+    RETURN v_n;
+END
+$$;
+
+INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+    priority, initiator, language, team_id, assignee_id, brand_id, i, n,
+    tot, delta)
+SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+       priority, delivered_as, language, team_assignee_id,
+       admin_assignee_id, brand_id,
+       fb_sketch_bucket(extract(epoch FROM first_reply_at - created_at)
+                        * 1000),
+       count(*), sum(extract(epoch FROM first_reply_at - created_at) * 1000),
+       false
+FROM conversations
+WHERE first_reply_at IS NOT NULL
+GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11;

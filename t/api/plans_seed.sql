@@ -209,6 +209,14 @@ SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
        priority, delivered_as, language, team_assignee_id,
        admin_assignee_id, brand_id, 1, extract(hour FROM created_at)::int % 2 = 0
 FROM conversations;
+INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+    priority, initiator, language, team_id, assignee_id, brand_id, i, n,
+    tot, delta)
+SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+       priority, delivered_as, language, team_assignee_id,
+       admin_assignee_id, brand_id, 300 + extract(minute FROM created_at)::int,
+       1, 60000, extract(hour FROM created_at)::int % 2 = 0
+FROM conversations;
 
 INSERT INTO conversation_parts (org_id, conversation_id, n, part_type,
                                 author_kind, author_id, body_html)

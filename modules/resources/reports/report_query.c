@@ -110,8 +110,20 @@ REPORT_ROLLUP_STATEMENTS(report_conversations_rollup,
     "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
     "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) h");
 
-/* The attributes the rollup keeps: a query whose filters and
- * dimensions name only these is answered from it. */
+/* Time to first reply from its sketch rollup (sql/041), the same way. */
+REPORT_SKETCH_STATEMENTS(report_first_reply_rollup,
+    REPORT_ROLLUP_CONVERSATION_ATTRS,
+    "LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2) "
+    "    THEN r.hour ELSE " REPORT_BUCKET("r.hour") " END AS t, "
+    "  r.channel, r.state, r.priority, r.initiator, r.language, "
+    "  r.team_id, r.assignee_id, r.brand_id, r.i, sum(r.n) AS n, "
+    "  sum(r.tot) AS tot "
+    "  FROM report_first_reply_hours r "
+    "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
+    "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) h");
+
+/* The attributes the rollups keep: a query whose filters and
+ * dimensions name only these is answered from them. */
 const char *const fb_report_rollup_conversation_forms[] = {
     "conversation.channel", "conversation.state", "conversation.priority",
     "conversation.initiator", "conversation.language", "conversation.team",
@@ -126,7 +138,9 @@ static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_closes_plain, &fb_sql_report_replies_plain,
     &fb_sql_report_tickets_plain, &fb_sql_report_posts_plain,
     &fb_sql_report_votes_plain, &fb_sql_report_conversations_rollup,
-    &fb_sql_report_conversations_rollup_plain, NULL
+    &fb_sql_report_conversations_rollup_plain,
+    &fb_sql_report_first_reply_rollup,
+    &fb_sql_report_first_reply_rollup_plain, NULL
 };
 
 enum { RQ_COL_G, RQ_COL_LOCAL, RQ_COL_OFF, RQ_COL_D1, RQ_COL_D1_LABEL,
