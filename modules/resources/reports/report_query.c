@@ -86,6 +86,14 @@ REPORT_STATEMENTS(report_votes,
     "v.org_id = k.org_id AND " REPORT_WINDOW("v.created_at"),
     "v.created_at", "1");
 
+/* The window's hours, each with its bucket (itself for the heatmap):
+ * the zone's arithmetic once an hour, not once a row. */
+#define REPORT_HOUR_BUCKETS \
+    "(SELECT s.hour, CASE WHEN '@hour_of_week' IN (k.d1, k.d2) " \
+    "  THEN s.hour ELSE " REPORT_BUCKET("s.hour") " END AS t " \
+    "  FROM generate_series(k.t0, k.t1 - interval '1 hour', " \
+    "    interval '1 hour') s(hour))"
+
 /* New conversations from their rollup (sql/041): the window's hours
  * summed per bucket (per hour for the heatmap) and attribute values. */
 #define REPORT_ROLLUP_CONVERSATION_ATTRS(f, key) \
@@ -102,23 +110,23 @@ REPORT_STATEMENTS(report_votes,
 
 REPORT_ROLLUP_STATEMENTS(report_conversations_rollup,
     REPORT_ROLLUP_CONVERSATION_ATTRS,
-    "LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2) "
-    "    THEN r.hour ELSE " REPORT_BUCKET("r.hour") " END AS t, "
+    "LATERAL (SELECT hb.t, "
     "  r.channel, r.state, r.priority, r.initiator, r.language, "
     "  r.team_id, r.assignee_id, r.brand_id, sum(r.n) AS n "
-    "  FROM report_conversation_hours r "
+    "  FROM report_conversation_hours r JOIN " REPORT_HOUR_BUCKETS " hb "
+    "  ON hb.hour = r.hour "
     "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
     "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) h");
 
 /* Time to first reply from its sketch rollup (sql/041), the same way. */
 REPORT_SKETCH_STATEMENTS(report_first_reply_rollup,
     REPORT_ROLLUP_CONVERSATION_ATTRS,
-    "LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2) "
-    "    THEN r.hour ELSE " REPORT_BUCKET("r.hour") " END AS t, "
+    "LATERAL (SELECT hb.t, "
     "  r.channel, r.state, r.priority, r.initiator, r.language, "
     "  r.team_id, r.assignee_id, r.brand_id, r.i, sum(r.n) AS n, "
     "  sum(r.tot) AS tot "
-    "  FROM report_first_reply_hours r "
+    "  FROM report_first_reply_hours r JOIN " REPORT_HOUR_BUCKETS " hb "
+    "  ON hb.hour = r.hour "
     "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
     "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) h");
 

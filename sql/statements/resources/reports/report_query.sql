@@ -5783,16 +5783,21 @@ h.t, k.tz) END
  AS b, d1.v AS d1,
   d2.v AS d2, (h.n)::float8 AS v
   FROM k CROSS JOIN
-LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
-    THEN r.hour ELSE
-CASE WHEN k.gran = 'hour' THEN (r.hour) - ((r.hour) AT TIME ZONE k.tz
-  - date_trunc('hour', (r.hour) AT TIME ZONE k.tz))
-ELSE date_trunc(k.gran,
-r.hour, k.tz) END
- END AS t,
+LATERAL (SELECT hb.t,
   r.channel, r.state, r.priority, r.initiator, r.language,
   r.team_id, r.assignee_id, r.brand_id, sum(r.n) AS n
-  FROM report_conversation_hours r
+  FROM report_conversation_hours r JOIN
+(SELECT s.hour, CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
+  THEN s.hour ELSE
+CASE WHEN k.gran = 'hour' THEN (s.hour) - ((s.hour) AT TIME ZONE k.tz
+  - date_trunc('hour', (s.hour) AT TIME ZONE k.tz))
+ELSE date_trunc(k.gran,
+s.hour, k.tz) END
+ END AS t
+  FROM generate_series(k.t0, k.t1 - interval '1 hour',
+    interval '1 hour') s(hour))
+ hb
+  ON hb.hour = r.hour
   WHERE r.org_id = k.org_id AND
 r.hour
  >= k.t0 AND
@@ -6189,16 +6194,21 @@ h.t, k.tz) END
  AS b, d1.v AS d1,
   d2.v AS d2, (h.n)::float8 AS v
   FROM k CROSS JOIN
-LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
-    THEN r.hour ELSE
-CASE WHEN k.gran = 'hour' THEN (r.hour) - ((r.hour) AT TIME ZONE k.tz
-  - date_trunc('hour', (r.hour) AT TIME ZONE k.tz))
-ELSE date_trunc(k.gran,
-r.hour, k.tz) END
- END AS t,
+LATERAL (SELECT hb.t,
   r.channel, r.state, r.priority, r.initiator, r.language,
   r.team_id, r.assignee_id, r.brand_id, sum(r.n) AS n
-  FROM report_conversation_hours r
+  FROM report_conversation_hours r JOIN
+(SELECT s.hour, CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
+  THEN s.hour ELSE
+CASE WHEN k.gran = 'hour' THEN (s.hour) - ((s.hour) AT TIME ZONE k.tz
+  - date_trunc('hour', (s.hour) AT TIME ZONE k.tz))
+ELSE date_trunc(k.gran,
+s.hour, k.tz) END
+ END AS t
+  FROM generate_series(k.t0, k.t1 - interval '1 hour',
+    interval '1 hour') s(hour))
+ hb
+  ON hb.hour = r.hour
   WHERE r.org_id = k.org_id AND
 r.hour
  >= k.t0 AND
@@ -6595,17 +6605,22 @@ h.t, k.tz) END
  AS b, d1.v AS d1,
   d2.v AS d2, (h.n)::float8 AS v, h.tot AS tot, h.i AS i
   FROM k CROSS JOIN
-LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
-    THEN r.hour ELSE
-CASE WHEN k.gran = 'hour' THEN (r.hour) - ((r.hour) AT TIME ZONE k.tz
-  - date_trunc('hour', (r.hour) AT TIME ZONE k.tz))
-ELSE date_trunc(k.gran,
-r.hour, k.tz) END
- END AS t,
+LATERAL (SELECT hb.t,
   r.channel, r.state, r.priority, r.initiator, r.language,
   r.team_id, r.assignee_id, r.brand_id, r.i, sum(r.n) AS n,
   sum(r.tot) AS tot
-  FROM report_first_reply_hours r
+  FROM report_first_reply_hours r JOIN
+(SELECT s.hour, CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
+  THEN s.hour ELSE
+CASE WHEN k.gran = 'hour' THEN (s.hour) - ((s.hour) AT TIME ZONE k.tz
+  - date_trunc('hour', (s.hour) AT TIME ZONE k.tz))
+ELSE date_trunc(k.gran,
+s.hour, k.tz) END
+ END AS t
+  FROM generate_series(k.t0, k.t1 - interval '1 hour',
+    interval '1 hour') s(hour))
+ hb
+  ON hb.hour = r.hour
   WHERE r.org_id = k.org_id AND
 r.hour
  >= k.t0 AND
@@ -7010,17 +7025,22 @@ h.t, k.tz) END
  AS b, d1.v AS d1,
   d2.v AS d2, (h.n)::float8 AS v, h.tot AS tot, h.i AS i
   FROM k CROSS JOIN
-LATERAL (SELECT CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
-    THEN r.hour ELSE
-CASE WHEN k.gran = 'hour' THEN (r.hour) - ((r.hour) AT TIME ZONE k.tz
-  - date_trunc('hour', (r.hour) AT TIME ZONE k.tz))
-ELSE date_trunc(k.gran,
-r.hour, k.tz) END
- END AS t,
+LATERAL (SELECT hb.t,
   r.channel, r.state, r.priority, r.initiator, r.language,
   r.team_id, r.assignee_id, r.brand_id, r.i, sum(r.n) AS n,
   sum(r.tot) AS tot
-  FROM report_first_reply_hours r
+  FROM report_first_reply_hours r JOIN
+(SELECT s.hour, CASE WHEN '@hour_of_week' IN (k.d1, k.d2)
+  THEN s.hour ELSE
+CASE WHEN k.gran = 'hour' THEN (s.hour) - ((s.hour) AT TIME ZONE k.tz
+  - date_trunc('hour', (s.hour) AT TIME ZONE k.tz))
+ELSE date_trunc(k.gran,
+s.hour, k.tz) END
+ END AS t
+  FROM generate_series(k.t0, k.t1 - interval '1 hour',
+    interval '1 hour') s(hour))
+ hb
+  ON hb.hour = r.hour
   WHERE r.org_id = k.org_id AND
 r.hour
  >= k.t0 AND
