@@ -26,9 +26,14 @@ CREATE TABLE report_conversation_hours (
     n           integer NOT NULL,
     delta       boolean NOT NULL DEFAULT true
 );
--- A report's window (and the fold's keys, within an hour).
+-- A report's window (and the fold's keys, within an hour), with every
+-- column a report reads: an index-only scan of the window's hours, not a
+-- heap page per row (rows of one hour are added at many times, so they
+-- lie on many pages).
 CREATE INDEX report_conversation_hours_window
-    ON report_conversation_hours (org_id, hour);
+    ON report_conversation_hours (org_id, hour)
+    INCLUDE (channel, state, priority, initiator, language, team_id,
+             assignee_id, brand_id, n);
 -- The fold's work: delta rows, oldest first.
 CREATE INDEX report_conversation_hours_deltas
     ON report_conversation_hours (hour) WHERE delta;
@@ -199,7 +204,9 @@ CREATE TABLE report_first_reply_hours (
     delta       boolean NOT NULL DEFAULT true
 );
 CREATE INDEX report_first_reply_hours_window
-    ON report_first_reply_hours (org_id, hour);
+    ON report_first_reply_hours (org_id, hour)
+    INCLUDE (channel, state, priority, initiator, language, team_id,
+             assignee_id, brand_id, i, n, tot);
 CREATE INDEX report_first_reply_hours_deltas
     ON report_first_reply_hours (hour) WHERE delta;
 
