@@ -207,8 +207,25 @@ CREATE INDEX report_first_reply_hours_window
     ON report_first_reply_hours (org_id, hour)
     INCLUDE (channel, state, priority, initiator, language, team_id,
              assignee_id, brand_id, i, n, tot);
+-- The fold's work, and the delta rows a report adds to the day rows.
 CREATE INDEX report_first_reply_hours_deltas
-    ON report_first_reply_hours (hour) WHERE delta;
+    ON report_first_reply_hours (org_id, hour) INCLUDE (i, n, tot)
+    WHERE delta;
+
+-- The same, folded, per UTC day and bucket without the attributes: a
+-- day holds many values, which an hour of one set of attribute values
+-- does not, so a long window without filter or dimension reads a row
+-- per day and bucket.  Kept by the fold alone (the delta rows of a day
+-- not folded yet are added by the report): a day's numbers are its
+-- rows here and its delta rows.
+CREATE TABLE report_first_reply_days (
+    org_id      text NOT NULL REFERENCES organizations ON DELETE CASCADE,
+    day         timestamptz NOT NULL,   -- UTC midnight
+    i           integer NOT NULL,
+    n           integer NOT NULL,
+    tot         float8 NOT NULL,
+    PRIMARY KEY (org_id, day, i)
+);
 
 CREATE FUNCTION fb_report_first_reply_rollup() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -274,10 +291,17 @@ DECLARE
 BEGIN
     WITH picked AS (
         SELECT ctid AS row_id, org_id, hour, channel, state, priority,
-               initiator, language, team_id, assignee_id, brand_id, i
+               initiator, language, team_id, assignee_id, brand_id, i, n,
+               tot
         FROM report_first_reply_hours
         WHERE delta AND hour < p_before
         ORDER BY hour LIMIT p_limit FOR UPDATE SKIP LOCKED),
+    days AS (
+        INSERT INTO report_first_reply_days AS d (org_id, day, i, n, tot)
+        SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
+        FROM picked GROUP BY 1, 2, 3
+        ON CONFLICT (org_id, day, i) DO UPDATE
+        SET n = d.n + excluded.n, tot = d.tot + excluded.tot),
     keys AS (SELECT DISTINCT org_id, hour, channel, state, priority,
                     initiator, language, team_id, assignee_id, brand_id, i
              FROM picked),
@@ -320,3 +344,8 @@ SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
 FROM conversations
 WHERE first_reply_at IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11;
+
+INSERT INTO report_first_reply_days (org_id, day, i, n, tot)
+SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
+FROM report_first_reply_hours
+GROUP BY 1, 2, 3;

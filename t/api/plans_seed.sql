@@ -217,6 +217,10 @@ SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
        admin_assignee_id, brand_id, 300 + extract(minute FROM created_at)::int,
        1, 60000, extract(hour FROM created_at)::int % 2 = 0
 FROM conversations;
+INSERT INTO report_first_reply_days (org_id, day, i, n, tot)
+SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
+FROM report_first_reply_hours
+GROUP BY 1, 2, 3;
 
 INSERT INTO conversation_parts (org_id, conversation_id, n, part_type,
                                 author_kind, author_id, body_html)

@@ -994,7 +994,8 @@ def fold(org):
     the hour to close)."""
     with psycopg2.connect(org.server.dsn) as conn, conn.cursor() as cur:
         cur.execute("SELECT fb_report_fold(1000000, now() + interval "
-                    "'1 hour')")
+                    "'1 hour'), fb_report_fold_first_reply(1000000, now() "
+                    "+ interval '1 hour')")
         return cur.fetchone()[0]
 
 
@@ -1118,3 +1119,30 @@ def test_sketch_of_a_large_window(server):
         "kind": "rule", "fieldId": "conversation.tags",
         "operator": "not_exists"}, **body)
     close_to(got["value"], percentile_cont(values, 0.5))
+    # folded into hours and UTC days (the worker's sweep), the same
+    # numbers: whole UTC days from the day rows, the days a Berlin week
+    # cuts from the hour rows
+    before = [query(org, aggregation=agg, **body)["value"]
+              for agg in ("count", "median", "max")]
+    fold(org)
+    days = org.server.sql("SELECT count(*), sum(n) FROM "
+                          "report_first_reply_days WHERE org_id = %s",
+                          org.id)[0]
+    assert days[0] > 0 and days[1] == n
+    assert [query(org, aggregation=agg, **body)["value"]
+            for agg in ("count", "median", "max")] == before
+    berlin = dict(body, timezone=BERLIN)
+    a, b = window("2026-05-01", "2026-05-31", BERLIN)
+    inside = [ms(c, f) for _, c, f in rows if a <= c < b]
+    got = query(org, aggregation="count", **berlin)
+    assert got["value"] == len(inside)
+    got = query(org, aggregation="percentile", percentile=90, **berlin)
+    assert got["value"] == pytest.approx(percentile_cont(inside, 0.9),
+                                         rel=0.0101)
+    for d in got["timeSeries"]:
+        week = [v for (_, c, f), v in zip(rows, (ms(c, f) for _, c, f
+                                                  in rows))
+                if a <= c < b and bucket(c, BERLIN, "week") == d["date"]]
+        if len(week) > 0:
+            assert d["value"] == pytest.approx(percentile_cont(week, 0.9),
+                                               rel=0.0101), d["date"]

@@ -23,6 +23,7 @@ extern const fb_statement_t fb_sql_report_conversations_rollup_plain;
 extern const char *const fb_report_rollup_conversation_forms[];
 extern const fb_statement_t fb_sql_report_first_reply_rollup;
 extern const fb_statement_t fb_sql_report_first_reply_rollup_plain;
+extern const fb_statement_t fb_sql_report_first_reply_days;
 extern const fb_statement_t fb_sql_report_first_reply;
 extern const fb_statement_t fb_sql_report_first_reply_plain;
 extern const fb_statement_t fb_sql_report_closes;
@@ -321,6 +322,7 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .drill = &fb_sql_report_drill_first_reply,
      .rollup = &fb_sql_report_first_reply_rollup,
      .rollup_plain = &fb_sql_report_first_reply_rollup_plain,
+     .rollup_days = &fb_sql_report_first_reply_days,
      .rollup_forms = fb_report_rollup_conversation_forms},
     {.id = "closed_conversations", .name = "Closed conversations",
      .description = "Closings in the window (a conversation closed twice "

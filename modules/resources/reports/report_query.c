@@ -130,6 +130,42 @@ REPORT_SKETCH_STATEMENTS(report_first_reply_rollup,
     "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
     "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) h");
 
+/* ... and without filter or dimension, from its days (sql/041): a UTC
+ * day wholly in one bucket of the window from report_first_reply_days
+ * and its delta rows not folded yet, the hours of the other days (where
+ * the zone's bucket cuts a UTC day, and the window's edges) from the
+ * hour rows.  The attributes are absent (none is asked). */
+#define REPORT_WINDOW_DAYS \
+    "(SELECT date_trunc('day', hb.hour, 'UTC') AS day, min(hb.t) AS t, " \
+    "  count(*) = 24 AND min(hb.t) = max(hb.t) AS whole " \
+    "  FROM " REPORT_HOUR_BUCKETS " hb GROUP BY 1)"
+
+FB_SQL_WITH(report_first_reply_days, report,
+    REPORT_SQL(REPORT_ROLLUP_CONVERSATION_ATTRS,
+        "LATERAL (SELECT u.t, NULL::text AS channel, NULL::text AS state, "
+        "  NULL::boolean AS priority, NULL::text AS initiator, "
+        "  NULL::text AS language, NULL::text AS team_id, "
+        "  NULL::text AS assignee_id, NULL::text AS brand_id, u.i, "
+        "  sum(u.n) AS n, sum(u.tot) AS tot FROM ("
+        "  SELECT d.t, r.i, r.n, r.tot FROM " REPORT_WINDOW_DAYS " d "
+        "  JOIN report_first_reply_days r ON r.org_id = k.org_id "
+        "    AND r.day = d.day WHERE d.whole "
+        "  UNION ALL SELECT d.t, r.i, r.n, r.tot "
+        "  FROM " REPORT_WINDOW_DAYS " d "
+        "  JOIN report_first_reply_hours r ON r.org_id = k.org_id "
+        "    AND r.delta AND r.hour >= d.day "
+        "    AND r.hour < d.day + interval '1 day' WHERE d.whole "
+        "  UNION ALL SELECT hb.t, r.i, r.n, r.tot "
+        "  FROM " REPORT_HOUR_BUCKETS " hb "
+        "  JOIN " REPORT_WINDOW_DAYS " d "
+        "    ON d.day = date_trunc('day', hb.hour, 'UTC') AND NOT d.whole "
+        "  JOIN report_first_reply_hours r ON r.org_id = k.org_id "
+        "    AND r.hour = hb.hour) u "
+        "  GROUP BY u.t, u.i) h",
+        "h.n <> 0", "h.t", "h.n", ", h.tot AS tot, h.i AS i",
+        REPORT_SEL_PLAIN, REPORT_SETS_PLAIN, REPORT_AGG_SKETCH,
+        REPORT_ROLLUP_CANNOT(REPORT_SKETCH_FEW)));
+
 /* The attributes the rollups keep: a query whose filters and
  * dimensions name only these is answered from them. */
 const char *const fb_report_rollup_conversation_forms[] = {
@@ -148,7 +184,8 @@ static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_votes_plain, &fb_sql_report_conversations_rollup,
     &fb_sql_report_conversations_rollup_plain,
     &fb_sql_report_first_reply_rollup,
-    &fb_sql_report_first_reply_rollup_plain, NULL
+    &fb_sql_report_first_reply_rollup_plain, &fb_sql_report_first_reply_days,
+    NULL
 };
 
 enum { RQ_COL_G, RQ_COL_LOCAL, RQ_COL_OFF, RQ_COL_D1, RQ_COL_D1_LABEL,
@@ -246,9 +283,13 @@ static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
         args.d1 = "@hour_of_week";
     }
     if (rq_rollup_answers(q, d1, d2)) {
-        if ((err = fb_req_select(fr, d1 == NULL && d2 == NULL && !heat
-                                     ? q->m->rollup_plain : q->m->rollup,
-                                 FB_NAMED_VALUES(report, &args),
+        const fb_statement_t *st = q->m->rollup;
+
+        if (d1 == NULL && d2 == NULL && !heat) {
+            st = q->tree == NULL && q->m->rollup_days != NULL
+                 ? q->m->rollup_days : q->m->rollup_plain;
+        }
+        if ((err = fb_req_select(fr, st, FB_NAMED_VALUES(report, &args),
                                  &res->rows)) != NULL) {
             return err;
         }
