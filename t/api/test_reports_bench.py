@@ -96,7 +96,8 @@ def generate(s, org, n, parts):
     # autovacuum's work after the fold, at once: the rollups' pages all
     # visible, so that their windows are read by index-only scans
     system(s.dsn, "VACUUM ANALYZE report_conversation_hours",
-           "VACUUM ANALYZE report_first_reply_hours")
+           "VACUUM ANALYZE report_first_reply_hours",
+           "VACUUM ANALYZE report_first_reply_days")
     return admins
 
 
