@@ -57,6 +57,7 @@
     X(posts)                        \
     X(report_catalog)               \
     X(report_query)                 \
+    X(report_drill)                 \
     X(report_values)                \
     X(survey_write)                 \
     X(surveys)                      \
@@ -98,6 +99,7 @@
     X(post_field)                   \
     X(post_lookup)                  \
     X(precondition)                 \
+    X(sweep_rollups)                \
     X(ticket_check)
 
 #define FB_DECLARE_MODULE(name) \

@@ -23,7 +23,8 @@ int fb_job_webhook_claim_arg(const fb_server_conf_t *conf);
  * delivery (bench/README.md "Webhook deliveries"). */
 #define FB_WEBHOOK_BATCH 32
 extern const fb_statement_t fb_sql_sweep_webhook_answers,
-    fb_sql_sweep_idempotency_keys, fb_sql_sweep_audit_logs;
+    fb_sql_sweep_idempotency_keys, fb_sql_sweep_audit_logs,
+    fb_sql_sweep_report_rollups;
 
 /* FeedbackAuditRetention, the audit log sweep's setting. */
 static int fb_jobs_audit_retention(const fb_server_conf_t *conf)
@@ -61,6 +62,11 @@ const fb_sweep_t fb_sweeps[] = {
     /* Audit log entries live FeedbackAuditRetention days (sql/034). */
     {.name = "audit logs", .statement = &fb_sql_sweep_audit_logs,
      .period = 3600, .batch = 1000, .setting = fb_jobs_audit_retention},
+    /* The reports' rollups: delta rows of closed hours folded (sql/041,
+     * fb_sweep_rollups.c). */
+    {.name = "report rollups",
+     .statement = &fb_sql_sweep_report_rollups, .period = 300,
+     .batch = 5000},
     {.name = NULL}
 };
 

@@ -201,6 +201,27 @@ SELECT s.orgs[i % 5 + 1], left(md5('conversation' || i), 24),
        now() - i * interval '1 minute'
 FROM generate_series(1, 10000) AS i, seed s;
 
+-- The rollup of new conversations (sql/041; triggers are off here):
+-- one delta row per conversation, and every other hour folded.
+INSERT INTO report_conversation_hours (org_id, hour, channel, state,
+    priority, initiator, language, team_id, assignee_id, brand_id, n, delta)
+SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+       priority, delivered_as, language, team_assignee_id,
+       admin_assignee_id, brand_id, 1, extract(hour FROM created_at)::int % 2 = 0
+FROM conversations;
+INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+    priority, initiator, language, team_id, assignee_id, brand_id, i, n,
+    tot, delta)
+SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+       priority, delivered_as, language, team_assignee_id,
+       admin_assignee_id, brand_id, 300 + extract(minute FROM created_at)::int,
+       1, 60000, extract(hour FROM created_at)::int % 2 = 0
+FROM conversations;
+INSERT INTO report_first_reply_days (org_id, day, i, n, tot)
+SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
+FROM report_first_reply_hours
+GROUP BY 1, 2, 3;
+
 INSERT INTO conversation_parts (org_id, conversation_id, n, part_type,
                                 author_kind, author_id, body_html)
 SELECT s.orgs[i % 5 + 1], left(md5('conversation' || (i % 10000 + 1)), 24),

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 import psycopg2
 import pytest
 
-from conftest import Client, httpd
+from conftest import Client, Org, httpd
 from helpers import assert_error
 from test_conversations import started
 
@@ -604,7 +604,9 @@ def test_over_the_time_budget(org, history, database):
         lock = psycopg2.connect(database)
         try:
             with lock.cursor() as cur:
-                cur.execute("LOCK TABLE conversations IN ACCESS EXCLUSIVE "
+                # new conversations are read from their rollup (sql/041)
+                cur.execute("LOCK TABLE conversations, "
+                            "report_conversation_hours IN ACCESS EXCLUSIVE "
                             "MODE")
             started = time.time()
             r = api.post("/reports/query", json=body)
@@ -975,3 +977,172 @@ def test_drill_in_bad_input(org, change, code, param):
                      endDate="2026-03-31", granularity="day"), **change)
     assert_error(org.api.post("/reports/drill-in", json=body), 400, code,
                  param=param)
+
+
+# ---- the rollup (sql/041) ----
+
+def rollup_rows(org):
+    with psycopg2.connect(org.server.dsn) as conn, conn.cursor() as cur:
+        cur.execute("SELECT count(*), count(*) FILTER (WHERE delta), "
+                    "coalesce(sum(n), 0) FROM report_conversation_hours "
+                    "WHERE org_id = %s", (org.id,))
+        return cur.fetchone()
+
+
+def fold(org):
+    """The worker's sweep, every hour included (the test cannot wait for
+    the hour to close)."""
+    with psycopg2.connect(org.server.dsn) as conn, conn.cursor() as cur:
+        cur.execute("SELECT fb_report_fold(1000000, now() + interval "
+                    "'1 hour'), fb_report_fold_first_reply(1000000, now() "
+                    "+ interval '1 hour')")
+        return cur.fetchone()[0]
+
+
+def test_rollup_follows_every_change_and_folds(org):
+    """New conversations come from the rollup: a conversation made, its
+    state and assignee changed through the API, and one deleted, count
+    where they are now, before and after the worker folds the rows."""
+    ids = [started(org)["id"] for _ in range(3)]
+    today = datetime.datetime.now(UTC).date().isoformat()
+
+    def by(attr):
+        got = query(org, metric="new_conversations", aggregation="count",
+                    startDate=today, endDate=today, granularity="hour",
+                    groupBy=attr)
+        return got["value"], {g["group"]: g["value"]
+                              for g in got["groupedData"]}
+
+    total, before = by("conversation.state")
+    assert total >= 3 and before.get("open", 0) >= 3
+    r = org.api.request("PATCH", "/conversations/" + ids[0],
+                        json={"state": "closed"})
+    assert r.status_code == 200, r.text
+    total2, after = by("conversation.state")
+    assert total2 == total
+    assert after.get("open", 0) == before.get("open", 0) - 1
+    assert after.get("closed", 0) == before.get("closed", 0) + 1
+    org.server.sql("UPDATE conversations SET admin_assignee_id = %s "
+                   "WHERE org_id = %s AND id = %s", org.owner_id, org.id,
+                   ids[1])
+    _, who = by("conversation.assignee")
+    assert who.get(org.owner_id, 0) >= 1
+    org.server.sql("DELETE FROM conversations WHERE org_id = %s AND id = %s",
+                   org.id, ids[2])
+    total3, _ = by("conversation.state")
+    assert total3 == total - 1
+    rows, deltas, n = rollup_rows(org)
+    assert deltas > 0
+    answers = [by(a) for a in ("conversation.state",
+                               "conversation.assignee")]
+    assert fold(org) >= deltas
+    rows2, deltas2, n2 = rollup_rows(org)
+    assert deltas2 == 0 and n2 == n and rows2 < rows
+    assert [by(a) for a in ("conversation.state",
+                            "conversation.assignee")] == answers
+
+
+@pytest.mark.parametrize("tz", ["Asia/Kolkata", NY])
+def test_rollup_and_rows_agree(org, history, tz):
+    """A zone whose offset is not whole hours is answered from the rows
+    (the rollup's hours cannot be cut at its midnights); both ways give
+    the independent count, with a filter and a group of attributes the
+    rollup keeps."""
+    a, b = window("2026-03-01", "2026-03-31", tz)
+    rows = [c for c in history.convs if a <= c["created"] < b
+            and c["channel"] == "email"]
+    got = query(org, metric="new_conversations", aggregation="count",
+                startDate="2026-03-01", endDate="2026-03-31",
+                granularity="day", timezone=tz,
+                groupBy="conversation.assignee",
+                filters={"kind": "rule", "fieldId": "conversation.channel",
+                         "operator": "is", "value": "email"})
+    assert got["value"] == len(rows)
+    want = {}
+    for c in rows:
+        k = bucket(c["created"], tz, "day")
+        want[k] = want.get(k, 0) + 1
+    assert {d["date"]: d["value"] for d in got["timeSeries"]
+            if d["value"]} == want
+    groups = {}
+    for c in rows:
+        groups[c["assignee"] or ""] = groups.get(c["assignee"] or "", 0) + 1
+    assert {g["group"]: g["value"] for g in got["groupedData"]} == groups
+
+
+def test_sketch_of_a_large_window(server):
+    """A window of 10,000 first replies or more is answered from the
+    sketch rollup: count and average exact, the minimum, maximum, median
+    and percentiles within 1 % of the exact values (computed here from
+    the same rows); a smaller window is exact (the tests above)."""
+    org = Org(server, "sketch" + __import__("secrets").token_hex(3))
+    n = 12000
+    rows = org.server.sql(
+        "INSERT INTO conversations (org_id, id, channel, delivered_as, "
+        "  state, created_at, updated_at, first_reply_at) "
+        "SELECT %s, g::text, CASE WHEN g %% 3 = 0 THEN 'email' "
+        "  ELSE 'desktop' END, 'customer_initiated', 'open', t, t, "
+        "  t + (g * 7919 %% 86400 + (g %% 1000) / 1000.0) "
+        "  * interval '1 second' "
+        "FROM generate_series(1, %s) g, LATERAL (SELECT "
+        "  '2026-05-01T00:00:00Z'::timestamptz "
+        "  + (g * 97 %% 2592000) * interval '1 second' AS t) x "
+        "RETURNING channel, created_at, first_reply_at", org.id, n)
+    org.server.sql("INSERT INTO org_counters (org_id, kind, value) "
+                   "VALUES (%s, 'conversation', %s)", org.id, n + 1)
+    values = sorted(ms(c, f) for _, c, f in rows)
+    email = sorted(ms(c, f) for ch, c, f in rows if ch == "email")
+    body = dict(metric="time_to_first_reply", startDate="2026-05-01",
+                endDate="2026-05-31", granularity="week")
+    got = query(org, aggregation="count", **body)
+    assert got["value"] == n
+    got = query(org, aggregation="avg", **body)
+    assert got["value"] == pytest.approx(statistics.fmean(values),
+                                         rel=1e-6)
+    for agg, pct in [("median", None), ("min", None), ("max", None),
+                     ("percentile", 90), ("percentile", 1)]:
+        extra = {"percentile": pct} if pct else {}
+        got = query(org, aggregation=agg, **body, **extra)
+        want = aggregate(values, agg, pct)
+        assert got["value"] == pytest.approx(want, rel=0.0101), (agg, pct)
+    # the monthly whole beside its buckets: each bucket's median within
+    # the bound too, and a group of a kept attribute
+    got = query(org, aggregation="median", groupBy="conversation.channel",
+                **body)
+    assert got["value"] == pytest.approx(percentile_cont(values, 0.5),
+                                         rel=0.0101)
+    groups = {g["group"]: g["value"] for g in got["groupedData"]}
+    assert groups["email"] == pytest.approx(percentile_cont(email, 0.5),
+                                            rel=0.0101)
+    # a filter the rollup does not keep (tags) reads the rows: exact
+    got = query(org, aggregation="median", filters={
+        "kind": "rule", "fieldId": "conversation.tags",
+        "operator": "not_exists"}, **body)
+    close_to(got["value"], percentile_cont(values, 0.5))
+    # folded into hours and UTC days (the worker's sweep), the same
+    # numbers: whole UTC days from the day rows, the days a Berlin week
+    # cuts from the hour rows
+    before = [query(org, aggregation=agg, **body)["value"]
+              for agg in ("count", "median", "max")]
+    fold(org)
+    days = org.server.sql("SELECT count(*), sum(n) FROM "
+                          "report_first_reply_days WHERE org_id = %s",
+                          org.id)[0]
+    assert days[0] > 0 and days[1] == n
+    assert [query(org, aggregation=agg, **body)["value"]
+            for agg in ("count", "median", "max")] == before
+    berlin = dict(body, timezone=BERLIN)
+    a, b = window("2026-05-01", "2026-05-31", BERLIN)
+    inside = [ms(c, f) for _, c, f in rows if a <= c < b]
+    got = query(org, aggregation="count", **berlin)
+    assert got["value"] == len(inside)
+    got = query(org, aggregation="percentile", percentile=90, **berlin)
+    assert got["value"] == pytest.approx(percentile_cont(inside, 0.9),
+                                         rel=0.0101)
+    for d in got["timeSeries"]:
+        week = [v for (_, c, f), v in zip(rows, (ms(c, f) for _, c, f
+                                                  in rows))
+                if a <= c < b and bucket(c, BERLIN, "week") == d["date"]]
+        if len(week) > 0:
+            assert d["value"] == pytest.approx(percentile_cont(week, 0.9),
+                                               rel=0.0101), d["date"]

@@ -3,11 +3,13 @@ conversations over two years with FEEDBACK_BENCH_PARTS parts each (the
 issue's sizes are 1,000,000 and 10), generated set-based; p50/p99 of a
 90-day daily query with one filter and a groupBy, of a median time to
 first reply over a year, of the replies per admin over 90 days, and of
-drill-in pages 1 and 100 over 90 days.
+drill-in pages 1 and 100 over 90 days; then the plans PostgreSQL ran
+for each case once (auto_explain).
 Skipped unless FEEDBACK_BENCH_REPORTS is set (bench/reports.sh sets it
 and shows the figures)."""
 import datetime
 import os
+import re
 import statistics
 import time
 
@@ -15,6 +17,7 @@ import pytest
 import requests
 
 from conftest import Org, httpd
+from test_conversations_bench import PLANS_HEADING, captured_plans, system
 
 N = int(os.environ.get("FEEDBACK_BENCH_REPORTS", "0") or 0)
 PARTS = int(os.environ.get("FEEDBACK_BENCH_PARTS", "10") or 10)
@@ -84,7 +87,17 @@ def generate(s, org, n, parts):
           "  tag_id, applied_by) SELECT %s, g::text, "
           "  (%s::text[])[g / 5 %% 2 + 1], '{}' "
           "FROM generate_series(5, %s, 5) g", org.id, tags, n)
+    # the worker's sweep folds the rollups' delta rows of closed hours
+    # (sql/041); here at once, every hour
+    s.sql("SELECT fb_report_fold(2000000000, now() + interval '1 hour'), "
+          "fb_report_fold_first_reply(2000000000, now() + interval "
+          "'1 hour')")
     s.sql("ANALYZE")
+    # autovacuum's work after the fold, at once: the rollups' pages all
+    # visible, so that their windows are read by index-only scans
+    system(s.dsn, "VACUUM ANALYZE report_conversation_hours",
+           "VACUUM ANALYZE report_first_reply_hours",
+           "VACUUM ANALYZE report_first_reply_days")
     return admins
 
 
@@ -100,7 +113,11 @@ def timed(session, url, headers, body):
 
 
 @pytest.mark.skipif(N <= 0, reason="FEEDBACK_BENCH_REPORTS is not set")
-def test_bench_reports(fresh_database):
+def test_bench_reports(fresh_database, cluster):
+    dbname = re.search(r"dbname=(\S+)", fresh_database).group(1)
+    log = os.path.join(cluster.dir, "server.log")
+    system(fresh_database, "ALTER DATABASE \"%s\" SET "
+           "session_preload_libraries = 'auto_explain'" % dbname)
     with httpd(fresh_database, "FeedbackRateLimitKey 0\n"
                "FeedbackRateLimitOrg 0\nFeedbackExpensiveTimeout 60\n") as s:
         org = Org(s, "bench" + os.urandom(3).hex())
@@ -129,6 +146,20 @@ def test_bench_reports(fresh_database):
              {"metric": "replies_sent", "aggregation": "count",
               "startDate": q90, "endDate": today.isoformat(),
               "granularity": "week", "groupBy": "reply.admin"}),
+            # the same two read from the rows (a zone of +05:30: the
+            # rollups' UTC hours cannot be cut at its midnights), for the
+            # ratio in one run
+            ("the first, in Asia/Kolkata (from the rows)",
+             {"metric": "new_conversations", "aggregation": "count",
+              "startDate": q90, "endDate": today.isoformat(),
+              "granularity": "day", "timezone": "Asia/Kolkata",
+              "groupBy": "conversation.assignee",
+              "filters": {"kind": "rule", "fieldId": "conversation.channel",
+                          "operator": "is", "value": "email"}}),
+            ("the second, in Asia/Kolkata (from the rows)",
+             {"metric": "time_to_first_reply", "aggregation": "median",
+              "startDate": year, "endDate": today.isoformat(),
+              "granularity": "month", "timezone": "Asia/Kolkata"}),
             ("90 days, daily, by tag (multi-valued: two runs)",
              {"metric": "new_conversations", "aggregation": "count",
               "startDate": q90, "endDate": today.isoformat(),
@@ -150,7 +181,38 @@ def test_bench_reports(fresh_database):
             lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s" % (
                 "drill-in, 90 days, page %d of 25" % page, p50, p99,
                 r.json()["total"]))
-        text = "\n".join(lines) + "\n"
+        # what the rollups' triggers add to a write: a conversation's
+        # state changed through the API (two rollup rows of each table),
+        # with the triggers and without, alternating so that both meet
+        # the same load
+        triggers = ("conversations_report_rollup_change",
+                    "conversations_report_first_reply_change")
+        cost = ([], [])
+        for i in range(RUNS * 4):
+            off = i % 2
+            s.sql("ALTER TABLE conversations %s TRIGGER %s, %s TRIGGER %s"
+                  % ("DISABLE" if off else "ENABLE", triggers[0],
+                     "DISABLE" if off else "ENABLE", triggers[1]))
+            cid = str(N - i)
+            start = time.perf_counter()
+            r = session.patch(s.base + "/v2/conversations/" + cid,
+                              headers=headers, json={
+                                  "state": "open" if i % 4 < 2
+                                  else "closed"})
+            cost[off].append((time.perf_counter() - start) * 1000)
+            assert r.status_code == 200, r.text[:300]
+        s.sql("ALTER TABLE conversations ENABLE TRIGGER %s, "
+              "ENABLE TRIGGER %s" % triggers)
+        for off, title in ((0, "with"), (1, "without")):
+            t = sorted(cost[off])
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms" % (
+                "PATCH a conversation's state, %s the rollups" % title,
+                statistics.median(t), t[int(len(t) * 0.99) - 1]))
+        plans = captured_plans(
+            s, log, lambda: [session.post(url, headers=headers, json=body)
+                             for _, body in cases[:2]],
+            lambda p: "report_" in p)
+        text = "\n".join(lines) + PLANS_HEADING + "\n\n".join(plans) + "\n"
         print("\n" + text)
         if OUT:
             with open(OUT, "w", encoding="utf-8") as f:

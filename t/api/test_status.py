@@ -79,7 +79,7 @@ def test_status_shows_the_module_section(node):
         assert int(a["FBJob%sLastRun" % job]) > 0, job
         assert a["FBJob%sPending" % job].isdigit()
     for sweep in ("WebhookAnswers", "UnattachedFiles", "IdempotencyKeys",
-                  "AuditLogs"):
+                  "AuditLogs", "ReportRollups"):
         assert int(a["FBSweep%sLastRun" % sweep]) > 0, sweep
     hits = int(a["FBKeyCacheHits"])
     misses = int(a["FBKeyCacheMisses"])

@@ -18,6 +18,12 @@
 
 extern const fb_statement_t fb_sql_report_conversations;
 extern const fb_statement_t fb_sql_report_conversations_plain;
+extern const fb_statement_t fb_sql_report_conversations_rollup;
+extern const fb_statement_t fb_sql_report_conversations_rollup_plain;
+extern const char *const fb_report_rollup_conversation_forms[];
+extern const fb_statement_t fb_sql_report_first_reply_rollup;
+extern const fb_statement_t fb_sql_report_first_reply_rollup_plain;
+extern const fb_statement_t fb_sql_report_first_reply_days;
 extern const fb_statement_t fb_sql_report_first_reply;
 extern const fb_statement_t fb_sql_report_first_reply_plain;
 extern const fb_statement_t fb_sql_report_closes;
@@ -301,7 +307,10 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .type = "count", .unit = "count", .aggs = FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_conversations,
      .plain = &fb_sql_report_conversations_plain,
-     .drill = &fb_sql_report_drill_conversations},
+     .drill = &fb_sql_report_drill_conversations,
+     .rollup = &fb_sql_report_conversations_rollup,
+     .rollup_plain = &fb_sql_report_conversations_rollup_plain,
+     .rollup_forms = fb_report_rollup_conversation_forms},
     {.id = "time_to_first_reply", .name = "Time to first reply",
      .description = "From a conversation's start to its first reply by a "
                     "teammate, for the conversations begun in the window "
@@ -310,7 +319,11 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .aggs = FB_RAGGS_DURATION | FB_RAGG_COUNT,
      .views = FB_REPORT_VIEWS, .st = &fb_sql_report_first_reply,
      .plain = &fb_sql_report_first_reply_plain,
-     .drill = &fb_sql_report_drill_first_reply},
+     .drill = &fb_sql_report_drill_first_reply,
+     .rollup = &fb_sql_report_first_reply_rollup,
+     .rollup_plain = &fb_sql_report_first_reply_rollup_plain,
+     .rollup_days = &fb_sql_report_first_reply_days,
+     .rollup_forms = fb_report_rollup_conversation_forms},
     {.id = "closed_conversations", .name = "Closed conversations",
      .description = "Closings in the window (a conversation closed twice "
                     "counts twice).",

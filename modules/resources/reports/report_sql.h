@@ -144,18 +144,31 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "GROUPING(x.b) * 4 + 3 AS g, x.b, NULL::text AS d1, NULL::text AS d2"
 #define REPORT_SETS_PLAIN "(), (x.b)"
 
+/* The aggregation of rows (their values v). */
+#define REPORT_AGG_ROWS \
+    "count(x.v) AS n, CASE (SELECT agg FROM a) " \
+    "    WHEN 'count' THEN count(x.v)::float8 WHEN 'sum' THEN sum(x.v) " \
+    "    WHEN 'avg' THEN avg(x.v) WHEN 'min' THEN min(x.v) " \
+    "    WHEN 'max' THEN max(x.v) " \
+    "    ELSE percentile_cont((SELECT coalesce(pct / 100, 0.5) FROM a)) " \
+    "      WITHIN GROUP (ORDER BY x.v) FILTER (WHERE (SELECT agg FROM a) " \
+    "      IN ('median', 'percentile')) END AS val"
+
 /* A source's two statements: name (every set) and name_plain. */
 #define REPORT_STATEMENTS(name, ATTRS, src, where, T, V) \
     FB_SQL_WITH(name, report, \
-                REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_ALL, \
-                           REPORT_SETS_ALL)); \
+                REPORT_SQL(ATTRS, src, where, T, V, "", REPORT_SEL_ALL, \
+                           REPORT_SETS_ALL, REPORT_AGG_ROWS, "")); \
     FB_SQL_WITH(name##_plain, report, \
-                REPORT_SQL(ATTRS, src, where, T, V, REPORT_SEL_PLAIN, \
-                           REPORT_SETS_PLAIN))
-#define REPORT_SQL(ATTRS, src, where, T, V, SEL, SETS) \
+                REPORT_SQL(ATTRS, src, where, T, V, "", REPORT_SEL_PLAIN, \
+                           REPORT_SETS_PLAIN, REPORT_AGG_ROWS, ""))
+/* ... and the statement itself: x has the rows' b, d1, d2, v and XCOLS,
+ * AGG aggregates them (n, val), EXTRA adds rows to the answer (a
+ * rollup's REPORT_ROLLUP_CANNOT). */
+#define REPORT_SQL(ATTRS, src, where, T, V, XCOLS, SEL, SETS, AGG, EXTRA) \
     REPORT_ARGS ", " \
     "x AS (SELECT " REPORT_BUCKET(T) " AS b, d1.v AS d1, " \
-    "  d2.v AS d2, (" V ")::float8 AS v " \
+    "  d2.v AS d2, (" V ")::float8 AS v" XCOLS " " \
     "  FROM k CROSS JOIN " src " " \
     "  CROSS JOIN LATERAL (SELECT CASE WHEN k.rules IS NULL " \
     "    THEN NULL::boolean[] ELSE ARRAY(SELECT " REPORT_RULE("av.vals") \
@@ -167,14 +180,7 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "  CROSS JOIN LATERAL unnest(" \
     REPORT_DIM(ATTRS, T, "k.d2", "k.d2_key") ") d2(v) " \
     "  WHERE " where " AND (k.tree IS NULL OR " REPORT_L1("k.tree") ")), " \
-    "agg AS (SELECT " SEL ", " \
-    "  count(x.v) AS n, CASE (SELECT agg FROM a) " \
-    "    WHEN 'count' THEN count(x.v)::float8 WHEN 'sum' THEN sum(x.v) " \
-    "    WHEN 'avg' THEN avg(x.v) WHEN 'min' THEN min(x.v) " \
-    "    WHEN 'max' THEN max(x.v) " \
-    "    ELSE percentile_cont((SELECT coalesce(pct / 100, 0.5) FROM a)) " \
-    "      WITHIN GROUP (ORDER BY x.v) FILTER (WHERE (SELECT agg FROM a) " \
-    "      IN ('median', 'percentile')) END AS val " \
+    "agg AS (SELECT " SEL ", " AGG " " \
     "  FROM x GROUP BY GROUPING SETS (" SETS ")), " \
     "series AS (SELECT s.b FROM k, generate_series(" \
     REPORT_BUCKET("k.t0") ", k.t1 - interval '1 microsecond', interval '1 hour') " \
@@ -191,7 +197,7 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
     "  r.d2, " REPORT_LABEL("k.d2", "r.d2") " AS d2_label, " \
     "  r.n, trim_scale(round(r.val::numeric, 3)) AS val " \
     "FROM (SELECT g, b, d1, d2, n, val FROM agg " \
-    "  UNION ALL SELECT -1, b, NULL, NULL, 0, NULL FROM series) r, k " \
+    "  UNION ALL SELECT -1, b, NULL, NULL, 0, NULL FROM series" EXTRA ") r, k " \
     "ORDER BY r.g, r.val DESC NULLS LAST, r.b, r.d1, r.d2"
 
 /*
@@ -255,5 +261,115 @@ FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
     "    x.rid DESC, x.pid DESC) AS rn FROM x, k), " \
     "page AS (SELECT r.* FROM ranked r, k WHERE r.rn > k.skip " \
     "  ORDER BY r.rn LIMIT %d) " outer " ORDER BY p.rn"
+
+/* ---- the sources' attributes, window and durations ---- */
+
+/* The values of a conversation's attributes (c) by form. */
+#define REPORT_CONVERSATION_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'conversation.channel' THEN ARRAY[c.channel] " \
+    "WHEN 'conversation.state' THEN ARRAY[c.state] " \
+    "WHEN 'conversation.priority' THEN ARRAY[c.priority::text] " \
+    "WHEN 'conversation.initiator' THEN ARRAY[c.delivered_as] " \
+    "WHEN 'conversation.language' THEN ARRAY[c.language] " \
+    "WHEN 'conversation.team' THEN ARRAY[c.team_assignee_id] " \
+    "WHEN 'conversation.assignee' THEN ARRAY[c.admin_assignee_id] " \
+    "WHEN 'conversation.brand' THEN ARRAY[c.brand_id] " \
+    "WHEN 'conversation.tags' THEN ARRAY(SELECT l.tag_id " \
+    "  FROM conversation_tag_links l WHERE l.org_id = c.org_id " \
+    "  AND l.conversation_id = c.id) " \
+    "WHEN 'conversation.custom' THEN " \
+    REPORT_CUSTOM("c.custom_attributes", key) " " \
+    "ELSE '{}'::text[] END"
+
+/* A reply's (pt) and its conversation's. */
+#define REPORT_REPLY_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'reply.admin' THEN ARRAY[pt.author_id] " \
+    "WHEN 'reply.channel' THEN ARRAY[pt.part_type] " \
+    "ELSE " REPORT_CONVERSATION_ATTRS(f, key) " END"
+
+#define REPORT_TICKET_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'ticket.category' THEN ARRAY[tk.category_id] " \
+    "WHEN 'ticket.status' THEN ARRAY[tk.status_id] " \
+    "WHEN 'ticket.open' THEN ARRAY[tk.open::text] " \
+    "WHEN 'ticket.assignee' THEN ARRAY[tk.assignee_id] " \
+    "WHEN 'ticket.company' THEN ARRAY[tk.company_id] " \
+    "WHEN 'ticket.custom' THEN " REPORT_CUSTOM("tk.custom_fields", key) " " \
+    "ELSE '{}'::text[] END"
+
+#define REPORT_POST_ATTRS(f, key) \
+    "CASE " f " " \
+    "WHEN 'post.board' THEN ARRAY[p.board_id] " \
+    "WHEN 'post.status' THEN ARRAY[p.status_id] " \
+    "WHEN 'post.tags' THEN p.tag_ids " \
+    "WHEN 'post.visibility' THEN ARRAY[p.visibility] " \
+    "ELSE '{}'::text[] END"
+
+#define REPORT_WINDOW(col) \
+    col " >= k.t0 AND " col " < k.t1"
+
+/* A duration in milliseconds. */
+#define REPORT_MS(from, to) "extract(epoch FROM " to " - " from ") * 1000"
+
+/*
+ * A rollup's statements (sql/041): rows of whole UTC hours, each n rows
+ * with these attribute values.  The rollup's rows of the window are
+ * summed per bucket (per hour for the heatmap) and values before the
+ * filter and the dimensions see them, so the filter is evaluated once
+ * per bucket and distinct values, not per hour.  A window or bucket not
+ * on whole UTC hours (a zone whose offset is not whole hours) cannot be
+ * summed from hours, and a sketch's window of fewer than
+ * REPORT_SKETCH_MIN values is answered exactly from the rows: the
+ * answer then has a row of g -2 (REPORT_ROLLUP_CANNOT), and the report
+ * reads its rows instead.
+ */
+#define REPORT_UTC_HOUR(x) "(" x ") = date_trunc('hour', " x ", 'UTC')"
+#define REPORT_ROLLUP_CANNOT(more) \
+    " UNION ALL SELECT -2, NULL, NULL, NULL, 0, NULL FROM k " \
+    "  WHERE NOT (" REPORT_UTC_HOUR("k.t0") " AND " REPORT_UTC_HOUR("k.t1") \
+    "  AND NOT EXISTS (SELECT 1 FROM series s WHERE NOT " \
+    REPORT_UTC_HOUR("s.b") "))" more
+#define REPORT_AGG_COUNTS \
+    "sum(x.v) AS n, CASE (SELECT agg FROM a) WHEN 'count' " \
+    "  THEN sum(x.v)::float8 END AS val"
+#define REPORT_ROLLUP_STATEMENTS(name, ATTRS, src) \
+    FB_SQL_WITH(name, report, \
+                REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", "", \
+                           REPORT_SEL_ALL, REPORT_SETS_ALL, \
+                           REPORT_AGG_COUNTS, REPORT_ROLLUP_CANNOT(""))); \
+    FB_SQL_WITH(name##_plain, report, \
+                REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", "", \
+                           REPORT_SEL_PLAIN, REPORT_SETS_PLAIN, \
+                           REPORT_AGG_COUNTS, REPORT_ROLLUP_CANNOT("")))
+
+/* A duration's rollup: rows of n values in sketch bucket i (sql/041,
+ * fb_sketch_quantile), summing to tot.  The average is exact, the
+ * minimum, maximum and percentiles within 1 %; a window of fewer than
+ * REPORT_SKETCH_MIN values is read exactly from the rows. */
+#define REPORT_SKETCH_MIN "10000"
+#define REPORT_SKETCH_FEW \
+    " OR (SELECT coalesce(sum(x.v), 0) FROM x) < " REPORT_SKETCH_MIN
+#define REPORT_AGG_SKETCH \
+    "sum(x.v) AS n, CASE (SELECT agg FROM a) " \
+    "  WHEN 'count' THEN sum(x.v)::float8 " \
+    "  WHEN 'sum' THEN sum(x.tot) " \
+    "  WHEN 'avg' THEN sum(x.tot) / nullif(sum(x.v), 0) " \
+    "  WHEN 'min' THEN fb_sketch_value(min(x.i) FILTER (WHERE x.v > 0)) " \
+    "  WHEN 'max' THEN fb_sketch_value(max(x.i) FILTER (WHERE x.v > 0)) " \
+    "  ELSE fb_sketch_quantile(array_agg(x.i), array_agg(x.v::bigint), " \
+    "    (SELECT coalesce(pct / 100, 0.5) FROM a)) END AS val"
+#define REPORT_SKETCH_STATEMENTS(name, ATTRS, src) \
+    FB_SQL_WITH(name, report, \
+                REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", \
+                           ", h.tot AS tot, h.i AS i", REPORT_SEL_ALL, \
+                           REPORT_SETS_ALL, REPORT_AGG_SKETCH, \
+                           REPORT_ROLLUP_CANNOT(REPORT_SKETCH_FEW))); \
+    FB_SQL_WITH(name##_plain, report, \
+                REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", \
+                           ", h.tot AS tot, h.i AS i", REPORT_SEL_PLAIN, \
+                           REPORT_SETS_PLAIN, REPORT_AGG_SKETCH, \
+                           REPORT_ROLLUP_CANNOT(REPORT_SKETCH_FEW)))
 
 #endif

@@ -99,6 +99,12 @@ typedef struct {
     const fb_statement_t *st;   /* the statement its rows are read by */
     const fb_statement_t *plain;    /* ... without dimensions */
     const fb_statement_t *drill;    /* ... its drill-in's; NULL: none */
+    const fb_statement_t *rollup;   /* ... from its rollup; NULL: none */
+    const fb_statement_t *rollup_plain;
+    const fb_statement_t *rollup_days;  /* ... by day: no filter, no
+                                         * dimension; NULL: none */
+    const char *const *rollup_forms;    /* the attributes its rollup
+                                         * keeps (NULL ends) */
 } fb_report_metric_t;
 
 typedef struct {
