@@ -173,8 +173,15 @@ def test_bench_help_center_search(cluster, fresh_database):
                 got = "rows %d total %s" % (len(r.json()["data"]),
                                             r.json()["totalCount"])
             else:
+                # A page of results says how many only when they all fit
+                # on it; else its list is a page of them, and more follow.
                 shown = re.search(r'class="meta">(\d+)', r.text)
-                got = "results %s" % (shown.group(1) if shown else 0)
+                listed = re.search(r'<ul class="list">(.*?)</ul>', r.text,
+                                   re.S)
+                listed = listed.group(1).count("<li") if listed else 0
+                got = "results %s" % (
+                    shown.group(1) if shown else "%d on the first page, "
+                    "more after" % listed if 'rel="next"' in r.text else 0)
             lines.append("  %-45s p50 %7.2f ms  p99 %7.2f ms  %7d bytes  %s"
                          % (title, p50, p99, len(r.content), got))
         plans = captured_plans(
