@@ -113,7 +113,7 @@ class Replicated:
 
 
 @pytest.fixture
-def replicated(request):
+def replicated():
     work = os.path.join("/tmp", "fbha." + secrets.token_hex(4))
     os.makedirs(work)
     os.chmod(work, 0o755)
