@@ -1,13 +1,14 @@
 /*
  * comments_create: POST /comments.
  *
- * A create runs in one transaction: the target (locked, so that it stays
- * and its counter is exact), the parent comment (locked FOR KEY SHARE, so
+ * A create runs in one transaction: the target (locked first, so that it
+ * stays, its counter is exact, and locks are taken in the order a delete
+ * of the post takes them), the parent comment (locked FOR KEY SHARE, so
  * that a concurrent delete sees the reply and keeps the parent as
- * [deleted]), the author (found or made as a contact), the comment, the
- * target's commentCount and last activity, the author's commentsCreated
- * and lastActivity, the notification emails and the comment.created
- * event.  Any error rolls all of it back.
+ * [deleted]), the author (found or made as a contact), then one statement
+ * for the comment, the target's commentCount and last activity and the
+ * author's commentsCreated and lastActivity, the notification emails and
+ * the comment.created event.  Any error rolls all of it back.
  */
 #include <string.h>
 
@@ -32,47 +33,43 @@ FB_SQL_WITH(comment_c_parent, comment_seen,
     "WHERE c.org_id = k.org_id AND c.id = k.id AND " COMMENT_VISIBLE
     "FOR KEY SHARE OF c");
 
-/* The creation time (now when not given) is also the update time. */
+/* The comment and the counters it moves, in one statement: its target's
+ * commentCount (and a post's last activity; the target was locked when it
+ * was found), the comment, and its author's commentsCreated and
+ * lastActivity.  The creation time (now when not given) is also the
+ * update time. */
 FB_SQL_NAMED(comment_c_insert,
              (post, changelog, parent, content, content_text, contact, admin,
-              upvotes, downvotes, is_private, created_at),
+              upvotes, downvotes, is_private, given_at),
     "WITH k AS (SELECT %s::text AS org_id, %s::text AS post, "
     "  %s::text AS changelog, %s::text AS parent, %s::text AS content, "
     "  %s::text AS content_text, %s::text AS contact, %s::text AS admin, "
     "  %s::integer AS upvotes, %s::integer AS downvotes, "
-    "  %s::boolean AS is_private, %s::timestamptz AS created_at) "
-    "INSERT INTO comments (org_id, post_id, changelog_id, "
-    "  parent_comment_id, content, content_text, author_contact_id, "
-    "  author_admin_id, upvotes, downvotes, is_private, created_at, "
-    "  updated_at) "
-    "SELECT k.org_id, k.post, k.changelog, k.parent, k.content, "
-    "  k.content_text, k.contact, k.admin, k.upvotes, k.downvotes, "
-    "  k.is_private, COALESCE(k.created_at, now()), "
-    "  COALESCE(k.created_at, now()) FROM k "
-    "RETURNING id");
-
-/* The post's counter and last activity: the post, the comment's creation
- * time (NULL: now). */
-FB_SQL_NAMED(comment_c_post_count, (id, at),
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "  %s::timestamptz AS at) "
-    "UPDATE posts p SET comment_count = p.comment_count + 1, "
-    "  last_activity_at = greatest(p.last_activity_at, "
-    "                              COALESCE(k.at, now())) "
-    "FROM k WHERE p.org_id = k.org_id AND p.id = k.id");
-
-FB_SQL(comment_c_changelog_count, 1,
-    "UPDATE changelogs SET comment_count = comment_count + 1 "
-    "WHERE org_id = %s AND id = %s");
-
-/* The author's counters: the contact, the comment's creation time
- * (NULL: now). */
-FB_SQL_NAMED(comment_c_author_counts, (id, at),
-    "WITH k AS (SELECT %s::text AS org_id, %s::text AS id, "
-    "  %s::timestamptz AS at) "
-    "UPDATE contacts c SET comments_created = c.comments_created + 1, "
-    "  last_activity = greatest(c.last_activity, COALESCE(k.at, now())) "
-    "FROM k WHERE c.org_id = k.org_id AND c.id = k.id");
+    "  %s::boolean AS is_private, %s::timestamptz AS given_at), "
+    "t AS (SELECT COALESCE(k.given_at, now()) AS created_at FROM k), "
+    "post AS ("
+    "  UPDATE posts p SET comment_count = p.comment_count + 1, "
+    "    last_activity_at = greatest(p.last_activity_at, t.created_at) "
+    "  FROM k, t WHERE p.org_id = k.org_id AND p.id = k.post "
+    "  RETURNING p.id), "
+    "changelog AS ("
+    "  UPDATE changelogs c SET comment_count = c.comment_count + 1 "
+    "  FROM k WHERE c.org_id = k.org_id AND c.id = k.changelog "
+    "  RETURNING c.id), "
+    "made AS ("
+    "  INSERT INTO comments (org_id, post_id, changelog_id, "
+    "    parent_comment_id, content, content_text, author_contact_id, "
+    "    author_admin_id, upvotes, downvotes, is_private, created_at, "
+    "    updated_at) "
+    "  SELECT k.org_id, k.post, k.changelog, k.parent, k.content, "
+    "    k.content_text, k.contact, k.admin, k.upvotes, k.downvotes, "
+    "    k.is_private, t.created_at, t.created_at FROM k, t "
+    "  RETURNING id), "
+    "author AS ("
+    "  UPDATE contacts c SET comments_created = c.comments_created + 1, "
+    "    last_activity = greatest(c.last_activity, t.created_at) "
+    "  FROM k, t, made WHERE c.org_id = k.org_id AND c.id = k.contact) "
+    "SELECT id FROM made");
 
 /* One email per voter with an address who takes comment emails,
  * except the comment's author (a contact, or the contact sharing an
@@ -120,8 +117,7 @@ FB_SQL_NAMED(comment_c_reply_to, (parent, contact, admin),
 
 static const fb_statement_t *const fb_comment_create_statements[] = {
     &fb_sql_comment_c_parent, &fb_sql_comment_c_insert,
-    &fb_sql_comment_c_post_count, &fb_sql_comment_c_changelog_count,
-    &fb_sql_comment_c_author_counts, &fb_sql_comment_c_recipients,
+    &fb_sql_comment_c_recipients,
     &fb_sql_comment_c_reply_to, NULL
 };
 
@@ -296,24 +292,6 @@ static fb_error_t *fb_comment_reply_email(fb_req_t *fr, void *draft)
     return NULL;
 }
 
-/* The counters the new comment moves: its target's, its author's. */
-static void fb_comment_count(fb_write_t *w, const fb_comment_draft_t *d)
-{
-    if (d->target.post_id != NULL) {
-        fb_write_exec(w, FB_CALL(comment_c_post_count,
-                                 .id = d->target.post_id,
-                                 .at = d->created_at));
-    }
-    else {
-        fb_write_exec(w, &fb_sql_comment_c_changelog_count,
-                      FB_ARGS(d->target.changelog_id));
-    }
-    if (d->contact_id != NULL) {
-        fb_write_exec(w, FB_CALL(comment_c_author_counts,
-                                 .id = d->contact_id, .at = d->created_at));
-    }
-}
-
 /* The checks and lookups before the insert, in the transaction: the
  * target, the parent and the author (made as a contact on first use). */
 static fb_error_t *fb_comment_gather(fb_req_t *fr, void *draft)
@@ -366,10 +344,9 @@ static fb_error_t *fb_comment_create(fb_req_t *fr)
                                 .upvotes = upvotes ? upvotes : "0",
                                 .downvotes = downvotes ? downvotes : "0",
                                 .is_private = fb_bool_text(d.is_private),
-                                .created_at = d.created_at),
+                                .given_at = d.created_at),
                     &comment);
     d.id = fb_rows_get(&comment, 0, 0);
-    fb_comment_count(&w, &d);
     if (!d.is_private && fb_json_bool(fr->body, "sendNotification", 1)) {
         if (d.parent_id != NULL) {
             fb_write_step(&w, fb_comment_reply_email, &d);

@@ -17,40 +17,36 @@ AND (k.post_private
   AND vp.id = c.post_id) = 'public')
 FOR KEY SHARE OF c;
 
--- comment_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (post, changelog, parent, content, content_text, contact, admin, upvotes, downvotes, is_private, created_at)
+-- comment_c_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (post, changelog, parent, content, content_text, contact, admin, upvotes, downvotes, is_private, given_at)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS post,
   $3::text AS changelog, $4::text AS parent, $5::text AS content,
   $6::text AS content_text, $7::text AS contact, $8::text AS admin,
   $9::integer AS upvotes, $10::integer AS downvotes,
-  $11::boolean AS is_private, $12::timestamptz AS created_at)
-INSERT INTO comments (org_id, post_id, changelog_id,
-  parent_comment_id, content, content_text, author_contact_id,
-  author_admin_id, upvotes, downvotes, is_private, created_at,
-  updated_at)
-SELECT k.org_id, k.post, k.changelog, k.parent, k.content,
-  k.content_text, k.contact, k.admin, k.upvotes, k.downvotes,
-  k.is_private, COALESCE(k.created_at, now()),
-  COALESCE(k.created_at, now()) FROM k
-RETURNING id;
-
--- comment_c_post_count (scoped; varchar, varchar, varchar) named (id, at)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
-  $3::timestamptz AS at)
-UPDATE posts p SET comment_count = p.comment_count + 1,
-  last_activity_at = greatest(p.last_activity_at,
-                              COALESCE(k.at, now()))
-FROM k WHERE p.org_id = k.org_id AND p.id = k.id;
-
--- comment_c_changelog_count (scoped; varchar, varchar)
-UPDATE changelogs SET comment_count = comment_count + 1
-WHERE org_id = $1 AND id = $2;
-
--- comment_c_author_counts (scoped; varchar, varchar, varchar) named (id, at)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS id,
-  $3::timestamptz AS at)
-UPDATE contacts c SET comments_created = c.comments_created + 1,
-  last_activity = greatest(c.last_activity, COALESCE(k.at, now()))
-FROM k WHERE c.org_id = k.org_id AND c.id = k.id;
+  $11::boolean AS is_private, $12::timestamptz AS given_at),
+t AS (SELECT COALESCE(k.given_at, now()) AS created_at FROM k),
+post AS (
+  UPDATE posts p SET comment_count = p.comment_count + 1,
+    last_activity_at = greatest(p.last_activity_at, t.created_at)
+  FROM k, t WHERE p.org_id = k.org_id AND p.id = k.post
+  RETURNING p.id),
+changelog AS (
+  UPDATE changelogs c SET comment_count = c.comment_count + 1
+  FROM k WHERE c.org_id = k.org_id AND c.id = k.changelog
+  RETURNING c.id),
+made AS (
+  INSERT INTO comments (org_id, post_id, changelog_id,
+    parent_comment_id, content, content_text, author_contact_id,
+    author_admin_id, upvotes, downvotes, is_private, created_at,
+    updated_at)
+  SELECT k.org_id, k.post, k.changelog, k.parent, k.content,
+    k.content_text, k.contact, k.admin, k.upvotes, k.downvotes,
+    k.is_private, t.created_at, t.created_at FROM k, t
+  RETURNING id),
+author AS (
+  UPDATE contacts c SET comments_created = c.comments_created + 1,
+    last_activity = greatest(c.last_activity, t.created_at)
+  FROM k, t, made WHERE c.org_id = k.org_id AND c.id = k.contact)
+SELECT id FROM made;
 
 -- comment_c_recipients (scoped; varchar, varchar, varchar, varchar, varchar) named (post, contact, admin, parent)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS post,
