@@ -65,6 +65,35 @@ def test_the_answer_commits_with_the_write(org, board):
     assert key_tx == post_tx
 
 
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_contact_upsert_answer_commits_with_it(org, existing):
+    """POST /v2/contacts reads its answer in its own transaction too: a
+    created and an updated contact and the key's record have one xmin,
+    and a replay answers the same status and body."""
+    user_id = "idem-" + secrets.token_hex(4)
+    if existing:
+        r = org.api.post("/contacts", json={"userId": user_id,
+                                            "name": "Before"})
+        assert r.status_code == 201, r.text
+    key = secrets.token_hex(8)
+    body = {"userId": user_id, "name": "After"}
+    r = org.api.post("/contacts", json=body,
+                     headers={"Idempotency-Key": key})
+    assert r.status_code == (200 if existing else 201), r.text
+    assert r.json()["name"] == "After"
+    contact_tx, = org.server.sql("SELECT xmin::text FROM contacts "
+                                 "WHERE org_id = %s AND id = %s",
+                                 org.id, r.json()["id"])[0]
+    state, status, key_tx = org.server.sql(
+        "SELECT state, status, xmin::text FROM idempotency_keys "
+        "WHERE org_id = %s AND idem_key = %s", org.id, key)[0]
+    assert (state, status) == ("done", r.status_code)
+    assert key_tx == contact_tx
+    again = org.api.post("/contacts", json=body,
+                         headers={"Idempotency-Key": key})
+    assert (again.status_code, again.json()) == (r.status_code, r.json())
+
+
 def test_another_body_with_the_key_is_refused(org, board):
     key = secrets.token_hex(8)
     assert create(org, board, key, "First body").status_code == 201

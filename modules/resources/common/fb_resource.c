@@ -117,13 +117,13 @@ fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
                        .names = fb_params_resource_read_names};
 }
 
-fb_error_t *fb_resource_respond(fb_req_t *fr, const fb_resource_t *res,
-                                int status, const char *id)
+fb_error_t *fb_resource_render(fb_req_t *fr, const fb_resource_t *res,
+                               const char *id, const char **json)
 {
-    const char *json;
     fb_rows_t rows;
     fb_error_t *err;
 
+    *json = NULL;
     if ((err = fb_req_select(fr, res->get, fb_resource_get_args(fr, res, id),
                              &rows)) != NULL) {
         return err;
@@ -131,11 +131,31 @@ fb_error_t *fb_resource_respond(fb_req_t *fr, const fb_resource_t *res,
     if (rows.nrows == 0) {
         return fb_error_make(fr->pool, res->not_found, "id", NULL);
     }
-    if ((json = fb_resource_json(fr, res, &rows, 0)) == NULL) {
+    if ((*json = fb_resource_json(fr, res, &rows, 0)) == NULL) {
         return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
     }
-    fb_respond(fr, status, json);
     return NULL;
+}
+
+void fb_resource_write_render(fb_write_t *w, const fb_resource_t *res,
+                              const char *id, const char **json)
+{
+    *json = NULL;
+    if (fb_write_ok(w)) {
+        fb_write_fail(w, fb_resource_render(w->fr, res, id, json));
+    }
+}
+
+fb_error_t *fb_resource_respond(fb_req_t *fr, const fb_resource_t *res,
+                                int status, const char *id)
+{
+    const char *json;
+    fb_error_t *err = fb_resource_render(fr, res, id, &json);
+
+    if (err == NULL) {
+        fb_respond(fr, status, json);
+    }
+    return err;
 }
 
 fb_error_t *fb_resource_get(fb_req_t *fr)

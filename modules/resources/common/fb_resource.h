@@ -15,6 +15,7 @@
 #include "fb_request.h"
 #include "fb_rowjson.h"
 #include "fb_version.h"
+#include "fb_write.h"
 
 typedef enum {
     FB_LIST_BARE,       /* a JSON array */
@@ -205,6 +206,17 @@ const char *fb_resource_deleted(apr_pool_t *p, const char *id,
 /* The arguments of res's get for id: id, then the reader's. */
 fb_args_t fb_resource_get_args(fb_req_t *fr, const fb_resource_t *res,
                                const char *id);
+
+/* The JSON of id as res's get reads it now into *json, or its not_found
+ * error. */
+fb_error_t *fb_resource_render(fb_req_t *fr, const fb_resource_t *res,
+                               const char *id, const char **json);
+
+/* The same as a step of w, in its transaction: a write's answer, read
+ * before its COMMIT (so that an Idempotency-Key's answer commits with
+ * it); a failure fails the write. */
+void fb_resource_write_render(fb_write_t *w, const fb_resource_t *res,
+                              const char *id, const char **json);
 
 /* Answers status with the JSON of id as res's get reads it now, or its
  * not_found error (a write's answer: the row may be gone since). */

@@ -368,6 +368,7 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
 {
     json_object *body = fr->body;
     json_object *companies = json_object_object_get(body, "companies");
+    const char *created, *json;
     fb_rows_t upserted;
     fb_write_t w;
     fb_error_t *err;
@@ -384,19 +385,15 @@ static fb_error_t *fb_contact_upsert(fb_req_t *fr)
                              json_object_array_get_idx(companies, i));
     }
     fb_write_begin(&w, fr);
-    if (fb_write_select(&w, FB_CALL(contact_upsert,
-                                    .body = fb_json_text(fr->pool, body),
-                                    .verified = fb_bool_text(verified)),
-                        &upserted)) {
-        fb_write_target(&w, fb_rows_get(&upserted, 0, 0));
-    }
-    if ((err = fb_write_end(&w)) != NULL) {
-        return err;
-    }
-    return fb_contact_respond(fr,
-                              strcmp(fb_rows_get(&upserted, 0, 1), "t") == 0
-                              ? HTTP_CREATED : HTTP_OK,
-                              fb_rows_get(&upserted, 0, 0));
+    fb_write_select(&w, FB_CALL(contact_upsert,
+                                .body = fb_json_text(fr->pool, body),
+                                .verified = fb_bool_text(verified)),
+                    &upserted);
+    created = fb_rows_get(&upserted, 0, 1);
+    fb_contact_write_render(&w, fb_rows_get(&upserted, 0, 0), &json);
+    return fb_write_respond(&w, created != NULL && strcmp(created, "t") == 0
+                                ? HTTP_CREATED : HTTP_OK,
+                            json);
 }
 
 /* ---- DELETE /contacts/{id} and .../by-user-id/{userId} ---- */

@@ -89,6 +89,9 @@ extern const fb_list_rows_t fb_contact_rows;
 /* Answers the contact id (its JSON as GET shows it) with status. */
 fb_error_t *fb_contact_respond(fb_req_t *fr, int status, const char *id);
 
+/* The contact id as GET /contacts/{id} reads it, in w's transaction. */
+void fb_contact_write_render(fb_write_t *w, const char *id, const char **json);
+
 /*
  * The profilePicture member, wherever a person is written: a contact, and
  * any identification object that may make one (an author, a voter).  One

@@ -103,3 +103,8 @@ fb_error_t *fb_contact_respond(fb_req_t *fr, int status, const char *id)
 {
     return fb_resource_respond(fr, &fb_contact, status, id);
 }
+
+void fb_contact_write_render(fb_write_t *w, const char *id, const char **json)
+{
+    fb_resource_write_render(w, &fb_contact, id, json);
+}
