@@ -1146,3 +1146,153 @@ def test_sketch_of_a_large_window(server):
         if len(week) > 0:
             assert d["value"] == pytest.approx(percentile_cont(week, 0.9),
                                                rel=0.0101), d["date"]
+
+
+# ---- the day plan (sql/047) ----
+
+EMAIL = {"kind": "rule", "fieldId": "conversation.channel", "operator": "is",
+         "value": "email"}
+# the same rows through a rule on tags, which no rollup keeps: the
+# answer is read from the conversations themselves
+FROM_ROWS = {"kind": "group", "op": "or", "children": [
+    {"kind": "rule", "fieldId": "conversation.tags", "operator": "exists"},
+    {"kind": "rule", "fieldId": "conversation.tags",
+     "operator": "not_exists"}]}
+DAY_CASES = [
+    (tz, gran, start, end, extra)
+    for tz, gran, start, end in [
+        ("UTC", "day", "2026-03-01", "2026-03-31"),
+        (NY, "day", "2026-02-20", "2026-04-10"),
+        (NY, "week", "2026-10-15", "2026-11-10"),
+        (BERLIN, "month", "2026-02-20", "2026-11-10"),
+        (BERLIN, "day", "2026-03-25", "2026-04-02")]
+    for extra in [{}, {"filters": EMAIL, "groupBy": "conversation.assignee"},
+                  {"groupBy": "conversation.state",
+                   "segmentBy": "conversation.channel"}]]
+
+
+def day_answers(org):
+    """Every DAY_CASES answer, and the same from the rows."""
+    out = []
+    for tz, gran, start, end, extra in DAY_CASES:
+        body = dict(metric="new_conversations", aggregation="count",
+                    startDate=start, endDate=end, granularity=gran,
+                    timezone=tz, **extra)
+        rows = dict(body, filters={"kind": "group", "op": "and",
+                                   "children": [extra["filters"],
+                                                FROM_ROWS]}
+                    if "filters" in extra else FROM_ROWS)
+        out.append((query(org, **body), query(org, **rows)))
+    return out
+
+
+def check_day_answers(org, history, answers):
+    for (tz, gran, start, end, extra), (got, rows) in zip(DAY_CASES,
+                                                          answers):
+        case = (tz, gran, start, extra)
+        for key in ("value", "timeSeries", "groupedData", "segmentData"):
+            assert got.get(key) == rows.get(key), (case, key)
+        a, b = window(start, end, tz)
+        want = matching(history, a, b, (lambda c: c["channel"] == "email")
+                        if "filters" in extra else (lambda c: True))
+        assert got["value"] == len(want), case
+        per = {}
+        for c in want:
+            k = bucket(c["created"], tz, gran)
+            per[k] = per.get(k, 0) + 1
+        assert {d["date"]: d["value"] for d in got["timeSeries"]
+                if d["value"]} == per, case
+
+
+def test_day_plan_agrees_with_rows_folded_and_not(server):
+    """New conversations by day, week and month in zones whose midnights
+    are not UTC's (New York, Berlin) and in UTC read days whole and the
+    other hours by hour (REPORT_DAY_PLAN): the same answers as the
+    conversations' own rows and the independent count, whether nothing,
+    part or all of the rollup is folded into its days, after changes
+    made over folded days, and after the rollups are rebuilt."""
+    org = Org(server, "days" + __import__("secrets").token_hex(3))
+    history = History(org, 3, 300)
+    first = day_answers(org)
+    check_day_answers(org, history, first)
+    count = org.server.sql("SELECT count(*) FROM report_conversation_hours "
+                           "WHERE org_id = %s AND delta", org.id)[0][0]
+    assert count >= 300
+    # half of the delta rows folded (the sweep's batch), then all
+    with psycopg2.connect(org.server.dsn) as conn, conn.cursor() as cur:
+        cur.execute("SELECT fb_report_fold(%s, now() + interval '1 hour')",
+                    (count // 2,))
+        assert cur.fetchone()[0] == count // 2
+    half = org.server.sql("SELECT count(*), coalesce(sum(n), 0) FROM "
+                          "report_conversation_days WHERE org_id = %s",
+                          org.id)[0]
+    assert half[0] > 0 and 0 < half[1] < 300
+    assert day_answers(org) == first
+    fold(org)
+    assert org.server.sql("SELECT sum(n) FROM report_conversation_days "
+                          "WHERE org_id = %s", org.id)[0][0] == 300
+    assert day_answers(org) == first
+    # changes over folded days: delta rows beside the day rows
+    moved = [c for c in history.convs if c["channel"] == "desktop"][:20]
+    for c in moved:
+        r = org.api.request("PATCH", "/conversations/" + c["id"],
+                            json={"state": "closed"})
+        assert r.status_code == 200, r.text
+        c["state"] = "closed"
+    org.server.sql("UPDATE conversations SET channel = 'email' "
+                   "WHERE org_id = %s AND id = ANY(%s)", org.id,
+                   [c["id"] for c in moved[:10]])
+    for c in moved[:10]:
+        c["channel"] = "email"
+    gone = history.convs.pop()
+    org.server.sql("DELETE FROM conversations WHERE org_id = %s AND id = %s",
+                   org.id, gone["id"])
+    changed = day_answers(org)
+    check_day_answers(org, history, changed)
+    assert changed != first
+    fold(org)
+    assert day_answers(org) == changed
+    # made again from the conversations (feedbackctl reports rebuild)
+    assert org.server.ctl("reports", "rebuild", org.id) == "299"
+    assert org.server.sql("SELECT count(*) FROM report_conversation_hours "
+                          "WHERE org_id = %s AND delta", org.id)[0][0] == 0
+    assert day_answers(org) == changed
+
+
+def test_rebuild_makes_what_the_writes_keep(server):
+    """fb_report_rebuild (feedbackctl reports rebuild) makes an
+    organization's rollups from its conversations: after a load with the
+    triggers off the rollups are empty, after the rebuild they hold what
+    the triggers and the fold would have (the same rows), and another
+    organization's are left as they were."""
+    org = Org(server, "rebuild" + __import__("secrets").token_hex(3))
+    other = Org(server, "rebuilt" + __import__("secrets").token_hex(3))
+    History(org, 4, 80)
+    History(other, 5, 40)
+    fold(org)
+    tables = {"report_conversation_hours": "hour, channel, state, "
+              "priority, initiator, language, team_id, assignee_id, "
+              "brand_id, n, delta",
+              "report_conversation_days": "day, channel, state, priority, "
+              "initiator, language, team_id, assignee_id, brand_id, n",
+              "report_first_reply_hours": "hour, channel, state, priority, "
+              "initiator, language, team_id, assignee_id, brand_id, i, n, "
+              "round(tot::numeric, 3), delta",
+              "report_first_reply_days": "day, i, n, round(tot::numeric, 3)"}
+
+    def rows(o):
+        return {t: sorted(org.server.sql(
+            "SELECT %s FROM %s WHERE org_id = %%s AND n <> 0" % (cols, t), o.id),
+            key=repr) for t, cols in tables.items()}
+
+    kept, theirs = rows(org), rows(other)
+    assert all(kept[t] for t in tables)
+    for t in tables:
+        org.server.sql("DELETE FROM %s WHERE org_id = %%s" % t, org.id)
+    assert not any(rows(org).values())
+    assert org.server.ctl("reports", "rebuild", org.id) == "80"
+    assert rows(org) == kept
+    assert rows(other) == theirs
+    # an organization that does not exist
+    with pytest.raises(Exception):
+        org.server.ctl("reports", "rebuild", "nosuchorg")

@@ -13,6 +13,7 @@ import re
 import statistics
 import time
 
+import psycopg2
 import pytest
 import requests
 
@@ -30,75 +31,97 @@ def generate(s, org, n, parts):
     with parts parts: the customer's message, then replies (a teammate
     of three), notes and customer messages in turn, the last a closing;
     every fifth conversation tagged.  first_reply_at is what
-    fb_conversation_part_add keeps (the second part's time)."""
+    fb_conversation_part_add keeps (the second part's time).
+
+    A bulk load: one INSERT ... SELECT per table in one transaction,
+    triggers off (session_replication_role = replica: the rollups'
+    triggers, and the foreign keys' checks, which the generated rows
+    satisfy by construction), then the rollups made at once by
+    fb_report_rebuild (sql/047), as an operator would after such a
+    load.  Returns the admins and the seconds each step took."""
+    took = []
+    conn = psycopg2.connect(s.dsn)
+    cur = conn.cursor()
+
+    def step(name, statement, *params):
+        start = time.perf_counter()
+        cur.execute(statement, params)
+        took.append((name, time.perf_counter() - start))
+        return cur.fetchall() if cur.description else []
+
     admins = [org.owner_id] + [
-        s.sql("INSERT INTO admins (org_id, name, email, role_id) "
-              "SELECT %s, %s, %s, role_id FROM admins WHERE org_id = %s "
-              "AND id = %s RETURNING id", org.id, "Agent %d" % i,
-              "bench%d@example.com" % i, org.id, org.owner_id)[0][0]
+        step("admins", "INSERT INTO admins (org_id, name, email, role_id) "
+             "SELECT %s, %s, %s, role_id FROM admins WHERE org_id = %s "
+             "AND id = %s RETURNING id", org.id, "Agent %d" % i,
+             "bench%d@example.com" % i, org.id, org.owner_id)[0][0]
         for i in range(2)]
-    contact = s.sql("INSERT INTO contacts (org_id, name, email) VALUES "
-                    "(%s, 'Bench', 'bench@example.com') RETURNING id",
-                    org.id)[0][0]
-    s.sql("INSERT INTO org_counters (org_id, kind, value) "
-          "VALUES (%s, 'conversation', %s)", org.id, n + 1)
-    s.sql("INSERT INTO conversations (org_id, id, channel, delivered_as, "
-          "  state, priority, admin_assignee_id, created_at, updated_at, "
-          "  last_activity_at, first_reply_at) "
-          "SELECT %s, g::text, CASE WHEN g %% 3 = 0 THEN 'email' "
-          "  ELSE 'desktop' END, 'customer_initiated', CASE WHEN g %% 4 = 0 "
-          "  THEN 'open' ELSE 'closed' END, g %% 10 = 0, "
-          "  (%s::text[])[g %% 3 + 1], t, t, t, "
-          "  CASE WHEN %s > 1 THEN t + (60 + g * 7919 %% 36000) "
-          "    * interval '1 second' END "
-          "FROM generate_series(1, %s) g, LATERAL (SELECT now() "
-          "  - interval '730 days' + (g::float8 / %s) * interval '730 days' "
-          "  AS t) x", org.id, admins, parts, n, n)
+    contact = step("contact", "INSERT INTO contacts (org_id, name, email) "
+                   "VALUES (%s, 'Bench', 'bench@example.com') RETURNING id",
+                   org.id)[0][0]
+    tags = [step("tags", "INSERT INTO conversation_tags (org_id, name) "
+                 "VALUES (%s, %s) RETURNING id", org.id, name)[0][0]
+            for name in ("billing", "bug")]
+    step("counter", "INSERT INTO org_counters (org_id, kind, value) "
+         "VALUES (%s, 'conversation', %s)", org.id, n + 1)
+    step("replica", "SET session_replication_role = replica")
+    step("conversations",
+         "INSERT INTO conversations (org_id, id, channel, delivered_as, "
+         "  state, priority, admin_assignee_id, created_at, updated_at, "
+         "  last_activity_at, first_reply_at) "
+         "SELECT %s, g::text, CASE WHEN g %% 3 = 0 THEN 'email' "
+         "  ELSE 'desktop' END, 'customer_initiated', CASE WHEN g %% 4 = 0 "
+         "  THEN 'open' ELSE 'closed' END, g %% 10 = 0, "
+         "  (%s::text[])[g %% 3 + 1], t, t, t, "
+         "  CASE WHEN %s > 1 THEN t + (60 + g::bigint * 7919 %% 36000) "
+         "    * interval '1 second' END "
+         "FROM generate_series(1, %s) g, LATERAL (SELECT now() "
+         "  - interval '730 days' + (g::float8 / %s) * interval '730 days' "
+         "  AS t) x", org.id, admins, parts, n, n)
     # part j of conversation g: 1 the customer's; 2 the first reply;
     # then a note, a customer message, a reply in turn; the last a
     # closing.
-    s.sql("INSERT INTO conversation_parts (org_id, conversation_id, id, n, "
-          "  part_type, author_kind, author_id, body_html, body_markdown, "
-          "  data, created_at, updated_at) "
-          "SELECT org_id, id, v::text, v, kind, author_kind, author_id, "
-          "  '<p>x</p>', 'x', data, at, at FROM (SELECT c.org_id, c.id, "
-          "  nextval('conversation_part_ids') AS v, x.kind, x.author_kind, "
-          "  CASE x.author_kind WHEN 'admin' THEN "
-          "    (%s::text[])[(c.id::bigint + j) %% 3 + 1] "
-          "    WHEN 'contact' THEN %s END AS author_id, "
-          "  CASE WHEN x.kind = 'status' THEN '{\"status\": \"closed\"}' "
-          "    ELSE '{}' END::jsonb AS data, x.at "
-          "FROM conversations c, generate_series(1, %s) j, "
-          "LATERAL (SELECT CASE WHEN j = 1 THEN 'user_msg' "
-          "    WHEN j = %s THEN 'status' WHEN j = 2 THEN 'admin_msg' "
-          "    WHEN j %% 3 = 0 THEN 'admin_note' WHEN j %% 3 = 1 "
-          "    THEN 'user_msg' ELSE 'admin_msg' END AS kind, "
-          "  CASE WHEN j = 1 THEN c.created_at WHEN j = 2 "
-          "    THEN c.first_reply_at ELSE c.first_reply_at "
-          "    + j * interval '17 minutes' END AS at) x0, "
-          "LATERAL (SELECT x0.kind, x0.at, CASE WHEN x0.kind = 'user_msg' "
-          "    THEN 'contact' WHEN x0.kind = 'status' THEN NULL "
-          "    ELSE 'admin' END AS author_kind) x "
-          "WHERE c.org_id = %s) q", admins, contact, parts, parts, org.id)
-    tags = [s.sql("INSERT INTO conversation_tags (org_id, name) VALUES "
-                  "(%s, %s) RETURNING id", org.id, name)[0][0]
-            for name in ("billing", "bug")]
-    s.sql("INSERT INTO conversation_tag_links (org_id, conversation_id, "
-          "  tag_id, applied_by) SELECT %s, g::text, "
-          "  (%s::text[])[g / 5 %% 2 + 1], '{}' "
-          "FROM generate_series(5, %s, 5) g", org.id, tags, n)
-    # the worker's sweep folds the rollups' delta rows of closed hours
-    # (sql/041); here at once, every hour
-    s.sql("SELECT fb_report_fold(2000000000, now() + interval '1 hour'), "
-          "fb_report_fold_first_reply(2000000000, now() + interval "
-          "'1 hour')")
-    s.sql("ANALYZE")
-    # autovacuum's work after the fold, at once: the rollups' pages all
-    # visible, so that their windows are read by index-only scans
-    system(s.dsn, "VACUUM ANALYZE report_conversation_hours",
-           "VACUUM ANALYZE report_first_reply_hours",
-           "VACUUM ANALYZE report_first_reply_days")
-    return admins
+    step("parts",
+         "INSERT INTO conversation_parts (org_id, conversation_id, id, n, "
+         "  part_type, author_kind, author_id, body_html, body_markdown, "
+         "  data, created_at, updated_at) "
+         "SELECT org_id, id, v::text, v, kind, author_kind, author_id, "
+         "  '<p>x</p>', 'x', data, at, at FROM (SELECT c.org_id, c.id, "
+         "  nextval('conversation_part_ids') AS v, x.kind, x.author_kind, "
+         "  CASE x.author_kind WHEN 'admin' THEN "
+         "    (%s::text[])[(c.id::bigint + j) %% 3 + 1] "
+         "    WHEN 'contact' THEN %s END AS author_id, "
+         "  CASE WHEN x.kind = 'status' THEN '{\"status\": \"closed\"}' "
+         "    ELSE '{}' END::jsonb AS data, x.at "
+         "FROM conversations c, generate_series(1, %s) j, "
+         "LATERAL (SELECT CASE WHEN j = 1 THEN 'user_msg' "
+         "    WHEN j = %s THEN 'status' WHEN j = 2 THEN 'admin_msg' "
+         "    WHEN j %% 3 = 0 THEN 'admin_note' WHEN j %% 3 = 1 "
+         "    THEN 'user_msg' ELSE 'admin_msg' END AS kind, "
+         "  CASE WHEN j = 1 THEN c.created_at WHEN j = 2 "
+         "    THEN c.first_reply_at ELSE c.first_reply_at "
+         "    + j * interval '17 minutes' END AS at) x0, "
+         "LATERAL (SELECT x0.kind, x0.at, CASE WHEN x0.kind = 'user_msg' "
+         "    THEN 'contact' WHEN x0.kind = 'status' THEN NULL "
+         "    ELSE 'admin' END AS author_kind) x "
+         "WHERE c.org_id = %s) q", admins, contact, parts, parts, org.id)
+    step("tag links",
+         "INSERT INTO conversation_tag_links (org_id, conversation_id, "
+         "  tag_id, applied_by) SELECT %s, g::text, "
+         "  (%s::text[])[g / 5 %% 2 + 1], '{}' "
+         "FROM generate_series(5, %s, 5) g", org.id, tags, n)
+    step("origin", "SET session_replication_role = origin")
+    # the rollups of what the triggers did not see, made at once
+    # (sql/047), folded: hours and days
+    got = step("rollups", "SELECT fb_report_rebuild(%s)", org.id)
+    assert got[0][0] == n
+    conn.commit()
+    conn.close()
+    # autovacuum's work after a load, at once: statistics, and the pages
+    # all visible, so that windows are read by index-only scans
+    start = time.perf_counter()
+    system(s.dsn, "VACUUM ANALYZE")
+    took.append(("vacuum analyze", time.perf_counter() - start))
+    return admins, took
 
 
 def timed(session, url, headers, body):
