@@ -23,6 +23,9 @@ from test_conversations_bench import PLANS_HEADING, captured_plans, system
 N = int(os.environ.get("FEEDBACK_BENCH_REPORTS", "0") or 0)
 PARTS = int(os.environ.get("FEEDBACK_BENCH_PARTS", "10") or 10)
 RUNS = int(os.environ.get("FEEDBACK_BENCH_RUNS", "50") or 50)
+# the cases read from the rows take seconds each at the issue's size:
+# fewer runs of them (their figures are for the ratio, not a target)
+ROW_RUNS = int(os.environ.get("FEEDBACK_BENCH_ROW_RUNS", "5") or 5)
 OUT = os.environ.get("FEEDBACK_BENCH_OUT")
 
 
@@ -124,15 +127,18 @@ def generate(s, org, n, parts):
     return admins, took
 
 
-def timed(session, url, headers, body):
+def timed(session, url, headers, body, runs=RUNS):
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         r = session.post(url, headers=headers, json=body, timeout=120)
         times.append((time.perf_counter() - start) * 1000)
         assert r.status_code == 200, r.text[:300]
     times.sort()
-    return r, statistics.median(times), times[int(len(times) * 0.99) - 1]
+    # the 99th percentile of 50 runs or more as before (the 49th of 50);
+    # of fewer, the slowest
+    return r, statistics.median(times), times[
+        int(len(times) * 0.99) - 1 if len(times) >= 50 else -1]
 
 
 @pytest.mark.skipif(N <= 0, reason="FEEDBACK_BENCH_REPORTS is not set")
@@ -145,7 +151,7 @@ def test_bench_reports(fresh_database, cluster):
                "FeedbackRateLimitOrg 0\nFeedbackExpensiveTimeout 60\n") as s:
         org = Org(s, "bench" + os.urandom(3).hex())
         started = time.perf_counter()
-        generate(s, org, N, PARTS)
+        _, took = generate(s, org, N, PARTS)
         seeded = time.perf_counter() - started
         url = s.base + "/v2/reports/query"
         headers = {"Authorization": "Bearer " + org.key}
@@ -158,6 +164,13 @@ def test_bench_reports(fresh_database, cluster):
              {"metric": "new_conversations", "aggregation": "count",
               "startDate": q90, "endDate": today.isoformat(),
               "granularity": "day", "timezone": "America/New_York",
+              "groupBy": "conversation.assignee",
+              "filters": {"kind": "rule", "fieldId": "conversation.channel",
+                          "operator": "is", "value": "email"}}),
+            ("the first, in UTC (UTC days whole)",
+             {"metric": "new_conversations", "aggregation": "count",
+              "startDate": q90, "endDate": today.isoformat(),
+              "granularity": "day", "timezone": "UTC",
               "groupBy": "conversation.assignee",
               "filters": {"kind": "rule", "fieldId": "conversation.channel",
                           "operator": "is", "value": "email"}}),
@@ -189,21 +202,26 @@ def test_bench_reports(fresh_database, cluster):
               "granularity": "day", "groupBy": "conversation.tags"}),
         ]
         lines = ["Reports over %d conversations, %d parts each (%d parts), "
-                 "seeded in %.0f s; %d runs each" % (
-                     N, PARTS, N * PARTS, seeded, RUNS), ""]
-        for title, body in cases:
-            r, p50, p99 = timed(session, url, headers, body)
-            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  value %s" % (
-                title, p50, p99, r.json()["value"]))
+                 "seeded in %.0f s (%s); %d runs each" % (
+                     N, PARTS, N * PARTS, seeded, ", ".join(
+                         "%s %.0f s" % (name, t) for name, t in took
+                         if t >= 0.5), RUNS), ""]
+        for i, (title, body) in enumerate(cases):
+            runs = RUNS if i < 3 else ROW_RUNS
+            r, p50, p99 = timed(session, url, headers, body, runs)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  value %s%s" % (
+                title, p50, p99, r.json()["value"],
+                "" if runs == RUNS else " (%d runs)" % runs))
         drill = s.base + "/v2/reports/drill-in"
         for page in (1, 100):
             body = {"metric": "new_conversations", "startDate": q90,
                     "endDate": today.isoformat(), "granularity": "day",
                     "page": page, "pageSize": 25}
-            r, p50, p99 = timed(session, drill, headers, body)
-            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s" % (
-                "drill-in, 90 days, page %d of 25" % page, p50, p99,
-                r.json()["total"]))
+            r, p50, p99 = timed(session, drill, headers, body, ROW_RUNS * 2)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s "
+                         "(%d runs)" % (
+                             "drill-in, 90 days, page %d of 25" % page, p50,
+                             p99, r.json()["total"], ROW_RUNS * 2))
         # what the rollups' triggers add to a write: a conversation's
         # state changed through the API (two rollup rows of each table),
         # with the triggers and without, alternating so that both meet
@@ -233,7 +251,7 @@ def test_bench_reports(fresh_database, cluster):
                 statistics.median(t), t[int(len(t) * 0.99) - 1]))
         plans = captured_plans(
             s, log, lambda: [session.post(url, headers=headers, json=body)
-                             for _, body in cases[:2]],
+                             for _, body in cases[:3]],
             lambda p: "report_" in p)
         text = "\n".join(lines) + PLANS_HEADING + "\n\n".join(plans) + "\n"
         print("\n" + text)
