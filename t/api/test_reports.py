@@ -1124,13 +1124,38 @@ def test_sketch_of_a_large_window(server):
     # cuts from the hour rows
     before = [query(org, aggregation=agg, **body)["value"]
               for agg in ("count", "median", "max")]
+    # and by the day plan (sql/047): UTC months and days read whole for
+    # the bucket most of them falls in, in zones whose months and days
+    # start at other hours; whole series, the same folded and not
+    plans = [dict(metric="time_to_first_reply", startDate="2026-04-01",
+                  endDate="2026-06-30", granularity=gran, timezone=tz,
+                  aggregation=agg)
+             for tz in ("UTC", BERLIN, NY) for gran in ("month", "day")
+             for agg in ("count", "median")]
+    planned = [query(org, **b) for b in plans]
+    for b, got in zip(plans, planned):
+        a, z = window("2026-04-01", "2026-06-30", b["timezone"])
+        inside = [c for _, c, f in rows if a <= c < z]
+        if b["aggregation"] == "count":
+            assert got["value"] == len(inside), b
+            per = {}
+            for c in inside:
+                k = bucket(c, b["timezone"], b["granularity"])
+                per[k] = per.get(k, 0) + 1
+            assert {d["date"]: d["value"] for d in got["timeSeries"]
+                    if d["value"]} == per, b
     fold(org)
     days = org.server.sql("SELECT count(*), sum(n) FROM "
                           "report_first_reply_days WHERE org_id = %s",
                           org.id)[0]
     assert days[0] > 0 and days[1] == n
+    months = org.server.sql("SELECT count(*), sum(n) FROM "
+                            "report_first_reply_months WHERE org_id = %s",
+                            org.id)[0]
+    assert months[0] > 0 and months[1] == n
     assert [query(org, aggregation=agg, **body)["value"]
             for agg in ("count", "median", "max")] == before
+    assert [query(org, **b) for b in plans] == planned
     berlin = dict(body, timezone=BERLIN)
     a, b = window("2026-05-01", "2026-05-31", BERLIN)
     inside = [ms(c, f) for _, c, f in rows if a <= c < b]
