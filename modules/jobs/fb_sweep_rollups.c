@@ -3,7 +3,8 @@
  * rows the writes add to the reports' rollups (sql/041) folded, for the
  * hours before the current one, into one row per key, so that a report
  * reads about one row per hour and attribute values however often its
- * conversations changed.  Across organizations, as every sweep; the
+ * conversations changed; the same statements add what they fold to the
+ * rollups' days and months (sql/047), which only the fold keeps.  Across organizations, as every sweep; the
  * answer is one row per delta row folded (at most the batch of each
  * rollup), which is how the worker knows a batch was full.
  */
