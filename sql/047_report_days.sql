@@ -191,9 +191,12 @@ LANGUAGE plpgsql AS $$
 DECLARE
     v_n bigint;
 BEGIN
-    LOCK TABLE report_conversation_hours, report_conversation_days,
-        report_first_reply_hours, report_first_reply_days,
-        report_first_reply_months IN SHARE ROW EXCLUSIVE MODE;
+    -- in the order the writes' triggers (conversations_report_first_
+    -- reply_* before conversations_report_rollup_*: by name) and the
+    -- sweep take them, so that none waits for the other in a cycle
+    LOCK TABLE report_first_reply_hours, report_first_reply_days,
+        report_first_reply_months, report_conversation_hours,
+        report_conversation_days IN SHARE ROW EXCLUSIVE MODE;
     DELETE FROM report_conversation_hours WHERE org_id = p_org;
     DELETE FROM report_conversation_days WHERE org_id = p_org;
     DELETE FROM report_first_reply_hours WHERE org_id = p_org;

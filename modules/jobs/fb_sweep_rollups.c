@@ -10,12 +10,15 @@
  */
 #include "fb_db.h"
 
+/* The first replies' rollup first, then the conversations': the order
+ * the writes' triggers add their rows in and fb_report_rebuild locks
+ * them in (sql/047), so that no two wait for each other in a cycle. */
 FB_SQL_GLOBAL(sweep_report_rollups, 1,
     "WITH k AS (SELECT %d::integer AS batch) "
     "SELECT g FROM k, generate_series(1, "
-    "  fb_report_fold(k.batch, date_trunc('hour', now(), 'UTC')) "
-    "  + fb_report_fold_first_reply(k.batch, "
-    "    date_trunc('hour', now(), 'UTC'))) g");
+    "  fb_report_fold_first_reply(k.batch, "
+    "    date_trunc('hour', now(), 'UTC')) "
+    "  + fb_report_fold(k.batch, date_trunc('hour', now(), 'UTC'))) g");
 
 const fb_statement_t *const fb_sweep_rollups_statements[] = {
     &fb_sql_sweep_report_rollups, NULL
