@@ -5,14 +5,17 @@
 # report queries of bench/README.md ("Reports"), written to
 # bench/results/reports.txt.
 #
-#   bench/reports.sh [CONVERSATIONS] [PARTS] [RUNS]
-#                    (defaults: 1000000 10 50, the issue's sizes)
+#   bench/reports.sh [CONVERSATIONS] [PARTS] [RUNS] [ROW_RUNS]
+#                    (defaults: 1000000 10 50 5, the issue's sizes; ROW_RUNS
+#                    of the cases read from the rows, and twice that of
+#                    the drill-in's pages: seconds each at that size)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$here/bench/results"
 export FEEDBACK_BENCH_REPORTS=${1:-1000000}
 export FEEDBACK_BENCH_PARTS=${2:-10}
 export FEEDBACK_BENCH_RUNS=${3:-50}
+export FEEDBACK_BENCH_ROW_RUNS=${4:-5}
 export FEEDBACK_BENCH_OUT="$here/bench/results/reports.txt"
 cd "$here"
 "$here/scripts/build.sh"

@@ -221,6 +221,17 @@ INSERT INTO report_first_reply_days (org_id, day, i, n, tot)
 SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
 FROM report_first_reply_hours
 GROUP BY 1, 2, 3;
+-- their days and months (sql/047)
+INSERT INTO report_conversation_days (org_id, day, channel, state, priority,
+    initiator, language, team_id, assignee_id, brand_id, n)
+SELECT org_id, date_trunc('day', hour, 'UTC'), channel, state, priority,
+       initiator, language, team_id, assignee_id, brand_id, sum(n)
+FROM report_conversation_hours
+GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+INSERT INTO report_first_reply_months (org_id, month, i, n, tot)
+SELECT org_id, date_trunc('month', day, 'UTC'), i, sum(n), sum(tot)
+FROM report_first_reply_days
+GROUP BY 1, 2, 3;
 
 INSERT INTO conversation_parts (org_id, conversation_id, n, part_type,
                                 author_kind, author_id, body_html)

@@ -1124,13 +1124,38 @@ def test_sketch_of_a_large_window(server):
     # cuts from the hour rows
     before = [query(org, aggregation=agg, **body)["value"]
               for agg in ("count", "median", "max")]
+    # and by the day plan (sql/047): UTC months and days read whole for
+    # the bucket most of them falls in, in zones whose months and days
+    # start at other hours; whole series, the same folded and not
+    plans = [dict(metric="time_to_first_reply", startDate="2026-04-01",
+                  endDate="2026-06-30", granularity=gran, timezone=tz,
+                  aggregation=agg)
+             for tz in ("UTC", BERLIN, NY) for gran in ("month", "day")
+             for agg in ("count", "median")]
+    planned = [query(org, **b) for b in plans]
+    for b, got in zip(plans, planned):
+        a, z = window("2026-04-01", "2026-06-30", b["timezone"])
+        inside = [c for _, c, f in rows if a <= c < z]
+        if b["aggregation"] == "count":
+            assert got["value"] == len(inside), b
+            per = {}
+            for c in inside:
+                k = bucket(c, b["timezone"], b["granularity"])
+                per[k] = per.get(k, 0) + 1
+            assert {d["date"]: d["value"] for d in got["timeSeries"]
+                    if d["value"]} == per, b
     fold(org)
     days = org.server.sql("SELECT count(*), sum(n) FROM "
                           "report_first_reply_days WHERE org_id = %s",
                           org.id)[0]
     assert days[0] > 0 and days[1] == n
+    months = org.server.sql("SELECT count(*), sum(n) FROM "
+                            "report_first_reply_months WHERE org_id = %s",
+                            org.id)[0]
+    assert months[0] > 0 and months[1] == n
     assert [query(org, aggregation=agg, **body)["value"]
             for agg in ("count", "median", "max")] == before
+    assert [query(org, **b) for b in plans] == planned
     berlin = dict(body, timezone=BERLIN)
     a, b = window("2026-05-01", "2026-05-31", BERLIN)
     inside = [ms(c, f) for _, c, f in rows if a <= c < b]
@@ -1146,3 +1171,219 @@ def test_sketch_of_a_large_window(server):
         if len(week) > 0:
             assert d["value"] == pytest.approx(percentile_cont(week, 0.9),
                                                rel=0.0101), d["date"]
+
+
+# ---- the day plan (sql/047) ----
+
+EMAIL = {"kind": "rule", "fieldId": "conversation.channel", "operator": "is",
+         "value": "email"}
+# the same rows through a rule on tags, which no rollup keeps: the
+# answer is read from the conversations themselves
+FROM_ROWS = {"kind": "group", "op": "or", "children": [
+    {"kind": "rule", "fieldId": "conversation.tags", "operator": "exists"},
+    {"kind": "rule", "fieldId": "conversation.tags",
+     "operator": "not_exists"}]}
+DAY_CASES = [
+    (tz, gran, start, end, extra)
+    for tz, gran, start, end in [
+        ("UTC", "day", "2026-03-01", "2026-03-31"),
+        (NY, "day", "2026-02-20", "2026-04-10"),
+        (NY, "week", "2026-10-15", "2026-11-10"),
+        (BERLIN, "month", "2026-02-20", "2026-11-10"),
+        (BERLIN, "day", "2026-03-25", "2026-04-02")]
+    for extra in [{}, {"filters": EMAIL, "groupBy": "conversation.assignee"},
+                  {"groupBy": "conversation.state",
+                   "segmentBy": "conversation.channel"}]]
+
+
+def day_answers(org):
+    """Every DAY_CASES answer, and the same from the rows."""
+    out = []
+    for tz, gran, start, end, extra in DAY_CASES:
+        body = dict(metric="new_conversations", aggregation="count",
+                    startDate=start, endDate=end, granularity=gran,
+                    timezone=tz, **extra)
+        rows = dict(body, filters={"kind": "group", "op": "and",
+                                   "children": [extra["filters"],
+                                                FROM_ROWS]}
+                    if "filters" in extra else FROM_ROWS)
+        out.append((query(org, **body), query(org, **rows)))
+    return out
+
+
+def check_day_answers(org, history, answers):
+    for (tz, gran, start, end, extra), (got, rows) in zip(DAY_CASES,
+                                                          answers):
+        case = (tz, gran, start, extra)
+        for key in ("value", "timeSeries", "groupedData", "segmentData"):
+            assert got.get(key) == rows.get(key), (case, key)
+        a, b = window(start, end, tz)
+        want = matching(history, a, b, (lambda c: c["channel"] == "email")
+                        if "filters" in extra else (lambda c: True))
+        assert got["value"] == len(want), case
+        per = {}
+        for c in want:
+            k = bucket(c["created"], tz, gran)
+            per[k] = per.get(k, 0) + 1
+        assert {d["date"]: d["value"] for d in got["timeSeries"]
+                if d["value"]} == per, case
+
+
+def test_day_plan_agrees_with_rows_folded_and_not(server):
+    """New conversations by day, week and month in zones whose midnights
+    are not UTC's (New York, Berlin) and in UTC read days whole and the
+    other hours by hour (REPORT_DAY_PLAN): the same answers as the
+    conversations' own rows and the independent count, whether nothing,
+    part or all of the rollup is folded into its days, after changes
+    made over folded days, and after the rollups are rebuilt."""
+    org = Org(server, "days" + __import__("secrets").token_hex(3))
+    history = History(org, 3, 300)
+    first = day_answers(org)
+    check_day_answers(org, history, first)
+    count = org.server.sql("SELECT count(*) FROM report_conversation_hours "
+                           "WHERE org_id = %s AND delta", org.id)[0][0]
+    assert count >= 300
+    # half of the delta rows folded (the sweep's batch), then all
+    with psycopg2.connect(org.server.dsn) as conn, conn.cursor() as cur:
+        cur.execute("SELECT fb_report_fold(%s, now() + interval '1 hour')",
+                    (count // 2,))
+        assert cur.fetchone()[0] == count // 2
+    half = org.server.sql("SELECT count(*), coalesce(sum(n), 0) FROM "
+                          "report_conversation_days WHERE org_id = %s",
+                          org.id)[0]
+    assert half[0] > 0 and 0 < half[1] < 300
+    assert day_answers(org) == first
+    fold(org)
+    assert org.server.sql("SELECT sum(n) FROM report_conversation_days "
+                          "WHERE org_id = %s", org.id)[0][0] == 300
+    assert day_answers(org) == first
+    # changes over folded days: delta rows beside the day rows
+    moved = [c for c in history.convs if c["channel"] == "desktop"][:20]
+    for c in moved:
+        r = org.api.request("PATCH", "/conversations/" + c["id"],
+                            json={"state": "closed"})
+        assert r.status_code == 200, r.text
+        c["state"] = "closed"
+    org.server.sql("UPDATE conversations SET channel = 'email' "
+                   "WHERE org_id = %s AND id = ANY(%s)", org.id,
+                   [c["id"] for c in moved[:10]])
+    for c in moved[:10]:
+        c["channel"] = "email"
+    gone = history.convs.pop()
+    org.server.sql("DELETE FROM conversations WHERE org_id = %s AND id = %s",
+                   org.id, gone["id"])
+    changed = day_answers(org)
+    check_day_answers(org, history, changed)
+    assert changed != first
+    fold(org)
+    assert day_answers(org) == changed
+    # made again from the conversations (feedbackctl reports rebuild)
+    assert org.server.ctl("reports", "rebuild", org.id) == "299"
+    assert org.server.sql("SELECT count(*) FROM report_conversation_hours "
+                          "WHERE org_id = %s AND delta", org.id)[0][0] == 0
+    assert day_answers(org) == changed
+
+
+def test_rebuild_makes_what_the_writes_keep(server):
+    """fb_report_rebuild (feedbackctl reports rebuild) makes an
+    organization's rollups from its conversations: after a load with the
+    triggers off the rollups are empty, after the rebuild they hold what
+    the triggers and the fold would have (the same rows), and another
+    organization's are left as they were."""
+    org = Org(server, "rebuild" + __import__("secrets").token_hex(3))
+    other = Org(server, "rebuilt" + __import__("secrets").token_hex(3))
+    History(org, 4, 80)
+    History(other, 5, 40)
+    fold(org)
+    tables = {"report_conversation_hours": "hour, channel, state, "
+              "priority, initiator, language, team_id, assignee_id, "
+              "brand_id, n, delta",
+              "report_conversation_days": "day, channel, state, priority, "
+              "initiator, language, team_id, assignee_id, brand_id, n",
+              "report_first_reply_hours": "hour, channel, state, priority, "
+              "initiator, language, team_id, assignee_id, brand_id, i, n, "
+              "round(tot::numeric, 3), delta",
+              "report_first_reply_days": "day, i, n, round(tot::numeric, 3)"}
+
+    def rows(o):
+        return {t: sorted(org.server.sql(
+            "SELECT %s FROM %s WHERE org_id = %%s AND n <> 0" % (cols, t), o.id),
+            key=repr) for t, cols in tables.items()}
+
+    kept, theirs = rows(org), rows(other)
+    assert all(kept[t] for t in tables)
+    for t in tables:
+        org.server.sql("DELETE FROM %s WHERE org_id = %%s" % t, org.id)
+    assert not any(rows(org).values())
+    assert org.server.ctl("reports", "rebuild", org.id) == "80"
+    assert rows(org) == kept
+    assert rows(other) == theirs
+    # an organization that does not exist
+    with pytest.raises(Exception):
+        org.server.ctl("reports", "rebuild", "nosuchorg")
+
+
+def test_rebuild_beside_writes(server):
+    """A rebuild waits for a write in progress and counts it; a write
+    made during a rebuild waits for it and adds its rows after: nothing
+    lost, nothing counted twice (first replies included)."""
+    org = Org(server, "beside" + __import__("secrets").token_hex(3))
+    add = ("INSERT INTO conversations (org_id, id, channel, delivered_as, "
+           "state, created_at, updated_at, first_reply_at) VALUES "
+           "(%s, %s, 'email', 'customer_initiated', 'open', "
+           "'2026-06-10T10:00:00Z', '2026-06-10T10:00:00Z', "
+           "'2026-06-10T10:05:00Z')")
+    org.server.sql("INSERT INTO org_counters (org_id, kind, value) "
+                   "VALUES (%s, 'conversation', 100)", org.id)
+    for i in range(3):
+        org.server.sql(add, org.id, str(i + 1))
+
+    def later(statement, *params):
+        done = {}
+
+        def run():
+            with psycopg2.connect(org.server.dsn) as conn, \
+                    conn.cursor() as cur:
+                cur.execute(statement, params)
+                done["rows"] = cur.fetchall() if cur.description else []
+        t = threading.Thread(target=run)
+        t.start()
+        time.sleep(0.8)
+        return t, done
+
+    writer = psycopg2.connect(org.server.dsn)
+    try:
+        with writer.cursor() as cur:
+            cur.execute(add, (org.id, "4"))
+        t, done = later("SELECT fb_report_rebuild(%s)", org.id)
+        assert t.is_alive() and not done
+        writer.commit()
+        t.join(10)
+        assert done["rows"] == [(4,)]
+        with writer.cursor() as cur:
+            cur.execute("SELECT fb_report_rebuild(%s)", (org.id,))
+        t, done = later(add, org.id, "5")
+        assert t.is_alive() and not done
+        writer.commit()
+        t.join(10)
+        assert done == {"rows": []}
+    finally:
+        writer.close()
+    body = dict(startDate="2026-06-01", endDate="2026-06-30",
+                granularity="month", timezone=NY)
+    for _ in range(2):
+        assert query(org, metric="new_conversations", aggregation="count",
+                     **body)["value"] == 5
+        assert query(org, metric="time_to_first_reply",
+                     aggregation="count", **body)["value"] == 5
+        assert query(org, metric="time_to_first_reply", aggregation="max",
+                     **body)["value"] == 300000
+        # (so few values are answered from the rows: the rollup itself)
+        assert org.server.sql(
+            "SELECT sum(n), sum(tot) FROM report_first_reply_hours "
+            "WHERE org_id = %s", org.id)[0] == (5, 1500000)
+        fold(org)
+    for level in ("days", "months"):
+        assert org.server.sql(
+            "SELECT sum(n), sum(tot) FROM report_first_reply_%s "
+            "WHERE org_id = %%s" % level, org.id)[0] == (5, 1500000)

@@ -13,6 +13,7 @@ import re
 import statistics
 import time
 
+import psycopg2
 import pytest
 import requests
 
@@ -22,6 +23,9 @@ from test_conversations_bench import PLANS_HEADING, captured_plans, system
 N = int(os.environ.get("FEEDBACK_BENCH_REPORTS", "0") or 0)
 PARTS = int(os.environ.get("FEEDBACK_BENCH_PARTS", "10") or 10)
 RUNS = int(os.environ.get("FEEDBACK_BENCH_RUNS", "50") or 50)
+# the cases read from the rows take seconds each at the issue's size:
+# fewer runs of them (their figures are for the ratio, not a target)
+ROW_RUNS = int(os.environ.get("FEEDBACK_BENCH_ROW_RUNS", "5") or 5)
 OUT = os.environ.get("FEEDBACK_BENCH_OUT")
 
 
@@ -30,86 +34,111 @@ def generate(s, org, n, parts):
     with parts parts: the customer's message, then replies (a teammate
     of three), notes and customer messages in turn, the last a closing;
     every fifth conversation tagged.  first_reply_at is what
-    fb_conversation_part_add keeps (the second part's time)."""
+    fb_conversation_part_add keeps (the second part's time).
+
+    A bulk load: one INSERT ... SELECT per table in one transaction,
+    triggers off (session_replication_role = replica: the rollups'
+    triggers, and the foreign keys' checks, which the generated rows
+    satisfy by construction), then the rollups made at once by
+    fb_report_rebuild (sql/047), as an operator would after such a
+    load.  Returns the admins and the seconds each step took."""
+    took = []
+    conn = psycopg2.connect(s.dsn)
+    cur = conn.cursor()
+
+    def step(name, statement, *params):
+        start = time.perf_counter()
+        cur.execute(statement, params)
+        took.append((name, time.perf_counter() - start))
+        return cur.fetchall() if cur.description else []
+
     admins = [org.owner_id] + [
-        s.sql("INSERT INTO admins (org_id, name, email, role_id) "
-              "SELECT %s, %s, %s, role_id FROM admins WHERE org_id = %s "
-              "AND id = %s RETURNING id", org.id, "Agent %d" % i,
-              "bench%d@example.com" % i, org.id, org.owner_id)[0][0]
+        step("admins", "INSERT INTO admins (org_id, name, email, role_id) "
+             "SELECT %s, %s, %s, role_id FROM admins WHERE org_id = %s "
+             "AND id = %s RETURNING id", org.id, "Agent %d" % i,
+             "bench%d@example.com" % i, org.id, org.owner_id)[0][0]
         for i in range(2)]
-    contact = s.sql("INSERT INTO contacts (org_id, name, email) VALUES "
-                    "(%s, 'Bench', 'bench@example.com') RETURNING id",
-                    org.id)[0][0]
-    s.sql("INSERT INTO org_counters (org_id, kind, value) "
-          "VALUES (%s, 'conversation', %s)", org.id, n + 1)
-    s.sql("INSERT INTO conversations (org_id, id, channel, delivered_as, "
-          "  state, priority, admin_assignee_id, created_at, updated_at, "
-          "  last_activity_at, first_reply_at) "
-          "SELECT %s, g::text, CASE WHEN g %% 3 = 0 THEN 'email' "
-          "  ELSE 'desktop' END, 'customer_initiated', CASE WHEN g %% 4 = 0 "
-          "  THEN 'open' ELSE 'closed' END, g %% 10 = 0, "
-          "  (%s::text[])[g %% 3 + 1], t, t, t, "
-          "  CASE WHEN %s > 1 THEN t + (60 + g * 7919 %% 36000) "
-          "    * interval '1 second' END "
-          "FROM generate_series(1, %s) g, LATERAL (SELECT now() "
-          "  - interval '730 days' + (g::float8 / %s) * interval '730 days' "
-          "  AS t) x", org.id, admins, parts, n, n)
+    contact = step("contact", "INSERT INTO contacts (org_id, name, email) "
+                   "VALUES (%s, 'Bench', 'bench@example.com') RETURNING id",
+                   org.id)[0][0]
+    tags = [step("tags", "INSERT INTO conversation_tags (org_id, name) "
+                 "VALUES (%s, %s) RETURNING id", org.id, name)[0][0]
+            for name in ("billing", "bug")]
+    step("counter", "INSERT INTO org_counters (org_id, kind, value) "
+         "VALUES (%s, 'conversation', %s)", org.id, n + 1)
+    step("replica", "SET session_replication_role = replica")
+    step("conversations",
+         "INSERT INTO conversations (org_id, id, channel, delivered_as, "
+         "  state, priority, admin_assignee_id, created_at, updated_at, "
+         "  last_activity_at, first_reply_at) "
+         "SELECT %s, g::text, CASE WHEN g %% 3 = 0 THEN 'email' "
+         "  ELSE 'desktop' END, 'customer_initiated', CASE WHEN g %% 4 = 0 "
+         "  THEN 'open' ELSE 'closed' END, g %% 10 = 0, "
+         "  (%s::text[])[g %% 3 + 1], t, t, t, "
+         "  CASE WHEN %s > 1 THEN t + (60 + g::bigint * 7919 %% 36000) "
+         "    * interval '1 second' END "
+         "FROM generate_series(1, %s) g, LATERAL (SELECT now() "
+         "  - interval '730 days' + (g::float8 / %s) * interval '730 days' "
+         "  AS t) x", org.id, admins, parts, n, n)
     # part j of conversation g: 1 the customer's; 2 the first reply;
     # then a note, a customer message, a reply in turn; the last a
     # closing.
-    s.sql("INSERT INTO conversation_parts (org_id, conversation_id, id, n, "
-          "  part_type, author_kind, author_id, body_html, body_markdown, "
-          "  data, created_at, updated_at) "
-          "SELECT org_id, id, v::text, v, kind, author_kind, author_id, "
-          "  '<p>x</p>', 'x', data, at, at FROM (SELECT c.org_id, c.id, "
-          "  nextval('conversation_part_ids') AS v, x.kind, x.author_kind, "
-          "  CASE x.author_kind WHEN 'admin' THEN "
-          "    (%s::text[])[(c.id::bigint + j) %% 3 + 1] "
-          "    WHEN 'contact' THEN %s END AS author_id, "
-          "  CASE WHEN x.kind = 'status' THEN '{\"status\": \"closed\"}' "
-          "    ELSE '{}' END::jsonb AS data, x.at "
-          "FROM conversations c, generate_series(1, %s) j, "
-          "LATERAL (SELECT CASE WHEN j = 1 THEN 'user_msg' "
-          "    WHEN j = %s THEN 'status' WHEN j = 2 THEN 'admin_msg' "
-          "    WHEN j %% 3 = 0 THEN 'admin_note' WHEN j %% 3 = 1 "
-          "    THEN 'user_msg' ELSE 'admin_msg' END AS kind, "
-          "  CASE WHEN j = 1 THEN c.created_at WHEN j = 2 "
-          "    THEN c.first_reply_at ELSE c.first_reply_at "
-          "    + j * interval '17 minutes' END AS at) x0, "
-          "LATERAL (SELECT x0.kind, x0.at, CASE WHEN x0.kind = 'user_msg' "
-          "    THEN 'contact' WHEN x0.kind = 'status' THEN NULL "
-          "    ELSE 'admin' END AS author_kind) x "
-          "WHERE c.org_id = %s) q", admins, contact, parts, parts, org.id)
-    tags = [s.sql("INSERT INTO conversation_tags (org_id, name) VALUES "
-                  "(%s, %s) RETURNING id", org.id, name)[0][0]
-            for name in ("billing", "bug")]
-    s.sql("INSERT INTO conversation_tag_links (org_id, conversation_id, "
-          "  tag_id, applied_by) SELECT %s, g::text, "
-          "  (%s::text[])[g / 5 %% 2 + 1], '{}' "
-          "FROM generate_series(5, %s, 5) g", org.id, tags, n)
-    # the worker's sweep folds the rollups' delta rows of closed hours
-    # (sql/041); here at once, every hour
-    s.sql("SELECT fb_report_fold(2000000000, now() + interval '1 hour'), "
-          "fb_report_fold_first_reply(2000000000, now() + interval "
-          "'1 hour')")
-    s.sql("ANALYZE")
-    # autovacuum's work after the fold, at once: the rollups' pages all
-    # visible, so that their windows are read by index-only scans
-    system(s.dsn, "VACUUM ANALYZE report_conversation_hours",
-           "VACUUM ANALYZE report_first_reply_hours",
-           "VACUUM ANALYZE report_first_reply_days")
-    return admins
+    step("parts",
+         "INSERT INTO conversation_parts (org_id, conversation_id, id, n, "
+         "  part_type, author_kind, author_id, body_html, body_markdown, "
+         "  data, created_at, updated_at) "
+         "SELECT org_id, id, v::text, v, kind, author_kind, author_id, "
+         "  '<p>x</p>', 'x', data, at, at FROM (SELECT c.org_id, c.id, "
+         "  nextval('conversation_part_ids') AS v, x.kind, x.author_kind, "
+         "  CASE x.author_kind WHEN 'admin' THEN "
+         "    (%s::text[])[(c.id::bigint + j) %% 3 + 1] "
+         "    WHEN 'contact' THEN %s END AS author_id, "
+         "  CASE WHEN x.kind = 'status' THEN '{\"status\": \"closed\"}' "
+         "    ELSE '{}' END::jsonb AS data, x.at "
+         "FROM conversations c, generate_series(1, %s) j, "
+         "LATERAL (SELECT CASE WHEN j = 1 THEN 'user_msg' "
+         "    WHEN j = %s THEN 'status' WHEN j = 2 THEN 'admin_msg' "
+         "    WHEN j %% 3 = 0 THEN 'admin_note' WHEN j %% 3 = 1 "
+         "    THEN 'user_msg' ELSE 'admin_msg' END AS kind, "
+         "  CASE WHEN j = 1 THEN c.created_at WHEN j = 2 "
+         "    THEN c.first_reply_at ELSE c.first_reply_at "
+         "    + j * interval '17 minutes' END AS at) x0, "
+         "LATERAL (SELECT x0.kind, x0.at, CASE WHEN x0.kind = 'user_msg' "
+         "    THEN 'contact' WHEN x0.kind = 'status' THEN NULL "
+         "    ELSE 'admin' END AS author_kind) x "
+         "WHERE c.org_id = %s) q", admins, contact, parts, parts, org.id)
+    step("tag links",
+         "INSERT INTO conversation_tag_links (org_id, conversation_id, "
+         "  tag_id, applied_by) SELECT %s, g::text, "
+         "  (%s::text[])[g / 5 %% 2 + 1], '{}' "
+         "FROM generate_series(5, %s, 5) g", org.id, tags, n)
+    step("origin", "SET session_replication_role = origin")
+    # the rollups of what the triggers did not see, made at once
+    # (sql/047), folded: hours and days
+    got = step("rollups", "SELECT fb_report_rebuild(%s)", org.id)
+    assert got[0][0] == n
+    conn.commit()
+    conn.close()
+    # autovacuum's work after a load, at once: statistics, and the pages
+    # all visible, so that windows are read by index-only scans
+    start = time.perf_counter()
+    system(s.dsn, "VACUUM ANALYZE")
+    took.append(("vacuum analyze", time.perf_counter() - start))
+    return admins, took
 
 
-def timed(session, url, headers, body):
+def timed(session, url, headers, body, runs=RUNS):
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         r = session.post(url, headers=headers, json=body, timeout=120)
         times.append((time.perf_counter() - start) * 1000)
         assert r.status_code == 200, r.text[:300]
     times.sort()
-    return r, statistics.median(times), times[int(len(times) * 0.99) - 1]
+    # the 99th percentile of 50 runs or more as before (the 49th of 50);
+    # of fewer, the slowest
+    return r, statistics.median(times), times[
+        int(len(times) * 0.99) - 1 if len(times) >= 50 else -1]
 
 
 @pytest.mark.skipif(N <= 0, reason="FEEDBACK_BENCH_REPORTS is not set")
@@ -122,7 +151,7 @@ def test_bench_reports(fresh_database, cluster):
                "FeedbackRateLimitOrg 0\nFeedbackExpensiveTimeout 60\n") as s:
         org = Org(s, "bench" + os.urandom(3).hex())
         started = time.perf_counter()
-        generate(s, org, N, PARTS)
+        _, took = generate(s, org, N, PARTS)
         seeded = time.perf_counter() - started
         url = s.base + "/v2/reports/query"
         headers = {"Authorization": "Bearer " + org.key}
@@ -135,6 +164,13 @@ def test_bench_reports(fresh_database, cluster):
              {"metric": "new_conversations", "aggregation": "count",
               "startDate": q90, "endDate": today.isoformat(),
               "granularity": "day", "timezone": "America/New_York",
+              "groupBy": "conversation.assignee",
+              "filters": {"kind": "rule", "fieldId": "conversation.channel",
+                          "operator": "is", "value": "email"}}),
+            ("the first, in UTC (UTC days whole)",
+             {"metric": "new_conversations", "aggregation": "count",
+              "startDate": q90, "endDate": today.isoformat(),
+              "granularity": "day", "timezone": "UTC",
               "groupBy": "conversation.assignee",
               "filters": {"kind": "rule", "fieldId": "conversation.channel",
                           "operator": "is", "value": "email"}}),
@@ -166,21 +202,26 @@ def test_bench_reports(fresh_database, cluster):
               "granularity": "day", "groupBy": "conversation.tags"}),
         ]
         lines = ["Reports over %d conversations, %d parts each (%d parts), "
-                 "seeded in %.0f s; %d runs each" % (
-                     N, PARTS, N * PARTS, seeded, RUNS), ""]
-        for title, body in cases:
-            r, p50, p99 = timed(session, url, headers, body)
-            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  value %s" % (
-                title, p50, p99, r.json()["value"]))
+                 "seeded in %.0f s (%s); %d runs each" % (
+                     N, PARTS, N * PARTS, seeded, ", ".join(
+                         "%s %.0f s" % (name, t) for name, t in took
+                         if t >= 0.5), RUNS), ""]
+        for i, (title, body) in enumerate(cases):
+            runs = RUNS if i < 3 else ROW_RUNS
+            r, p50, p99 = timed(session, url, headers, body, runs)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  value %s%s" % (
+                title, p50, p99, r.json()["value"],
+                "" if runs == RUNS else " (%d runs)" % runs))
         drill = s.base + "/v2/reports/drill-in"
         for page in (1, 100):
             body = {"metric": "new_conversations", "startDate": q90,
                     "endDate": today.isoformat(), "granularity": "day",
                     "page": page, "pageSize": 25}
-            r, p50, p99 = timed(session, drill, headers, body)
-            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s" % (
-                "drill-in, 90 days, page %d of 25" % page, p50, p99,
-                r.json()["total"]))
+            r, p50, p99 = timed(session, drill, headers, body, ROW_RUNS * 2)
+            lines.append("%-56s p50 %8.1f ms  p99 %8.1f ms  total %s "
+                         "(%d runs)" % (
+                             "drill-in, 90 days, page %d of 25" % page, p50,
+                             p99, r.json()["total"], ROW_RUNS * 2))
         # what the rollups' triggers add to a write: a conversation's
         # state changed through the API (two rollup rows of each table),
         # with the triggers and without, alternating so that both meet
@@ -210,7 +251,7 @@ def test_bench_reports(fresh_database, cluster):
                 statistics.median(t), t[int(len(t) * 0.99) - 1]))
         plans = captured_plans(
             s, log, lambda: [session.post(url, headers=headers, json=body)
-                             for _, body in cases[:2]],
+                             for _, body in cases[:3]],
             lambda p: "report_" in p)
         text = "\n".join(lines) + PLANS_HEADING + "\n\n".join(plans) + "\n"
         print("\n" + text)

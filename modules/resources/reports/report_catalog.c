@@ -24,6 +24,8 @@ extern const char *const fb_report_rollup_conversation_forms[];
 extern const fb_statement_t fb_sql_report_first_reply_rollup;
 extern const fb_statement_t fb_sql_report_first_reply_rollup_plain;
 extern const fb_statement_t fb_sql_report_first_reply_days;
+extern const fb_statement_t fb_sql_report_conversations_days;
+extern const fb_statement_t fb_sql_report_conversations_days_plain;
 extern const fb_statement_t fb_sql_report_first_reply;
 extern const fb_statement_t fb_sql_report_first_reply_plain;
 extern const fb_statement_t fb_sql_report_closes;
@@ -310,7 +312,10 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .drill = &fb_sql_report_drill_conversations,
      .rollup = &fb_sql_report_conversations_rollup,
      .rollup_plain = &fb_sql_report_conversations_rollup_plain,
-     .rollup_forms = fb_report_rollup_conversation_forms},
+     .rollup_forms = fb_report_rollup_conversation_forms,
+     .rollup_days = &fb_sql_report_conversations_days,
+     .rollup_days_plain = &fb_sql_report_conversations_days_plain,
+     .days_forms = fb_report_rollup_conversation_forms},
     {.id = "time_to_first_reply", .name = "Time to first reply",
      .description = "From a conversation's start to its first reply by a "
                     "teammate, for the conversations begun in the window "
@@ -322,8 +327,8 @@ static const fb_report_metric_t fb_report_conversation_metrics[] = {
      .drill = &fb_sql_report_drill_first_reply,
      .rollup = &fb_sql_report_first_reply_rollup,
      .rollup_plain = &fb_sql_report_first_reply_rollup_plain,
-     .rollup_days = &fb_sql_report_first_reply_days,
-     .rollup_forms = fb_report_rollup_conversation_forms},
+     .rollup_forms = fb_report_rollup_conversation_forms,
+     .rollup_days_plain = &fb_sql_report_first_reply_days},
     {.id = "closed_conversations", .name = "Closed conversations",
      .description = "Closings in the window (a conversation closed twice "
                     "counts twice).",

@@ -130,37 +130,70 @@ REPORT_SKETCH_STATEMENTS(report_first_reply_rollup,
     "  WHERE r.org_id = k.org_id AND " REPORT_WINDOW("r.hour") " "
     "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) h");
 
-/* ... and without filter or dimension, from its days (sql/041): a UTC
- * day wholly in one bucket of the window from report_first_reply_days
- * and its delta rows not folded yet, the hours of the other days (where
- * the zone's bucket cuts a UTC day, and the window's edges) from the
- * hour rows.  The attributes are absent (none is asked). */
-#define REPORT_WINDOW_DAYS \
-    "(SELECT date_trunc('day', hb.hour, 'UTC') AS day, min(hb.t) AS t, " \
-    "  count(*) = 24 AND min(hb.t) = max(hb.t) AS whole " \
-    "  FROM " REPORT_HOUR_BUCKETS " hb GROUP BY 1)"
+/* New conversations by their day plan (REPORT_DAY_PLAN; days in
+ * sql/047): the days read whole from report_conversation_days with
+ * their delta rows not folded yet, the hours read alone from the hour
+ * rows, each given to a bucket and taken from another. */
+#define REPORT_DAY_COLS \
+    "r.channel, r.state, r.priority, r.initiator, r.language, r.team_id, " \
+    "r.assignee_id, r.brand_id"
+/* Rows given to e.t and taken from e.m (the signs s). */
+#define REPORT_GIVEN(e) \
+    "CROSS JOIN LATERAL (VALUES (" e ".t, 1), (" e ".m, -1)) s(t, sign) " \
+    "WHERE s.t IS NOT NULL"
+REPORT_ROLLUP_DAY_STATEMENTS(report_conversations_days,
+    REPORT_ROLLUP_CONVERSATION_ATTRS,
+    "LATERAL (SELECT u.t, u.channel, u.state, u.priority, u.initiator, "
+    "  u.language, u.team_id, u.assignee_id, u.brand_id, sum(u.n) AS n "
+    "  FROM (SELECT s.t, " REPORT_DAY_COLS ", s.sign * r.n AS n "
+    "    FROM rde d "
+    "    CROSS JOIN LATERAL (SELECT * FROM report_conversation_days r "
+    "      WHERE r.org_id = k.org_id AND r.day = d.s OFFSET 0) r "
+    "    " REPORT_GIVEN("d") " "
+    "  UNION ALL SELECT s.t, " REPORT_DAY_COLS ", s.sign * r.n FROM rde d "
+    "    CROSS JOIN LATERAL (SELECT * FROM report_conversation_hours r "
+    "      WHERE r.org_id = k.org_id AND r.delta AND r.hour >= d.s "
+    "      AND r.hour < d.s + interval '24 hours' OFFSET 0) r "
+    "    " REPORT_GIVEN("d") " "
+    "  UNION ALL SELECT s.t, " REPORT_DAY_COLS ", s.sign * r.n FROM rhe h "
+    "    CROSS JOIN LATERAL (SELECT * FROM report_conversation_hours r "
+    "      WHERE r.org_id = k.org_id AND r.hour = h.hour OFFSET 0) r "
+    "    " REPORT_GIVEN("h") ") u "
+    "  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) h");
 
+/* Time to first reply without filter or dimension by the day plan, its
+ * months too (report_first_reply_days of sql/041 and _months of sql/047
+ * keep no attribute), the same way. */
 FB_SQL_WITH(report_first_reply_days, report,
-    REPORT_SQL(REPORT_ROLLUP_CONVERSATION_ATTRS,
+    REPORT_SQL_CTE(REPORT_DAY_PLAN("true"), REPORT_ROLLUP_CONVERSATION_ATTRS,
         "LATERAL (SELECT u.t, NULL::text AS channel, NULL::text AS state, "
         "  NULL::boolean AS priority, NULL::text AS initiator, "
         "  NULL::text AS language, NULL::text AS team_id, "
         "  NULL::text AS assignee_id, NULL::text AS brand_id, u.i, "
-        "  sum(u.n) AS n, sum(u.tot) AS tot FROM ("
-        "  SELECT d.t, r.i, r.n, r.tot FROM " REPORT_WINDOW_DAYS " d "
-        "  JOIN report_first_reply_days r ON r.org_id = k.org_id "
-        "    AND r.day = d.day WHERE d.whole "
-        "  UNION ALL SELECT d.t, r.i, r.n, r.tot "
-        "  FROM " REPORT_WINDOW_DAYS " d "
-        "  JOIN report_first_reply_hours r ON r.org_id = k.org_id "
-        "    AND r.delta AND r.hour >= d.day "
-        "    AND r.hour < d.day + interval '1 day' WHERE d.whole "
-        "  UNION ALL SELECT hb.t, r.i, r.n, r.tot "
-        "  FROM " REPORT_HOUR_BUCKETS " hb "
-        "  JOIN " REPORT_WINDOW_DAYS " d "
-        "    ON d.day = date_trunc('day', hb.hour, 'UTC') AND NOT d.whole "
-        "  JOIN report_first_reply_hours r ON r.org_id = k.org_id "
-        "    AND r.hour = hb.hour) u "
+        "  sum(u.n) AS n, sum(u.tot) AS tot "
+        "  FROM (SELECT m.a AS t, r.i, r.n, r.tot FROM rm m "
+        "    CROSS JOIN LATERAL (SELECT * FROM report_first_reply_months r "
+        "      WHERE r.org_id = k.org_id AND r.month = m.s OFFSET 0) r "
+        "  UNION ALL SELECT m.a, r.i, r.n, r.tot FROM rm m "
+        "    CROSS JOIN LATERAL (SELECT * FROM report_first_reply_hours r "
+        "      WHERE r.org_id = k.org_id AND r.delta AND r.hour >= m.s "
+        "      AND r.hour < m.e OFFSET 0) r "
+        "  UNION ALL SELECT s.t, r.i, s.sign * r.n, s.sign * r.tot "
+        "    FROM rde d "
+        "    CROSS JOIN LATERAL (SELECT * FROM report_first_reply_days r "
+        "      WHERE r.org_id = k.org_id AND r.day = d.s OFFSET 0) r "
+        "    " REPORT_GIVEN("d") " "
+        "  UNION ALL SELECT s.t, r.i, s.sign * r.n, s.sign * r.tot "
+        "    FROM rde d "
+        "    CROSS JOIN LATERAL (SELECT * FROM report_first_reply_hours r "
+        "      WHERE r.org_id = k.org_id AND r.delta AND r.hour >= d.s "
+        "      AND r.hour < d.s + interval '24 hours' OFFSET 0) r "
+        "    " REPORT_GIVEN("d") " "
+        "  UNION ALL SELECT s.t, r.i, s.sign * r.n, s.sign * r.tot "
+        "    FROM rhe h "
+        "    CROSS JOIN LATERAL (SELECT * FROM report_first_reply_hours r "
+        "      WHERE r.org_id = k.org_id AND r.hour = h.hour OFFSET 0) r "
+        "    " REPORT_GIVEN("h") ") u "
         "  GROUP BY u.t, u.i) h",
         "h.n <> 0", "h.t", "h.n", ", h.tot AS tot, h.i AS i",
         REPORT_SEL_PLAIN, REPORT_SETS_PLAIN, REPORT_AGG_SKETCH,
@@ -185,6 +218,7 @@ static const fb_statement_t *const fb_report_query_statements[] = {
     &fb_sql_report_conversations_rollup_plain,
     &fb_sql_report_first_reply_rollup,
     &fb_sql_report_first_reply_rollup_plain, &fb_sql_report_first_reply_days,
+    &fb_sql_report_conversations_days, &fb_sql_report_conversations_days_plain,
     NULL
 };
 
@@ -232,27 +266,50 @@ static int rq_kept(const char *const *forms, const char *form)
     return 0;
 }
 
-/* Non-zero when q's metric has a rollup that keeps every attribute its
- * filter names and the dimensions d1 and d2: the rollup answers it
- * (when the window's buckets are whole UTC hours, which its statement
- * says). */
-static int rq_rollup_answers(const rq_query_t *q, const fb_report_attr_t *d1,
-                             const fb_report_attr_t *d2)
+/* Non-zero when the attributes forms keeps (NULL: none) are every one
+ * q's filter names and the dimensions d1 and d2. */
+static int rq_keeps(const char *const *forms, const rq_query_t *q,
+                    const fb_report_attr_t *d1, const fb_report_attr_t *d2)
 {
     int i;
 
-    if (q->m->rollup == NULL
-        || (d1 != NULL && !rq_kept(q->m->rollup_forms, d1->form))
-        || (d2 != NULL && !rq_kept(q->m->rollup_forms, d2->form))) {
+    if (forms == NULL) {
+        return q->tree == NULL && d1 == NULL && d2 == NULL;
+    }
+    if ((d1 != NULL && !rq_kept(forms, d1->form))
+        || (d2 != NULL && !rq_kept(forms, d2->form))) {
         return 0;
     }
     for (i = 0; q->forms != NULL && i < q->forms->nelts; i++) {
-        if (!rq_kept(q->m->rollup_forms,
-                     APR_ARRAY_IDX(q->forms, i, const char *))) {
+        if (!rq_kept(forms, APR_ARRAY_IDX(q->forms, i, const char *))) {
             return 0;
         }
     }
     return 1;
+}
+
+/* The rollup statement that answers q with dimensions d1 and d2 (heat:
+ * the heatmap's cell), or NULL: none, its rows answer.  A rollup
+ * answers when it keeps every attribute the filter names and the
+ * dimensions (and the window's buckets are whole UTC hours, which its
+ * statement says); by its day plan for days, weeks and months when its
+ * day rows keep them too, else by its hours. */
+static const fb_statement_t *rq_rollup(const rq_query_t *q,
+                                       const fb_report_attr_t *d1,
+                                       const fb_report_attr_t *d2, int heat)
+{
+    const fb_report_metric_t *m = q->m;
+    int plain = d1 == NULL && d2 == NULL && !heat;
+
+    if (m->rollup == NULL || !rq_keeps(m->rollup_forms, q, d1, d2)) {
+        return NULL;
+    }
+    if (!heat && strcmp(q->gran, "hour") != 0
+        && (plain ? m->rollup_days_plain : m->rollup_days) != NULL
+        && rq_keeps(m->days_forms, q, d1, d2)) {
+        return plain ? m->rollup_days_plain : m->rollup_days;
+    }
+    return plain ? m->rollup_plain : m->rollup;
 }
 
 /* Runs q over window w with dimensions d1 and d2 (NULL: none; heat: the
@@ -264,6 +321,7 @@ static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
                           rq_result_t *res)
 {
     fb_params_report_t args;
+    const fb_statement_t *st;
     fb_error_t *err;
     int r, rollup = 0;
 
@@ -282,13 +340,7 @@ static fb_error_t *rq_run(fb_req_t *fr, const rq_query_t *q,
     if (heat) {
         args.d1 = "@hour_of_week";
     }
-    if (rq_rollup_answers(q, d1, d2)) {
-        const fb_statement_t *st = q->m->rollup;
-
-        if (d1 == NULL && d2 == NULL && !heat) {
-            st = q->tree == NULL && q->m->rollup_days != NULL
-                 ? q->m->rollup_days : q->m->rollup_plain;
-        }
+    if ((st = rq_rollup(q, d1, d2, heat)) != NULL) {
         if ((err = fb_req_select(fr, st, FB_NAMED_VALUES(report, &args),
                                  &res->rows)) != NULL) {
             return err;

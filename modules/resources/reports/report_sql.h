@@ -164,9 +164,14 @@ FB_PARAMS(report, (metric, agg, pct, tz, start_at, end_at, gran, tree, rules,
                            REPORT_SETS_PLAIN, REPORT_AGG_ROWS, ""))
 /* ... and the statement itself: x has the rows' b, d1, d2, v and XCOLS,
  * AGG aggregates them (n, val), EXTRA adds rows to the answer (a
- * rollup's REPORT_ROLLUP_CANNOT). */
+ * rollup's REPORT_ROLLUP_CANNOT); REPORT_SQL_CTE's CTES are named
+ * queries src reads ("name AS (...), " each; a rollup's day plan). */
 #define REPORT_SQL(ATTRS, src, where, T, V, XCOLS, SEL, SETS, AGG, EXTRA) \
-    REPORT_ARGS ", " \
+    REPORT_SQL_CTE("", ATTRS, src, where, T, V, XCOLS, SEL, SETS, AGG, \
+                   EXTRA)
+#define REPORT_SQL_CTE(CTES, ATTRS, src, where, T, V, XCOLS, SEL, SETS, \
+                       AGG, EXTRA) \
+    REPORT_ARGS ", " CTES \
     "x AS (SELECT " REPORT_BUCKET(T) " AS b, d1.v AS d1, " \
     "  d2.v AS d2, (" V ")::float8 AS v" XCOLS " " \
     "  FROM k CROSS JOIN " src " " \
@@ -343,6 +348,102 @@ FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
                 REPORT_SQL(ATTRS, src, "h.n <> 0", "h.t", "h.n", "", \
                            REPORT_SEL_PLAIN, REPORT_SETS_PLAIN, \
                            REPORT_AGG_COUNTS, REPORT_ROLLUP_CANNOT("")))
+
+/*
+ * A rollup's day plan: which UTC months, days and hours of the window
+ * are read from which level of the rollup.  Buckets of days, weeks or
+ * months in a zone whose offsets are whole hours start at UTC hours but
+ * rarely at UTC midnights (New York's day starts at 04:00 or 05:00 UTC,
+ * Berlin's month at 22:00 or 23:00 UTC the day before); sums subtract as
+ * they add, so a unit (a month, a day) is read whole for the bucket most
+ * of it falls in, and its parts that fall elsewhere are taken from that
+ * bucket (-1) and given to theirs (+1, none outside the window), a level
+ * down.  A New York day is then a day's rows and four or five hours',
+ * not 24 hours'; a Berlin year of months twelve months' rows and the
+ * hours at their edges.  Only the buckets' bounds are computed in the
+ * zone (at most 1,000), no hour's.  MONTHS says whether the rollup has
+ * a month level (false: every day's base is none).
+ *   rb:  the buckets [s, e) within the window, each starting at t;
+ *   rm:  the UTC months read whole [s, e), each for bucket a;
+ *   rdo: each UTC day s's overlap o with bucket t ([bs, be));
+ *   rd:  every day s of the window or of a month read whole: the bucket
+ *        base its month gives it (NULL: none) and a, the one it goes to
+ *        (the bucket of more than 12 of its hours, else none);
+ *   rde: the days read whole: given to t, taken from m (NULL: none);
+ *   rhe: the hours read alone: given to t, taken from m.
+ */
+/* The hours of the longest window, which no limit by it cuts: a limit
+ * that tells the planner how many rows there can be at most
+ * (generate_series of computed bounds is estimated at 1,000 rows, a
+ * bucket's hours at a million). */
+#define REPORT_MAX_HOURS "(" APR_STRINGIFY(RQ_MAX_DAYS) " + 2) * 24"
+#define REPORT_UTC_DAY(x) \
+    "date_bin('24 hours', " x ", timestamptz '2000-01-01 00:00:00+00')"
+#define REPORT_DAY_PLAN(MONTHS) \
+    "rb AS MATERIALIZED (SELECT l.b AT TIME ZONE k.tz AS t, " \
+    "  greatest(l.b AT TIME ZONE k.tz, k.t0) AS s, " \
+    "  least((l.b + ('1 ' || k.gran)::interval) AT TIME ZONE k.tz, k.t1) " \
+    "    AS e " \
+    "  FROM k, generate_series(date_trunc(k.gran, k.t0 AT TIME ZONE k.tz), " \
+    "    (k.t1 - interval '1 microsecond') AT TIME ZONE k.tz, " \
+    "    ('1 ' || k.gran)::interval) l(b)), " \
+    "rm AS MATERIALIZED (SELECT z.s, z.e, z.t AS a FROM (SELECT m.s, m.e, " \
+    "  b.t, least(m.e, b.e) - greatest(m.s, b.s) AS o, row_number() OVER (" \
+    "    PARTITION BY m.s ORDER BY least(m.e, b.e) - greatest(m.s, b.s) " \
+    "    DESC, b.t) AS rn " \
+    "  FROM (SELECT u.m AT TIME ZONE 'UTC' AS s, " \
+    "    (u.m + interval '1 month') AT TIME ZONE 'UTC' AS e " \
+    "    FROM k, generate_series(date_trunc('month', k.t0 AT TIME ZONE 'UTC'), " \
+    "      (k.t1 - interval '1 microsecond') AT TIME ZONE 'UTC', " \
+    "      interval '1 month') u(m) WHERE " MONTHS ") m " \
+    "  JOIN rb b ON b.s < m.e AND b.e > m.s) z " \
+    "  WHERE z.rn = 1 AND z.o * 2 > z.e - z.s), " \
+    "rdo AS MATERIALIZED (SELECT d.s, b.t, b.s AS bs, b.e AS be, " \
+    "  least(d.s + interval '24 hours', b.e) - greatest(d.s, b.s) AS o " \
+    "  FROM rb b, generate_series(" REPORT_UTC_DAY("b.s") ", " \
+    "    b.e - interval '1 microsecond', interval '24 hours') d(s)), " \
+    "rd AS MATERIALIZED (SELECT d.s, m.a AS base, " \
+    "  CASE WHEN o.o > interval '12 hours' THEN o.t END AS a " \
+    "  FROM k CROSS JOIN LATERAL (SELECT least(" REPORT_UTC_DAY("k.t0") \
+    "    , min(rm.s)) " \
+    "    AS lo, greatest(k.t1, max(rm.e)) AS hi FROM rm) w " \
+    "  CROSS JOIN generate_series(w.lo, w.hi - interval '1 microsecond', " \
+    "    interval '24 hours') d(s) " \
+    "  LEFT JOIN rm m ON d.s >= m.s AND d.s < m.e " \
+    "  LEFT JOIN (SELECT DISTINCT ON (x.s) x.s, x.t, x.o FROM rdo x " \
+    "    ORDER BY x.s, x.o DESC, x.t) o ON o.s = d.s " \
+    "  LIMIT " REPORT_MAX_HOURS "), " \
+    "rde AS MATERIALIZED (SELECT d.s, d.a AS t, d.base AS m FROM rd d " \
+    "  WHERE d.a IS DISTINCT FROM d.base), " \
+    "rhe AS MATERIALIZED (SELECT h.hour, x.t, d.a AS m " \
+    "  FROM rdo x JOIN rd d ON d.s = x.s CROSS JOIN generate_series(" \
+    "    greatest(x.s, x.bs), " \
+    "    least(x.s + interval '24 hours', x.be) - interval '1 hour', " \
+    "    interval '1 hour') h(hour) WHERE x.t IS DISTINCT FROM d.a " \
+    "  UNION ALL SELECT h.hour, NULL, d.a FROM k CROSS JOIN rd d " \
+    "  CROSS JOIN generate_series(d.s, least(d.s + interval '24 hours', k.t0) " \
+    "    - interval '1 hour', interval '1 hour') h(hour) " \
+    "  WHERE d.a IS NOT NULL AND d.s < k.t0 " \
+    "  UNION ALL SELECT h.hour, NULL, d.a FROM k CROSS JOIN rd d " \
+    "  CROSS JOIN generate_series(greatest(d.s, k.t1), " \
+    "    d.s + interval '23 hours', interval '1 hour') h(hour) " \
+    "  WHERE d.a IS NOT NULL AND d.s + interval '24 hours' > k.t1 " \
+    "  LIMIT " REPORT_MAX_HOURS "), "
+
+/* A rollup's statements by its day plan (REPORT_DAY_PLAN): days, weeks
+ * or months, src reading rd and rdh. */
+#define REPORT_ROLLUP_DAY_STATEMENTS(name, ATTRS, src) \
+    FB_SQL_WITH(name, report, \
+                REPORT_SQL_CTE(REPORT_DAY_PLAN("false"), ATTRS, src, \
+                               "h.n <> 0", "h.t", "h.n", "", REPORT_SEL_ALL, \
+                               REPORT_SETS_ALL, REPORT_AGG_COUNTS, \
+                               REPORT_ROLLUP_CANNOT(""))); \
+    FB_SQL_WITH(name##_plain, report, \
+                REPORT_SQL_CTE(REPORT_DAY_PLAN("false"), ATTRS, src, \
+                               "h.n <> 0", "h.t", "h.n", "", \
+                               REPORT_SEL_PLAIN, \
+                               REPORT_SETS_PLAIN, REPORT_AGG_COUNTS, \
+                               REPORT_ROLLUP_CANNOT("")))
 
 /* A duration's rollup: rows of n values in sketch bucket i (sql/041,
  * fb_sketch_quantile), summing to tot.  The average is exact, the

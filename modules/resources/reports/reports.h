@@ -101,10 +101,15 @@ typedef struct {
     const fb_statement_t *drill;    /* ... its drill-in's; NULL: none */
     const fb_statement_t *rollup;   /* ... from its rollup; NULL: none */
     const fb_statement_t *rollup_plain;
-    const fb_statement_t *rollup_days;  /* ... by day: no filter, no
-                                         * dimension; NULL: none */
     const char *const *rollup_forms;    /* the attributes its rollup
                                          * keeps (NULL ends) */
+    /* ... by its day plan (days, weeks, months; REPORT_DAY_PLAN): every
+     * set, and without dimensions; NULL: none */
+    const fb_statement_t *rollup_days;
+    const fb_statement_t *rollup_days_plain;
+    const char *const *days_forms;      /* the attributes its day rows
+                                         * keep (NULL: none; then no
+                                         * filter, no dimension) */
 } fb_report_metric_t;
 
 typedef struct {

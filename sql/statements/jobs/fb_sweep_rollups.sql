@@ -7,6 +7,6 @@
 -- sweep_report_rollups (global; integer)
 WITH k AS (SELECT $1::integer AS batch)
 SELECT g FROM k, generate_series(1,
-  fb_report_fold(k.batch, date_trunc('hour', now(), 'UTC'))
-  + fb_report_fold_first_reply(k.batch,
-    date_trunc('hour', now(), 'UTC'))) g;
+  fb_report_fold_first_reply(k.batch,
+    date_trunc('hour', now(), 'UTC'))
+  + fb_report_fold(k.batch, date_trunc('hour', now(), 'UTC'))) g;

@@ -1,0 +1,244 @@
+-- 047: report rollups by UTC day for new conversations and by UTC month
+-- for time to first reply, and a rebuild of an organization's rollups
+-- from its conversations (issue 31;
+-- docs/decisions.md, "Reports", "How it stays fast").
+--
+-- report_conversation_days is report_conversation_hours summed per UTC
+-- day: a day's n conversations with these attribute values.  Kept by the
+-- fold alone, as report_first_reply_days is (sql/041): the fold adds the
+-- delta rows it folds to their day in the same statement, so a day's
+-- numbers are its row here plus its hours' delta rows not folded yet,
+-- at every moment.  A report of days, weeks or months reads a day row
+-- for every UTC day most of whose hours fall in one bucket, and the
+-- hour rows of the others (docs/decisions.md).
+CREATE TABLE report_conversation_days (
+    org_id      text NOT NULL REFERENCES organizations ON DELETE CASCADE,
+    day         timestamptz NOT NULL,   -- UTC midnight
+    channel     text NOT NULL,
+    state       text NOT NULL,
+    priority    boolean NOT NULL,
+    initiator   text NOT NULL,
+    language    text NOT NULL,
+    team_id     text,
+    assignee_id text,
+    brand_id    text,
+    n           integer NOT NULL
+);
+-- The key (the fold's upsert) and a report's window: a day's rows by an
+-- index-only scan.  An unset team, assignee or brand is one key.
+CREATE UNIQUE INDEX report_conversation_days_key
+    ON report_conversation_days (org_id, day, channel, state, priority,
+                                 initiator, language, team_id, assignee_id,
+                                 brand_id)
+    INCLUDE (n) NULLS NOT DISTINCT;
+
+-- The delta rows of an organization's days (a report adds those not
+-- folded yet to the day rows), with what a report reads of them.
+CREATE INDEX report_conversation_hours_org_deltas
+    ON report_conversation_hours (org_id, hour)
+    INCLUDE (channel, state, priority, initiator, language, team_id,
+             assignee_id, brand_id, n)
+    WHERE delta;
+
+-- fb_report_fold (sql/041), now also adding the delta rows it folds to
+-- their UTC day.
+CREATE OR REPLACE FUNCTION fb_report_fold(p_limit integer,
+                                          p_before timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+    v_n integer;
+BEGIN
+    WITH picked AS (
+        SELECT ctid AS row_id, org_id, hour, channel, state, priority,
+               initiator, language, team_id, assignee_id, brand_id, n
+        FROM report_conversation_hours
+        WHERE delta AND hour < p_before
+        ORDER BY hour LIMIT p_limit FOR UPDATE SKIP LOCKED),
+    days AS (
+        INSERT INTO report_conversation_days AS d (org_id, day, channel,
+            state, priority, initiator, language, team_id, assignee_id,
+            brand_id, n)
+        SELECT org_id, date_trunc('day', hour, 'UTC'), channel, state,
+               priority, initiator, language, team_id, assignee_id,
+               brand_id, sum(n)
+        FROM picked GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+        ON CONFLICT (org_id, day, channel, state, priority, initiator,
+                     language, team_id, assignee_id, brand_id)
+        DO UPDATE SET n = d.n + excluded.n),
+    keys AS (SELECT DISTINCT org_id, hour, channel, state, priority,
+                    initiator, language, team_id, assignee_id, brand_id
+             FROM picked),
+    gone AS (
+        DELETE FROM report_conversation_hours r USING keys k
+        WHERE r.org_id = k.org_id AND r.hour = k.hour
+          AND r.channel = k.channel AND r.state = k.state
+          AND r.priority = k.priority AND r.initiator = k.initiator
+          AND r.language = k.language
+          AND r.team_id IS NOT DISTINCT FROM k.team_id
+          AND r.assignee_id IS NOT DISTINCT FROM k.assignee_id
+          AND r.brand_id IS NOT DISTINCT FROM k.brand_id
+          AND (NOT r.delta OR r.ctid IN (SELECT row_id FROM picked))
+        RETURNING r.*),
+    made AS (
+        INSERT INTO report_conversation_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id,
+            n, delta)
+        SELECT org_id, hour, channel, state, priority, initiator, language,
+               team_id, assignee_id, brand_id, sum(n), false
+        FROM gone
+        GROUP BY org_id, hour, channel, state, priority, initiator, language,
+                 team_id, assignee_id, brand_id
+        HAVING sum(n) <> 0)
+    SELECT count(*) INTO v_n FROM picked;
+    RETURN v_n;
+END
+$$;
+
+-- Time to first reply per UTC month and bucket, as report_first_reply_
+-- days is per day (sql/041): a year of a sketch's days is some 300 rows
+-- a day (a day's values fill that many 1 % buckets), a year of months
+-- twelve times that.  Kept by the fold alone, as the days are.
+CREATE TABLE report_first_reply_months (
+    org_id      text NOT NULL REFERENCES organizations ON DELETE CASCADE,
+    month       timestamptz NOT NULL,   -- the UTC month's first midnight
+    i           integer NOT NULL,
+    n           integer NOT NULL,
+    tot         float8 NOT NULL,
+    PRIMARY KEY (org_id, month, i) INCLUDE (n, tot)
+);
+
+-- fb_report_fold_first_reply (sql/041), now also adding the delta rows
+-- it folds to their UTC month.
+CREATE OR REPLACE FUNCTION fb_report_fold_first_reply(p_limit integer,
+                                                      p_before timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+    v_n integer;
+BEGIN
+    WITH picked AS (
+        SELECT ctid AS row_id, org_id, hour, channel, state, priority,
+               initiator, language, team_id, assignee_id, brand_id, i, n,
+               tot
+        FROM report_first_reply_hours
+        WHERE delta AND hour < p_before
+        ORDER BY hour LIMIT p_limit FOR UPDATE SKIP LOCKED),
+    days AS (
+        INSERT INTO report_first_reply_days AS d (org_id, day, i, n, tot)
+        SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
+        FROM picked GROUP BY 1, 2, 3
+        ON CONFLICT (org_id, day, i) DO UPDATE
+        SET n = d.n + excluded.n, tot = d.tot + excluded.tot),
+    months AS (
+        INSERT INTO report_first_reply_months AS m (org_id, month, i, n, tot)
+        SELECT org_id, date_trunc('month', hour, 'UTC'), i, sum(n), sum(tot)
+        FROM picked GROUP BY 1, 2, 3
+        ON CONFLICT (org_id, month, i) DO UPDATE
+        SET n = m.n + excluded.n, tot = m.tot + excluded.tot),
+    keys AS (SELECT DISTINCT org_id, hour, channel, state, priority,
+                    initiator, language, team_id, assignee_id, brand_id, i
+             FROM picked),
+    gone AS (
+        DELETE FROM report_first_reply_hours r USING keys k
+        WHERE r.org_id = k.org_id AND r.hour = k.hour
+          AND r.channel = k.channel AND r.state = k.state
+          AND r.priority = k.priority AND r.initiator = k.initiator
+          AND r.language = k.language AND r.i = k.i
+          AND r.team_id IS NOT DISTINCT FROM k.team_id
+          AND r.assignee_id IS NOT DISTINCT FROM k.assignee_id
+          AND r.brand_id IS NOT DISTINCT FROM k.brand_id
+          AND (NOT r.delta OR r.ctid IN (SELECT row_id FROM picked))
+        RETURNING r.*),
+    made AS (
+        INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+            priority, initiator, language, team_id, assignee_id, brand_id,
+            i, n, tot, delta)
+        SELECT org_id, hour, channel, state, priority, initiator, language,
+               team_id, assignee_id, brand_id, i, sum(n), sum(tot), false
+        FROM gone
+        GROUP BY org_id, hour, channel, state, priority, initiator, language,
+                 team_id, assignee_id, brand_id, i
+        HAVING sum(n) <> 0)
+    SELECT count(*) INTO v_n FROM picked;
+    RETURN v_n;
+END
+$$;
+
+-- The months of the days folded before this migration.
+INSERT INTO report_first_reply_months (org_id, month, i, n, tot)
+SELECT org_id, date_trunc('month', day, 'UTC'), i, sum(n), sum(tot)
+FROM report_first_reply_days
+GROUP BY 1, 2, 3;
+
+-- The days of the hours folded before this migration.
+INSERT INTO report_conversation_days (org_id, day, channel, state, priority,
+    initiator, language, team_id, assignee_id, brand_id, n)
+SELECT org_id, date_trunc('day', hour, 'UTC'), channel, state, priority,
+       initiator, language, team_id, assignee_id, brand_id, sum(n)
+FROM report_conversation_hours
+WHERE NOT delta
+GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+
+-- An organization's rollups made again from its conversations, folded
+-- (hours and days): after a restore of the conversations alone, a bulk
+-- load with the rollups' triggers disabled, or to repair.  The rollups
+-- are locked against the writes' delta rows meanwhile (a write that
+-- changes a kept value of any organization waits for it, seconds for a
+-- million conversations); a write that came before is counted from its
+-- conversation, one after adds its delta rows to what this made.
+-- Returns the organization's conversations counted.
+CREATE FUNCTION fb_report_rebuild(p_org text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_n bigint;
+BEGIN
+    -- in the order the writes' triggers (conversations_report_first_
+    -- reply_* before conversations_report_rollup_*: by name) and the
+    -- sweep take them, so that none waits for the other in a cycle
+    LOCK TABLE report_first_reply_hours, report_first_reply_days,
+        report_first_reply_months, report_conversation_hours,
+        report_conversation_days IN SHARE ROW EXCLUSIVE MODE;
+    DELETE FROM report_conversation_hours WHERE org_id = p_org;
+    DELETE FROM report_conversation_days WHERE org_id = p_org;
+    DELETE FROM report_first_reply_hours WHERE org_id = p_org;
+    DELETE FROM report_first_reply_days WHERE org_id = p_org;
+    DELETE FROM report_first_reply_months WHERE org_id = p_org;
+    INSERT INTO report_conversation_hours (org_id, hour, channel, state,
+        priority, initiator, language, team_id, assignee_id, brand_id, n,
+        delta)
+    SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+           priority, delivered_as, language, team_assignee_id,
+           admin_assignee_id, brand_id, count(*), false
+    FROM conversations WHERE org_id = p_org
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+    INSERT INTO report_conversation_days (org_id, day, channel, state,
+        priority, initiator, language, team_id, assignee_id, brand_id, n)
+    SELECT org_id, date_trunc('day', hour, 'UTC'), channel, state,
+           priority, initiator, language, team_id, assignee_id, brand_id,
+           sum(n)
+    FROM report_conversation_hours WHERE org_id = p_org
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+    INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
+        priority, initiator, language, team_id, assignee_id, brand_id, i, n,
+        tot, delta)
+    SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
+           priority, delivered_as, language, team_assignee_id,
+           admin_assignee_id, brand_id, fb_sketch_bucket(ms), count(*),
+           sum(ms), false
+    FROM (SELECT c.*, extract(epoch FROM c.first_reply_at - c.created_at)
+                      * 1000 AS ms
+          FROM conversations c
+          WHERE c.org_id = p_org AND c.first_reply_at IS NOT NULL) c
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11;
+    INSERT INTO report_first_reply_days (org_id, day, i, n, tot)
+    SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
+    FROM report_first_reply_hours WHERE org_id = p_org
+    GROUP BY 1, 2, 3;
+    INSERT INTO report_first_reply_months (org_id, month, i, n, tot)
+    SELECT org_id, date_trunc('month', day, 'UTC'), i, sum(n), sum(tot)
+    FROM report_first_reply_days WHERE org_id = p_org
+    GROUP BY 1, 2, 3;
+    SELECT sum(n) INTO v_n FROM report_conversation_days
+    WHERE org_id = p_org;
+    RETURN coalesce(v_n, 0);
+END
+$$;
