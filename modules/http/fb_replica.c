@@ -87,16 +87,23 @@ struct fb_replica_conn {
 
 /*
  * The replica's state: whether it is one at all (a promoted server is
- * not), the WAL position it replayed, and how far it is behind: none
- * when it replayed all it received, else the age of the last
- * transaction it replayed (with recovery_min_apply_delay, about the
- * delay).  Global: the server's state, no organization's data.
+ * not), the WAL position it replayed, and how far it is behind.  None
+ * when it replayed all it received and still streams from the primary;
+ * else the age of the last transaction it replayed: with WAL held back
+ * (recovery_min_apply_delay, a slow replay), about the delay; cut off
+ * from the primary (dead, or promoted elsewhere), the time since it
+ * last heard of a write, so that it is skipped once that passes the
+ * limit.  The WAL receiver's status needs pg_read_all_stats
+ * (pg_monitor); without it, a receiver process counts as streaming.
+ * Global: the server's state, no organization's data.
  */
 FB_SQL_GLOBAL(fb_replica_state, 0,
     "SELECT pg_is_in_recovery()::text, "
     "       (coalesce(pg_last_wal_replay_lsn(), '0/0') - '0/0')::text, "
-    "       (CASE WHEN pg_last_wal_receive_lsn() IS NULL "
-    "               OR pg_last_wal_receive_lsn() <= pg_last_wal_replay_lsn() "
+    "       (CASE WHEN pg_last_wal_receive_lsn() <= pg_last_wal_replay_lsn() "
+    "               AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver "
+    "                           WHERE coalesce(status, 'streaming') "
+    "                                 = 'streaming') "
     "             THEN 0 "
     "             ELSE coalesce((extract(epoch FROM "
     "                    now() - pg_last_xact_replay_timestamp()) * 1000)"

@@ -13,7 +13,11 @@ the reads each pool served.
   behind; another key's reads meanwhile are served by the replica;
 - the replica killed mid-reads: no read fails, they go to the primary,
   and come back to the replica once it is up again;
-- the replica further behind than FeedbackReplicaMaxLag: skipped."""
+- the replica further behind than FeedbackReplicaMaxLag: skipped;
+- the primary SIGKILLed during writes and reads, with a synchronous
+  standby beside the replica (the three of docs/operator.md): reads go
+  on from the replica through the outage, the standby is promoted, and
+  every acknowledged write is there once."""
 import os
 import re
 import secrets
@@ -27,7 +31,7 @@ import requests
 from conftest import (CTL, PG, Cluster, Org, error_log_lines, free_port, httpd,
                       log_offset, run)
 from helpers import wait_for
-from test_faults import UNLIMITED, figure
+from test_faults import FAULT_LOG, UNLIMITED, WriteLoop, figure
 
 STATUS = """LoadModule status_module /usr/lib/apache2/modules/mod_status.so
 <Location /server-status>
@@ -42,9 +46,10 @@ REPLICA_LOG = ("FB00720", "FB00721")
 class Replicated:
     """A primary and an asynchronous replica named replica1."""
 
-    def __init__(self, work):
+    def __init__(self, work, standby=False):
         self.primary = Cluster(os.path.join(work, "primary"), free_port(),
                                True)
+        self.standby = None
         self.replica = Cluster(os.path.join(work, "replica"), free_port(),
                                True)
         run(PG, "start", self.primary.dir, str(self.primary.port))
@@ -53,7 +58,29 @@ class Replicated:
             self.primary.dir, str(self.primary.port), "replica1")
         run(CTL, "migrate",
             env=dict(os.environ, FEEDBACK_DB=self.primary.dsn("rr")))
+        if standby:
+            self.standby = Cluster(os.path.join(work, "standby"),
+                                   free_port(), True)
+            run(PG, "standby", self.standby.dir, str(self.standby.port),
+                self.primary.dir, str(self.primary.port), "standby1")
+            self.admin(self.primary,
+                       "ALTER SYSTEM SET synchronous_standby_names "
+                       "= 'standby1'", "SELECT pg_reload_conf()")
+            assert wait_for(lambda: self.admin(
+                self.primary, "SELECT sync_state FROM pg_stat_replication "
+                "WHERE application_name = 'standby1' "
+                "AND state = 'streaming'") == [("sync",)], 30)
         self.caught_up()
+
+    def clusters(self):
+        return [c for c in (self.replica, self.standby, self.primary) if c]
+
+    def dsn(self):
+        """Both hosts that may take writes (docs/operator.md)."""
+        return ("host=%s/sock,%s/sock port=%d,%d dbname=rr user=postgres "
+                "target_session_attrs=read-write connect_timeout=2"
+                % (self.primary.dir, self.standby.dir, self.primary.port,
+                   self.standby.port))
 
     @staticmethod
     def admin(cluster, *statements):
@@ -98,7 +125,7 @@ def rs():
         yield made
     finally:
         if made is not None:
-            for c in (made.replica, made.primary):
+            for c in made.clusters():
                 run(PG, "stop", c.dir)
         run("rm", "-rf", work)
 
@@ -313,3 +340,91 @@ def test_lagging_replica_skipped(rs):
         time.sleep(0.3)
         reads(20)
         assert count(site, "FBReadsReplica") > int(after["FBReadsReplica"])
+
+
+def test_reads_flow_through_failover():
+    """A primary, a synchronous standby and an asynchronous replica; the
+    primary SIGKILLed during writes and reads: the reads go on from the
+    replica (key lookups too, once the primary is gone), writes answer
+    503 until the standby is promoted, then succeed; nothing acknowledged
+    is lost or written twice, no 500."""
+    work = os.path.join("/tmp", "fbrrf." + secrets.token_hex(4))
+    os.makedirs(work)
+    os.chmod(work, 0o755)
+    made = None
+    try:
+        made = rs = Replicated(work, standby=True)
+        with httpd(rs.dsn(), STATUS + UNLIMITED
+                   + "FeedbackDBAcquireTimeout 1s\n"
+                   + "FeedbackReadReplica \"%s connect_timeout=2\"\n"
+                   % rs.replica.dsn("rr")
+                   + "FeedbackReplicaMaxLag 30s\n") as site:
+            since = log_offset(site)
+            org = Org(site, "fo" + secrets.token_hex(3))
+            org.board = site.sql("INSERT INTO boards (org_id, name) "
+                                 "VALUES (%s, 'HA') RETURNING id",
+                                 org.id)[0][0]
+            reader = org.client("Viewer")
+            theirs = tag(site, org, "theirs")
+            rs.caught_up()
+            stop = threading.Event()
+            reads = []                  # (time, status)
+
+            def read():
+                http = requests.Session()
+                while not stop.is_set():
+                    try:
+                        r = http.get(site.base + "/v2/tags/" + theirs,
+                                     headers={"Authorization": "Bearer "
+                                              + reader.key}, timeout=30)
+                        ok = r.status_code
+                        if ok == 200 and r.json()["name"] != "theirs":
+                            ok = "wrong"
+                    except requests.RequestException:
+                        ok = "connection"
+                    reads.append((time.time(), ok))
+                    time.sleep(0.01)
+
+            threads = [threading.Thread(target=read) for _ in range(2)]
+            for t in threads:
+                t.start()
+            with WriteLoop(org) as loop:
+                time.sleep(1.5)
+                run(PG, "kill", rs.primary.dir)
+                killed = time.time()
+                at_kill = status(site)
+                time.sleep(2)
+                # No standby takes writes yet: a write answers 503.
+                r = org.api.post("/tags", json={"name": "during"})
+                assert r.status_code == 503, r.text
+                outage = status(site)
+                promoted = time.time()
+                run(PG, "promote", rs.standby.dir)
+                time.sleep(2)
+            stop.set()
+            for t in threads:
+                t.join(30)
+            during = [ok for at, ok in reads if killed < at < promoted]
+            bad = [(round(at - killed, 2), ok) for at, ok in reads
+                   if ok != 200]
+            figure("failover with a replica: reads during the outage, "
+                   "answered 200", (len(during), during.count(200)))
+            figure("failover with a replica: writes' answers",
+                   dict(loop.statuses))
+            assert len(during) > 20
+            assert not bad, bad[:10]
+            served = (int(outage["FBReadsReplica"])
+                      - int(at_kill["FBReadsReplica"]))
+            assert served >= len(during) // 2
+            assert 500 not in loop.statuses, loop.statuses
+            assert loop.statuses[503] > 0, loop.statuses
+            assert site.sql("SELECT pg_is_in_recovery()") == [(False,)]
+            loop.verify(site)
+            assert not error_log_lines(site, FAULT_LOG + REPLICA_LOG
+                                       + ("FB00202", "FB00204", "FB00214"),
+                                       since)
+    finally:
+        if made is not None:
+            for c in made.clusters():
+                run(PG, "stop", c.dir)
+        run("rm", "-rf", work)

@@ -7,8 +7,10 @@
 -- fb_replica_state (global; no placeholders)
 SELECT pg_is_in_recovery()::text,
        (coalesce(pg_last_wal_replay_lsn(), '0/0') - '0/0')::text,
-       (CASE WHEN pg_last_wal_receive_lsn() IS NULL
-               OR pg_last_wal_receive_lsn() <= pg_last_wal_replay_lsn()
+       (CASE WHEN pg_last_wal_receive_lsn() <= pg_last_wal_replay_lsn()
+               AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver
+                           WHERE coalesce(status, 'streaming')
+                                 = 'streaming')
              THEN 0
              ELSE coalesce((extract(epoch FROM
                     now() - pg_last_xact_replay_timestamp()) * 1000)
