@@ -326,7 +326,10 @@ static fb_db_t *fb_dbd_take(apr_pool_t *p, server_rec *s, apr_uint64_t tag,
         *why = FB_DBD_SCHEMA_NEWER;
         return NULL;
     }
-    fb_replica_note_primary(&conn->db);
+    if (conn->db.renewed) {
+        /* A new session, maybe on another host (a failover). */
+        fb_replica_note_primary(&conn->db);
+    }
     if (expensive && !fb_dbd_budget(conn, p, conf)) {
         *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
         fb_dbd_checkin(&conn->db, p);

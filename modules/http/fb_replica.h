@@ -102,7 +102,7 @@ void fb_replica_count_read(int replica);
 void fb_replica_count_fallback(void);
 
 /* Notes the host a checked-out primary connection is on, for
- * server-status. */
+ * server-status (at each new session). */
 void fb_replica_note_primary(fb_db_t *db);
 
 /* The replica part of server-status. */

@@ -15,12 +15,18 @@ machine:
   node;
 - GET /v2/posts?limit=10 (the list load): the share of reads the replica
   served (server-status), and the primary PostgreSQL's CPU time per
-  read with and without the replica."""
+  read with and without the replica;
+- CPU time a GET by id of httpd, and of httpd and both PostgreSQL
+  servers (steadier than requests a second on a shared machine);
+- a write's latency (a tag renamed, one client, WRITES of each, one
+  after the other): with a replica, the write's WAL position is read
+  after its commit."""
 import contextlib
 import os
 import secrets
 import statistics
 import subprocess
+import time
 
 import pytest
 import requests
@@ -36,6 +42,7 @@ N = int(os.environ.get("FEEDBACK_BENCH_REPLICA", "0") or 0)
 SECS = int(os.environ.get("FEEDBACK_BENCH_SECONDS", "5") or 5)
 ROUNDS = int(os.environ.get("FEEDBACK_BENCH_ROUNDS", "3") or 3)
 OUT = os.environ.get("FEEDBACK_BENCH_OUT")
+WRITES = int(os.environ.get("FEEDBACK_BENCH_WRITES", "300") or 300)
 LIMITS = "FeedbackRateLimitKey 0\nFeedbackRateLimitOrg 0\n"
 
 
@@ -59,6 +66,14 @@ def rs():
                 subprocess.run([os.path.join(ROOT, "scripts", "pg.sh"),
                                 "stop", c.dir], check=False)
         subprocess.run(["rm", "-rf", work], check=False)
+
+
+def tagged(server, org):
+    r = requests.post(server.base + "/v2/tags", json={"name": "bench"},
+                      headers={"Authorization": "Bearer " + org.key},
+                      timeout=30)
+    assert r.status_code in (200, 201), r.text
+    return r.json()["id"]
 
 
 def httpd_pid(server):
@@ -100,7 +115,8 @@ def test_bench_replica(rs):
                     "Authorization": "Bearer " + org.key})
                 assert r.status_code == 200, r.text[:300]
         pm = postmaster(rs.primary)
-        ratios, costs, lines, hcpu = [], [], [], {}
+        ratios, costs, lines, hcpu, tcpu = [], [], [], {}, {}
+        rpm = postmaster(rs.replica)
         share = []
         cpu = {"plain": [], "routed": []}
         for rnd in range(ROUNDS):
@@ -110,12 +126,20 @@ def test_bench_replica(rs):
             order = servers[rnd % len(servers):] + servers[:rnd
                                                           % len(servers)]
             for name, s in order:
-                h0 = cputime(httpd_pid(s))
+                trees = (httpd_pid(s), pm, rpm)
+                c0 = [cputime(p) for p in trees]
                 r = wrk(s.base + by_id, SECS, "report.lua", key=org.key)
                 got[name] = rps(r)
-                hcpu.setdefault(name, []).append(
-                    (cputime(httpd_pid(s)) - h0) / r["requests"] * 1e6)
+                used = [(cputime(p) - c) / r["requests"] * 1e6
+                        for p, c in zip(trees, c0)]
+                hcpu.setdefault(name, []).append(used[0])
+                tcpu.setdefault(name, []).append(sum(used))
             ratios.append(got["routed"] / got["plain"])
+            lines.append("GET by id, round %d, CPU a request of httpd "
+                         "(and of httpd and both PostgreSQL servers), us: "
+                         % (rnd + 1) + ", ".join(
+                             "%s %.0f (%.0f)" % (n, hcpu[n][-1], tcpu[n][-1])
+                             for n, _ in servers))
             lines.append("GET by id, round %d: %.0f/s without the replica, "
                          "%.0f/s with it: %.3f"
                          % (rnd + 1, got["plain"], got["routed"],
@@ -149,11 +173,35 @@ def test_bench_replica(rs):
                 lines.append("list, round %d, %s: %.0f/s, primary "
                              "PostgreSQL %.0f us CPU a read"
                              % (rnd + 1, name, rps(r), cpu[name][-1]))
+        # A write's cost of read-your-writes: the position read after
+        # its commit (only with a replica).  One client, interleaved.
+        wlat = {}
+        target = tagged(plain, org)
+        sessions = {n: requests.Session() for n, _ in servers}
+        for i in range(WRITES):
+            for name, s in servers:
+                t0 = time.perf_counter()
+                r = sessions[name].post(
+                    s.base + "/v2/tags", json={"id": target,
+                                               "name": "w%s%d" % (name, i)},
+                    headers={"Authorization": "Bearer " + org.key},
+                    timeout=30)
+                wlat.setdefault(name, []).append(
+                    (time.perf_counter() - t0) * 1000)
+                assert r.status_code == 200, r.text
         lines.append("GET by id, with / without the replica, median of "
                      "%d rounds: %.3f" % (ROUNDS, statistics.median(ratios)))
         lines.append("GET by id, httpd CPU a request, median: "
                      + ", ".join("%s %.0f us" % (n, statistics.median(v))
                                  for n, v in sorted(hcpu.items())))
+        lines.append("GET by id, CPU a request of httpd and both "
+                     "PostgreSQL servers, median: "
+                     + ", ".join("%s %.0f us" % (n, statistics.median(v))
+                                 for n, v in sorted(tcpu.items())))
+        lines.append("writes (a tag renamed, one client, %d each), median "
+                     "ms: " % WRITES
+                     + ", ".join("%s %.2f" % (n, statistics.median(v))
+                                 for n, v in sorted(wlat.items())))
         if costs:
             lines.append("GET by id, this module without a replica / the "
                          "module without the routing, median: %.3f"
