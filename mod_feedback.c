@@ -30,6 +30,7 @@
 #include "fb_outbound.h"
 #include "fb_pacing.h"
 #include "fb_registry.h"
+#include "fb_replica.h"
 #include "fb_shares.h"
 #include "fb_stats.h"
 #include "fb_status.h"
@@ -84,6 +85,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
     (void)ptemp;
     if (fb_config_finish(pconf, s) != APR_SUCCESS
         || fb_stats_post_config(pconf, s) != APR_SUCCESS
+        || fb_replica_post_config(pconf, s) != APR_SUCCESS
         || fb_outbound_post_config(pconf, s) != APR_SUCCESS
         || fb_handler_init(pconf, s, fb_registry_routes(pconf))
            != APR_SUCCESS
@@ -102,6 +104,7 @@ static int fb_post_config(apr_pool_t *pconf, apr_pool_t *plog,
 static void fb_child_init(apr_pool_t *pchild, server_rec *s)
 {
     fb_dbd_child_init(pchild, s);
+    fb_replica_child_init(pchild, s);
     fb_auth_child_init(pchild, s);
     fb_orgcache_child_init(pchild, s);
     fb_busy_child_init(pchild, s);
@@ -130,6 +133,7 @@ static void fb_child_status(server_rec *s, pid_t pid, ap_generation_t gen,
 static int fb_status_hook(request_rec *r, int flags)
 {
     fb_status_node(r, flags);
+    fb_replica_status(r, flags);
     fb_worker_status(r, flags);
     return OK;
 }

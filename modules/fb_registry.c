@@ -99,6 +99,7 @@
     X(post_field)                   \
     X(post_lookup)                  \
     X(precondition)                 \
+    X(replica)                      \
     X(sweep_rollups)                \
     X(ticket_check)
 

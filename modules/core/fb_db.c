@@ -225,6 +225,7 @@ static apr_status_t fb_db_session_sync(fb_db_t *db)
             return db->lost ? FB_DB_UNAVAILABLE : APR_EGENERAL;
         }
         db->session->fresh = 0;
+        db->renewed = 1;
     }
     return APR_SUCCESS;
 }
@@ -258,6 +259,7 @@ int fb_db_lost(const fb_db_t *db)
 apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p)
 {
     db->tx = db->tx_failed = db->used = db->lost = db->conflict = 0;
+    db->renewed = 0;
     db->error = NULL;
     /* A connection that died while idle in the pool is reset now, before
      * any statement: nothing needs to be retried. */

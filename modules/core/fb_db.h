@@ -192,6 +192,8 @@ typedef struct {
                                      * the write; 2 once reported */
     int canceled;                   /* a statement was cancelled: its
                                      * statement_timeout ran out */
+    int renewed;                    /* this checkout began a new session
+                                     * (a new or reset connection) */
     const char *error;              /* last failure, for the log only */
 } fb_db_t;
 

@@ -12,6 +12,7 @@
 #include "fb_crypto.h"
 #include "fb_limits.h"
 #include "fb_log.h"
+#include "fb_replica.h"
 #include "fb_stats.h"
 #include "fb_version.h"
 
@@ -80,6 +81,37 @@ static const char *fb_auth_presented_key(request_rec *r, int *present)
     return NULL;
 }
 
+/*
+ * The key lookup of a read operation when the primary cannot be reached
+ * (it died, and no standby is promoted yet): the read replica's answer,
+ * so that reads go on flowing.  Only a key the replica knows counts: one
+ * it does not know may be younger than its lag, and the request keeps
+ * its 503.  A lookup goes to the primary otherwise, so that a key made a
+ * moment ago is never refused.
+ */
+static fb_error_t *fb_auth_lookup_replica(fb_req_t *fr,
+                                          const unsigned char *hash,
+                                          fb_rows_t *rows)
+{
+    fb_error_t *err;
+
+    if (fr->op == NULL || (fr->op->flags & (FB_OP_WRITE | FB_OP_PUBLIC))
+        || !fb_replica_enabled()) {
+        return fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
+    }
+    fb_req_db_release(fr);
+    fr->reads_replica = 1;
+    err = fb_req_select(fr, &fb_sql_fb_auth_key,
+                        FB_ARGS(fb_hex(fr->pool, hash, FB_SHA256_LEN)),
+                        rows);
+    fb_req_db_release(fr);
+    fr->reads_replica = 0;
+    if (err == NULL && rows->nrows != 1) {
+        err = fb_error_make(fr->pool, FB_E_SERVICE_UNAVAILABLE, NULL, NULL);
+    }
+    return err;
+}
+
 /* Resolves a key hash through the database; NULL error on success, with
  * *found telling whether the key is valid. */
 static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
@@ -91,7 +123,9 @@ static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
     *found = 0;
     if ((err = fb_req_select(fr, &fb_sql_fb_auth_key,
                              FB_ARGS(fb_hex(fr->pool, hash, FB_SHA256_LEN)),
-                             &rows)) != NULL) {
+                             &rows)) != NULL
+        && (err->kind != FB_E_SERVICE_UNAVAILABLE
+            || fb_auth_lookup_replica(fr, hash, &rows) != NULL)) {
         return err;
     }
     if (rows.nrows == 1) {

@@ -23,6 +23,7 @@
 #include "apr_uri.h"
 #include "http_log.h"
 
+#include <libpq-fe.h>
 #include <openssl/rand.h>
 
 #include "fb_config.h"
@@ -348,6 +349,27 @@ static const char *fb_parse_secret(const fb_directive_t *d, apr_pool_t *p,
         return apr_psprintf(p, "%s must be at least %d characters long",
                             d->name, FB_MIN_SECRET_LEN);
     }
+    *(const char **)field = arg;
+    return NULL;
+}
+
+/* FeedbackReadReplica: a connection string libpq can read (checked now:
+ * a typo would otherwise only show as every read going to the primary). */
+static const char *fb_parse_conninfo(const fb_directive_t *d, apr_pool_t *p,
+                                     const char *arg, void *field)
+{
+    char *why = NULL;
+    PQconninfoOption *opts = PQconninfoParse(arg, &why);
+
+    if (opts == NULL) {
+        const char *msg = apr_psprintf(p, "%s: '%s' is not a libpq "
+                                       "connection string (%s)", d->name,
+                                       arg, why ? why : "unreadable");
+
+        PQfreemem(why);
+        return msg;
+    }
+    PQconninfoFree(opts);
     *(const char **)field = arg;
     return NULL;
 }
@@ -711,6 +733,17 @@ const command_rec fb_directives[] = {
             "250ms", GLOBAL, "How long an organization counts as served "
             "after it last asked for the database: its share is kept, "
             "and a child's last free connection with it (0s: never)"),
+    FB_OWN(TAKE1, "FeedbackReadReplica", fb_parse_conninfo, FB_STORE_PTR,
+           replica_conninfo, "CONNINFO", GLOBAL, "A streaming replica "
+           "(libpq connection string) that serves reads which tolerate "
+           "its lag: GETs and searches; without it, everything goes to "
+           "DBDParams' database"),
+    FB_MSEC("FeedbackReplicaMaxLag", replica_max_lag_ms, "0s", "1h", "2s",
+            GLOBAL, "How far behind the primary the read replica may be "
+            "and still serve reads; further behind, it is skipped"),
+    FB_INT("FeedbackReplicaConnections", replica_connections, "N", 1, 1000,
+           4, GLOBAL, "Connections per child to the read replica; a read "
+           "that finds them all busy goes to the primary"),
     FB_INT("FeedbackUploadsPerOrganization", uploads_per_org, "N", 1, 10000,
            4, GLOBAL, "Multipart uploads one organization may send to a "
            "node at once, then 429"),

@@ -64,6 +64,10 @@ typedef struct {
     int connection_reserve_ms;      /* a child's last free connection is
                                      * kept this long for another
                                      * organization (fb_gate.h) */
+    /* The read replica (main server only; fb_replica.h). */
+    const char *replica_conninfo;   /* libpq's, or NULL: no replica */
+    int replica_max_lag_ms;         /* further behind: skipped */
+    int replica_connections;        /* its pool's size per child */
     /* Slow clients (fb_pacing.h): spans go from an idle node to one
      * whose workers are all busy; idle is FB_UNSET when unset. */
     fb_pace_span_t header_timeout_ms;   /* main server only */

@@ -17,6 +17,7 @@
 #include "fb_dbd.h"
 #include "fb_gate.h"
 #include "fb_log.h"
+#include "fb_replica.h"
 
 /* mod_dbd's own default for DBDMax under a threaded MPM. */
 #define FB_DBD_DEFAULT_MAX 10
@@ -55,7 +56,8 @@ static int fb_dbd_pool_max = FB_DBD_DEFAULT_MAX;
 /* A checked-out connection: the store's view first, then mod_dbd's. */
 typedef struct {
     fb_db_t db;
-    ap_dbd_t *dbd;
+    ap_dbd_t *dbd;              /* NULL for the replica's */
+    fb_replica_conn_t *replica; /* the read replica's, or NULL */
     server_rec *s;
     apr_uint64_t tag;           /* whose place at the gates it holds */
     int expensive;              /* holds a bulkhead place */
@@ -246,6 +248,24 @@ const fb_statement_t *const fb_dbd_statements[] = {
     &fb_sql_fb_dbd_budget_reset, NULL
 };
 
+/* Sets expensive work's budget on conn's session, keeping the old
+ * values for checkin; zero when it could not. */
+static int fb_dbd_budget(fb_dbd_conn_t *conn, apr_pool_t *p,
+                         const fb_server_conf_t *conf)
+{
+    fb_rows_t old;
+
+    if (fb_db_select(&conn->db, p, &fb_sql_fb_dbd_budget_set, NULL,
+                     FB_ARGS(apr_itoa(p, conf->expensive_timeout_ms)),
+                     &old) != APR_SUCCESS || old.nrows != 1) {
+        return 0;
+    }
+    conn->old_timeout = fb_rows_get(&old, 0, 0);
+    conn->old_workers = fb_rows_get(&old, 0, 1);
+    conn->old_jit = fb_rows_get(&old, 0, 2);
+    return 1;
+}
+
 /* Gives back conn's places at the gates. */
 static void fb_dbd_leave(const fb_dbd_conn_t *conn)
 {
@@ -306,21 +326,49 @@ static fb_db_t *fb_dbd_take(apr_pool_t *p, server_rec *s, apr_uint64_t tag,
         *why = FB_DBD_SCHEMA_NEWER;
         return NULL;
     }
-    if (expensive) {
-        fb_rows_t old;
-
-        if (fb_db_select(&conn->db, p, &fb_sql_fb_dbd_budget_set, NULL,
-                         FB_ARGS(apr_itoa(p, conf->expensive_timeout_ms)),
-                         &old) != APR_SUCCESS || old.nrows != 1) {
-            *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
-            fb_dbd_checkin(&conn->db, p);
-            return NULL;
-        }
-        conn->old_timeout = fb_rows_get(&old, 0, 0);
-        conn->old_workers = fb_rows_get(&old, 0, 1);
-        conn->old_jit = fb_rows_get(&old, 0, 2);
+    if (conn->db.renewed) {
+        /* A new session, maybe on another host (a failover). */
+        fb_replica_note_primary(&conn->db);
+    }
+    if (expensive && !fb_dbd_budget(conn, p, conf)) {
+        *why = fb_db_lost(&conn->db) ? FB_DB_UNAVAILABLE : APR_EGENERAL;
+        fb_dbd_checkin(&conn->db, p);
+        return NULL;
     }
     return &conn->db;
+}
+
+fb_db_t *fb_dbd_checkout_replica(apr_pool_t *p, server_rec *s,
+                                 int expensive, apr_uint64_t since)
+{
+    fb_replica_conn_t *rc = fb_replica_acquire(s);
+    fb_dbd_conn_t *conn;
+
+    if (rc == NULL) {
+        return NULL;
+    }
+    conn = apr_pcalloc(p, sizeof(*conn));
+    conn->s = s;
+    conn->replica = rc;
+    conn->db.driver = fb_replica_driver();
+    conn->db.handle = fb_replica_handle(rc);
+    conn->db.tracked = 1;
+    if (fb_db_checkout(&conn->db, p) != APR_SUCCESS) {
+        fb_replica_release(rc, 1, s);
+        return NULL;
+    }
+    if (!fb_replica_usable(rc, &conn->db, p, s, since)
+        || (expensive && !fb_dbd_budget(conn, p, fb_config_get(s)))) {
+        fb_db_checkin(&conn->db, p);
+        fb_replica_release(rc, fb_db_lost(&conn->db), s);
+        return NULL;
+    }
+    return &conn->db;
+}
+
+int fb_dbd_is_replica(const fb_db_t *db)
+{
+    return ((const fb_dbd_conn_t *)db)->replica != NULL;
 }
 
 fb_db_t *fb_dbd_checkout(apr_pool_t *p, server_rec *s, apr_status_t *why)
@@ -362,6 +410,12 @@ void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p)
                      "and run without parallel workers or JIT, until it is "
                      "replaced",
                      db->error ? db->error : "(none given)");
+    }
+    if (conn->replica != NULL) {
+        /* A connection that failed is closed: the replica's pool makes
+         * a new one when it is tried again. */
+        fb_replica_release(conn->replica, fb_db_lost(db), conn->s);
+        return;
     }
     fb_dbd_close_fn(conn->s, conn->dbd);
     fb_dbd_leave(conn);

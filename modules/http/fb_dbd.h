@@ -65,6 +65,20 @@ fb_db_t *fb_dbd_checkout_for(apr_pool_t *p, server_rec *s,
                              apr_uint64_t tag, int expensive,
                              apr_status_t *why);
 
+/*
+ * A connection of the read replica's pool (fb_replica.h) for a read of a
+ * key whose last write is at position since, or NULL when the replica
+ * is not to serve it (none configured, out of reach, too far behind or
+ * before since, every connection busy): the read then goes to the
+ * primary.  expensive work gets the same budget as on the primary.
+ * Given back with fb_dbd_checkin.
+ */
+fb_db_t *fb_dbd_checkout_replica(apr_pool_t *p, server_rec *s,
+                                 int expensive, apr_uint64_t since);
+
+/* Non-zero when db came from fb_dbd_checkout_replica. */
+int fb_dbd_is_replica(const fb_db_t *db);
+
 /* Gives a connection back (a transaction left open is rolled back). */
 void fb_dbd_checkin(fb_db_t *db, apr_pool_t *p);
 

@@ -262,12 +262,16 @@ static fb_error_t *fb_dispatch(fb_req_t *fr, const char **allow)
     else if ((err = fb_body_discard(fr)) != NULL) {
         return err;
     }
+    /* A write's position is recorded for its key's reads; a read may go
+     * to the replica (fb_replica.h). */
+    fr->db_wrote = (op->flags & FB_OP_WRITE) != 0;
     if ((err = fb_idempotency_begin(fr, &answered)) != NULL || answered) {
         return err;
     }
     if (r->method_number == M_PATCH || r->method_number == M_DELETE) {
         fr->if_match = apr_table_get(r->headers_in, "If-Match");
     }
+    fr->reads_replica = !(op->flags & FB_OP_WRITE);
     err = op->handler(fr);
     if (err == NULL && op->audit != NULL && !fr->audited) {
         /* A write that never went through fb_req_end (fb_audit.h). */

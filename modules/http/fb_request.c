@@ -18,6 +18,7 @@
 #include "fb_log.h"
 #include "fb_idempotency.h"
 #include "fb_precondition.h"
+#include "fb_replica.h"
 #include "fb_request.h"
 #include "fb_response.h"
 #include "fb_shares.h"
@@ -34,8 +35,19 @@ const char *fb_req_param(const fb_req_t *fr, const char *name)
 static void fb_req_db_give(fb_req_t *fr)
 {
     if (fr->db != NULL) {
+        if (fr->db_wrote && !fr->db->tx && fr->db->used
+            && fb_replica_enabled()) {
+            /* Before the answer leaves: the key's next read must find
+             * the position already. */
+            fb_replica_note_write(fr->db, fr->pool, fr->principal.key_id);
+        }
+        if (fr->reads_replica && fr->db->used && !fb_db_lost(fr->db)
+            && !(fr->db_replica && fr->replica_failed)) {
+            fb_replica_count_read(fr->db_replica);
+        }
         fb_dbd_checkin(fr->db, fr->pool);
         fr->db = NULL;
+        fr->db_replica = 0;
     }
     if (fr->db_share != NULL) {
         fb_shares_give_back(fr, fr->db_share);
@@ -58,6 +70,10 @@ void fb_req_db_release(fb_req_t *fr)
 
 fb_db_t *fb_req_db(fb_req_t *fr)
 {
+    if (fr->db != NULL && fr->db_replica) {
+        /* Whoever asks for the connection itself gets the primary's. */
+        fb_req_db_give(fr);
+    }
     if (fr->db != NULL && !fr->db->tx && fb_db_lost(fr->db)) {
         /* Lost under an earlier statement: what follows (dropping an
          * Idempotency-Key claim, say) gets a connection that works. */
@@ -272,10 +288,66 @@ static const char *fb_req_org(const fb_req_t *fr, const fb_statement_t *st)
     return st->scoped ? fr->principal.org_id : NULL;
 }
 
+/* The read replica's connection for a read operation's statement, NULL
+ * when it is to run on the primary. */
+static fb_db_t *fb_req_replica(fb_req_t *fr)
+{
+    apr_uint64_t since;
+
+    if (!fr->reads_replica || fr->replica_failed || !fb_replica_enabled()) {
+        return NULL;
+    }
+    if (fr->db != NULL) {
+        return fr->db_replica ? fr->db : NULL;
+    }
+    since = fb_replica_key_since(fr->principal.key_id);
+    if (since == FB_REPLICA_UNKNOWN) {
+        return NULL;
+    }
+    if (fr->principal.org_id[0] != '\0' && fr->db_share == NULL) {
+        fr->db_share = fb_shares_database(fr, apr_time_from_msec(
+            fb_config_get(fr->r->server)->db_acquire_ms));
+    }
+    fr->db = fb_dbd_checkout_replica(fr->pool, fr->r->server, fr->expensive,
+                                     since);
+    if (fr->db == NULL) {
+        /* The primary's checkout takes the share again. */
+        if (fr->db_share != NULL) {
+            fb_shares_give_back(fr, fr->db_share);
+            fr->db_share = NULL;
+        }
+        return NULL;
+    }
+    fr->db_replica = 1;
+    if (!fr->db_guarded) {
+        apr_pool_cleanup_register(fr->pool, fr, fb_req_db_cleanup,
+                                  apr_pool_cleanup_null);
+        fr->db_guarded = 1;
+    }
+    return fr->db;
+}
+
 fb_error_t *fb_req_select(fb_req_t *fr, const fb_statement_t *st,
                           fb_args_t args, fb_rows_t *rows)
 {
-    fb_db_t *db = fb_req_db(fr);
+    fb_db_t *db = fb_req_replica(fr);
+
+    if (db != NULL) {
+        if (fb_db_select(db, fr->pool, st, fb_req_org(fr, st), args, rows)
+            == APR_SUCCESS) {
+            return NULL;
+        }
+        if (db->canceled) {
+            /* Over its budget: as it would be on the primary. */
+            return fb_req_db_failed(fr);
+        }
+        /* Run again on the primary, and the rest of the request too; the
+         * client sees nothing of it. */
+        fb_replica_count_fallback();
+        fr->replica_failed = 1;
+        fb_req_db_give(fr);
+    }
+    db = fb_req_db(fr);
 
     if (db == NULL) {
         rows->nrows = rows->ncols = 0;
@@ -294,6 +366,7 @@ fb_error_t *fb_req_exec(fb_req_t *fr, const fb_statement_t *st,
 {
     fb_db_t *db = fb_req_db(fr);
 
+    fr->db_wrote = 1;
     if (db == NULL) {
         return fb_req_db_failed(fr);
     }
@@ -308,6 +381,7 @@ fb_error_t *fb_req_begin(fb_req_t *fr)
 {
     fb_db_t *db = fb_req_db(fr);
 
+    fr->db_wrote = 1;
     if (db == NULL) {
         return fb_req_db_failed(fr);
     }

@@ -118,6 +118,15 @@ struct fb_req {
                                      * audit entry (fb_write_target) */
     const char *request_id;         /* fb_audit_request_id() */
     int audited;                    /* its audit entry was committed */
+    int reads_replica;              /* a read operation's statements may
+                                     * go to the read replica
+                                     * (fb_req_select, fb_replica.h) */
+    int db_replica;                 /* db is the replica's */
+    int replica_failed;             /* a statement failed there: the rest
+                                     * runs on the primary */
+    int db_wrote;                   /* a write may have committed on db:
+                                     * its position is recorded for the
+                                     * key's reads when db goes back */
 };
 
 /* A captured path parameter. */
@@ -156,7 +165,9 @@ fb_error_t *fb_req_db_failed(fb_req_t *fr);
  * Runs the select st for the request's organization (an FB_SQL statement
  * gets the principal's organization as its first argument; an
  * FB_SQL_GLOBAL one gets none) on the request's connection; the 500 or
- * 503 error on failure (logged).
+ * 503 error on failure (logged).  A read operation's select outside a
+ * transaction may run on the read replica (fb_replica.h); if it fails
+ * there it runs again on the primary.
  */
 fb_error_t *fb_req_select(fb_req_t *fr, const fb_statement_t *st,
                           fb_args_t args, fb_rows_t *rows);

@@ -60,6 +60,11 @@ BAD_VALUES = [
     ("FeedbackShareFloor 0", "whole number"),
     ("FeedbackExpensivePerOrganization 0", "whole number"),
     ("FeedbackExpensiveConnections none", "whole number"),
+    ("FeedbackReadReplica \"host=a dbnme=b\"", "not a libpq connection"),
+    ("FeedbackReadReplica \"host='a\"", "not a libpq connection"),
+    ("FeedbackReplicaMaxLag 2h", "not a time from 0s to 1h"),
+    ("FeedbackReplicaMaxLag soon", "not a time from 0s to 1h"),
+    ("FeedbackReplicaConnections 0", "whole number"),
     ("FeedbackExpensivePerNode -1", "whole number"),
     ("FeedbackExpensivePerNode 1001", "whole number"),
     ("FeedbackExpensiveQueue 61s", "not a time from 0s to 60s"),
@@ -160,6 +165,9 @@ def test_bad_values_fail_configtest(line, message):
     "<VirtualHost 127.0.0.1:1>\nFeedbackHelpCenterHosts external\n"
     "FeedbackHelpCenterCacheTTL 3600\n</VirtualHost>",
     "FeedbackKeyCacheTTL 0",
+    "FeedbackReadReplica \"host=127.0.0.1 port=1 dbname=x "
+    "connect_timeout=1\"\nFeedbackReplicaMaxLag 500ms\n"
+    "FeedbackReplicaConnections 8",
     "FeedbackRateLimitKey 0",
     "FeedbackRateLimitOrg 50000",
     "FeedbackRateLimitPublic 0",
