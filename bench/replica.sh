@@ -8,9 +8,10 @@
 #
 #   bench/replica.sh [POSTS] [SECONDS] [ROUNDS]   (default: 2000 5 3)
 #
-# A third httpd runs the module of BENCH_BASELINE (default: where this
-# branch left main), built by bench/baseline.sh: this module without a
-# replica against it is the routing's cost to every node.
+# A third httpd runs the module of BENCH_BASELINE (default: the commit
+# before the routing came, the parent of the one that added
+# modules/http/fb_replica.c), built by bench/baseline.sh: this module
+# without a replica against it is the routing's cost to every node.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$here/bench/results"
@@ -24,7 +25,9 @@ cd "$here"
 schema=$(ls "$here"/sql/[0-9]*_*.sql | sed 's|.*/0*\([0-9]*\)_.*|\1|' \
          | sort -n | tail -1)
 FEEDBACK_BENCH_REPLICA_BASE=$("$here/bench/baseline.sh" \
-    "${BENCH_BASELINE:-$(git -C "$here" merge-base HEAD main)}" "$schema")
+    "${BENCH_BASELINE:-$(git -C "$here" log --diff-filter=A --format=%H \
+                         -- modules/http/fb_replica.c | tail -1)^}" \
+    "$schema")
 export FEEDBACK_BENCH_REPLICA_BASE
 exec /usr/bin/python3 -m pytest -q -s -p no:cacheprovider \
     t/api/test_replica_bench.py
