@@ -10,9 +10,9 @@
 -- a page), and the row may be 4 KB before its other texts move out
 -- (toast_tuple_target), so that a vector kept in does not push a
 -- translation's title, description and slug out of the row with the
--- bodies.  A row is then about 3 KB (two a page, 100 MB for 25,000
--- translations where they took 22 MB) and a vector is read with its
--- row.  draft_search stays out of the row: only a search that names the
+-- bodies.  A row is then about 3 KB (two a page: 106 MB for the
+-- bench's 27,500 translations where they took 23 MB) and a vector is
+-- read with its row.  draft_search stays out of the row: only a search that names the
 -- state reads it.  bench/README.md, "Help center search", has the
 -- figures.
 --
