@@ -252,3 +252,40 @@ def test_without_a_query_as_with_one(org, articles):
     assert_error(r, 400, "invalid_cursor", param="cursor")
     german = search("Rechnungen", None, 10)["data"][0]["highlight"]
     assert german["title"] == "<mark>Rechnungen</mark> verstehen"
+
+
+def test_empty_page_after_a_cursor_counts_apart(org):
+    """A page after a cursor that finds nothing (its rows went away since)
+    says the total by the count statement, of the fast text set without a
+    query and of the general one with it alike."""
+    made = []
+    for i in range(3):
+        r = org.api.post("/help_center/articles", json={
+            "title": "Vanishing %d" % i, "body": "<p>vanishword</p>",
+            "state": "live"})
+        assert r.status_code == 200, r.text
+        made.append(r.json()["id"])
+    hc = org.api.get("/help_center/help_centers").json()["data"][0]["id"]
+    queries = (None, {"field": "helpCenterId", "operator": "=",
+                      "value": hc})
+
+    def search(query, cursor=None):
+        body = {"search": "vanishword", "limit": 2}
+        if query:
+            body["query"] = query
+        if cursor:
+            body["cursor"] = cursor
+        r = org.api.post(SEARCH, json=body)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    firsts = [search(q) for q in queries]
+    assert [p["totalCount"] for p in firsts] == [3, 3]
+    assert firsts[0]["data"] == firsts[1]["data"]
+    last = (set(made) - set(ids(firsts[0]))).pop()
+    r = org.api.request("DELETE", "/help_center/articles/" + last)
+    assert r.status_code == 200, r.text
+    for q, first in zip(queries, firsts):
+        page = search(q, first["nextCursor"])
+        assert page["data"] == [] and page["nextCursor"] is None
+        assert page["totalCount"] == 2

@@ -586,14 +586,13 @@ static fb_error_t *fb_search_select(fb_req_t *fr, const fb_statement_t *st,
                                     fb_params_search_ids_t *ids, int text,
                                     fb_rows_t *rows)
 {
-    fb_params_search_text_t texts;
-
     if (text) {
-        texts.text = args->text;
-        texts.scope = args->scope;
-        texts.after_key = args->after_key;
-        texts.after_id = args->after_id;
-        texts.limit = args->limit;
+        const fb_params_search_text_t texts = {
+            .text = args->text, .scope = args->scope,
+            .after_key = args->after_key, .after_id = args->after_id,
+            .limit = args->limit
+        };
+
         return fb_req_select(fr, st, FB_NAMED_VALUES(search_text, &texts),
                              rows);
     }
