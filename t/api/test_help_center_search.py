@@ -195,3 +195,97 @@ def test_filter_by_collection(org):
     assert top in unset and a1 not in unset and a2 not in unset
     assert ids(found(parent("=", c1), parent("=", c2))) == []
     assert ids(found(parent("IN", [c1, c2]), parent("!=", c2))) == [a1]
+
+
+def test_without_a_query_as_with_one(org, articles):
+    """Words without a query take the fast text set (statements planned
+    once, hc_article_search.c), with one the general statements: the same
+    articles in the same order, with the same totalCount, highlights and
+    keys (paged one by one, each page's cursor taken by the next of its
+    own kind).  The highlights are read for the rows shown only: the
+    first row's highlight is the same on a page of 1 and of 100, and a
+    translation that has the words is the one highlighted (the default
+    locale's first)."""
+    hc = org.api.get("/help_center/help_centers").json()["data"][0]["id"]
+    everything = {"field": "helpCenterId", "operator": "=", "value": hc}
+
+    def search(words, query, limit, cursor=None):
+        body = {"search": words, "limit": limit}
+        if query:
+            body["query"] = query
+        if cursor:
+            body["cursor"] = cursor
+        r = org.api.post(SEARCH, json=body)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    for words in ("refunds", "Rechnungen", "pagingword", "quokka",
+                  "nowhere-at-all"):
+        fast, general = search(words, None, 100), search(words, everything,
+                                                         100)
+        assert fast["data"] == general["data"], words
+        assert (fast["totalCount"], fast["totalCountCapped"]) == \
+            (general["totalCount"], general["totalCountCapped"])
+        assert fast["nextCursor"] is None and general["nextCursor"] is None
+        for page in (fast, general):
+            assert all("<mark>" in (a["highlight"].get("title", "")
+                                    + a["highlight"]["body"])
+                       for a in page["data"]), words
+        if fast["data"]:
+            one = search(words, None, 1)
+            assert one["data"] == fast["data"][:1]
+        # One by one, by cursor, both ways.
+        for query in (None, everything):
+            seen, cursor = [], None
+            while True:
+                page = search(words, query, 1, cursor)
+                seen += page["data"]
+                cursor = page["nextCursor"]
+                if not cursor:
+                    break
+            assert seen == fast["data"], (words, query)
+    # A cursor of one is refused by the other (their digests differ).
+    first = search("pagingword", None, 1)
+    r = org.api.post(SEARCH, json={"search": "pagingword", "limit": 1,
+                                   "query": everything,
+                                   "cursor": first["nextCursor"]})
+    assert_error(r, 400, "invalid_cursor", param="cursor")
+    german = search("Rechnungen", None, 10)["data"][0]["highlight"]
+    assert german["title"] == "<mark>Rechnungen</mark> verstehen"
+
+
+def test_empty_page_after_a_cursor_counts_apart(org):
+    """A page after a cursor that finds nothing (its rows went away since)
+    says the total by the count statement, of the fast text set without a
+    query and of the general one with it alike."""
+    made = []
+    for i in range(3):
+        r = org.api.post("/help_center/articles", json={
+            "title": "Vanishing %d" % i, "body": "<p>vanishword</p>",
+            "state": "live"})
+        assert r.status_code == 200, r.text
+        made.append(r.json()["id"])
+    hc = org.api.get("/help_center/help_centers").json()["data"][0]["id"]
+    queries = (None, {"field": "helpCenterId", "operator": "=",
+                      "value": hc})
+
+    def search(query, cursor=None):
+        body = {"search": "vanishword", "limit": 2}
+        if query:
+            body["query"] = query
+        if cursor:
+            body["cursor"] = cursor
+        r = org.api.post(SEARCH, json=body)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    firsts = [search(q) for q in queries]
+    assert [p["totalCount"] for p in firsts] == [3, 3]
+    assert firsts[0]["data"] == firsts[1]["data"]
+    last = (set(made) - set(ids(firsts[0]))).pop()
+    r = org.api.request("DELETE", "/help_center/articles/" + last)
+    assert r.status_code == 200, r.text
+    for q, first in zip(queries, firsts):
+        page = search(q, first["nextCursor"])
+        assert page["data"] == [] and page["nextCursor"] is None
+        assert page["totalCount"] == 2

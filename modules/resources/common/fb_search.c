@@ -579,12 +579,23 @@ static const fb_search_fast_t *fb_search_fast(
 }
 
 /* Runs statement st with args, or, for a fast set's statement (ids not
- * NULL), with its ids and args' scope, cursor and limit. */
+ * NULL), with its ids and args' scope, cursor and limit, or, for a fast
+ * text set's (text not 0), with args' text, scope, cursor and limit. */
 static fb_error_t *fb_search_select(fb_req_t *fr, const fb_statement_t *st,
                                     const fb_params_search_t *args,
-                                    fb_params_search_ids_t *ids,
+                                    fb_params_search_ids_t *ids, int text,
                                     fb_rows_t *rows)
 {
+    if (text) {
+        const fb_params_search_text_t texts = {
+            .text = args->text, .scope = args->scope,
+            .after_key = args->after_key, .after_id = args->after_id,
+            .limit = args->limit
+        };
+
+        return fb_req_select(fr, st, FB_NAMED_VALUES(search_text, &texts),
+                             rows);
+    }
     if (ids == NULL) {
         return fb_req_select(fr, st, FB_NAMED_VALUES(search, args), rows);
     }
@@ -644,18 +655,21 @@ static const char *fb_search_cursor_name(apr_pool_t *p,
                        fb_hex(p, digest, 8), NULL);
 }
 
-/* The JSON array of the first n rows. */
+/* The JSON array of the first n rows (what the writer prepares is for
+ * those: not the one more read to know whether a next page follows). */
 static fb_error_t *fb_search_rows(fb_req_t *fr,
                                   const fb_search_family_t *fam,
                                   fb_rows_t *rows, int n, const char **json)
 {
+    fb_rows_t shown = *rows;
     fb_error_t *err;
 
     if (fam->page != NULL) {
         return fam->page(fr, rows, n, json);
     }
+    shown.nrows = n;
     if (fam->rows->prepare != NULL
-        && (err = fam->rows->prepare(fr, rows)) != NULL) {
+        && (err = fam->rows->prepare(fr, &shown)) != NULL) {
         return err;
     }
     *json = fb_list_rows_page(fr, fam->rows, rows, n);
@@ -685,7 +699,7 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     fb_cursor_t cursor;
     fb_rows_t rows, count;
     fb_error_t *err;
-    int shown;
+    int shown, text_fast = 0;
 
     if ((fam->check != NULL && (err = fam->check(fr)) != NULL)
         || (err = fb_search_compile(fr->pool, fam->fields,
@@ -719,6 +733,12 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
         o = fb_search_order(fast->orders, sort);
         count_st = fast->count;
     }
+    else if (search != NULL && plan.filter == NULL && fam->text_fast != NULL
+             && fb_search_order(fam->text_fast->orders, sort) != NULL) {
+        text_fast = 1;
+        o = fb_search_order(fam->text_fast->orders, sort);
+        count_st = fam->text_fast->count;
+    }
     else {
         if (search == NULL
             && (err = fb_search_drive(fr, fam, &plan, args, &set))
@@ -748,7 +768,7 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     }
     args.limit = apr_ltoa(fr->pool, limit + 1);
     if ((err = fb_search_select(fr, text ? o->after : o->first, &args,
-                                ids, &rows)) != NULL) {
+                                ids, text_fast, &rows)) != NULL) {
         return err;
     }
     /* Search mode's rows say the total; filter mode counts apart (up to
@@ -766,8 +786,8 @@ fb_error_t *fb_search_respond(fb_req_t *fr)
     else {
         args.after_key = args.after_id = NULL;
         args.limit = apr_ltoa(fr->pool, cap);
-        if ((err = fb_search_select(fr, count_st, &args, ids, &count))
-            != NULL) {
+        if ((err = fb_search_select(fr, count_st, &args, ids, text_fast,
+                                    &count)) != NULL) {
             return err;
         }
         counted = atol(fb_rows_get(&count, 0, 0));

@@ -227,7 +227,12 @@ FB_PARAMS(search, (clauses, index_clauses, text, scope, after_key, after_id,
  * total), then the page in its order, and outer.
  */
 #define FB_SEARCH_TEXT_PAGE(a, admitted, outer, key, by, after) \
-    FB_SEARCH_ARGS ", " admitted ", " \
+    FB_SEARCH_TEXT_PAGE_OF(FB_SEARCH_ARGS, a, admitted, outer, key, by, \
+                           after)
+/* The same after args, the leading WITH of an argument set that names k
+ * (FB_SEARCH_TEXT_ARGS: a fast text set's, below). */
+#define FB_SEARCH_TEXT_PAGE_OF(args, a, admitted, outer, key, by, after) \
+    args ", " admitted ", " \
     "counted AS (SELECT x.*, count(*) OVER () AS search_total " \
     "  FROM admitted x), " \
     "page AS (SELECT " a ".*, " key " AS sort_key FROM counted " a ", k " \
@@ -237,8 +242,34 @@ FB_PARAMS(search, (clauses, index_clauses, text, scope, after_key, after_id,
 /* How many matches, up to the limit (when a page after a cursor is
  * empty, so carries no total). */
 #define FB_SEARCH_TEXT_COUNT(admitted) \
-    FB_SEARCH_ARGS ", " admitted " SELECT count(*) FROM (SELECT 1 " \
+    FB_SEARCH_TEXT_COUNT_OF(FB_SEARCH_ARGS, admitted)
+#define FB_SEARCH_TEXT_COUNT_OF(args, admitted) \
+    args ", " admitted " SELECT count(*) FROM (SELECT 1 " \
     "FROM admitted LIMIT %d) x"
+
+/*
+ * A fast text set: search mode without a query, planned once.  The
+ * statements of search mode above take the query too, which PostgreSQL
+ * plans for each execution's values (a few milliseconds for a help
+ * center's search, a tenth of its time).  A family may declare, as data,
+ * a set of search mode's statements for a body with no query (a
+ * fb_search_set_t without form and links): they take the text as a plain
+ * argument (the set search_text, below) and no clauses to unpack, so
+ * PostgreSQL keeps one plan for them.  The engine takes it when the body
+ * has search and no query and the set has the sort; both give the same
+ * rows, keys, cursors and totalCount (t/api/test_help_center_search.py
+ * compares them).
+ *
+ * The arguments of its statements, in this order: the organization, the
+ * search text, what the key may see (as k.scope), the cursor's key and
+ * id; then the limit.
+ */
+FB_PARAMS(search_text, (text, scope, after_key, after_id, limit));
+
+#define FB_SEARCH_TEXT_ARGS \
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, " \
+    "  %s::text AS text, %s::jsonb AS scope, %s::text AS after_key, " \
+    "  %s::text AS after_id) "
 
 /* Relevance: the score, best first, then the id. */
 #define FB_SEARCH_BY_SCORE(a, id) a ".search_score DESC, " id " DESC"
@@ -379,6 +410,9 @@ typedef struct {
     const fb_search_set_t *text;    /* NULL: no search mode */
     const fb_search_fast_t *fast;   /* filter mode's fast sets, ending
                                      * with NULL orders; NULL: none */
+    const fb_search_set_t *text_fast;   /* search mode without a query
+                                         * (FB_SEARCH_TEXT_ARGS); NULL:
+                                         * none */
     fb_cursor_ids_e ids;            /* the form of the rows' ids */
     long cap;                       /* totalCount at most, filter mode */
     long text_cap;                  /* ..., search mode */

@@ -13,8 +13,13 @@
  * best translation), and gives each row a
  * `highlight`: the title and passages of the body of a translation that
  * has the words (the default locale's when it does), the words found in
- * <mark>.  Rows are otherwise GET /help_center/articles/{id}'s.
+ * <mark>, read by a statement of their own for the rows shown.  Rows are
+ * otherwise GET /help_center/articles/{id}'s.  Words without a query
+ * run statements PostgreSQL plans once (the fast text set).
  */
+#include "apr_hash.h"
+
+#include "fb_json.h"
 #include "fb_search.h"
 #include "hc_articles.h"
 
@@ -69,45 +74,63 @@ static const fb_search_field_t fb_art_search_fields[] = {
 
 /* The words in the configuration of each locale the organization's help
  * center offers (availableLocales: one probe of the text index each);
- * the articles whose translations have them (live copies of live
- * articles, and drafts of drafts when the query names the state); the
- * best 200 the filter admits.  An article scores as its translation in
- * the help center's default locale when that one has the words, else as
- * its best translation that has them: only those are ranked (ts_rank
- * reads the whole vector, kept out of the row), the other matches only
- * admit their article (docs/decisions.md, "Search"). */
+ * the translations that have them (live copies of live articles, and,
+ * with MATCHES ART_S_WITH_DRAFTS, drafts of drafts); the best 200 of
+ * the articles they find that admits (over r and k) admits.  An article
+ * scores (ts_rank) as its translation in the help center's default
+ * locale when that one has the words (hc_f), else as its best
+ * translation that has them (docs/decisions.md, "Search"): a match in
+ * another locale is ranked only when its article has none in the
+ * default one.  ts_rank reads the whole vector, which sql/048 keeps in
+ * the row: it is read with the row the text index points to. */
 #define ART_S_RANKED "200"
 #define ART_S_NAMES_STATE \
     "coalesce(k.clauses @? '$.c[*] ? (@.f == \"state\")', false)"
-#define ART_S_ADMITTED \
+/* The matches, with their ranks, in the locales which ("hc_q.first" or
+ * "NOT hc_q.first") says, that also (a condition on t) admits. */
+#define ART_S_LIVE_MATCHES(which, also) \
+    "SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score " \
+    "FROM k, hc_q, help_center_article_translations t " \
+    "WHERE " which " AND t.org_id = k.org_id AND t.locale = hc_q.locale " \
+    "AND t.search @@ hc_q.q " also
+#define ART_S_WITH_DRAFTS(which, also) \
+    ART_S_LIVE_MATCHES(which, also) \
+    "UNION ALL " \
+    "SELECT t.article_id, ts_rank(t.draft_search, hc_q.q) " \
+    "FROM k, hc_q, help_center_article_translations t " \
+    "JOIN help_center_articles x ON x.org_id = t.org_id " \
+    "  AND x.id = t.article_id AND x.state = 'draft' " \
+    "WHERE " which " AND " ART_S_NAMES_STATE " AND t.org_id = k.org_id " \
+    "AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q " also
+/* An article without a match in the default locale. */
+#define ART_S_UNRANKED \
+    "AND NOT EXISTS (SELECT 1 FROM hc_f f " \
+    "  WHERE f.article_id = t.article_id) "
+#define ART_S_MATCHED(MATCHES, admits) \
     "hc_q AS (SELECT DISTINCT l AS locale, " \
     "  l = hh.default_locale AS first, " \
     "  plainto_tsquery(fb_hc_ts_config(l), k.text) AS q " \
     "  FROM k JOIN help_centers hh ON hh.org_id = k.org_id, " \
     "  unnest(hh.available_locales) l), " \
-    "hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first " \
-    "  FROM k, hc_q, LATERAL (" \
-    "    SELECT t.article_id, t.search AS vec " \
-    "    FROM help_center_article_translations t " \
-    "    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale " \
-    "    AND t.search @@ hc_q.q " \
-    "    UNION ALL " \
-    "    SELECT t.article_id, t.draft_search " \
-    "    FROM help_center_article_translations t " \
-    "    JOIN help_center_articles x ON x.org_id = t.org_id " \
-    "      AND x.id = t.article_id AND x.state = 'draft' " \
-    "    WHERE " ART_S_NAMES_STATE " AND t.org_id = k.org_id " \
-    "    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m), " \
+    "hc_f AS MATERIALIZED (" MATCHES("hc_q.first", "") "), " \
     "hc_m AS (SELECT m.article_id, " \
-    "  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score " \
-    "  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d " \
-    "    WHERE d.first AND d.article_id = m.article_id) " \
+    "  round(max(m.score)::numeric, 6) AS search_score " \
+    "  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL " \
+    MATCHES("NOT hc_q.first", ART_S_UNRANKED) ") m " \
     "  GROUP BY m.article_id), " \
     "admitted AS (SELECT r.*, hc_m.search_score " \
     "  FROM hc_m, help_center_articles r, k " \
-    "  WHERE r.org_id = k.org_id AND r.id = hc_m.article_id " ART_S_LIVE \
-    FB_SEARCH_FILTER(ART_S_HAS) \
+    "  WHERE r.org_id = k.org_id AND r.id = hc_m.article_id " admits \
     "  ORDER BY hc_m.search_score DESC, r.id DESC LIMIT " ART_S_RANKED ")"
+
+/* With a query: drafts' matches when it names the state, live articles
+ * unless it does, and what it says. */
+#define ART_S_ADMITTED \
+    ART_S_MATCHED(ART_S_WITH_DRAFTS, ART_S_LIVE FB_SEARCH_FILTER(ART_S_HAS))
+
+/* Without one (the fast text set): live articles. */
+#define ART_S_ADMITTED_LIVE \
+    ART_S_MATCHED(ART_S_LIVE_MATCHES, "AND r.state = 'live' ")
 
 /* A draft shows its drafts, a live article its live copies. */
 #define ART_S_VIEW "CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END"
@@ -118,14 +141,13 @@ static const fb_search_field_t fb_art_search_fields[] = {
     "LEFT JOIN LATERAL (SELECT t.* " \
     "  FROM help_center_article_translations t " \
     "  WHERE t.org_id = r.org_id AND t.article_id = r.id " \
-    "  AND k.text IS NOT NULL " \
     "  ORDER BY (CASE WHEN r.state = 'live' THEN t.search " \
     "    ELSE t.draft_search END) " \
     "    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC, " \
     "    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true "
 
-/* That translation's text col highlighted in search mode (the words
- * between \x01 and \x02), with ts_headline's options opts. */
+/* That translation's text col highlighted (the words between \x01 and
+ * \x02), with ts_headline's options opts. */
 #define ART_S_HEADLINE(col, opts) \
     "CASE WHEN hd.locale IS NOT NULL THEN ts_headline(" \
     "  fb_hc_ts_config(hd.locale), coalesce(" \
@@ -133,20 +155,37 @@ static const fb_search_field_t fb_art_search_fields[] = {
     "  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text), " \
     "  '" opts ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) END"
 
-/* The article's columns, then the sort key and the total. */
+/* The article's columns, then the sort key and the total; the highlights
+ * are read apart, for the rows shown (fb_art_search_highlights). */
 #define ART_S_OUTER \
-    "SELECT " ART_COLUMNS(ART_COL_SQL, ART_S_VIEW, \
-        ART_S_HEADLINE("title", "HighlightAll=true"), \
-        ART_S_HEADLINE("body_text", "MaxFragments=2, MaxWords=20, " \
-                       "MinWords=8")) \
-    " r.sort_key, r.search_total FROM k " ART_FROM_OF("page", ART_S_VIEW) \
-    ART_S_HIGHLIGHTED
+    "SELECT " ART_COLUMNS(ART_COL_SQL, ART_S_VIEW, "NULL::text", \
+                          "NULL::text") \
+    " r.sort_key, r.search_total FROM k " ART_FROM_OF("page", ART_S_VIEW)
+
+/* The highlights of the articles ids (a JSON array) for the text: the
+ * title and two passages of the body (ts_headline is the dearest part
+ * of a search: only the rows a page shows are highlighted, not the 200
+ * ranked nor the one more read to know whether a page follows). */
+FB_PARAMS(article_search_highlights, (text, ids));
+FB_SQL_WITH(article_search_highlights, article_search_highlights,
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org_id, "
+    "  %s::text AS text, %s::jsonb AS ids) "
+    "SELECT r.id, "
+    ART_S_HEADLINE("title", "HighlightAll=true") ", "
+    ART_S_HEADLINE("body_text", "MaxFragments=2, MaxWords=20, MinWords=8")
+    " FROM k CROSS JOIN LATERAL jsonb_array_elements_text(k.ids) p(id) "
+    "JOIN help_center_articles r ON r.org_id = k.org_id AND r.id = p.id "
+    "JOIN help_centers h ON h.org_id = r.org_id "
+    "  AND h.id = r.help_center_id " ART_S_HIGHLIGHTED);
 
 #define ART_S_WALK_PAGE(key, by, after) \
     FB_SEARCH_FILTER_PAGE("r", ART_S_WALK, ART_S_HAS, ART_S_OUTER, key, \
                           by, after)
 #define ART_S_TEXT_PAGE(key, by, after) \
     FB_SEARCH_TEXT_PAGE("r", ART_S_ADMITTED, ART_S_OUTER, key, by, after)
+#define ART_S_LIVE_PAGE(key, by, after) \
+    FB_SEARCH_TEXT_PAGE_OF(FB_SEARCH_TEXT_ARGS, "r", ART_S_ADMITTED_LIVE, \
+                           ART_S_OUTER, key, by, after)
 
 /* created_at (help_center_articles_list), updated_at (_updated). */
 #define ART_S_SORTS(name, PAGE) \
@@ -178,11 +217,24 @@ FB_SQL_WITH(article_search_text_after, search,
 FB_SQL_WITH(article_search_text_count, search,
     FB_SEARCH_TEXT_COUNT(ART_S_ADMITTED));
 
+/* The fast text set: the words without a query, by relevance. */
+FB_SQL_WITH(article_search_live, search_text,
+    ART_S_LIVE_PAGE("r.search_score::text",
+                    FB_SEARCH_BY_SCORE("r", "r.id"), ""));
+FB_SQL_WITH(article_search_live_after, search_text,
+    ART_S_LIVE_PAGE("r.search_score::text",
+                    FB_SEARCH_BY_SCORE("r", "r.id"),
+                    FB_SEARCH_AFTER_SCORE("r", "r.id")));
+FB_SQL_WITH(article_search_live_count, search_text,
+    FB_SEARCH_TEXT_COUNT_OF(FB_SEARCH_TEXT_ARGS, ART_S_ADMITTED_LIVE));
+
 static const fb_statement_t *const fb_art_search_statements[] = {
     ART_S_SORT_STATEMENTS(article_search), &fb_sql_article_search_count,
     ART_S_SORT_STATEMENTS(article_search_text),
     &fb_sql_article_search_text, &fb_sql_article_search_text_after,
-    &fb_sql_article_search_text_count, NULL
+    &fb_sql_article_search_text_count, &fb_sql_article_search_live,
+    &fb_sql_article_search_live_after, &fb_sql_article_search_live_count,
+    &fb_sql_article_search_highlights, NULL
 };
 
 static const fb_search_order_t fb_art_walk_orders[] = {
@@ -205,6 +257,68 @@ static const fb_search_set_t fb_art_text_set = {
     .count = &fb_sql_article_search_text_count
 };
 
+static const fb_search_order_t fb_art_live_orders[] = {
+    {.sort = "", .first = &fb_sql_article_search_live,
+     .after = &fb_sql_article_search_live_after,
+     .key_valid = fb_search_key_score},
+    {.sort = NULL}
+};
+
+static const fb_search_set_t fb_art_live_set = {
+    .orders = fb_art_live_orders,
+    .count = &fb_sql_article_search_live_count
+};
+
+/* The highlights of the rows shown, into their highlight columns (the
+ * page's statement leaves them NULL): one statement for the page's ids,
+ * in search mode. */
+static fb_error_t *fb_art_search_highlights(fb_req_t *fr,
+                                            const fb_rows_t *rows)
+{
+    const char *search = fb_json_string(fr->body, "search");
+    json_object *ids;
+    apr_hash_t *at;
+    fb_rows_t found;
+    fb_error_t *err;
+    int i;
+
+    if (search == NULL || rows->nrows == 0) {
+        return NULL;
+    }
+    ids = fb_json_owned(fr->pool, json_object_new_array());
+    at = apr_hash_make(fr->pool);
+    for (i = 0; i < rows->nrows; i++) {
+        const char **row = rows->cells + (apr_size_t)i * rows->ncols;
+
+        json_object_array_add(ids,
+                              json_object_new_string(row[ART_COL_ID]));
+        apr_hash_set(at, row[ART_COL_ID], APR_HASH_KEY_STRING, row);
+    }
+    if ((err = fb_req_select(fr, FB_CALL(article_search_highlights,
+                                         .text = search,
+                                         .ids = fb_json_text(fr->pool, ids)),
+                             &found)) != NULL) {
+        return err;
+    }
+    for (i = 0; i < found.nrows; i++) {
+        const char **row = apr_hash_get(at, fb_rows_get(&found, i, 0),
+                                        APR_HASH_KEY_STRING);
+
+        if (row != NULL) {
+            row[ART_COL_HL_TITLE] = fb_rows_get(&found, i, 1);
+            row[ART_COL_HL_BODY] = fb_rows_get(&found, i, 2);
+        }
+    }
+    return NULL;
+}
+
+/* A search's rows: an article as GET shows it, with its highlight. */
+static const fb_list_rows_t fb_art_search_rows = {
+    .members = fb_hc_article_members, .json_size = 4096,
+    .key_col = ART_NCOLS, .id_col = ART_COL_ID,
+    .prepare = fb_art_search_highlights,
+};
+
 /* The client's sorts. */
 static const char *const fb_art_search_sorts[] = {
     "created_at:desc", "created_at:asc", "updated_at:desc",
@@ -224,9 +338,10 @@ static const fb_search_family_t fb_art_search = {
     .default_sort = "created_at:desc",
     .filter = fb_art_filter_sets,
     .text = &fb_art_text_set,
+    .text_fast = &fb_art_live_set,
     .cap = 5000,
     .text_cap = 200,
-    .rows = &fb_hc_article_rows,
+    .rows = &fb_art_search_rows,
     .total_col = ART_NCOLS + 1,
 };
 

@@ -166,7 +166,7 @@ static apr_status_t fb_art_highlight(fb_req_t *fr, fb_jsonw_t *w,
     return APR_SUCCESS;
 }
 
-static const fb_rj_member_t fb_art_members[] = {
+const fb_rj_member_t fb_hc_article_members[] = {
     FB_RJ_CONST("object", "\"article\""),
     FB_RJ_STRING("id", ART_COL_ID),
     FB_RJ_OPTIONAL("title", ART_COL_TITLE),
@@ -197,7 +197,7 @@ static const fb_rj_member_t fb_art_members[] = {
 };
 
 const fb_list_rows_t fb_hc_article_rows = {
-    .members = fb_art_members, .json_size = 4096,
+    .members = fb_hc_article_members, .json_size = 4096,
     .key_col = ART_NCOLS, .id_col = ART_COL_ID,
 };
 

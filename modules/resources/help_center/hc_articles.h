@@ -98,8 +98,10 @@ enum { ART_COLUMNS(ART_COL_ENUM, "", "", "") ART_NCOLS };
 
 #define ART_FROM(view) ART_FROM_OF("help_center_articles", view)
 
-/* How an article's row is written (GET .../articles/{id}'s object);
- * its cursor key is column ART_NCOLS. */
+/* How an article's row is written (GET .../articles/{id}'s object):
+ * its members, and as a list's rows, whose cursor key is column
+ * ART_NCOLS. */
+extern const fb_rj_member_t fb_hc_article_members[];
 extern const fb_list_rows_t fb_hc_article_rows;
 
 /* The article resource (its get reads one as GET .../articles/{id}),

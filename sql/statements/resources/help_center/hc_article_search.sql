@@ -4,6 +4,46 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
+-- article_search_highlights (scoped; varchar, varchar, varchar) named (text, ids)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS text, $3::jsonb AS ids)
+SELECT r.id,
+CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
+  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+hd.published_at IS NOT NULL
+THEN
+hd.live_title
+ ELSE
+hd.title
+ END, ''),
+  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
+  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
+  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+hd.published_at IS NOT NULL
+THEN
+hd.live_body_text
+ ELSE
+hd.body_text
+ END, ''),
+  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
+  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END
+ FROM k CROSS JOIN LATERAL jsonb_array_elements_text(k.ids) p(id)
+JOIN help_center_articles r ON r.org_id = k.org_id AND r.id = p.id
+JOIN help_centers h ON h.org_id = r.org_id
+  AND h.id = r.help_center_id
+LEFT JOIN LATERAL (SELECT t.*
+  FROM help_center_article_translations t
+  WHERE t.org_id = r.org_id AND t.article_id = r.id
+  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
+    ELSE t.draft_search END)
+    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
+    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true;
+
 -- article_search_created_desc (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, integer) named (clauses, index_clauses, text, scope, after_key, after_id, limit)
 WITH search_args AS NOT MATERIALIZED (SELECT $1::text AS org_id,
   $2::jsonb AS clauses, $3::jsonb AS index_clauses, $4::text AS text,
@@ -172,30 +212,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -253,14 +271,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  DESC,
@@ -437,30 +447,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -518,14 +506,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  DESC,
@@ -700,30 +680,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -781,14 +739,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  ASC,
@@ -965,30 +915,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -1046,14 +974,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  ASC,
@@ -1228,30 +1148,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -1309,14 +1207,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  DESC,
@@ -1493,30 +1383,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -1574,14 +1442,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  DESC,
@@ -1756,30 +1616,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -1837,14 +1675,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  ASC,
@@ -2021,30 +1851,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -2102,14 +1910,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  ASC,
@@ -2228,25 +2028,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -2407,30 +2231,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -2488,14 +2290,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  DESC,
@@ -2514,25 +2308,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -2695,30 +2513,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -2776,14 +2572,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  DESC,
@@ -2802,25 +2590,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -2981,30 +2793,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -3062,14 +2852,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  ASC,
@@ -3088,25 +2870,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3269,30 +3075,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -3350,14 +3134,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.created_at
  ASC,
@@ -3376,25 +3152,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3555,30 +3355,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -3636,14 +3414,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  DESC,
@@ -3662,25 +3432,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -3843,30 +3637,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -3924,14 +3696,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  DESC,
@@ -3950,25 +3714,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4129,30 +3917,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -4210,14 +3976,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  ASC,
@@ -4236,25 +3994,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4417,30 +4199,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -4498,14 +4258,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.updated_at
  ASC,
@@ -4524,25 +4276,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4702,30 +4478,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -4783,14 +4537,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.search_score DESC,
 r.id
@@ -4808,25 +4554,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -4988,30 +4758,8 @@ tr.bodies,
 tr.slugs,
 tr.created,
 tr.updated,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_title
- ELSE
-hd.title
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
-CASE WHEN hd.locale IS NOT NULL THEN ts_headline(
-  fb_hc_ts_config(hd.locale), coalesce(CASE WHEN
-CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
- = 'live' AND
-hd.published_at IS NOT NULL
-THEN
-hd.live_body_text
- ELSE
-hd.body_text
- END, ''),
-  plainto_tsquery(fb_hc_ts_config(hd.locale), k.text),
-  'MaxFragments=2, MaxWords=20, MinWords=8, StartSel=' || chr(1) || ', StopSel=' || chr(2)) END,
+NULL::text,
+NULL::text,
  r.sort_key, r.search_total FROM k
 JOIN
 page
@@ -5069,14 +4817,6 @@ t.body
     t.description, t.body)) AS differs
   FROM help_center_article_translations t
   WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
-LEFT JOIN LATERAL (SELECT t.*
-  FROM help_center_article_translations t
-  WHERE t.org_id = r.org_id AND t.article_id = r.id
-  AND k.text IS NOT NULL
-  ORDER BY (CASE WHEN r.state = 'live' THEN t.search
-    ELSE t.draft_search END)
-    @@ plainto_tsquery(fb_hc_ts_config(t.locale), k.text) DESC,
-    t.locale = h.default_locale DESC, t.locale LIMIT 1) hd ON true
  ORDER BY
 r.search_score DESC,
 r.id
@@ -5094,25 +4834,49 @@ hc_q AS (SELECT DISTINCT l AS locale,
   plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
   FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
   unnest(hh.available_locales) l),
-hc_t AS (SELECT m.article_id, m.vec, hc_q.q, hc_q.first
-  FROM k, hc_q, LATERAL (
-    SELECT t.article_id, t.search AS vec
-    FROM help_center_article_translations t
-    WHERE t.org_id = k.org_id AND t.locale = hc_q.locale
-    AND t.search @@ hc_q.q
-    UNION ALL
-    SELECT t.article_id, t.draft_search
-    FROM help_center_article_translations t
-    JOIN help_center_articles x ON x.org_id = t.org_id
-      AND x.id = t.article_id AND x.state = 'draft'
-    WHERE
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+hc_q.first
+ AND
 coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
  AND t.org_id = k.org_id
-    AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q) m),
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+),
 hc_m AS (SELECT m.article_id,
-  round(max(ts_rank(m.vec, m.q))::numeric, 6) AS search_score
-  FROM hc_t m WHERE m.first OR NOT EXISTS (SELECT 1 FROM hc_t d
-    WHERE d.first AND d.article_id = m.article_id)
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+UNION ALL
+SELECT t.article_id, ts_rank(t.draft_search, hc_q.q)
+FROM k, hc_q, help_center_article_translations t
+JOIN help_center_articles x ON x.org_id = t.org_id
+  AND x.id = t.article_id AND x.state = 'draft'
+WHERE
+NOT hc_q.first
+ AND
+coalesce(k.clauses @? '$.c[*] ? (@.f == "state")', false)
+ AND t.org_id = k.org_id
+AND t.locale = hc_q.locale AND t.draft_search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
   GROUP BY m.article_id),
 admitted AS (SELECT r.*, hc_m.search_score
   FROM hc_m, help_center_articles r, k
@@ -5202,3 +4966,388 @@ END), false)
 200)
  SELECT count(*) FROM (SELECT 1
 FROM admitted LIMIT $8) x;
+
+-- article_search_live (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (text, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS text, $3::jsonb AS scope, $4::text AS after_key,
+  $5::text AS after_id)
+,
+hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
+  plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
+  GROUP BY m.article_id),
+admitted AS (SELECT r.*, hc_m.search_score
+  FROM hc_m, help_center_articles r, k
+  WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
+AND r.state = 'live'
+  ORDER BY hc_m.search_score DESC, r.id DESC LIMIT
+200),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+r.*,
+r.search_score::text
+ AS sort_key FROM counted
+r, k
+  WHERE true
+ ORDER BY
+r.search_score DESC,
+r.id
+ DESC
+ LIMIT $6)
+SELECT
+r.id,
+r.org_id,
+r.help_center_id,
+r.parent_id,
+au.id,
+au.name,
+au.profile_picture,
+r.icon_type,
+r.icon_value,
+r.state,
+r.state = 'live',
+coalesce(r.position::text, 'null'),
+r.created_at AT TIME ZONE 'UTC',
+r.updated_at AT TIME ZONE 'UTC',
+fb_iso(r.live_updated_at),
+h.default_locale,
+coalesce(d.locale, h.default_locale),
+CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+d.published_at IS NOT NULL
+THEN
+d.live_title
+ ELSE
+d.title
+ END,
+CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+d.published_at IS NOT NULL
+THEN
+d.live_description
+ ELSE
+d.description
+ END,
+CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+d.published_at IS NOT NULL
+THEN
+d.live_body
+ ELSE
+d.body
+ END,
+d.slug,
+o.portal_url,
+h.subpath,
+h.external_domain,
+CASE WHEN d.slug IS NOT NULL THEN h.external_domain END,
+tr.published,
+coalesce(tr.differs, false),
+tr.locales,
+tr.titles,
+tr.descriptions,
+tr.bodies,
+tr.slugs,
+tr.created,
+tr.updated,
+NULL::text,
+NULL::text,
+ r.sort_key, r.search_total FROM k
+JOIN
+page
+ r ON r.org_id = k.org_id
+JOIN help_centers h ON h.org_id = r.org_id
+  AND h.id = r.help_center_id
+JOIN organizations o ON o.id = r.org_id
+LEFT JOIN admins au ON au.org_id = r.org_id AND au.id = r.author_id
+LEFT JOIN LATERAL (SELECT t.*
+  FROM help_center_article_translations t
+  WHERE t.org_id = r.org_id AND t.article_id = r.id
+  ORDER BY t.locale = h.default_locale DESC, t.locale LIMIT 1) d
+  ON true
+LEFT JOIN LATERAL (SELECT
+  array_agg(t.locale ORDER BY t.locale) AS locales,
+  array_agg(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+t.published_at IS NOT NULL
+THEN
+t.live_title
+ ELSE
+t.title
+ END
+ ORDER BY t.locale)
+    AS titles,
+  array_agg(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+t.published_at IS NOT NULL
+THEN
+t.live_description
+ ELSE
+t.description
+ END
+    ORDER BY t.locale) AS descriptions,
+  array_agg(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+t.published_at IS NOT NULL
+THEN
+t.live_body
+ ELSE
+t.body
+ END
+ ORDER BY t.locale)
+    AS bodies,
+  array_agg(t.slug ORDER BY t.locale) AS slugs,
+  array_agg(fb_iso(t.created_at) ORDER BY t.locale) AS created,
+  array_agg(fb_iso(t.updated_at) ORDER BY t.locale) AS updated,
+  coalesce(array_agg(t.locale ORDER BY t.locale)
+    FILTER (WHERE t.published_at IS NOT NULL), '{}') AS published,
+  bool_or(t.published_at IS NOT NULL AND (t.live_title,
+    t.live_description, t.live_body) IS DISTINCT FROM (t.title,
+    t.description, t.body)) AS differs
+  FROM help_center_article_translations t
+  WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
+ ORDER BY
+r.search_score DESC,
+r.id
+ DESC;
+
+-- article_search_live_after (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (text, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS text, $3::jsonb AS scope, $4::text AS after_key,
+  $5::text AS after_id)
+,
+hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
+  plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
+  GROUP BY m.article_id),
+admitted AS (SELECT r.*, hc_m.search_score
+  FROM hc_m, help_center_articles r, k
+  WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
+AND r.state = 'live'
+  ORDER BY hc_m.search_score DESC, r.id DESC LIMIT
+200),
+counted AS (SELECT x.*, count(*) OVER () AS search_total
+  FROM admitted x),
+page AS (SELECT
+r.*,
+r.search_score::text
+ AS sort_key FROM counted
+r, k
+  WHERE true
+AND (r.search_score,
+r.id) < (k.after_key::numeric, k.after_id)
+ ORDER BY
+r.search_score DESC,
+r.id
+ DESC
+ LIMIT $6)
+SELECT
+r.id,
+r.org_id,
+r.help_center_id,
+r.parent_id,
+au.id,
+au.name,
+au.profile_picture,
+r.icon_type,
+r.icon_value,
+r.state,
+r.state = 'live',
+coalesce(r.position::text, 'null'),
+r.created_at AT TIME ZONE 'UTC',
+r.updated_at AT TIME ZONE 'UTC',
+fb_iso(r.live_updated_at),
+h.default_locale,
+coalesce(d.locale, h.default_locale),
+CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+d.published_at IS NOT NULL
+THEN
+d.live_title
+ ELSE
+d.title
+ END,
+CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+d.published_at IS NOT NULL
+THEN
+d.live_description
+ ELSE
+d.description
+ END,
+CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+d.published_at IS NOT NULL
+THEN
+d.live_body
+ ELSE
+d.body
+ END,
+d.slug,
+o.portal_url,
+h.subpath,
+h.external_domain,
+CASE WHEN d.slug IS NOT NULL THEN h.external_domain END,
+tr.published,
+coalesce(tr.differs, false),
+tr.locales,
+tr.titles,
+tr.descriptions,
+tr.bodies,
+tr.slugs,
+tr.created,
+tr.updated,
+NULL::text,
+NULL::text,
+ r.sort_key, r.search_total FROM k
+JOIN
+page
+ r ON r.org_id = k.org_id
+JOIN help_centers h ON h.org_id = r.org_id
+  AND h.id = r.help_center_id
+JOIN organizations o ON o.id = r.org_id
+LEFT JOIN admins au ON au.org_id = r.org_id AND au.id = r.author_id
+LEFT JOIN LATERAL (SELECT t.*
+  FROM help_center_article_translations t
+  WHERE t.org_id = r.org_id AND t.article_id = r.id
+  ORDER BY t.locale = h.default_locale DESC, t.locale LIMIT 1) d
+  ON true
+LEFT JOIN LATERAL (SELECT
+  array_agg(t.locale ORDER BY t.locale) AS locales,
+  array_agg(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+t.published_at IS NOT NULL
+THEN
+t.live_title
+ ELSE
+t.title
+ END
+ ORDER BY t.locale)
+    AS titles,
+  array_agg(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+t.published_at IS NOT NULL
+THEN
+t.live_description
+ ELSE
+t.description
+ END
+    ORDER BY t.locale) AS descriptions,
+  array_agg(CASE WHEN
+CASE WHEN r.state = 'draft' THEN 'draft' ELSE 'live' END
+ = 'live' AND
+t.published_at IS NOT NULL
+THEN
+t.live_body
+ ELSE
+t.body
+ END
+ ORDER BY t.locale)
+    AS bodies,
+  array_agg(t.slug ORDER BY t.locale) AS slugs,
+  array_agg(fb_iso(t.created_at) ORDER BY t.locale) AS created,
+  array_agg(fb_iso(t.updated_at) ORDER BY t.locale) AS updated,
+  coalesce(array_agg(t.locale ORDER BY t.locale)
+    FILTER (WHERE t.published_at IS NOT NULL), '{}') AS published,
+  bool_or(t.published_at IS NOT NULL AND (t.live_title,
+    t.live_description, t.live_body) IS DISTINCT FROM (t.title,
+    t.description, t.body)) AS differs
+  FROM help_center_article_translations t
+  WHERE t.org_id = r.org_id AND t.article_id = r.id) tr ON true
+ ORDER BY
+r.search_score DESC,
+r.id
+ DESC;
+
+-- article_search_live_count (scoped; varchar, varchar, varchar, varchar, varchar, integer) named (text, scope, after_key, after_id, limit)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org_id,
+  $2::text AS text, $3::jsonb AS scope, $4::text AS after_key,
+  $5::text AS after_id)
+,
+hc_q AS (SELECT DISTINCT l AS locale,
+  l = hh.default_locale AS first,
+  plainto_tsquery(fb_hc_ts_config(l), k.text) AS q
+  FROM k JOIN help_centers hh ON hh.org_id = k.org_id,
+  unnest(hh.available_locales) l),
+hc_f AS MATERIALIZED (SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+),
+hc_m AS (SELECT m.article_id,
+  round(max(m.score)::numeric, 6) AS search_score
+  FROM (SELECT f.article_id, f.score FROM hc_f f UNION ALL
+SELECT t.article_id, ts_rank(t.search, hc_q.q) AS score
+FROM k, hc_q, help_center_article_translations t
+WHERE
+NOT hc_q.first
+ AND t.org_id = k.org_id AND t.locale = hc_q.locale
+AND t.search @@ hc_q.q
+AND NOT EXISTS (SELECT 1 FROM hc_f f
+  WHERE f.article_id = t.article_id)
+) m
+  GROUP BY m.article_id),
+admitted AS (SELECT r.*, hc_m.search_score
+  FROM hc_m, help_center_articles r, k
+  WHERE r.org_id = k.org_id AND r.id = hc_m.article_id
+AND r.state = 'live'
+  ORDER BY hc_m.search_score DESC, r.id DESC LIMIT
+200)
+ SELECT count(*) FROM (SELECT 1
+FROM admitted LIMIT $6) x;
