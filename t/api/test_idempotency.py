@@ -65,32 +65,40 @@ def test_the_answer_commits_with_the_write(org, board):
     assert key_tx == post_tx
 
 
+# An upsert that reads its answer in its own transaction: its path, the
+# body's field naming the record, the table and that row's column.
+UPSERTS = {
+    "contact": ("/contacts", "userId", "contacts", "id"),
+    "company": ("/companies", "companyId", "companies", "id"),
+}
+
+
 @pytest.mark.parametrize("existing", [False, True])
-def test_a_contact_upsert_answer_commits_with_it(org, existing):
-    """POST /v2/contacts reads its answer in its own transaction too: a
-    created and an updated contact and the key's record have one xmin,
-    and a replay answers the same status and body."""
-    user_id = "idem-" + secrets.token_hex(4)
+@pytest.mark.parametrize("kind", sorted(UPSERTS))
+def test_an_upsert_answer_commits_with_it(org, kind, existing):
+    """POST /v2/contacts and /v2/companies read their answer in their own
+    transaction too: a created and an updated record and the key's
+    record have one xmin, and a replay answers the same status and
+    body."""
+    path, field, table, column = UPSERTS[kind]
+    body = {field: "idem-" + secrets.token_hex(4), "name": "Before"}
     if existing:
-        r = org.api.post("/contacts", json={"userId": user_id,
-                                            "name": "Before"})
+        r = org.api.post(path, json=body)
         assert r.status_code == 201, r.text
     key = secrets.token_hex(8)
-    body = {"userId": user_id, "name": "After"}
-    r = org.api.post("/contacts", json=body,
-                     headers={"Idempotency-Key": key})
+    body["name"] = "After"
+    r = org.api.post(path, json=body, headers={"Idempotency-Key": key})
     assert r.status_code == (200 if existing else 201), r.text
     assert r.json()["name"] == "After"
-    contact_tx, = org.server.sql("SELECT xmin::text FROM contacts "
-                                 "WHERE org_id = %s AND id = %s",
-                                 org.id, r.json()["id"])[0]
+    row_tx, = org.server.sql("SELECT xmin::text FROM " + table
+                             + " WHERE org_id = %s AND " + column + " = %s",
+                             org.id, r.json()["id"])[0]
     state, status, key_tx = org.server.sql(
         "SELECT state, status, xmin::text FROM idempotency_keys "
         "WHERE org_id = %s AND idem_key = %s", org.id, key)[0]
     assert (state, status) == ("done", r.status_code)
-    assert key_tx == contact_tx
-    again = org.api.post("/contacts", json=body,
-                         headers={"Idempotency-Key": key})
+    assert key_tx == row_tx
+    again = org.api.post(path, json=body, headers={"Idempotency-Key": key})
     assert (again.status_code, again.json()) == (r.status_code, r.json())
 
 

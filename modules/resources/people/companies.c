@@ -130,30 +130,27 @@ static const fb_field_rule_t fb_company_upsert_rules[] = {
 };
 
 /* POST /companies: created (201) or updated (200) by fb_company_upsert(),
- * answered as it is once committed. */
+ * answered as it is in the write's transaction. */
 static fb_error_t *fb_company_upsert(fb_req_t *fr)
 {
+    const char *created, *json;
     fb_rows_t upserted;
     fb_write_t w;
-    fb_error_t *err;
 
     fb_people_created_at(fr->pool, fr->body);
     fb_write_begin(&w, fr);
-    if (fb_write_select(&w, &fb_sql_company_upsert,
-                        FB_NAMED(company_upsert,
-                                 .company_id = fb_json_string(fr->body,
-                                                              "companyId"),
-                                 .body = fb_json_text(fr->pool, fr->body)),
-                        &upserted)) {
-        fb_write_target(&w, fb_rows_get(&upserted, 0, 0));
-    }
-    if ((err = fb_write_end(&w)) != NULL) {
-        return err;
-    }
-    return fb_resource_respond(fr, &fb_companies,
-                               strcmp(fb_rows_get(&upserted, 0, 1), "t") == 0
-                               ? HTTP_CREATED : HTTP_OK,
-                               fb_rows_get(&upserted, 0, 0));
+    fb_write_select(&w, &fb_sql_company_upsert,
+                    FB_NAMED(company_upsert,
+                             .company_id = fb_json_string(fr->body,
+                                                          "companyId"),
+                             .body = fb_json_text(fr->pool, fr->body)),
+                    &upserted);
+    created = fb_rows_get(&upserted, 0, 1);
+    fb_resource_write_render(&w, &fb_companies, fb_rows_get(&upserted, 0, 0),
+                             &json);
+    return fb_write_respond(&w, created != NULL && strcmp(created, "t") == 0
+                                ? HTTP_CREATED : HTTP_OK,
+                            json);
 }
 
 /* ---- DELETE /companies/{id} and /by-company-id/{companyId} ---- */
