@@ -28,6 +28,9 @@ DOMAIN_SRC:= $(sort $(wildcard modules/domain/*.c))
 HTTP_SRC  := $(sort $(wildcard modules/http/*.c))
 RES_SRC   := $(sort $(wildcard modules/resources/*/*.c))
 JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
+# The importer (docs/operator.md, "Moving an organization here"): a
+# program of its own over core, as a2md is over mod_md's core.
+IMPORT_SRC:= $(sort $(wildcard tools/import/*.c))
 # The families' parts of the served OpenAPI description (fb_openapi.h),
 # carried into the module as C strings.
 OPENAPI_PARTS := $(sort $(wildcard modules/resources/*/openapi.json))
@@ -113,9 +116,7 @@ mod_feedback.so: $(MOD_OBJ)
 
 comma := ,
 
-# The importer (docs/operator.md, "Moving an organization here"): a
-# program of its own over core, as a2md is over mod_md's core.
-IMPORT_SRC := $(sort $(wildcard tools/import/*.c))
+# The importer's objects, and core's, which it is linked with.
 IMPORT_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(IMPORT_SRC)) \
               $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
 
