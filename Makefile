@@ -220,6 +220,7 @@ install: mod_feedback.so bin/feedback-import
 	sed 's|/usr/share/mod_feedback/sql|$(DATADIR)/sql|' bin/feedbackctl \
 	    >$(DESTDIR)$(SBINDIR)/feedbackctl
 	chmod 755 $(DESTDIR)$(SBINDIR)/feedbackctl
+	install -m 755 bin/feedback-import $(DESTDIR)$(SBINDIR)/
 
 clean:
 	rm -rf $(BUILD) .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \

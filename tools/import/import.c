@@ -126,6 +126,7 @@ typedef struct {
     imp_source_t *target;       /* the target's API, or NULL */
     int page_size;
     int tty;
+    double shown;               /* when progress was last shown */
     FILE *report;
 } imp_t;
 
@@ -247,14 +248,15 @@ static void imp_progress(imp_t *im, const imp_family_t *f,
                          const imp_mark_t *m, long total, double started,
                          long read_before, int last)
 {
-    static double shown;
     double now = imp_now(), rate = 0;
     char eta[32] = "";
 
-    if (!last && !im->tty && now - shown < 5) {
+    /* A terminal's line is redrawn at most 10 times a second; plain
+     * lines come every 5 seconds, and at the end of the family. */
+    if (!last && now - im->shown < (im->tty ? 0.1 : 5)) {
         return;
     }
-    shown = now;
+    im->shown = now;
     if (now > started) {
         rate = (double)(m->read - read_before) / (now - started);
     }
@@ -383,12 +385,17 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
 
     imp_mark_get(im, im->pool, f, m);
     read_before = m->read;
+    im->shown = started;
     if (m->done) {
         imp_progress(im, f, m, total, started, read_before, 1);
         return;
     }
     if (f->parent == NULL) {
-        imp_read_list(im, f, m, &total, started, read_before);
+        /* A list whose last page is written (no cursor after it) was
+         * read whole: only its end is left to do. */
+        if (m->page == 0 || m->cursor != NULL) {
+            imp_read_list(im, f, m, &total, started, read_before);
+        }
     }
     else {
         /* A parent's children: m->parent is the parent being read (its
@@ -578,9 +585,12 @@ static void imp_verify(imp_t *im, const imp_mark_t *marks)
                      : memcmp(a, b, 32) == 0
                        ? apr_psprintf(im->pool, "same %02x%02x%02x%02x",
                                       a[0], a[1], a[2], a[3])
-                       : apr_psprintf(im->pool, "DIFFERS %02x%02x%02x%02x"
-                                      "/%02x%02x%02x%02x", a[0], a[1], a[2],
-                                      a[3], b[0], b[1], b[2], b[3]);
+                       : apr_psprintf(im->pool, "%s %02x%02x%02x%02x"
+                                      "/%02x%02x%02x%02x%s%s",
+                                      f->differs ? "differs" : "DIFFERS",
+                                      a[0], a[1], a[2], a[3], b[0], b[1],
+                                      b[2], b[3], f->differs ? ": " : "",
+                                      f->differs ? f->differs : "");
         }
         imp_out(im, apr_psprintf(
             im->pool, "%-16s %9ld %9s %9ld %8ld  %s\n", f->name,

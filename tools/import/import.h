@@ -53,6 +53,8 @@ typedef struct {
     const fb_statement_t *after;    /* run once the family is read
                                      * whole (in the transaction of its
                                      * last page), or NULL */
+    const char *differs;        /* why the target's list differs from
+                                 * the source's by design, or NULL */
     const char *skipped_why;    /* what a skipped object is, for the
                                  * report */
 } imp_family_t;

@@ -457,7 +457,9 @@ const fb_statement_t *const imp_statements[] = {
 /* In the order they depend on each other. */
 const imp_family_t imp_families[] = {
     {.name = "admins", .list = "/admins", .paging = IMP_ONE_PAGE,
-     .claims = 1, .write = &fb_sql_imp_admins},
+     .claims = 1, .write = &fb_sql_imp_admins,
+     .differs = "the organization's own admins stay, imported ones are "
+                "Viewers"},
     {.name = "contacts", .list = "/contacts",
      .query = "contactType=customer", .paging = IMP_CURSOR, .claims = 1,
      .write = &fb_sql_imp_contacts},
