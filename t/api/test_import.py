@@ -3,7 +3,8 @@ one instance to another through the API, ids kept.
 
 The source is the session's server; each target is a database of its
 own in the same cluster with its own httpd.  The source is filled
-through the API (boards, statuses, a field, tags, customers and a lead,
+through the API (boards, statuses, a field, tags, companies, customers
+linked to them and a lead,
 posts with tags, authors and voters, threaded comments, private and in
 review among them), imported, and every object the target's API renders
 is compared with the source's: same ids, same members, except the
@@ -33,14 +34,15 @@ import requests
 from conftest import CTL, Org, create_database, httpd
 
 IGNORED = ("organizationId", "postUrl")
-LISTS = ("/boards", "/post_statuses", "/custom_fields", "/tags",
+LISTS = ("/companies", "/boards", "/post_statuses", "/custom_fields",
+         "/tags",
          "/contacts?contactType=customer", "/contacts?contactType=lead",
          "/posts?inReview=true",
          "/comments?privacy=all&inReview=true&sortBy=old")
 # The tables an import writes, and how rows of the organization are
 # counted in each.
 TABLES = ("boards", "post_statuses", "custom_fields", "conversation_tags",
-          "contacts", "tags", "posts", "post_tags", "post_votes", "comments",
+          "companies", "contact_companies", "contacts", "tags", "posts", "post_tags", "post_votes", "comments",
           "admins")
 
 
@@ -84,6 +86,18 @@ def fill(org):
     people = [made(a.post("/contacts", json={
         "email": "p%d@imp.example" % i, "name": "Person %d" % i}))
         for i in range(12)]
+    # Companies, and people linked to them.
+    for i in range(3):
+        made(a.post("/companies", json={
+            "companyId": "co-%d" % i, "name": "Company %d" % i,
+            "monthlySpend": 100.5 * (i + 1), "industry": "Tools",
+            "plan": "pro", "companySize": 10 * (i + 1),
+            "website": "https://co%d.example" % i}))
+    for i, person in enumerate(people[:5]):
+        made(a.post("/contacts", json={
+            "email": person["email"],
+            "companies": [{"id": "co-%d" % (i % 3), "name": "Company %d"
+                           % (i % 3)}]}))
     # No API call makes a lead (conversations do): one written here.
     org.server.sql("INSERT INTO contacts (org_id, email, name, type) "
                    "VALUES (%s, 'lead@imp.example', 'A lead', 'lead')",
@@ -139,7 +153,8 @@ def pages(api, path):
     while True:
         sep = "&" if "?" in path else "?"
         q = path
-        if path.startswith(("/contacts", "/posts", "/comments")):
+        if path.startswith(("/contacts", "/posts", "/comments",
+                            "/companies")):
             q += sep + "limit=100" + ("&cursor=" + cursor if cursor else "")
         r = api.get(q)
         assert r.status_code == 200, (q, r.text)
@@ -170,6 +185,10 @@ def rendered(api):
         seen["post " + pid] = clean(made(api.get("/posts/" + pid)))
         seen["voters " + pid] = [v["id"] for v in pages(
             api, "/posts/%s/voters" % pid)]
+    # A company's people (a link's time is not rendered: as a set).
+    for cid in seen["/companies"]:
+        seen["people " + cid] = sorted(c["id"] for c in pages(
+            api, "/companies/%s/contacts" % cid))
     for cid in seen["/comments?privacy=all&inReview=true&sortBy=old"]:
         seen["comment " + cid] = clean(made(api.get("/comments/" + cid)))
     return seen
@@ -243,7 +262,8 @@ def test_every_object_is_rendered_the_same(source, imported):
 
 def test_verification_table_and_report(source, imported):
     rows = written(imported.out)
-    for family in ("boards", "post_statuses", "custom_fields", "tags",
+    for family in ("companies", "boards", "post_statuses", "custom_fields",
+                   "tags",
                    "contacts", "leads", "posts", "comments"):
         src_n, dst_n, _, _, digest = rows[family][:5]
         assert src_n == dst_n, (family, rows[family])

@@ -51,8 +51,49 @@ FB_SQL_WITH(imp_admins, import_page,
     "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM mapped) "
     "  AS written, 0 AS skipped");
 
+/* Companies, by the integrator's id too (unique in an organization): a
+ * company whose companyId another company here has is skipped. */
+FB_SQL_WITH(imp_companies, import_page,
+    IMP_K
+    ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r("
+    "    id text, \"companyId\" text, name text, \"monthlySpend\" numeric, "
+    "    industry text, website text, plan text, \"companySize\" integer, "
+    "    \"customFields\" jsonb, \"lastActivity\" timestamptz, "
+    "    \"createdAt\" timestamptz, \"updatedAt\" timestamptz)), "
+    "v AS (SELECT s.* FROM k, src s WHERE NOT EXISTS (SELECT 1 "
+    "    FROM companies o WHERE o.org_id = k.org "
+    "      AND o.company_id = s.\"companyId\" AND o.id <> s.id)), "
+    "up AS (INSERT INTO companies AS t (org_id, id, company_id, name, "
+    "        monthly_spend, industry, website, plan, company_size, "
+    "        custom_fields, last_activity, created_at, updated_at) "
+    "    SELECT k.org, v.id, v.\"companyId\", v.name, v.\"monthlySpend\", "
+    "      v.industry, v.website, v.plan, v.\"companySize\", "
+    "      COALESCE(v.\"customFields\", '{}'), v.\"lastActivity\", "
+    "      v.\"createdAt\", v.\"updatedAt\" FROM k, v "
+    "    ON CONFLICT (org_id, id) DO UPDATE SET "
+    "      company_id = EXCLUDED.company_id, name = EXCLUDED.name, "
+    "      monthly_spend = EXCLUDED.monthly_spend, "
+    "      industry = EXCLUDED.industry, website = EXCLUDED.website, "
+    "      plan = EXCLUDED.plan, company_size = EXCLUDED.company_size, "
+    "      custom_fields = EXCLUDED.custom_fields, "
+    "      last_activity = EXCLUDED.last_activity, "
+    "      created_at = EXCLUDED.created_at, "
+    "      updated_at = EXCLUDED.updated_at "
+    "    WHERE (t.company_id, t.name, t.monthly_spend, t.industry, "
+    "           t.website, t.plan, t.company_size, t.custom_fields, "
+    "           t.last_activity, t.created_at, t.updated_at) "
+    "      IS DISTINCT FROM (EXCLUDED.company_id, EXCLUDED.name, "
+    "           EXCLUDED.monthly_spend, EXCLUDED.industry, "
+    "           EXCLUDED.website, EXCLUDED.plan, EXCLUDED.company_size, "
+    "           EXCLUDED.custom_fields, EXCLUDED.last_activity, "
+    "           EXCLUDED.created_at, EXCLUDED.updated_at) "
+    "    RETURNING 1) "
+    "SELECT (SELECT count(*) FROM up) AS written, "
+    "  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped");
+
 /* Contacts (customers and leads).  The API renders no creation time:
- * the last activity stands for it. */
+ * the last activity stands for it.  A contact's companies (rendered in
+ * it) are its links, kept as the source has them. */
 #define IMP_CONTACTS_SQL \
     IMP_K \
     ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r(" \
@@ -63,7 +104,7 @@ FB_SQL_WITH(imp_admins, import_page,
     "    \"subscribedToChangelog\" boolean, " \
     "    \"manuallyOptedOutFromChangelog\" boolean, " \
     "    \"postsCreated\" integer, \"commentsCreated\" integer, " \
-    "    \"lastActivity\" timestamptz)), " \
+    "    \"lastActivity\" timestamptz, companies jsonb)), " \
     "up AS (INSERT INTO contacts AS t (org_id, id, user_id, email, name, " \
     "        profile_picture, type, locale, verified, description, " \
     "        custom_fields, roles, phone, is_blocked, " \
@@ -107,8 +148,21 @@ FB_SQL_WITH(imp_admins, import_page,
     "           EXCLUDED.manually_opted_out_from_changelog, " \
     "           EXCLUDED.posts_created, EXCLUDED.comments_created, " \
     "           EXCLUDED.last_activity) " \
-    "    RETURNING 1) " \
-    "SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped"
+    "    RETURNING 1), " \
+    "links AS (SELECT s.id AS contact, g ->> 'id' AS company FROM src s, " \
+    "    jsonb_array_elements(COALESCE(s.companies, '[]')) g), " \
+    "linked AS (INSERT INTO contact_companies (org_id, contact_id, " \
+    "        company_id) " \
+    "    SELECT k.org, links.contact, links.company FROM k, links " \
+    "    WHERE EXISTS (SELECT 1 FROM companies co WHERE co.org_id = k.org " \
+    "                  AND co.id = links.company) " \
+    "    ON CONFLICT DO NOTHING RETURNING 1), " \
+    "unlinked AS (DELETE FROM contact_companies cc USING k, src s " \
+    "    WHERE cc.org_id = k.org AND cc.contact_id = s.id " \
+    "      AND NOT EXISTS (SELECT 1 FROM links WHERE links.contact = s.id " \
+    "                      AND links.company = cc.company_id) RETURNING 1) " \
+    "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM linked) " \
+    "  + (SELECT count(*) FROM unlinked) AS written, 0 AS skipped"
 
 FB_SQL_WITH(imp_contacts, import_page, IMP_CONTACTS_SQL);
 
@@ -446,7 +500,7 @@ FB_SQL_WITH(imp_comments, import_page,
     "  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped");
 
 const fb_statement_t *const imp_statements[] = {
-    &fb_sql_imp_admins, &fb_sql_imp_contacts,
+    &fb_sql_imp_admins, &fb_sql_imp_companies, &fb_sql_imp_contacts,
     &fb_sql_imp_boards, &fb_sql_imp_post_statuses_before,
     &fb_sql_imp_post_statuses, &fb_sql_imp_post_statuses_after,
     &fb_sql_imp_custom_fields, &fb_sql_imp_tags, &fb_sql_imp_post_tags,
@@ -460,6 +514,9 @@ const imp_family_t imp_families[] = {
      .claims = 1, .write = &fb_sql_imp_admins,
      .differs = "the organization's own admins stay, imported ones are "
                 "Viewers"},
+    {.name = "companies", .list = "/companies", .paging = IMP_CURSOR,
+     .claims = 1, .write = &fb_sql_imp_companies,
+     .skipped_why = "a company whose companyId another company here has"},
     {.name = "contacts", .list = "/contacts",
      .query = "contactType=customer", .paging = IMP_CURSOR, .claims = 1,
      .write = &fb_sql_imp_contacts},

@@ -31,6 +31,45 @@ up AS (INSERT INTO admins AS t (org_id, id, name, email,
 SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM mapped)
   AS written, 0 AS skipped;
 
+-- imp_companies (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
+  $3::text AS family, $4::jsonb AS page, $5::text AS parent)
+, src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r(
+    id text, "companyId" text, name text, "monthlySpend" numeric,
+    industry text, website text, plan text, "companySize" integer,
+    "customFields" jsonb, "lastActivity" timestamptz,
+    "createdAt" timestamptz, "updatedAt" timestamptz)),
+v AS (SELECT s.* FROM k, src s WHERE NOT EXISTS (SELECT 1
+    FROM companies o WHERE o.org_id = k.org
+      AND o.company_id = s."companyId" AND o.id <> s.id)),
+up AS (INSERT INTO companies AS t (org_id, id, company_id, name,
+        monthly_spend, industry, website, plan, company_size,
+        custom_fields, last_activity, created_at, updated_at)
+    SELECT k.org, v.id, v."companyId", v.name, v."monthlySpend",
+      v.industry, v.website, v.plan, v."companySize",
+      COALESCE(v."customFields", '{}'), v."lastActivity",
+      v."createdAt", v."updatedAt" FROM k, v
+    ON CONFLICT (org_id, id) DO UPDATE SET
+      company_id = EXCLUDED.company_id, name = EXCLUDED.name,
+      monthly_spend = EXCLUDED.monthly_spend,
+      industry = EXCLUDED.industry, website = EXCLUDED.website,
+      plan = EXCLUDED.plan, company_size = EXCLUDED.company_size,
+      custom_fields = EXCLUDED.custom_fields,
+      last_activity = EXCLUDED.last_activity,
+      created_at = EXCLUDED.created_at,
+      updated_at = EXCLUDED.updated_at
+    WHERE (t.company_id, t.name, t.monthly_spend, t.industry,
+           t.website, t.plan, t.company_size, t.custom_fields,
+           t.last_activity, t.created_at, t.updated_at)
+      IS DISTINCT FROM (EXCLUDED.company_id, EXCLUDED.name,
+           EXCLUDED.monthly_spend, EXCLUDED.industry,
+           EXCLUDED.website, EXCLUDED.plan, EXCLUDED.company_size,
+           EXCLUDED.custom_fields, EXCLUDED.last_activity,
+           EXCLUDED.created_at, EXCLUDED.updated_at)
+    RETURNING 1)
+SELECT (SELECT count(*) FROM up) AS written,
+  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped;
+
 -- imp_contacts (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
   $3::text AS family, $4::jsonb AS page, $5::text AS parent)
@@ -42,7 +81,7 @@ WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
     "subscribedToChangelog" boolean,
     "manuallyOptedOutFromChangelog" boolean,
     "postsCreated" integer, "commentsCreated" integer,
-    "lastActivity" timestamptz)),
+    "lastActivity" timestamptz, companies jsonb)),
 up AS (INSERT INTO contacts AS t (org_id, id, user_id, email, name,
         profile_picture, type, locale, verified, description,
         custom_fields, roles, phone, is_blocked,
@@ -86,8 +125,21 @@ up AS (INSERT INTO contacts AS t (org_id, id, user_id, email, name,
            EXCLUDED.manually_opted_out_from_changelog,
            EXCLUDED.posts_created, EXCLUDED.comments_created,
            EXCLUDED.last_activity)
-    RETURNING 1)
-SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped;
+    RETURNING 1),
+links AS (SELECT s.id AS contact, g ->> 'id' AS company FROM src s,
+    jsonb_array_elements(COALESCE(s.companies, '[]')) g),
+linked AS (INSERT INTO contact_companies (org_id, contact_id,
+        company_id)
+    SELECT k.org, links.contact, links.company FROM k, links
+    WHERE EXISTS (SELECT 1 FROM companies co WHERE co.org_id = k.org
+                  AND co.id = links.company)
+    ON CONFLICT DO NOTHING RETURNING 1),
+unlinked AS (DELETE FROM contact_companies cc USING k, src s
+    WHERE cc.org_id = k.org AND cc.contact_id = s.id
+      AND NOT EXISTS (SELECT 1 FROM links WHERE links.contact = s.id
+                      AND links.company = cc.company_id) RETURNING 1)
+SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM linked)
+  + (SELECT count(*) FROM unlinked) AS written, 0 AS skipped;
 
 -- imp_boards (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
