@@ -19,12 +19,15 @@ organization here holds is refused; a source whose rate limit is spent
 is waited out.
 """
 import contextlib
+import http.server
 import os
 import random
 import re
 import secrets
 import signal
+import socket
 import subprocess
+import threading
 import time
 
 import psycopg2
@@ -378,3 +381,83 @@ def test_a_spent_rate_limit_is_waited_out(database, target_a):
         # Every request of the import was answered in the end: the rate
         # limit was waited out, not taken for a failure.
         assert re.search(r"\d+ requests to the source", p.stdout)
+
+
+class Flaky(http.server.BaseHTTPRequestHandler):
+    """A proxy to the source that fails every third request with a 503
+    and drops every seventh connection without an answer."""
+    upstream = None
+    count = 0
+    failed = 0
+
+    def do_GET(self):
+        cls = type(self)
+        cls.count += 1
+        if cls.count % 7 == 0:
+            cls.failed += 1
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if cls.count % 3 == 0:
+            cls.failed += 1
+            body = b'{"error":{"type":"api_error","code":"unavailable"}}'
+            self.send_response(503)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        r = requests.get(cls.upstream + self.path, timeout=30, headers={
+            "Authorization": self.headers["Authorization"]})
+        self.send_response(r.status_code)
+        for h in ("Content-Type", "X-RateLimit-Limit",
+                  "X-RateLimit-Remaining", "X-RateLimit-Reset",
+                  "Retry-After"):
+            if h in r.headers:
+                self.send_header(h, r.headers[h])
+        self.send_header("Content-Length", str(len(r.content)))
+        self.end_headers()
+        self.wfile.write(r.content)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_transient_failures_are_retried(source, imported, cluster,
+                                        database_template):
+    """Through a proxy failing a request in three (503) and dropping a
+    connection in seven, the import ends with what a clean one wrote."""
+    dsn = create_database(cluster, "fbimp_" + secrets.token_hex(4),
+                          database_template)
+    into_id = subprocess.run(
+        [CTL, "org", "create", "flaky", "owner@flaky.example"],
+        env=dict(os.environ, FEEDBACK_DB=dsn), check=True,
+        capture_output=True, text=True).stdout.split("\t")[0]
+    Flaky.upstream = source.server.base
+    proxy = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Flaky)
+    thread = threading.Thread(target=proxy.serve_forever, daemon=True)
+    thread.start()
+    try:
+        p = subprocess.run(
+            [CTL, "import", "--from",
+             "http://127.0.0.1:%d/v2" % proxy.server_address[1], "--key",
+             source.key, "--into", into_id, "--page", "5"],
+            env=dict(os.environ, FEEDBACK_DB=dsn), capture_output=True,
+            text=True, timeout=600)
+    finally:
+        proxy.shutdown()
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert Flaky.failed > 10
+    retried = int(re.search(r"(\d+) retried", p.stdout).group(1))
+    assert retried >= Flaky.failed
+    conn = psycopg2.connect(dsn)
+    try:
+        with conn.cursor() as cur:
+            got = {}
+            for t in TABLES:
+                cur.execute("SELECT count(*) FROM %s WHERE org_id = %%s" % t,
+                            (into_id,))
+                got[t] = cur.fetchone()[0]
+    finally:
+        conn.close()
+    assert got == counts(imported.server, imported.id)
