@@ -333,14 +333,14 @@ def test_an_id_of_another_organization_is_refused(source, imported):
 def test_killed_three_times_then_finished(source, imported, target_b):
     into = Org(target_b, "kill" + secrets.token_hex(3))
     cmd = [CTL, "import", "--from", source.server.base + "/v2", "--key",
-           source.key, "--into", into.id, "--page", "2"]
+           source.key, "--into", into.id, "--page", "1"]
     env = dict(os.environ, FEEDBACK_DB=target_b.dsn)
     rng = random.Random(34)
     kills = 0
     while kills < 3:
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.2, 1.0))
+        time.sleep(rng.uniform(0.1, 0.6))
         if proc.poll() is not None:
             break           # finished before the kill: too fast to matter
         proc.send_signal(signal.SIGKILL)
