@@ -130,10 +130,16 @@ typedef struct {
     FILE *report;
 } imp_t;
 
+/* A source's cursor or id, held in place so that a run's memory does not
+ * grow with its pages. */
+#define IMP_TOKEN_MAX 4096
+
 typedef struct {
-    const char *parent, *cursor;
+    const char *parent, *cursor;    /* NULL, or the buffers below */
     long page, read, written, skipped;
     int done;
+    char parent_buf[IMP_TOKEN_MAX];
+    char cursor_buf[IMP_TOKEN_MAX];
 } imp_mark_t;
 
 static double imp_now(void)
@@ -158,6 +164,21 @@ static void imp_die(imp_t *im, int status, const char *fmt, const char *a)
     exit(status);
 }
 
+/* Copies token (NULL: none) into buf; where is what it is, for the
+ * message when it is too long. */
+static const char *imp_keep(imp_t *im, char *buf, const char *token,
+                            const char *where)
+{
+    if (token == NULL) {
+        return NULL;
+    }
+    if (strlen(token) >= IMP_TOKEN_MAX) {
+        imp_die(im, 1, "%s: the source's token is too long", where);
+    }
+    strcpy(buf, token);
+    return buf;
+}
+
 static const char *imp_num(apr_pool_t *p, long n)
 {
     return apr_psprintf(p, "%ld", n);
@@ -168,7 +189,9 @@ static void imp_mark_get(imp_t *im, apr_pool_t *p, const imp_family_t *f,
 {
     fb_rows_t rows;
 
-    memset(m, 0, sizeof(*m));
+    m->parent = m->cursor = NULL;
+    m->page = m->read = m->written = m->skipped = 0;
+    m->done = 0;
     if (fb_db_select(&im->db, p, &fb_sql_imp_checkpoint_get, im->org,
                      FB_NAMED(imp_checkpoint_get, .run = im->run,
                               .family = f->name), &rows)
@@ -176,8 +199,10 @@ static void imp_mark_get(imp_t *im, apr_pool_t *p, const imp_family_t *f,
         imp_die(im, 1, "reading the checkpoint: %s", im->db.error);
     }
     if (rows.nrows == 1) {
-        m->parent = fb_rows_get(&rows, 0, 0);
-        m->cursor = fb_rows_get(&rows, 0, 1);
+        m->parent = imp_keep(im, m->parent_buf, fb_rows_get(&rows, 0, 0),
+                             f->name);
+        m->cursor = imp_keep(im, m->cursor_buf, fb_rows_get(&rows, 0, 1),
+                             f->name);
         m->page = atol(fb_rows_get(&rows, 0, 2));
         m->read = atol(fb_rows_get(&rows, 0, 3));
         m->written = atol(fb_rows_get(&rows, 0, 4));
@@ -364,8 +389,8 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         }
         /* The cursor of the page after (NULL: the list is read); for a
          * one-page list, there is none. */
-        m->cursor = next && f->paging == IMP_CURSOR
-                    ? apr_pstrdup(im->pool, next) : NULL;
+        m->cursor = f->paging == IMP_CURSOR
+                    ? imp_keep(im, m->cursor_buf, next, f->name) : NULL;
         if (json_object_array_length(data) > 0 || m->cursor == NULL) {
             imp_write_page(im, p, f, data, m);
         }
@@ -416,7 +441,8 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
                 imp_die(im, 1, "the database: %s", im->db.error);
             }
             for (i = 0; i < rows.nrows; i++) {
-                m->parent = apr_pstrdup(im->pool, fb_rows_get(&rows, i, 0));
+                m->parent = imp_keep(im, m->parent_buf,
+                                     fb_rows_get(&rows, i, 0), f->name);
                 m->cursor = NULL;
                 imp_read_list(im, f, m, &total, started, read_before);
             }
@@ -506,6 +532,7 @@ static long imp_digest(imp_t *im, imp_source_t *api, const imp_family_t *f,
                        unsigned char sum[32])
 {
     const char *cursor = NULL;
+    char buf[IMP_TOKEN_MAX];
     long n = 0;
 
     memset(sum, 0, 32);
@@ -539,8 +566,8 @@ static long imp_digest(imp_t *im, imp_source_t *api, const imp_family_t *f,
             }
             n++;
         }
-        cursor = next && f->paging == IMP_CURSOR
-                 ? apr_pstrdup(im->pool, next) : NULL;
+        cursor = f->paging == IMP_CURSOR
+                 ? imp_keep(im, buf, next, f->name) : NULL;
         json_object_put(answer);
         apr_pool_destroy(p);
     } while (cursor);
