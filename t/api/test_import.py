@@ -42,11 +42,10 @@ LISTS = ("/companies", "/boards", "/post_statuses", "/custom_fields",
          "/contacts?contactType=customer", "/contacts?contactType=lead",
          "/posts?inReview=true",
          "/comments?privacy=all&inReview=true&sortBy=old")
-# The tables an import writes, and how rows of the organization are
-# counted in each.
+# The tables an import writes, counted by organization.
 TABLES = ("boards", "post_statuses", "custom_fields", "conversation_tags",
-          "companies", "contact_companies", "contacts", "tags", "posts", "post_tags", "post_votes", "comments",
-          "admins")
+          "companies", "contact_companies", "contacts", "tags", "posts",
+          "post_tags", "post_votes", "comments", "admins")
 
 
 @contextlib.contextmanager

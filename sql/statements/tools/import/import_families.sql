@@ -23,7 +23,8 @@ up AS (INSERT INTO admins AS t (org_id, id, name, email,
     FROM k, src s WHERE NOT EXISTS (SELECT 1 FROM same
                                     WHERE same.id = s.id)
     ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name,
-      email = EXCLUDED.email, profile_picture = EXCLUDED.profile_picture,
+      email = EXCLUDED.email,
+      profile_picture = EXCLUDED.profile_picture,
       updated_at = now()
     WHERE (t.name, t.email, t.profile_picture) IS DISTINCT FROM
       (EXCLUDED.name, EXCLUDED.email, EXCLUDED.profile_picture)
@@ -101,7 +102,8 @@ up AS (INSERT INTO contacts AS t (org_id, id, user_id, email, name,
     FROM k, src s
     ON CONFLICT (org_id, id) DO UPDATE SET user_id = EXCLUDED.user_id,
       email = EXCLUDED.email, name = EXCLUDED.name,
-      profile_picture = EXCLUDED.profile_picture, type = EXCLUDED.type,
+      profile_picture = EXCLUDED.profile_picture,
+      type = EXCLUDED.type,
       locale = EXCLUDED.locale, verified = EXCLUDED.verified,
       description = EXCLUDED.description,
       custom_fields = EXCLUDED.custom_fields, roles = EXCLUDED.roles,
