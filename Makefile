@@ -19,7 +19,8 @@ CSTD      := -std=gnu11
 # header by its folder ("posts/posts.h"); t/static/test_layers.py refuses
 # includes that go against the arrows.
 INCLUDES  := -Imodules -Imodules/core -Imodules/domain -Imodules/http \
-             -Imodules/resources -Imodules/resources/common -Imodules/jobs
+             -Imodules/resources -Imodules/resources/common -Imodules/jobs \
+             -Itools/import
 SANITIZE  ?=
 
 CORE_SRC  := $(sort $(wildcard modules/core/*.c))
@@ -27,6 +28,9 @@ DOMAIN_SRC:= $(sort $(wildcard modules/domain/*.c))
 HTTP_SRC  := $(sort $(wildcard modules/http/*.c))
 RES_SRC   := $(sort $(wildcard modules/resources/*/*.c))
 JOBS_SRC  := $(sort $(wildcard modules/jobs/*.c))
+# The importer (docs/operator.md, "Moving an organization here"): a
+# program of its own over core, as a2md is over mod_md's core.
+IMPORT_SRC:= $(sort $(wildcard tools/import/*.c))
 # The families' parts of the served OpenAPI description (fb_openapi.h),
 # carried into the module as C strings.
 OPENAPI_PARTS := $(sort $(wildcard modules/resources/*/openapi.json))
@@ -54,7 +58,7 @@ endif
 .PHONY: all run stop test unit bench install asan fuzz fuzz-build clean \
         statements statements-check
 
-all: mod_feedback.so
+all: mod_feedback.so bin/feedback-import
 
 # The module refuses a database whose schema is newer than its own: the
 # number of the last migration in sql/ (fb_dbd.c).
@@ -85,7 +89,7 @@ $(BUILD)/%.o: %.c Makefile $(FLAGS_STAMP)
 # sources through the preprocessor, each with its headers as its
 # dependencies.  `make statements` writes the files, `make
 # statements-check` fails when they are not current.
-STMT_I    := $(patsubst %.c,$(BUILD)/%.i,$(MOD_SRC))
+STMT_I    := $(patsubst %.c,$(BUILD)/%.i,$(MOD_SRC) $(IMPORT_SRC))
 
 $(BUILD)/%.i: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -111,6 +115,15 @@ mod_feedback.so: $(MOD_OBJ)
 	        libpq libmagic libarchive) && mv -f $@.tmp $@
 
 comma := ,
+
+# The importer's objects, and core's, which it is linked with.
+IMPORT_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(IMPORT_SRC)) \
+              $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
+
+-include $(patsubst %.c,$(BUILD)/%.d,$(IMPORT_SRC))
+
+bin/feedback-import: $(IMPORT_OBJ)
+	$(CC) -o $@.tmp $(IMPORT_OBJ) $(SAN_LIBS) $(PKG_LIBS) && mv -f $@.tmp $@
 
 $(OPENAPI_SRC): $(OPENAPI_PARTS) scripts/openapi-parts.sh
 	scripts/openapi-parts.sh $@ $(OPENAPI_PARTS)
@@ -192,7 +205,7 @@ DATADIR        ?= /usr/share/mod_feedback
 
 MODS_AVAIL      = $(DESTDIR)$(APACHE_CONFDIR)/mods-available
 
-install: mod_feedback.so
+install: mod_feedback.so bin/feedback-import
 	install -d $(DESTDIR)$(APACHE_MODDIR) $(MODS_AVAIL) \
 	    $(DESTDIR)$(APACHE_CONFDIR)/sites-available $(DESTDIR)$(DATADIR)
 	install -m 644 mod_feedback.so $(DESTDIR)$(APACHE_MODDIR)/
@@ -207,9 +220,11 @@ install: mod_feedback.so
 	sed 's|/usr/share/mod_feedback/sql|$(DATADIR)/sql|' bin/feedbackctl \
 	    >$(DESTDIR)$(SBINDIR)/feedbackctl
 	chmod 755 $(DESTDIR)$(SBINDIR)/feedbackctl
+	install -m 755 bin/feedback-import $(DESTDIR)$(SBINDIR)/
 
 clean:
 	rm -rf $(BUILD) .libs */.libs */*/.libs mod_feedback.so mod_feedback.la \
+	    bin/feedback-import \
 	    bench/mod_fbref.so bench/*.la t/unit/run-unit $(FUZZ_BUILD) \
 	    $(OPENAPI_SRC)
 	find . \( -name '*.lo' -o -name '*.slo' -o -name '*.o' -o -name '*.la' \) \

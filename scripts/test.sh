@@ -41,7 +41,8 @@ for arg in "$@"; do
 done
 
 "$here/scripts/deps.sh" test
-"$here/scripts/build.sh" SANITIZE="$sanitize" mod_feedback.so t/unit/run-unit
+"$here/scripts/build.sh" SANITIZE="$sanitize" mod_feedback.so t/unit/run-unit \
+    bin/feedback-import
 if [ -n "$sanitize" ]; then
     export FEEDBACK_TEST_HTTPD_WRAPPER="env LD_PRELOAD=$(gcc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
 fi

@@ -352,4 +352,21 @@ SELECT s.orgs[i % 5 + 1], left(md5('hcrule' || i), 24), c.hcs[i % 5 + 1],
        now() - i * interval '1 minute'
 FROM generate_series(1, 10000) AS i, seed s, seed_hc c;
 
+-- Imports (sql/045): what they brought (a claim per object), their runs
+-- and each run's checkpoints.
+INSERT INTO import_ids (id, org_id, family)
+SELECT left(md5('post' || i), 24), s.orgs[i % 5 + 1],
+       (ARRAY['posts', 'comments', 'contacts'])[i % 3 + 1]
+FROM generate_series(1, 30000) AS i, seed s;
+
+INSERT INTO import_runs (org_id, id, source, finished_at)
+SELECT s.orgs[i % 5 + 1], left(md5('imprun' || i), 24),
+       'https://source' || i || '.example/v2', now()
+FROM generate_series(1, 500) AS i, seed s;
+
+INSERT INTO import_checkpoints (org_id, run_id, family, done)
+SELECT s.orgs[i % 5 + 1], left(md5('imprun' || i), 24), f, true
+FROM generate_series(1, 500) AS i, seed s,
+     unnest(ARRAY['boards', 'posts', 'comments']) AS f;
+
 SET session_replication_role = DEFAULT;

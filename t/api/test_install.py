@@ -38,6 +38,7 @@ def test_install_layout_and_example_conf():
                  "/etc/apache2/mods-available/feedback.load",
                  "/etc/apache2/mods-available/feedback.conf",
                  "/usr/sbin/feedbackctl",
+                 "/usr/sbin/feedback-import",
                  "/usr/share/mod_feedback/sql/001_init.sql"):
         assert os.path.isfile(dest + path), path
     load = open(dest + "/etc/apache2/mods-available/feedback.load").read()

@@ -1,0 +1,83 @@
+/*
+ * feedback-import: moves an organization here from another server that
+ * speaks this API (docs/operator.md, "Moving an organization here";
+ * docs/decisions.md, "Import").
+ *
+ * What is imported is a table of families (import_families.c), in the
+ * order they depend on each other: each is the source's list it reads,
+ * how that list pages, the parent family it hangs from (a post's voters
+ * are read per post), and the statements that write one page of it.
+ * Adding a family is adding a row and its statement.
+ */
+#ifndef IMPORT_H
+#define IMPORT_H
+
+#include <apr_pools.h>
+#include <json-c/json.h>
+
+#include "fb_db.h"
+
+/* Every statement that writes a page takes the same arguments: the run,
+ * the family's name, the page (the source's objects, a JSON array) and
+ * the parent's id for a child family (NULL otherwise). */
+FB_PARAMS(import_page, (run, family, page, parent));
+
+/* The arguments, bound once; k is read by several parts, so it is not
+ * materialized (docs/architecture.md, "Statements"). */
+#define IMP_K \
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, %s::text AS run, " \
+    "  %s::text AS family, %s::jsonb AS page, %s::text AS parent) "
+
+typedef enum {
+    IMP_ONE_PAGE = 0,   /* the list is every object at once */
+    IMP_CURSOR          /* ?limit=&cursor=, nextCursor in the answer */
+} imp_paging_e;
+
+typedef struct {
+    const char *name;           /* the family, as checkpoints name it */
+    const char *list;           /* the source's list path; a child's has
+                                 * one %s, its parent's id */
+    const char *query;          /* added to the list's query, or NULL */
+    imp_paging_e paging;
+    const char *parent;         /* the family whose ids a child's list
+                                 * hangs from, or NULL */
+    int claims;                 /* its objects have ids of their own,
+                                 * claimed for the organization
+                                 * (import_ids) */
+    const char *text_of;        /* the member of HTML whose plain text is
+                                 * stored too (added as "_text"), or
+                                 * NULL */
+    const fb_statement_t *before;   /* run before write, or NULL */
+    const fb_statement_t *write;    /* upserts a page: one row
+                                     * (written, skipped) */
+    const fb_statement_t *after;    /* run once the family is read
+                                     * whole (in the transaction of its
+                                     * last page), or NULL */
+    const char *differs;        /* why the target's list differs from
+                                 * the source's by design, or NULL */
+    const char *skipped_why;    /* what a skipped object is, for the
+                                 * report */
+} imp_family_t;
+
+extern const imp_family_t imp_families[];
+/* The statements of the families. */
+extern const fb_statement_t *const imp_statements[];
+
+/* The source: an API base URL and its key (import_source.c). */
+typedef struct imp_source imp_source_t;
+
+imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
+                              const char *key, int verbose);
+
+/* GETs base + path (path begins with "/"), retrying what is transient
+ * and waiting out rate limits; *out is the parsed answer (owned by the
+ * caller: json_object_put).  Non-zero, with *why, when it failed for
+ * good. */
+int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
+                   json_object **out, const char **why);
+
+/* Requests made, retries, and seconds waited for rate limits. */
+void imp_source_counts(const imp_source_t *s, long *requests,
+                       long *retries, double *waited);
+
+#endif
