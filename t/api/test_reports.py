@@ -1304,6 +1304,22 @@ def test_rebuild_makes_what_the_writes_keep(server):
     History(org, 4, 80)
     History(other, 5, 40)
     fold(org)
+    # a conversation alone in its day and month, folded, then deleted and
+    # folded again: its day and month rows reach 0, and go (as a rebuild
+    # makes none)
+    org.server.sql(
+        "INSERT INTO conversations (org_id, id, channel, delivered_as, "
+        "state, created_at, updated_at, first_reply_at) VALUES "
+        "(%s, '9999', 'email', 'customer_initiated', 'open', "
+        "'2025-01-10T10:00:00Z', '2025-01-10T10:00:00Z', "
+        "'2025-01-10T10:05:00Z')", org.id)
+    fold(org)
+    assert org.server.sql(
+        "SELECT n FROM report_conversation_days WHERE org_id = %s "
+        "AND day = '2025-01-10T00:00:00Z'", org.id) == [(1,)]
+    org.server.sql("DELETE FROM conversations WHERE org_id = %s "
+                   "AND id = '9999'", org.id)
+    fold(org)
     tables = {"report_conversation_hours": "hour, channel, state, "
               "priority, initiator, language, team_id, assignee_id, "
               "brand_id, n, delta",
