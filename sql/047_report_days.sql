@@ -23,7 +23,28 @@ LOCK TABLE report_first_reply_hours, report_conversation_hours
 CREATE FUNCTION fb_report_gate() RETURNS bigint
 LANGUAGE sql IMMUTABLE AS $$ SELECT 47310047::bigint $$;
 
--- The writes' triggers of sql/041, now passing the gate first.
+-- A conversation's key in the rollups: its UTC hour and the attribute
+-- values they keep, under the rollups' names (delivered_as is the
+-- initiator, team_assignee_id the team, admin_assignee_id the
+-- assignee), and its time to first reply in ms (NULL: none yet).  The
+-- one home of that mapping: the writes' triggers and fb_report_rebuild
+-- read it here (sql/041's backfill, released, has its own copy).
+CREATE FUNCTION fb_report_key(c conversations)
+RETURNS TABLE (org_id text, hour timestamptz, channel text, state text,
+               priority boolean, initiator text, language text,
+               team_id text, assignee_id text, brand_id text, ms float8)
+LANGUAGE sql STABLE AS $$
+    SELECT c.org_id::text, date_trunc('hour', c.created_at, 'UTC'),
+           c.channel::text, c.state::text, c.priority::boolean,
+           c.delivered_as::text, c.language::text,
+           c.team_assignee_id::text, c.admin_assignee_id::text,
+           c.brand_id::text,
+           (extract(epoch FROM c.first_reply_at - c.created_at)
+            * 1000)::float8
+$$;
+
+-- The writes' triggers of sql/041, now passing the gate first and
+-- reading a conversation's key from fb_report_key.
 CREATE OR REPLACE FUNCTION fb_report_conversation_rollup() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -35,19 +56,19 @@ BEGIN
             INSERT INTO report_conversation_hours (org_id, hour, channel,
                 state, priority, initiator, language, team_id, assignee_id,
                 brand_id, n)
-            VALUES (OLD.org_id, date_trunc('hour', OLD.created_at, 'UTC'),
-                OLD.channel, OLD.state, OLD.priority, OLD.delivered_as,
-                OLD.language, OLD.team_assignee_id, OLD.admin_assignee_id,
-                OLD.brand_id, -1);
+            SELECT k.org_id, k.hour, k.channel, k.state, k.priority,
+                   k.initiator, k.language, k.team_id, k.assignee_id,
+                   k.brand_id, -1
+            FROM fb_report_key(OLD) k;
         END IF;
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') THEN
         INSERT INTO report_conversation_hours (org_id, hour, channel, state,
             priority, initiator, language, team_id, assignee_id, brand_id, n)
-        VALUES (NEW.org_id, date_trunc('hour', NEW.created_at, 'UTC'),
-            NEW.channel, NEW.state, NEW.priority, NEW.delivered_as,
-            NEW.language, NEW.team_assignee_id, NEW.admin_assignee_id,
-            NEW.brand_id, 1);
+        SELECT k.org_id, k.hour, k.channel, k.state, k.priority,
+               k.initiator, k.language, k.team_id, k.assignee_id,
+               k.brand_id, 1
+        FROM fb_report_key(NEW) k;
     END IF;
     RETURN NULL;
 END
@@ -55,33 +76,27 @@ $$;
 
 CREATE OR REPLACE FUNCTION fb_report_first_reply_rollup() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-    v_ms float8;
 BEGIN
     PERFORM pg_advisory_xact_lock_shared(fb_report_gate());
     IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.first_reply_at IS NOT NULL
        AND (TG_OP = 'UPDATE' OR EXISTS (SELECT 1 FROM organizations o
                                         WHERE o.id = OLD.org_id)) THEN
-        v_ms := extract(epoch FROM OLD.first_reply_at - OLD.created_at)
-                * 1000;
         INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
             priority, initiator, language, team_id, assignee_id, brand_id,
             i, n, tot)
-        VALUES (OLD.org_id, date_trunc('hour', OLD.created_at, 'UTC'),
-            OLD.channel, OLD.state, OLD.priority, OLD.delivered_as,
-            OLD.language, OLD.team_assignee_id, OLD.admin_assignee_id,
-            OLD.brand_id, fb_sketch_bucket(v_ms), -1, -v_ms);
+        SELECT k.org_id, k.hour, k.channel, k.state, k.priority,
+               k.initiator, k.language, k.team_id, k.assignee_id,
+               k.brand_id, fb_sketch_bucket(k.ms), -1, -k.ms
+        FROM fb_report_key(OLD) k;
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.first_reply_at IS NOT NULL THEN
-        v_ms := extract(epoch FROM NEW.first_reply_at - NEW.created_at)
-                * 1000;
         INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
             priority, initiator, language, team_id, assignee_id, brand_id,
             i, n, tot)
-        VALUES (NEW.org_id, date_trunc('hour', NEW.created_at, 'UTC'),
-            NEW.channel, NEW.state, NEW.priority, NEW.delivered_as,
-            NEW.language, NEW.team_assignee_id, NEW.admin_assignee_id,
-            NEW.brand_id, fb_sketch_bucket(v_ms), 1, v_ms);
+        SELECT k.org_id, k.hour, k.channel, k.state, k.priority,
+               k.initiator, k.language, k.team_id, k.assignee_id,
+               k.brand_id, fb_sketch_bucket(k.ms), 1, k.ms
+        FROM fb_report_key(NEW) k;
     END IF;
     RETURN NULL;
 END
@@ -283,8 +298,9 @@ GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
 -- load with the rollups' triggers disabled, or to repair.  The rollups
 -- are locked against the writes' delta rows meanwhile, behind the gate
 -- (fb_report_gate: a write that changes a kept value of any
--- organization waits for it, seconds for a million conversations); a write that came before is counted from its
--- conversation, one after adds its delta rows to what this made.
+-- organization waits for it, seconds for a million conversations); a
+-- write that came before is counted from its conversation, one after
+-- adds its delta rows to what this made.
 -- Returns the organization's conversations counted.
 CREATE FUNCTION fb_report_rebuild(p_org text) RETURNS bigint
 LANGUAGE plpgsql AS $$
@@ -305,10 +321,9 @@ BEGIN
     INSERT INTO report_conversation_hours (org_id, hour, channel, state,
         priority, initiator, language, team_id, assignee_id, brand_id, n,
         delta)
-    SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
-           priority, delivered_as, language, team_assignee_id,
-           admin_assignee_id, brand_id, count(*), false
-    FROM conversations WHERE org_id = p_org
+    SELECT k.org_id, k.hour, k.channel, k.state, k.priority, k.initiator,
+           k.language, k.team_id, k.assignee_id, k.brand_id, count(*), false
+    FROM conversations c, fb_report_key(c) k WHERE c.org_id = p_org
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
     INSERT INTO report_conversation_days (org_id, day, channel, state,
         priority, initiator, language, team_id, assignee_id, brand_id, n)
@@ -320,14 +335,11 @@ BEGIN
     INSERT INTO report_first_reply_hours (org_id, hour, channel, state,
         priority, initiator, language, team_id, assignee_id, brand_id, i, n,
         tot, delta)
-    SELECT org_id, date_trunc('hour', created_at, 'UTC'), channel, state,
-           priority, delivered_as, language, team_assignee_id,
-           admin_assignee_id, brand_id, fb_sketch_bucket(ms), count(*),
-           sum(ms), false
-    FROM (SELECT c.*, extract(epoch FROM c.first_reply_at - c.created_at)
-                      * 1000 AS ms
-          FROM conversations c
-          WHERE c.org_id = p_org AND c.first_reply_at IS NOT NULL) c
+    SELECT k.org_id, k.hour, k.channel, k.state, k.priority, k.initiator,
+           k.language, k.team_id, k.assignee_id, k.brand_id,
+           fb_sketch_bucket(k.ms), count(*), sum(k.ms), false
+    FROM conversations c, fb_report_key(c) k
+    WHERE c.org_id = p_org AND c.first_reply_at IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11;
     INSERT INTO report_first_reply_days (org_id, day, i, n, tot)
     SELECT org_id, date_trunc('day', hour, 'UTC'), i, sum(n), sum(tot)
