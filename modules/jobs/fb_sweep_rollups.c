@@ -4,15 +4,17 @@
  * hours before the current one, into one row per key, so that a report
  * reads about one row per hour and attribute values however often its
  * conversations changed; the same statements add what they fold to the
- * rollups' days and months (sql/047), which only the fold keeps.  Across organizations, as every sweep; the
- * answer is one row per delta row folded (at most the batch of each
- * rollup), which is how the worker knows a batch was full.
+ * rollups' days and months (sql/047), which only the fold keeps.
+ * Across organizations, as every sweep; the answer is one row per delta
+ * row folded (at most the batch of each rollup), which is how the worker
+ * knows a batch was full.
  */
 #include "fb_db.h"
 
-/* The first replies' rollup first, then the conversations': the order
- * the writes' triggers add their rows in and fb_report_rebuild locks
- * them in (sql/047), so that no two wait for each other in a cycle. */
+/* Both folds pass the rollups' gate (fb_report_gate, sql/047) shared
+ * before they touch a table, as the writes' triggers do, and
+ * fb_report_rebuild takes it exclusively: no two wait for each other in
+ * a cycle whatever order they take the tables in. */
 FB_SQL_GLOBAL(sweep_report_rollups, 1,
     "WITH k AS (SELECT %d::integer AS batch) "
     "SELECT g FROM k, generate_series(1, "

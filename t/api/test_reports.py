@@ -6,6 +6,7 @@ comparison windows, tenancy, and bad input."""
 import datetime
 import random
 import statistics
+import subprocess
 import threading
 import time
 from zoneinfo import ZoneInfo
@@ -20,6 +21,10 @@ from test_conversations import started
 UTC = datetime.timezone.utc
 NY = "America/New_York"
 BERLIN = "Europe/Berlin"
+# UTC+12 in the southern winter: a UTC day splits 12/12 between two of
+# its days (from 5 April 2026; UTC+13 before)
+AUCKLAND = "Pacific/Auckland"
+KOLKATA = "Asia/Kolkata"   # UTC+5:30: no UTC hour is one of its days
 
 # The generated history: conversations from 2026-02-20 to 2026-04-10
 # (both zones' spring change: 03-08 in New York, 03-29 in Berlin) and
@@ -1190,7 +1195,11 @@ DAY_CASES = [
         (NY, "day", "2026-02-20", "2026-04-10"),
         (NY, "week", "2026-10-15", "2026-11-10"),
         (BERLIN, "month", "2026-02-20", "2026-11-10"),
-        (BERLIN, "day", "2026-03-25", "2026-04-02")]
+        (BERLIN, "day", "2026-03-25", "2026-04-02"),
+        (AUCKLAND, "day", "2026-03-25", "2026-04-10"),
+        (AUCKLAND, "week", "2026-03-20", "2026-04-10"),
+        (KOLKATA, "day", "2026-03-01", "2026-03-20"),
+        (KOLKATA, "month", "2026-02-20", "2026-04-10")]
     for extra in [{}, {"filters": EMAIL, "groupBy": "conversation.assignee"},
                   {"groupBy": "conversation.state",
                    "segmentBy": "conversation.channel"}]]
@@ -1295,6 +1304,22 @@ def test_rebuild_makes_what_the_writes_keep(server):
     History(org, 4, 80)
     History(other, 5, 40)
     fold(org)
+    # a conversation alone in its day and month, folded, then deleted and
+    # folded again: its day and month rows reach 0, and go (as a rebuild
+    # makes none)
+    org.server.sql(
+        "INSERT INTO conversations (org_id, id, channel, delivered_as, "
+        "state, created_at, updated_at, first_reply_at) VALUES "
+        "(%s, '9999', 'email', 'customer_initiated', 'open', "
+        "'2025-01-10T10:00:00Z', '2025-01-10T10:00:00Z', "
+        "'2025-01-10T10:05:00Z')", org.id)
+    fold(org)
+    assert org.server.sql(
+        "SELECT n FROM report_conversation_days WHERE org_id = %s "
+        "AND day = '2025-01-10T00:00:00Z'", org.id) == [(1,)]
+    org.server.sql("DELETE FROM conversations WHERE org_id = %s "
+                   "AND id = '9999'", org.id)
+    fold(org)
     tables = {"report_conversation_hours": "hour, channel, state, "
               "priority, initiator, language, team_id, assignee_id, "
               "brand_id, n, delta",
@@ -1303,11 +1328,13 @@ def test_rebuild_makes_what_the_writes_keep(server):
               "report_first_reply_hours": "hour, channel, state, priority, "
               "initiator, language, team_id, assignee_id, brand_id, i, n, "
               "round(tot::numeric, 3), delta",
-              "report_first_reply_days": "day, i, n, round(tot::numeric, 3)"}
+              "report_first_reply_days": "day, i, n, round(tot::numeric, 3)",
+              "report_first_reply_months": "month, i, n, "
+              "round(tot::numeric, 3)"}
 
     def rows(o):
         return {t: sorted(org.server.sql(
-            "SELECT %s FROM %s WHERE org_id = %%s AND n <> 0" % (cols, t), o.id),
+            "SELECT %s FROM %s WHERE org_id = %%s" % (cols, t), o.id),
             key=repr) for t, cols in tables.items()}
 
     kept, theirs = rows(org), rows(other)
@@ -1319,8 +1346,10 @@ def test_rebuild_makes_what_the_writes_keep(server):
     assert rows(org) == kept
     assert rows(other) == theirs
     # an organization that does not exist
-    with pytest.raises(Exception):
+    with pytest.raises(subprocess.CalledProcessError) as e:
         org.server.ctl("reports", "rebuild", "nosuchorg")
+    assert e.value.returncode == 1
+    assert "no such organization" in e.value.stderr
 
 
 def test_rebuild_beside_writes(server):
@@ -1387,3 +1416,64 @@ def test_rebuild_beside_writes(server):
         assert org.server.sql(
             "SELECT sum(n), sum(tot) FROM report_first_reply_%s "
             "WHERE org_id = %%s" % level, org.id)[0] == (5, 1500000)
+
+
+def test_rebuild_beside_a_new_conversation_and_its_first_reply(server):
+    """An admin's new conversation adds its rollup row and then, in the
+    same transaction, its first reply's (conversations_create: the
+    INSERT, then fb_conversation_part_add setting first_reply_at), the
+    reverse of the order a rebuild reaches the tables in.  Held open
+    across a rebuild: the rebuild waits at the rollups' gate
+    (fb_report_gate) instead of taking the first replies' table the
+    write needs next, so neither fails with a deadlock (40P01), both
+    finish, and the conversation is counted once."""
+    org = Org(server, "gate" + __import__("secrets").token_hex(3))
+    org.server.sql("INSERT INTO org_counters (org_id, kind, value) "
+                   "VALUES (%s, 'conversation', 100)", org.id)
+    org.server.sql(
+        "INSERT INTO conversations (org_id, id, channel, delivered_as, "
+        "state, created_at, updated_at, first_reply_at) VALUES "
+        "(%s, '1', 'email', 'customer_initiated', 'open', "
+        "'2026-06-10T10:00:00Z', '2026-06-10T10:00:00Z', "
+        "'2026-06-10T10:05:00Z')", org.id)
+    done = {}
+
+    def rebuild():
+        try:
+            with psycopg2.connect(org.server.dsn) as conn, \
+                    conn.cursor() as cur:
+                cur.execute("SET deadlock_timeout = '100ms'")
+                cur.execute("SELECT fb_report_rebuild(%s)", (org.id,))
+                done["rows"] = cur.fetchall()
+        except psycopg2.Error as e:
+            done["error"] = e.pgcode
+    writer = psycopg2.connect(org.server.dsn)
+    try:
+        with writer.cursor() as cur:
+            cur.execute("SET deadlock_timeout = '100ms'")
+            cur.execute(
+                "INSERT INTO conversations (org_id, id, channel, "
+                "delivered_as, state, created_at, updated_at) VALUES "
+                "(%s, '2', 'email', 'admin_initiated', 'open', "
+                "'2026-06-10T11:00:00Z', '2026-06-10T11:00:00Z')",
+                (org.id,))
+            t = threading.Thread(target=rebuild)
+            t.start()
+            time.sleep(0.8)
+            assert t.is_alive() and not done
+            cur.execute("UPDATE conversations SET first_reply_at = "
+                        "'2026-06-10T11:01:00Z' WHERE org_id = %s "
+                        "AND id = '2'", (org.id,))
+        writer.commit()
+        t.join(10)
+        assert done == {"rows": [(2,)]}
+    finally:
+        writer.close()
+    fold(org)
+    assert org.server.sql(
+        "SELECT sum(n) FROM report_conversation_hours WHERE org_id = %s",
+        org.id)[0][0] == 2
+    for level in ("hours", "days", "months"):
+        assert org.server.sql(
+            "SELECT sum(n), sum(tot) FROM report_first_reply_%s "
+            "WHERE org_id = %%s" % level, org.id)[0] == (2, 360000), level

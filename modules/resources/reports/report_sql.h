@@ -431,7 +431,7 @@ FB_PARAMS(report_drill, (metric, tz, start_at, end_at, gran, tree, rules, d1,
     "  LIMIT " REPORT_MAX_HOURS "), "
 
 /* A rollup's statements by its day plan (REPORT_DAY_PLAN): days, weeks
- * or months, src reading rd and rdh. */
+ * or months, src reading rde and rhe. */
 #define REPORT_ROLLUP_DAY_STATEMENTS(name, ATTRS, src) \
     FB_SQL_WITH(name, report, \
                 REPORT_SQL_CTE(REPORT_DAY_PLAN("false"), ATTRS, src, \
