@@ -284,6 +284,27 @@ def test_undone_write_records_no_position(rs):
         assert delta(middle, after, "FBReplicaBehindKey") >= 1
 
 
+def test_replica_busy_goes_to_primary(rs):
+    """One replica connection a child, eight readers at once: reads that
+    find it busy go to the primary at once (FBReplicaBusy), none fails,
+    and the replica still serves its share."""
+    with site_with_replica(rs, extra="FeedbackReplicaConnections 1\n") \
+            as site:
+        org = Org(site, "busy" + secrets.token_hex(3))
+        reader = org.client("Viewer")
+        theirs = tag(site, org, "theirs")
+        rs.caught_up()
+        before = status(site)
+        with Readers(site, reader.key, theirs, "theirs", threads=8,
+                     pause=0) as readers:
+            time.sleep(3)
+        after = status(site)
+        assert not readers.bad(), readers.bad()[:5]
+        assert readers.ok() > 50
+        for name in ("FBReplicaBusy", "FBReadsReplica", "FBReadsPrimary"):
+            assert int(after[name]) > int(before[name]), name
+
+
 def test_replica_killed_and_back(rs):
     """The replica SIGKILLed under reads: none fails, they go to the
     primary, and back to the replica once it is up."""
