@@ -259,7 +259,7 @@ int fb_db_lost(const fb_db_t *db)
 apr_status_t fb_db_checkout(fb_db_t *db, apr_pool_t *p)
 {
     db->tx = db->tx_failed = db->used = db->lost = db->conflict = 0;
-    db->renewed = 0;
+    db->renewed = db->began = db->committed = 0;
     db->error = NULL;
     /* A connection that died while idle in the pool is reset now, before
      * any statement: nothing needs to be retried. */
@@ -434,9 +434,14 @@ apr_status_t fb_db_exec(fb_db_t *db, apr_pool_t *p, const fb_statement_t *st,
                         const char *org, fb_args_t args, int *affected)
 {
     const char **values = fb_db_bind(db, p, st, org, args);
+    apr_status_t rv = values ? fb_db_run(db, p, st, values, NULL, affected)
+                             : APR_EGENERAL;
 
-    return values ? fb_db_run(db, p, st, values, NULL, affected)
-                  : APR_EGENERAL;
+    /* Lost on the way, it may have committed all the same. */
+    if ((rv == APR_SUCCESS || rv == FB_DB_UNAVAILABLE) && !db->tx) {
+        db->committed = 1;
+    }
+    return rv;
 }
 
 const char *fb_rows_get(const fb_rows_t *rows, int row, int col)
@@ -456,7 +461,7 @@ apr_status_t fb_db_begin(fb_db_t *db, apr_pool_t *p)
     do {
         rv = fb_db_command(db, p, "BEGIN");
     } while (rv == FB_DB_UNAVAILABLE && tries++ == 0 && fb_db_recover(db, p));
-    db->used = 1;
+    db->used = db->began = 1;
     db->tx = rv == APR_SUCCESS;
     return rv;
 }
@@ -484,7 +489,12 @@ apr_status_t fb_db_end(fb_db_t *db, apr_pool_t *p, int commit)
         /* A dead connection has rolled back on the server's side. */
         return rv == FB_DB_UNAVAILABLE ? APR_SUCCESS : rv;
     }
-    return fb_db_command(db, p, "COMMIT");
+    rv = fb_db_command(db, p, "COMMIT");
+    /* A connection lost under the COMMIT may have committed. */
+    if (rv == APR_SUCCESS || rv == FB_DB_UNAVAILABLE) {
+        db->committed = 1;
+    }
+    return rv;
 }
 
 apr_status_t fb_db_prepare_table(fb_db_t *db, apr_pool_t *p,

@@ -194,6 +194,11 @@ typedef struct {
                                      * statement_timeout ran out */
     int renewed;                    /* this checkout began a new session
                                      * (a new or reset connection) */
+    int began;                      /* a BEGIN ran in this checkout */
+    int committed;                  /* in this checkout a COMMIT, or an
+                                     * fb_db_exec outside a transaction
+                                     * (its own commit), succeeded or may
+                                     * have (the connection was lost) */
     const char *error;              /* last failure, for the log only */
 } fb_db_t;
 

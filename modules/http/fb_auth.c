@@ -87,7 +87,10 @@ static const char *fb_auth_presented_key(request_rec *r, int *present)
  * so that reads go on flowing.  Only a key the replica knows counts: one
  * it does not know may be younger than its lag, and the request keeps
  * its 503.  A lookup goes to the primary otherwise, so that a key made a
- * moment ago is never refused.
+ * moment ago is never refused.  The price (docs/decisions.md): during a
+ * primary outage, a key revoked less than FeedbackReplicaMaxLag before
+ * may still be accepted for reads, as a cached key is for
+ * FeedbackKeyCacheTTL.
  */
 static fb_error_t *fb_auth_lookup_replica(fb_req_t *fr,
                                           const unsigned char *hash,
@@ -121,11 +124,15 @@ static fb_error_t *fb_auth_lookup(fb_req_t *fr, const unsigned char *hash,
     fb_error_t *err;
 
     *found = 0;
-    if ((err = fb_req_select(fr, &fb_sql_fb_auth_key,
-                             FB_ARGS(fb_hex(fr->pool, hash, FB_SHA256_LEN)),
-                             &rows)) != NULL
-        && (err->kind != FB_E_SERVICE_UNAVAILABLE
-            || fb_auth_lookup_replica(fr, hash, &rows) != NULL)) {
+    err = fb_req_select(fr, &fb_sql_fb_auth_key,
+                        FB_ARGS(fb_hex(fr->pool, hash, FB_SHA256_LEN)),
+                        &rows);
+    if (err != NULL && err->kind == FB_E_SERVICE_UNAVAILABLE) {
+        /* The primary is out of reach: the replica's answer, or its
+         * own reason for none. */
+        err = fb_auth_lookup_replica(fr, hash, &rows);
+    }
+    if (err != NULL) {
         return err;
     }
     if (rows.nrows == 1) {

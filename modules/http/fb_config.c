@@ -354,12 +354,15 @@ static const char *fb_parse_secret(const fb_directive_t *d, apr_pool_t *p,
 }
 
 /* FeedbackReadReplica: a connection string libpq can read (checked now:
- * a typo would otherwise only show as every read going to the primary). */
+ * a typo would otherwise only show as every read going to the primary),
+ * given a connect_timeout when it has none. */
+#define FB_REPLICA_CONNECT_TIMEOUT "2"
 static const char *fb_parse_conninfo(const fb_directive_t *d, apr_pool_t *p,
                                      const char *arg, void *field)
 {
     char *why = NULL;
-    PQconninfoOption *opts = PQconninfoParse(arg, &why);
+    PQconninfoOption *opts = PQconninfoParse(arg, &why), *o;
+    int timed = 0;
 
     if (opts == NULL) {
         const char *msg = apr_psprintf(p, "%s: '%s' is not a libpq "
@@ -369,7 +372,23 @@ static const char *fb_parse_conninfo(const fb_directive_t *d, apr_pool_t *p,
         PQfreemem(why);
         return msg;
     }
+    for (o = opts; o->keyword != NULL; o++) {
+        if (strcmp(o->keyword, "connect_timeout") == 0 && o->val != NULL
+            && o->val[0] != '\0') {
+            timed = 1;
+        }
+    }
     PQconninfoFree(opts);
+    if (!timed) {
+        /* Without one, a host that does not answer holds the request
+         * trying it for the TCP time-out: 2 s unless the string says. */
+        int uri = strncmp(arg, "postgresql://", 13) == 0
+                  || strncmp(arg, "postgres://", 11) == 0;
+
+        arg = apr_pstrcat(p, arg, !uri ? " " : strchr(arg, '?') ? "&" : "?",
+                          "connect_timeout=" FB_REPLICA_CONNECT_TIMEOUT,
+                          NULL);
+    }
     *(const char **)field = arg;
     return NULL;
 }

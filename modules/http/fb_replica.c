@@ -42,14 +42,32 @@ typedef struct {
     volatile apr_uint64_t replay;       /* its replay position, likewise */
     volatile apr_uint64_t checked;      /* apr_time_t of that reading */
     volatile apr_uint64_t down_since;   /* apr_time_t, 0: reachable */
-    volatile apr_uint64_t slots[FB_REPLICA_SLOTS];  /* writes' positions */
+    volatile apr_uint32_t marks;        /* unknown marks given out */
+    volatile apr_uint64_t slots[FB_REPLICA_SLOTS];  /* writes' positions,
+                                         * or unknown marks */
 } fb_replica_shm_t;
 
 static fb_shm_t fb_replica_shm = {.what = "the read replica's books"};
 
+/* A slot whose write's position was not learnt holds an unknown mark:
+ * a value above any WAL position, a new one each time (so that a write
+ * can tell whether the mark it saw before reading its own position is
+ * still the one there). */
+#define FB_REPLICA_UNKNOWN_MIN (APR_UINT64_MAX - APR_UINT64_C(0xffffffff))
+#define FB_REPLICA_IS_UNKNOWN(at) ((at) >= FB_REPLICA_UNKNOWN_MIN)
+
 static fb_replica_shm_t *fb_replica_books(void)
 {
     return fb_shm_base(&fb_replica_shm);
+}
+
+static apr_uint64_t fb_replica_unknown_mark(void)
+{
+    fb_replica_shm_t *b = fb_replica_books();
+
+    return b != NULL ? FB_REPLICA_UNKNOWN_MIN
+                       + apr_atomic_inc32(&b->marks)
+                     : FB_REPLICA_UNKNOWN;
 }
 
 /* Adds one to a counter of the books, when there are any. */
@@ -73,8 +91,6 @@ static volatile apr_uint32_t fb_replica_in_use;
 static volatile apr_uint64_t fb_replica_down_until;
 static volatile apr_uint32_t fb_replica_trying;
 static volatile apr_uint32_t fb_replica_backoff_ms;
-/* The hosts this child last wrote into the books. */
-static char fb_replica_seen[2][FB_REPLICA_HOST_LEN];
 
 struct fb_replica_conn {
     apr_pool_t *pool;           /* the connection's own */
@@ -95,6 +111,7 @@ struct fb_replica_conn {
  * last heard of a write, so that it is skipped once that passes the
  * limit.  The WAL receiver's status needs pg_read_all_stats
  * (pg_monitor); without it, a receiver process counts as streaming.
+ * The age is never below zero (the two servers' clocks may differ).
  * Global: the server's state, no organization's data.
  */
 FB_SQL_GLOBAL(fb_replica_state, 0,
@@ -105,12 +122,25 @@ FB_SQL_GLOBAL(fb_replica_state, 0,
     "                           WHERE coalesce(status, 'streaming') "
     "                                 = 'streaming') "
     "             THEN 0 "
-    "             ELSE coalesce((extract(epoch FROM "
+    "             ELSE greatest(0, coalesce((extract(epoch FROM "
     "                    now() - pg_last_xact_replay_timestamp()) * 1000)"
-    "                    ::bigint, 0) END)::text");
+    "                    ::bigint, 0)) END)::text");
 
-/* The primary's WAL insert position, read after a write committed: at
- * or past the end of its commit record.  Global: the server's. */
+/*
+ * The primary's WAL insert position, read after a write committed: at
+ * or past the end of its commit record, whatever synchronous_commit
+ * says (the write and flush positions, pg_current_wal_lsn() and
+ * pg_current_wal_flush_lsn(), may still be before it with
+ * synchronous_commit off, so a replica could pass them without the
+ * commit).  One cost, accepted: when the commit record ends exactly on
+ * a WAL page boundary and nothing follows, the insert position is past
+ * the next page's header, while the replica's replay position stops at
+ * the boundary (a record's end); the key's reads then go to the primary
+ * until any later WAL (another write, a checkpoint's record) is
+ * replayed.  Taking the header off in SQL would need its size, which
+ * depends on the build (MAXALIGN) and is not shown.  Global: the
+ * server's.
+ */
 FB_SQL_GLOBAL(fb_replica_written, 0,
     "SELECT (pg_current_wal_insert_lsn() - '0/0')::text");
 
@@ -178,8 +208,10 @@ apr_status_t fb_replica_child_init(apr_pool_t *pchild, server_rec *s)
     rv = apr_dbd_get_driver(pchild, "pgsql", &fb_replica_drv);
     if (rv == APR_SUCCESS) {
         /* None made in advance (the replica may be down at start-up);
-         * idle ones closed after a minute. */
-        rv = apr_reslist_create(&fb_replica_list, 0, (int)fb_replica_max,
+         * none kept idle (smax 0): one idle for over a minute is closed
+         * when the pool is next used (apr_reslist's maintenance runs on
+         * acquire and release, never on its own). */
+        rv = apr_reslist_create(&fb_replica_list, 0, 0,
                                 (int)fb_replica_max, apr_time_from_sec(60),
                                 fb_replica_make, fb_replica_unmake, s,
                                 pchild);
@@ -305,28 +337,50 @@ static void fb_replica_host_of(apr_dbd_t *handle,
                  conn && PQport(conn) ? PQport(conn) : "?");
 }
 
-/* Writes which host pool is on into the books when it changed. */
-static void fb_replica_note_host(int pool, apr_dbd_t *handle,
-                                 const apr_dbd_driver_t *driver)
+/* Writes which host pool is on into the books when it changed (compared
+ * under the lock: another child may be writing it).  Non-zero when it
+ * changed from another host. */
+static int fb_replica_note_host(int pool, apr_dbd_t *handle,
+                                const apr_dbd_driver_t *driver)
 {
     fb_replica_shm_t *b = fb_replica_books();
     char host[FB_REPLICA_HOST_LEN];
+    int moved = 0;
 
     if (b == NULL || handle == NULL) {
-        return;
+        return 0;
     }
     fb_replica_host_of(handle, driver, host);
-    if (strcmp(host, fb_replica_seen[pool]) != 0
-        && fb_shm_lock(&fb_replica_shm)) {
-        memcpy(b->host[pool], host, sizeof(host));
-        memcpy(fb_replica_seen[pool], host, sizeof(host));
+    if (fb_shm_lock(&fb_replica_shm)) {
+        if (strcmp(host, b->host[pool]) != 0) {
+            moved = b->host[pool][0] != '\0';
+            memcpy(b->host[pool], host, sizeof(host));
+        }
         fb_shm_unlock(&fb_replica_shm);
     }
+    return moved;
 }
 
 void fb_replica_note_primary(fb_db_t *db)
 {
-    fb_replica_note_host(FB_POOL_PRIMARY, db->handle, db->driver);
+    fb_replica_shm_t *b = fb_replica_books();
+    apr_uint64_t mark;
+    int i;
+
+    if (!fb_replica_note_host(FB_POOL_PRIMARY, db->handle, db->driver)
+        || b == NULL) {
+        return;
+    }
+    /* A failover (or DBDParams' string reaching another host): the
+     * positions recorded are of the old primary's history, which the
+     * new one's need not follow.  Every slot becomes unknown: each key
+     * that wrote reads from the primary until its next write. */
+    mark = fb_replica_unknown_mark();
+    for (i = 0; i < FB_REPLICA_SLOTS; i++) {
+        if (apr_atomic_read64(&b->slots[i]) != 0) {
+            apr_atomic_set64(&b->slots[i], mark);
+        }
+    }
 }
 
 /* Reads the replica's state on db into rc; zero when it could not, or
@@ -418,34 +472,45 @@ static volatile apr_uint64_t *fb_replica_slot(const char *key_id)
 apr_uint64_t fb_replica_key_since(const char *key_id)
 {
     volatile apr_uint64_t *slot = fb_replica_slot(key_id);
+    apr_uint64_t at = slot != NULL ? apr_atomic_read64(slot) : 0;
 
-    return slot != NULL ? apr_atomic_read64(slot) : 0;
+    return FB_REPLICA_IS_UNKNOWN(at) ? FB_REPLICA_UNKNOWN : at;
 }
 
 void fb_replica_note_write(fb_db_t *db, apr_pool_t *p, const char *key_id)
 {
     volatile apr_uint64_t *slot = fb_replica_slot(key_id);
-    apr_uint64_t at = FB_REPLICA_UNKNOWN, old;
+    apr_uint64_t at = FB_REPLICA_UNKNOWN, old, before;
     fb_rows_t rows;
 
     if (slot == NULL) {
         return;
     }
+    /* The slot before this write's position is read: an unknown mark
+     * set since then may stand for a write that committed after that
+     * position, which the position does not cover. */
+    before = apr_atomic_read64(slot);
     if (!fb_db_lost(db)
         && fb_db_select(db, p, &fb_sql_fb_replica_written, NULL, FB_NO_ARGS,
                         &rows) == APR_SUCCESS
         && rows.nrows == 1 && fb_rows_get(&rows, 0, 0) != NULL) {
         at = (apr_uint64_t)apr_atoi64(fb_rows_get(&rows, 0, 0));
     }
-    /* The later of the two, but a known position replaces an unknown
-     * one: read after this write's commit, it is past every commit
-     * before, the unknown one's included. */
+    else {
+        at = fb_replica_unknown_mark();
+    }
+    /* The later of the two.  An unknown mark replaces anything; a known
+     * position replaces an unknown mark only when it is the very mark
+     * that was there before the position was read (every commit it
+     * stands for came before: the position covers them). */
     do {
         old = apr_atomic_read64(slot);
-        if (old != FB_REPLICA_UNKNOWN && old >= at) {
+        if (FB_REPLICA_IS_UNKNOWN(old) && !FB_REPLICA_IS_UNKNOWN(at)
+            && old != before) {
             return;
         }
-        if (old == FB_REPLICA_UNKNOWN && at == FB_REPLICA_UNKNOWN) {
+        if (!FB_REPLICA_IS_UNKNOWN(old) && !FB_REPLICA_IS_UNKNOWN(at)
+            && old >= at) {
             return;
         }
     } while (apr_atomic_cas64(slot, at, old) != old);

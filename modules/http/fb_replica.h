@@ -11,8 +11,11 @@
  *
  * Which reads: only the statements a read operation (no FB_OP_WRITE)
  * runs outside a transaction through fb_req_select (fb_request.h).
- * Writes, If-Match checks, Idempotency-Key records, the key lookup and
- * everything a write reads stay on the primary.
+ * Writes, If-Match checks, Idempotency-Key records and everything a
+ * write reads stay on the primary; so does the key lookup, except for a
+ * read operation while the primary is out of reach (fb_auth.c: the
+ * replica's answer for a key it knows, so that reads go on through a
+ * failover).
  *
  * When the replica is skipped (the read goes to the primary):
  *   - it is further behind than FeedbackReplicaMaxLag;
@@ -26,9 +29,12 @@
  *     needs a later position than the one kept;
  *   - every replica connection of the child is busy;
  *   - it could not be reached, or a statement failed on it: the read
- *     runs again on the primary (the client sees nothing), and the child
- *     leaves the replica alone for a second, then two, up to five,
- *     trying it with one request at a time (no connect storm).
+ *     runs again on the primary (the client sees nothing); when the
+ *     connection could not be made or was lost (not for a statement
+ *     merely refused, such as one cancelled by a recovery conflict), it
+ *     is closed and the child leaves the replica alone for a second,
+ *     then two, up to five, trying it with one request at a time (no
+ *     connect storm).
  *
  * Read-your-writes holds per node: a key's writes recorded on one httpd
  * are not known to another (docs/decisions.md).

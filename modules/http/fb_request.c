@@ -29,13 +29,33 @@ const char *fb_req_param(const fb_req_t *fr, const char *name)
     return fr->path_params ? apr_table_get(fr->path_params, name) : NULL;
 }
 
-/* The end-of-request check-in, for a connection a path kept. */
-/* Gives back the connection and the organization's share of the
- * database that came with it. */
+/*
+ * Gives back the connection and the organization's share of the
+ * database that came with it (also the end-of-request check-in, for a
+ * connection a path kept).
+ *
+ * The replica's flags of fb_req_t:
+ *   reads_replica  set by fb_handler for a read operation (and by
+ *                  fb_auth around the key lookup while the primary is out
+ *                  of reach): fb_req_select may take the replica;
+ *   db_replica     set by fb_req_replica when db is the replica's,
+ *                  cleared here when it goes back;
+ *   replica_failed set by fb_req_select when a statement failed on the
+ *                  replica: the rest of the request runs on the primary;
+ *   db_wrote       set by fb_handler for a write operation, and by
+ *                  fb_req_exec / fb_req_begin: db may have written.
+ * A position is recorded for the key's reads when a primary connection
+ * (never the replica's) goes back having written: a COMMIT or a
+ * statement outside a transaction committed (db->committed), or a write
+ * operation ran statements without any transaction (a select that
+ * writes commits on its own).  A write undone (a 404 PATCH) records
+ * nothing.
+ */
 static void fb_req_db_give(fb_req_t *fr)
 {
     if (fr->db != NULL) {
-        if (fr->db_wrote && !fr->db->tx && fr->db->used
+        if (fr->db_wrote && !fr->db_replica && !fr->db->tx && fr->db->used
+            && (fr->db->committed || !fr->db->began)
             && fb_replica_enabled()) {
             /* Before the answer leaves: the key's next read must find
              * the position already. */

@@ -68,6 +68,29 @@ class Cluster:
         run(PG, "createdb", self.dir, str(self.port), dbname)
 
 
+def pg_admin(cluster, *statements):
+    """Runs statements on cluster's postgres database outside a
+    transaction; the last one's rows."""
+    conn = psycopg2.connect(cluster.dsn("postgres"))
+    conn.autocommit = True
+    try:
+        with conn.cursor() as cur:
+            for st in statements:
+                cur.execute(st)
+            return cur.fetchall() if cur.description else []
+    finally:
+        conn.close()
+
+
+def writers_dsn(clusters, dbname):
+    """A connection string naming every cluster that may take writes:
+    libpq connects to whichever does (docs/operator.md)."""
+    return ("host=%s port=%s dbname=%s user=postgres "
+            "target_session_attrs=read-write connect_timeout=2"
+            % (",".join(c.dir + "/sock" for c in clusters),
+               ",".join(str(c.port) for c in clusters), dbname))
+
+
 @pytest.fixture(scope="session")
 def cluster():
     directory = os.environ.get("FEEDBACK_TEST_PG_DIR")

@@ -26,11 +26,11 @@ import signal
 import threading
 import time
 
-import psycopg2
 import pytest
 
 from conftest import (CTL, PG, Cluster, Org, error_log_lines, free_port,
-                      httpd, https_server, log_offset, run)
+                      httpd, https_server, log_offset, pg_admin, run,
+                      writers_dsn)
 from helpers import assert_error, wait_for
 from test_faults import (ACQUIRE, FAULT_LOG, UNLIMITED, WriteLoop, figure,
                          first_success_after)
@@ -78,24 +78,9 @@ class Replicated:
 
     def dsn(self, dbname):
         """Both hosts; libpq connects to whichever takes writes."""
-        return ("host=%s/sock,%s/sock port=%d,%d dbname=%s user=postgres "
-                "target_session_attrs=read-write connect_timeout=2"
-                % (self.primary.dir, self.standby.dir, self.primary.port,
-                   self.standby.port, dbname))
+        return writers_dsn((self.primary, self.standby), dbname)
 
-    @staticmethod
-    def admin(cluster, *statements):
-        """Runs statements on cluster outside a transaction; the last
-        one's rows."""
-        conn = psycopg2.connect(cluster.dsn("postgres"))
-        conn.autocommit = True
-        try:
-            with conn.cursor() as cur:
-                for st in statements:
-                    cur.execute(st)
-                return cur.fetchall() if cur.description else []
-        finally:
-            conn.close()
+    admin = staticmethod(pg_admin)
 
     def state(self):
         rows = self.admin(self.primary,

@@ -18,9 +18,11 @@ the reads each pool served.
   standby beside the replica (the three of docs/operator.md): reads go
   on from the replica through the outage, the standby is promoted, and
   every acknowledged write is there once."""
+import contextlib
 import os
 import re
 import secrets
+import subprocess
 import threading
 import time
 
@@ -29,7 +31,7 @@ import pytest
 import requests
 
 from conftest import (CTL, PG, Cluster, Org, error_log_lines, free_port, httpd,
-                      log_offset, run)
+                      log_offset, pg_admin, run, writers_dsn)
 from helpers import wait_for
 from test_faults import FAULT_LOG, UNLIMITED, WriteLoop, figure
 
@@ -77,22 +79,9 @@ class Replicated:
 
     def dsn(self):
         """Both hosts that may take writes (docs/operator.md)."""
-        return ("host=%s/sock,%s/sock port=%d,%d dbname=rr user=postgres "
-                "target_session_attrs=read-write connect_timeout=2"
-                % (self.primary.dir, self.standby.dir, self.primary.port,
-                   self.standby.port))
+        return writers_dsn((self.primary, self.standby), "rr")
 
-    @staticmethod
-    def admin(cluster, *statements):
-        conn = psycopg2.connect(cluster.dsn("postgres"))
-        conn.autocommit = True
-        try:
-            with conn.cursor() as cur:
-                for st in statements:
-                    cur.execute(st)
-                return cur.fetchall() if cur.description else []
-        finally:
-            conn.close()
+    admin = staticmethod(pg_admin)
 
     def delay(self, seconds):
         """Sets the replica's recovery_min_apply_delay."""
@@ -114,28 +103,81 @@ class Replicated:
         assert wait_for(replayed, seconds), "the replica never caught up"
 
 
-@pytest.fixture(scope="module")
-def rs():
-    work = os.path.join("/tmp", "fbrr." + secrets.token_hex(4))
+@contextlib.contextmanager
+def replication(prefix, standby=False):
+    """A Replicated in a new directory under /tmp, stopped and removed
+    afterwards (also used by test_replica_bench.py)."""
+    work = os.path.join("/tmp", prefix + "." + secrets.token_hex(4))
     os.makedirs(work)
     os.chmod(work, 0o755)
     made = None
     try:
-        made = Replicated(work)
+        made = Replicated(work, standby)
         yield made
     finally:
         if made is not None:
             for c in made.clusters():
-                run(PG, "stop", c.dir)
-        run("rm", "-rf", work)
+                subprocess.run([PG, "stop", c.dir], check=False)
+        subprocess.run(["rm", "-rf", work], check=False)
 
 
-def site_with_replica(rs, max_lag="2s"):
+@pytest.fixture(scope="module")
+def rs():
+    with replication("fbrr") as made:
+        yield made
+
+
+class Readers:
+    """Threads reading one tag by a key until the block ends; reads holds
+    each read's (time, outcome): 200 (the tag under its name), "wrong"
+    (200 under another name), another status, or "connection"."""
+
+    def __init__(self, site, key, tag_id, name, threads=1, pause=0.01):
+        self.site, self.key, self.tag_id, self.name = site, key, tag_id, name
+        self.pause = pause
+        self.reads = []
+        self.stop = threading.Event()
+        self.threads = [threading.Thread(target=self.run)
+                        for _ in range(threads)]
+
+    def run(self):
+        http = requests.Session()
+        while not self.stop.is_set():
+            try:
+                r = http.get(self.site.base + "/v2/tags/" + self.tag_id,
+                             headers={"Authorization": "Bearer " + self.key},
+                             timeout=30)
+                ok = r.status_code
+                if ok == 200 and r.json()["name"] != self.name:
+                    ok = "wrong"
+            except requests.RequestException:
+                ok = "connection"
+            self.reads.append((time.time(), ok))
+            time.sleep(self.pause)
+
+    def ok(self):
+        return sum(1 for _, ok in self.reads if ok == 200)
+
+    def bad(self):
+        return [ok for _, ok in self.reads if ok != 200]
+
+    def __enter__(self):
+        for t in self.threads:
+            t.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        for t in self.threads:
+            t.join(30)
+
+
+def site_with_replica(rs, max_lag="2s", extra=""):
     return httpd(rs.primary.dsn("rr"),
                  STATUS + UNLIMITED
                  + "FeedbackReadReplica \"%s connect_timeout=2\"\n"
                  % rs.replica.dsn("rr")
-                 + "FeedbackReplicaMaxLag %s\n" % max_lag)
+                 + "FeedbackReplicaMaxLag %s\n" % max_lag + extra)
 
 
 def status(site):
@@ -171,57 +213,96 @@ def test_read_your_writes(rs):
             assert st["FBReplicaHost"].endswith(":%d" % rs.replica.port) \
                 or st["FBReplicaHost"] == "-"
             assert st["FBPrimaryHost"].endswith(":%d" % rs.primary.port)
-            stop = threading.Event()
-            other = {"ok": 0, "bad": []}
-
-            def read_theirs():
-                http = requests.Session()
-                while not stop.is_set():
-                    r = http.get(site.base + "/v2/tags/" + theirs,
-                                 headers={"Authorization": "Bearer "
-                                          + reader.key}, timeout=30)
-                    if r.status_code == 200 and r.json()["name"] == "theirs":
-                        other["ok"] += 1
-                    else:
-                        other["bad"].append((r.status_code, r.text[:200]))
-                    time.sleep(0.01)
-
-            t = threading.Thread(target=read_theirs)
             before = status(site)
-            t.start()
             stale = []
             http = requests.Session()
             auth = {"Authorization": "Bearer " + org.key}
-            for i in range(1, 1001):
-                name = "mine %d" % i
-                r = http.post(site.base + "/v2/tags", headers=auth,
-                              json={"id": mine, "name": name}, timeout=30)
-                assert r.status_code == 200, r.text
-                r = http.get(site.base + "/v2/tags/" + mine, headers=auth,
-                             timeout=30)
-                assert r.status_code == 200, r.text
-                if r.json()["name"] != name:
-                    stale.append((name, r.json()["name"]))
-            stop.set()
-            t.join(30)
+            with Readers(site, reader.key, theirs, "theirs") as other:
+                for i in range(1, 1001):
+                    name = "mine %d" % i
+                    r = http.post(site.base + "/v2/tags", headers=auth,
+                                  json={"id": mine, "name": name},
+                                  timeout=30)
+                    assert r.status_code == 200, r.text
+                    r = http.get(site.base + "/v2/tags/" + mine,
+                                 headers=auth, timeout=30)
+                    assert r.status_code == 200, r.text
+                    if r.json()["name"] != name:
+                        stale.append((name, r.json()["name"]))
             after = status(site)
         finally:
             rs.delay(0)
         assert not stale, "read older than written: %s" % stale[:5]
-        assert not other["bad"], other["bad"][:5]
+        assert not other.bad(), other.bad()[:5]
         served = int(after["FBReadsReplica"]) - int(before["FBReadsReplica"])
         behind = (int(after["FBReplicaBehindKey"])
                   - int(before["FBReplicaBehindKey"]))
         figure("read-your-writes: the other key's reads / served by the "
                "replica / the writer's reads sent to the primary",
-               (other["ok"], served, behind))
+               (other.ok(), served, behind))
         # The other key's reads went to the replica, the writer's did not
         # (it was 2 s behind every one of them).
-        assert other["ok"] > 50
-        assert served >= other["ok"]
+        assert other.ok() > 50
+        assert served >= other.ok()
         assert behind >= 1000
         assert int(after["FBReplicaLagMs"]) >= 1000
         assert not error_log_lines(site, REPLICA_LOG, since=since)
+
+
+def test_undone_write_records_no_position(rs):
+    """A write that commits nothing (a rename of a missing tag: 404)
+    records no position for its key: the key's next read is served by the
+    replica although the replica is behind the primary's WAL; a write
+    that commits does send the key's next read to the primary."""
+    with site_with_replica(rs, max_lag="1h") as site:
+        org = Org(site, "undone" + secrets.token_hex(3))
+        admin = org.client("Admin")
+        seen = tag(site, org, "seen")
+        rs.caught_up()
+        rs.delay(2)
+        try:
+            # Another key's write: WAL the replica has not replayed.
+            tag(site, org, "fresh")
+            before = status(site)
+            r = admin.post("/tags", json={"id": "0" * 24, "name": "x"})
+            assert r.status_code == 404, r.text
+            r = admin.get("/tags/" + seen)
+            assert r.status_code == 200, r.text
+            middle = status(site)
+            r = admin.post("/tags", json={"id": seen, "name": "seen 2"})
+            assert r.status_code == 200, r.text
+            r = admin.get("/tags/" + seen)
+            assert r.status_code == 200 and r.json()["name"] == "seen 2"
+            after = status(site)
+        finally:
+            rs.delay(0)
+
+        def delta(a, b, name):
+            return int(b[name]) - int(a[name])
+        assert delta(before, middle, "FBReplicaBehindKey") == 0
+        assert delta(before, middle, "FBReadsReplica") >= 1
+        assert delta(middle, after, "FBReplicaBehindKey") >= 1
+
+
+def test_replica_busy_goes_to_primary(rs):
+    """One replica connection a child, eight readers at once: reads that
+    find it busy go to the primary at once (FBReplicaBusy), none fails,
+    and the replica still serves its share."""
+    with site_with_replica(rs, extra="FeedbackReplicaConnections 1\n") \
+            as site:
+        org = Org(site, "busy" + secrets.token_hex(3))
+        reader = org.client("Viewer")
+        theirs = tag(site, org, "theirs")
+        rs.caught_up()
+        before = status(site)
+        with Readers(site, reader.key, theirs, "theirs", threads=8,
+                     pause=0) as readers:
+            time.sleep(3)
+        after = status(site)
+        assert not readers.bad(), readers.bad()[:5]
+        assert readers.ok() > 50
+        for name in ("FBReplicaBusy", "FBReadsReplica", "FBReadsPrimary"):
+            assert int(after[name]) > int(before[name]), name
 
 
 def test_replica_killed_and_back(rs):
@@ -233,27 +314,9 @@ def test_replica_killed_and_back(rs):
         reader = org.client("Viewer")
         theirs = tag(site, org, "theirs")
         rs.caught_up()
-        stop = threading.Event()
-        answers = {"ok": 0, "bad": []}
-
-        def read():
-            http = requests.Session()
-            while not stop.is_set():
-                try:
-                    r = http.get(site.base + "/v2/tags/" + theirs,
-                                 headers={"Authorization": "Bearer "
-                                          + reader.key}, timeout=30)
-                    if r.status_code == 200:
-                        answers["ok"] += 1
-                    else:
-                        answers["bad"].append((r.status_code, r.text[:200]))
-                except requests.RequestException as e:
-                    answers["bad"].append(("connection", str(e)))
-                time.sleep(0.005)
-
-        threads = [threading.Thread(target=read) for _ in range(3)]
-        for t in threads:
-            t.start()
+        answers = Readers(site, reader.key, theirs, "theirs", threads=3,
+                          pause=0.005)
+        answers.__enter__()
         try:
             assert wait_for(lambda: count(site, "FBReadsReplica") > 20)
             run(PG, "kill", rs.replica.dir)
@@ -274,16 +337,14 @@ def test_replica_killed_and_back(rs):
             figure("replica back: seconds until it served reads again",
                    round(time.time() - back, 2))
         finally:
-            stop.set()
-            for t in threads:
-                t.join(30)
+            answers.__exit__()
             run(PG, "start", rs.replica.dir, str(rs.replica.port))
-        assert not answers["bad"], answers["bad"][:5]
-        assert answers["ok"] > 100
+        assert not answers.bad(), answers.bad()[:5]
+        assert answers.ok() > 100
         end = status(site)
         assert end["FBReplicaDown"] == "0"
         figure("replica killed: reads answered / failed on the replica and "
-               "run on the primary", (answers["ok"],
+               "run on the primary", (answers.ok(),
                                       int(end["FBReplicaFallbacks"])))
         assert not error_log_lines(site, REPLICA_LOG, since=since)
         logged = open(site.error_log).read()
@@ -348,12 +409,7 @@ def test_reads_flow_through_failover():
     replica (key lookups too, once the primary is gone), writes answer
     503 until the standby is promoted, then succeed; nothing acknowledged
     is lost or written twice, no 500."""
-    work = os.path.join("/tmp", "fbrrf." + secrets.token_hex(4))
-    os.makedirs(work)
-    os.chmod(work, 0o755)
-    made = None
-    try:
-        made = rs = Replicated(work, standby=True)
+    with replication("fbrrf", standby=True) as rs:
         with httpd(rs.dsn(), STATUS + UNLIMITED
                    + "FeedbackDBAcquireTimeout 1s\n"
                    + "FeedbackReadReplica \"%s connect_timeout=2\"\n"
@@ -367,27 +423,9 @@ def test_reads_flow_through_failover():
             reader = org.client("Viewer")
             theirs = tag(site, org, "theirs")
             rs.caught_up()
-            stop = threading.Event()
-            reads = []                  # (time, status)
-
-            def read():
-                http = requests.Session()
-                while not stop.is_set():
-                    try:
-                        r = http.get(site.base + "/v2/tags/" + theirs,
-                                     headers={"Authorization": "Bearer "
-                                              + reader.key}, timeout=30)
-                        ok = r.status_code
-                        if ok == 200 and r.json()["name"] != "theirs":
-                            ok = "wrong"
-                    except requests.RequestException:
-                        ok = "connection"
-                    reads.append((time.time(), ok))
-                    time.sleep(0.01)
-
-            threads = [threading.Thread(target=read) for _ in range(2)]
-            for t in threads:
-                t.start()
+            readers = Readers(site, reader.key, theirs, "theirs", threads=2)
+            reads = readers.reads       # (time, outcome)
+            readers.__enter__()
             with WriteLoop(org) as loop:
                 time.sleep(1.5)
                 run(PG, "kill", rs.primary.dir)
@@ -401,9 +439,7 @@ def test_reads_flow_through_failover():
                 promoted = time.time()
                 run(PG, "promote", rs.standby.dir)
                 time.sleep(2)
-            stop.set()
-            for t in threads:
-                t.join(30)
+            readers.__exit__()
             during = [ok for at, ok in reads if killed < at < promoted]
             bad = [(round(at - killed, 2), ok) for at, ok in reads
                    if ok != 200]
@@ -423,8 +459,3 @@ def test_reads_flow_through_failover():
             assert not error_log_lines(site, FAULT_LOG + REPLICA_LOG
                                        + ("FB00202", "FB00204", "FB00214"),
                                        since)
-    finally:
-        if made is not None:
-            for c in made.clusters():
-                run(PG, "stop", c.dir)
-        run("rm", "-rf", work)

@@ -25,7 +25,6 @@ import contextlib
 import os
 import secrets
 import statistics
-import subprocess
 import time
 
 import pytest
@@ -33,9 +32,9 @@ import requests
 
 import contract
 
-from conftest import ROOT, Org, httpd
+from conftest import Org, httpd
 from test_posts_create_bench import cputime, wrk
-from test_replica import STATUS, Replicated, status
+from test_replica import STATUS, replication, status
 from test_search_bench import generate
 
 N = int(os.environ.get("FEEDBACK_BENCH_REPLICA", "0") or 0)
@@ -53,19 +52,8 @@ def postmaster(cluster):
 
 @pytest.fixture
 def rs():
-    work = os.path.join("/tmp", "fbrrb." + secrets.token_hex(4))
-    os.makedirs(work)
-    os.chmod(work, 0o755)
-    made = None
-    try:
-        made = Replicated(work)
+    with replication("fbrrb") as made:
         yield made
-    finally:
-        if made is not None:
-            for c in (made.replica, made.primary):
-                subprocess.run([os.path.join(ROOT, "scripts", "pg.sh"),
-                                "stop", c.dir], check=False)
-        subprocess.run(["rm", "-rf", work], check=False)
 
 
 def tagged(server, org):

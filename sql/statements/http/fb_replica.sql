@@ -12,9 +12,9 @@ SELECT pg_is_in_recovery()::text,
                            WHERE coalesce(status, 'streaming')
                                  = 'streaming')
              THEN 0
-             ELSE coalesce((extract(epoch FROM
+             ELSE greatest(0, coalesce((extract(epoch FROM
                     now() - pg_last_xact_replay_timestamp()) * 1000)
-                    ::bigint, 0) END)::text;
+                    ::bigint, 0)) END)::text;
 
 -- fb_replica_written (global; no placeholders)
 SELECT (pg_current_wal_insert_lsn() - '0/0')::text;
