@@ -633,8 +633,8 @@ static void imp_verify(imp_t *im, const imp_mark_t *marks)
         }
     }
     imp_out(im, "API keys and webhook secrets: the API never shows them\n"
-                "families not imported yet: changelogs, companies, teams, "
-                "brands, conversations, tickets, surveys, help center\n");
+                "families not imported yet: changelogs, roles, "
+                "conversations, tickets, surveys, help center\n");
 }
 
 static void imp_usage(void)

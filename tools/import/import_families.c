@@ -501,12 +501,91 @@ FB_SQL_WITH(imp_comments, import_page,
     "SELECT (SELECT count(*) FROM up) AS written, "
     "  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped");
 
+/* Teams, with their members (admins, as the admins family mapped
+ * them) in the order they joined.  The API renders no time of a team:
+ * a new team's creation time keeps the source's list order (newest
+ * first) and is never rewritten. */
+FB_SQL_WITH(imp_teams, import_page,
+    IMP_K
+    ", src AS (SELECT r.*, n FROM k, jsonb_array_elements(k.page) "
+    "    WITH ORDINALITY AS x(e, n), "
+    "    jsonb_to_record(x.e) AS r(id text, name text, color text, "
+    "      icon jsonb, members jsonb)), "
+    "up AS (INSERT INTO teams AS t (org_id, id, name, color, icon, "
+    "        created_at) "
+    "    SELECT k.org, s.id, s.name, COALESCE(s.color, '#6B7280'), "
+    "      NULLIF(s.icon, 'null'), now() - s.n * interval '1 millisecond' "
+    "    FROM k, src s "
+    "    ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name, "
+    "      color = EXCLUDED.color, icon = EXCLUDED.icon, "
+    "      updated_at = now() "
+    "    WHERE (t.name, t.color, t.icon) IS DISTINCT FROM "
+    "      (EXCLUDED.name, EXCLUDED.color, EXCLUDED.icon) "
+    "    RETURNING 1), "
+    "m AS (SELECT s.id AS team, " IMP_ADMIN("a.admin") " AS admin, "
+    "    min(a.n) AS n FROM k, src s, "
+    "    jsonb_array_elements_text(COALESCE(s.members, '[]')) "
+    "      WITH ORDINALITY AS a(admin, n) GROUP BY 1, 2), "
+    "joined AS (INSERT INTO team_members (org_id, team_id, admin_id, "
+    "        added_at) "
+    "    SELECT k.org, m.team, m.admin, "
+    "      now() + m.n * interval '1 microsecond' FROM k, m "
+    "    WHERE EXISTS (SELECT 1 FROM admins a WHERE a.org_id = k.org "
+    "                  AND a.id = m.admin) "
+    "    ON CONFLICT DO NOTHING RETURNING 1), "
+    "gone AS (DELETE FROM team_members tm USING k, src s "
+    "    WHERE tm.org_id = k.org AND tm.team_id = s.id "
+    "      AND NOT EXISTS (SELECT 1 FROM m WHERE m.team = s.id "
+    "                      AND m.admin = tm.admin_id) RETURNING 1) "
+    "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM joined) "
+    "  + (SELECT count(*) FROM gone) AS written, "
+    "  (SELECT count(*) FROM k, m WHERE NOT EXISTS (SELECT 1 FROM admins a "
+    "     WHERE a.org_id = k.org AND a.id = m.admin)) AS skipped");
+
+/* Brands.  The source's default brand is the default here: the
+ * organization's own default, if another, stops being it first (one
+ * default at a time). */
+FB_SQL_WITH(imp_brands_before, import_page,
+    IMP_K
+    "UPDATE brands b SET is_default = false, updated_at = now() FROM k "
+    "WHERE b.org_id = k.org AND b.is_default "
+    "  AND EXISTS (SELECT 1 FROM jsonb_array_elements(k.page) e "
+    "              WHERE (e ->> 'isDefault')::boolean "
+    "                AND e ->> 'id' <> b.id)");
+
+FB_SQL_WITH(imp_brands, import_page,
+    IMP_K
+    ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r("
+    "    id text, name text, \"isDefault\" boolean, "
+    "    \"helpCenterId\" text, \"senderEmailAddressId\" text, "
+    "    \"createdAt\" timestamptz, \"updatedAt\" timestamptz)), "
+    "up AS (INSERT INTO brands AS t (org_id, id, name, is_default, "
+    "        help_center_id, sender_email_address_id, created_at, "
+    "        updated_at) "
+    "    SELECT k.org, s.id, s.name, COALESCE(s.\"isDefault\", false), "
+    "      s.\"helpCenterId\", s.\"senderEmailAddressId\", s.\"createdAt\", "
+    "      s.\"updatedAt\" FROM k, src s "
+    "    ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name, "
+    "      is_default = EXCLUDED.is_default, "
+    "      help_center_id = EXCLUDED.help_center_id, "
+    "      sender_email_address_id = EXCLUDED.sender_email_address_id, "
+    "      created_at = EXCLUDED.created_at, "
+    "      updated_at = EXCLUDED.updated_at "
+    "    WHERE (t.name, t.is_default, t.help_center_id, "
+    "           t.sender_email_address_id, t.created_at, t.updated_at) "
+    "      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.is_default, "
+    "           EXCLUDED.help_center_id, EXCLUDED.sender_email_address_id, "
+    "           EXCLUDED.created_at, EXCLUDED.updated_at) "
+    "    RETURNING 1) "
+    "SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped");
+
 const fb_statement_t *const imp_statements[] = {
     &fb_sql_imp_admins, &fb_sql_imp_companies, &fb_sql_imp_contacts,
     &fb_sql_imp_boards, &fb_sql_imp_post_statuses_before,
     &fb_sql_imp_post_statuses, &fb_sql_imp_post_statuses_after,
     &fb_sql_imp_custom_fields, &fb_sql_imp_tags, &fb_sql_imp_post_tags,
     &fb_sql_imp_posts, &fb_sql_imp_post_voters, &fb_sql_imp_comments,
+    &fb_sql_imp_teams, &fb_sql_imp_brands_before, &fb_sql_imp_brands,
     NULL
 };
 
@@ -550,5 +629,13 @@ const imp_family_t imp_families[] = {
      .claims = 1, .text_of = "content", .write = &fb_sql_imp_comments,
      .skipped_why = "a comment on a changelog (changelogs are not "
                     "imported yet), or a reply to one"},
+    {.name = "teams", .list = "/teams", .paging = IMP_ONE_PAGE,
+     .claims = 1, .write = &fb_sql_imp_teams,
+     .skipped_why = "a team's member the admins list did not show"},
+    {.name = "brands", .list = "/brands", .paging = IMP_CURSOR,
+     .claims = 1, .before = &fb_sql_imp_brands_before,
+     .write = &fb_sql_imp_brands,
+     .differs = "the organization's own brands stay (the default is the "
+                "source's)"},
     {.name = NULL}
 };

@@ -483,3 +483,82 @@ up AS (INSERT INTO comments AS t (org_id, id, post_id,
     RETURNING 1)
 SELECT (SELECT count(*) FROM up) AS written,
   (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped;
+
+-- imp_teams (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
+  $3::text AS family, $4::jsonb AS page, $5::text AS parent)
+, src AS (SELECT r.*, n FROM k, jsonb_array_elements(k.page)
+    WITH ORDINALITY AS x(e, n),
+    jsonb_to_record(x.e) AS r(id text, name text, color text,
+      icon jsonb, members jsonb)),
+up AS (INSERT INTO teams AS t (org_id, id, name, color, icon,
+        created_at)
+    SELECT k.org, s.id, s.name, COALESCE(s.color, '#6B7280'),
+      NULLIF(s.icon, 'null'), now() - s.n * interval '1 millisecond'
+    FROM k, src s
+    ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name,
+      color = EXCLUDED.color, icon = EXCLUDED.icon,
+      updated_at = now()
+    WHERE (t.name, t.color, t.icon) IS DISTINCT FROM
+      (EXCLUDED.name, EXCLUDED.color, EXCLUDED.icon)
+    RETURNING 1),
+m AS (SELECT s.id AS team,
+COALESCE((SELECT i.here_id FROM import_ids i WHERE i.id =
+a.admin
+   AND i.org_id = k.org),
+a.admin)
+ AS admin,
+    min(a.n) AS n FROM k, src s,
+    jsonb_array_elements_text(COALESCE(s.members, '[]'))
+      WITH ORDINALITY AS a(admin, n) GROUP BY 1, 2),
+joined AS (INSERT INTO team_members (org_id, team_id, admin_id,
+        added_at)
+    SELECT k.org, m.team, m.admin,
+      now() + m.n * interval '1 microsecond' FROM k, m
+    WHERE EXISTS (SELECT 1 FROM admins a WHERE a.org_id = k.org
+                  AND a.id = m.admin)
+    ON CONFLICT DO NOTHING RETURNING 1),
+gone AS (DELETE FROM team_members tm USING k, src s
+    WHERE tm.org_id = k.org AND tm.team_id = s.id
+      AND NOT EXISTS (SELECT 1 FROM m WHERE m.team = s.id
+                      AND m.admin = tm.admin_id) RETURNING 1)
+SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM joined)
+  + (SELECT count(*) FROM gone) AS written,
+  (SELECT count(*) FROM k, m WHERE NOT EXISTS (SELECT 1 FROM admins a
+     WHERE a.org_id = k.org AND a.id = m.admin)) AS skipped;
+
+-- imp_brands_before (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
+  $3::text AS family, $4::jsonb AS page, $5::text AS parent)
+UPDATE brands b SET is_default = false, updated_at = now() FROM k
+WHERE b.org_id = k.org AND b.is_default
+  AND EXISTS (SELECT 1 FROM jsonb_array_elements(k.page) e
+              WHERE (e ->> 'isDefault')::boolean
+                AND e ->> 'id' <> b.id);
+
+-- imp_brands (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
+  $3::text AS family, $4::jsonb AS page, $5::text AS parent)
+, src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r(
+    id text, name text, "isDefault" boolean,
+    "helpCenterId" text, "senderEmailAddressId" text,
+    "createdAt" timestamptz, "updatedAt" timestamptz)),
+up AS (INSERT INTO brands AS t (org_id, id, name, is_default,
+        help_center_id, sender_email_address_id, created_at,
+        updated_at)
+    SELECT k.org, s.id, s.name, COALESCE(s."isDefault", false),
+      s."helpCenterId", s."senderEmailAddressId", s."createdAt",
+      s."updatedAt" FROM k, src s
+    ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name,
+      is_default = EXCLUDED.is_default,
+      help_center_id = EXCLUDED.help_center_id,
+      sender_email_address_id = EXCLUDED.sender_email_address_id,
+      created_at = EXCLUDED.created_at,
+      updated_at = EXCLUDED.updated_at
+    WHERE (t.name, t.is_default, t.help_center_id,
+           t.sender_email_address_id, t.created_at, t.updated_at)
+      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.is_default,
+           EXCLUDED.help_center_id, EXCLUDED.sender_email_address_id,
+           EXCLUDED.created_at, EXCLUDED.updated_at)
+    RETURNING 1)
+SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped;
