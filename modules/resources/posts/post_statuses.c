@@ -51,7 +51,8 @@ static const fb_statement_t *const fb_post_status_statements[] = {
     &fb_sql_post_status_insert, &fb_sql_post_status_update,
     &fb_sql_post_status_conflicts, &fb_sql_post_status_demote,
     &fb_sql_post_status_in_use, &fb_sql_post_status_move,
-    &fb_sql_post_status_lock, &fb_sql_post_status_serialize,
+    &fb_sql_post_status_lock, &fb_sql_post_status_lock_change,
+    &fb_sql_post_status_serialize,
     &fb_sql_post_status_remove, NULL
 };
 
@@ -85,7 +86,7 @@ static const fb_rule_text_t fb_post_status_messages[] = {
 static const fb_manage_t fb_post_status_manage = {
     .serialize = &fb_sql_post_status_serialize,
     .res = &fb_post_statuses, .object = "post_status",
-    .lock = &fb_sql_post_status_lock,
+    FB_MANAGE_LOCKS(post_status),
     .conflicts = &fb_sql_post_status_conflicts,
     .before = &fb_sql_post_status_demote,
     .insert = &fb_sql_post_status_insert,

@@ -163,6 +163,12 @@ post_statuses
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- post_status_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+post_statuses
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- post_status_remove (scoped; varchar, varchar)
 DELETE FROM
 post_statuses
