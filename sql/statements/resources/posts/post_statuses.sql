@@ -155,7 +155,7 @@ p.author_admin_id
 ORDER BY p.created_at, p.id;
 
 -- post_status_serialize (scoped; varchar)
-SELECT pg_advisory_xact_lock(hashtextextended('manage:post_status:' || $1, 0));
+SELECT o.id FROM organizations o WHERE o.id = $1 FOR NO KEY UPDATE;
 
 -- post_status_lock (scoped; varchar, varchar)
 SELECT id FROM
