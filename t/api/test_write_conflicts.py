@@ -98,3 +98,74 @@ def test_serialization_failure_answers_503(server, org):
     assert log_count(server, "FB00492") == before + 1
     assert server.sql("SELECT count(*) FROM tickets WHERE org_id = %s "
                       "AND title = %s", org.id, title) == [(1,)]
+
+
+def test_status_change_lets_a_new_post_reference_it(server, org):
+    """A post's create makes its new tags (the tags' trigger bumps the
+    organization's render_version: its row locked) and then inserts the
+    post, whose foreign key takes KEY SHARE on its status.  A status's
+    change locks the status row and then bumps the same organization
+    row.  Were the status locked FOR UPDATE (which KEY SHARE waits for),
+    the two would wait for each other; a change locks it FOR NO KEY
+    UPDATE, so the post goes on and the change then waits its turn."""
+    sid = org.api.get("/post_statuses").json()[0]["id"]
+    before = log_count(server, "FB00492")
+    holder = psycopg2.connect(server.dsn)
+    out = {}
+    try:
+        cur = holder.cursor()
+        cur.execute("SET LOCAL deadlock_timeout = '60s'")
+        # What posts_create's tag creation leaves locked.
+        cur.execute("INSERT INTO tags (org_id, name) VALUES (%s, %s)",
+                    (org.id, "racer " + secrets.token_hex(4)))
+        thread = threading.Thread(target=lambda: out.setdefault(
+            "r", org.api.request("PATCH", "/post_statuses/" + sid,
+                                 json={"name": "Raced"})))
+        thread.start()
+        assert wait_for(lambda: waiting_backends(server) > 0)
+        # The post's foreign key check on its status.
+        cur.execute("SELECT 1 FROM post_statuses WHERE org_id = %s "
+                    "AND id = %s FOR KEY SHARE", (org.id, sid))
+        holder.commit()
+        thread.join(30)
+    finally:
+        holder.close()
+    r = out["r"]
+    assert r.status_code == 200, r.text
+    assert r.json()["name"] == "Raced"
+    assert log_count(server, "FB00492") == before
+
+
+def test_status_delete_waits_for_a_post_being_created(server, org):
+    """The same race with a status's delete, which must lock the row
+    FOR UPDATE (no new post may name it): a status write takes the
+    organization's row first (its serialize step), as a post's create
+    does before it names the status, so the delete waits for the post's
+    create instead of making the cycle, and then refuses nothing: the
+    post was not committed."""
+    made = org.api.post("/post_statuses", json={
+        "name": "Doomed " + secrets.token_hex(3), "type": "active"})
+    assert made.status_code == 201, made.text
+    sid = made.json()["id"]
+    before = log_count(server, "FB00492")
+    holder = psycopg2.connect(server.dsn)
+    out = {}
+    try:
+        cur = holder.cursor()
+        cur.execute("SET LOCAL deadlock_timeout = '60s'")
+        cur.execute("INSERT INTO tags (org_id, name) VALUES (%s, %s)",
+                    (org.id, "racer " + secrets.token_hex(4)))
+        thread = threading.Thread(target=lambda: out.setdefault(
+            "r", org.api.request("DELETE", "/post_statuses/" + sid)))
+        thread.start()
+        assert wait_for(lambda: waiting_backends(server) > 0)
+        cur.execute("SELECT 1 FROM post_statuses WHERE org_id = %s "
+                    "AND id = %s FOR KEY SHARE", (org.id, sid))
+        holder.rollback()
+        thread.join(30)
+    finally:
+        holder.close()
+    r = out["r"]
+    assert r.status_code == 200, r.text
+    assert log_count(server, "FB00492") == before
+    assert org.api.get("/post_statuses/" + sid).status_code == 404

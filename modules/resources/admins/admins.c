@@ -202,11 +202,11 @@ static const fb_statement_t *const fb_admin_statements[] = {
     &fb_sql_admin_role_list, &fb_sql_admin_role_insert,
     &fb_sql_admin_role_update, &fb_sql_admin_role_conflicts,
     &fb_sql_admin_role_in_use, &fb_sql_admin_role_owners,
-    &fb_sql_admin_role_lock,
+    &fb_sql_admin_role_lock, &fb_sql_admin_role_lock_change,
     &fb_sql_admin_role_serialize, &fb_sql_admin_role_remove,
     &fb_sql_admin_insert, &fb_sql_admin_update, &fb_sql_admin_refs,
     &fb_sql_admin_conflicts, &fb_sql_admin_in_use, &fb_sql_admin_owners,
-    &fb_sql_admin_lock,
+    &fb_sql_admin_lock, &fb_sql_admin_lock_change,
     &fb_sql_admin_serialize, &fb_sql_admin_remove, NULL
 };
 
@@ -308,7 +308,7 @@ static const fb_rule_text_t fb_admin_messages[] = {
 static const fb_manage_t fb_admin_role_manage = {
     .serialize = &fb_sql_admin_role_serialize,
     .res = &fb_admin_roles, .object = "admin_role",
-    .check = fb_admin_role_check, .lock = &fb_sql_admin_role_lock,
+    .check = fb_admin_role_check, FB_MANAGE_LOCKS(admin_role),
     .owners = &fb_sql_admin_role_owners,
     .conflicts = &fb_sql_admin_role_conflicts,
     .insert = &fb_sql_admin_role_insert,
@@ -321,7 +321,7 @@ static const fb_manage_t fb_admin_role_manage = {
 static const fb_manage_t fb_admin_manage = {
     .serialize = &fb_sql_admin_serialize,
     .res = &fb_admins, .object = "admin",
-    .lock = &fb_sql_admin_lock, .owners = &fb_sql_admin_owners,
+    FB_MANAGE_LOCKS(admin), .owners = &fb_sql_admin_owners,
     .refs = &fb_sql_admin_refs,
     .conflicts = &fb_sql_admin_conflicts, .insert = &fb_sql_admin_insert,
     .update = &fb_sql_admin_update, .in_use = &fb_sql_admin_in_use,

@@ -39,7 +39,7 @@ FB_MANAGE_SQL(board, "boards");
 static const fb_statement_t *const fb_board_statements[] = {
     &fb_sql_board_get, &fb_sql_board_list, &fb_sql_board_insert,
     &fb_sql_board_update, &fb_sql_board_refs, &fb_sql_board_in_use,
-    &fb_sql_board_lock, &fb_sql_board_remove, NULL
+    &fb_sql_board_lock, &fb_sql_board_lock_change, &fb_sql_board_remove, NULL
 };
 
 static const fb_resource_t fb_boards = {
@@ -59,7 +59,7 @@ static const fb_rule_text_t fb_board_messages[] = {
 
 static const fb_manage_t fb_board_manage = {
     .res = &fb_boards, .object = "board", .check = fb_board_check,
-    .lock = &fb_sql_board_lock, .refs = &fb_sql_board_refs,
+    FB_MANAGE_LOCKS(board), .refs = &fb_sql_board_refs,
     .insert = &fb_sql_board_insert, .update = &fb_sql_board_update,
     .in_use = &fb_sql_board_in_use, .remove = &fb_sql_board_remove,
     .messages = fb_board_messages,

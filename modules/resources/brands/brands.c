@@ -99,6 +99,7 @@ static const fb_statement_t *const fb_brand_statements[] = {
     &fb_sql_brand_get, &fb_sql_brand_list, &fb_sql_brand_list_after,
     &fb_sql_brand_insert, &fb_sql_brand_update, &fb_sql_brand_conflicts,
     &fb_sql_brand_demote, &fb_sql_brand_in_use, &fb_sql_brand_lock,
+    &fb_sql_brand_lock_change,
     &fb_sql_brand_serialize, &fb_sql_brand_remove, NULL
 };
 
@@ -145,7 +146,7 @@ static const fb_rule_text_t fb_brand_messages[] = {
 static const fb_manage_t fb_brand_manage = {
     .serialize = &fb_sql_brand_serialize,
     .res = &fb_brands, .object = "brand",
-    .lock = &fb_sql_brand_lock, .conflicts = &fb_sql_brand_conflicts,
+    FB_MANAGE_LOCKS(brand), .conflicts = &fb_sql_brand_conflicts,
     .before = &fb_sql_brand_demote, .insert = &fb_sql_brand_insert,
     .update = &fb_sql_brand_update, .in_use = &fb_sql_brand_in_use,
     .remove = &fb_sql_brand_remove, .messages = fb_brand_messages,

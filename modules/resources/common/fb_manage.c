@@ -66,13 +66,14 @@ static void fb_manage_serialize(fb_write_t *w, const fb_manage_t *m)
     }
 }
 
-/* Locks the row id; its absence fails w with the resource's 404. */
+/* Locks the row id with lock (the manage's lock or lock_change); its
+ * absence fails w with the resource's 404. */
 static void fb_manage_lock(fb_write_t *w, const fb_manage_t *m,
-                           const char *id)
+                           const fb_statement_t *lock, const char *id)
 {
     fb_rows_t rows;
 
-    if (fb_write_select(w, m->lock, FB_ARGS(id), &rows) && rows.nrows == 0) {
+    if (fb_write_select(w, lock, FB_ARGS(id), &rows) && rows.nrows == 0) {
         fb_write_fail(w, fb_error_make(w->fr->pool, m->res->not_found, "id",
                                        NULL));
     }
@@ -159,7 +160,8 @@ fb_error_t *fb_manage_update(fb_req_t *fr)
     body = fb_json_text(fr->pool, fr->body);
     fb_write_begin(&w, fr);
     fb_manage_serialize(&w, m);
-    fb_manage_lock(&w, m, id);
+    fb_manage_lock(&w, m, m->lock_change != NULL ? m->lock_change
+                                                 : m->lock, id);
     fb_manage_owners(&w, m, id, body);
     fb_manage_prepare(&w, m, id, body);
     if (fb_write_exec(&w, m->update, FB_NAMED(manage, .id = id, .b = body))) {
@@ -182,7 +184,7 @@ fb_error_t *fb_manage_delete(fb_req_t *fr)
     }
     fb_write_begin(&w, fr);
     fb_manage_serialize(&w, m);
-    fb_manage_lock(&w, m, id);
+    fb_manage_lock(&w, m, m->lock, id);
     fb_manage_owners(&w, m, id, NULL);
     if (m->in_use != NULL
         && fb_write_select(&w, m->in_use, FB_ARGS(id), &rows)) {

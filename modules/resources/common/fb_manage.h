@@ -66,8 +66,17 @@ typedef struct {
      * Owner, unique names) and two writes could each see it kept; or
      * NULL. */
     const fb_statement_t *serialize;
-    /* (org, id) -> a row when it exists, locked for the write. */
+    /* (org, id) -> a row when it exists, locked for the write: FOR
+     * UPDATE, which keeps new references out while a delete runs. */
     const fb_statement_t *lock;
+    /* The same for an update, which changes no key: FOR NO KEY UPDATE,
+     * which a reference's foreign key check (KEY SHARE) does not wait
+     * for.  Were it FOR UPDATE, a write that locks what the update
+     * locks after the row (a post's create: its new tags bump the
+     * organization's render_version, which a status's change bumps too)
+     * and then references the row would wait for it while it waits for
+     * that write: a deadlock.  NULL: lock. */
+    const fb_statement_t *lock_change;
     /* (org, id or NULL, body; NULL on delete) -> rows (rule,
      * permissions): what of an Owner's the write touches and the
      * permissions it gives, checked for callers who are not an Owner
@@ -151,13 +160,21 @@ fb_error_t *fb_manage_moved(fb_req_t *fr, const fb_resource_t *res,
                             const fb_rows_t *ids, const char *topic);
 
 /* The lock and remove statements of a resource in table: declares
- * fb_sql_<name>_lock and fb_sql_<name>_remove. */
+ * fb_sql_<name>_lock (a delete's), fb_sql_<name>_lock_change (an
+ * update's) and fb_sql_<name>_remove; FB_MANAGE_LOCKS(name) names both
+ * locks in the resource's fb_manage_t. */
 #define FB_MANAGE_SQL(name, table)                                        \
     FB_SQL(name##_lock, 1,                                                \
         "SELECT id FROM " table " WHERE org_id = %s AND id = %s "         \
         "FOR UPDATE");                                                    \
+    FB_SQL(name##_lock_change, 1,                                         \
+        "SELECT id FROM " table " WHERE org_id = %s AND id = %s "         \
+        "FOR NO KEY UPDATE");                                             \
     FB_SQL(name##_remove, 1,                                              \
         "DELETE FROM " table " WHERE org_id = %s AND id = %s")
+
+#define FB_MANAGE_LOCKS(name)                                             \
+    .lock = &fb_sql_##name##_lock, .lock_change = &fb_sql_##name##_lock_change
 
 /* A transaction lock on the organization's writes of a resource,
  * fb_sql_<name>_serialize: the statements after it see what the writes

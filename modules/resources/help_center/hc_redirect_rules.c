@@ -156,6 +156,7 @@ static const fb_statement_t *const fb_redirect_rule_statements[] = {
     &fb_sql_redirect_rule_list, &fb_sql_redirect_rule_list_after,
     &fb_sql_redirect_rule_insert, &fb_sql_redirect_rule_update,
     &fb_sql_redirect_rule_refs, &fb_sql_redirect_rule_lock,
+    &fb_sql_redirect_rule_lock_change,
     &fb_sql_redirect_rule_remove, NULL
 };
 
@@ -346,7 +347,7 @@ static const fb_rule_text_t fb_rr_messages[] = {
 static const fb_manage_t fb_rr_manage = {
     .res = &fb_redirect_rules, .object = "redirect_rule",
     .check = fb_rr_check,
-    .lock = &fb_sql_redirect_rule_lock, .refs = &fb_sql_redirect_rule_refs,
+    FB_MANAGE_LOCKS(redirect_rule), .refs = &fb_sql_redirect_rule_refs,
     .insert = &fb_sql_redirect_rule_insert,
     .update = &fb_sql_redirect_rule_update,
     .remove = &fb_sql_redirect_rule_remove,

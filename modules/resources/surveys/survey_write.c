@@ -76,6 +76,7 @@ FB_SQL_WITH(survey_response_remove, survey_response,
 
 static const fb_statement_t *const fb_survey_write_statements[] = {
     &fb_sql_survey_insert, &fb_sql_survey_update, &fb_sql_survey_lock,
+    &fb_sql_survey_lock_change,
     &fb_sql_survey_remove, &fb_sql_survey_response_insert,
     &fb_sql_survey_response_get, &fb_sql_survey_response_remove, NULL
 };
@@ -214,7 +215,7 @@ static const fb_field_rule_t fb_survey_update_rules[] = {
 
 static const fb_manage_t fb_survey_manage = {
     .res = &fb_surveys, .object = "survey", .check = fb_survey_check,
-    .lock = &fb_sql_survey_lock, .insert = &fb_sql_survey_insert,
+    FB_MANAGE_LOCKS(survey), .insert = &fb_sql_survey_insert,
     .update = &fb_sql_survey_update, .remove = &fb_sql_survey_remove,
 };
 

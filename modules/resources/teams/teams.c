@@ -113,7 +113,7 @@ FB_MANAGE_SQL(team, "teams");
 static const fb_statement_t *const fb_team_statements[] = {
     &fb_sql_team_get, &fb_sql_team_list, &fb_sql_team_insert,
     &fb_sql_team_update, &fb_sql_team_refs, &fb_sql_team_in_use,
-    &fb_sql_team_lock, &fb_sql_team_remove, NULL
+    &fb_sql_team_lock, &fb_sql_team_lock_change, &fb_sql_team_remove, NULL
 };
 
 static const fb_resource_t fb_teams = {
@@ -164,7 +164,7 @@ static const fb_rule_text_t fb_team_messages[] = {
 
 static const fb_manage_t fb_team_manage = {
     .res = &fb_teams, .object = "team",
-    .lock = &fb_sql_team_lock, .refs = &fb_sql_team_refs,
+    FB_MANAGE_LOCKS(team), .refs = &fb_sql_team_refs,
     .insert = &fb_sql_team_insert, .update = &fb_sql_team_update,
     .in_use = &fb_sql_team_in_use, .remove = &fb_sql_team_remove,
     .messages = fb_team_messages,

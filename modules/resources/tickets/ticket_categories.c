@@ -51,7 +51,8 @@ static const fb_statement_t *const fb_ticket_category_statements[] = {
     &fb_sql_ticket_category_get, &fb_sql_ticket_category_list,
     &fb_sql_ticket_category_insert, &fb_sql_ticket_category_update,
     &fb_sql_ticket_category_refs, &fb_sql_ticket_category_in_use,
-    &fb_sql_ticket_category_lock, &fb_sql_ticket_category_remove, NULL
+    &fb_sql_ticket_category_lock, &fb_sql_ticket_category_lock_change,
+    &fb_sql_ticket_category_remove, NULL
 };
 
 static const fb_resource_t fb_ticket_categories = {
@@ -83,7 +84,7 @@ static const fb_rule_text_t fb_ticket_category_messages[] = {
 static const fb_manage_t fb_ticket_category_manage = {
     .res = &fb_ticket_categories, .object = "board",
     .check = fb_board_check,    /* written as boards are */
-    .lock = &fb_sql_ticket_category_lock,
+    FB_MANAGE_LOCKS(ticket_category),
     .refs = &fb_sql_ticket_category_refs,
     .insert = &fb_sql_ticket_category_insert,
     .update = &fb_sql_ticket_category_update,

@@ -50,7 +50,8 @@ static const fb_statement_t *const fb_ticket_status_statements[] = {
     &fb_sql_ticket_status_insert, &fb_sql_ticket_status_update,
     &fb_sql_ticket_status_conflicts, &fb_sql_ticket_status_demote,
     &fb_sql_ticket_status_in_use, &fb_sql_ticket_status_move,
-    &fb_sql_ticket_status_lock, &fb_sql_ticket_status_serialize,
+    &fb_sql_ticket_status_lock, &fb_sql_ticket_status_lock_change,
+    &fb_sql_ticket_status_serialize,
     &fb_sql_ticket_status_remove, NULL
 };
 
@@ -84,7 +85,7 @@ static const fb_rule_text_t fb_ticket_status_messages[] = {
 static const fb_manage_t fb_ticket_status_manage = {
     .serialize = &fb_sql_ticket_status_serialize,
     .res = &fb_ticket_statuses, .object = "post_status",
-    .lock = &fb_sql_ticket_status_lock,
+    FB_MANAGE_LOCKS(ticket_status),
     .conflicts = &fb_sql_ticket_status_conflicts,
     .before = &fb_sql_ticket_status_demote,
     .insert = &fb_sql_ticket_status_insert,

@@ -86,6 +86,12 @@ roles
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- admin_role_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+roles
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- admin_role_remove (scoped; varchar, varchar)
 DELETE FROM
 roles
@@ -184,6 +190,12 @@ SELECT id FROM
 admins
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
+
+-- admin_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+admins
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
 
 -- admin_remove (scoped; varchar, varchar)
 DELETE FROM

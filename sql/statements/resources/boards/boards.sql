@@ -149,6 +149,12 @@ boards
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- board_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+boards
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- board_remove (scoped; varchar, varchar)
 DELETE FROM
 boards

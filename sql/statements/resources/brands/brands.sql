@@ -96,6 +96,12 @@ brands
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- brand_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+brands
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- brand_remove (scoped; varchar, varchar)
 DELETE FROM
 brands

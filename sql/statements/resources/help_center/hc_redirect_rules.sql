@@ -144,6 +144,12 @@ help_center_redirect_rules
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- redirect_rule_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+help_center_redirect_rules
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- redirect_rule_remove (scoped; varchar, varchar)
 DELETE FROM
 help_center_redirect_rules

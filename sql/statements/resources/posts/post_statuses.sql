@@ -155,13 +155,19 @@ p.author_admin_id
 ORDER BY p.created_at, p.id;
 
 -- post_status_serialize (scoped; varchar)
-SELECT pg_advisory_xact_lock(hashtextextended('manage:post_status:' || $1, 0));
+SELECT o.id FROM organizations o WHERE o.id = $1 FOR NO KEY UPDATE;
 
 -- post_status_lock (scoped; varchar, varchar)
 SELECT id FROM
 post_statuses
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
+
+-- post_status_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+post_statuses
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
 
 -- post_status_remove (scoped; varchar, varchar)
 DELETE FROM

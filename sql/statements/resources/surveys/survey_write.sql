@@ -35,6 +35,12 @@ surveys
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- survey_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+surveys
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- survey_remove (scoped; varchar, varchar)
 DELETE FROM
 surveys

@@ -80,6 +80,12 @@ teams
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- team_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+teams
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- team_remove (scoped; varchar, varchar)
 DELETE FROM
 teams

@@ -151,6 +151,12 @@ ticket_categories
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- ticket_category_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+ticket_categories
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- ticket_category_remove (scoped; varchar, varchar)
 DELETE FROM
 ticket_categories

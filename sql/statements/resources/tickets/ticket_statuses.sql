@@ -167,6 +167,12 @@ ticket_statuses
  WHERE org_id = $1 AND id = $2
 FOR UPDATE;
 
+-- ticket_status_lock_change (scoped; varchar, varchar)
+SELECT id FROM
+ticket_statuses
+ WHERE org_id = $1 AND id = $2
+FOR NO KEY UPDATE;
+
 -- ticket_status_remove (scoped; varchar, varchar)
 DELETE FROM
 ticket_statuses
