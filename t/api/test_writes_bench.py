@@ -172,14 +172,14 @@ FLOORS = {
         "WHERE org_id = '{org}' AND number = :t;\n"
         + EVENT % "ticket.updated"
         + AUDIT % ("ticket.updated", "support", "ticket") + "COMMIT;\n"),
-    # The contact's new name (nine in ten) or a new contact.
+    # The contact's new name (nine in ten) or a new contact; no event:
+    # no webhook topic covers contacts.
     "contact": (
         "BEGIN;\n"
         "UPDATE contacts SET name = 'User ' || :a || ' ' || :r, "
         "  updated_at = now() "
         "WHERE org_id = '{org}' AND user_id = 'u' || :a;\n"
-        + EVENT % "contact.updated"
-        + AUDIT % ("contact.upserted", "people", "contact") + "COMMIT;\n"),
+        + AUDIT % ("contact.saved", "people", "contact") + "COMMIT;\n"),
 }
 # With an Idempotency-Key (POST only), the least more is the key's row
 # with its answer, in the write's transaction.
