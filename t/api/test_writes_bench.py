@@ -470,6 +470,11 @@ def test_bench_writes(cluster, fresh_database):
                 details.append("%s (%d writes):" % (NAMES[kind],
                                                     counted["requests"]))
                 details += statements(s, counted["requests"])
+        settings = s.sql(
+            "SELECT string_agg(name || '=' || setting, ' ' ORDER BY name) "
+            "FROM pg_settings WHERE name IN ('commit_delay', "
+            "  'commit_siblings', 'shared_buffers', 'synchronous_commit')"
+        )[0][0]
         cpu_check = cputime(pg_pid)
         assert cpu_check > 0
 
@@ -477,8 +482,8 @@ def test_bench_writes(cluster, fresh_database):
     text = "\n".join([
         "writes: wrk -t2 -c%d -d%ds each, floors pgbench -M prepared "
         "-c%d -j2; %d contacts, %d posts, %d conversations, %d tickets; "
-        "load average %s" % (CONNS, SECS, CONNS, AUTHORS, POSTS,
-                             CONVERSATIONS, TICKETS, load),
+        "load average %s; %s" % (CONNS, SECS, CONNS, AUTHORS, POSTS,
+                                 CONVERSATIONS, TICKETS, load, settings),
         "%-46s %-4s %6s %6s %6s %6s %5s %6s %6s %5s %6s %5s" % (
             "write", "idem", "req/s", "PG us", "httpd", "floor",
             "x", "p50 ms", "p99 ms", "tx", "of GET", "tail"),
