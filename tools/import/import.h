@@ -78,9 +78,8 @@ extern const fb_statement_t *const imp_statements[];
 /* Changelogs (with their locales, drafts and categories), roles,
  * surveys and their responses (import_changelogs_roles_surveys.c). */
 extern const fb_statement_t fb_sql_imp_changelog_locales,
-    fb_sql_imp_changelogs, fb_sql_imp_changelog_published,
-    fb_sql_imp_changelog_drafts, fb_sql_imp_roles, fb_sql_imp_surveys,
-    fb_sql_imp_survey_responses;
+    fb_sql_imp_changelogs, fb_sql_imp_changelog_drafts, fb_sql_imp_roles,
+    fb_sql_imp_surveys, fb_sql_imp_survey_responses;
 
 /* The source: an API base URL and its key (import_source.c). */
 typedef struct imp_source imp_source_t;

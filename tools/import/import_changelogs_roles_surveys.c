@@ -8,7 +8,10 @@
  * locale the API knows (the parents statement imp_changelog_locales),
  * each page writing the changelog and that locale of it.  A published
  * locale renders its live copy; its draft, when it differs, is read by
- * id with state=draft (the family changelog_drafts).  Categories come
+ * id with state=draft (the family changelog_drafts, whose parents are
+ * the paths "ID?locale=L" the changelogs family notes in import_ids
+ * under its name: only those, since state and locale are this module's
+ * extensions of GET /changelogs/{id}).  Categories come
  * with the changelogs that carry them (the API lists them nowhere else).
  */
 #include "import.h"
@@ -28,7 +31,9 @@ FB_SQL_WITH(imp_changelog_locales, import_parents,
  * and the locale shown.  A locale is inserted when new, else updated
  * where it differs (an insert's values cannot say whether to keep the
  * draft).  A live locale whose draft differs keeps the draft it has (a
- * new one gets the live copy, which changelog_drafts replaces).  The API
+ * new one gets the live copy, which changelog_drafts replaces: the
+ * locale is noted for it, and the note dropped once its draft is the
+ * live copy again).  The API
  * renders no time of a publish: a live locale is published at the
  * changelog's date; nor a locale's creation: a new one's keeps its place
  * among availableLocales.  A locale whose slug another locale here has
@@ -168,27 +173,18 @@ FB_SQL_WITH(imp_changelogs, import_page,
     "           NOT w.live, w.mail AND w.sched IS NULL, w.hide, w.sent, "
     "           w.sched, w.mail AND w.sched IS NOT NULL, w.error, "
     "           w.\"updatedAt\") "
-    "    RETURNING 1) "
+    "    RETURNING 1), "
+    "noted AS (INSERT INTO import_ids (id, org_id, family) "
+    "    SELECT w.id || '?locale=' || w.locale, k.org, 'changelog_drafts' "
+    "    FROM k, w WHERE w.keep ON CONFLICT (id) DO NOTHING RETURNING 1), "
+    "settled AS (DELETE FROM import_ids i USING k, w "
+    "    WHERE i.id = w.id || '?locale=' || w.locale AND i.org_id = k.org "
+    "      AND NOT w.keep RETURNING 1) "
     "SELECT (SELECT count(*) FROM cl) + (SELECT count(*) FROM catup) "
     "  + (SELECT count(*) FROM linked) + (SELECT count(*) FROM unlinked) "
     "  + (SELECT count(*) FROM made) + (SELECT count(*) FROM changed) "
     "  AS written, (SELECT count(*) FROM src) - (SELECT count(*) FROM w) "
     "  AS skipped");
-
-/* The published locales of the imported changelogs, after the one
- * reached, as the path of their draft: "ID?locale=L". */
-FB_SQL_WITH(imp_changelog_published, import_parents,
-    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
-    "  %s::text AS family, %s::text AS after), "
-    "a AS (SELECT split_part(k.after, '?', 1) AS id, "
-    "    split_part(k.after, '=', 2) AS locale FROM k) "
-    "SELECT l.changelog_id || '?locale=' || l.locale "
-    "FROM k, a, changelog_locales l WHERE l.org_id = k.org "
-    "  AND l.published_at IS NOT NULL "
-    "  AND (k.after IS NULL OR (l.changelog_id, l.locale) > (a.id, a.locale)) "
-    "  AND EXISTS (SELECT 1 FROM import_ids i WHERE i.id = l.changelog_id "
-    "              AND i.org_id = k.org AND i.family = 'changelogs') "
-    "ORDER BY l.changelog_id, l.locale LIMIT 200");
 
 /* The draft of a published locale (state=draft): written where it
  * differs. */

@@ -591,9 +591,8 @@ const fb_statement_t *const imp_statements[] = {
     &fb_sql_imp_posts, &fb_sql_imp_post_voters, &fb_sql_imp_comments,
     &fb_sql_imp_teams, &fb_sql_imp_brands_before, &fb_sql_imp_brands,
     &fb_sql_imp_roles, &fb_sql_imp_changelog_locales,
-    &fb_sql_imp_changelogs, &fb_sql_imp_changelog_published,
-    &fb_sql_imp_changelog_drafts, &fb_sql_imp_surveys,
-    &fb_sql_imp_survey_responses,
+    &fb_sql_imp_changelogs, &fb_sql_imp_changelog_drafts,
+    &fb_sql_imp_surveys, &fb_sql_imp_survey_responses,
     NULL
 };
 
@@ -638,7 +637,8 @@ const imp_family_t imp_families[] = {
      .write = &fb_sql_imp_post_voters,
      .skipped_why = "a voter the contacts list did not show"},
     /* Each locale's list (the parents are the locales), then the
-     * drafts of published locales. */
+     * drafts of published locales that differ (their paths, noted by
+     * the changelogs under the name changelog_drafts). */
     {.name = "changelogs", .list = "/changelogs?locale=%s",
      .query = "state=all", .paging = IMP_CURSOR, .parent = "locales",
      .parents = &fb_sql_imp_changelog_locales, .claims = 1,
@@ -646,7 +646,7 @@ const imp_family_t imp_families[] = {
      .skipped_why = "a changelog's locale whose slug another here has"},
     {.name = "changelog_drafts", .list = "/changelogs/%s",
      .query = "state=draft", .paging = IMP_ONE_PAGE, .single = 1,
-     .parent = "changelogs", .parents = &fb_sql_imp_changelog_published,
+     .parent = "changelog_drafts",
      .text_of = "content", .write = &fb_sql_imp_changelog_drafts},
     {.name = "comments", .list = "/comments",
      .query = "sortBy=old&privacy=all&inReview=true", .paging = IMP_CURSOR,

@@ -146,25 +146,18 @@ changed AS (UPDATE changelog_locales t SET slug = w.slug,
            NOT w.live, w.mail AND w.sched IS NULL, w.hide, w.sent,
            w.sched, w.mail AND w.sched IS NOT NULL, w.error,
            w."updatedAt")
-    RETURNING 1)
+    RETURNING 1),
+noted AS (INSERT INTO import_ids (id, org_id, family)
+    SELECT w.id || '?locale=' || w.locale, k.org, 'changelog_drafts'
+    FROM k, w WHERE w.keep ON CONFLICT (id) DO NOTHING RETURNING 1),
+settled AS (DELETE FROM import_ids i USING k, w
+    WHERE i.id = w.id || '?locale=' || w.locale AND i.org_id = k.org
+      AND NOT w.keep RETURNING 1)
 SELECT (SELECT count(*) FROM cl) + (SELECT count(*) FROM catup)
   + (SELECT count(*) FROM linked) + (SELECT count(*) FROM unlinked)
   + (SELECT count(*) FROM made) + (SELECT count(*) FROM changed)
   AS written, (SELECT count(*) FROM src) - (SELECT count(*) FROM w)
   AS skipped;
-
--- imp_changelog_published (scoped; varchar, varchar, varchar) named (family, after)
-WITH k AS NOT MATERIALIZED (SELECT $1::text AS org,
-  $2::text AS family, $3::text AS after),
-a AS (SELECT split_part(k.after, '?', 1) AS id,
-    split_part(k.after, '=', 2) AS locale FROM k)
-SELECT l.changelog_id || '?locale=' || l.locale
-FROM k, a, changelog_locales l WHERE l.org_id = k.org
-  AND l.published_at IS NOT NULL
-  AND (k.after IS NULL OR (l.changelog_id, l.locale) > (a.id, a.locale))
-  AND EXISTS (SELECT 1 FROM import_ids i WHERE i.id = l.changelog_id
-              AND i.org_id = k.org AND i.family = 'changelogs')
-ORDER BY l.changelog_id, l.locale LIMIT 200;
 
 -- imp_changelog_drafts (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
