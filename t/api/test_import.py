@@ -623,6 +623,9 @@ def test_changelogs_roles_surveys(source, imported):
     assert rows["surveys"][4] == "same", rows["surveys"]
     assert rows["roles"][4] == "differs", rows["roles"]
     assert rows["changelogs"][1] == "3" and rows["comments"][3] == "0"
+    # The one draft that differs from its live copy, read and written.
+    assert rows["changelog_drafts"][0] == rows["changelog_drafts"][2] == "1"
+    assert rows["survey_responses"][:4] == ["2", "2", "2", "0"]
     with open(imported.report) as f:
         text = f.read()
     assert "changelog subscribers added by address" in text
