@@ -630,3 +630,15 @@ def test_changelogs_roles_surveys(source, imported):
         text = f.read()
     assert "changelog subscribers added by address" in text
     assert "changelogs" not in text.split("families not imported yet")[1]
+
+
+def test_a_parent_gone_at_the_source_is_passed(source, imported):
+    """A survey deleted at the source after an import: the next run finds
+    its responses' list gone (404) and goes on; the survey stays here
+    (deletions are not carried).  Runs last: it changes the source."""
+    sid = next(iter(pages(source.api, "/surveys")))["id"]
+    made(source.api.request("DELETE", "/surveys/" + sid))
+    p = run_import(source, imported.server, imported)
+    assert "passed (the source no longer has it)" in p.stderr, p.stderr
+    assert written(p.stdout)["survey_responses"][2] == "0"
+    assert made(imported.api.get("/surveys/" + sid))["id"] == sid

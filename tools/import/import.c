@@ -375,11 +375,22 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         apr_pool_t *p;
         json_object *answer, *data;
         const char *why, *next;
+        int rc;
 
         apr_pool_create(&p, im->pool);
-        if (imp_source_get(im->source, p, imp_list_path(
-                               p, f, m->parent, m->cursor, im->page_size),
-                           &answer, &why) != 0) {
+        rc = imp_source_get(im->source, p, imp_list_path(
+                                p, f, m->parent, m->cursor, im->page_size),
+                            &answer, &why);
+        if (rc == IMP_SOURCE_GONE && f->parent != NULL) {
+            /* A parent the source no longer has (deleted since it was
+             * read: its deletion is not carried): nothing to read. */
+            fprintf(stderr, "feedback-import: %s: passed (the source no "
+                    "longer has it)\n", why);
+            m->cursor = NULL;
+            apr_pool_destroy(p);
+            return;
+        }
+        if (rc != 0) {
             imp_die(im, 1, "%s (run again to resume)", why);
         }
         if (f->single) {            /* one object: a page of one */

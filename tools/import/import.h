@@ -90,7 +90,8 @@ imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
 /* GETs base + path (path begins with "/"), retrying what is transient
  * and waiting out rate limits; *out is the parsed answer (owned by the
  * caller: json_object_put).  Non-zero, with *why, when it failed for
- * good. */
+ * good: IMP_SOURCE_GONE when the source answered 404. */
+#define IMP_SOURCE_GONE 2
 int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
                    json_object **out, const char **why);
 
