@@ -6,12 +6,16 @@ own in the same cluster with its own httpd.  The source is filled
 through the API (boards, statuses, a field, tags, companies, customers
 linked to them and a lead, posts with tags, authors and voters,
 threaded comments, private and in review among them, teams with
-members, brands), imported, and every object the target's API renders
+members, brands; changelogs in two locales with drafts, a schedule,
+categories and a thread, a custom role, a survey with responses),
+imported, and every object the target's API renders
 is compared with the source's: same ids, same members, except the
 documented differences (docs/decisions.md, "Import"): the admins (an
 imported admin gets the Viewer role; the target's own Owner stays), the
-brands (the target's own brand stays beside the source's) and
-members naming the organization (organizationId, postUrl).
+brands (the target's own brand stays beside the source's), the
+built-in roles (the target's own), and members naming the
+organization (organizationId, organization, postUrl, a changelog's
+url).
 
 Then: killed three times with SIGKILL at random points (after a random
 number of pages) and run to the end, nothing doubled and the same result; a second run writes nothing
@@ -629,6 +633,9 @@ def test_changelogs_roles_surveys(source, imported):
     with open(imported.report) as f:
         text = f.read()
     assert "changelog subscribers added by address" in text
+    assert [c["subscribedToChangelog"] for c in pages(
+        imported.api, "/contacts?contactType=customer")
+        if c["email"] == "p7@imp.example"] == [True]
     assert "changelogs" not in text.split("families not imported yet")[1]
 
 
