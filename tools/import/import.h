@@ -22,6 +22,11 @@
  * the parent's id for a child family (NULL otherwise). */
 FB_PARAMS(import_page, (run, family, page, parent));
 
+/* A child family's parents after the one reached (NULL: from the
+ * first), in order: the ids of its parent family (import.c), or what
+ * the family's own .parents statement gives. */
+FB_PARAMS(import_parents, (family, after));
+
 /* The arguments, bound once; k is read by several parts, so it is not
  * materialized (docs/architecture.md, "Statements"). */
 #define IMP_K \
@@ -57,11 +62,24 @@ typedef struct {
                                  * the source's by design, or NULL */
     const char *skipped_why;    /* what a skipped object is, for the
                                  * report */
+    const fb_statement_t *parents;  /* a child's parents (import_parents:
+                                     * values its list's %s takes, in
+                                     * order), when they are not the ids
+                                     * of the family .parent names (then a
+                                     * label), or NULL */
+    int single;                 /* the list's answer is one object (a
+                                 * GET of one), a page of one */
 } imp_family_t;
 
 extern const imp_family_t imp_families[];
 /* The statements of the families. */
 extern const fb_statement_t *const imp_statements[];
+
+/* Changelogs (with their locales, drafts and categories), roles,
+ * surveys and their responses (import_changelogs_roles_surveys.c). */
+extern const fb_statement_t fb_sql_imp_changelog_locales,
+    fb_sql_imp_changelogs, fb_sql_imp_changelog_drafts, fb_sql_imp_roles,
+    fb_sql_imp_surveys, fb_sql_imp_survey_responses;
 
 /* The source: an API base URL and its key (import_source.c). */
 typedef struct imp_source imp_source_t;
@@ -72,7 +90,8 @@ imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
 /* GETs base + path (path begins with "/"), retrying what is transient
  * and waiting out rate limits; *out is the parsed answer (owned by the
  * caller: json_object_put).  Non-zero, with *why, when it failed for
- * good. */
+ * good: IMP_SOURCE_GONE when the source answered 404. */
+#define IMP_SOURCE_GONE 2
 int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
                    json_object **out, const char **why);
 
