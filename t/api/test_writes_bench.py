@@ -221,21 +221,26 @@ def wrk(base, secs, *args, key, script="writes.lua", conns=CONNS):
 
 def commits(s):
     """Transactions committed in the bench's database so far (its
-    statistics, flushed first)."""
-    return s.sql("SELECT pg_stat_force_next_flush(), xact_commit "
+    statistics, flushed first), and the WAL flushes of the cluster (a
+    read-only transaction needs none; a write's COMMIT waits for one,
+    which concurrent COMMITs may share)."""
+    return s.sql("SELECT pg_stat_force_next_flush(), xact_commit, "
+                 "  (SELECT wal_sync FROM pg_stat_wal) "
                  "FROM pg_stat_database WHERE datname = current_database()"
-                 )[0][1]
+                 )[0][1:]
 
 
 def measure(s, pids, secs, *args, key, **how):
     """A wrk run with the CPU seconds each of pids' trees spent on it and
     the transactions committed meanwhile."""
-    tx = commits(s)
+    tx, syncs = commits(s)
     before = [cputime(p) for p in pids]
     r = wrk(s.base, secs, *args, key=key, **how)
     r["cpu"] = [cputime(p) - b for p, b in zip(pids, before)]
+    tx_after, syncs_after = commits(s)
     # Less the two of the readings themselves.
-    r["tx"] = commits(s) - tx - 2
+    r["tx"] = tx_after - tx - 2
+    r["syncs"] = syncs_after - syncs
     return r
 
 
@@ -409,10 +414,12 @@ def test_bench_writes(cluster, fresh_database):
         kinds = [k for k in FLOORS if not ONLY or k in ONLY]
         details = []
         report = [
-            "%-46s %-4s %6.0f %6.0f %6.0f %6s %5s %6.1f %6.1f %5.2f" % (
+            "%-46s %-4s %6.0f %6.0f %6.0f %6s %5s %6.1f %6.1f %5.2f %6s "
+            "%5s %5.2f" % (
                 "GET /v2/posts/{id} (-c%d)" % (2 * CONNS), "-", ref_rps,
                 per(ref, 0), per(ref, 1), "", "", ref["p50_us"] / 1e3,
-                ref["p99_us"] / 1e3, ref["tx"] / max(ref["requests"], 1))]
+                ref["p99_us"] / 1e3, ref["tx"] / max(ref["requests"], 1),
+                "", "", ref["syncs"] / max(ref["requests"], 1))]
         for kind in kinds:
             def go(secs, tag, idem, count=False):
                 if kind == "state":
@@ -450,12 +457,12 @@ def test_bench_writes(cluster, fresh_database):
                 rps = n / (r["duration_us"] / 1e6)
                 report.append(
                     "%-46s %-4s %6.0f %6.0f %6.0f %6.0f %5.2f %6.1f %6.1f "
-                    "%5.2f %6.2f %5.2f"
+                    "%5.2f %6.2f %5.2f %5.2f"
                     % (NAMES[kind], "key" if idem == "1" else "-", rps,
                        per(r, 0), per(r, 1), floors[idem],
                        per(r, 0) / floors[idem], r["p50_us"] / 1e3,
                        r["p99_us"] / 1e3, r["tx"] / n, rps / ref_rps,
-                       r["p99_us"] / max(r["p50_us"], 1)))
+                       r["p99_us"] / max(r["p50_us"], 1), r["syncs"] / n))
             report.append("%-46s %-4s %6.0f %6s %6s %6.0f" % (
                 "  its floor (pgbench)", "", floor_tps, "", "", floor_us))
             if floors["1"] != floor_us:
@@ -484,9 +491,9 @@ def test_bench_writes(cluster, fresh_database):
         "-c%d -j2; %d contacts, %d posts, %d conversations, %d tickets; "
         "load average %s; %s" % (CONNS, SECS, CONNS, AUTHORS, POSTS,
                                  CONVERSATIONS, TICKETS, load, settings),
-        "%-46s %-4s %6s %6s %6s %6s %5s %6s %6s %5s %6s %5s" % (
+        "%-46s %-4s %6s %6s %6s %6s %5s %6s %6s %5s %6s %5s %5s" % (
             "write", "idem", "req/s", "PG us", "httpd", "floor",
-            "x", "p50 ms", "p99 ms", "tx", "of GET", "tail"),
+            "x", "p50 ms", "p99 ms", "tx", "of GET", "tail", "syncs"),
     ] + report + [""] + details)
     print("\n" + text)
     with open(os.environ.get("FEEDBACK_BENCH_OUT", os.devnull), "a") as f:
