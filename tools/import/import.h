@@ -28,10 +28,21 @@ FB_PARAMS(import_page, (run, family, page, parent));
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, %s::text AS run, " \
     "  %s::text AS family, %s::jsonb AS page, %s::text AS parent) "
 
+/* The id an author or assignee that is an admin has here: an admin
+ * matched by email to one the organization had is that one (import_ids
+ * .here_id). */
+#define IMP_ADMIN(col) \
+    "COALESCE((SELECT i.here_id FROM import_ids i WHERE i.id = " col \
+    "   AND i.org_id = k.org), " col ")"
+
 typedef enum {
     IMP_ONE_PAGE = 0,   /* the list is every object at once */
-    IMP_CURSOR          /* ?limit=&cursor=, nextCursor in the answer */
+    IMP_CURSOR,         /* ?limit=&cursor=, nextCursor in the answer */
+    IMP_OBJECT          /* the answer is one object: the page is [it] */
 } imp_paging_e;
+
+/* What a family's prepare step may use (import.c). */
+typedef struct imp_page_ctx imp_page_ctx_t;
 
 typedef struct {
     const char *name;           /* the family, as checkpoints name it */
@@ -57,6 +68,11 @@ typedef struct {
                                  * the source's by design, or NULL */
     const char *skipped_why;    /* what a skipped object is, for the
                                  * report */
+    const fb_statement_t *parents;  /* a child's parents' ids (family,
+                                     * after), or NULL: imp_parents */
+    /* Run on a page before its transaction (files fetched and stored),
+     * or NULL. */
+    void (*prepare)(imp_page_ctx_t *c, apr_pool_t *p, json_object *page);
 } imp_family_t;
 
 extern const imp_family_t imp_families[];
@@ -79,5 +95,35 @@ int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
 /* Requests made, retries, and seconds waited for rate limits. */
 void imp_source_counts(const imp_source_t *s, long *requests,
                        long *retries, double *waited);
+
+/* ---- conversations, tickets, files (import_inbox.c) ---- */
+
+#include "fb_fetch.h"
+
+/* What a prepare step sees: the target, the outbound rules, and the
+ * notes of the page (an array of {item, why}) written with it. */
+struct imp_page_ctx {
+    fb_db_t *db;
+    const char *org;
+    const fb_fetch_options_t *fetch;
+    json_object *notes;
+};
+
+/* The statements of import_inbox.c. */
+extern const fb_statement_t *const imp_inbox_statements[];
+extern const fb_statement_t fb_sql_imp_conversations,
+    fb_sql_imp_conversations_after, fb_sql_imp_conversation_ids,
+    fb_sql_imp_conversation_parts_before, fb_sql_imp_conversation_parts,
+    fb_sql_imp_ticket_fields, fb_sql_imp_ticket_categories,
+    fb_sql_imp_ticket_categories_after, fb_sql_imp_ticket_statuses_before,
+    fb_sql_imp_ticket_statuses, fb_sql_imp_ticket_statuses_after,
+    fb_sql_imp_tickets, fb_sql_imp_tickets_after;
+
+/* The prepare steps: images of the conversations' parts and of tickets'
+ * content, and the files of tickets' file fields. */
+void imp_inbox_parts_files(imp_page_ctx_t *c, apr_pool_t *p,
+                           json_object *page);
+void imp_inbox_ticket_files(imp_page_ctx_t *c, apr_pool_t *p,
+                            json_object *page);
 
 #endif
