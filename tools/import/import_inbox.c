@@ -418,6 +418,10 @@ const fb_statement_t *const imp_inbox_statements[] = {
 
 /* ---- files ---- */
 
+/* A stored file's chunk: the module's (files.h, FB_FILE_CHUNK), whose
+ * reader serves a file chunk by chunk. */
+#define IMP_FILE_CHUNK (256 * 1024)
+
 /* A fetched file's bytes read back for the archive check. */
 typedef struct {
     const char *data;
@@ -538,14 +542,15 @@ static const char *imp_file(imp_page_ctx_t *c, apr_pool_t *p,
         if (why == NULL && name != NULL) {
             why = fb_filetype_name_refused(p, name);
         }
-        bytes.data = res.body;
-        bytes.len = res.body_len;
-        if (why == NULL
-            && fb_archive_check(p, &magic, &fb_archive_limits, imp_bytes_at,
-                                &bytes, (apr_off_t)res.body_len, &why)
-               != APR_SUCCESS) {
-            why = "unreadable";
-        }
+    }
+    /* Every stored file is looked into as an archive (fb_archive.h). */
+    bytes.data = res.body;
+    bytes.len = res.body_len;
+    if (type != NULL && why == NULL && res.body_len > 0
+        && fb_archive_check(p, &magic, &fb_archive_limits, imp_bytes_at,
+                            &bytes, (apr_off_t)res.body_len, &why)
+           != APR_SUCCESS) {
+        why = "unreadable";
     }
     if (type == NULL || why != NULL || res.body_len == 0) {
         imp_note(c, url, "refused_type");
@@ -558,9 +563,9 @@ static const char *imp_file(imp_page_ctx_t *c, apr_pool_t *p,
         != APR_SUCCESS) {
         return NULL;
     }
-    for (off = 0; off < res.body_len; off += 256 * 1024) {
-        apr_size_t len = res.body_len - off < 256 * 1024
-                         ? res.body_len - off : 256 * 1024;
+    for (off = 0; off < res.body_len; off += IMP_FILE_CHUNK) {
+        apr_size_t len = res.body_len - off < IMP_FILE_CHUNK
+                         ? res.body_len - off : IMP_FILE_CHUNK;
 
         if (fb_file_store_chunk(c->db, p, c->org, key, seq++,
                                 res.body + off, len) != APR_SUCCESS) {
