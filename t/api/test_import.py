@@ -234,6 +234,13 @@ def fill_inbox(org, people, helper):
         ("customFields." + field["id"], ("shot.png", PNG, "image/png"))]))
     made(a.post("/tickets", json={
         "ticketCategoryId": cat["id"], "title": "Plain", "author": {}}))
+    # Images in a post's and a comment's content.
+    shown = '<p>Look <img src="data:image/png;base64,%s"></p>' % image
+    post = made(a.post("/posts", json={
+        "title": "With a picture", "content": shown,
+        "boardId": pages(a, "/boards")[0]["id"]}))
+    made(a.post("/comments", json={"postId": post["id"],
+                                   "content": shown}))
     return {"conversations": convs, "long": convs[3]["id"], "one": one}
 
 
@@ -377,8 +384,8 @@ def imported(source, target_a, tmp_path_factory):
 
 def test_every_object_is_rendered_the_same(source, imported):
     src, dst = rendered(source.api), rendered(imported.api)
-    assert len(src["/posts?inReview=true"]) == 23
-    assert len(src["/comments?privacy=all&inReview=true&sortBy=old"]) == 20
+    assert len(src["/posts?inReview=true"]) == 24
+    assert len(src["/comments?privacy=all&inReview=true&sortBy=old"]) == 21
     assert sum(len(v) for k, v in src.items() if k.startswith("voters")) \
         >= 12 + 3
     assert len(src["/teams"]) == 2 and len(src["/brands"]) == 3
@@ -409,7 +416,7 @@ def test_verification_table_and_report(source, imported):
     # design.
     assert int(rows["brands"][1]) == int(rows["brands"][0]) + 1
     assert rows["brands"][4] == "differs", rows["brands"]
-    assert rows["posts"][0] == "23" and rows["comments"][0] == "20"
+    assert rows["posts"][0] == "24" and rows["comments"][0] == "21"
     # Every voter written (a post's author is its first voter).
     assert int(rows["post_voters"][0]) > 23 + 12
     assert rows["post_voters"][2] == rows["post_voters"][0]
@@ -645,6 +652,8 @@ def test_conversations_tickets_and_files(source, imported):
         got = [requests.get(u, timeout=30) for u in (src_url, dst_url)]
         assert [g.status_code for g in got] == [200, 200]
         assert got[0].content == got[1].content == PNG
+    # Those two, and the image of a post and of its comment (one file
+    # each, as the module stores them).
     assert imported.server.sql(
         "SELECT count(*), sum(size) FROM files WHERE org_id = %s",
-        imported.id) == [(2, 2 * len(PNG))]
+        imported.id) == [(4, 4 * len(PNG))]

@@ -506,6 +506,7 @@ const imp_family_t imp_families[] = {
     /* inReview=true lists every post, those in review too. */
     {.name = "posts", .list = "/posts", .query = "inReview=true",
      .paging = IMP_CURSOR, .claims = 1, .text_of = "content",
+     .prepare = imp_inbox_content_files,
      .before = &fb_sql_imp_post_tags, .write = &fb_sql_imp_posts},
     {.name = "post_voters", .list = "/posts/%s/voters",
      .paging = IMP_CURSOR, .parent = "posts",
@@ -513,7 +514,8 @@ const imp_family_t imp_families[] = {
      .skipped_why = "a voter the contacts list did not show"},
     {.name = "comments", .list = "/comments",
      .query = "sortBy=old&privacy=all&inReview=true", .paging = IMP_CURSOR,
-     .claims = 1, .text_of = "content", .write = &fb_sql_imp_comments,
+     .claims = 1, .text_of = "content",
+     .prepare = imp_inbox_content_files, .write = &fb_sql_imp_comments,
      .skipped_why = "a comment on a changelog (changelogs are not "
                     "imported yet), or a reply to one"},
     {.name = "teams", .list = "/teams", .paging = IMP_ONE_PAGE,

@@ -643,6 +643,17 @@ static void imp_html_member(imp_page_ctx_t *c, apr_pool_t *p,
     }
 }
 
+void imp_inbox_content_files(imp_page_ctx_t *c, apr_pool_t *p,
+                             json_object *page)
+{
+    size_t i;
+
+    for (i = 0; i < json_object_array_length(page); i++) {
+        imp_html_member(c, p, json_object_array_get_idx(page, i),
+                        "content");
+    }
+}
+
 void imp_inbox_parts_files(imp_page_ctx_t *c, apr_pool_t *p,
                            json_object *page)
 {
