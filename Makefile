@@ -116,9 +116,11 @@ mod_feedback.so: $(MOD_OBJ)
 
 comma := ,
 
-# The importer's objects, and core's, which it is linked with.
+# The importer's objects, and core's, which it is linked with, and the
+# module's file store (it stores files as the module does).
 IMPORT_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(IMPORT_SRC)) \
-              $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC))
+              $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRC)) \
+              $(BUILD)/modules/domain/file_store.o
 
 -include $(patsubst %.c,$(BUILD)/%.d,$(IMPORT_SRC))
 

@@ -369,4 +369,12 @@ SELECT s.orgs[i % 5 + 1], left(md5('imprun' || i), 24), f, true
 FROM generate_series(1, 500) AS i, seed s,
      unnest(ARRAY['boards', 'posts', 'comments']) AS f;
 
+-- What runs could not carry (sql/050): a few notes a run.
+INSERT INTO import_notes (org_id, run_id, family, item, why)
+SELECT s.orgs[(i % 500 + 1) % 5 + 1],
+       left(md5('imprun' || (i % 500 + 1)), 24),
+       'conversation_parts', 'https://files' || i || '.example/x.png',
+       'refused'
+FROM generate_series(1, 5000) AS i, seed s;
+
 SET session_replication_role = DEFAULT;

@@ -23,8 +23,10 @@ number of pages) and run to the end, nothing doubled and the same result; a seco
 organization here holds is refused; a source whose rate limit is spent
 is waited out.
 """
+import base64
 import contextlib
 import http.server
+import json
 import os
 import random
 import re
@@ -41,21 +43,27 @@ import requests
 
 from conftest import CTL, Org, create_database, httpd
 
-IGNORED = ("organizationId", "organization", "postUrl")
+IGNORED = ("organizationId", "organization", "postUrl", "ticketUrl")
 LISTS = ("/companies", "/boards", "/post_statuses", "/custom_fields",
          "/tags",
          "/contacts?contactType=customer", "/contacts?contactType=lead",
          "/posts?inReview=true",
          "/comments?privacy=all&inReview=true&sortBy=old",
          "/teams", "/brands", "/changelogs?state=all",
-         "/changelogs?state=all&locale=fr", "/surveys")
+         "/changelogs?state=all&locale=fr", "/surveys",
+         "/tickets/custom_fields", "/tickets/categories",
+         "/tickets/statuses", "/conversations",
+         "/tickets?sortBy=date&sortOrder=asc")
 # The tables an import writes, counted by organization.
 TABLES = ("boards", "post_statuses", "custom_fields", "conversation_tags",
           "companies", "contact_companies", "contacts", "tags", "posts",
           "post_tags", "post_votes", "comments", "admins", "teams",
           "team_members", "brands", "roles", "changelogs",
           "changelog_locales", "changelog_categories",
-          "changelog_category_links", "surveys", "survey_responses")
+          "changelog_category_links", "surveys", "survey_responses",
+          "conversations", "conversation_parts",
+          "conversation_participants", "conversation_tag_links",
+          "ticket_categories", "ticket_statuses", "tickets", "files")
 
 
 @contextlib.contextmanager
@@ -169,7 +177,81 @@ def fill(org):
                                  "helpCenterId": "hc-1"}))
     made(a.post("/brands", json={"name": "Acme Mobile"}))
     fill_impcl(org)
+    org.inbox = fill_inbox(org, people, helper)
     return posts
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 3
+# An image the outbound policy refuses (a private address), as a source
+# may show one: it is reported, and the source's link kept.
+REFUSED = "http://10.1.2.3/private.png"
+
+
+def fill_inbox(org, people, helper):
+    """Conversations (a thread with a reply, a note, a tag, assignees and
+    an image; one snoozed, one closed; one of 600 parts, made in one
+    statement by the module's own part function) and tickets (a field,
+    a category and a status of the source's, a file)."""
+    a = org.api
+    tags = {t["name"]: t["id"] for t in pages(a, "/tags")}
+    team = [t for t in pages(a, "/teams") if t["name"] == "Support"][0]
+    image = base64.b64encode(PNG).decode()
+    convs = []
+    for i, person in enumerate(people[:4]):
+        convs.append(made(a.post("/conversations", json={
+            "from": {"type": "contact", "id": person["id"]},
+            "bodyMarkdown": "Help %d ![shot](data:image/png;base64,%s)"
+            % (i, image) if i == 0 else "Help %d" % i})))
+    one = convs[0]["id"]
+    made(a.post("/conversations/%s/reply" % one, json={
+        "type": "admin", "id": helper, "bodyMarkdown": "On it",
+        "messageType": "reply"}))
+    made(a.post("/conversations/%s/reply" % one, json={
+        "type": "admin", "id": org.owner_id, "bodyMarkdown": "Internal",
+        "messageType": "note"}))
+    made(a.post("/conversations/%s/tags" % one, json={
+        "tagId": tags["billing"], "actingAdminId": org.owner_id}))
+    made(a.request("PATCH", "/conversations/" + one, json={
+        "adminAssigneeId": helper, "teamAssigneeId": team["id"],
+        "priority": True, "title": "Billing trouble"}))
+    made(a.request("PATCH", "/conversations/" + convs[1]["id"], json={
+        "state": "snoozed", "snoozedUntil": "2031-01-01T00:00:00.000Z"}))
+    made(a.request("PATCH", "/conversations/" + convs[2]["id"],
+                   json={"state": "closed"}))
+    org.server.sql(
+        "UPDATE conversation_parts SET body_html = body_html || "
+        "'<p><img src=\"' || %s || '\"></p>' WHERE org_id = %s "
+        "AND conversation_id = %s AND part_type = 'admin_msg'",
+        REFUSED, org.id, one)
+    org.server.sql(
+        "SELECT fb_conversation_part_add(%s, %s, 'admin_note', 'admin', "
+        "%s, '<p>Note ' || i || '</p>', 'Note ' || i, NULL, NULL, "
+        "now() + i * interval '1 second') FROM generate_series(1, 599) i",
+        org.id, convs[3]["id"], org.owner_id)
+    field = made(a.post("/tickets/custom_fields", json={
+        "label": "Screenshot", "type": "file"}))
+    cat = made(a.post("/tickets/categories", json={
+        "name": "Billing desk", "supportBoardType": "customer",
+        "customFields": [field["id"]]}))
+    status = made(a.post("/tickets/statuses", json={
+        "name": "Waiting", "color": "Orange", "type": "active"}))
+    body = {"ticketCategoryId": cat["id"], "title": "Invoice wrong",
+            "author": {"email": people[0]["email"]}, "statusId": status["id"],
+            "assigneeId": helper, "linkedConversationId": one,
+            "content": "<p>See the file</p>"}
+    made(a.post("/tickets", files=[
+        ("data", (None, json.dumps(body), "application/json")),
+        ("customFields." + field["id"], ("shot.png", PNG, "image/png"))]))
+    made(a.post("/tickets", json={
+        "ticketCategoryId": cat["id"], "title": "Plain", "author": {}}))
+    # Images in a post's and a comment's content.
+    shown = '<p>Look <img src="data:image/png;base64,%s"></p>' % image
+    post = made(a.post("/posts", json={
+        "title": "With a picture", "content": shown,
+        "boardId": pages(a, "/boards")[0]["id"]}))
+    made(a.post("/comments", json={"postId": post["id"],
+                                   "content": shown}))
+    return {"conversations": convs, "long": convs[3]["id"], "one": one}
 
 
 def pages(api, path):
@@ -180,7 +262,7 @@ def pages(api, path):
         q = path
         if path.startswith(("/contacts", "/posts", "/comments",
                             "/companies", "/brands", "/changelogs",
-                            "/surveys")):
+                            "/surveys", "/conversations", "/tickets?")):
             q += sep + "limit=100" + ("&cursor=" + cursor if cursor else "")
         r = api.get(q)
         assert r.status_code == 200, (q, r.text)
@@ -218,7 +300,21 @@ def rendered(api):
     for cid in seen["/comments?privacy=all&inReview=true&sortBy=old"]:
         seen["comment " + cid] = clean(made(api.get("/comments/" + cid)))
     rendered_impcl(api, seen)
-    return seen
+    for cid in seen["/conversations"]:
+        seen["conversation " + cid] = clean(made(api.get(
+            "/conversations/" + cid)))
+    for t in seen["/tickets?sortBy=date&sortOrder=asc"].values():
+        seen["ticket %d" % t["ticketNumber"]] = clean(made(api.get(
+            "/tickets/%d" % t["ticketNumber"])))
+    return files_named(api, seen)
+
+
+def files_named(api, seen):
+    """A stored file's URL, signed by the server rendering it, named by
+    its key: "FILE:key" (a link to another server stays as it is)."""
+    signed = re.escape(api.server.base) + r"/v2/files/([0-9a-f]{32})" \
+        r"\?expires=\d+&(?:amp;)?signature=[0-9a-f]+"
+    return json.loads(re.sub(signed, r"FILE:\1", json.dumps(seen)))
 
 
 # Lists the target's own objects stay in (docs/decisions.md, "Import"):
@@ -245,11 +341,16 @@ def importer_env(dsn):
                                             "detect_leaks=0"))
 
 
+# The source and its files are on loopback (FeedbackOutboundAllowLoopback
+# for the importer's files).
+LOOPBACK = ["--outbound-allow-loopback"]
+
+
 def run_import(source_org, server, into, *extra, source=None, check=True,
                report=None):
     cmd = [CTL, "import", "--from", (source or source_org.server).base
            + "/v2", "--key", source_org.key, "--into", into.id,
-           "--page", "5"] + list(extra)
+           "--page", "5"] + LOOPBACK + list(extra)
     if report:
         cmd += ["--report", report]
     p = subprocess.run(cmd, env=importer_env(server.dsn),
@@ -294,8 +395,8 @@ def imported(source, target_a, tmp_path_factory):
 
 def test_every_object_is_rendered_the_same(source, imported):
     src, dst = rendered(source.api), rendered(imported.api)
-    assert len(src["/posts?inReview=true"]) == 23
-    assert len(src["/comments?privacy=all&inReview=true&sortBy=old"]) == 22
+    assert len(src["/posts?inReview=true"]) == 24
+    assert len(src["/comments?privacy=all&inReview=true&sortBy=old"]) == 23
     assert sum(len(v) for k, v in src.items() if k.startswith("voters")) \
         >= 12 + 3
     assert len(src["/teams"]) == 2 and len(src["/brands"]) == 3
@@ -317,7 +418,8 @@ def test_verification_table_and_report(source, imported):
     rows = written(imported.out)
     for family in ("companies", "boards", "post_statuses", "custom_fields",
                    "tags", "contacts", "leads", "posts", "comments",
-                   "teams"):
+                   "teams", "ticket_fields", "ticket_categories",
+                   "ticket_statuses", "conversations", "tickets"):
         src_n, dst_n, _, _, digest = rows[family][:5]
         assert src_n == dst_n, (family, rows[family])
         assert digest == "same", (family, rows[family])
@@ -325,7 +427,7 @@ def test_verification_table_and_report(source, imported):
     # design.
     assert int(rows["brands"][1]) == int(rows["brands"][0]) + 1
     assert rows["brands"][4] == "differs", rows["brands"]
-    assert rows["posts"][0] == "23" and rows["comments"][0] == "22"
+    assert rows["posts"][0] == "24" and rows["comments"][0] == "23"
     # Every voter written (a post's author is its first voter).
     assert int(rows["post_voters"][0]) > 23 + 12
     assert rows["post_voters"][2] == rows["post_voters"][0]
@@ -387,7 +489,7 @@ def test_an_id_of_another_organization_is_refused(source, imported):
 def test_killed_three_times_then_finished(source, imported, target_b):
     into = Org(target_b, "kill" + secrets.token_hex(3))
     cmd = [CTL, "import", "--from", source.server.base + "/v2", "--key",
-           source.key, "--into", into.id, "--page", "1"]
+           source.key, "--into", into.id, "--page", "1"] + LOOPBACK
     env = importer_env(target_b.dsn)
     rng = random.Random(34)
 
@@ -505,7 +607,7 @@ def test_transient_failures_are_retried(source, imported, cluster,
         p = subprocess.run(
             [CTL, "import", "--from",
              "http://127.0.0.1:%d/v2" % proxy.server_address[1], "--key",
-             source.key, "--into", into_id, "--page", "5"],
+             source.key, "--into", into_id, "--page", "5"] + LOOPBACK,
             env=importer_env(dsn), capture_output=True,
             text=True, timeout=600)
     finally:
@@ -525,6 +627,49 @@ def test_transient_failures_are_retried(source, imported, cluster,
     finally:
         conn.close()
     assert got == counts(imported.server, imported.id)
+
+
+def test_conversations_tickets_and_files(source, imported):
+    """What the inbox families carry beyond the comparison above: the
+    600-part conversation shows its 500 newest and is reported; the
+    files' bytes are the source's, served by the target; the image the
+    policy refuses is reported and keeps the source's link."""
+    long = made(imported.api.get("/conversations/" + source.inbox["long"]))
+    assert len(long["conversationParts"]) == 500
+    assert long["source"] == made(source.api.get(
+        "/conversations/" + source.inbox["long"]))["source"]
+    with open(imported.report) as f:
+        report = f.read()
+    assert re.search(r"conversation_parts +%s: parts older than the 500"
+                     % source.inbox["long"], report), report
+    assert re.search(r"conversation_parts +%s: the outbound address "
+                     r"policy refused it" % re.escape(REFUSED), report)
+    one = made(imported.api.get("/conversations/" + source.inbox["one"]))
+    assert REFUSED in json.dumps(one)
+    # The image of the first message and the ticket's file: stored here
+    # (same key), the same bytes as the source serves.
+    src_one = made(source.api.get("/conversations/" + source.inbox["one"]))
+    urls = []
+    for c in (src_one, one):
+        urls.append(re.search(r'<img src="([^"]+/v2/files/[^"]+)"',
+                              c["source"]["bodyHtml"]).group(1)
+                    .replace("&amp;", "&"))
+    tickets = [pages(o.api, "/tickets?sortBy=date&sortOrder=asc")
+               for o in (source, imported)]
+    for t in tickets:
+        value = [v for v in t[0]["customFields"].values()][0]
+        urls.append(json.loads(value)["url"])
+    assert urls[1].startswith(imported.server.base)
+    assert urls[3].startswith(imported.server.base)
+    for src_url, dst_url in (urls[0:2], urls[2:4]):
+        got = [requests.get(u, timeout=30) for u in (src_url, dst_url)]
+        assert [g.status_code for g in got] == [200, 200]
+        assert got[0].content == got[1].content == PNG
+    # Those two, and the image of a post and of its comment (one file
+    # each, as the module stores them).
+    assert imported.server.sql(
+        "SELECT count(*), sum(size) FROM files WHERE org_id = %s",
+        imported.id) == [(4, 4 * len(PNG))]
 
 
 # Changelogs, roles, surveys (issue 34, impcl).

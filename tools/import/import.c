@@ -23,12 +23,15 @@
 
 #include <apr_general.h>
 #include <apr_hash.h>
+#include <apr_lib.h>
 #include <apr_strings.h>
 #include <curl/curl.h>
 #include <openssl/evp.h>
 
+#include "fb_filesign.h"
 #include "fb_json.h"
 #include "fb_html.h"
+#include "file_store.h"
 #include "import.h"
 
 #define IMP_PAGE_DEFAULT 100
@@ -112,10 +115,28 @@ FB_SQL_NAMED(imp_run_finish, (run, operator),
     "     FROM import_checkpoints c WHERE c.org_id = k.org "
     "       AND c.run_id = k.run)), NULL, NULL) FROM k, r");
 
+/* The notes of a page (an array of {item, why}), with it. */
+FB_SQL_WITH(imp_note_put, import_page,
+    IMP_K
+    "INSERT INTO import_notes (org_id, run_id, family, item, why) "
+    "SELECT DISTINCT ON (e ->> 'item') k.org, k.run, k.family, "
+    "  e ->> 'item', e ->> 'why' FROM k, jsonb_array_elements(k.page) e "
+    "ON CONFLICT (org_id, run_id, family, item) DO UPDATE "
+    "  SET why = EXCLUDED.why");
+
+/* The run's notes, after the one reached (family, item), in order. */
+FB_SQL_NAMED(imp_notes, (run, family, item),
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, %s::text AS run, "
+    "  %s::text AS family, %s::text AS item) "
+    "SELECT n.family, n.item, n.why FROM k, import_notes n "
+    "WHERE n.org_id = k.org AND n.run_id = k.run "
+    "  AND (n.family, n.item) > (k.family, k.item) "
+    "ORDER BY n.family, n.item LIMIT 200");
+
 static const fb_statement_t *const imp_run_statements[] = {
     &fb_sql_imp_claim, &fb_sql_imp_run_open, &fb_sql_imp_checkpoint_get,
     &fb_sql_imp_checkpoint_put, &fb_sql_imp_parents, &fb_sql_imp_count,
-    &fb_sql_imp_run_finish, NULL
+    &fb_sql_imp_run_finish, &fb_sql_imp_note_put, &fb_sql_imp_notes, NULL
 };
 
 typedef struct {
@@ -126,6 +147,7 @@ typedef struct {
     imp_source_t *target;       /* the target's API, or NULL */
     int page_size;
     int tty;
+    fb_fetch_options_t fetch;   /* files, under the outbound policy */
     double shown;               /* when progress was last shown */
     FILE *report;
 } imp_t;
@@ -326,13 +348,26 @@ static void imp_texts(apr_pool_t *p, const imp_family_t *f,
 static void imp_write_page(imp_t *im, apr_pool_t *p, const imp_family_t *f,
                            json_object *data, imp_mark_t *m)
 {
-    const char *page = json_object_to_json_string_ext(
-        data, JSON_C_TO_STRING_PLAIN);
-    fb_args_t args = FB_NAMED(import_page, .run = im->run,
-                              .family = f->name, .page = page,
-                              .parent = m->parent);
+    imp_page_ctx_t c = {.db = &im->db, .org = im->org,
+                        .fetch = &im->fetch, .notes = NULL};
+    const char *page, *notes = NULL;
+    fb_args_t args;
     fb_rows_t rows;
 
+    /* Files are stored before the page's transaction, each on its own
+     * (one a kill leaves unattached is found by the next run, or swept
+     * by the module's worker). */
+    if (f->prepare) {
+        c.notes = fb_json_owned(p, json_object_new_array());
+        f->prepare(&c, p, data);
+        if (json_object_array_length(c.notes) > 0) {
+            notes = json_object_to_json_string_ext(c.notes,
+                                                   JSON_C_TO_STRING_PLAIN);
+        }
+    }
+    page = json_object_to_json_string_ext(data, JSON_C_TO_STRING_PLAIN);
+    args = FB_NAMED(import_page, .run = im->run, .family = f->name,
+                    .page = page, .parent = m->parent);
     if (fb_db_begin(&im->db, p) != APR_SUCCESS) {
         imp_die(im, 1, "the database: %s", im->db.error);
     }
@@ -348,13 +383,40 @@ static void imp_write_page(imp_t *im, apr_pool_t *p, const imp_family_t *f,
                 fb_rows_get(&rows, 0, 1), fb_rows_get(&rows, 0, 2)));
         }
     }
-    if (f->before) {
-        fb_db_exec(&im->db, p, f->before, im->org, args, NULL);
+    if (f->before && fb_db_exec(&im->db, p, f->before, im->org, args, NULL)
+                     != APR_SUCCESS) {
+        const char *why = apr_pstrdup(p, im->db.error);
+
+        fb_db_end(&im->db, p, 0);
+        imp_die(im, 1, "%s", apr_psprintf(p, "%s, page %ld: %s (run again "
+                                          "to resume)", f->name,
+                                          m->page + 1, why));
+    }
+    if (notes && fb_db_exec(&im->db, p, &fb_sql_imp_note_put, im->org,
+                            FB_NAMED(import_page, .run = im->run,
+                                     .family = f->name, .page = notes,
+                                     .parent = m->parent),
+                            NULL) != APR_SUCCESS) {
+        const char *why = apr_pstrdup(p, im->db.error);
+
+        fb_db_end(&im->db, p, 0);
+        imp_die(im, 1, "%s", apr_psprintf(p, "%s, page %ld: %s (run again "
+                                          "to resume)", f->name,
+                                          m->page + 1, why));
     }
     if (fb_db_select(&im->db, p, f->write, im->org, args, &rows)
         == APR_SUCCESS && rows.nrows == 1) {
         m->written += atol(fb_rows_get(&rows, 0, 0));
         m->skipped += atol(fb_rows_get(&rows, 0, 1));
+    }
+    else {
+        const char *why = apr_pstrdup(p, im->db.error ? im->db.error
+                                         : "no answer");
+
+        fb_db_end(&im->db, p, 0);
+        imp_die(im, 1, "%s", apr_psprintf(
+            p, "%s, page %ld: %s (run again to resume)", f->name,
+            m->page + 1, why));
     }
     m->read += (long)json_object_array_length(data);
     m->page++;
@@ -393,13 +455,14 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         if (rc != 0) {
             imp_die(im, 1, "%s (run again to resume)", why);
         }
-        if (f->single) {            /* one object: a page of one */
-            json_object *one = json_object_new_array();
-
-            json_object_array_add(one, answer);
-            answer = one;
+        if (f->paging == IMP_OBJECT
+            && json_object_is_type(answer, json_type_object)) {
+            /* One object: the page is an array of it. */
+            data = fb_json_owned(p, json_object_new_array());
+            json_object_array_add(data, json_object_get(answer));
+            next = NULL;
         }
-        if ((data = imp_data(answer, &next, total)) == NULL) {
+        else if ((data = imp_data(answer, &next, total)) == NULL) {
             imp_die(im, 1, "%s: the source's answer has no list", f->name);
         }
         if (f->text_of) {
@@ -487,9 +550,57 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
     imp_progress(im, f, m, total, started, read_before, 1);
 }
 
+/* s with each signed URL of a stored file (any host, "/v2/files/KEY"
+ * then its expiry and signature, & or &amp; between) written
+ * "file:KEY": a server signs its files' URLs under its own address
+ * each time it renders them. */
+static const char *imp_unsign(apr_pool_t *p, const char *s)
+{
+    static const char served[] = "/v2/files/";
+    apr_array_header_t *out;
+    const char *rest = s, *at;
+
+    if (strstr(s, served) == NULL) {
+        return s;
+    }
+    out = apr_array_make(p, 4, sizeof(const char *));
+    while ((at = strstr(rest, served)) != NULL) {
+        const char *key = at + sizeof(served) - 1, *start = at, *end;
+
+        end = key + FB_FILE_KEY_LEN;
+        while (start > rest && strncmp(start, "http", 4) != 0) {
+            start--;
+        }
+        if (strncmp(start, "http", 4) != 0
+            || strlen(key) < FB_FILE_KEY_LEN
+            || !fb_file_key_valid(apr_pstrndup(p, key, FB_FILE_KEY_LEN))
+            || strncmp(end, "?expires=", 9) != 0) {
+            APR_ARRAY_PUSH(out, const char *) = apr_pstrndup(p, rest,
+                                                             key - rest);
+            rest = key;
+            continue;
+        }
+        for (end += 9; *end >= '0' && *end <= '9'; end++) {
+        }
+        end += strncmp(end, "&amp;", 5) == 0 ? 5 : *end == '&' ? 1 : 0;
+        if (strncmp(end, "signature=", 10) == 0) {
+            for (end += 10; apr_isxdigit(*end); end++) {
+            }
+        }
+        APR_ARRAY_PUSH(out, const char *) = apr_pstrndup(p, rest,
+                                                         start - rest);
+        APR_ARRAY_PUSH(out, const char *) = apr_pstrcat(
+            p, "file:", apr_pstrndup(p, key, FB_FILE_KEY_LEN), NULL);
+        rest = end;
+    }
+    APR_ARRAY_PUSH(out, const char *) = rest;
+    return apr_array_pstrcat(p, out, 0);
+}
+
 /* The canonical text of a value: members in the order of their names,
  * those that name the organization or its address left out (an
- * organizationId, an organization, a postUrl differ by design). */
+ * organizationId, an organization, a postUrl, a ticketUrl differ by
+ * design), the URLs of stored files by their keys (imp_unsign). */
 static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
                       *out)
 {
@@ -501,7 +612,8 @@ static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
             (void)val;
             if (strcmp(key, "organizationId") != 0
                 && strcmp(key, "organization") != 0
-                && strcmp(key, "postUrl") != 0) {
+                && strcmp(key, "postUrl") != 0
+                && strcmp(key, "ticketUrl") != 0) {
                 APR_ARRAY_PUSH(keys, const char *) = key;
             }
         }
@@ -538,6 +650,10 @@ static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
             imp_canon(p, json_object_array_get_idx(o, i), out);
         }
         APR_ARRAY_PUSH(out, const char *) = "]";
+    }
+    else if (json_object_is_type(o, json_type_string)) {
+        APR_ARRAY_PUSH(out, const char *) = fb_json_quote(
+            p, imp_unsign(p, json_object_get_string(o)));
     }
     else {
         APR_ARRAY_PUSH(out, const char *) = apr_pstrdup(
@@ -602,6 +718,61 @@ static void imp_out(imp_t *im, const char *line)
     }
 }
 
+/* What a note's code says, in the report. */
+static const struct {
+    const char *why, *text;
+} imp_note_texts[] = {
+    {.why = "older_parts", .text = "parts older than the 500 newest the "
+     "source's API shows were not carried (the API tells no count); its "
+     "first message was"},
+    {.why = "refused", .text = "the outbound address policy refused it: "
+     "not stored, the source's link kept"},
+    {.why = "too_large", .text = "larger than the module stores: not "
+     "stored, the source's link kept"},
+    {.why = "unfetched", .text = "could not be fetched: not stored, the "
+     "source's link kept"},
+    {.why = "refused_type", .text = "a type the module does not store: "
+     "not stored, the source's link kept"},
+    {.why = NULL, .text = NULL}
+};
+
+/* The run's notes, a page of them at a time. */
+static void imp_notes_out(imp_t *im)
+{
+    char family[IMP_TOKEN_MAX] = "", item[IMP_TOKEN_MAX] = "";
+    int n;
+
+    do {
+        apr_pool_t *p;
+        fb_rows_t rows;
+        int i, j;
+
+        apr_pool_create(&p, im->pool);
+        if (fb_db_select(&im->db, p, &fb_sql_imp_notes, im->org,
+                         FB_NAMED(imp_notes, .run = im->run,
+                                  .family = family, .item = item),
+                         &rows) != APR_SUCCESS) {
+            imp_die(im, 1, "reading the notes: %s", im->db.error);
+        }
+        n = rows.nrows;
+        for (i = 0; i < n; i++) {
+            const char *why = fb_rows_get(&rows, i, 2), *text = why;
+
+            for (j = 0; imp_note_texts[j].why; j++) {
+                if (strcmp(imp_note_texts[j].why, why) == 0) {
+                    text = imp_note_texts[j].text;
+                }
+            }
+            imp_out(im, apr_psprintf(p, "%-16s %s: %s\n",
+                                     fb_rows_get(&rows, i, 0),
+                                     fb_rows_get(&rows, i, 1), text));
+            imp_keep(im, family, fb_rows_get(&rows, i, 0), "notes");
+            imp_keep(im, item, fb_rows_get(&rows, i, 1), "notes");
+        }
+        apr_pool_destroy(p);
+    } while (n == 200);
+}
+
 static void imp_verify(imp_t *im, const imp_mark_t *marks)
 {
     const imp_family_t *f;
@@ -652,18 +823,20 @@ static void imp_verify(imp_t *im, const imp_mark_t *marks)
                                      ? f->skipped_why : "skipped"));
         }
     }
+    imp_notes_out(im);
     imp_out(im, "API keys and webhook secrets: the API never shows them\n"
                 "changelog subscribers added by address: the API never "
                 "lists them (a contact's subscription comes with it)\n"
-                "families not imported yet: conversations, tickets, "
-                "help center\n");
+                "families not imported yet: help center\n");
 }
 
 static void imp_usage(void)
 {
     fprintf(stderr, "usage: feedback-import --from URL --key KEY --into ORG "
                     "[--report FILE] [--target URL --target-key KEY] "
-                    "[--page N]\n");
+                    "[--page N] [--outbound-deny RANGE]... "
+                    "[--outbound-allow RANGE]... [--outbound-allow-loopback]"
+                    "\n");
     exit(2);
 }
 
@@ -673,6 +846,8 @@ int main(int argc, const char *const *argv)
     const char *from = NULL, *key = NULL, *report = NULL, *target = NULL;
     const char *target_key = NULL, *dsn = getenv("FEEDBACK_DB");
     const char *error = NULL, *why = NULL, *who = getenv("FEEDBACK_OPERATOR");
+    apr_array_header_t *deny, *allow;
+    int loopback = 0;
     apr_hash_t *registry;
     imp_mark_t *marks;
     fb_rows_t rows;
@@ -680,11 +855,36 @@ int main(int argc, const char *const *argv)
 
     memset(&im, 0, sizeof(im));
     im.page_size = IMP_PAGE_DEFAULT;
+    apr_app_initialize(&argc, &argv, NULL);
+    apr_pool_create(&im.pool, NULL);
+    deny = apr_array_make(im.pool, 4, sizeof(fb_netrange_t));
+    allow = apr_array_make(im.pool, 4, sizeof(fb_netrange_t));
     for (i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
+        /* The outbound policy of files, as the module's directives
+         * FeedbackOutboundDeny, FeedbackOutboundAllow and
+         * FeedbackOutboundAllowLoopback (tests) set it. */
+        if (strcmp(argv[i], "--outbound-allow-loopback") == 0) {
+            loopback = 1;
+            continue;
+        }
         if (v == NULL) {
             imp_usage();
+        }
+        if (strcmp(argv[i], "--outbound-deny") == 0
+            || strcmp(argv[i], "--outbound-allow") == 0) {
+            fb_netrange_t *r = argv[i][11] == 'd'
+                               ? apr_array_push(deny) : apr_array_push(allow);
+            const char *bad = fb_netrange_parse(v, r);
+
+            if (bad != NULL) {
+                fprintf(stderr, "feedback-import: %s %s: %s\n", argv[i], v,
+                        bad);
+                exit(2);
+            }
+            i++;
+            continue;
         }
         if (strcmp(argv[i], "--from") == 0) from = v;
         else if (strcmp(argv[i], "--key") == 0) key = v;
@@ -704,9 +904,13 @@ int main(int argc, const char *const *argv)
         imp_die(NULL, 2, "%s", "set FEEDBACK_DB to a libpq connection "
                 "string");
     }
-    apr_app_initialize(&argc, &argv, NULL);
-    apr_pool_create(&im.pool, NULL);
-    curl_global_init(CURL_GLOBAL_DEFAULT);
+    if (fb_fetch_global_init(im.pool, &why) != APR_SUCCESS) {
+        imp_die(NULL, 1, "libcurl: %s", why);
+    }
+    im.fetch.policy = fb_netpolicy_create(im.pool, deny, allow,
+                                          loopback ? FB_NETPOLICY_TESTING
+                                                   : 0);
+    im.fetch.user_agent = "feedback-import";
     im.tty = isatty(STDOUT_FILENO);
     if (report && (im.report = fopen(report, "w")) == NULL) {
         imp_die(NULL, 1, "cannot write the report %s", report);
@@ -717,6 +921,8 @@ int main(int argc, const char *const *argv)
     if (fb_db_registry_add(registry, im.pool, imp_statements, &why)
         != APR_SUCCESS
         || fb_db_registry_add(registry, im.pool, imp_run_statements, &why)
+           != APR_SUCCESS
+        || fb_db_registry_add(registry, im.pool, imp_inbox_statements, &why)
            != APR_SUCCESS) {
         imp_die(&im, 1, "a statement is wrong: %s", why);
     }
@@ -730,6 +936,10 @@ int main(int argc, const char *const *argv)
     im.db.prepared = apr_hash_make(im.pool);
     if (fb_db_prepare_table(&im.db, im.pool, imp_statements) != APR_SUCCESS
         || fb_db_prepare_table(&im.db, im.pool, imp_run_statements)
+           != APR_SUCCESS
+        || fb_db_prepare_table(&im.db, im.pool, imp_inbox_statements)
+           != APR_SUCCESS
+        || fb_db_prepare_table(&im.db, im.pool, fb_file_store_statements)
            != APR_SUCCESS) {
         imp_die(&im, 1, "cannot prepare the statements (is the database "
                 "migrated?): %s", im.db.error ? im.db.error : "");

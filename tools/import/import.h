@@ -33,10 +33,21 @@ FB_PARAMS(import_parents, (family, after));
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, %s::text AS run, " \
     "  %s::text AS family, %s::jsonb AS page, %s::text AS parent) "
 
+/* The id an author or assignee that is an admin has here: an admin
+ * matched by email to one the organization had is that one (import_ids
+ * .here_id). */
+#define IMP_ADMIN(col) \
+    "COALESCE((SELECT i.here_id FROM import_ids i WHERE i.id = " col \
+    "   AND i.org_id = k.org), " col ")"
+
 typedef enum {
     IMP_ONE_PAGE = 0,   /* the list is every object at once */
-    IMP_CURSOR          /* ?limit=&cursor=, nextCursor in the answer */
+    IMP_CURSOR,         /* ?limit=&cursor=, nextCursor in the answer */
+    IMP_OBJECT          /* the answer is one object: the page is [it] */
 } imp_paging_e;
+
+/* What a family's prepare step may use (import.c). */
+typedef struct imp_page_ctx imp_page_ctx_t;
 
 typedef struct {
     const char *name;           /* the family, as checkpoints name it */
@@ -67,8 +78,9 @@ typedef struct {
                                      * order), when they are not the ids
                                      * of the family .parent names (then a
                                      * label), or NULL */
-    int single;                 /* the list's answer is one object (a
-                                 * GET of one), a page of one */
+    /* Run on a page before its transaction (files fetched and stored),
+     * or NULL. */
+    void (*prepare)(imp_page_ctx_t *c, apr_pool_t *p, json_object *page);
 } imp_family_t;
 
 extern const imp_family_t imp_families[];
@@ -98,5 +110,38 @@ int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
 /* Requests made, retries, and seconds waited for rate limits. */
 void imp_source_counts(const imp_source_t *s, long *requests,
                        long *retries, double *waited);
+
+/* ---- conversations, tickets, files (import_inbox.c) ---- */
+
+#include "fb_fetch.h"
+
+/* What a prepare step sees: the target, the outbound rules, and the
+ * notes of the page (an array of {item, why}) written with it. */
+struct imp_page_ctx {
+    fb_db_t *db;
+    const char *org;
+    const fb_fetch_options_t *fetch;
+    json_object *notes;
+};
+
+/* The statements of import_inbox.c. */
+extern const fb_statement_t *const imp_inbox_statements[];
+extern const fb_statement_t fb_sql_imp_conversations,
+    fb_sql_imp_conversations_after, fb_sql_imp_conversation_ids,
+    fb_sql_imp_conversation_parts_before, fb_sql_imp_conversation_parts,
+    fb_sql_imp_ticket_fields, fb_sql_imp_ticket_categories,
+    fb_sql_imp_ticket_categories_after, fb_sql_imp_ticket_statuses_before,
+    fb_sql_imp_ticket_statuses, fb_sql_imp_ticket_statuses_after,
+    fb_sql_imp_tickets, fb_sql_imp_tickets_after;
+
+/* The prepare steps: images of content (posts', comments'), of the
+ * conversations' parts and of tickets' content, and the files of
+ * tickets' file fields. */
+void imp_inbox_content_files(imp_page_ctx_t *c, apr_pool_t *p,
+                             json_object *page);
+void imp_inbox_parts_files(imp_page_ctx_t *c, apr_pool_t *p,
+                           json_object *page);
+void imp_inbox_ticket_files(imp_page_ctx_t *c, apr_pool_t *p,
+                            json_object *page);
 
 #endif

@@ -14,13 +14,7 @@
  * postsCreated) are written as they are, not recounted.
  */
 #include "import.h"
-
-/* The id an author or assignee that is an admin has here: an admin
- * matched by email to one the organization had is that one (import_ids
- * .here_id). */
-#define IMP_ADMIN(col) \
-    "COALESCE((SELECT i.here_id FROM import_ids i WHERE i.id = " col \
-    "   AND i.org_id = k.org), " col ")"
+#include "import_shapes.h"
 
 /* Admins: one whose email an admin here has already is that admin (its
  * id is used for what they wrote); another is added, with the Viewer
@@ -169,130 +163,23 @@ FB_SQL_WITH(imp_companies, import_page,
 FB_SQL_WITH(imp_contacts, import_page, IMP_CONTACTS_SQL);
 
 FB_SQL_WITH(imp_boards, import_page,
-    IMP_K
-    ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r("
-    "    id text, name text, icon jsonb, access jsonb, features jsonb, "
-    "    \"postDefaults\" jsonb, \"customFields\" jsonb, "
-    "    localization jsonb, \"createdAt\" timestamptz)), "
-    "v AS (SELECT s.id, s.name, NULLIF(s.icon, 'null') AS icon, "
-    "    COALESCE((s.access ->> 'adminOnly')::boolean, false) AS admin_only, "
-    "    ARRAY(SELECT jsonb_array_elements_text(s.access -> 'segments')) "
-    "      AS segments, "
-    "    ARRAY(SELECT jsonb_array_elements_text(s.access -> 'allowedRoles')) "
-    "      AS allowed_roles, "
-    "    ARRAY(SELECT jsonb_array_elements_text(s.access -> 'deniedRoles')) "
-    "      AS denied_roles, "
-    "    COALESCE((s.features ->> 'postingEnabled')::boolean, true) AS pe, "
-    "    COALESCE((s.features ->> 'commentsEnabled')::boolean, true) AS ce, "
-    "    COALESCE((s.features ->> 'createdDatesVisible')::boolean, true) "
-    "      AS cdv, "
-    "    COALESCE(s.\"postDefaults\" ->> 'visibility', 'public') AS vis, "
-    "    ARRAY(SELECT jsonb_array_elements_text(s.\"customFields\")) "
-    "      AS fields, "
-    "    jsonb_strip_nulls(COALESCE(s.localization, '{}')) AS l, "
-    "    s.\"createdAt\" AS created_at FROM src s), "
-    "up AS (INSERT INTO boards AS t (org_id, id, name, icon, admin_only, "
-    "        segments, allowed_roles, denied_roles, posting_enabled, "
-    "        comments_enabled, created_dates_visible, default_visibility, "
-    "        custom_field_ids, localization, created_at) "
-    "    SELECT k.org, v.id, v.name, v.icon, v.admin_only, v.segments, "
-    "      v.allowed_roles, v.denied_roles, v.pe, v.ce, v.cdv, v.vis, "
-    "      v.fields, v.l, v.created_at FROM k, v "
-    "    ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name, "
-    "      icon = EXCLUDED.icon, admin_only = EXCLUDED.admin_only, "
-    "      segments = EXCLUDED.segments, "
-    "      allowed_roles = EXCLUDED.allowed_roles, "
-    "      denied_roles = EXCLUDED.denied_roles, "
-    "      posting_enabled = EXCLUDED.posting_enabled, "
-    "      comments_enabled = EXCLUDED.comments_enabled, "
-    "      created_dates_visible = EXCLUDED.created_dates_visible, "
-    "      default_visibility = EXCLUDED.default_visibility, "
-    "      custom_field_ids = EXCLUDED.custom_field_ids, "
-    "      localization = EXCLUDED.localization, "
-    "      created_at = EXCLUDED.created_at, updated_at = now() "
-    "    WHERE (t.name, t.icon, t.admin_only, t.segments, t.allowed_roles, "
-    "           t.denied_roles, t.posting_enabled, t.comments_enabled, "
-    "           t.created_dates_visible, t.default_visibility, "
-    "           t.custom_field_ids, t.localization, t.created_at) "
-    "      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.icon, "
-    "           EXCLUDED.admin_only, EXCLUDED.segments, "
-    "           EXCLUDED.allowed_roles, EXCLUDED.denied_roles, "
-    "           EXCLUDED.posting_enabled, EXCLUDED.comments_enabled, "
-    "           EXCLUDED.created_dates_visible, "
-    "           EXCLUDED.default_visibility, EXCLUDED.custom_field_ids, "
-    "           EXCLUDED.localization, EXCLUDED.created_at) "
-    "    RETURNING 1) "
-    "SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped");
+    IMP_BOARDS_SQL("boards", "", "", "", ""));
 
 /* Post statuses: the default moves to the source's before its page is
  * written (one default per organization), and once the source's are
  * all here, the organization's own that no post uses and the source
- * did not have (the set every new organization starts with) go. */
+ * did not have (the set every new organization starts with) go
+ * (import_shapes.h). */
 FB_SQL_WITH(imp_post_statuses_before, import_page,
-    IMP_K
-    "UPDATE post_statuses t SET is_default = false, updated_at = now() "
-    "FROM k WHERE t.org_id = k.org AND t.is_default "
-    "  AND EXISTS (SELECT 1 FROM jsonb_array_elements(k.page) e "
-    "              WHERE (e ->> 'isDefault')::boolean "
-    "                AND e ->> 'id' <> t.id)");
+    IMP_STATUSES_BEFORE_SQL("post_statuses"));
 
 FB_SQL_WITH(imp_post_statuses, import_page,
-    IMP_K
-    ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r("
-    "    id text, name text, color text, type text, \"isDefault\" boolean)), "
-    "up AS (INSERT INTO post_statuses AS t (org_id, id, name, color, type, "
-    "        is_default) "
-    "    SELECT k.org, s.id, s.name, s.color, s.type, "
-    "      COALESCE(s.\"isDefault\", false) FROM k, src s "
-    "    ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name, "
-    "      color = EXCLUDED.color, type = EXCLUDED.type, "
-    "      is_default = EXCLUDED.is_default, updated_at = now() "
-    "    WHERE (t.name, t.color, t.type, t.is_default) IS DISTINCT FROM "
-    "      (EXCLUDED.name, EXCLUDED.color, EXCLUDED.type, "
-    "       EXCLUDED.is_default) "
-    "    RETURNING 1) "
-    "SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped");
+    IMP_STATUSES_SQL("post_statuses"));
 
 FB_SQL_WITH(imp_post_statuses_after, import_page,
-    IMP_K
-    "DELETE FROM post_statuses t USING k WHERE t.org_id = k.org "
-    "  AND NOT EXISTS (SELECT 1 FROM import_ids i WHERE i.id = t.id "
-    "                  AND i.org_id = k.org AND i.family = k.family) "
-    "  AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.org_id = k.org "
-    "                  AND p.status_id = t.id)");
+    IMP_STATUSES_AFTER_SQL("post_statuses", "posts", "status_id"));
 
-FB_SQL_WITH(imp_custom_fields, import_page,
-    IMP_K
-    ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r("
-    "    id text, label text, type text, required boolean, "
-    "    \"allowMultiple\" boolean, placeholder text, public boolean, "
-    "    internal boolean, options jsonb, \"createdAt\" timestamptz, "
-    "    \"updatedAt\" timestamptz)), "
-    "up AS (INSERT INTO custom_fields AS t (org_id, id, scope, label, type, "
-    "        required, allow_multiple, placeholder, public, internal, "
-    "        options, created_at, updated_at) "
-    "    SELECT k.org, s.id, 'post', s.label, s.type, "
-    "      COALESCE(s.required, false), COALESCE(s.\"allowMultiple\", false), "
-    "      s.placeholder, COALESCE(s.public, true), "
-    "      COALESCE(s.internal, false), COALESCE(s.options, '[]'), "
-    "      s.\"createdAt\", s.\"updatedAt\" FROM k, src s "
-    "    ON CONFLICT (org_id, id) DO UPDATE SET label = EXCLUDED.label, "
-    "      type = EXCLUDED.type, required = EXCLUDED.required, "
-    "      allow_multiple = EXCLUDED.allow_multiple, "
-    "      placeholder = EXCLUDED.placeholder, public = EXCLUDED.public, "
-    "      internal = EXCLUDED.internal, options = EXCLUDED.options, "
-    "      created_at = EXCLUDED.created_at, "
-    "      updated_at = EXCLUDED.updated_at "
-    "    WHERE (t.label, t.type, t.required, t.allow_multiple, "
-    "           t.placeholder, t.public, t.internal, t.options, "
-    "           t.created_at, t.updated_at) "
-    "      IS DISTINCT FROM (EXCLUDED.label, EXCLUDED.type, "
-    "           EXCLUDED.required, EXCLUDED.allow_multiple, "
-    "           EXCLUDED.placeholder, EXCLUDED.public, EXCLUDED.internal, "
-    "           EXCLUDED.options, EXCLUDED.created_at, "
-    "           EXCLUDED.updated_at) "
-    "    RETURNING 1) "
-    "SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped");
+FB_SQL_WITH(imp_custom_fields, import_page, IMP_FIELDS_SQL("'post'"));
 
 /* Tags: GET /v2/tags lists the tags of conversations.  (A post's tags
  * come with the post.) */
@@ -631,6 +518,7 @@ const imp_family_t imp_families[] = {
     /* inReview=true lists every post, those in review too. */
     {.name = "posts", .list = "/posts", .query = "inReview=true",
      .paging = IMP_CURSOR, .claims = 1, .text_of = "content",
+     .prepare = imp_inbox_content_files,
      .before = &fb_sql_imp_post_tags, .write = &fb_sql_imp_posts},
     {.name = "post_voters", .list = "/posts/%s/voters",
      .paging = IMP_CURSOR, .parent = "posts",
@@ -642,15 +530,18 @@ const imp_family_t imp_families[] = {
     {.name = "changelogs", .list = "/changelogs?locale=%s",
      .query = "state=all", .paging = IMP_CURSOR, .parent = "locales",
      .parents = &fb_sql_imp_changelog_locales, .claims = 1,
-     .text_of = "content", .write = &fb_sql_imp_changelogs,
+     .text_of = "content", .prepare = imp_inbox_content_files,
+     .write = &fb_sql_imp_changelogs,
      .skipped_why = "a changelog's locale whose slug another here has"},
     {.name = "changelog_drafts", .list = "/changelogs/%s",
-     .query = "state=draft", .paging = IMP_ONE_PAGE, .single = 1,
-     .parent = "changelog_drafts",
-     .text_of = "content", .write = &fb_sql_imp_changelog_drafts},
+     .query = "state=draft", .paging = IMP_OBJECT,
+     .parent = "changelog_drafts", .text_of = "content",
+     .prepare = imp_inbox_content_files,
+     .write = &fb_sql_imp_changelog_drafts},
     {.name = "comments", .list = "/comments",
      .query = "sortBy=old&privacy=all&inReview=true", .paging = IMP_CURSOR,
-     .claims = 1, .text_of = "content", .write = &fb_sql_imp_comments,
+     .claims = 1, .text_of = "content",
+     .prepare = imp_inbox_content_files, .write = &fb_sql_imp_comments,
      .skipped_why = "a comment on a post or changelog the lists did not "
                     "show, or a reply to one"},
     {.name = "teams", .list = "/teams", .paging = IMP_ONE_PAGE,
@@ -661,6 +552,40 @@ const imp_family_t imp_families[] = {
      .write = &fb_sql_imp_brands,
      .differs = "the organization's own brands stay (the default is the "
                 "source's)"},
+    /* Ticket fields, categories and statuses, conversations, their parts
+     * (the conversation as GET renders it: its 500 newest parts),
+     * tickets: import_inbox.c. */
+    {.name = "ticket_fields", .list = "/tickets/custom_fields",
+     .paging = IMP_ONE_PAGE, .claims = 1, .write = &fb_sql_imp_ticket_fields},
+    {.name = "ticket_categories", .list = "/tickets/categories",
+     .paging = IMP_ONE_PAGE, .claims = 1,
+     .write = &fb_sql_imp_ticket_categories,
+     .after = &fb_sql_imp_ticket_categories_after},
+    {.name = "ticket_statuses", .list = "/tickets/statuses",
+     .paging = IMP_ONE_PAGE, .claims = 1,
+     .before = &fb_sql_imp_ticket_statuses_before,
+     .write = &fb_sql_imp_ticket_statuses,
+     .after = &fb_sql_imp_ticket_statuses_after},
+    {.name = "conversations", .list = "/conversations",
+     .paging = IMP_CURSOR, .write = &fb_sql_imp_conversations,
+     .after = &fb_sql_imp_conversations_after,
+     .skipped_why = "a conversation whose number one of this "
+                    "organization's own has"},
+    {.name = "conversation_parts", .list = "/conversations/%s",
+     .paging = IMP_OBJECT, .parent = "conversations",
+     .parents = &fb_sql_imp_conversation_ids,
+     .prepare = imp_inbox_parts_files,
+     .before = &fb_sql_imp_conversation_parts_before,
+     .write = &fb_sql_imp_conversation_parts,
+     .skipped_why = "a conversation of 500 parts or more (older parts "
+                    "are not shown: see the notes), or a part whose id "
+                    "another conversation here has"},
+    {.name = "tickets", .list = "/tickets",
+     .query = "sortBy=date&sortOrder=asc", .paging = IMP_CURSOR,
+     .claims = 1, .text_of = "content", .prepare = imp_inbox_ticket_files,
+     .write = &fb_sql_imp_tickets, .after = &fb_sql_imp_tickets_after,
+     .skipped_why = "a ticket whose number another ticket here has, or "
+                    "whose category or status was not imported"},
     {.name = "surveys", .list = "/surveys", .paging = IMP_CURSOR,
      .claims = 1, .write = &fb_sql_imp_surveys},
     {.name = "survey_responses", .list = "/surveys/%s/responses",

@@ -73,3 +73,20 @@ SELECT fb_audit_operator(k.org, 'organization.imported',
     (SELECT jsonb_object_agg(c.family, c.written)
      FROM import_checkpoints c WHERE c.org_id = k.org
        AND c.run_id = k.run)), NULL, NULL) FROM k, r;
+
+-- imp_note_put (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
+  $3::text AS family, $4::jsonb AS page, $5::text AS parent)
+INSERT INTO import_notes (org_id, run_id, family, item, why)
+SELECT DISTINCT ON (e ->> 'item') k.org, k.run, k.family,
+  e ->> 'item', e ->> 'why' FROM k, jsonb_array_elements(k.page) e
+ON CONFLICT (org_id, run_id, family, item) DO UPDATE
+  SET why = EXCLUDED.why;
+
+-- imp_notes (scoped; varchar, varchar, varchar, varchar) named (run, family, item)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
+  $3::text AS family, $4::text AS item)
+SELECT n.family, n.item, n.why FROM k, import_notes n
+WHERE n.org_id = k.org AND n.run_id = k.run
+  AND (n.family, n.item) > (k.family, k.item)
+ORDER BY n.family, n.item LIMIT 200;

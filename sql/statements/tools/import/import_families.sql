@@ -166,12 +166,17 @@ v AS (SELECT s.id, s.name, NULLIF(s.icon, 'null') AS icon,
     ARRAY(SELECT jsonb_array_elements_text(s."customFields"))
       AS fields,
     jsonb_strip_nulls(COALESCE(s.localization, '{}')) AS l,
-    s."createdAt" AS created_at FROM src s),
-up AS (INSERT INTO boards AS t (org_id, id, name, icon, admin_only,
+    s."createdAt" AS created_at
+ FROM src s),
+up AS (INSERT INTO
+boards
+ AS t (org_id, id,
+name, icon, admin_only,
         segments, allowed_roles, denied_roles, posting_enabled,
         comments_enabled, created_dates_visible, default_visibility,
         custom_field_ids, localization, created_at)
-    SELECT k.org, v.id, v.name, v.icon, v.admin_only, v.segments,
+    SELECT k.org, v.id,
+v.name, v.icon, v.admin_only, v.segments,
       v.allowed_roles, v.denied_roles, v.pe, v.ce, v.cdv, v.vis,
       v.fields, v.l, v.created_at FROM k, v
     ON CONFLICT (org_id, id) DO UPDATE SET name = EXCLUDED.name,
@@ -203,7 +208,9 @@ SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped;
 -- imp_post_statuses_before (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
   $3::text AS family, $4::jsonb AS page, $5::text AS parent)
-UPDATE post_statuses t SET is_default = false, updated_at = now()
+UPDATE
+post_statuses
+ t SET is_default = false, updated_at = now()
 FROM k WHERE t.org_id = k.org AND t.is_default
   AND EXISTS (SELECT 1 FROM jsonb_array_elements(k.page) e
               WHERE (e ->> 'isDefault')::boolean
@@ -214,7 +221,9 @@ WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
   $3::text AS family, $4::jsonb AS page, $5::text AS parent)
 , src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r(
     id text, name text, color text, type text, "isDefault" boolean)),
-up AS (INSERT INTO post_statuses AS t (org_id, id, name, color, type,
+up AS (INSERT INTO
+post_statuses
+ AS t (org_id, id, name, color, type,
         is_default)
     SELECT k.org, s.id, s.name, s.color, s.type,
       COALESCE(s."isDefault", false) FROM k, src s
@@ -230,11 +239,16 @@ SELECT (SELECT count(*) FROM up) AS written, 0 AS skipped;
 -- imp_post_statuses_after (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
   $3::text AS family, $4::jsonb AS page, $5::text AS parent)
-DELETE FROM post_statuses t USING k WHERE t.org_id = k.org
+DELETE FROM
+post_statuses
+ t USING k WHERE t.org_id = k.org
   AND NOT EXISTS (SELECT 1 FROM import_ids i WHERE i.id = t.id
                   AND i.org_id = k.org AND i.family = k.family)
-  AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.org_id = k.org
-                  AND p.status_id = t.id);
+  AND NOT EXISTS (SELECT 1 FROM
+posts
+ p WHERE p.org_id = k.org
+                  AND p.status_id
+ = t.id);
 
 -- imp_custom_fields (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
@@ -247,7 +261,8 @@ WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
 up AS (INSERT INTO custom_fields AS t (org_id, id, scope, label, type,
         required, allow_multiple, placeholder, public, internal,
         options, created_at, updated_at)
-    SELECT k.org, s.id, 'post', s.label, s.type,
+    SELECT k.org, s.id,
+'post', s.label, s.type,
       COALESCE(s.required, false), COALESCE(s."allowMultiple", false),
       s.placeholder, COALESCE(s.public, true),
       COALESCE(s.internal, false), COALESCE(s.options, '[]'),
