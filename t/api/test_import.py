@@ -19,8 +19,10 @@ number of pages) and run to the end, nothing doubled and the same result; a seco
 organization here holds is refused; a source whose rate limit is spent
 is waited out.
 """
+import base64
 import contextlib
 import http.server
+import json
 import os
 import random
 import re
@@ -35,20 +37,28 @@ import psycopg2
 import pytest
 import requests
 
-from conftest import CTL, Org, create_database, httpd
+import contract
+from conftest import (CTL, ROOT, Org, create_database, error_log_lines,
+                      httpd, log_offset)
+from helpers import NOVA
 
-IGNORED = ("organizationId", "postUrl")
+IGNORED = ("organizationId", "postUrl", "organization", "featurebaseUrl")
 LISTS = ("/companies", "/boards", "/post_statuses", "/custom_fields",
          "/tags",
          "/contacts?contactType=customer", "/contacts?contactType=lead",
          "/posts?inReview=true",
          "/comments?privacy=all&inReview=true&sortBy=old",
-         "/teams", "/brands")
+         "/teams", "/brands", "/help_center/help_centers",
+         "/help_center/collections", "/help_center/articles?state=all",
+         "/help_center/redirect_rules")
 # The tables an import writes, counted by organization.
 TABLES = ("boards", "post_statuses", "custom_fields", "conversation_tags",
           "companies", "contact_companies", "contacts", "tags", "posts",
           "post_tags", "post_votes", "comments", "admins", "teams",
-          "team_members", "brands")
+          "team_members", "brands", "help_centers",
+          "help_center_translations", "help_center_collections",
+          "help_center_collection_translations", "help_center_articles",
+          "help_center_article_translations", "help_center_redirect_rules")
 
 
 @contextlib.contextmanager
@@ -130,6 +140,16 @@ def fill(org):
     for person in people[:3]:
         made(a.post("/posts/%s/voters" % posts[2]["id"],
                     json={"email": person["email"]}))
+    # A post never changed with no upvote has no voter (its list is not
+    # read); one whose upvotes a write set to 0 has voters, read.
+    posts.append(made(a.post("/posts", json={
+        "title": "Quiet", "boardId": boards[0]["id"], "upvotes": 0})))
+    posts.append(made(a.post("/posts", json={
+        "title": "Zeroed", "boardId": boards[0]["id"]})))
+    made(a.post("/posts/%s/voters" % posts[-1]["id"],
+                json={"email": people[0]["email"]}))
+    made(a.request("PATCH", "/posts/" + posts[-1]["id"],
+                   json={"upvotes": 0}))
     # Threads: replies, a reply to a reply, private and in-review ones.
     for post in posts[:4]:
         top = made(a.post("/comments", json={"postId": post["id"],
@@ -161,7 +181,60 @@ def fill(org):
     made(a.post("/brands", json={"name": "Acme Cloud", "isDefault": True,
                                  "helpCenterId": "hc-1"}))
     made(a.post("/brands", json={"name": "Acme Mobile"}))
+    fill_help(org)
     return posts
+
+
+def fill_help(org):
+    """The help center: settings and a second locale; collections three
+    deep, one moved under a newer one (listed before its parent: the
+    second pass); articles live, draft, unpublished, with a draft that
+    differs from the live copy, with a locale only drafted, by another
+    author; redirect rules to an article and a collection."""
+    a = org.api
+    hc = made(a.get("/help_center/help_centers"))["data"][0]
+    made(a.request("PATCH", "/help_center/help_centers/" + hc["id"], json={
+        "hideAuthorInfo": True, "isPublic": False,
+        "title": "Help", "navItems": [{"type": "link", "title": "Home",
+                                       "url": "https://imp.example"}],
+        "urls": {"externalDomain": "help-%s.imp.example" % org.id.lower()},
+        "translations": {"de": {"title": "Hilfe", "displayName": "Acme"}}}))
+    col = lambda body: made(a.post("/help_center/collections", json=body))
+    moved = col({"name": "Moved later"})
+    top = col({"name": "Start", "description": "First steps",
+               "icon": {"type": "emoji", "value": "x"},
+               "translations": {"de": {"name": "Anfang"}}})
+    col({"name": "Other"})
+    mid = col({"name": "Middle", "parentId": top["id"]})
+    deep = col({"name": "Deep", "parentId": mid["id"]})
+    newer = col({"name": "Newer"})
+    made(a.request("PATCH", "/help_center/collections/" + moved["id"],
+                   json={"parentId": newer["id"]}))
+    art = lambda body: made(a.post("/help_center/articles", json=body))
+    writer = org.server.ctl("admin", "create", org.id, "Writer",
+                            "writer@%s.example" % org.id, "member")
+    live = art({"title": "Live one", "body": "<p>Read <b>me</b></p>",
+                "parentId": deep["id"], "state": "live",
+                "translations": {"de": {"title": "Lebendig",
+                                        "body": "<p>Lies mich</p>"}}})
+    art({"title": "Only a draft", "body": "<p>Not yet</p>"})
+    edited = art({"title": "Edited", "body": "<p>Old</p>",
+                  "parentId": top["id"], "state": "live"})
+    made(a.request("PATCH", "/help_center/articles/" + edited["id"], json={
+        "title": "Edited again", "body": "<p>New draft</p>",
+        "authorId": writer,
+        "translations": {"fr": {"title": "Brouillon"}}}))
+    gone = art({"title": "Unpublished", "body": "<p>Was live</p>",
+                "state": "live"})
+    made(a.request("PATCH", "/help_center/articles/" + gone["id"],
+                   json={"state": "draft"}))
+    for target, kind in ((live, "article"), (top, "collection")):
+        made(a.post("/help_center/redirect_rules", json={
+            "helpCenterId": hc["id"], "locale": "de",
+            "fromUrl": "https://help-%s.imp.example/old/%s"
+                       % (org.id.lower(), kind),
+            "targetType": kind, "targetId": target["id"]}))
+    return live
 
 
 def pages(api, path):
@@ -171,7 +244,7 @@ def pages(api, path):
         sep = "&" if "?" in path else "?"
         q = path
         if path.startswith(("/contacts", "/posts", "/comments",
-                            "/companies", "/brands")):
+                            "/companies", "/brands", "/help_center")):
             q += sep + "limit=100" + ("&cursor=" + cursor if cursor else "")
         r = api.get(q)
         assert r.status_code == 200, (q, r.text)
@@ -208,6 +281,9 @@ def rendered(api):
             api, "/companies/%s/contacts" % cid))
     for cid in seen["/comments?privacy=all&inReview=true&sortBy=old"]:
         seen["comment " + cid] = clean(made(api.get("/comments/" + cid)))
+    for aid in seen["/help_center/articles?state=all"]:
+        seen["draft " + aid] = clean(made(api.get(
+            "/help_center/articles/%s?state=draft" % aid)))
     return seen
 
 
@@ -284,11 +360,18 @@ def imported(source, target_a, tmp_path_factory):
 
 def test_every_object_is_rendered_the_same(source, imported):
     src, dst = rendered(source.api), rendered(imported.api)
-    assert len(src["/posts?inReview=true"]) == 23
+    assert len(src["/posts?inReview=true"]) == 25
+    zeroed = src["post " + source.posts[-1]["id"]]
+    assert zeroed["upvotes"] == 0 and src["voters " + zeroed["id"]]
     assert len(src["/comments?privacy=all&inReview=true&sortBy=old"]) == 20
     assert sum(len(v) for k, v in src.items() if k.startswith("voters")) \
         >= 12 + 3
     assert len(src["/teams"]) == 2 and len(src["/brands"]) == 3
+    articles = src["/help_center/articles?state=all"].values()
+    assert len(src["/help_center/collections"]) == 6 and len(articles) == 4
+    assert {x["state"] for x in articles} == {"live", "draft"}
+    assert [x["isDraftDiffersFromLive"] for x in articles].count(True) == 1
+    assert any(x["publishedLocales"] == ["de", "en"] for x in articles)
     assert_same(src, dst)
     # The organization's own brand stays, no longer the default.
     own = [b for i, b in dst["/brands"].items() if i not in src["/brands"]]
@@ -307,7 +390,8 @@ def test_verification_table_and_report(source, imported):
     rows = written(imported.out)
     for family in ("companies", "boards", "post_statuses", "custom_fields",
                    "tags", "contacts", "leads", "posts", "comments",
-                   "teams"):
+                   "teams", "help_centers", "help_collections",
+                   "help_articles", "help_redirects"):
         src_n, dst_n, _, _, digest = rows[family][:5]
         assert src_n == dst_n, (family, rows[family])
         assert digest == "same", (family, rows[family])
@@ -315,7 +399,7 @@ def test_verification_table_and_report(source, imported):
     # design.
     assert int(rows["brands"][1]) == int(rows["brands"][0]) + 1
     assert rows["brands"][4] == "differs", rows["brands"]
-    assert rows["posts"][0] == "23" and rows["comments"][0] == "20"
+    assert rows["posts"][0] == "25" and rows["comments"][0] == "20"
     # Every voter written (a post's author is its first voter).
     assert int(rows["post_voters"][0]) > 23 + 12
     assert rows["post_voters"][2] == rows["post_voters"][0]
@@ -513,3 +597,44 @@ def test_transient_failures_are_retried(source, imported, cluster,
     finally:
         conn.close()
     assert got == counts(imported.server, imported.id)
+
+
+def test_the_official_client_passes_against_the_target(source, imported,
+                                                      tmp_path):
+    """The official client library (t/sdk/compat.mjs, as test_sdk.py runs
+    it) against the imported organization: every step passes, and its
+    lists show what the import brought (the ids the source's lists show
+    by default).  Last: its steps write into the organization."""
+    server = imported.server
+    node = subprocess.run([os.path.join(ROOT, "scripts", "sdk.sh")],
+                          check=True, capture_output=True,
+                          text=True).stdout.strip()
+    since = log_offset(server)
+    expected = {name: [o["id"] for o in pages(source.api, path)]
+                for name, path in (
+                    ("boards", "/boards"), ("posts", "/posts"),
+                    ("comments", "/comments"),
+                    ("collections", "/help_center/collections"),
+                    ("articles", "/help_center/articles"))}
+    assert all(expected.values()), expected
+    (tmp_path / "expect.json").write_text(json.dumps(expected))
+    server.sql("UPDATE organizations SET api_version = %s WHERE id = %s",
+               NOVA, imported.id)
+    server.sql("SELECT fb_demo_seed_surveys(%s)", imported.id)
+    log = tmp_path / "answers.jsonl"
+    log.touch()
+    r = subprocess.run([node, os.path.join(ROOT, "t", "sdk", "compat.mjs"),
+                        server.base, imported.key, str(log)],
+                       capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, FB_SDK_EXPECT=str(
+                           tmp_path / "expect.json")))
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not [l for l in lines if not l.startswith("ok ")]
+    assert ["ok the imported %s are listed" % n for n in expected] \
+        == lines[:len(expected)]
+    assert len(lines) >= 29 + len(expected), r.stdout
+    assert not error_log_lines(server, since=since)
+    for a in (json.loads(l) for l in log.read_text().splitlines()):
+        contract.check_answer(a["method"], a["url"], a["status"],
+                              a["contentType"], base64.b64decode(a["body"]))

@@ -84,7 +84,7 @@ FB_SQL_WITH(imp_checkpoint_put, imp_checkpoint,
     "  done = EXCLUDED.done, updated_at = now()");
 
 /* The parents of a child family, in order, after the one reached. */
-FB_SQL_NAMED(imp_parents, (family, after),
+FB_SQL_WITH(imp_parents, imp_parents,
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
     "  %s::text AS family, %s::text AS after) "
     "SELECT i.id FROM k, import_ids i WHERE i.org_id = k.org "
@@ -379,6 +379,23 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         if (imp_source_get(im->source, p, imp_list_path(
                                p, f, m->parent, m->cursor, im->page_size),
                            &answer, &why) != 0) {
+            long status = imp_source_status(im->source);
+
+            /* A list the source does not have: nothing to read. */
+            if (f->optional && m->page == 0 && m->parent == NULL
+                && (status == 404 || status == 403)) {
+                const char *line = apr_psprintf(
+                    p, "%s: the source has none (%ld): not imported\n",
+                    f->name, status);
+
+                fputs(line, stdout);
+                if (im->report) {
+                    fputs(line, im->report);
+                }
+                m->cursor = NULL;
+                apr_pool_destroy(p);
+                return;
+            }
             imp_die(im, 1, "%s (run again to resume)", why);
         }
         if ((data = imp_data(answer, &next, total)) == NULL) {
@@ -386,6 +403,9 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         }
         if (f->text_of) {
             imp_texts(p, f, data);
+        }
+        if (f->prepare && f->prepare(im->source, p, data, &why) != 0) {
+            imp_die(im, 1, "%s (run again to resume)", why);
         }
         /* The cursor of the page after (NULL: the list is read); for a
          * one-page list, there is none. */
@@ -434,7 +454,8 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
             int i;
 
             apr_pool_create(&p, im->pool);
-            if (fb_db_select(&im->db, p, &fb_sql_imp_parents, im->org,
+            if (fb_db_select(&im->db, p, f->parents ? f->parents
+                             : &fb_sql_imp_parents, im->org,
                              FB_NAMED(imp_parents, .family = f->parent,
                                       .after = m->parent),
                              &rows) != APR_SUCCESS) {
@@ -470,7 +491,8 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
 
 /* The canonical text of a value: members in the order of their names,
  * those that name the organization or its address left out (an
- * organizationId, a postUrl differ by design). */
+ * organizationId or organization, a postUrl, a help center's
+ * featurebaseUrl differ by design). */
 static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
                       *out)
 {
@@ -481,7 +503,9 @@ static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
         json_object_object_foreach(o, key, val) {
             (void)val;
             if (strcmp(key, "organizationId") != 0
-                && strcmp(key, "postUrl") != 0) {
+                && strcmp(key, "organization") != 0
+                && strcmp(key, "postUrl") != 0
+                && strcmp(key, "featurebaseUrl") != 0) {
                 APR_ARRAY_PUSH(keys, const char *) = key;
             }
         }
@@ -634,7 +658,10 @@ static void imp_verify(imp_t *im, const imp_mark_t *marks)
     }
     imp_out(im, "API keys and webhook secrets: the API never shows them\n"
                 "families not imported yet: changelogs, roles, "
-                "conversations, tickets, surveys, help center\n");
+                "conversations, tickets, surveys\n"
+                "help center: the slugs articles and collections had "
+                "(the API does not list them), images in articles (their "
+                "URLs are kept as the source renders them)\n");
 }
 
 static void imp_usage(void)

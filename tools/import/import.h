@@ -22,11 +22,18 @@
  * the parent's id for a child family (NULL otherwise). */
 FB_PARAMS(import_page, (run, family, page, parent));
 
+/* The statement listing a child family's parents (the ids after the
+ * one reached, in order) takes these. */
+FB_PARAMS(imp_parents, (family, after));
+
 /* The arguments, bound once; k is read by several parts, so it is not
  * materialized (docs/architecture.md, "Statements"). */
 #define IMP_K \
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, %s::text AS run, " \
     "  %s::text AS family, %s::jsonb AS page, %s::text AS parent) "
+
+/* The source's API (import_source.c). */
+typedef struct imp_source imp_source_t;
 
 typedef enum {
     IMP_ONE_PAGE = 0,   /* the list is every object at once */
@@ -41,6 +48,11 @@ typedef struct {
     imp_paging_e paging;
     const char *parent;         /* the family whose ids a child's list
                                  * hangs from, or NULL */
+    const fb_statement_t *parents;  /* the parents whose lists are read
+                                     * (args imp_parents), when not every
+                                     * id of the parent family: those
+                                     * whose list the source's answers
+                                     * show is empty are left out */
     int claims;                 /* its objects have ids of their own,
                                  * claimed for the organization
                                  * (import_ids) */
@@ -57,6 +69,14 @@ typedef struct {
                                  * the source's by design, or NULL */
     const char *skipped_why;    /* what a skipped object is, for the
                                  * report */
+    /* The help center's (import_help.c): a list the source may not have
+     * (404 or 403 on its first page: the family is done, nothing read,
+     * and the report says so); and what is done to each page before it
+     * is written (it may read more from the source and add members to
+     * the page's objects), non-zero with *why when it failed. */
+    int optional;
+    int (*prepare)(imp_source_t *source, apr_pool_t *p,
+                   json_object *page, const char **why);
 } imp_family_t;
 
 extern const imp_family_t imp_families[];
@@ -64,7 +84,6 @@ extern const imp_family_t imp_families[];
 extern const fb_statement_t *const imp_statements[];
 
 /* The source: an API base URL and its key (import_source.c). */
-typedef struct imp_source imp_source_t;
 
 imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
                               const char *key, int verbose);
@@ -75,6 +94,21 @@ imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
  * good. */
 int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
                    json_object **out, const char **why);
+
+/* The HTTP status of the source's last answer (0: none). */
+long imp_source_status(const imp_source_t *s);
+
+/* The help center (import_help.c): its families' statements and the
+ * article pages' preparation (each translation's plain text, and the
+ * drafts of an article whose drafts differ from what readers see). */
+extern const fb_statement_t fb_sql_imp_help_centers_before;
+extern const fb_statement_t fb_sql_imp_help_centers;
+extern const fb_statement_t fb_sql_imp_help_collections;
+extern const fb_statement_t fb_sql_imp_help_collection_parents;
+extern const fb_statement_t fb_sql_imp_help_articles;
+extern const fb_statement_t fb_sql_imp_help_redirect_rules;
+int imp_help_articles_prepare(imp_source_t *source, apr_pool_t *p,
+                              json_object *page, const char **why);
 
 /* Requests made, retries, and seconds waited for rate limits. */
 void imp_source_counts(const imp_source_t *s, long *requests,
