@@ -6,18 +6,22 @@ own in the same cluster with its own httpd.  The source is filled
 through the API (boards, statuses, a field, tags, companies, customers
 linked to them and a lead, posts with tags, authors and voters,
 threaded comments, private and in review among them, teams with
-members, brands), imported, and every object the target's API renders
+members, brands, the help center with collections three deep, articles
+live and drafted in two locales, redirect rules), imported, and every
+object the target's API renders
 is compared with the source's: same ids, same members, except the
 documented differences (docs/decisions.md, "Import"): the admins (an
 imported admin gets the Viewer role; the target's own Owner stays), the
 brands (the target's own brand stays beside the source's) and
-members naming the organization (organizationId, postUrl).
+members naming the organization or its portal (organizationId,
+postUrl, organization, featurebaseUrl).
 
 Then: killed three times with SIGKILL at random points (after a random
 number of pages) and run to the end, nothing doubled and the same result; a second run writes nothing
 (no row's xmin moves); a changed source row is updated; an id another
 organization here holds is refused; a source whose rate limit is spent
-is waited out.
+is waited out.  Last, the official client library runs against the
+target and lists what was imported.
 """
 import base64
 import contextlib
