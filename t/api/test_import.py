@@ -642,3 +642,30 @@ def test_the_official_client_passes_against_the_target(source, imported,
     for a in (json.loads(l) for l in log.read_text().splitlines()):
         contract.check_answer(a["method"], a["url"], a["status"],
                               a["contentType"], base64.b64decode(a["body"]))
+
+
+def test_an_organization_s_own_help_center_with_content_stays(server,
+                                                              target_a):
+    """A target whose help center has a collection of its own keeps it:
+    the source's help center, its collection and article are skipped and
+    reported, nothing of theirs written."""
+    small = Org(server, "hcsrc" + secrets.token_hex(3))
+    col = made(small.api.post("/help_center/collections",
+                              json={"name": "Theirs"}))
+    made(small.api.post("/help_center/articles", json={
+        "title": "Theirs", "body": "<p>x</p>", "parentId": col["id"]}))
+    into = Org(target_a, "hcdst" + secrets.token_hex(3))
+    own = made(into.api.get("/help_center/help_centers"))["data"][0]
+    mine = made(into.api.post("/help_center/collections",
+                              json={"name": "Ours"}))
+    p = run_import(small, target_a, into)
+    rows = written(p.stdout)
+    for family in ("help_centers", "help_collections", "help_articles"):
+        assert rows[family][2:4] == ["0", "1"], (family, rows[family])
+    assert "help_centers     1: a help center the organization's own" \
+        in p.stdout
+    assert made(into.api.get("/help_center/help_centers"))["data"] \
+        == [own]
+    assert [c["id"] for c in pages(into.api, "/help_center/collections")] \
+        == [mine["id"]]
+    assert pages(into.api, "/help_center/articles?state=all") == []
