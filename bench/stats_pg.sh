@@ -34,6 +34,13 @@ s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     "$here/scripts/pg.sh" start "$work/pg" "$pg_port"
     pg -c "ALTER SYSTEM SET pg_stat_statements.track = 'none'" \
        -c "SELECT pg_reload_conf()" >/dev/null
+    # FEEDBACK_BENCH_PG_SET="name=value ...": settings of an experiment
+    # (commit_delay, synchronous_commit: bench/README.md, "Writes").
+    local set
+    for set in ${FEEDBACK_BENCH_PG_SET:-}; do
+        pg -c "ALTER SYSTEM SET ${set%%=*} = '${set#*=}'" >/dev/null
+    done
+    pg -c "SELECT pg_reload_conf()" >/dev/null
 }
 
 stats_pg_cleanup() {

@@ -20,6 +20,8 @@
 # FEEDBACK_BENCH_SEED (20000)        posts of the organization
 # FEEDBACK_BENCH_CONVERSATIONS, FEEDBACK_BENCH_TICKETS (400 each)
 # FEEDBACK_BENCH_SETUP_SQL           SQL run on the database after the seed
+# FEEDBACK_BENCH_PG_SET="commit_delay=1000 ..."  PostgreSQL settings of
+#   an experiment, set on the private cluster before the run
 # FEEDBACK_TEST_MODULE=path.so       another build (the baseline:
 #   bench/baseline.sh 1088b39 N prints its path)
 set -euo pipefail

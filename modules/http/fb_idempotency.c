@@ -27,68 +27,49 @@
     "(i.org_id, i.api_key, i.method, i.path, i.idem_key) " \
     "  = (k.org_id, k.api_key, k.method, k.path, k.idem_key)"
 
-/* How long a 'running' claim may go without committing before a retry
- * with the same body may take it over: a request that died (its child
- * killed) must not block its key for long.  One still running then is
- * not harmed, only superseded: its commit finds another claim and rolls
- * back (fb_idempotency_commit).  A claim made under another PostgreSQL
- * server than the one running now (restarted after a crash, or a standby
- * promoted in its place: claimed_under, the postmaster's start time) is
- * taken over at once: its request's connection died with that server,
- * so it can no longer commit. */
-#define FB_IDEM_LEASE "interval '10 seconds'"
+/* A record older than this has expired: its key runs again. */
+#define FB_IDEM_EXPIRED(i) \
+    "(" i ".created_at <= now() - interval '24 hours')"
 
-/* A new record; or one armed again: expired, or a claim whose request
- * died before committing.  No row: another request has the key. */
-FB_SQL_NAMED(idem_claim, (api_key, method, path, idem_key, body_hash),
-    FB_IDEM_KEY_BIND(", %s::text AS body_hash")
-    "INSERT INTO idempotency_keys AS i (org_id, api_key, method, path, "
-    "  idem_key, body_hash) "
-    "SELECT k.org_id, k.api_key, k.method, k.path, k.idem_key, "
-    "  k.body_hash FROM k "
-    "ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET "
-    "  body_hash = EXCLUDED.body_hash, state = 'running', status = NULL, "
-    "  response = NULL, claim = EXCLUDED.claim, claimed_at = now(), "
-    "  claimed_under = EXCLUDED.claimed_under, "
-    "  created_at = CASE WHEN i.created_at <= now() - interval '24 hours' "
-    "    THEN now() ELSE i.created_at END "
-    "WHERE i.created_at <= now() - interval '24 hours' "
-    "  OR (i.state = 'running' AND i.body_hash = EXCLUDED.body_hash "
-    "      AND (i.claimed_at <= now() - " FB_IDEM_LEASE " "
-    "           OR i.claimed_under <> EXCLUDED.claimed_under)) "
-    "RETURNING claim");
-
+/* The key's record as a request with the key finds it before its
+ * operation runs (an expired one is none). */
 FB_SQL_NAMED(idem_get, (api_key, method, path, idem_key),
     FB_IDEM_KEY_BIND("")
     "SELECT i.body_hash, i.state, i.status, i.response "
-    "FROM idempotency_keys i, k WHERE " FB_IDEM_KEY_MATCH);
+    "FROM idempotency_keys i, k WHERE " FB_IDEM_KEY_MATCH
+    "  AND NOT " FB_IDEM_EXPIRED("i"));
 
-/* The key and the claim this request holds: what the commit and the
- * forgetting of a claim take. */
-FB_PARAMS(idem_held, (api_key, method, path, idem_key, claim));
+/* The record, in the write's transaction (or on its own for an answer
+ * that wrote nothing): 'done' with the answer, or 'committed' when the
+ * answer comes after the COMMIT.  A live record of another request is
+ * kept (no row: that request was carried out first; this one rolls
+ * back).  An expired record is replaced, and so is a 'running' claim,
+ * which only the version before this one made (sql/016): its request
+ * died, or it still runs under an old child during an upgrade and then
+ * finds its claim gone at its own commit and rolls back. */
+FB_SQL_NAMED(idem_record,
+             (api_key, method, path, idem_key, body_hash, state, status,
+              response),
+    FB_IDEM_KEY_BIND(", %s::text AS body_hash, %s::text AS state, "
+                     "%s::integer AS status, %s::text AS response")
+    "INSERT INTO idempotency_keys AS i (org_id, api_key, method, path, "
+    "  idem_key, body_hash, state, status, response) "
+    "SELECT k.org_id, k.api_key, k.method, k.path, k.idem_key, "
+    "  k.body_hash, k.state, k.status, k.response FROM k "
+    "ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET "
+    "  body_hash = EXCLUDED.body_hash, state = EXCLUDED.state, "
+    "  status = EXCLUDED.status, response = EXCLUDED.response, "
+    "  claim = EXCLUDED.claim, claimed_at = now(), "
+    "  claimed_under = EXCLUDED.claimed_under, created_at = now() "
+    "WHERE " FB_IDEM_EXPIRED("i") " OR i.state = 'running'");
 
-/* In the operation's transaction: commits with it, or not at all. */
-FB_SQL_WITH(idem_commit, idem_held,
-    FB_IDEM_KEY_BIND(", %s::text AS claim")
-    "UPDATE idempotency_keys i SET state = 'committed' FROM k "
-    "WHERE " FB_IDEM_KEY_MATCH " AND i.claim = k.claim "
-    "  AND i.state IN ('running', 'committed')");
-
-/* The answer, stored under the claim. */
-FB_SQL_NAMED(idem_done,
-             (api_key, method, path, idem_key, claim, status, response),
-    FB_IDEM_KEY_BIND(", %s::text AS claim, %s::integer AS status, "
-                     "%s::text AS response")
+/* The answer of a write recorded 'committed', stored after its
+ * COMMIT. */
+FB_SQL_NAMED(idem_done, (api_key, method, path, idem_key, status, response),
+    FB_IDEM_KEY_BIND(", %s::integer AS status, %s::text AS response")
     "UPDATE idempotency_keys i SET state = 'done', status = k.status, "
     "  response = k.response FROM k "
-    "WHERE " FB_IDEM_KEY_MATCH " AND i.claim = k.claim "
-    "  AND i.state IN ('running', 'committed')");
-
-FB_SQL_WITH(idem_forget, idem_held,
-    FB_IDEM_KEY_BIND(", %s::text AS claim")
-    "DELETE FROM idempotency_keys i USING k "
-    "WHERE " FB_IDEM_KEY_MATCH " AND i.claim = k.claim "
-    "  AND i.state = 'running'");
+    "WHERE " FB_IDEM_KEY_MATCH " AND i.state = 'committed'");
 
 /* The worker's sweep (modules/jobs/fb_jobs.c). */
 FB_SQL_GLOBAL(sweep_idempotency_keys, 1,
@@ -101,9 +82,8 @@ FB_SQL_GLOBAL(sweep_idempotency_keys, 1,
     "  = (old.org_id, old.api_key, old.method, old.path, old.idem_key)");
 
 const fb_statement_t *const fb_idempotency_statements[] = {
-    &fb_sql_idem_claim, &fb_sql_idem_get, &fb_sql_idem_commit,
-    &fb_sql_idem_done, &fb_sql_idem_forget, &fb_sql_sweep_idempotency_keys,
-    NULL
+    &fb_sql_idem_get, &fb_sql_idem_record, &fb_sql_idem_done,
+    &fb_sql_sweep_idempotency_keys, NULL
 };
 
 /* The key's values after the organization, by name: every statement's
@@ -117,11 +97,12 @@ struct fb_idem {
     const char *method;
     const char *path;
     const char *key;            /* the Idempotency-Key */
-    const char *claim;          /* the claim this request holds */
+    const char *body_hash;
     int status;                 /* captured by fb_respond; 0: none */
     const char *response;
-    int stored;                 /* the answer went into the write's
-                                 * transaction (fb_idempotency_commit) */
+    int recorded;               /* a write's transaction holds the
+                                 * record (fb_idempotency_commit) */
+    int stored;                 /* with the answer */
 };
 
 /* A key a client may send: 1..255 printable ASCII characters. */
@@ -163,7 +144,7 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
 {
     request_rec *r = fr->r;
     const char *key = apr_table_get(r->headers_in, FB_IDEMPOTENCY_HEADER);
-    const char *body_hash;
+    const char *state;
     struct fb_idem *idem;
     fb_rows_t rows;
     fb_error_t *err;
@@ -185,42 +166,29 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
     idem->method = r->method;
     idem->path = r->uri;
     idem->key = key;
-    body_hash = fb_idempotency_body_hash(fr);
-    if ((err = fb_req_select(fr, FB_CALL(idem_claim, FB_IDEM_KEY(idem),
-                                             .body_hash = body_hash),
-                             &rows))
-        != NULL) {
-        return err;
-    }
-    if (rows.nrows == 1) {
-        idem->claim = fb_rows_get(&rows, 0, 0);
-        fr->idem = idem;            /* the first: the operation runs */
-        return NULL;
-    }
+    idem->body_hash = fb_idempotency_body_hash(fr);
     if ((err = fb_req_select(fr, FB_CALL(idem_get, FB_IDEM_KEY(idem)),
                              &rows)) != NULL) {
         return err;
     }
-    if (rows.nrows == 0) {
-        /* Swept between the two statements: too close to call. */
-        return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_IN_USE,
-                             FB_IDEMPOTENCY_HEADER, NULL);
+    state = rows.nrows == 1 ? fb_rows_get(&rows, 0, 1) : "running";
+    if (strcmp(state, "running") == 0) {
+        fr->idem = idem;            /* the first: the operation runs */
+        return NULL;
     }
-    if (strcmp(fb_rows_get(&rows, 0, 0), body_hash) != 0) {
+    if (strcmp(fb_rows_get(&rows, 0, 0), idem->body_hash) != 0) {
         return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_REUSED,
                              FB_IDEMPOTENCY_HEADER, NULL);
     }
-    if (strcmp(fb_rows_get(&rows, 0, 1), "committed") == 0) {
-        /* Its write happened, its answer was lost with the process or
-         * the database connection that was to store it. */
+    if (strcmp(state, "committed") == 0) {
+        /* Its write happened; its answer is being stored, or was lost
+         * with the process or the database connection that was to
+         * store it. */
         return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_IN_USE,
                              FB_IDEMPOTENCY_HEADER, "The request with this "
                              "Idempotency-Key was carried out, but its "
-                             "answer was lost; it will not run again.");
-    }
-    if (strcmp(fb_rows_get(&rows, 0, 1), "done") != 0) {
-        return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_IN_USE,
-                             FB_IDEMPOTENCY_HEADER, NULL);
+                             "answer is not stored; it will not run "
+                             "again.");
     }
     apr_table_setn(r->headers_out, "Idempotent-Replayed", "true");
     fb_respond(fr, atoi(fb_rows_get(&rows, 0, 2)), fb_rows_get(&rows, 0, 3));
@@ -228,43 +196,53 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered)
     return NULL;
 }
 
+/* Records the key with what is known of the answer; affected: 1, or 0
+ * when another request's record holds the key. */
+static apr_status_t fb_idempotency_record(fb_req_t *fr,
+                                          const struct fb_idem *idem,
+                                          fb_db_t *db, const char *state,
+                                          int status, const char *response,
+                                          int *affected)
+{
+    return fb_db_exec(db, fr->pool, &fb_sql_idem_record,
+                      fr->principal.org_id,
+                      FB_NAMED(idem_record, FB_IDEM_KEY(idem),
+                               .body_hash = idem->body_hash,
+                               .state = state,
+                               .status = status != 0
+                                   ? apr_itoa(fr->pool, status) : NULL,
+                               .response = response),
+                      affected);
+}
+
 fb_error_t *fb_idempotency_commit(fb_req_t *fr)
 {
     struct fb_idem *idem = fr->idem;
     int affected = 0;
-    apr_status_t rv;
 
-    if (idem == NULL) {
-        return NULL;
+    if (idem == NULL || idem->recorded) {
+        return NULL;    /* none, or recorded by the request's first
+                         * transaction */
     }
-    /* The answer known before the COMMIT (fb_write_respond): stored by
-     * the write's own transaction, which saves the transaction after it
-     * (its round trip and its WAL flush). */
-    if (idem->status != 0) {
-        rv = fb_db_exec(fr->db, fr->pool, &fb_sql_idem_done,
-                        fr->principal.org_id,
-                        FB_NAMED(idem_done, FB_IDEM_KEY(idem),
-                                 .claim = idem->claim,
-                                 .status = apr_itoa(fr->pool, idem->status),
-                                 .response = idem->response),
-                        &affected);
-        idem->stored = rv == APR_SUCCESS && affected == 1;
-    }
-    else {
-        rv = fb_db_exec(fr->db, fr->pool, &fb_sql_idem_commit,
-                        fr->principal.org_id,
-                        FB_NAMED(idem_held, FB_IDEM_KEY(idem),
-                                 .claim = idem->claim),
-                        &affected);
-    }
-    if (rv != APR_SUCCESS) {
+    /* The answer known before the COMMIT (fb_write_respond) commits with
+     * the write; otherwise it is stored after it. */
+    if (fb_idempotency_record(fr, idem, fr->db,
+                              idem->status != 0 ? "done" : "committed",
+                              idem->status, idem->response, &affected)
+        != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
-    return affected == 1
-        ? NULL
-        : fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_IN_USE,
-                        FB_IDEMPOTENCY_HEADER, "Another request took this "
-                        "Idempotency-Key over; this one was rolled back.");
+    if (affected != 1) {
+        /* A concurrent request with the key committed first: its record
+         * is now visible and this write must not happen too. */
+        return fb_error_make(fr->pool, FB_E_IDEMPOTENCY_KEY_IN_USE,
+                             FB_IDEMPOTENCY_HEADER, "Another request with "
+                             "this Idempotency-Key was carried out first; "
+                             "this one was rolled back.");
+    }
+    idem->recorded = 1;
+    idem->stored = idem->status != 0;
+    return NULL;
 }
 
 void fb_idempotency_capture(fb_req_t *fr, int status, const char *json)
@@ -278,7 +256,7 @@ void fb_idempotency_capture(fb_req_t *fr, int status, const char *json)
 void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
 {
     struct fb_idem *idem = fr->idem;
-    const char *status_text, *response;
+    const char *response;
     fb_db_t *db;
     int status;
 
@@ -290,20 +268,25 @@ void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err)
         return;     /* committed with the write */
     }
     status = err != NULL ? fb_error_def(err->kind)->status : idem->status;
-    if ((db = fb_req_db(fr)) == NULL) {
-        return;     /* the lease lets a retry take the claim over */
-    }
-    if (status == 0 || status >= 500) {
-        fb_db_exec(db, fr->pool, &fb_sql_idem_forget, fr->principal.org_id,
-                   FB_NAMED(idem_held, FB_IDEM_KEY(idem),
-                            .claim = idem->claim),
-                   NULL);
+    if (status == 0 || status >= 500 || (db = fb_req_db(fr)) == NULL) {
+        /* No answer to keep.  A 5xx after the record was written
+         * leaves it 'committed' if the COMMIT happened (answer lost: a
+         * retry gets 409) and none if it did not (a retry runs). */
         return;
     }
-    status_text = apr_itoa(fr->pool, status);
     response = err != NULL ? fb_error_render(fr->pool, err) : idem->response;
-    fb_db_exec(db, fr->pool, &fb_sql_idem_done, fr->principal.org_id,
-               FB_NAMED(idem_done, FB_IDEM_KEY(idem), .claim = idem->claim,
-                        .status = status_text, .response = response),
-               NULL);
+    if (idem->recorded) {
+        fb_db_exec(db, fr->pool, &fb_sql_idem_done, fr->principal.org_id,
+                   FB_NAMED(idem_done, FB_IDEM_KEY(idem),
+                            .status = apr_itoa(fr->pool, status),
+                            .response = response),
+                   NULL);
+    }
+    else {
+        /* Nothing written (a 4xx, or a POST that reads): kept on its
+         * own, unless a concurrent request with the key was carried
+         * out. */
+        fb_idempotency_record(fr, idem, db, "done", status, response,
+                              NULL);
+    }
 }

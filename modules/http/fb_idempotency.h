@@ -2,19 +2,20 @@
  * fb_idempotency: the Idempotency-Key header of POST requests.
  *
  * A POST that carries Idempotency-Key is recorded, per organization, API
- * key, method and path, with a hash of its body, before its operation
- * runs (sql/015).  The same key with the same body within 24 hours gets
- * the first request's answer again (status and body, with the header
- * Idempotent-Replayed: true) and runs nothing; with another body, 422
- * idempotency_key_reused; while the first is still running, 409
- * idempotency_key_in_use.  A first request that ends in a 5xx without
- * committing leaves no record, so it can be retried with the same key.
+ * key, method and path, with a hash of its body (sql/015).  The same key
+ * with the same body within 24 hours gets the first request's answer
+ * again (status and body, with the header Idempotent-Replayed: true) and
+ * runs nothing; with another body, 422 idempotency_key_reused; while the
+ * first is still running, 409 idempotency_key_in_use.  A first request
+ * that ends in a 5xx leaves no record, so it can be retried with the
+ * same key.
  *
- * The write and the key commit together: the operation's transaction
- * moves the record to 'committed' under the claim that started it
- * (sql/016), so a key never looks unfinished after its write happened,
- * and a claim taken over from a request that died can never commit too.
- * docs/decisions.md, "Idempotency keys".
+ * The record is written by the write's own transaction, with its answer
+ * when the answer is known before the COMMIT: the write and its key
+ * commit together or not at all.  Two requests with one key that both
+ * run meet on the record's primary key: the second waits for the first
+ * to commit, finds its record, and rolls back with 409 (issue 32;
+ * docs/decisions.md, "Idempotency keys").
  */
 #ifndef FB_IDEMPOTENCY_H
 #define FB_IDEMPOTENCY_H
@@ -31,21 +32,21 @@ extern const fb_statement_t *const fb_idempotency_statements[];
 
 /*
  * Before the operation of an authenticated POST with the header, its body
- * read: records the key, or answers from an earlier request (*answered
- * set: the response is written, the operation must not run), or returns
- * the error to answer.  Without the header (or on another method) it
- * does nothing.
+ * read: answers from an earlier request with the key (*answered set: the
+ * response is written, the operation must not run), or returns the error
+ * to answer, or lets the operation run.  Without the header (or on
+ * another method) it does nothing.
  */
 fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered);
 
 /*
  * Inside the operation's transaction, just before its COMMIT (called by
- * fb_req_end): marks the record committed, or, when the answer is known
- * by then (fb_write_respond captures it first), stores it as done, so
- * that fb_idempotency_finish has nothing left to write.  409
- * idempotency_key_in_use when another request has taken the key over
- * meanwhile (this one must then roll back); NULL otherwise, also without
- * a recorded key.
+ * fb_req_end): records the key, with the answer when it is known by then
+ * (fb_write_respond captures it first), else as 'committed' for
+ * fb_idempotency_finish to complete.  409 idempotency_key_in_use when a
+ * concurrent request with the key was carried out first (this one must
+ * then roll back); NULL otherwise, also without a key, and in a
+ * request's later transactions.
  */
 fb_error_t *fb_idempotency_commit(fb_req_t *fr);
 
@@ -53,7 +54,7 @@ fb_error_t *fb_idempotency_commit(fb_req_t *fr);
 void fb_idempotency_capture(fb_req_t *fr, int status, const char *json);
 
 /* After the operation: stores its answer (err, or what was captured) for
- * later retries, or drops an uncommitted record after a 5xx. */
+ * later retries; nothing after a 5xx. */
 void fb_idempotency_finish(fb_req_t *fr, const fb_error_t *err);
 
 #endif

@@ -2,12 +2,14 @@
 first answer and writes nothing; another body is 422; a key still running
 is 409; keys are scoped by API key and path; a 5xx leaves no record;
 records go after 24 hours."""
+import hashlib
 import os
 import secrets
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import psycopg2
 import pytest
 
 from conftest import Client, Org, error_log_lines, httpd
@@ -142,11 +144,48 @@ def test_a_key_still_running_is_409(org, board):
     assert count(org, title) == 1
 
 
-def test_a_claim_of_a_replaced_server_is_taken_over_at_once(org, board):
-    """A 'running' claim whose request died: under the PostgreSQL server
-    running now it holds its key (409) until its lease ends; made under
-    another server (restarted since, or a standby promoted in its place)
-    its request cannot commit any more, and a retry runs at once."""
+def test_a_concurrent_request_with_the_key_rolls_back(org, board):
+    """The record is written by the write's transaction: a request whose
+    key another transaction is recording (as a concurrent first request
+    does, here a session held open) waits for it, finds the record once
+    it commits, and rolls its own write back with 409."""
+    key, title = secrets.token_hex(8), "Second " + secrets.token_hex(3)
+    first = psycopg2.connect(org.server.dsn)
+    try:
+        with first.cursor() as cur:
+            cur.execute(
+                "INSERT INTO idempotency_keys (org_id, api_key, method, "
+                "  path, idem_key, body_hash, state, status, response) "
+                "VALUES (%s, %s, 'POST', '/v2/posts', %s, 'other', 'done', "
+                "  201, '{}')", (org.id, hashlib.sha256(
+                    org.key.encode()).hexdigest(), key))
+        with ThreadPoolExecutor(1) as pool:
+            second = pool.submit(create, org, board, key, title)
+            # It ran its write and waits on the record's key.
+            deadline = time.time() + 10
+            while not org.server.sql(
+                    "SELECT 1 FROM pg_stat_activity WHERE wait_event_type "
+                    "= 'Lock' AND query LIKE %s", "%idempotency_keys%"):
+                assert time.time() < deadline and not second.done()
+                time.sleep(0.05)
+            first.commit()
+            r = second.result(timeout=10)
+    finally:
+        first.close()
+    assert_error(r, 409, "idempotency_key_in_use", param="Idempotency-Key")
+    assert "carried out first" in r.json()["error"]["message"]
+    assert count(org, title) == 0
+    # Its 409 is not recorded over the first's answer.
+    assert org.server.sql("SELECT body_hash, status FROM idempotency_keys "
+                          "WHERE org_id = %s AND idem_key = %s",
+                          org.id, key) == [("other", 201)]
+
+
+def test_a_claim_of_the_version_before_does_not_hold_its_key(org, board):
+    """A 'running' claim was made by the version before this one (which
+    claimed a key in a transaction of its own): its request died, or
+    finishes under an old child during an upgrade and then finds its
+    claim gone.  A retry runs at once and takes the record over."""
     key, title = secrets.token_hex(8), "Claimed " + secrets.token_hex(3)
     assert create(org, board, key, title).status_code == 201
     # As if the request had claimed the key and died before its write.
@@ -155,16 +194,10 @@ def test_a_claim_of_a_replaced_server_is_taken_over_at_once(org, board):
     org.server.sql("UPDATE idempotency_keys SET state = 'running', "
                    "status = NULL, response = NULL, claimed_at = now() "
                    "WHERE org_id = %s AND idem_key = %s", org.id, key)
-    assert_error(create(org, board, key, title), 409,
-                 "idempotency_key_in_use", param="Idempotency-Key")
-    assert count(org, title) == 0
-    org.server.sql("UPDATE idempotency_keys SET claimed_under = "
-                   "pg_postmaster_start_time() - interval '1 second' "
-                   "WHERE org_id = %s AND idem_key = %s", org.id, key)
     r = create(org, board, key, title)
     assert r.status_code == 201 and "Idempotent-Replayed" not in r.headers
     assert count(org, title) == 1
-    # The retry's claim is the running server's: a replay from now on.
+    # The record is this request's now: a replay from here on.
     r = create(org, board, key, title)
     assert r.status_code == 201 and "Idempotent-Replayed" in r.headers
     assert count(org, title) == 1

@@ -84,7 +84,7 @@ FB_SQL_WITH(imp_checkpoint_put, imp_checkpoint,
     "  done = EXCLUDED.done, updated_at = now()");
 
 /* The parents of a child family, in order, after the one reached. */
-FB_SQL_WITH(imp_parents, imp_parents,
+FB_SQL_WITH(imp_parents, import_parents,
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
     "  %s::text AS family, %s::text AS after) "
     "SELECT i.id FROM k, import_ids i WHERE i.org_id = k.org "
@@ -266,7 +266,8 @@ static const char *imp_list_path(apr_pool_t *p, const imp_family_t *f,
             curl_free(e);
         }
     }
-    return q ? apr_pstrcat(p, path, "?", q, NULL) : path;
+    return q ? apr_pstrcat(p, path, strchr(path, '?') ? "&" : "?", q, NULL)
+             : path;
 }
 
 static void imp_progress(imp_t *im, const imp_family_t *f,
@@ -374,11 +375,22 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         apr_pool_t *p;
         json_object *answer, *data;
         const char *why, *next;
+        int rc;
 
         apr_pool_create(&p, im->pool);
-        if (imp_source_get(im->source, p, imp_list_path(
-                               p, f, m->parent, m->cursor, im->page_size),
-                           &answer, &why) != 0) {
+        rc = imp_source_get(im->source, p, imp_list_path(
+                                p, f, m->parent, m->cursor, im->page_size),
+                            &answer, &why);
+        if (rc == IMP_SOURCE_GONE && f->parent != NULL) {
+            /* A parent the source no longer has (deleted since it was
+             * read: its deletion is not carried): nothing to read. */
+            fprintf(stderr, "feedback-import: %s: passed (the source no "
+                    "longer has it)\n", why);
+            m->cursor = NULL;
+            apr_pool_destroy(p);
+            return;
+        }
+        if (rc != 0) {
             long status = imp_source_status(im->source);
 
             /* A list the source does not have: nothing to read. */
@@ -397,6 +409,12 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
                 return;
             }
             imp_die(im, 1, "%s (run again to resume)", why);
+        }
+        if (f->single) {            /* one object: a page of one */
+            json_object *one = json_object_new_array();
+
+            json_object_array_add(one, answer);
+            answer = one;
         }
         if ((data = imp_data(answer, &next, total)) == NULL) {
             imp_die(im, 1, "%s: the source's answer has no list", f->name);
@@ -455,8 +473,8 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
 
             apr_pool_create(&p, im->pool);
             if (fb_db_select(&im->db, p, f->parents ? f->parents
-                             : &fb_sql_imp_parents, im->org,
-                             FB_NAMED(imp_parents, .family = f->parent,
+                                         : &fb_sql_imp_parents, im->org,
+                             FB_NAMED(import_parents, .family = f->parent,
                                       .after = m->parent),
                              &rows) != APR_SUCCESS) {
                 imp_die(im, 1, "the database: %s", im->db.error);
@@ -657,8 +675,9 @@ static void imp_verify(imp_t *im, const imp_mark_t *marks)
         }
     }
     imp_out(im, "API keys and webhook secrets: the API never shows them\n"
-                "families not imported yet: changelogs, roles, "
-                "conversations, tickets, surveys\n"
+                "changelog subscribers added by address: the API never "
+                "lists them (a contact's subscription comes with it)\n"
+                "families not imported yet: conversations, tickets\n"
                 "help center: the slugs articles and collections had "
                 "(the API does not list them), images in articles (their "
                 "URLs are kept as the source renders them)\n");

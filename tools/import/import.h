@@ -22,9 +22,10 @@
  * the parent's id for a child family (NULL otherwise). */
 FB_PARAMS(import_page, (run, family, page, parent));
 
-/* The statement listing a child family's parents (the ids after the
- * one reached, in order) takes these. */
-FB_PARAMS(imp_parents, (family, after));
+/* A child family's parents after the one reached (NULL: from the
+ * first), in order: the ids of its parent family (import.c), or what
+ * the family's own .parents statement gives. */
+FB_PARAMS(import_parents, (family, after));
 
 /* The arguments, bound once; k is read by several parts, so it is not
  * materialized (docs/architecture.md, "Statements"). */
@@ -48,11 +49,6 @@ typedef struct {
     imp_paging_e paging;
     const char *parent;         /* the family whose ids a child's list
                                  * hangs from, or NULL */
-    const fb_statement_t *parents;  /* the parents whose lists are read
-                                     * (args imp_parents), when not every
-                                     * id of the parent family: those
-                                     * whose list the source's answers
-                                     * show is empty are left out */
     int claims;                 /* its objects have ids of their own,
                                  * claimed for the organization
                                  * (import_ids) */
@@ -69,6 +65,13 @@ typedef struct {
                                  * the source's by design, or NULL */
     const char *skipped_why;    /* what a skipped object is, for the
                                  * report */
+    const fb_statement_t *parents;  /* a child's parents (import_parents:
+                                     * values its list's %s takes, in
+                                     * order), when they are not the ids
+                                     * of the family .parent names (then a
+                                     * label), or NULL */
+    int single;                 /* the list's answer is one object (a
+                                 * GET of one), a page of one */
     /* The help center's (import_help.c): a list the source may not have
      * (404 or 403 on its first page: the family is done, nothing read,
      * and the report says so); and what is done to each page before it
@@ -83,6 +86,12 @@ extern const imp_family_t imp_families[];
 /* The statements of the families. */
 extern const fb_statement_t *const imp_statements[];
 
+/* Changelogs (with their locales, drafts and categories), roles,
+ * surveys and their responses (import_changelogs_roles_surveys.c). */
+extern const fb_statement_t fb_sql_imp_changelog_locales,
+    fb_sql_imp_changelogs, fb_sql_imp_changelog_drafts, fb_sql_imp_roles,
+    fb_sql_imp_surveys, fb_sql_imp_survey_responses;
+
 /* The source: an API base URL and its key (import_source.c). */
 
 imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
@@ -91,7 +100,8 @@ imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
 /* GETs base + path (path begins with "/"), retrying what is transient
  * and waiting out rate limits; *out is the parsed answer (owned by the
  * caller: json_object_put).  Non-zero, with *why, when it failed for
- * good. */
+ * good: IMP_SOURCE_GONE when the source answered 404. */
+#define IMP_SOURCE_GONE 2
 int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
                    json_object **out, const char **why);
 

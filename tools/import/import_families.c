@@ -449,7 +449,7 @@ FB_SQL_WITH(imp_post_voters, import_page,
  * takes one off, and only a write of the post sets upvotes otherwise,
  * which moves updatedAt.  A fourth of the posts of a board have no vote
  * (bench/README.md, "Import"): their requests are saved. */
-FB_SQL_WITH(imp_voted_posts, imp_parents,
+FB_SQL_WITH(imp_voted_posts, import_parents,
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
     "  %s::text AS family, %s::text AS after) "
     "SELECT i.id FROM k, import_ids i JOIN posts p ON p.org_id = i.org_id "
@@ -459,8 +459,9 @@ FB_SQL_WITH(imp_voted_posts, imp_parents,
     "  AND (p.upvotes > 0 OR p.updated_at <> p.created_at) "
     "ORDER BY i.id LIMIT 200");
 
-/* Comments, oldest first (a reply comes after the comment it answers).
- * Comments on changelogs wait for the changelogs family: skipped. */
+/* Comments, oldest first (a reply comes after the comment it answers),
+ * on posts and on changelogs (imported before them); one on a changelog
+ * that is not here, or a reply to one, is skipped. */
 FB_SQL_WITH(imp_comments, import_page,
     IMP_K
     ", src AS (SELECT r.* FROM k, jsonb_to_recordset(k.page) AS r("
@@ -470,23 +471,26 @@ FB_SQL_WITH(imp_comments, import_page,
     "    \"isDeleted\" boolean, \"isPinned\" boolean, \"inReview\" boolean, "
     "    \"isSpam\" boolean, \"createdAt\" timestamptz, "
     "    \"updatedAt\" timestamptz)), "
+    "kept AS (SELECT s.* FROM k, src s WHERE s.\"postId\" IS NOT NULL "
+    "    OR EXISTS (SELECT 1 FROM changelogs c WHERE c.org_id = k.org "
+    "               AND c.id = s.\"changelogId\")), "
     "v AS (SELECT s.*, "
     "    CASE WHEN s.author ->> 'type' = 'admin' THEN NULL "
     "         ELSE s.author ->> 'id' END AS contact, "
     "    CASE WHEN s.author ->> 'type' = 'admin' THEN "
     "      " IMP_ADMIN("s.author ->> 'id'") " END AS admin "
-    "    FROM k, src s WHERE s.\"postId\" IS NOT NULL "
-    "      AND (s.\"parentCommentId\" IS NULL "
-    "           OR EXISTS (SELECT 1 FROM src o "
-    "                      WHERE o.id = s.\"parentCommentId\" "
-    "                        AND o.\"postId\" IS NOT NULL) "
-    "           OR EXISTS (SELECT 1 FROM comments c WHERE c.org_id = k.org "
-    "                      AND c.id = s.\"parentCommentId\"))), "
-    "up AS (INSERT INTO comments AS t (org_id, id, post_id, "
+    "    FROM k, kept s WHERE s.\"parentCommentId\" IS NULL "
+    "      OR EXISTS (SELECT 1 FROM kept o "
+    "                 WHERE o.id = s.\"parentCommentId\") "
+    "      OR EXISTS (SELECT 1 FROM comments c WHERE c.org_id = k.org "
+    "                 AND c.id = s.\"parentCommentId\")), "
+    "up AS (INSERT INTO comments AS t (org_id, id, post_id, changelog_id, "
     "        parent_comment_id, content, content_text, author_contact_id, "
     "        author_admin_id, upvotes, downvotes, is_private, is_deleted, "
     "        is_pinned, in_review, is_spam, created_at, updated_at) "
-    "    SELECT k.org, v.id, v.\"postId\", v.\"parentCommentId\", "
+    "    SELECT k.org, v.id, v.\"postId\", "
+    "      CASE WHEN v.\"postId\" IS NULL THEN v.\"changelogId\" END, "
+    "      v.\"parentCommentId\", "
     "      COALESCE(v.content, ''), COALESCE(v._text, ''), v.contact, "
     "      v.admin, COALESCE(v.upvotes, 0), COALESCE(v.downvotes, 0), "
     "      COALESCE(v.\"isPrivate\", false), "
@@ -604,6 +608,9 @@ const fb_statement_t *const imp_statements[] = {
     &fb_sql_imp_posts, &fb_sql_imp_voted_posts, &fb_sql_imp_post_voters,
     &fb_sql_imp_comments,
     &fb_sql_imp_teams, &fb_sql_imp_brands_before, &fb_sql_imp_brands,
+    &fb_sql_imp_roles, &fb_sql_imp_changelog_locales,
+    &fb_sql_imp_changelogs, &fb_sql_imp_changelog_drafts,
+    &fb_sql_imp_surveys, &fb_sql_imp_survey_responses,
     &fb_sql_imp_help_centers_before, &fb_sql_imp_help_centers,
     &fb_sql_imp_help_collections, &fb_sql_imp_help_collection_parents,
     &fb_sql_imp_help_articles, &fb_sql_imp_help_redirect_rules,
@@ -616,6 +623,11 @@ const imp_family_t imp_families[] = {
      .claims = 1, .write = &fb_sql_imp_admins,
      .differs = "the organization's own admins stay, imported ones are "
                 "Viewers"},
+    {.name = "roles", .list = "/admins/roles", .paging = IMP_ONE_PAGE,
+     .claims = 1, .write = &fb_sql_imp_roles,
+     .differs = "the built-in roles are the organization's own (matched "
+                "by name)",
+     .skipped_why = "a custom role whose name a role here has"},
     {.name = "companies", .list = "/companies", .paging = IMP_CURSOR,
      .claims = 1, .write = &fb_sql_imp_companies,
      .skipped_why = "a company whose companyId another company here has"},
@@ -645,11 +657,23 @@ const imp_family_t imp_families[] = {
      .paging = IMP_CURSOR, .parent = "posts",
      .parents = &fb_sql_imp_voted_posts, .write = &fb_sql_imp_post_voters,
      .skipped_why = "a voter the contacts list did not show"},
+    /* Each locale's list (the parents are the locales), then the
+     * drafts of published locales that differ (their paths, noted by
+     * the changelogs under the name changelog_drafts). */
+    {.name = "changelogs", .list = "/changelogs?locale=%s",
+     .query = "state=all", .paging = IMP_CURSOR, .parent = "locales",
+     .parents = &fb_sql_imp_changelog_locales, .claims = 1,
+     .text_of = "content", .write = &fb_sql_imp_changelogs,
+     .skipped_why = "a changelog's locale whose slug another here has"},
+    {.name = "changelog_drafts", .list = "/changelogs/%s",
+     .query = "state=draft", .paging = IMP_ONE_PAGE, .single = 1,
+     .parent = "changelog_drafts",
+     .text_of = "content", .write = &fb_sql_imp_changelog_drafts},
     {.name = "comments", .list = "/comments",
      .query = "sortBy=old&privacy=all&inReview=true", .paging = IMP_CURSOR,
      .claims = 1, .text_of = "content", .write = &fb_sql_imp_comments,
-     .skipped_why = "a comment on a changelog (changelogs are not "
-                    "imported yet), or a reply to one"},
+     .skipped_why = "a comment on a post or changelog the lists did not "
+                    "show, or a reply to one"},
     {.name = "teams", .list = "/teams", .paging = IMP_ONE_PAGE,
      .claims = 1, .write = &fb_sql_imp_teams,
      .skipped_why = "a team's member the admins list did not show"},
@@ -658,6 +682,13 @@ const imp_family_t imp_families[] = {
      .write = &fb_sql_imp_brands,
      .differs = "the organization's own brands stay (the default is the "
                 "source's)"},
+    {.name = "surveys", .list = "/surveys", .paging = IMP_CURSOR,
+     .claims = 1, .write = &fb_sql_imp_surveys},
+    {.name = "survey_responses", .list = "/surveys/%s/responses",
+     .paging = IMP_CURSOR, .parent = "surveys", .claims = 1,
+     .write = &fb_sql_imp_survey_responses,
+     .skipped_why = "a survey response whose user the contacts list did "
+                    "not show (written without its user)"},
     /* The help center (import_help.c), when the source has one. */
     {.name = "help_centers", .list = "/help_center/help_centers",
      .paging = IMP_CURSOR, .claims = 1, .optional = 1,

@@ -222,7 +222,7 @@ int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
         }
         *why = apr_psprintf(p, "GET %s: %ld %.300s", path, status,
                             s->body ? s->body : "");
-        return 1;
+        return rc == CURLE_OK && status == 404 ? IMP_SOURCE_GONE : 1;
     }
     *why = apr_psprintf(p, "GET %s: no answer after %d tries", path,
                         IMP_TRIES);

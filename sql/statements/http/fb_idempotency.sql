@@ -4,65 +4,42 @@
 -- gives its placeholders.  Written by `make statements`
 -- (scripts/statements.py): change the C, not this file.
 
--- idem_claim (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key, body_hash)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS api_key,
-  $3::text AS method, $4::text AS path, $5::text AS idem_key, $6::text AS body_hash)
-INSERT INTO idempotency_keys AS i (org_id, api_key, method, path,
-  idem_key, body_hash)
-SELECT k.org_id, k.api_key, k.method, k.path, k.idem_key,
-  k.body_hash FROM k
-ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET
-  body_hash = EXCLUDED.body_hash, state = 'running', status = NULL,
-  response = NULL, claim = EXCLUDED.claim, claimed_at = now(),
-  claimed_under = EXCLUDED.claimed_under,
-  created_at = CASE WHEN i.created_at <= now() - interval '24 hours'
-    THEN now() ELSE i.created_at END
-WHERE i.created_at <= now() - interval '24 hours'
-  OR (i.state = 'running' AND i.body_hash = EXCLUDED.body_hash
-      AND (i.claimed_at <= now() -
-interval '10 seconds'
-           OR i.claimed_under <> EXCLUDED.claimed_under))
-RETURNING claim;
-
 -- idem_get (scoped; varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS api_key,
   $3::text AS method, $4::text AS path, $5::text AS idem_key)
 SELECT i.body_hash, i.state, i.status, i.response
 FROM idempotency_keys i, k WHERE
 (i.org_id, i.api_key, i.method, i.path, i.idem_key)
-  = (k.org_id, k.api_key, k.method, k.path, k.idem_key);
-
--- idem_commit (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key, claim)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS api_key,
-  $3::text AS method, $4::text AS path, $5::text AS idem_key, $6::text AS claim)
-UPDATE idempotency_keys i SET state = 'committed' FROM k
-WHERE
-(i.org_id, i.api_key, i.method, i.path, i.idem_key)
   = (k.org_id, k.api_key, k.method, k.path, k.idem_key)
- AND i.claim = k.claim
-  AND i.state IN ('running', 'committed');
+  AND NOT
+(i.created_at <= now() - interval '24 hours');
 
--- idem_done (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key, claim, status, response)
+-- idem_record (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key, body_hash, state, status, response)
 WITH k AS (SELECT $1::text AS org_id, $2::text AS api_key,
-  $3::text AS method, $4::text AS path, $5::text AS idem_key, $6::text AS claim, $7::integer AS status,
-$8::text AS response)
+  $3::text AS method, $4::text AS path, $5::text AS idem_key, $6::text AS body_hash, $7::text AS state,
+$8::integer AS status, $9::text AS response)
+INSERT INTO idempotency_keys AS i (org_id, api_key, method, path,
+  idem_key, body_hash, state, status, response)
+SELECT k.org_id, k.api_key, k.method, k.path, k.idem_key,
+  k.body_hash, k.state, k.status, k.response FROM k
+ON CONFLICT (org_id, api_key, method, path, idem_key) DO UPDATE SET
+  body_hash = EXCLUDED.body_hash, state = EXCLUDED.state,
+  status = EXCLUDED.status, response = EXCLUDED.response,
+  claim = EXCLUDED.claim, claimed_at = now(),
+  claimed_under = EXCLUDED.claimed_under, created_at = now()
+WHERE
+(i.created_at <= now() - interval '24 hours')
+ OR i.state = 'running';
+
+-- idem_done (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key, status, response)
+WITH k AS (SELECT $1::text AS org_id, $2::text AS api_key,
+  $3::text AS method, $4::text AS path, $5::text AS idem_key, $6::integer AS status, $7::text AS response)
 UPDATE idempotency_keys i SET state = 'done', status = k.status,
   response = k.response FROM k
 WHERE
 (i.org_id, i.api_key, i.method, i.path, i.idem_key)
   = (k.org_id, k.api_key, k.method, k.path, k.idem_key)
- AND i.claim = k.claim
-  AND i.state IN ('running', 'committed');
-
--- idem_forget (scoped; varchar, varchar, varchar, varchar, varchar, varchar) named (api_key, method, path, idem_key, claim)
-WITH k AS (SELECT $1::text AS org_id, $2::text AS api_key,
-  $3::text AS method, $4::text AS path, $5::text AS idem_key, $6::text AS claim)
-DELETE FROM idempotency_keys i USING k
-WHERE
-(i.org_id, i.api_key, i.method, i.path, i.idem_key)
-  = (k.org_id, k.api_key, k.method, k.path, k.idem_key)
- AND i.claim = k.claim
-  AND i.state = 'running';
+ AND i.state = 'committed';
 
 -- sweep_idempotency_keys (global; integer)
 DELETE FROM idempotency_keys k USING (

@@ -442,6 +442,9 @@ WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
     "isDeleted" boolean, "isPinned" boolean, "inReview" boolean,
     "isSpam" boolean, "createdAt" timestamptz,
     "updatedAt" timestamptz)),
+kept AS (SELECT s.* FROM k, src s WHERE s."postId" IS NOT NULL
+    OR EXISTS (SELECT 1 FROM changelogs c WHERE c.org_id = k.org
+               AND c.id = s."changelogId")),
 v AS (SELECT s.*,
     CASE WHEN s.author ->> 'type' = 'admin' THEN NULL
          ELSE s.author ->> 'id' END AS contact,
@@ -451,18 +454,18 @@ s.author ->> 'id'
    AND i.org_id = k.org),
 s.author ->> 'id')
  END AS admin
-    FROM k, src s WHERE s."postId" IS NOT NULL
-      AND (s."parentCommentId" IS NULL
-           OR EXISTS (SELECT 1 FROM src o
-                      WHERE o.id = s."parentCommentId"
-                        AND o."postId" IS NOT NULL)
-           OR EXISTS (SELECT 1 FROM comments c WHERE c.org_id = k.org
-                      AND c.id = s."parentCommentId"))),
-up AS (INSERT INTO comments AS t (org_id, id, post_id,
+    FROM k, kept s WHERE s."parentCommentId" IS NULL
+      OR EXISTS (SELECT 1 FROM kept o
+                 WHERE o.id = s."parentCommentId")
+      OR EXISTS (SELECT 1 FROM comments c WHERE c.org_id = k.org
+                 AND c.id = s."parentCommentId")),
+up AS (INSERT INTO comments AS t (org_id, id, post_id, changelog_id,
         parent_comment_id, content, content_text, author_contact_id,
         author_admin_id, upvotes, downvotes, is_private, is_deleted,
         is_pinned, in_review, is_spam, created_at, updated_at)
-    SELECT k.org, v.id, v."postId", v."parentCommentId",
+    SELECT k.org, v.id, v."postId",
+      CASE WHEN v."postId" IS NULL THEN v."changelogId" END,
+      v."parentCommentId",
       COALESCE(v.content, ''), COALESCE(v._text, ''), v.contact,
       v.admin, COALESCE(v.upvotes, 0), COALESCE(v.downvotes, 0),
       COALESCE(v."isPrivate", false),
