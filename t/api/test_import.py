@@ -7,21 +7,23 @@ through the API (boards, statuses, a field, tags, companies, customers
 linked to them and a lead, posts with tags, authors and voters,
 threaded comments, private and in review among them, teams with
 members, brands; changelogs in two locales with drafts, a schedule,
-categories and a thread, a custom role, a survey with responses),
-imported, and every object the target's API renders
-is compared with the source's: same ids, same members, except the
-documented differences (docs/decisions.md, "Import"): the admins (an
-imported admin gets the Viewer role; the target's own Owner stays), the
-brands (the target's own brand stays beside the source's), the
-built-in roles (the target's own), and members naming the
-organization (organizationId, organization, postUrl, a changelog's
-url).
+categories and a thread, a custom role, a survey with responses; the
+help center with collections three deep, articles live and drafted in
+two locales, redirect rules), imported, and every object the target's
+API renders is compared with the source's: same ids, same members,
+except the documented differences (docs/decisions.md, "Import"): the
+admins (an imported admin gets the Viewer role; the target's own Owner
+stays), the brands (the target's own brand stays beside the source's),
+the built-in roles (the target's own), and members naming the
+organization or its portal (organizationId, organization, postUrl, a
+changelog's url, featurebaseUrl).
 
 Then: killed three times with SIGKILL at random points (after a random
 number of pages) and run to the end, nothing doubled and the same result; a second run writes nothing
 (no row's xmin moves); a changed source row is updated; an id another
 organization here holds is refused; a source whose rate limit is spent
-is waited out.
+is waited out.  Last, the official client library runs against the
+target and lists what was imported.
 """
 import base64
 import contextlib
@@ -41,9 +43,13 @@ import psycopg2
 import pytest
 import requests
 
-from conftest import CTL, Org, create_database, httpd
+import contract
+from conftest import (CTL, ROOT, Org, create_database, error_log_lines,
+                      httpd, log_offset)
+from helpers import NOVA
 
-IGNORED = ("organizationId", "organization", "postUrl", "ticketUrl")
+IGNORED = ("organizationId", "organization", "postUrl", "ticketUrl",
+           "featurebaseUrl")
 LISTS = ("/companies", "/boards", "/post_statuses", "/custom_fields",
          "/tags",
          "/contacts?contactType=customer", "/contacts?contactType=lead",
@@ -53,7 +59,9 @@ LISTS = ("/companies", "/boards", "/post_statuses", "/custom_fields",
          "/changelogs?state=all&locale=fr", "/surveys",
          "/tickets/custom_fields", "/tickets/categories",
          "/tickets/statuses", "/conversations",
-         "/tickets?sortBy=date&sortOrder=asc")
+         "/tickets?sortBy=date&sortOrder=asc",
+         "/help_center/help_centers", "/help_center/collections",
+         "/help_center/articles?state=all", "/help_center/redirect_rules")
 # The tables an import writes, counted by organization.
 TABLES = ("boards", "post_statuses", "custom_fields", "conversation_tags",
           "companies", "contact_companies", "contacts", "tags", "posts",
@@ -63,7 +71,11 @@ TABLES = ("boards", "post_statuses", "custom_fields", "conversation_tags",
           "changelog_category_links", "surveys", "survey_responses",
           "conversations", "conversation_parts",
           "conversation_participants", "conversation_tag_links",
-          "ticket_categories", "ticket_statuses", "tickets", "files")
+          "ticket_categories", "ticket_statuses", "tickets", "files",
+          "help_centers", "help_center_translations",
+          "help_center_collections", "help_center_collection_translations",
+          "help_center_articles", "help_center_article_translations",
+          "help_center_redirect_rules")
 
 
 @contextlib.contextmanager
@@ -145,6 +157,16 @@ def fill(org):
     for person in people[:3]:
         made(a.post("/posts/%s/voters" % posts[2]["id"],
                     json={"email": person["email"]}))
+    # A post never changed with no upvote has no voter (its list is not
+    # read); one whose upvotes a write set to 0 has voters, read.
+    posts.append(made(a.post("/posts", json={
+        "title": "Quiet", "boardId": boards[0]["id"], "upvotes": 0})))
+    posts.append(made(a.post("/posts", json={
+        "title": "Zeroed", "boardId": boards[0]["id"]})))
+    made(a.post("/posts/%s/voters" % posts[-1]["id"],
+                json={"email": people[0]["email"]}))
+    made(a.request("PATCH", "/posts/" + posts[-1]["id"],
+                   json={"upvotes": 0}))
     # Threads: replies, a reply to a reply, private and in-review ones.
     for post in posts[:4]:
         top = made(a.post("/comments", json={"postId": post["id"],
@@ -178,6 +200,7 @@ def fill(org):
     made(a.post("/brands", json={"name": "Acme Mobile"}))
     fill_impcl(org)
     org.inbox = fill_inbox(org, people, helper)
+    fill_help(org)
     return posts
 
 
@@ -254,6 +277,58 @@ def fill_inbox(org, people, helper):
     return {"conversations": convs, "long": convs[3]["id"], "one": one}
 
 
+def fill_help(org):
+    """The help center: settings and a second locale; collections three
+    deep, one moved under a newer one (listed before its parent: the
+    second pass); articles live, draft, unpublished, with a draft that
+    differs from the live copy, with a locale only drafted, by another
+    author; redirect rules to an article and a collection."""
+    a = org.api
+    hc = made(a.get("/help_center/help_centers"))["data"][0]
+    made(a.request("PATCH", "/help_center/help_centers/" + hc["id"], json={
+        "hideAuthorInfo": True, "isPublic": False,
+        "title": "Help", "navItems": [{"type": "link", "title": "Home",
+                                       "url": "https://imp.example"}],
+        "urls": {"externalDomain": "help-%s.imp.example" % org.id.lower()},
+        "translations": {"de": {"title": "Hilfe", "displayName": "Acme"}}}))
+    col = lambda body: made(a.post("/help_center/collections", json=body))
+    moved = col({"name": "Moved later"})
+    top = col({"name": "Start", "description": "First steps",
+               "icon": {"type": "emoji", "value": "x"},
+               "translations": {"de": {"name": "Anfang"}}})
+    col({"name": "Other"})
+    mid = col({"name": "Middle", "parentId": top["id"]})
+    deep = col({"name": "Deep", "parentId": mid["id"]})
+    newer = col({"name": "Newer"})
+    made(a.request("PATCH", "/help_center/collections/" + moved["id"],
+                   json={"parentId": newer["id"]}))
+    art = lambda body: made(a.post("/help_center/articles", json=body))
+    writer = org.server.ctl("admin", "create", org.id, "Writer",
+                            "writer@%s.example" % org.id, "member")
+    live = art({"title": "Live one", "body": "<p>Read <b>me</b></p>",
+                "parentId": deep["id"], "state": "live",
+                "translations": {"de": {"title": "Lebendig",
+                                        "body": "<p>Lies mich</p>"}}})
+    art({"title": "Only a draft", "body": "<p>Not yet</p>"})
+    edited = art({"title": "Edited", "body": "<p>Old</p>",
+                  "parentId": top["id"], "state": "live"})
+    made(a.request("PATCH", "/help_center/articles/" + edited["id"], json={
+        "title": "Edited again", "body": "<p>New draft</p>",
+        "authorId": writer,
+        "translations": {"fr": {"title": "Brouillon"}}}))
+    gone = art({"title": "Unpublished", "body": "<p>Was live</p>",
+                "state": "live"})
+    made(a.request("PATCH", "/help_center/articles/" + gone["id"],
+                   json={"state": "draft"}))
+    for target, kind in ((live, "article"), (top, "collection")):
+        made(a.post("/help_center/redirect_rules", json={
+            "helpCenterId": hc["id"], "locale": "de",
+            "fromUrl": "https://help-%s.imp.example/old/%s"
+                       % (org.id.lower(), kind),
+            "targetType": kind, "targetId": target["id"]}))
+    return live
+
+
 def pages(api, path):
     """Every object of a list, following its cursors."""
     out, cursor = [], None
@@ -262,7 +337,8 @@ def pages(api, path):
         q = path
         if path.startswith(("/contacts", "/posts", "/comments",
                             "/companies", "/brands", "/changelogs",
-                            "/surveys", "/conversations", "/tickets?")):
+                            "/surveys", "/conversations", "/tickets?",
+                            "/help_center")):
             q += sep + "limit=100" + ("&cursor=" + cursor if cursor else "")
         r = api.get(q)
         assert r.status_code == 200, (q, r.text)
@@ -306,6 +382,9 @@ def rendered(api):
     for t in seen["/tickets?sortBy=date&sortOrder=asc"].values():
         seen["ticket %d" % t["ticketNumber"]] = clean(made(api.get(
             "/tickets/%d" % t["ticketNumber"])))
+    for aid in seen["/help_center/articles?state=all"]:
+        seen["draft " + aid] = clean(made(api.get(
+            "/help_center/articles/%s?state=draft" % aid)))
     return files_named(api, seen)
 
 
@@ -395,11 +474,18 @@ def imported(source, target_a, tmp_path_factory):
 
 def test_every_object_is_rendered_the_same(source, imported):
     src, dst = rendered(source.api), rendered(imported.api)
-    assert len(src["/posts?inReview=true"]) == 24
+    assert len(src["/posts?inReview=true"]) == 26
+    zeroed = src["post " + source.posts[-1]["id"]]
+    assert zeroed["upvotes"] == 0 and src["voters " + zeroed["id"]]
     assert len(src["/comments?privacy=all&inReview=true&sortBy=old"]) == 23
     assert sum(len(v) for k, v in src.items() if k.startswith("voters")) \
         >= 12 + 3
     assert len(src["/teams"]) == 2 and len(src["/brands"]) == 3
+    articles = src["/help_center/articles?state=all"].values()
+    assert len(src["/help_center/collections"]) == 6 and len(articles) == 4
+    assert {x["state"] for x in articles} == {"live", "draft"}
+    assert [x["isDraftDiffersFromLive"] for x in articles].count(True) == 1
+    assert any(x["publishedLocales"] == ["de", "en"] for x in articles)
     assert_same(src, dst)
     # The organization's own brand stays, no longer the default.
     own = [b for i, b in dst["/brands"].items() if i not in src["/brands"]]
@@ -419,7 +505,9 @@ def test_verification_table_and_report(source, imported):
     for family in ("companies", "boards", "post_statuses", "custom_fields",
                    "tags", "contacts", "leads", "posts", "comments",
                    "teams", "ticket_fields", "ticket_categories",
-                   "ticket_statuses", "conversations", "tickets"):
+                   "ticket_statuses", "conversations", "tickets",
+                   "help_centers", "help_collections", "help_articles",
+                   "help_redirects"):
         src_n, dst_n, _, _, digest = rows[family][:5]
         assert src_n == dst_n, (family, rows[family])
         assert digest == "same", (family, rows[family])
@@ -427,7 +515,7 @@ def test_verification_table_and_report(source, imported):
     # design.
     assert int(rows["brands"][1]) == int(rows["brands"][0]) + 1
     assert rows["brands"][4] == "differs", rows["brands"]
-    assert rows["posts"][0] == "24" and rows["comments"][0] == "23"
+    assert rows["posts"][0] == "26" and rows["comments"][0] == "23"
     # Every voter written (a post's author is its first voter).
     assert int(rows["post_voters"][0]) > 23 + 12
     assert rows["post_voters"][2] == rows["post_voters"][0]
@@ -787,10 +875,79 @@ def test_changelogs_roles_surveys(source, imported):
 def test_a_parent_gone_at_the_source_is_passed(source, imported):
     """A survey deleted at the source after an import: the next run finds
     its responses' list gone (404) and goes on; the survey stays here
-    (deletions are not carried).  Runs last: it changes the source."""
+    (deletions are not carried).  After the tests that compare the
+    target with the source: it changes the source."""
     sid = next(iter(pages(source.api, "/surveys")))["id"]
     made(source.api.request("DELETE", "/surveys/" + sid))
     p = run_import(source, imported.server, imported)
     assert "passed (the source no longer has it)" in p.stderr, p.stderr
     assert written(p.stdout)["survey_responses"][2] == "0"
     assert made(imported.api.get("/surveys/" + sid))["id"] == sid
+
+
+def test_the_official_client_passes_against_the_target(source, imported,
+                                                      tmp_path):
+    """The official client library (t/sdk/compat.mjs, as test_sdk.py runs
+    it) against the imported organization: every step passes, and its
+    lists show what the import brought (the ids the source's lists show
+    by default).  Last: its steps write into the organization."""
+    server = imported.server
+    node = subprocess.run([os.path.join(ROOT, "scripts", "sdk.sh")],
+                          check=True, capture_output=True,
+                          text=True).stdout.strip()
+    since = log_offset(server)
+    expected = {name: [o["id"] for o in pages(source.api, path)]
+                for name, path in (
+                    ("boards", "/boards"), ("posts", "/posts"),
+                    ("comments", "/comments"),
+                    ("collections", "/help_center/collections"),
+                    ("articles", "/help_center/articles"))}
+    assert all(expected.values()), expected
+    (tmp_path / "expect.json").write_text(json.dumps(expected))
+    server.sql("UPDATE organizations SET api_version = %s WHERE id = %s",
+               NOVA, imported.id)
+    server.sql("SELECT fb_demo_seed_surveys(%s)", imported.id)
+    log = tmp_path / "answers.jsonl"
+    log.touch()
+    r = subprocess.run([node, os.path.join(ROOT, "t", "sdk", "compat.mjs"),
+                        server.base, imported.key, str(log)],
+                       capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, FB_SDK_EXPECT=str(
+                           tmp_path / "expect.json")))
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not [l for l in lines if not l.startswith("ok ")]
+    assert ["ok the imported %s are listed" % n for n in expected] \
+        == lines[:len(expected)]
+    assert len(lines) >= 29 + len(expected), r.stdout
+    assert not error_log_lines(server, since=since)
+    for a in (json.loads(l) for l in log.read_text().splitlines()):
+        contract.check_answer(a["method"], a["url"], a["status"],
+                              a["contentType"], base64.b64decode(a["body"]))
+
+
+def test_an_organization_s_own_help_center_with_content_stays(server,
+                                                              target_a):
+    """A target whose help center has a collection of its own keeps it:
+    the source's help center, its collection and article are skipped and
+    reported, nothing of theirs written."""
+    small = Org(server, "hcsrc" + secrets.token_hex(3))
+    col = made(small.api.post("/help_center/collections",
+                              json={"name": "Theirs"}))
+    made(small.api.post("/help_center/articles", json={
+        "title": "Theirs", "body": "<p>x</p>", "parentId": col["id"]}))
+    into = Org(target_a, "hcdst" + secrets.token_hex(3))
+    own = made(into.api.get("/help_center/help_centers"))["data"][0]
+    mine = made(into.api.post("/help_center/collections",
+                              json={"name": "Ours"}))
+    p = run_import(small, target_a, into)
+    rows = written(p.stdout)
+    for family in ("help_centers", "help_collections", "help_articles"):
+        assert rows[family][2:4] == ["0", "1"], (family, rows[family])
+    assert "help_centers     1: a help center the organization's own" \
+        in p.stdout
+    assert made(into.api.get("/help_center/help_centers"))["data"] \
+        == [own]
+    assert [c["id"] for c in pages(into.api, "/help_center/collections")] \
+        == [mine["id"]]
+    assert pages(into.api, "/help_center/articles?state=all") == []

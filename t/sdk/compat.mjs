@@ -11,7 +11,7 @@
 // library is made for; it sends no version header).  Prints one line per
 // step ("ok NAME" or "FAIL NAME: why") and exits 1 when a step failed.
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import Featurebase from 'featurebase-node';
 
 const [baseURL, apiKey, answersLog] = process.argv.slice(2);
@@ -52,6 +52,27 @@ async function all(page) {
   const out = [];
   for await (const item of page) out.push(item);
   return out;
+}
+
+// --- what an import brought (t/api/test_import.py): FB_SDK_EXPECT names
+// a JSON file of the ids each list must show, read through the library
+// (all its pages) before the steps below add their own objects.
+if (process.env.FB_SDK_EXPECT) {
+  const expected = JSON.parse(readFileSync(process.env.FB_SDK_EXPECT, 'utf8'));
+  const lists = {
+    boards: () => fb.feedback.boards.list(),
+    posts: () => all(fb.feedback.posts.list({ limit: 100 })),
+    comments: () => all(fb.feedback.comments.list({ limit: 100 })),
+    collections: () => all(fb.helpCenter.collections.list({ limit: 100 })),
+    articles: () => all(fb.helpCenter.articles.list({ limit: 100 })),
+  };
+  for (const [name, ids] of Object.entries(expected)) {
+    await step(`the imported ${name} are listed`, async () => {
+      const seen = new Set((await lists[name]()).map((x) => x.id));
+      assert.ok(ids.length > 0);
+      assert.deepEqual(ids.filter((id) => !seen.has(id)), []);
+    });
+  }
 }
 
 // --- the organization: boards, statuses, fields, admins, teams, brands

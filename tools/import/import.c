@@ -453,6 +453,23 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
             return;
         }
         if (rc != 0) {
+            long status = imp_source_status(im->source);
+
+            /* A list the source does not have: nothing to read. */
+            if (f->optional && m->page == 0 && m->parent == NULL
+                && (status == 404 || status == 403)) {
+                const char *line = apr_psprintf(
+                    p, "%s: the source has none (%ld): not imported\n",
+                    f->name, status);
+
+                fputs(line, stdout);
+                if (im->report) {
+                    fputs(line, im->report);
+                }
+                m->cursor = NULL;
+                apr_pool_destroy(p);
+                return;
+            }
             imp_die(im, 1, "%s (run again to resume)", why);
         }
         if (f->paging == IMP_OBJECT
@@ -467,6 +484,9 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
         }
         if (f->text_of) {
             imp_texts(p, f, data);
+        }
+        if (f->complete && f->complete(im->source, p, data, &why) != 0) {
+            imp_die(im, 1, "%s (run again to resume)", why);
         }
         /* The cursor of the page after (NULL: the list is read); for a
          * one-page list, there is none. */
@@ -599,8 +619,9 @@ static const char *imp_unsign(apr_pool_t *p, const char *s)
 
 /* The canonical text of a value: members in the order of their names,
  * those that name the organization or its address left out (an
- * organizationId, an organization, a postUrl, a ticketUrl differ by
- * design), the URLs of stored files by their keys (imp_unsign). */
+ * organizationId or organization, a postUrl, a ticketUrl, a help
+ * center's featurebaseUrl differ by design), the URLs of stored files by
+ * their keys (imp_unsign). */
 static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
                       *out)
 {
@@ -613,7 +634,8 @@ static void imp_canon(apr_pool_t *p, json_object *o, struct apr_array_header_t
             if (strcmp(key, "organizationId") != 0
                 && strcmp(key, "organization") != 0
                 && strcmp(key, "postUrl") != 0
-                && strcmp(key, "ticketUrl") != 0) {
+                && strcmp(key, "ticketUrl") != 0
+                && strcmp(key, "featurebaseUrl") != 0) {
                 APR_ARRAY_PUSH(keys, const char *) = key;
             }
         }
@@ -827,7 +849,9 @@ static void imp_verify(imp_t *im, const imp_mark_t *marks)
     imp_out(im, "API keys and webhook secrets: the API never shows them\n"
                 "changelog subscribers added by address: the API never "
                 "lists them (a contact's subscription comes with it)\n"
-                "families not imported yet: help center\n");
+                "help center: the slugs articles and collections had "
+                "(the API does not list them), images in articles (their "
+                "URLs are kept as the source renders them)\n");
 }
 
 static void imp_usage(void)

@@ -40,6 +40,9 @@ FB_PARAMS(import_parents, (family, after));
     "COALESCE((SELECT i.here_id FROM import_ids i WHERE i.id = " col \
     "   AND i.org_id = k.org), " col ")"
 
+/* The source's API (import_source.c). */
+typedef struct imp_source imp_source_t;
+
 typedef enum {
     IMP_ONE_PAGE = 0,   /* the list is every object at once */
     IMP_CURSOR,         /* ?limit=&cursor=, nextCursor in the answer */
@@ -81,6 +84,15 @@ typedef struct {
     /* Run on a page before its transaction (files fetched and stored),
      * or NULL. */
     void (*prepare)(imp_page_ctx_t *c, apr_pool_t *p, json_object *page);
+    /* A list the source may not have (the help center's): 404 or 403 on
+     * its first page is the source having none (the family is done,
+     * nothing read, and the report says so). */
+    int optional;
+    /* Completes each page from the source before it is written (reads
+     * what the list does not give, adds members to the page's objects),
+     * or NULL; non-zero with *why when it failed. */
+    int (*complete)(imp_source_t *source, apr_pool_t *p,
+                    json_object *page, const char **why);
 } imp_family_t;
 
 extern const imp_family_t imp_families[];
@@ -94,7 +106,6 @@ extern const fb_statement_t fb_sql_imp_changelog_locales,
     fb_sql_imp_surveys, fb_sql_imp_survey_responses;
 
 /* The source: an API base URL and its key (import_source.c). */
-typedef struct imp_source imp_source_t;
 
 imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
                               const char *key, int verbose);
@@ -106,6 +117,21 @@ imp_source_t *imp_source_make(apr_pool_t *p, const char *base,
 #define IMP_SOURCE_GONE 2
 int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
                    json_object **out, const char **why);
+
+/* The HTTP status of the source's last answer (0: none). */
+long imp_source_status(const imp_source_t *s);
+
+/* The help center (import_help.c): its families' statements and the
+ * article pages' preparation (each translation's plain text, and the
+ * drafts of an article whose drafts differ from what readers see). */
+extern const fb_statement_t fb_sql_imp_help_centers_before;
+extern const fb_statement_t fb_sql_imp_help_centers;
+extern const fb_statement_t fb_sql_imp_help_collections;
+extern const fb_statement_t fb_sql_imp_help_collection_parents;
+extern const fb_statement_t fb_sql_imp_help_articles;
+extern const fb_statement_t fb_sql_imp_help_redirect_rules;
+int imp_help_articles_complete(imp_source_t *source, apr_pool_t *p,
+                              json_object *page, const char **why);
 
 /* Requests made, retries, and seconds waited for rate limits. */
 void imp_source_counts(const imp_source_t *s, long *requests,

@@ -329,6 +329,23 @@ FB_SQL_WITH(imp_post_voters, import_page,
     "     FROM contacts c WHERE c.org_id = k.org AND c.id = s.contact)) "
     "  AS skipped");
 
+/* The posts whose voters are read: not one the source shows with no
+ * upvote that was never changed after its creation (updatedAt is its
+ * createdAt).  Such a post has no voter: a vote adds one to upvotes, a
+ * post made with upvotes 0 has no vote of its author, a vote taken back
+ * takes one off, and only a write of the post sets upvotes otherwise,
+ * which moves updatedAt.  A fourth of the posts of a board have no vote
+ * (bench/README.md, "Import"): their requests are saved. */
+FB_SQL_WITH(imp_voted_posts, import_parents,
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
+    "  %s::text AS family, %s::text AS after) "
+    "SELECT i.id FROM k, import_ids i JOIN posts p ON p.org_id = i.org_id "
+    "  AND p.id = i.id "
+    "WHERE i.org_id = k.org AND i.family = k.family "
+    "  AND i.id > COALESCE(k.after, '') "
+    "  AND (p.upvotes > 0 OR p.updated_at <> p.created_at) "
+    "ORDER BY i.id LIMIT 200");
+
 /* Comments, oldest first (a reply comes after the comment it answers),
  * on posts and on changelogs (imported before them); one on a changelog
  * that is not here, or a reply to one, is skipped. */
@@ -475,11 +492,15 @@ const fb_statement_t *const imp_statements[] = {
     &fb_sql_imp_boards, &fb_sql_imp_post_statuses_before,
     &fb_sql_imp_post_statuses, &fb_sql_imp_post_statuses_after,
     &fb_sql_imp_custom_fields, &fb_sql_imp_tags, &fb_sql_imp_post_tags,
-    &fb_sql_imp_posts, &fb_sql_imp_post_voters, &fb_sql_imp_comments,
+    &fb_sql_imp_posts, &fb_sql_imp_voted_posts, &fb_sql_imp_post_voters,
+    &fb_sql_imp_comments,
     &fb_sql_imp_teams, &fb_sql_imp_brands_before, &fb_sql_imp_brands,
     &fb_sql_imp_roles, &fb_sql_imp_changelog_locales,
     &fb_sql_imp_changelogs, &fb_sql_imp_changelog_drafts,
     &fb_sql_imp_surveys, &fb_sql_imp_survey_responses,
+    &fb_sql_imp_help_centers_before, &fb_sql_imp_help_centers,
+    &fb_sql_imp_help_collections, &fb_sql_imp_help_collection_parents,
+    &fb_sql_imp_help_articles, &fb_sql_imp_help_redirect_rules,
     NULL
 };
 
@@ -522,7 +543,7 @@ const imp_family_t imp_families[] = {
      .before = &fb_sql_imp_post_tags, .write = &fb_sql_imp_posts},
     {.name = "post_voters", .list = "/posts/%s/voters",
      .paging = IMP_CURSOR, .parent = "posts",
-     .write = &fb_sql_imp_post_voters,
+     .parents = &fb_sql_imp_voted_posts, .write = &fb_sql_imp_post_voters,
      .skipped_why = "a voter the contacts list did not show"},
     /* Each locale's list (the parents are the locales), then the
      * drafts of published locales that differ (their paths, noted by
@@ -593,5 +614,33 @@ const imp_family_t imp_families[] = {
      .write = &fb_sql_imp_survey_responses,
      .skipped_why = "a survey response whose user the contacts list did "
                     "not show (written without its user)"},
+    /* The help center (import_help.c), when the source has one. */
+    {.name = "help_centers", .list = "/help_center/help_centers",
+     .paging = IMP_CURSOR, .claims = 1, .optional = 1,
+     .before = &fb_sql_imp_help_centers_before,
+     .write = &fb_sql_imp_help_centers,
+     .skipped_why = "a help center the organization's own stands for (it "
+                    "has collections, articles or redirect rules of its "
+                    "own), a second one, or one whose custom domain "
+                    "another organization here has (written without "
+                    "it)"},
+    {.name = "help_collections", .list = "/help_center/collections",
+     .paging = IMP_CURSOR, .claims = 1, .optional = 1,
+     .write = &fb_sql_imp_help_collections,
+     .skipped_why = "a collection of a help center not imported"},
+    {.name = "help_parents", .list = "/help_center/collections",
+     .paging = IMP_CURSOR, .optional = 1,
+     .write = &fb_sql_imp_help_collection_parents},
+    {.name = "help_articles", .list = "/help_center/articles",
+     .query = "state=all", .paging = IMP_CURSOR, .claims = 1,
+     .optional = 1, .complete = imp_help_articles_complete,
+     .write = &fb_sql_imp_help_articles,
+     .skipped_why = "an article of a help center or collection not "
+                    "imported"},
+    {.name = "help_redirects", .list = "/help_center/redirect_rules",
+     .paging = IMP_CURSOR, .claims = 1, .optional = 1,
+     .write = &fb_sql_imp_help_redirect_rules,
+     .skipped_why = "a redirect rule of a help center not imported, or "
+                    "to an article or collection not imported"},
     {.name = NULL}
 };

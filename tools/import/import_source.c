@@ -30,6 +30,7 @@ struct imp_source {
     struct curl_slist *headers;
     int verbose;
     long requests, retries;
+    long status;                /* of the last answer */
     double waited;
     time_t wait_until;          /* a spent limit's reset */
     /* the answer being read */
@@ -166,6 +167,7 @@ int imp_source_get(imp_source_t *s, apr_pool_t *p, const char *path,
         if (rc == CURLE_OK) {
             curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &status);
         }
+        s->status = status;
         if (s->remaining == 0 && s->reset > 0) {
             s->wait_until = (time_t)s->reset + 1;
         }
@@ -233,4 +235,9 @@ void imp_source_counts(const imp_source_t *s, long *requests,
     *requests = s->requests;
     *retries = s->retries;
     *waited = s->waited;
+}
+
+long imp_source_status(const imp_source_t *s)
+{
+    return s->status;
 }

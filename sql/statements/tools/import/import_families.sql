@@ -437,6 +437,16 @@ SELECT (SELECT count(*) FROM up) AS written,
      FROM contacts c WHERE c.org_id = k.org AND c.id = s.contact))
   AS skipped;
 
+-- imp_voted_posts (scoped; varchar, varchar, varchar) named (family, after)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org,
+  $2::text AS family, $3::text AS after)
+SELECT i.id FROM k, import_ids i JOIN posts p ON p.org_id = i.org_id
+  AND p.id = i.id
+WHERE i.org_id = k.org AND i.family = k.family
+  AND i.id > COALESCE(k.after, '')
+  AND (p.upvotes > 0 OR p.updated_at <> p.created_at)
+ORDER BY i.id LIMIT 200;
+
 -- imp_comments (scoped; varchar, varchar, varchar, varchar, varchar) named (run, family, page, parent)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org, $2::text AS run,
   $3::text AS family, $4::jsonb AS page, $5::text AS parent)
