@@ -10,6 +10,10 @@
 # FILE::test, too): given any, only those run, in one pytest session, and
 # the CUnit tests do not.  Other arguments (-k, -x, ...) go to pytest.
 #
+# Every pytest session ends with its slowest tests and fixtures (set-up
+# and tear-down apart), so each log shows where the time goes; a later
+# --durations=N among the arguments overrides the number.
+#
 # --asan builds the module and the unit tests with AddressSanitizer, runs
 # httpd with the sanitizer preloaded (a report ends the child, which the
 # suite's error-log check turns into a failure) and the unit tests with
@@ -63,7 +67,8 @@ if [ ${#paths[@]} -gt 0 ] && [ "$unit_only" -eq 0 ]; then
     cd "$here"
     echo "== the tests named (pytest)"
     FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
-        /usr/bin/python3 -m pytest -q -p no:cacheprovider "${paths[@]}" \
+        /usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=40 \
+        "${paths[@]}" \
         ${pytest_args[@]+"${pytest_args[@]}"}
     exit 0
 fi
@@ -79,9 +84,9 @@ FEEDBACK_TEST_DB=$unit_dsn "$here/t/unit/run-unit"
 
 cd "$here"
 echo "== static checks (pytest)"
-/usr/bin/python3 -m pytest -q -p no:cacheprovider t/static
+/usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=10 t/static
 
 echo "== API tests (pytest)"
 FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
-    /usr/bin/python3 -m pytest -q -p no:cacheprovider t/api \
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=40 t/api \
     ${pytest_args[@]+"${pytest_args[@]}"}
