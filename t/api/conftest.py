@@ -458,24 +458,30 @@ contract.watch()
 # that time something or load the machine on purpose: benches (every
 # *_bench.py), attacks and slow clients, faults and failovers, rate
 # limits and shares (fixed windows, upper bounds on a wait), deliveries
-# with their backoff, schedules and caches of a second.  A file name
+# with their backoff, schedules and caches of a second, bursts of
+# concurrent writes that wait on the pool (FeedbackDBAcquireTimeout:
+# beside another worker one answered 503).  A file name
 # marks the whole file, FILE::test one test.  A test added to a file
 # here is serial too; a new test that bounds a time from above or counts
 # what happens in so many seconds belongs here.
 SERIAL = (
     "test_changelog_schedule.py",
+    "test_comments_concurrency.py",
     "test_email_delivery.py",
     "test_failover.py",
     "test_faults.py",
     "test_help_pages.py::test_portal_cache_keeps_a_page_for_its_ttl",
     "test_help_pages.py::test_database_down_kept_pages_still_answer",
+    "test_help_pages.py::test_pages_made_count_against_the_public_rate_limit",
     "test_nodes.py",
+    "test_post_voters.py::test_concurrent_votes_keep_upvotes_exact",
     "test_rate_limits.py",
     "test_replica.py",
     "test_reports.py::test_over_the_time_budget",
     "test_shares.py",
     "test_slow_clients.py",
     "test_tenants.py",
+    "test_tickets_concurrency.py",
     "test_webhooks.py::test_stopping_gives_a_delivery_in_flight_back",
 )
 
