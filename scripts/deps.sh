@@ -26,10 +26,12 @@ build_pkgs=(gcc make pkg-config libc6-dev apache2 apache2-dev
 # chromium, chromium-driver, python3-selenium: the public help center's
 # browser test (t/api/test_help_browser.py) drives headless Chromium;
 # fonts-noto-color-emoji draws the collections' icons in its screenshots.
+# python3-pytest-xdist: scripts/test.sh runs the API tests that time
+# nothing on two workers (t/api/conftest.py, SERIAL).
 test_pkgs=(libcunit1-dev python3 python3-pytest python3-requests
            python3-psycopg2 openssl python3-aiosmtpd curl
            python3-jsonschema chromium chromium-driver python3-selenium
-           fonts-noto-color-emoji)
+           fonts-noto-color-emoji python3-pytest-xdist)
 # git: the baseline build is made from `git archive` (bench/baseline.sh).
 bench_pkgs=(wrk git)
 # make fuzz: clang with libFuzzer and the sanitizer runtimes (Debian puts

@@ -10,6 +10,14 @@
 # FILE::test, too): given any, only those run, in one pytest session, and
 # the CUnit tests do not.  Other arguments (-k, -x, ...) go to pytest.
 #
+# The full run runs the API tests in two pytest sessions: on two workers
+# every test but the serial ones (t/api/conftest.py, SERIAL), then those
+# alone.  Paths named run in one session, as before.
+#
+# Every pytest session ends with its slowest tests and fixtures (set-up
+# and tear-down apart), so each log shows where the time goes; a later
+# --durations=N among the arguments overrides the number.
+#
 # --asan builds the module and the unit tests with AddressSanitizer, runs
 # httpd with the sanitizer preloaded (a report ends the child, which the
 # suite's error-log check turns into a failure) and the unit tests with
@@ -58,12 +66,22 @@ cleanup() {
 trap cleanup EXIT
 pg_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$here/scripts/pg.sh" start "$work/pg" "$pg_port"
+# One migrated database that every pytest session (and worker) copies
+# for its own, instead of each migrating one (t/api/conftest.py).
+template_db() {
+    "$here/scripts/pg.sh" createdb "$work/pg" "$pg_port" fbtemplate
+    FEEDBACK_DB=$("$here/scripts/pg.sh" dsn "$work/pg" "$pg_port" fbtemplate) \
+        "$here/bin/feedbackctl" migrate >/dev/null
+    export FEEDBACK_TEST_TEMPLATE=fbtemplate
+}
 
 if [ ${#paths[@]} -gt 0 ] && [ "$unit_only" -eq 0 ]; then
     cd "$here"
+    template_db
     echo "== the tests named (pytest)"
     FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
-        /usr/bin/python3 -m pytest -q -p no:cacheprovider "${paths[@]}" \
+        /usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=40 \
+        "${paths[@]}" \
         ${pytest_args[@]+"${pytest_args[@]}"}
     exit 0
 fi
@@ -79,9 +97,31 @@ FEEDBACK_TEST_DB=$unit_dsn "$here/t/unit/run-unit"
 
 cd "$here"
 echo "== static checks (pytest)"
-/usr/bin/python3 -m pytest -q -p no:cacheprovider t/static
+/usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=10 t/static
 
-echo "== API tests (pytest)"
-FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
-    /usr/bin/python3 -m pytest -q -p no:cacheprovider t/api \
-    ${pytest_args[@]+"${pytest_args[@]}"}
+# The API tests: those that time nothing on $workers workers (pytest-xdist,
+# a file to a worker, each with its own database and httpd), then the
+# serial ones alone (t/api/conftest.py, SERIAL).  Both always run; the
+# script fails if either did.  FEEDBACK_TEST_WORKERS=1 runs one session.
+workers=${FEEDBACK_TEST_WORKERS:-2}
+template_db
+export FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port"
+api() {
+    local rc=0
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=40 t/api \
+        "$@" ${pytest_args[@]+"${pytest_args[@]}"} || rc=$?
+    # 5: -k or -m left nothing to run in this session.
+    [ "$rc" -eq 5 ] && rc=0
+    return "$rc"
+}
+if [ "$workers" -le 1 ]; then
+    echo "== API tests (pytest)"
+    api
+    exit $?
+fi
+echo "== API tests beside each other ($workers workers, pytest)"
+rc=0
+api -n "$workers" --dist loadfile -m "not serial" || rc=$?
+echo "== API tests that run alone (pytest)"
+api -m serial || rc=$?
+exit "$rc"

@@ -1,9 +1,10 @@
 """The API suite's harness: a real PostgreSQL and a real httpd.
 
 One session starts (or reuses, when scripts/test.sh passes one) a private
-PostgreSQL cluster, creates a fresh database, applies the migrations with
-the operator command, renders conf/httpd.conf.in with free ports and starts
-httpd in the foreground.  Each test module gets its own organizations,
+PostgreSQL cluster, makes its database as a copy of one migrated with the
+operator command (scripts/test.sh migrates one for all its sessions),
+renders conf/httpd.conf.in with free ports and starts httpd in the
+foreground.  Each test module gets its own organizations,
 made with the same operator command users run.  After every test the httpd
 error log is scanned for anything unexpected.
 """
@@ -192,31 +193,43 @@ def httpd(dsn, extra_conf="", worker=False):
 
 
 @pytest.fixture(scope="session")
-def database(cluster):
-    """A fresh database with every migration applied."""
-    dbname = "fbapi_" + secrets.token_hex(4)
-    cluster.createdb(dbname)
-    dsn = cluster.dsn(dbname)
-    run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=dsn))
-    return dsn
-
-
-@pytest.fixture(scope="session")
 def database_template(cluster):
-    """A migrated database that fresh_database copies (CREATE DATABASE
-    ... TEMPLATE is much faster than migrating again)."""
+    """A migrated database that the session's database and
+    fresh_database copy (CREATE DATABASE ... TEMPLATE is much faster than
+    migrating again).  scripts/test.sh migrates one for all its pytest
+    sessions and workers (FEEDBACK_TEST_TEMPLATE); without it, the
+    session migrates its own."""
+    name = os.environ.get("FEEDBACK_TEST_TEMPLATE")
+    if name:
+        return name
     dbname = "fbtmpl_" + secrets.token_hex(4)
     cluster.createdb(dbname)
     run(CTL, "migrate", env=dict(os.environ, FEEDBACK_DB=cluster.dsn(dbname)))
     return dbname
 
 
+@pytest.fixture(scope="session")
+def database(cluster, database_template):
+    """The session's database: a copy of the migrated template."""
+    return create_database(cluster, "fbapi_" + secrets.token_hex(4),
+                           database_template)
+
+
 def create_database(cluster, dbname, template):
-    """Makes dbname on cluster as a copy of template; its DSN."""
+    """Makes dbname on cluster as a copy of template, with the settings
+    the migrations gave the template's sessions (ALTER DATABASE ... SET,
+    which a copy does not carry: sql/006); its DSN."""
     conn = psycopg2.connect(cluster.dsn("postgres"))
     conn.autocommit = True
     with conn.cursor() as cur:
         cur.execute('CREATE DATABASE "%s" TEMPLATE "%s"' % (dbname, template))
+        cur.execute("SELECT unnest(setconfig) FROM pg_db_role_setting s "
+                    "JOIN pg_database d ON d.oid = s.setdatabase "
+                    "WHERE d.datname = %s AND s.setrole = 0", (template,))
+        for (setting,) in cur.fetchall():
+            name, value = setting.split("=", 1)
+            cur.execute('ALTER DATABASE "%s" SET %s = %%s' % (dbname, name),
+                        (value,))
     conn.close()
     return cluster.dsn(dbname)
 
@@ -436,6 +449,71 @@ def other_org(server):
 
 
 contract.watch()
+
+
+# What runs alone.  scripts/test.sh runs the API tests in two sessions:
+# the tests marked serial alone, after every other on two workers
+# (pytest-xdist, one file to a worker; each worker has its own database
+# and httpd on free ports, in the one cluster).  Serial are the tests
+# that time something or load the machine on purpose: benches (every
+# *_bench.py), attacks and slow clients, faults and failovers, rate
+# limits and shares (fixed windows, upper bounds on a wait), deliveries
+# with their backoff, schedules and caches of a second, bursts of
+# concurrent writes that wait on the pool (FeedbackDBAcquireTimeout:
+# beside another worker one answered 503).  A file name
+# marks the whole file, FILE::test one test.  A test added to a file
+# here is serial too; a new test that bounds a time from above or counts
+# what happens in so many seconds belongs here.
+SERIAL = (
+    "test_changelog_schedule.py",
+    "test_comments_concurrency.py",
+    "test_email_delivery.py",
+    "test_failover.py",
+    "test_faults.py",
+    "test_help_pages.py::test_portal_cache_keeps_a_page_for_its_ttl",
+    "test_help_pages.py::test_database_down_kept_pages_still_answer",
+    "test_help_pages.py::test_pages_made_count_against_the_public_rate_limit",
+    "test_nodes.py",
+    "test_post_voters.py::test_concurrent_votes_keep_upvotes_exact",
+    "test_rate_limits.py",
+    "test_replica.py",
+    "test_reports.py::test_over_the_time_budget",
+    "test_shares.py",
+    "test_slow_clients.py",
+    "test_tenants.py",
+    "test_tickets_concurrency.py",
+    "test_webhooks.py::test_stopping_gives_a_delivery_in_flight_back",
+)
+
+
+def serial(nodeid):
+    """Whether the test of nodeid (path::name[params]) runs alone."""
+    path, _, rest = nodeid.partition("::")
+    name = os.path.basename(path)
+    test = rest.split("[", 1)[0]
+    return name.endswith("_bench.py") or name in SERIAL \
+        or "%s::%s" % (name, test) in SERIAL
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "serial: runs alone, not beside another worker's tests "
+        "(conftest.py, SERIAL)")
+
+
+@pytest.hookimpl(tryfirst=True)     # before -m deselects by the mark
+def pytest_collection_modifyitems(config, items):
+    modules = {}
+    for item in items:
+        modules[os.path.basename(item.nodeid.split("::")[0])] = item.module
+        if serial(item.nodeid):
+            item.add_marker(pytest.mark.serial)
+    # A test of SERIAL renamed or gone would run beside others unseen.
+    stale = [e for e in SERIAL if "::" in e and e.split("::")[0] in modules
+             and not hasattr(modules[e.split("::")[0]], e.split("::")[1])]
+    if stale:
+        raise pytest.UsageError("conftest.py SERIAL names no test: %s"
+                                % ", ".join(stale))
 
 
 @pytest.fixture(autouse=True)
