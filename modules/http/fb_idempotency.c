@@ -76,7 +76,7 @@ FB_SQL_GLOBAL(sweep_idempotency_keys, 1,
     "DELETE FROM idempotency_keys k USING ("
     "  SELECT org_id, api_key, method, path, idem_key "
     "  FROM idempotency_keys "
-    "  WHERE created_at <= now() - interval '24 hours' "
+    "  WHERE " FB_IDEM_EXPIRED("idempotency_keys") " "
     "  ORDER BY created_at LIMIT %d FOR UPDATE SKIP LOCKED) old "
     "WHERE (k.org_id, k.api_key, k.method, k.path, k.idem_key) "
     "  = (old.org_id, old.api_key, old.method, old.path, old.idem_key)");

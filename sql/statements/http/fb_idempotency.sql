@@ -45,7 +45,8 @@ WHERE
 DELETE FROM idempotency_keys k USING (
   SELECT org_id, api_key, method, path, idem_key
   FROM idempotency_keys
-  WHERE created_at <= now() - interval '24 hours'
+  WHERE
+(idempotency_keys.created_at <= now() - interval '24 hours')
   ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED) old
 WHERE (k.org_id, k.api_key, k.method, k.path, k.idem_key)
   = (old.org_id, old.api_key, old.method, old.path, old.idem_key);
