@@ -100,8 +100,10 @@ struct fb_idem {
     const char *body_hash;
     int status;                 /* captured by fb_respond; 0: none */
     const char *response;
-    int recorded;               /* a write's transaction holds the
+    int pending;                /* the transaction running holds the
                                  * record (fb_idempotency_commit) */
+    int recorded;               /* a committed transaction holds it
+                                 * (fb_idempotency_committed) */
     int stored;                 /* with the answer */
 };
 
@@ -224,6 +226,7 @@ fb_error_t *fb_idempotency_commit(fb_req_t *fr)
         return NULL;    /* none, or recorded by the request's first
                          * transaction */
     }
+    idem->pending = 0;  /* a transaction that did not commit holds none */
     /* The answer known before the COMMIT (fb_write_respond) commits with
      * the write; otherwise it is stored after it. */
     if (fb_idempotency_record(fr, idem, fr->db,
@@ -240,9 +243,19 @@ fb_error_t *fb_idempotency_commit(fb_req_t *fr)
                              "this Idempotency-Key was carried out first; "
                              "this one was rolled back.");
     }
-    idem->recorded = 1;
-    idem->stored = idem->status != 0;
+    idem->pending = 1;
     return NULL;
+}
+
+void fb_idempotency_committed(fb_req_t *fr)
+{
+    struct fb_idem *idem = fr->idem;
+
+    if (idem != NULL && idem->pending) {
+        idem->pending = 0;
+        idem->recorded = 1;
+        idem->stored = idem->status != 0;
+    }
 }
 
 void fb_idempotency_capture(fb_req_t *fr, int status, const char *json)

@@ -5,10 +5,10 @@
  * key, method and path, with a hash of its body (sql/015).  The same key
  * with the same body within 24 hours gets the first request's answer
  * again (status and body, with the header Idempotent-Replayed: true) and
- * runs nothing; with another body, 422 idempotency_key_reused; while the
- * first is still running, 409 idempotency_key_in_use.  A first request
- * that ends in a 5xx leaves no record, so it can be retried with the
- * same key.
+ * runs nothing; with another body, 422 idempotency_key_reused; running
+ * beside a first with the key, 409 idempotency_key_in_use at its COMMIT.
+ * A first request that ends in a 5xx leaves no record, so it can be
+ * retried with the same key.
  *
  * The record is written by the write's own transaction, with its answer
  * when the answer is known before the COMMIT: the write and its key
@@ -49,6 +49,10 @@ fb_error_t *fb_idempotency_begin(fb_req_t *fr, int *answered);
  * request's later transactions.
  */
 fb_error_t *fb_idempotency_commit(fb_req_t *fr);
+
+/* Called by fb_req_end once that transaction has committed: the record
+ * it wrote is the request's (a later transaction records nothing). */
+void fb_idempotency_committed(fb_req_t *fr);
 
 /* Called by fb_respond(): keeps the answer of a recorded request. */
 void fb_idempotency_capture(fb_req_t *fr, int status, const char *json);

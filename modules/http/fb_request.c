@@ -95,8 +95,8 @@ fb_db_t *fb_req_db(fb_req_t *fr)
         fb_req_db_give(fr);
     }
     if (fr->db != NULL && !fr->db->tx && fb_db_lost(fr->db)) {
-        /* Lost under an earlier statement: what follows (dropping an
-         * Idempotency-Key claim, say) gets a connection that works. */
+        /* Lost under an earlier statement: what follows (storing an
+         * Idempotency-Key's answer, say) gets a connection that works. */
         fb_req_db_release(fr);
     }
     if (fr->db == NULL) {
@@ -136,7 +136,7 @@ fb_error_t *fb_req_expensive(fb_req_t *fr)
              fb_config_get(fr->r->server)->expensive_queue_ms))) != NULL) {
         return err;
     }
-    /* A connection taken before (an Idempotency-Key's claim) goes back:
+    /* A connection taken before (an Idempotency-Key's read) goes back:
      * the search's comes through the bulkhead. */
     fb_req_db_release(fr);
     fr->expensive = 1;
@@ -437,6 +437,7 @@ fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
     if (rv != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
+    fb_idempotency_committed(fr);
     /* A handler that commits twice is one write: one entry. */
     fr->audited = fr->op != NULL && fr->op->audit != NULL;
     return NULL;

@@ -473,6 +473,8 @@ SERIAL = (
     "test_help_pages.py::test_portal_cache_keeps_a_page_for_its_ttl",
     "test_help_pages.py::test_database_down_kept_pages_still_answer",
     "test_help_pages.py::test_pages_made_count_against_the_public_rate_limit",
+    "test_idempotency.py::test_a_key_still_running_is_409",
+    "test_idempotency.py::test_a_concurrent_request_with_the_key_rolls_back",
     "test_nodes.py",
     "test_post_voters.py::test_concurrent_votes_keep_upvotes_exact",
     "test_rate_limits.py",

@@ -165,7 +165,8 @@ def test_a_concurrent_request_with_the_key_rolls_back(org, board):
             deadline = time.time() + 10
             while not org.server.sql(
                     "SELECT 1 FROM pg_stat_activity WHERE wait_event_type "
-                    "= 'Lock' AND query LIKE %s", "%idempotency_keys%"):
+                    "= 'Lock' AND datname = current_database() "
+                    "AND query LIKE %s", "%idempotency_keys%"):
                 assert time.time() < deadline and not second.done()
                 time.sleep(0.05)
             first.commit()

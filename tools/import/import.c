@@ -558,10 +558,13 @@ static void imp_family(imp_t *im, const imp_family_t *f, imp_mark_t *m)
     if (fb_db_begin(&im->db, im->pool) != APR_SUCCESS) {
         imp_die(im, 1, "the database: %s", im->db.error);
     }
-    if (f->after) {
-        fb_db_exec(&im->db, im->pool, f->after, im->org,
-                   FB_NAMED(import_page, .run = im->run, .family = f->name),
-                   NULL);
+    if (f->after
+        && fb_db_exec(&im->db, im->pool, f->after, im->org,
+                      FB_NAMED(import_page, .run = im->run,
+                               .family = f->name), NULL) != APR_SUCCESS) {
+        imp_die(im, 1, "%s", apr_pstrcat(im->pool, f->name, ": the end "
+                                         "of the family: ", im->db.error,
+                                         NULL));
     }
     imp_mark_put(im, im->pool, f, m);
     if (fb_db_end(&im->db, im->pool, 1) != APR_SUCCESS) {

@@ -131,7 +131,7 @@ extern const fb_statement_t fb_sql_imp_help_collection_parents;
 extern const fb_statement_t fb_sql_imp_help_articles;
 extern const fb_statement_t fb_sql_imp_help_redirect_rules;
 int imp_help_articles_complete(imp_source_t *source, apr_pool_t *p,
-                              json_object *page, const char **why);
+                               json_object *page, const char **why);
 
 /* Requests made, retries, and seconds waited for rate limits. */
 void imp_source_counts(const imp_source_t *s, long *requests,

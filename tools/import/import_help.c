@@ -18,6 +18,7 @@
  * both copies are kept.  Plain texts (search's) are made here from the
  * bodies, as the module makes them.  Then the redirect rules.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <apr_strings.h>
@@ -373,7 +374,7 @@ static void imp_help_texts(apr_pool_t *p, json_object *translations)
 }
 
 int imp_help_articles_complete(imp_source_t *source, apr_pool_t *p,
-                              json_object *page, const char **why)
+                               json_object *page, const char **why)
 {
     size_t i, n = json_object_array_length(page);
 
@@ -382,15 +383,24 @@ int imp_help_articles_complete(imp_source_t *source, apr_pool_t *p,
         json_object *differs = fb_json_member(a, "isDraftDiffersFromLive");
         const char *id = fb_json_string(a, "id");
         json_object *draft, *tr;
+        int rc;
 
         imp_help_texts(p, fb_json_member(a, "translations"));
         if (differs == NULL || !json_object_get_boolean(differs)
             || id == NULL) {
             continue;
         }
-        if (imp_source_get(source, p, apr_pstrcat(
-                               p, "/help_center/articles/", id,
-                               "?state=draft", NULL), &draft, why) != 0) {
+        rc = imp_source_get(source, p, apr_pstrcat(
+                                p, "/help_center/articles/", id,
+                                "?state=draft", NULL), &draft, why);
+        if (rc == IMP_SOURCE_GONE) {
+            /* Deleted at the source since the list was read: its live
+             * copy is written, its drafts passed. */
+            fprintf(stderr, "feedback-import: %s: passed (the source no "
+                    "longer has it)\n", *why);
+            continue;
+        }
+        if (rc != 0) {
             return 1;
         }
         if ((tr = fb_json_member(draft, "translations")) != NULL
