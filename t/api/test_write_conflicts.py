@@ -100,6 +100,37 @@ def test_serialization_failure_answers_503(server, org):
                       "AND title = %s", org.id, title) == [(1,)]
 
 
+def race_a_post_being_created(server, org, sid, send, commit):
+    """send() (a status's write) while a second session holds what a
+    post's create holds between its steps: a new tag (the organization's
+    row locked by the tags' trigger), then the post's foreign key check
+    on status sid once send's transaction waits; that session then
+    commits or rolls back.  send's answer."""
+    holder = psycopg2.connect(server.dsn)
+    out = {}
+    try:
+        cur = holder.cursor()
+        cur.execute("SET LOCAL deadlock_timeout = '60s'")
+        # What posts_create's tag creation leaves locked.
+        cur.execute("INSERT INTO tags (org_id, name) VALUES (%s, %s)",
+                    (org.id, "racer " + secrets.token_hex(4)))
+        thread = threading.Thread(target=lambda: out.setdefault(
+            "r", send()))
+        thread.start()
+        assert wait_for(lambda: waiting_backends(server) > 0)
+        # The post's foreign key check on its status.
+        cur.execute("SELECT 1 FROM post_statuses WHERE org_id = %s "
+                    "AND id = %s FOR KEY SHARE", (org.id, sid))
+        if commit:
+            holder.commit()
+        else:
+            holder.rollback()
+        thread.join(30)
+    finally:
+        holder.close()
+    return out["r"]
+
+
 def test_status_change_lets_a_new_post_reference_it(server, org):
     """A post's create makes its new tags (the tags' trigger bumps the
     organization's render_version: its row locked) and then inserts the
@@ -110,27 +141,10 @@ def test_status_change_lets_a_new_post_reference_it(server, org):
     UPDATE, so the post goes on and the change then waits its turn."""
     sid = org.api.get("/post_statuses").json()[0]["id"]
     before = log_count(server, "FB00492")
-    holder = psycopg2.connect(server.dsn)
-    out = {}
-    try:
-        cur = holder.cursor()
-        cur.execute("SET LOCAL deadlock_timeout = '60s'")
-        # What posts_create's tag creation leaves locked.
-        cur.execute("INSERT INTO tags (org_id, name) VALUES (%s, %s)",
-                    (org.id, "racer " + secrets.token_hex(4)))
-        thread = threading.Thread(target=lambda: out.setdefault(
-            "r", org.api.request("PATCH", "/post_statuses/" + sid,
-                                 json={"name": "Raced"})))
-        thread.start()
-        assert wait_for(lambda: waiting_backends(server) > 0)
-        # The post's foreign key check on its status.
-        cur.execute("SELECT 1 FROM post_statuses WHERE org_id = %s "
-                    "AND id = %s FOR KEY SHARE", (org.id, sid))
-        holder.commit()
-        thread.join(30)
-    finally:
-        holder.close()
-    r = out["r"]
+    r = race_a_post_being_created(
+        server, org, sid, lambda: org.api.request(
+            "PATCH", "/post_statuses/" + sid, json={"name": "Raced"}),
+        commit=True)
     assert r.status_code == 200, r.text
     assert r.json()["name"] == "Raced"
     assert log_count(server, "FB00492") == before
@@ -148,24 +162,10 @@ def test_status_delete_waits_for_a_post_being_created(server, org):
     assert made.status_code == 201, made.text
     sid = made.json()["id"]
     before = log_count(server, "FB00492")
-    holder = psycopg2.connect(server.dsn)
-    out = {}
-    try:
-        cur = holder.cursor()
-        cur.execute("SET LOCAL deadlock_timeout = '60s'")
-        cur.execute("INSERT INTO tags (org_id, name) VALUES (%s, %s)",
-                    (org.id, "racer " + secrets.token_hex(4)))
-        thread = threading.Thread(target=lambda: out.setdefault(
-            "r", org.api.request("DELETE", "/post_statuses/" + sid)))
-        thread.start()
-        assert wait_for(lambda: waiting_backends(server) > 0)
-        cur.execute("SELECT 1 FROM post_statuses WHERE org_id = %s "
-                    "AND id = %s FOR KEY SHARE", (org.id, sid))
-        holder.rollback()
-        thread.join(30)
-    finally:
-        holder.close()
-    r = out["r"]
+    r = race_a_post_being_created(
+        server, org, sid,
+        lambda: org.api.request("DELETE", "/post_statuses/" + sid),
+        commit=False)
     assert r.status_code == 200, r.text
     assert log_count(server, "FB00492") == before
     assert org.api.get("/post_statuses/" + sid).status_code == 404

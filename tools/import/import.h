@@ -160,11 +160,11 @@ extern const fb_statement_t fb_sql_imp_conversations,
     fb_sql_imp_ticket_statuses, fb_sql_imp_ticket_statuses_after,
     fb_sql_imp_tickets, fb_sql_imp_tickets_after;
 
-/* The prepare steps: images of content (posts', comments'), of the
- * conversations' parts and of tickets' content, and the files of
- * tickets' file fields. */
-void imp_inbox_content_files(imp_page_ctx_t *c, apr_pool_t *p,
-                             json_object *page);
+/* The prepare steps: images of content (posts', comments',
+ * changelogs'), of the conversations' parts and of tickets' content, and
+ * the files of tickets' file fields. */
+void imp_content_files(imp_page_ctx_t *c, apr_pool_t *p,
+                       json_object *page);
 void imp_inbox_parts_files(imp_page_ctx_t *c, apr_pool_t *p,
                            json_object *page);
 void imp_inbox_ticket_files(imp_page_ctx_t *c, apr_pool_t *p,

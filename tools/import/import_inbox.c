@@ -643,8 +643,8 @@ static void imp_html_member(imp_page_ctx_t *c, apr_pool_t *p,
     }
 }
 
-void imp_inbox_content_files(imp_page_ctx_t *c, apr_pool_t *p,
-                             json_object *page)
+void imp_content_files(imp_page_ctx_t *c, apr_pool_t *p,
+                       json_object *page)
 {
     size_t i;
 
