@@ -272,6 +272,18 @@ def test_a_search_over_the_limit_waits_for_its_own(database):
         assert auto(s)["FBShareExpensiveHeld"] == "0"
 
 
+def ended(node, part):
+    """When (microseconds, the server's clock) the request of the test's
+    part named part was logged: before its pool, and the unit of search
+    it held, was given back."""
+    def logged():
+        with open(os.path.join(node.run_dir, "logs", "ends.log")) as f:
+            return [int(e) for p, e in (l.split() for l in f) if p == part]
+    # A line is written after its answer is sent.
+    assert wait_for(lambda: len(logged()) == 1)
+    return logged()[0]
+
+
 def test_the_node_s_searches_go_to_the_fairest(database):
     """With FeedbackExpensivePerNode searches running, others wait their
     turn; the one freed goes to the organization holding fewest, not to
@@ -279,36 +291,37 @@ def test_the_node_s_searches_go_to_the_fairest(database):
     told the server is busy."""
     conf = node_conf(ExpensivePerNode=1, ExpensivePerOrganization=2,
                      ExpensiveTimeout="10s", ExpensiveQueue="3s")
+    conf += ('LogFormat "%{X-Test}i %{end:usec}t" ends\n'
+             "CustomLog logs/ends.log ends\n")
     with httpd(database, conf) as s:
         a = Org(s, "fairA" + secrets.token_hex(3))
         b = Org(s, "fairB" + secrets.token_hex(3))
         c = Org(s, "fairC" + secrets.token_hex(3))
         body = {"search": "x"}
 
-        def search(org):
-            r = org.api.post("/conversations/search", json=body)
-            return r, time.time()
+        def search(org, part="-"):
+            return org.api.post("/conversations/search", json=body,
+                                headers={"X-Test": part})
         with conversations_locked(s.dsn):
-            first = in_thread(lambda: search(a))
+            first = in_thread(lambda: search(a, "a1"))
             assert wait_for(lambda: auto(s)["FBShareExpensiveHeld"] == "1")
             assert auto(s)["FBShareExpensiveOfNode"] == "1"
             # A's second comes first, then B's: both wait (A is under its
             # own limit of 2: the node is full).
-            second = in_thread(lambda: search(a))
+            second = in_thread(lambda: search(a, "a2"))
             assert wait_for(
                 lambda: auto(s)["FBShareExpensiveWaiting"] == "1")
-            other = in_thread(lambda: search(b))
+            other = in_thread(lambda: search(b, "b"))
             assert wait_for(
                 lambda: auto(s)["FBShareExpensiveWaiting"] == "2")
-        results = []
         for t, out in (first, second, other):
             t.join(20)
-            results.append(out["r"])
-        for r, _ in results:
-            assert r.status_code == 200, r.text
+            assert out["r"].status_code == 200, out["r"].text
         # B held nothing when A's first ended: B's search ran before A's
-        # second (which waited for it).
-        assert results[2][1] < results[1][1]
+        # second, which took the unit B gave back once B's answer was
+        # logged.  (The clients' clocks would not tell: the two answers
+        # come a few milliseconds apart, to two threads of one process.)
+        assert ended(s, "b") < ended(s, "a2")
         # A search that never gets its turn is told so, after the queue.
         with conversations_locked(s.dsn):
             held = in_thread(lambda: search(a))
