@@ -37,10 +37,18 @@ done
 # called) are the tests to run; made absolute, since pytest runs from the
 # top directory.
 paths=()
+# A -m of the caller's is kept apart: the full run's sessions select
+# with it and their own marker both (a second -m would replace theirs).
 pytest_args=()
-for arg in "$@"; do
+mark=
+while [ $# -gt 0 ]; do
+    arg=$1
+    shift
     file=${arg%%::*}
-    if [ "${arg#-}" = "$arg" ] && [ -e "$file" ]; then
+    if [ "$arg" = -m ] && [ $# -gt 0 ]; then
+        mark=$1
+        shift
+    elif [ "${arg#-}" = "$arg" ] && [ -e "$file" ]; then
         dir=$(cd "$(dirname "$file")" && pwd)
         paths+=("$dir/$(basename "$file")${arg#"$file"}")
     else
@@ -81,7 +89,7 @@ if [ ${#paths[@]} -gt 0 ] && [ "$unit_only" -eq 0 ]; then
     echo "== the tests named (pytest)"
     FEEDBACK_TEST_PG_DIR="$work/pg" FEEDBACK_TEST_PG_PORT="$pg_port" \
         /usr/bin/python3 -m pytest -q -p no:cacheprovider --durations=40 \
-        "${paths[@]}" \
+        "${paths[@]}" ${mark:+-m "$mark"} \
         ${pytest_args[@]+"${pytest_args[@]}"}
     exit 0
 fi
@@ -116,12 +124,13 @@ api() {
 }
 if [ "$workers" -le 1 ]; then
     echo "== API tests (pytest)"
-    api
+    api ${mark:+-m "$mark"}
     exit $?
 fi
 echo "== API tests beside each other ($workers workers, pytest)"
 rc=0
-api -n "$workers" --dist loadfile -m "not serial" || rc=$?
+api -n "$workers" --dist loadfile -m "not serial${mark:+ and ($mark)}" \
+    || rc=$?
 echo "== API tests that run alone (pytest)"
-api -m serial || rc=$?
+api -m "serial${mark:+ and ($mark)}" || rc=$?
 exit "$rc"

@@ -37,7 +37,9 @@
 #define IMP_PAGE_DEFAULT 100
 
 /* Claims a page's ids for the organization; answers one id of the page
- * another organization holds (refused), or no row. */
+ * another organization holds (refused), or no row.  It reads other
+ * organizations' claims by design, as ids are unique across the
+ * database; the operator is told the id, never the other's data. */
 FB_SQL_WITH(imp_claim, import_page,
     IMP_K
     ", ids AS (SELECT e ->> 'id' AS id FROM k, "

@@ -54,7 +54,8 @@ FB_SQL_WITH(imp_help_centers_before, import_page,
 /* The help center (the first of the page when none other is here) and
  * its texts per locale.  Its custom domain is kept unless a help center
  * of another organization here has it (then it is written without one,
- * and counted skipped). */
+ * and counted skipped): domains are unique across the database, so the
+ * statement asks, by design, whether another organization has it. */
 FB_SQL_WITH(imp_help_centers, import_page,
     IMP_K
     ", src AS (SELECT r.*, x.n FROM k, jsonb_array_elements(k.page) "

@@ -26,7 +26,9 @@
 #include "import.h"
 #include "import_shapes.h"
 
-/* The import_ids key of a conversation number n (SQL text) of k.org. */
+/* The import_ids key of a conversation number n (SQL text) of k.org.
+ * import_ids is keyed across the database; this key embeds the
+ * organization, so a lookup by it finds this organization's only. */
 #define IMP_CONV_KEY(n) "k.org || '/conversations/' || " n
 
 /* Conversations, newest first.  A conversation whose number one of the
@@ -391,7 +393,9 @@ FB_SQL_WITH(imp_tickets_after, import_page,
     "WHERE c.value < EXCLUDED.value");
 
 /* A file by its key: whether it is the organization's, and its size (0:
- * not complete). */
+ * not complete).  It finds another organization's file too, by design:
+ * keys are unique across the database, and such a key is fetched and
+ * stored anew under one of this organization's, never linked. */
 FB_SQL(imp_file_find, 1,
     "WITH k AS (SELECT %s::text AS org, %s::text AS key) "
     "SELECT (f.org_id = k.org)::int, f.size FROM k, files f "
