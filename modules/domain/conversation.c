@@ -143,6 +143,27 @@ apr_status_t fb_conversation_render(fb_db_t *db, apr_pool_t *p,
     return fb_conversation_render_with(db, p, org, id, parts, NULL, json);
 }
 
+/* The conversation of row with parts (or none) and values, as the API
+ * writes it, in *json. */
+static apr_status_t fb_conversation_text(apr_pool_t *p,
+                                         const char *const *row,
+                                         const fb_rows_t *parts,
+                                         const fb_conversation_values_t
+                                             *values,
+                                         const char **json)
+{
+    fb_jsonw_t w;
+
+    fb_jsonw_init(&w, p, FB_CONVERSATION_JSON_SIZE
+                         + (parts != NULL ? (apr_size_t)parts->nrows : 0)
+                           * FB_CONVERSATION_PART_SIZE);
+    if (!fb_conversation_write(&w, row, parts, values)) {
+        return APR_EGENERAL;
+    }
+    *json = fb_jsonw_text(&w, NULL);
+    return APR_SUCCESS;
+}
+
 apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
                                          const char *org, const char *id,
                                          fb_conversation_parts_e parts,
@@ -151,7 +172,6 @@ apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
                                          const char **json)
 {
     fb_rows_t rows, part_rows;
-    fb_jsonw_t w;
     apr_status_t rv;
 
     *json = NULL;
@@ -164,16 +184,33 @@ apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
         != APR_SUCCESS) {
         return rv;
     }
-    fb_jsonw_init(&w, p, FB_CONVERSATION_JSON_SIZE
-                         + (apr_size_t)part_rows.nrows
-                           * FB_CONVERSATION_PART_SIZE);
-    if (!fb_conversation_write(&w, rows.cells,
-                               parts != FB_CONVERSATION_NO_PARTS
-                               ? &part_rows : NULL, values)) {
-        return APR_EGENERAL;
+    return fb_conversation_text(p, rows.cells,
+                                parts != FB_CONVERSATION_NO_PARTS
+                                ? &part_rows : NULL, values, json);
+}
+
+apr_status_t fb_conversation_render_full(fb_db_t *db, apr_pool_t *p,
+                                         const char *org, const char *id,
+                                         const char **json,
+                                         const char **full)
+{
+    fb_rows_t rows, part_rows;
+    apr_status_t rv;
+
+    *json = *full = NULL;
+    rv = fb_db_select(db, p, &fb_sql_conversation_render, org, FB_ARGS(id),
+                      &rows);
+    if (rv != APR_SUCCESS || rows.nrows == 0) {
+        return rv;
     }
-    *json = fb_jsonw_text(&w, NULL);
-    return APR_SUCCESS;
+    if ((rv = fb_conversation_parts(db, p, org, id,
+                                    FB_CONVERSATION_ALL_PARTS, &part_rows))
+            != APR_SUCCESS
+        || (rv = fb_conversation_text(p, rows.cells, NULL, NULL, json))
+            != APR_SUCCESS) {
+        return rv;
+    }
+    return fb_conversation_text(p, rows.cells, &part_rows, NULL, full);
 }
 
 apr_status_t fb_conversation_part_render(fb_db_t *db, apr_pool_t *p,

@@ -417,10 +417,12 @@ fb_error_t *fb_req_end(fb_req_t *fr, fb_error_t *err)
 
     /* A PATCH answers the tag a GET of its path gives once it commits
      * (so that an If-Match can follow without a GET), rendered here, in
-     * the transaction, where no other write can come between. */
+     * the transaction, where no other write can come between; or by the
+     * handler, from the rows it read for its own answer. */
     if (err == NULL && fr->r->method_number == M_PATCH
         && fr->capture == NULL) {
-        const char *current = fb_handler_current(fr);
+        const char *current = fr->current != NULL ? fr->current
+                                                  : fb_handler_current(fr);
 
         fr->etag = current != NULL ? fb_etag_of(fr->pool, current) : NULL;
     }

@@ -111,6 +111,10 @@ struct fb_req {
                                      * GET as the write left it (set by
                                      * fb_req_end before the commit), or
                                      * NULL */
+    const char *current;            /* PATCH: what a GET of its path
+                                     * answers, when its handler rendered
+                                     * it after its last change (else
+                                     * fb_req_end runs the GET) */
     int expensive;                  /* fb_req_expensive() was called */
     void *db_share;                 /* its share of the database while it
                                      * holds db (fb_shares_database) */

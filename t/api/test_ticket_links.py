@@ -70,6 +70,40 @@ def test_link_and_parts(org):
         "conversationParts"] == []
 
 
+def test_patches_tag_what_a_get_shows_with_its_parts(org):
+    """A PATCH of a conversation, and of a ticket linked to one, answers
+    without the parts, and tags what a GET shows, parts and all (it
+    renders both from one read): the tag is the GET's, If-Match with it
+    passes, and a part added since makes it stale."""
+    who = contact(org)
+    c = started(org, who)
+    org.api.post("/conversations/%s/reply" % c["id"], json={
+        "type": "admin", "id": org.owner_id, "messageType": "note",
+        "bodyMarkdown": "Internal"})
+    t = ticket(org, linkedConversationId=c["id"])
+    paths = ("/conversations/" + c["id"], "/tickets/%d" % t["ticketNumber"])
+    for path, body in zip(paths, ({"state": "closed"}, {"title": "Renamed"})):
+        r = org.api.request("PATCH", path, json=body)
+        assert r.status_code == 200, r.text
+        assert "conversationParts" not in r.json()
+        got = org.api.get(path)
+        assert got.json()["conversationParts"], path
+        assert r.headers["ETag"] == got.headers["ETag"], path
+        again = org.api.request("PATCH", path, json=body,
+                                headers={"If-Match": r.headers["ETag"]})
+        assert again.status_code == 200, again.text
+        assert again.headers["ETag"] == org.api.get(path).headers["ETag"]
+    tags = [org.api.get(path).headers["ETag"] for path in paths]
+    r = org.api.post("/conversations/%s/reply" % c["id"], json={
+        "type": "contact", "userId": who["userId"],
+        "messageType": "reply", "bodyMarkdown": "Still broken"})
+    assert r.status_code == 201, r.text
+    for path, tag in zip(paths, tags):
+        assert_error(org.api.request("PATCH", path, json={},
+                                     headers={"If-Match": tag}),
+                     412, "precondition_failed")
+
+
 def test_link_validation_and_tenancy(org, other_org, server):
     # Numbers are per organization: theirs must be one we do not have.
     (ours,), = server.sql("SELECT coalesce(max(id::bigint), 0) "

@@ -248,19 +248,33 @@ void fb_conversation_write_part(fb_write_t *w, const char *id,
     fb_write_step(w, fb_conversation_add_step, &a);
 }
 
+static int fb_conversation_expands(fb_req_t *fr);
+
 /* What fb_conversation_write_render() gives its step. */
 typedef struct {
     const char *id;
     const char **json;
+    int current;                /* and fr->current, when it can */
 } fb_conversation_rendering_t;
 
 static fb_error_t *fb_conversation_render_step(fb_req_t *fr, void *ctx)
 {
     fb_conversation_rendering_t *r = ctx;
+    apr_status_t rv;
 
-    if (fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
-                               r->id, FB_CONVERSATION_NO_PARTS, r->json)
-        != APR_SUCCESS) {
+    /* A GET of a request that names an expansion shows more than the
+     * full rendering: fb_req_end runs that GET. */
+    if (r->current && !fb_conversation_expands(fr)) {
+        rv = fb_conversation_render_full(fr->db, fr->pool,
+                                         fr->principal.org_id, r->id,
+                                         r->json, &fr->current);
+    }
+    else {
+        rv = fb_conversation_render(fr->db, fr->pool, fr->principal.org_id,
+                                    r->id, FB_CONVERSATION_NO_PARTS,
+                                    r->json);
+    }
+    if (rv != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
     return *r->json == NULL
@@ -269,13 +283,25 @@ static fb_error_t *fb_conversation_render_step(fb_req_t *fr, void *ctx)
            : NULL;
 }
 
-void fb_conversation_write_render(fb_write_t *w, const char *id,
-                                  const char **json)
+static void fb_conversation_render_as(fb_write_t *w, const char *id,
+                                      const char **json, int current)
 {
-    fb_conversation_rendering_t r = {id, json};
+    fb_conversation_rendering_t r = {id, json, current};
 
     *json = NULL;
     fb_write_step(w, fb_conversation_render_step, &r);
+}
+
+void fb_conversation_write_render(fb_write_t *w, const char *id,
+                                  const char **json)
+{
+    fb_conversation_render_as(w, id, json, 0);
+}
+
+void fb_conversation_write_render_current(fb_write_t *w, const char *id,
+                                          const char **json)
+{
+    fb_conversation_render_as(w, id, json, 1);
 }
 
 const char *const fb_conversation_includes[] = {

@@ -83,6 +83,13 @@ void fb_conversation_write_part(fb_write_t *w, const char *id,
 void fb_conversation_write_render(fb_write_t *w, const char *id,
                                   const char **json);
 
+/* The same, and what a GET of the conversation answers (every part) kept
+ * as the request's current representation (fb_req_t.current): a PATCH
+ * whose last change this render follows tags its answer without a GET
+ * of its own. */
+void fb_conversation_write_render_current(fb_write_t *w, const char *id,
+                                          const char **json);
+
 /* The expansions a conversation read takes (include): the client's one,
  * customAttributeDefinitions, which adds customAttributeValues. */
 extern const char *const fb_conversation_includes[];

@@ -367,7 +367,7 @@ static fb_error_t *fb_conversation_update(fb_req_t *fr)
     }
     fb_write_step(&w, fb_update_state, &d);
     fb_update_read(&w, &d);
-    fb_conversation_write_render(&w, d.id, &json);
+    fb_conversation_write_render_current(&w, d.id, &json);
     for (i = 0; i < d.topics->nelts; i++) {
         fb_write_event(&w, APR_ARRAY_IDX(d.topics, i, const char *), json,
                        NULL);

@@ -175,21 +175,24 @@ static fb_error_t *fb_ticket_list(fb_req_t *fr)
         &fb_ticket_rows);
 }
 
-fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
-                             int with_parts, const char **json)
+/* Renders ticket number without its parts in *json, when json is not
+ * NULL, and with them in *full, when full is not NULL: one read of the
+ * ticket, and of its parts for full.  Both NULL when the organization
+ * has no such ticket. */
+static fb_error_t *fb_ticket_render_as(fb_req_t *fr, const char *number,
+                                       const char **json, const char **full)
 {
     const char *conversation;
     fb_rows_t rows, parts;
     fb_error_t *err;
 
-    *json = NULL;
     if ((err = fb_req_select(fr, &fb_sql_ticket_get, FB_ARGS(number),
                              &rows)) != NULL
         || rows.nrows == 0) {
         return err;
     }
     conversation = fb_rows_get(&rows, 0, TICKET_COL_CONVERSATION_ID);
-    if (with_parts
+    if (full != NULL
         && fb_conversation_parts(fr->db, fr->pool, fr->principal.org_id,
                                  conversation,
                                  conversation != NULL
@@ -198,9 +201,22 @@ fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
                                  &parts) != APR_SUCCESS) {
         return fb_req_db_failed(fr);
     }
-    *json = fb_ticket_json_parts(fr, rows.cells, with_parts ? &parts : NULL);
-    return *json != NULL ? NULL
-                         : fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    if ((json != NULL
+         && (*json = fb_ticket_json_parts(fr, rows.cells, NULL)) == NULL)
+        || (full != NULL
+            && (*full = fb_ticket_json_parts(fr, rows.cells, &parts))
+               == NULL)) {
+        return fb_error_make(fr->pool, FB_E_INTERNAL, NULL, NULL);
+    }
+    return NULL;
+}
+
+fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
+                             int with_parts, const char **json)
+{
+    *json = NULL;
+    return with_parts ? fb_ticket_render_as(fr, number, NULL, json)
+                      : fb_ticket_render_as(fr, number, json, NULL);
 }
 
 fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,
@@ -224,6 +240,24 @@ void fb_ticket_write_render(fb_write_t *w, const char *number,
     }
     if (fb_write_ok(w) && *json == NULL) {
         fb_write_fail(w, fb_req_db_failed(w->fr));
+    }
+}
+
+void fb_ticket_write_render_current(fb_write_t *w, const char *number,
+                                    const char **json)
+{
+    const char *full = NULL;
+
+    *json = NULL;
+    if (fb_write_ok(w)) {
+        fb_write_fail(w, fb_ticket_render_as(w->fr, number, json, &full));
+    }
+    if (fb_write_ok(w) && *json == NULL) {
+        fb_write_fail(w, fb_req_db_failed(w->fr));
+    }
+    if (fb_write_ok(w)) {
+        /* As fb_ticket_get answers it. */
+        w->fr->current = fb_ticket_present(w->fr, full);
     }
 }
 

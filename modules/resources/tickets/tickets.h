@@ -130,6 +130,13 @@ fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,
 void fb_ticket_write_render(fb_write_t *w, const char *number,
                             const char **json);
 
+/* The same, and what a GET of the ticket answers (with its parts) kept
+ * as the request's current representation (fb_req_t.current): a PATCH
+ * whose last change this render follows tags its answer without a GET
+ * of its own. */
+void fb_ticket_write_render_current(fb_write_t *w, const char *number,
+                                    const char **json);
+
 /* What a create or an update gathers; strings in the request pool, NULL
  * for "not given" (or SQL NULL). */
 typedef struct {

@@ -218,7 +218,7 @@ static fb_error_t *fb_ticket_update_files(fb_req_t *fr)
                               .snoozed_until = closing
                                   ? NULL
                                   : fb_body_time(fr, "snoozedUntil")));
-    fb_ticket_write_render(&w, c.number, &c.after);
+    fb_ticket_write_render_current(&w, c.number, &c.after);
     changes = fb_write_ok(&w) ? fb_changes_diff(fr->pool, c.json, c.after,
                                                 &n)
                               : NULL;
