@@ -32,7 +32,10 @@ s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     pg -c "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"
     "$here/scripts/pg.sh" stop "$work/pg"
     "$here/scripts/pg.sh" start "$work/pg" "$pg_port"
+    # Planning too: a statement planned again on every call (a custom
+    # plan PostgreSQL keeps choosing) shows its plans per call.
     pg -c "ALTER SYSTEM SET pg_stat_statements.track = 'none'" \
+       -c "ALTER SYSTEM SET pg_stat_statements.track_planning = on" \
        -c "SELECT pg_reload_conf()" >/dev/null
     # FEEDBACK_BENCH_PG_SET="name=value ...": settings of an experiment
     # (commit_delay, synchronous_commit: bench/README.md, "Writes").

@@ -337,19 +337,21 @@ def statements(s, requests):
     """What one write ran: pg_stat_statements since its reset, per
     write (top-level statements, and those run inside them)."""
     rows = s.sql(
-        "SELECT toplevel, calls, total_plan_time + total_exec_time, "
+        "SELECT toplevel, calls, plans, total_plan_time + total_exec_time, "
         "  regexp_replace(query, '\\s+', ' ', 'g') "
         "FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database "
         "  WHERE datname = current_database()) "
         "  AND calls >= %s AND query NOT LIKE '%%pg_stat_statements%%' "
         "ORDER BY toplevel DESC, total_exec_time DESC", requests // 3)
-    top = sum(c for t, c, _, _ in rows if t) / max(requests, 1)
+    top = sum(c for t, c, _, _, _ in rows if t) / max(requests, 1)
     out = ["    %.1f top-level statements per write (BEGIN and COMMIT "
-           "included); per write: calls, elapsed us, statement" % top]
-    for t, calls, ms, query in rows:
-        out.append("    %-3s %5.2f %7.1f  %s" % (
-            "" if t else "in", calls / requests, ms * 1e3 / requests,
-            query[:110]))
+           "included); per write: calls, plans (a prepared statement "
+           "planned on every call shows as many as its calls), elapsed "
+           "us (planning included), statement" % top]
+    for t, calls, plans, ms, query in rows:
+        out.append("    %-3s %5.2f %5.2f %7.1f  %s" % (
+            "" if t else "in", calls / requests, plans / requests,
+            ms * 1e3 / requests, query[:110]))
     return out
 
 

@@ -34,7 +34,7 @@ k.org_id
   ORDER BY c.type = 'customer' DESC, c.created_at, c.id LIMIT 1
  FOR KEY SHARE)
 FROM (SELECT $1::text AS org_id, $2::text AS id,
-             $3::text AS user_id, $4::text AS email) k;
+             $3::text AS user_id, $4::text AS email OFFSET 0) k;
 
 -- people_admin_contact (scoped; varchar, varchar)
 SELECT fb_contact_find_or_create(a.org_id, NULL, a.email, a.name,
