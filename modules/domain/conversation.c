@@ -164,6 +164,22 @@ static apr_status_t fb_conversation_text(apr_pool_t *p,
     return APR_SUCCESS;
 }
 
+/* The conversation's row and its parts as parts says, or *found 0 when
+ * the organization has no conversation id. */
+static apr_status_t fb_conversation_read(fb_db_t *db, apr_pool_t *p,
+                                         const char *org, const char *id,
+                                         fb_conversation_parts_e parts,
+                                         fb_rows_t *rows,
+                                         fb_rows_t *part_rows, int *found)
+{
+    apr_status_t rv = fb_db_select(db, p, &fb_sql_conversation_render, org,
+                                   FB_ARGS(id), rows);
+
+    *found = rv == APR_SUCCESS && rows->nrows > 0;
+    return *found ? fb_conversation_parts(db, p, org, id, parts, part_rows)
+                  : rv;
+}
+
 apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
                                          const char *org, const char *id,
                                          fb_conversation_parts_e parts,
@@ -172,16 +188,12 @@ apr_status_t fb_conversation_render_with(fb_db_t *db, apr_pool_t *p,
                                          const char **json)
 {
     fb_rows_t rows, part_rows;
-    apr_status_t rv;
+    int found;
+    apr_status_t rv = fb_conversation_read(db, p, org, id, parts, &rows,
+                                           &part_rows, &found);
 
     *json = NULL;
-    rv = fb_db_select(db, p, &fb_sql_conversation_render, org, FB_ARGS(id),
-                      &rows);
-    if (rv != APR_SUCCESS || rows.nrows == 0) {
-        return rv;
-    }
-    if ((rv = fb_conversation_parts(db, p, org, id, parts, &part_rows))
-        != APR_SUCCESS) {
+    if (rv != APR_SUCCESS || !found) {
         return rv;
     }
     return fb_conversation_text(p, rows.cells,
@@ -195,19 +207,17 @@ apr_status_t fb_conversation_render_full(fb_db_t *db, apr_pool_t *p,
                                          const char **full)
 {
     fb_rows_t rows, part_rows;
-    apr_status_t rv;
+    int found;
+    apr_status_t rv = fb_conversation_read(db, p, org, id,
+                                           FB_CONVERSATION_ALL_PARTS, &rows,
+                                           &part_rows, &found);
 
     *json = *full = NULL;
-    rv = fb_db_select(db, p, &fb_sql_conversation_render, org, FB_ARGS(id),
-                      &rows);
-    if (rv != APR_SUCCESS || rows.nrows == 0) {
+    if (rv != APR_SUCCESS || !found) {
         return rv;
     }
-    if ((rv = fb_conversation_parts(db, p, org, id,
-                                    FB_CONVERSATION_ALL_PARTS, &part_rows))
-            != APR_SUCCESS
-        || (rv = fb_conversation_text(p, rows.cells, NULL, NULL, json))
-            != APR_SUCCESS) {
+    if ((rv = fb_conversation_text(p, rows.cells, NULL, NULL, json))
+        != APR_SUCCESS) {
         return rv;
     }
     return fb_conversation_text(p, rows.cells, &part_rows, NULL, full);
