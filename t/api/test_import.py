@@ -893,16 +893,39 @@ def test_changelogs_roles_surveys(source, imported):
 
 
 def test_a_parent_gone_at_the_source_is_passed(source, imported):
-    """A survey deleted at the source after an import: the next run finds
-    its responses' list gone (404) and goes on; the survey stays here
-    (deletions are not carried).  After the tests that compare the
-    target with the source: it changes the source."""
+    """A survey, and a changelog whose draft differs from its live copy,
+    deleted at the source after an import: the next run finds the
+    survey's responses and the changelog's draft gone (404) and goes on;
+    both stay here (deletions are not carried).  The draft's note goes:
+    the run after does not ask for it again.  After the tests that
+    compare the target with the source: it changes the source."""
+    server = imported.server
+    cl = made(source.api.post("/changelogs", json={
+        "title": "Short-lived", "htmlContent": "<p>Live</p>",
+        "state": "live"}))
+    made(source.api.request("PATCH", "/changelogs/" + cl["id"], json={
+        "title": "Short-lived, edited"}))
+
+    def noted():
+        return server.sql(
+            "SELECT count(*) FROM import_ids WHERE org_id = %s "
+            "AND family = 'changelog_drafts' AND id LIKE %s",
+            imported.id, cl["id"] + "?%")[0][0]
+    run_import(source, server, imported)
+    assert noted() == 1
     sid = next(iter(pages(source.api, "/surveys")))["id"]
     made(source.api.request("DELETE", "/surveys/" + sid))
-    p = run_import(source, imported.server, imported)
+    made(source.api.request("DELETE", "/changelogs/" + cl["id"]))
+    p = run_import(source, server, imported)
     assert "passed (the source no longer has it)" in p.stderr, p.stderr
+    assert cl["id"] in p.stderr and sid in p.stderr, p.stderr
     assert written(p.stdout)["survey_responses"][2] == "0"
     assert made(imported.api.get("/surveys/" + sid))["id"] == sid
+    assert made(imported.api.get("/changelogs/" + cl["id"]))["id"] \
+        == cl["id"]
+    assert noted() == 0
+    again = run_import(source, server, imported)
+    assert cl["id"] not in again.stderr, again.stderr
 
 
 def test_the_official_client_passes_against_the_target(source, imported,

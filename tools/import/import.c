@@ -96,6 +96,15 @@ FB_SQL_WITH(imp_parents, import_parents,
     "  AND i.family = k.family AND i.id > COALESCE(k.after, '') "
     "ORDER BY i.id LIMIT 200");
 
+/* A note of a family whose parents are its own notes (changelog_drafts),
+ * for an object the source no longer has: dropped, so that later runs do
+ * not ask for it again. */
+FB_SQL_NAMED(imp_note_drop, (family, id),
+    "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
+    "  %s::text AS family, %s::text AS id) "
+    "DELETE FROM import_ids i USING k WHERE i.org_id = k.org "
+    "  AND i.family = k.family AND i.id = k.id");
+
 /* The family's objects here, for the verification table. */
 FB_SQL(imp_count, 1,
     "WITH k AS NOT MATERIALIZED (SELECT %s::text AS org, "
@@ -138,7 +147,8 @@ FB_SQL_NAMED(imp_notes, (run, family, item),
 static const fb_statement_t *const imp_run_statements[] = {
     &fb_sql_imp_claim, &fb_sql_imp_run_open, &fb_sql_imp_checkpoint_get,
     &fb_sql_imp_checkpoint_put, &fb_sql_imp_parents, &fb_sql_imp_count,
-    &fb_sql_imp_run_finish, &fb_sql_imp_note_put, &fb_sql_imp_notes, NULL
+    &fb_sql_imp_run_finish, &fb_sql_imp_note_put, &fb_sql_imp_notes,
+    &fb_sql_imp_note_drop, NULL
 };
 
 typedef struct {
@@ -447,9 +457,20 @@ static void imp_read_list(imp_t *im, const imp_family_t *f, imp_mark_t *m,
                             &answer, &why);
         if (rc == IMP_SOURCE_GONE && f->parent != NULL) {
             /* A parent the source no longer has (deleted since it was
-             * read: its deletion is not carried): nothing to read. */
+             * read: its deletion is not carried): nothing to read; a
+             * note of the family's own is not asked for again. */
             fprintf(stderr, "feedback-import: %s: passed (the source no "
                     "longer has it)\n", why);
+            if (strcmp(f->parent, f->name) == 0
+                && fb_db_exec(&im->db, p, &fb_sql_imp_note_drop, im->org,
+                              FB_NAMED(imp_note_drop, .family = f->name,
+                                       .id = m->parent), NULL)
+                   != APR_SUCCESS) {
+                imp_die(im, 1, "%s", apr_psprintf(
+                    p, "%s: %s (run again to resume)", f->name,
+                    im->db.error ? im->db.error
+                                 : "the note could not be dropped"));
+            }
             m->cursor = NULL;
             apr_pool_destroy(p);
             return;

@@ -56,6 +56,12 @@ SELECT i.id FROM k, import_ids i WHERE i.org_id = k.org
   AND i.family = k.family AND i.id > COALESCE(k.after, '')
 ORDER BY i.id LIMIT 200;
 
+-- imp_note_drop (scoped; varchar, varchar, varchar) named (family, id)
+WITH k AS NOT MATERIALIZED (SELECT $1::text AS org,
+  $2::text AS family, $3::text AS id)
+DELETE FROM import_ids i USING k WHERE i.org_id = k.org
+  AND i.family = k.family AND i.id = k.id;
+
 -- imp_count (scoped; varchar, varchar)
 WITH k AS NOT MATERIALIZED (SELECT $1::text AS org,
   $2::text AS family)
