@@ -1,5 +1,6 @@
-# Sourced by the benches that count statements (post_create.sh,
-# writes.sh): their arguments checked, then the set-up both need, once.
+# Sourced by the benches that run on a private PostgreSQL of their own
+# (post_create.sh, writes.sh, txcost.sh): their arguments checked, then
+# the set-up they need, once.
 #
 #   stats_pg_start NAME SECONDS CONNECTIONS
 #
@@ -8,7 +9,9 @@
 # mktemp directory (/tmp/fb-NAME.*, gone on exit) with pg_stat_statements
 # loaded and its tracking off (a test switches it on for the run whose
 # statements it counts).  Sets work and pg_port, and pg, psql on the
-# cluster's postgres database.  Needs here (the checkout).
+# cluster's postgres database (or on the database named by PGDB), and
+# pgbin, the directory of PostgreSQL's programs.  Needs here (the
+# checkout).
 
 stats_pg_start() {
     local name=$1 n
@@ -51,8 +54,11 @@ stats_pg_cleanup() {
     rm -rf "$work"
 }
 
+pgbin() {
+    ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1
+}
+
 pg() {
-    "$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql" -X -q \
-        -h "$work/pg/sock" -p "$pg_port" -U postgres -d postgres \
-        -v ON_ERROR_STOP=1 "$@"
+    "$(pgbin)/psql" -X -q -h "$work/pg/sock" -p "$pg_port" -U postgres \
+        -d "${PGDB:-postgres}" -v ON_ERROR_STOP=1 "$@"
 }

@@ -18,11 +18,11 @@ dsn="host=$work/pg/sock port=$pg_port dbname=txcost user=postgres"
 FEEDBACK_DB="$dsn" "$here/bin/feedbackctl" migrate >/dev/null
 FEEDBACK_DB="$dsn" "$here/bin/feedbackctl" org create txcost \
     owner@txcost.example "Txcost Owner" >/dev/null
-sql() { psql -X -q -tA "$dsn" -v ON_ERROR_STOP=1 -c "$1"; }
+sql() { PGDB=txcost pg -tA -c "$1"; }
 org=$(sql "SELECT id FROM organizations")
 owner=$(sql "SELECT id FROM admins")
 sql "CREATE TABLE txcost_plain (n integer)"
-pgbench=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/pgbench
+pgbench=$(pgbin)/pgbench
 script=$work/script.sql
 
 # One line: NAME, then the rate of the transaction given.

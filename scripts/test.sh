@@ -8,7 +8,8 @@
 #
 # PATH is a test file or folder of t/static or t/api (a pytest node id,
 # FILE::test, too): given any, only those run, in one pytest session, and
-# the CUnit tests do not.  Other arguments (-k, -x, ...) go to pytest.
+# the CUnit tests do not.  Other arguments (-k, -x, ...) go to pytest;
+# "-m EXPR" (two arguments) selects within the full run's sessions too.
 #
 # The full run runs the API tests in two pytest sessions: on two workers
 # every test but the serial ones (t/api/conftest.py, SERIAL), then those

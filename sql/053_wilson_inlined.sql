@@ -5,7 +5,9 @@
 -- written ran it as a statement of its own, parsed and planned each time
 -- (about 60 us).  One expression, not STRICT (NULL in still gives NULL
 -- out), is inlined into the generation expression.  The arithmetic is
--- the same, term for term in float8, so stored scores stay what they are.
+-- the same, term for term in float8, so stored scores stay what they are:
+-- n = up + down, p = up / n, z2 = 3.8416 (1.96 squared), written out
+-- where sql/011 named them, as an inlined function has no FROM.
 CREATE OR REPLACE FUNCTION fb_wilson_lower(up integer, down integer)
 RETURNS float8 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT CASE WHEN up + down = 0 THEN 0::float8 ELSE

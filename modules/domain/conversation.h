@@ -307,9 +307,9 @@ const char *fb_conversation_attribute_data_type(const char *sub_type);
 
 /*
  * The conversation id without its parts in *json, and with every part
- * (as GET /conversations/{id} answers it without an expansion) in *full,
- * from one read of the conversation and one of its parts; both NULL when
- * there is none.
+ * (FB_CONVERSATION_ALL_PARTS, no attribute values) in *full, from one
+ * read of the conversation and one of its parts; both NULL when there is
+ * none.
  */
 apr_status_t fb_conversation_render_full(fb_db_t *db, apr_pool_t *p,
                                          const char *org, const char *id,

@@ -262,8 +262,9 @@ static fb_error_t *fb_conversation_render_step(fb_req_t *fr, void *ctx)
     fb_conversation_rendering_t *r = ctx;
     apr_status_t rv;
 
-    /* A GET of a request that names an expansion shows more than the
-     * full rendering: fb_req_end runs that GET. */
+    /* Defensive: a request naming an expansion would have its GET show
+     * more than the full rendering (no PATCH takes one today), so
+     * fb_req_end would run that GET. */
     if (r->current && !fb_conversation_expands(fr)) {
         rv = fb_conversation_render_full(fr->db, fr->pool,
                                          fr->principal.org_id, r->id,

@@ -186,6 +186,12 @@ static fb_error_t *fb_ticket_render_as(fb_req_t *fr, const char *number,
     fb_rows_t rows, parts;
     fb_error_t *err;
 
+    if (json != NULL) {
+        *json = NULL;
+    }
+    if (full != NULL) {
+        *full = NULL;
+    }
     if ((err = fb_req_select(fr, &fb_sql_ticket_get, FB_ARGS(number),
                              &rows)) != NULL
         || rows.nrows == 0) {
@@ -214,7 +220,6 @@ static fb_error_t *fb_ticket_render_as(fb_req_t *fr, const char *number,
 fb_error_t *fb_ticket_render(fb_req_t *fr, const char *number,
                              int with_parts, const char **json)
 {
-    *json = NULL;
     return with_parts ? fb_ticket_render_as(fr, number, NULL, json)
                       : fb_ticket_render_as(fr, number, json, NULL);
 }
@@ -231,34 +236,43 @@ fb_error_t *fb_ticket_conversation_first(fb_req_t *fr, const char *number,
                          &rows);
 }
 
-void fb_ticket_write_render(fb_write_t *w, const char *number,
-                            const char **json)
+/* What GET /tickets/{id} answers for full, the ticket with its parts
+ * (fb_ticket_get, and a PATCH's current representation). */
+static const char *fb_ticket_got(fb_req_t *fr, const char *full)
 {
-    *json = NULL;
-    if (fb_write_ok(w)) {
-        fb_write_fail(w, fb_ticket_render(w->fr, number, 0, json));
-    }
-    if (fb_write_ok(w) && *json == NULL) {
-        fb_write_fail(w, fb_req_db_failed(w->fr));
-    }
+    return fb_ticket_present(fr, full);
 }
 
-void fb_ticket_write_render_current(fb_write_t *w, const char *number,
-                                    const char **json)
+/* The write renders of ticket number: without its parts in *json, and
+ * when current, with them as the request's current representation. */
+static void fb_ticket_write_render_as(fb_write_t *w, const char *number,
+                                      const char **json, int current)
 {
     const char *full = NULL;
 
     *json = NULL;
     if (fb_write_ok(w)) {
-        fb_write_fail(w, fb_ticket_render_as(w->fr, number, json, &full));
+        fb_write_fail(w, fb_ticket_render_as(w->fr, number, json,
+                                             current ? &full : NULL));
     }
     if (fb_write_ok(w) && *json == NULL) {
         fb_write_fail(w, fb_req_db_failed(w->fr));
     }
-    if (fb_write_ok(w)) {
-        /* As fb_ticket_get answers it. */
-        w->fr->current = fb_ticket_present(w->fr, full);
+    if (fb_write_ok(w) && current) {
+        w->fr->current = fb_ticket_got(w->fr, full);
     }
+}
+
+void fb_ticket_write_render(fb_write_t *w, const char *number,
+                            const char **json)
+{
+    fb_ticket_write_render_as(w, number, json, 0);
+}
+
+void fb_ticket_write_render_current(fb_write_t *w, const char *number,
+                                    const char **json)
+{
+    fb_ticket_write_render_as(w, number, json, 1);
 }
 
 static fb_error_t *fb_ticket_get(fb_req_t *fr)
@@ -274,7 +288,7 @@ static fb_error_t *fb_ticket_get(fb_req_t *fr)
         return fb_error_make(fr->pool, FB_E_RESOURCE_NOT_FOUND, "id",
                              "No ticket has this number.");
     }
-    fb_respond(fr, HTTP_OK, fb_ticket_present(fr, json));
+    fb_respond(fr, HTTP_OK, fb_ticket_got(fr, json));
     return NULL;
 }
 

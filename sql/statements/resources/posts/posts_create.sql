@@ -44,7 +44,7 @@ k.org_id
  FROM (SELECT $1::text AS org_id, $2::text AS board,
              $3::text AS status, $4::json AS tags,
              $5::text AS person, $6::text AS user_id,
-             $7::text AS email) k
+             $7::text AS email OFFSET 0) k
 LEFT JOIN boards b ON b.org_id = k.org_id AND b.id = k.board;
 
 -- post_w_insert (scoped; varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar, varchar) named (title, content, content_text, board, contact, admin, status, comments_enabled, in_review, visibility, assignee, eta, custom_fields, upvotes, created_at, tag_ids, vote)
