@@ -429,3 +429,6 @@ def test_file_urls_do_not_change_the_answer(desk):
     r = desk.api.request("PATCH", path, json={"title": "Still the same"},
                          headers={"If-Match": a.headers["ETag"]})
     assert r.status_code == 200, r.text
+    # The PATCH tags what a GET then shows, its file values as the GET
+    # presents them (the PATCH renders both from one read).
+    assert r.headers["ETag"] == desk.api.get(path).headers["ETag"]
