@@ -34,6 +34,19 @@
     "COALESCE((SELECT i.here_id FROM import_ids i WHERE i.id = " col \
     "   AND i.org_id = k.org), " col ")"
 
+/* The texts (table, whose owner column is owner) of the page's objects
+ * v in a locale the source no longer shows them in: the CTE gone. */
+#define IMP_HELP_TEXTS_GONE(table, owner) \
+    "gone AS (DELETE FROM " table " t USING k, v " \
+    "    WHERE t.org_id = k.org AND t." owner " = v.id " \
+    "      AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1) "
+
+/* What a page of objects with texts wrote: the objects (up), their texts
+ * (tup) and the texts gone; the count of skipped follows. */
+#define IMP_HELP_WRITTEN \
+    "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup) " \
+    "  + (SELECT count(*) FROM gone) AS written, "
+
 /* The organization's own help center goes, for the source's first one,
  * when it is no import's and holds nothing. */
 FB_SQL_WITH(imp_help_centers_before, import_page,
@@ -133,11 +146,8 @@ FB_SQL_WITH(imp_help_centers, import_page,
     "           EXCLUDED.description, EXCLUDED.search_placeholder, "
     "           EXCLUDED.nav_items) "
     "    RETURNING 1), "
-    "gone AS (DELETE FROM help_center_translations t USING k, v "
-    "    WHERE t.org_id = k.org AND t.help_center_id = v.id "
-    "      AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1) "
-    "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup) "
-    "  + (SELECT count(*) FROM gone) AS written, "
+    IMP_HELP_TEXTS_GONE("help_center_translations", "help_center_id")
+    IMP_HELP_WRITTEN
     "  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) "
     "  + (SELECT count(*) FROM v WHERE v.wanted IS DISTINCT FROM v.domain) "
     "  AS skipped");
@@ -199,11 +209,8 @@ FB_SQL_WITH(imp_help_collections, import_page,
     "    WHERE (t.name, t.description, t.slug) IS DISTINCT FROM "
     "      (EXCLUDED.name, EXCLUDED.description, EXCLUDED.slug) "
     "    RETURNING 1), "
-    "gone AS (DELETE FROM help_center_collection_translations t "
-    "    USING k, v WHERE t.org_id = k.org AND t.collection_id = v.id "
-    "      AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1) "
-    "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup) "
-    "  + (SELECT count(*) FROM gone) AS written, "
+    IMP_HELP_TEXTS_GONE("help_center_collection_translations", "collection_id")
+    IMP_HELP_WRITTEN
     "  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped");
 
 /* The second pass: each collection's parent, as the source has it (its
@@ -305,11 +312,8 @@ FB_SQL_WITH(imp_help_articles, import_page,
     "           EXCLUDED.published_at, EXCLUDED.slug, EXCLUDED.created_at, "
     "           EXCLUDED.updated_at) "
     "    RETURNING 1), "
-    "gone AS (DELETE FROM help_center_article_translations t USING k, v "
-    "    WHERE t.org_id = k.org AND t.article_id = v.id "
-    "      AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1) "
-    "SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup) "
-    "  + (SELECT count(*) FROM gone) AS written, "
+    IMP_HELP_TEXTS_GONE("help_center_article_translations", "article_id")
+    IMP_HELP_WRITTEN
     "  (SELECT count(*) FROM src) - (SELECT count(*) FROM v) AS skipped");
 
 /* Redirect rules of a help center here to an article or collection

@@ -98,8 +98,11 @@ tup AS (INSERT INTO help_center_translations AS t (org_id,
            EXCLUDED.description, EXCLUDED.search_placeholder,
            EXCLUDED.nav_items)
     RETURNING 1),
-gone AS (DELETE FROM help_center_translations t USING k, v
-    WHERE t.org_id = k.org AND t.help_center_id = v.id
+gone AS (DELETE FROM
+help_center_translations
+ t USING k, v
+    WHERE t.org_id = k.org AND t.help_center_id
+ = v.id
       AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1)
 SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup)
   + (SELECT count(*) FROM gone) AS written,
@@ -160,8 +163,11 @@ tup AS (INSERT INTO help_center_collection_translations AS t (
     WHERE (t.name, t.description, t.slug) IS DISTINCT FROM
       (EXCLUDED.name, EXCLUDED.description, EXCLUDED.slug)
     RETURNING 1),
-gone AS (DELETE FROM help_center_collection_translations t
-    USING k, v WHERE t.org_id = k.org AND t.collection_id = v.id
+gone AS (DELETE FROM
+help_center_collection_translations
+ t USING k, v
+    WHERE t.org_id = k.org AND t.collection_id
+ = v.id
       AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1)
 SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup)
   + (SELECT count(*) FROM gone) AS written,
@@ -262,8 +268,11 @@ tup AS (INSERT INTO help_center_article_translations AS t (org_id,
            EXCLUDED.published_at, EXCLUDED.slug, EXCLUDED.created_at,
            EXCLUDED.updated_at)
     RETURNING 1),
-gone AS (DELETE FROM help_center_article_translations t USING k, v
-    WHERE t.org_id = k.org AND t.article_id = v.id
+gone AS (DELETE FROM
+help_center_article_translations
+ t USING k, v
+    WHERE t.org_id = k.org AND t.article_id
+ = v.id
       AND NOT COALESCE(v.translations, '{}') ? t.locale RETURNING 1)
 SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tup)
   + (SELECT count(*) FROM gone) AS written,
